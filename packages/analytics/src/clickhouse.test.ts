@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClickHouse } from '../../../test/harness.ts';
+import { migrateClickHouse } from './migrate.ts';
+
+describe('ClickHouse on chDB', () => {
+  let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
+  beforeAll(async () => {
+    ch = await createTestClickHouse();
+  });
+  afterAll(() => ch.drop());
+
+  it('migrates once and then finds nothing to do', async () => {
+    expect(await migrateClickHouse(ch)).toEqual([1]);
+    expect(await migrateClickHouse(ch)).toEqual([]);
+    const [table] = await ch.query<{ engine: string; partition_key: string }>(
+      'SELECT engine, partition_key FROM system.tables WHERE database = {db:String} AND name = {name:String}',
+      { db: ch.database, name: 'events' },
+    );
+    expect(table).toEqual({ engine: 'MergeTree', partition_key: 'toYYYYMM(ts)' });
+  });
+
+  it('binds parameters instead of concatenating them', async () => {
+    const [row] = await ch.query<{ s: string }>('SELECT {s:String} AS s', { s: "'; DROP TABLE events; --" });
+    expect(row!.s).toBe("'; DROP TABLE events; --");
+  });
+
+  it('counts a retried batch once thanks to its deduplication token', async () => {
+    const row = (id: string) => ({ event_id: id, ts: '2026-11-20 10:00:00.000', name: 'page_view', visitor_id: '1', path: '/', props: {} });
+    const batch = [row('00000000-0000-4000-8000-000000000001'), row('00000000-0000-4000-8000-000000000002')];
+    await ch.insert('events', batch, { deduplicationToken: 'batch-1' });
+    await ch.insert('events', batch, { deduplicationToken: 'batch-1' });
+    await ch.insert('events', [row('00000000-0000-4000-8000-000000000003')], { deduplicationToken: 'batch-2' });
+    const [{ n }] = (await ch.query<{ n: string }>("SELECT count() AS n FROM events WHERE name = 'page_view'")) as [{ n: string }];
+    expect(Number(n)).toBe(3);
+  });
+
+  it('runs queries on several connections in parallel', async () => {
+    const slow = 'SELECT sleepEachRow(0.1) FROM numbers(3) SETTINGS max_block_size = 1';
+    const started = performance.now();
+    await Promise.all([ch.query(slow), ch.query(slow)]);
+    // Serialised on one connection this takes ≥ 600 ms.
+    expect(performance.now() - started).toBeLessThan(550);
+  });
+
+  it('answers a ping with its latency', async () => {
+    const ping = await ch.ping();
+    expect(ping.ok).toBe(true);
+    expect(ping.latencyMs).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -1,0 +1,52 @@
+// Every environment variable the services read, validated once at start.
+// `allowed` is what a person reads when a value is refused, so keep it plain.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+const variable = <T extends TSchema>(schema: T, allowed: string) => ({ ...schema, allowed }) as T & { allowed: string };
+const postgresUrl = Type.String({ pattern: '^postgres(ql)?://.+' });
+const httpUrl = Type.String({ pattern: '^https?://.+' });
+
+export const ConfigSchema = Type.Object({
+  NODE_ENV: variable(Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }), 'development, production or test'),
+  HOST: variable(Type.String({ minLength: 1, default: '0.0.0.0' }), 'an interface address such as 0.0.0.0 or 127.0.0.1'),
+  PORT: variable(Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }), 'a port number from 0 to 65535'),
+  DATA_DIR: variable(Type.String({ minLength: 1, default: '.data' }), 'a directory path'),
+  DATABASE_URL: variable(Type.Optional(postgresUrl), 'a postgres:// connection URL (unset: embedded PostgreSQL)'),
+  CLICKHOUSE_URL: variable(Type.Optional(httpUrl), 'an http(s):// ClickHouse URL, optionally with /database (unset: embedded chDB)'),
+  CLICKHOUSE_POOL_SIZE: variable(Type.Integer({ minimum: 1, maximum: 16, default: 3 }), 'an integer from 1 to 16'),
+  PUBLIC_URL: variable(Type.Optional(httpUrl), 'the public http(s):// address of the site'),
+  WEB_DIST: variable(Type.Optional(Type.String({ minLength: 1 })), 'the directory of the built web app'),
+  LOG_LEVEL: variable(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }), 'fatal, error, warn, info, debug, trace or silent'),
+  SHUTDOWN_TIMEOUT_MS: variable(Type.Integer({ minimum: 100, maximum: 60_000, default: 4_000 }), 'milliseconds from 100 to 60000'),
+});
+
+export type Config = Static<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Parses the environment; throws ConfigError with one line naming the variable and what it allows. */
+export function parseConfig(env: Env): Config {
+  const input: Record<string, unknown> = {};
+  for (const key of Object.keys(ConfigSchema.properties)) {
+    const raw = env[key];
+    if (raw !== undefined && raw.trim() !== '') input[key] = raw.trim();
+  }
+  const converted = Value.Default(ConfigSchema, Value.Convert(ConfigSchema, input));
+  const firstError = Value.Errors(ConfigSchema, converted).First();
+  if (firstError) {
+    const key = firstError.path.split('/')[1] ?? '';
+    const allowed = (ConfigSchema.properties as Record<string, { allowed?: string }>)[key]?.allowed ?? 'a valid value';
+    throw new ConfigError(`Invalid ${key}=${JSON.stringify(env[key]?.trim() ?? '')}: expected ${allowed}.`);
+  }
+  return converted as Config;
+}
+
+/** Embedded unless both stores are external. */
+export function storeMode(config: Pick<Config, 'DATABASE_URL' | 'CLICKHOUSE_URL'>): 'embedded' | 'distributed' {
+  return config.DATABASE_URL && config.CLICKHOUSE_URL ? 'distributed' : 'embedded';
+}

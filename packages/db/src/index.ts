@@ -1,0 +1,3 @@
+export { createSql, pingPostgres, type Sql } from './client.ts';
+export { migratePostgres, loadMigrations, type Migration } from './migrate.ts';
+export { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';

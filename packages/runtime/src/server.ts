@@ -1,0 +1,94 @@
+// The Fastify instance every service runs in, alone or composed by the launcher:
+// one error handler, JSON 404 for unknown API paths, security headers, rate limiting.
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { Config } from '@curb/contracts/config';
+import { StartupError } from './config.ts';
+
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // React sets style attributes; prerendered pages carry a few inline styles too.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  mediaSrc: ["'self'", 'blob:'],
+  workerSrc: ["'self'", 'blob:'],
+  frameSrc: ["'self'"],
+  frameAncestors: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+export interface PageFallback {
+  /** Answers a non-API GET that matched no route; the web app plugin sets it. */
+  render?: (request: FastifyRequest, reply: FastifyReply) => unknown;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shared by reference with every plugin context, so an encapsulated plugin can set it. */
+    pageFallback: PageFallback;
+  }
+}
+
+export async function createServer(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.NODE_ENV === 'production',
+    forceCloseConnections: true,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    // The site embeds its own report pages in admin dialogs, nothing cross-origin.
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.NODE_ENV === 'production',
+  });
+  // Registered once, unapplied: each route that needs a limit opts in with `config.rateLimit`.
+  await app.register(rateLimit, { global: false });
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err.validation) {
+      return reply.code(400).send({ message: `Invalid request: ${err.message}` });
+    }
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.code(status).send({ message: status === 503 && err.message ? err.message : 'Something went wrong on our side. Please try again.' });
+    }
+    return reply.code(status).send({ message: err.message });
+  });
+
+  const pageFallback: PageFallback = {};
+  app.decorate('pageFallback', pageFallback);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
+    if (isPage && pageFallback.render) return pageFallback.render(request, reply);
+    return reply.code(404).send({ message: `Not found: ${request.method} ${path}` });
+  });
+  return app;
+}
+
+/** Listens on HOST:PORT; a taken port becomes a one-line StartupError. */
+export async function listen(app: FastifyInstance, config: Config): Promise<string> {
+  try {
+    return await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new StartupError(`Port ${config.PORT} is already in use: stop the program using it or set PORT to a free port.`);
+    if (code === 'EACCES') throw new StartupError(`Not allowed to listen on port ${config.PORT}: choose a port above 1023 with PORT.`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new StartupError(`HOST=${config.HOST} is not an address of this machine.`);
+    throw err;
+  }
+}

@@ -1,0 +1,67 @@
+// Opens the two stores for either mode and applies both migration sets.
+import { join, resolve } from 'node:path';
+import { migrateClickHouse, openClickHouse, type ClickHouse } from '@curb/analytics';
+import { storeMode, type Config } from '@curb/contracts/config';
+import { createSql, migratePostgres, startEmbeddedPostgres, type EmbeddedPostgres, type Sql } from '@curb/db';
+import { StartupError } from './config.ts';
+import { freePort } from './free-port.ts';
+
+export interface Stores {
+  mode: 'embedded' | 'distributed';
+  sql: Sql;
+  /** For clients that open their own pool, such as pg-boss. */
+  postgresUrl: string;
+  ch: ClickHouse;
+  close(): Promise<void>;
+}
+
+export interface OpenStoresOptions {
+  /** A service run on its own needs external stores; only the launcher embeds them. */
+  allowEmbedded: boolean;
+  /** Name of the ClickHouse database (tests give each file its own). */
+  clickhouseDatabase?: string;
+  log?: (line: string) => void;
+}
+
+export async function openStores(config: Config, options: OpenStoresOptions): Promise<Stores> {
+  const log = options.log ?? (() => {});
+  if (!options.allowEmbedded) {
+    if (!config.DATABASE_URL) throw new StartupError('DATABASE_URL is required when a service runs on its own (use `pnpm start` for the embedded mode).');
+    if (!config.CLICKHOUSE_URL) throw new StartupError('CLICKHOUSE_URL is required when a service runs on its own (use `pnpm start` for the embedded mode).');
+  }
+  const closers: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const fn of closers.reverse()) await fn().catch(() => {});
+  };
+  try {
+    let embedded: EmbeddedPostgres | undefined;
+    let postgresUrl = config.DATABASE_URL;
+    if (!postgresUrl) {
+      embedded = await startEmbeddedPostgres({ dataDir: join(config.DATA_DIR, 'postgres'), port: await freePort(), log });
+      closers.push(() => embedded!.stop());
+      postgresUrl = embedded.url;
+      log(`PostgreSQL (embedded) listening on 127.0.0.1:${embedded.port}`);
+    }
+    const sql = createSql(postgresUrl);
+    closers.push(() => sql.end({ timeout: 2 }));
+    const pgApplied = await migratePostgres(sql).catch((err: Error) => {
+      throw new StartupError(`PostgreSQL is not usable: ${err.message}`);
+    });
+    log(pgApplied.length ? `PostgreSQL migrations applied: ${pgApplied.join(', ')}` : 'PostgreSQL schema up to date');
+
+    const ch = await openClickHouse(
+      config.CLICKHOUSE_URL
+        ? { kind: 'server', url: config.CLICKHOUSE_URL, poolSize: config.CLICKHOUSE_POOL_SIZE }
+        : { kind: 'embedded', path: resolve(config.DATA_DIR, 'clickhouse'), database: options.clickhouseDatabase ?? 'curb', poolSize: config.CLICKHOUSE_POOL_SIZE },
+    );
+    closers.push(() => ch.close());
+    const chApplied = await migrateClickHouse(ch).catch((err: Error) => {
+      throw new StartupError(`ClickHouse is not usable: ${err.message}`);
+    });
+    log(chApplied.length ? `ClickHouse migrations applied: ${chApplied.join(', ')}` : 'ClickHouse schema up to date');
+    return { mode: storeMode(config), sql, postgresUrl, ch, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

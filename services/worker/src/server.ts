@@ -1,0 +1,5 @@
+// Runs the worker service alone (distributed mode).
+import { runStandalone } from '@curb/runtime';
+import worker from './app.ts';
+
+runStandalone(worker);

@@ -1,0 +1,72 @@
+// Real stores for integration tests: a fresh database on the run's embedded PostgreSQL
+// and a fresh database in this process's chDB store, both migrated.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { migrateClickHouse, openClickHouse, type ClickHouse } from '@curb/analytics';
+import { parseConfig, type Config } from '@curb/contracts/config';
+import { createSql, migratePostgres } from '@curb/db';
+import type { Stores } from '@curb/runtime';
+
+let chPath: string | undefined;
+/** chDB binds one data directory per process: every file in this process shares it. */
+function processClickHousePath(): string {
+  if (!chPath) {
+    chPath = mkdtempSync(join(tmpdir(), `curb-test-ch-${process.pid}-`));
+    const dir = chPath;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return chPath;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...overrides });
+}
+
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = inject('postgresUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = createSql(adminUrl, { max: 1 });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+  return {
+    url,
+    async drop() {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export async function createTestClickHouse(): Promise<ClickHouse & { drop(): Promise<void> }> {
+  const database = `t_${randomBytes(6).toString('hex')}`;
+  const ch = await openClickHouse({ kind: 'embedded', path: processClickHousePath(), database, poolSize: 2 });
+  return Object.assign(ch, {
+    async drop() {
+      await ch.command(`DROP DATABASE IF EXISTS ${database}`);
+      await ch.close();
+    },
+  });
+}
+
+/** Migrated stores as the services see them; `close` also drops both databases. */
+export async function createTestStores(): Promise<Stores> {
+  const pg = await createTestDatabase();
+  const sql = createSql(pg.url, { max: 5 });
+  await migratePostgres(sql);
+  const ch = await createTestClickHouse();
+  await migrateClickHouse(ch);
+  return {
+    mode: 'embedded',
+    sql,
+    postgresUrl: pg.url,
+    ch,
+    async close() {
+      await sql.end({ timeout: 2 });
+      await ch.drop();
+      await pg.drop();
+    },
+  };
+}

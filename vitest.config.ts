@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+// vitest 5 groups failures with Map.groupBy (Node ≥ 21) when it prints them; Node 20 lacks it.
+if (typeof Map.groupBy !== 'function') {
+  Object.defineProperty(Map, 'groupBy', {
+    value<K, T>(items: Iterable<T>, key: (item: T, index: number) => K): Map<K, T[]> {
+      const groups = new Map<K, T[]>();
+      let index = 0;
+      for (const item of items) {
+        const k = key(item, index++);
+        groups.set(k, [...(groups.get(k) ?? []), item]);
+      }
+      return groups;
+    },
+  });
+}
+
+export default defineConfig({
+  test: {
+    include: ['{packages,services,web}/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    globalSetup: ['test/global-setup.ts'],
+    // Forks, one fresh process per file: chDB binds one data directory per process.
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+    reporters: ['default', './test/summary-reporter.ts'],
+  },
+});
