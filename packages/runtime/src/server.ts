@@ -46,6 +46,8 @@ export async function createServer(config: Config): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: config.NODE_ENV === 'production',
     forceCloseConnections: true,
+    // Unknown fields are refused, not silently dropped (Fastify's default removes them).
+    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
   });
 
   await app.register(helmet, {

@@ -2,7 +2,7 @@
 import { join, resolve } from 'node:path';
 import { migrateClickHouse, openClickHouse, type ClickHouse } from '@curb/analytics';
 import { storeMode, type Config } from '@curb/contracts/config';
-import { createSql, migratePostgres, startEmbeddedPostgres, type EmbeddedPostgres, type Sql } from '@curb/db';
+import { createSql, migratePostgres, startEmbeddedPostgres, startJobQueue, stopJobQueue, type EmbeddedPostgres, type JobQueue, type Sql } from '@curb/db';
 import { StartupError } from './config.ts';
 import { freePort } from './free-port.ts';
 
@@ -12,6 +12,8 @@ export interface Stores {
   /** For clients that open their own pool, such as pg-boss. */
   postgresUrl: string;
   ch: ClickHouse;
+  /** pg-boss: services send jobs on it, the worker also works them. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -31,7 +33,7 @@ export async function openStores(config: Config, options: OpenStoresOptions): Pr
   }
   const closers: Array<() => Promise<void>> = [];
   const close = async () => {
-    for (const fn of closers.reverse()) await fn().catch(() => {});
+    for (const fn of [...closers].reverse()) await fn().catch(() => {});
   };
   try {
     let embedded: EmbeddedPostgres | undefined;
@@ -49,6 +51,10 @@ export async function openStores(config: Config, options: OpenStoresOptions): Pr
     });
     log(pgApplied.length ? `PostgreSQL migrations applied: ${pgApplied.join(', ')}` : 'PostgreSQL schema up to date');
 
+    const jobs = await startJobQueue(postgresUrl, (err) => log(`job queue error: ${err.message}`));
+    // Closed before the SQL pool and the database: running jobs finish first.
+    closers.push(() => stopJobQueue(jobs, Math.max(500, config.SHUTDOWN_TIMEOUT_MS - 1500)));
+
     const ch = await openClickHouse(
       config.CLICKHOUSE_URL
         ? { kind: 'server', url: config.CLICKHOUSE_URL, poolSize: config.CLICKHOUSE_POOL_SIZE }
@@ -59,7 +65,7 @@ export async function openStores(config: Config, options: OpenStoresOptions): Pr
       throw new StartupError(`ClickHouse is not usable: ${err.message}`);
     });
     log(chApplied.length ? `ClickHouse migrations applied: ${chApplied.join(', ')}` : 'ClickHouse schema up to date');
-    return { mode: storeMode(config), sql, postgresUrl, ch, close };
+    return { mode: storeMode(config), sql, postgresUrl, ch, jobs, close };
   } catch (err) {
     await close();
     throw err;
