@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // vitest 5 groups failures with Map.groupBy (Node ≥ 21) when it prints them; Node 20 lacks it.
-if (typeof Map.groupBy !== 'function') {
+if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
   Object.defineProperty(Map, 'groupBy', {
     value<K, T>(items: Iterable<T>, key: (item: T, index: number) => K): Map<K, T[]> {
       const groups = new Map<K, T[]>();

@@ -37,7 +37,7 @@ describe('migratePostgres', () => {
   it('rolls a failing migration back entirely', async () => {
     const bad = [...(await loadMigrations()), { version: 9999, name: 'broken', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();' }];
     await expect(migratePostgres(sql, bad)).rejects.toThrow(/no_such_function/);
-    const [{ exists }] = await sql`SELECT to_regclass('half_done') IS NOT NULL AS exists`;
-    expect(exists).toBe(false);
+    const [row] = await sql`SELECT to_regclass('half_done') IS NOT NULL AS exists`;
+    expect(row?.exists).toBe(false);
   });
 });
