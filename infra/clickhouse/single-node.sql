@@ -1,0 +1,36 @@
+-- Single-node ClickHouse: the same DDL the services apply themselves at start
+-- (packages/analytics/src/migrations). Kept here for operators who provision by hand.
+CREATE DATABASE IF NOT EXISTS curb;
+
+CREATE TABLE IF NOT EXISTS curb.events
+(
+    event_id        UUID,
+    ts              DateTime64(3, 'UTC'),
+    received_at     DateTime64(3, 'UTC') DEFAULT now64(3),
+    name            LowCardinality(String),
+    visitor_id      UInt64,
+    session_id      String,
+    email           String,
+    path            String,
+    page_group      LowCardinality(String),
+    referrer        String,
+    referrer_domain LowCardinality(String),
+    utm_source      LowCardinality(String),
+    utm_medium      LowCardinality(String),
+    utm_campaign    String,
+    utm_content     String,
+    utm_term        String,
+    test_type       LowCardinality(String),
+    variant         LowCardinality(String),
+    value           Float64,
+    currency        LowCardinality(String),
+    props           Map(String, String),
+    is_bot          UInt8,
+    browser         LowCardinality(String),
+    device          LowCardinality(String)
+)
+ENGINE = MergeTree
+PARTITION BY toYYYYMM(ts)
+ORDER BY (toDate(ts), name, visitor_id, ts)
+TTL toDateTime(ts) + INTERVAL 730 DAY
+SETTINGS index_granularity = 8192, non_replicated_deduplication_window = 1000;
