@@ -19,6 +19,32 @@ export const ConfigSchema = Type.Object({
   WEB_DIST: variable(Type.Optional(Type.String({ minLength: 1 })), 'the directory of the built web app'),
   LOG_LEVEL: variable(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }), 'fatal, error, warn, info, debug, trace or silent'),
   SHUTDOWN_TIMEOUT_MS: variable(Type.Integer({ minimum: 100, maximum: 60_000, default: 4_000 }), 'milliseconds from 100 to 60000'),
+
+  // Admin access
+  ADMIN_EMAIL: variable(Type.Optional(Type.String({ format: 'email', maxLength: 254 })), 'an e-mail address (creates the admin user at first start)'),
+  ADMIN_PASSWORD: variable(Type.Optional(Type.String({ minLength: 12, maxLength: 256 })), 'a password of at least 12 characters'),
+  SESSION_SECRET: variable(Type.Optional(Type.String({ minLength: 32 })), 'at least 32 characters (unset: generated and kept in DATA_DIR)'),
+
+  // Mail delivery: HTTP mail API first, then SMTP, else the file outbox in DATA_DIR/outbox
+  MAIL_API_URL: variable(Type.Optional(httpUrl), 'the http(s):// endpoint of a mail API'),
+  MAIL_API_KEY: variable(Type.Optional(Type.String({ minLength: 1 })), 'the mail API key'),
+  SMTP_URL: variable(Type.Optional(Type.String({ pattern: '^smtps?://.+' })), 'an smtp:// or smtps:// URL'),
+  MAIL_FROM: variable(Type.String({ minLength: 3, default: 'Curb Appeal <audits@localhost>' }), 'a sender address such as Name <me@example.com>'),
+
+  // Website audits
+  AUDIT_ALLOW_PRIVATE_NETWORKS: variable(Type.Boolean({ default: false }), 'true or false (true only for tests and local development)'),
+  AUDIT_MAX_PAGES: variable(Type.Integer({ minimum: 1, maximum: 200, default: 20 }), 'an integer from 1 to 200'),
+  CHROME_PATH: variable(Type.Optional(Type.String({ minLength: 1 })), 'the path of a Chromium executable'),
+
+  // Event ingest
+  SPOOL_MAX_BYTES: variable(Type.Integer({ minimum: 1_048_576, default: 268_435_456 }), 'a byte count of at least 1048576'),
+
+  // Assistant
+  LLM_BASE_URL: variable(Type.Optional(httpUrl), 'the http(s):// base URL of an OpenAI-compatible API'),
+  LLM_API_KEY: variable(Type.Optional(Type.String({ minLength: 1 })), 'the provider API key'),
+  LLM_MODEL: variable(Type.String({ minLength: 1, default: 'gpt-4o-mini' }), 'a model name'),
+  METAPERSON_CLIENT_ID: variable(Type.Optional(Type.String({ minLength: 1 })), 'the avatar creator client id'),
+  METAPERSON_CLIENT_SECRET: variable(Type.Optional(Type.String({ minLength: 1 })), 'the avatar creator client secret'),
 });
 
 export type Config = Static<typeof ConfigSchema>;

@@ -1,6 +1,10 @@
 // Names of the background jobs (pg-boss queues) shared by the services that send them
 // and the worker that runs them.
 export const JOB_QUEUES = {
+  /** Analyses a lead's website and stores the report on its audit row. */
+  auditRun: 'audit-run',
+  /** Sends an e-mail (the report link) and records the delivery flags. */
+  mailSend: 'mail-send',
   /** Deletes expired admin sessions and other records past their retention. */
   retentionSweep: 'retention-sweep',
 } as const;

@@ -17,7 +17,8 @@ describe('migratePostgres', () => {
 
   it('applies every numbered file once, even when two processes migrate at the same time', async () => {
     const migrations = await loadMigrations();
-    expect(migrations.map((m) => m.version)).toEqual([...migrations.keys()].map((i) => i + 1));
+    const versions = migrations.map((m) => m.version);
+    expect(versions).toEqual([...new Set(versions)].sort((a, b) => a - b));
     const other = createSql(db.url, { max: 1 });
     const [a, b] = await Promise.all([migratePostgres(sql), migratePostgres(other)]);
     await other.end();
