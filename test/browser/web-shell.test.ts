@@ -1,0 +1,49 @@
+// The web shell in real Chromium: pages render under the production CSP, unknown paths
+// get the 404 page with a 404 status, and admin code never loads on public pages.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBrowserApp, type BrowserApp } from './harness.ts';
+
+describe('web shell in Chromium', () => {
+  let app: BrowserApp;
+  beforeAll(async () => {
+    app = await startBrowserApp();
+  });
+  afterAll(() => app?.close());
+
+  it('renders the home page with its title and no console errors', async () => {
+    const page = await app.newPage();
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    const res = await page.goto(`${app.url}/`, { waitUntil: 'networkidle' });
+    expect(res?.status()).toBe(200);
+    await expect.poll(() => page.title()).toMatch(/Home/);
+    expect(await page.locator('#hero h1').isVisible()).toBe(true);
+    expect(page.consoleErrors).toEqual([]);
+
+    // Admin and assistant code is split out: none of it loads on a public page.
+    const publicScripts = [...scripts];
+    await page.goto(`${app.url}/admin/comprehensive`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByText('Comprehensive Dashboard Coming Soon').isVisible()).toBe(true);
+    const adminOnly = scripts.filter((s) => !publicScripts.includes(s));
+    expect(adminOnly.length).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('shows the 404 page with a real 404 status for an unknown path', async () => {
+    const page = await app.newPage();
+    const res = await page.goto(`${app.url}/no-such-listing`, { waitUntil: 'networkidle' });
+    expect(res?.status()).toBe(404);
+    expect(await page.getByTestId('not-found').isVisible()).toBe(true);
+    await expect.poll(() => page.title()).toBe('Page /no-such-listing');
+    await page.close();
+  });
+
+  it('redirects the navigation aliases to the canonical admin paths', async () => {
+    const page = await app.newPage();
+    await page.goto(`${app.url}/admin/enhanced-funnels`, { waitUntil: 'networkidle' });
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/funnels');
+    await page.close();
+  });
+});

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { PublicFooter } from './public-footer';
+import { PublicNav } from './public-nav';
+import styles from './public-layout.module.css';
+
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <PublicNav />
+      <main id="main" className={styles.main}>
+        {children}
+      </main>
+      <PublicFooter />
+    </div>
+  );
+}
