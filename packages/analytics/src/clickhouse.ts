@@ -1,6 +1,6 @@
 // One small interface over ClickHouse for both modes: an in-process chDB store (embedded)
 // or a ClickHouse server (distributed), both through @clickhouse/client.
-import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import { createChdbConnection } from 'chdb/connection';
 
 type ClickHouseConnection = NonNullable<Parameters<typeof createClient>[0]>['connection'];
@@ -63,6 +63,8 @@ async function openServer(target: Extract<ClickHouseTarget, { kind: 'server' }>)
     max_open_connections: Math.max(2, target.poolSize * 2),
     request_timeout: 30_000,
     clickhouse_settings: { async_insert: 0 },
+    // Failures reach the caller, which reports them once; the client would print each one too.
+    log: { level: ClickHouseLogLevel.OFF },
   });
   return wrap([client], client, database);
 }
