@@ -21,6 +21,8 @@ export const TrackedEventSchema = Type.Object(
     ts: Type.Optional(Type.Integer({ minimum: 0 })),
     eventId: Type.Optional(Type.String({ format: 'uuid' })),
     sessionId: Type.Optional(ShortText(64)),
+    /** First-party visitor id, sent only after the visitor consented; otherwise the server derives a daily-rotating one. */
+    visitorId: Type.Optional(Type.String({ format: 'uuid' })),
     path: Type.Optional(ShortText(2048)),
     referrer: Type.Optional(ShortText(2048)),
     utm: Type.Optional(UtmSchema),

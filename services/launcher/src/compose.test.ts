@@ -60,10 +60,10 @@ describe('composed server (api + collector + worker)', () => {
       payload: JSON.stringify({ events: [{ name: 'page_view', path: '/marketing-audit', utm: { source: 'newsletter' } }] }),
     });
     expect(res.statusCode).toBe(202);
-    const rows = await stores.ch.query<{ page_group: string; utm_source: string; is_bot: number }>(
-      "SELECT page_group, utm_source, is_bot FROM events WHERE name = 'page_view'",
-    );
-    expect(rows).toEqual([{ page_group: 'Marketing', utm_source: 'newsletter', is_bot: 0 }]);
+    // A 202 means spooled on disk; the flusher moves it to ClickHouse within a second.
+    await expect
+      .poll(() => stores.ch.query("SELECT page_group, utm_source, is_bot FROM events WHERE name = 'page_view'"), { timeout: 5000 })
+      .toEqual([{ page_group: 'Marketing', utm_source: 'newsletter', is_bot: 0 }]);
   });
 
   it.each([

@@ -1,17 +1,23 @@
 // Turns a validated wire event into a row of the ClickHouse `events` table.
 import { createHash, randomUUID } from 'node:crypto';
+import { isbot } from 'isbot';
 import type { TrackedEvent } from '@curb/contracts/events';
 
-/** Client clocks further than this from ours are not trusted. */
+/** A client clock further than this from ours is not trusted: the server time is used. */
 export const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 
 export interface RequestFacts {
   ip: string;
   userAgent: string;
-  isBot: boolean;
   receivedAt: number;
   /** Rotates daily so a visitor cannot be followed across days without consent. */
   dailySalt: string;
+}
+
+export interface UserAgentFacts {
+  isBot: boolean;
+  browser: string;
+  device: string;
 }
 
 /** Spec grouping: audit/marketing → Marketing, service → Services, blog → Content, experience → About. */
@@ -29,6 +35,40 @@ export function visitorId(salt: string, ip: string, userAgent: string): string {
   return createHash('sha256').update(`${salt}|${ip}|${userAgent}`).digest().readBigUInt64BE(0).toString();
 }
 
+/** A consented first-party id is stable across days; it is hashed into the same id space. */
+export function consentedVisitorId(id: string): string {
+  return createHash('sha256').update(`consented|${id.toLowerCase()}`).digest().readBigUInt64BE(0).toString();
+}
+
+const uaCache = new Map<string, UserAgentFacts>();
+const UA_CACHE_MAX = 2000;
+
+/** Bot flag (isbot; no user agent counts as a bot), browser family and device class, cached per user agent. */
+export function classifyUserAgent(userAgent: string): UserAgentFacts {
+  const cached = uaCache.get(userAgent);
+  if (cached) return cached;
+  const facts: UserAgentFacts = { isBot: !userAgent || isbot(userAgent), browser: browserOf(userAgent), device: deviceOf(userAgent) };
+  if (uaCache.size >= UA_CACHE_MAX) uaCache.clear();
+  uaCache.set(userAgent, facts);
+  return facts;
+}
+
+function browserOf(ua: string): string {
+  if (/Edg(e|A|iOS)?\//.test(ua)) return 'Edge';
+  if (/OPR\/|Opera/.test(ua)) return 'Opera';
+  if (/SamsungBrowser\//.test(ua)) return 'Samsung Internet';
+  if (/Firefox\/|FxiOS\//.test(ua)) return 'Firefox';
+  if (/Chrome\/|CriOS\/|Chromium\//.test(ua)) return 'Chrome';
+  if (/Safari\//.test(ua)) return 'Safari';
+  return ua ? 'Other' : '';
+}
+
+function deviceOf(ua: string): string {
+  if (/iPad|Tablet|Android(?!.*Mobile)/.test(ua)) return 'tablet';
+  if (/Mobi|iPhone|iPod|Android/.test(ua)) return 'mobile';
+  return ua ? 'desktop' : '';
+}
+
 function referrerDomain(referrer: string): string {
   try {
     return new URL(referrer).hostname.replace(/^www\./, '');
@@ -37,18 +77,30 @@ function referrerDomain(referrer: string): string {
   }
 }
 
+/** A timestamp this far ahead of the server is not a skewed clock but a malformed beacon. */
+export function isFromTheFuture(event: TrackedEvent, receivedAt: number): boolean {
+  return event.ts !== undefined && event.ts > receivedAt + MAX_CLOCK_SKEW_MS;
+}
+
+/**
+ * The client's time when it is plausible (not ahead of us, at most a day old); otherwise the
+ * time the server received the event.
+ */
+export function eventTime(ts: number | undefined, receivedAt: number): number {
+  return ts !== undefined && ts <= receivedAt && receivedAt - ts <= MAX_CLOCK_SKEW_MS ? ts : receivedAt;
+}
+
 const ms = (t: number) => new Date(t).toISOString().replace('T', ' ').replace('Z', '');
 
-export function toEventRow(event: TrackedEvent, facts: RequestFacts) {
-  const ts = event.ts !== undefined && Math.abs(event.ts - facts.receivedAt) <= MAX_CLOCK_SKEW_MS ? event.ts : facts.receivedAt;
+export function toEventRow(event: TrackedEvent, facts: RequestFacts, ua: UserAgentFacts) {
   const path = event.path ?? '';
   const referrer = event.referrer ?? '';
   return {
     event_id: event.eventId ?? randomUUID(),
-    ts: ms(ts),
+    ts: ms(eventTime(event.ts, facts.receivedAt)),
     received_at: ms(facts.receivedAt),
     name: event.name,
-    visitor_id: visitorId(facts.dailySalt, facts.ip, facts.userAgent),
+    visitor_id: event.visitorId ? consentedVisitorId(event.visitorId) : visitorId(facts.dailySalt, facts.ip, facts.userAgent),
     session_id: event.sessionId ?? '',
     email: event.email?.toLowerCase() ?? '',
     path,
@@ -65,9 +117,9 @@ export function toEventRow(event: TrackedEvent, facts: RequestFacts) {
     value: event.value ?? 0,
     currency: event.value !== undefined ? 'USD' : '',
     props: Object.fromEntries(Object.entries(event.props ?? {}).map(([k, v]) => [k, String(v)])),
-    is_bot: facts.isBot ? 1 : 0,
-    browser: '',
-    device: '',
+    is_bot: ua.isBot ? 1 : 0,
+    browser: ua.browser,
+    device: ua.device,
   };
 }
 

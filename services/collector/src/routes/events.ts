@@ -1,16 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { isbot } from 'isbot';
-import { EventBatchSchema, MAX_EVENT_BODY_BYTES, type EventBatch } from '@curb/contracts/events';
-import type { Stores } from '@curb/runtime';
-import { toEventRow } from '../lib/event-row.ts';
+// POST /api/events: validate, flag bots, derive the visitor id, spool durably, answer 202.
+// GET /api/events/metrics: the ingest counters.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { MAX_EVENT_BODY_BYTES } from '@curb/contracts/events';
+import { IngestMetricsSchema, type IngestMetricsResponse } from '@curb/contracts/analytics';
+import { classifyUserAgent, isFromTheFuture, toEventRow } from '../lib/event-row.ts';
+import type { Ingest } from '../lib/ingest.ts';
+import { SpoolFullError } from '../lib/spool.ts';
+import { parseBeacon } from '../lib/validate.ts';
 
-// A per-process secret mixed into the day: ids rotate daily and cannot be recomputed
-// from an IP address alone.
-const SALT_SECRET = randomBytes(32).toString('hex');
-const dailySalt = (now: number) => `${SALT_SECRET}:${new Date(now).toISOString().slice(0, 10)}`;
+export default async function eventRoutes(app: FastifyInstance, opts: { ingest: Ingest }): Promise<void> {
+  const { spool, flusher, salts, metrics } = opts.ingest;
 
-export default async function eventRoutes(app: FastifyInstance, opts: { stores: Stores }): Promise<void> {
   // sendBeacon posts text/plain to avoid a CORS preflight; the body is still JSON.
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: MAX_EVENT_BODY_BYTES }, (_req, body, done) => {
     try {
@@ -20,18 +20,55 @@ export default async function eventRoutes(app: FastifyInstance, opts: { stores: 
     }
   });
 
-  app.post<{ Body: EventBatch }>(
+  const unavailable = (reply: FastifyReply, message: string) =>
+    // While ClickHouse is failing the spool drains slowly: ask for a longer pause.
+    reply.code(503).header('retry-after', flusher.failing ? '10' : '1').send({ message });
+
+  app.post(
     '/api/events',
-    { bodyLimit: MAX_EVENT_BODY_BYTES, schema: { body: EventBatchSchema } },
+    {
+      bodyLimit: MAX_EVENT_BODY_BYTES,
+      onResponse: (_request, reply, done) => {
+        if (reply.statusCode >= 400) {
+          metrics.rejected += 1;
+          if (reply.statusCode === 503) metrics.throttled += 1;
+        }
+        done();
+      },
+    },
     async (request, reply) => {
-      const events = 'events' in request.body ? request.body.events : [request.body];
-      const userAgent = request.headers['user-agent'] ?? '';
+      const parsed = parseBeacon(request.body);
+      if (!parsed.ok) return reply.code(400).send({ message: parsed.message });
       const receivedAt = Date.now();
-      const facts = { ip: request.ip, userAgent, isBot: !userAgent || isbot(userAgent), receivedAt, dailySalt: dailySalt(receivedAt) };
-      const rows = events.map((e) => toEventRow(e, facts));
-      const token = createHash('sha256').update(rows.map((r) => r.event_id).join(',')).digest('hex');
-      await opts.stores.ch.insert('events', rows, { deduplicationToken: token });
-      return reply.code(202).send({ accepted: rows.length });
+      if (parsed.events.some((e) => isFromTheFuture(e, receivedAt))) {
+        return reply.code(400).send({ message: 'Invalid request: ts is more than a day ahead of the server clock.' });
+      }
+      const userAgent = request.headers['user-agent'] ?? '';
+      const ua = classifyUserAgent(userAgent);
+      const facts = { ip: request.ip, userAgent, receivedAt, dailySalt: salts.saltFor(receivedAt) };
+      let lines = '';
+      for (const event of parsed.events) lines += `${JSON.stringify(toEventRow(event, facts, ua))}\n`;
+      try {
+        await spool.append(lines, parsed.events.length);
+      } catch (err) {
+        if (err instanceof SpoolFullError) return unavailable(reply, 'Too many events are waiting to be stored. Please retry later.');
+        request.log.error({ err }, 'could not spool events');
+        return unavailable(reply, 'Events cannot be stored right now. Please retry later.');
+      }
+      metrics.accepted += parsed.events.length;
+      if (ua.isBot) metrics.bots += parsed.events.length;
+      return reply.code(202).send({ accepted: parsed.events.length });
     },
   );
+
+  app.get('/api/events/metrics', { schema: { response: { 200: IngestMetricsSchema } } }, async (_request, reply) => {
+    const body: IngestMetricsResponse = {
+      ...metrics,
+      spooled: spool.rows,
+      spoolBytes: spool.bytes,
+      spoolMaxBytes: spool.maxBytes,
+      segments: spool.segments,
+    };
+    return reply.header('cache-control', 'no-store').send(body);
+  });
 }

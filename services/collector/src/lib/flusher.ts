@@ -1,0 +1,122 @@
+// Moves sealed spool segments into ClickHouse, oldest first, one insert per segment with the
+// segment's name as the insert-deduplication token. A segment is deleted only after its
+// insert succeeded; a failed insert is retried with backoff, so while ClickHouse is down the
+// spool grows and it drains in order when ClickHouse is back.
+import type { IngestMetrics } from './metrics.ts';
+import type { Segment, Spool } from './spool.ts';
+
+export type InsertRows = (rows: object[], deduplicationToken: string) => Promise<void>;
+
+export interface FlusherOptions {
+  spool: Spool;
+  insert: InsertRows;
+  metrics: IngestMetrics;
+  /** The active segment is sealed and flushed at least this often. */
+  intervalMs: number;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+const MAX_BACKOFF_MS = 15_000;
+
+export class Flusher {
+  private timer: NodeJS.Timeout | undefined;
+  private draining: Promise<void> | undefined;
+  private failures = 0;
+  private retryAt = 0;
+  private stopping = false;
+
+  constructor(private readonly options: FlusherOptions) {
+    options.spool.onSealed = () => this.kick();
+  }
+
+  /** True while the last insert failed (ClickHouse unreachable or refusing). */
+  get failing(): boolean {
+    return this.failures > 0;
+  }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.options.spool.seal();
+      this.kick();
+    }, this.options.intervalMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Drains now unless a drain is running or a failed insert is waiting for its retry time. */
+  kick(): void {
+    if (this.draining || this.stopping || Date.now() < this.retryAt) return;
+    this.draining = this.drain().finally(() => (this.draining = undefined));
+  }
+
+  /** Waits for everything sealed so far to be flushed (tests, shutdown). */
+  async flushAll(deadline = Infinity): Promise<boolean> {
+    const { spool } = this.options;
+    spool.seal();
+    while (Date.now() < deadline) {
+      if (this.draining) await this.draining;
+      if (!spool.oldest()) {
+        // A write may still be in flight and seal when it lands.
+        if (spool.rows === 0) return true;
+        spool.seal();
+        await sleep(5);
+        continue;
+      }
+      const wait = this.retryAt - Date.now();
+      if (wait > 0) await sleep(Math.min(wait, Math.max(0, deadline - Date.now())));
+      else this.draining ??= this.drain().finally(() => (this.draining = undefined));
+    }
+    return spool.rows === 0;
+  }
+
+  /** Stops the clock and flushes what it can before `deadline`; the rest waits in the spool. */
+  async stop(deadline: number): Promise<void> {
+    clearInterval(this.timer);
+    this.retryAt = 0;
+    await this.flushAll(deadline);
+    this.stopping = true;
+    if (this.draining) await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    const { spool, metrics } = this.options;
+    for (let segment = spool.oldest(); segment; segment = spool.oldest()) {
+      try {
+        const rows = parseRows(await spool.read(segment), segment, this.options.log);
+        const started = performance.now();
+        await this.options.insert(rows, segment.id);
+        await spool.release(segment);
+        metrics.flushed += rows.length;
+        metrics.flushes += 1;
+        metrics.lastFlushAt = new Date().toISOString();
+        metrics.lastFlushMs = Math.round(performance.now() - started);
+        this.failures = 0;
+        this.retryAt = 0;
+      } catch (err) {
+        this.failures += 1;
+        metrics.flushFailures += 1;
+        metrics.lastFlushError = (err as Error).message;
+        this.retryAt = Date.now() + Math.min(MAX_BACKOFF_MS, 250 * 2 ** Math.min(this.failures - 1, 10));
+        this.options.log.warn({ err, segment: segment.id, failures: this.failures }, 'event flush failed; the spool keeps the rows and retries');
+        return;
+      }
+    }
+  }
+}
+
+function parseRows(text: string, segment: Segment, log: FlusherOptions['log']): object[] {
+  const rows: object[] = [];
+  let start = 0;
+  for (let end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
+    const line = text.slice(start, end);
+    try {
+      rows.push(JSON.parse(line) as object);
+    } catch {
+      // Only a torn write can produce this, and torn writes were never acknowledged.
+      log.error({ segment: segment.id, line: line.slice(0, 200) }, 'skipped an unreadable spool line');
+    }
+  }
+  return rows;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,76 @@
+// The ingest pipeline behind POST /api/events: spool (durable, before the 202), flusher
+// (spool → ClickHouse), daily salts for visitor ids and the counters. One per process.
+import { join, resolve } from 'node:path';
+import type { Config } from '@curb/contracts/config';
+import { lockDataDir, type Stores } from '@curb/runtime';
+import { DailySalts } from './daily-salts.ts';
+import { Flusher, type InsertRows } from './flusher.ts';
+import { createMetrics, type IngestMetrics } from './metrics.ts';
+import { Spool } from './spool.ts';
+
+/** Spec: ClickHouse gets batches of at least 1,000 rows, or whatever arrived within a second. */
+export const BATCH_ROWS = 1000;
+export const FLUSH_INTERVAL_MS = 1000;
+
+type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+export interface Ingest {
+  spool: Spool;
+  flusher: Flusher;
+  salts: DailySalts;
+  metrics: IngestMetrics;
+  /** Refuses new events, then flushes what it can before the shutdown budget runs out. */
+  close(): Promise<void>;
+}
+
+export interface IngestOptions {
+  config: Pick<Config, 'DATA_DIR' | 'SPOOL_MAX_BYTES' | 'SHUTDOWN_TIMEOUT_MS'>;
+  stores: Pick<Stores, 'ch' | 'sql'>;
+  log: Log;
+  /** Defaults to inserting into the `events` table of `stores.ch`. */
+  insert?: InsertRows;
+}
+
+/**
+ * One spool per ClickHouse database: rows spooled for one target are never replayed into
+ * another (tests give every file its own database on the same DATA_DIR).
+ */
+export function spoolDir(dataDir: string, database: string): string {
+  return join(resolve(dataDir), 'spool', database);
+}
+
+export async function openIngest({ config, stores, log, insert }: IngestOptions): Promise<Ingest> {
+  const dir = spoolDir(config.DATA_DIR, stores.ch.database);
+  const unlock = lockDataDir(dir);
+  try {
+    const spool = await Spool.open({ dir, maxBytes: config.SPOOL_MAX_BYTES, segmentRows: BATCH_ROWS });
+    const metrics = createMetrics();
+    const flusher = new Flusher({
+      spool,
+      metrics,
+      log,
+      intervalMs: FLUSH_INTERVAL_MS,
+      insert: insert ?? ((rows, token) => stores.ch.insert('events', rows, { deduplicationToken: token })),
+    });
+    const salts = new DailySalts(stores.sql, log);
+    await salts.start();
+    flusher.start();
+    return {
+      spool,
+      flusher,
+      salts,
+      metrics,
+      async close() {
+        // Leave the rest of the stop budget to the job queue and the stores.
+        const deadline = Date.now() + Math.min(2000, config.SHUTDOWN_TIMEOUT_MS / 3);
+        salts.stop();
+        await spool.close();
+        await flusher.stop(deadline);
+        unlock();
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_UA, startCollector, type TestCollector } from '../../../../test/ingest/collector.ts';
+
+let c: TestCollector;
+beforeAll(async () => {
+  c = await startCollector();
+});
+afterAll(() => c.close());
+
+const post = (payload: unknown, headers: Record<string, string> = {}, remoteAddress = '203.0.113.7') =>
+  c.app.inject({
+    method: 'POST',
+    url: '/api/events',
+    remoteAddress,
+    headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA, ...headers },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+
+interface Row {
+  event_id: string;
+  name: string;
+  visitor_id: string;
+  ts: string;
+  received_at: string;
+  page_group: string;
+  utm_source: string;
+  referrer_domain: string;
+  is_bot: number;
+  browser: string;
+  device: string;
+  value: number;
+  currency: string;
+  email: string;
+  props: Record<string, string>;
+}
+const rowsOf = async (ids: string[]) =>
+  c.stores.ch.query<Row>('SELECT * FROM events WHERE event_id IN {ids:Array(UUID)} ORDER BY ts', { ids });
+
+describe('POST /api/events', () => {
+  it('accepts one event or a batch (text/plain from sendBeacon), spools it and flushes it to ClickHouse', async () => {
+    const [a, b, d] = [randomUUID(), randomUUID(), randomUUID()];
+    const one = await post({ name: 'page_view', eventId: a, path: '/marketing-audit', referrer: 'https://www.google.com/search?q=x', utm: { source: 'newsletter' } });
+    expect(one.statusCode).toBe(202);
+    expect(one.json()).toEqual({ accepted: 1 });
+    const batch = await post(
+      { events: [{ name: 'lead', eventId: b, path: '/services', value: 97, email: 'Owner@Example.com' }, { name: 'engaged', eventId: d, props: { seconds: 121, deep: true } }] },
+      { 'content-type': 'text/plain;charset=UTF-8' },
+    );
+    expect(batch.statusCode).toBe(202);
+    expect(batch.json()).toEqual({ accepted: 2 });
+
+    const metrics = await c.drained();
+    expect(metrics).toMatchObject({ accepted: 3, spooled: 0, spoolBytes: 0 });
+    expect(metrics.flushed).toBe(3);
+    const rows = await rowsOf([a, b, d]);
+    expect(rows.map((r) => [r.name, r.page_group, r.utm_source, r.referrer_domain, r.is_bot, r.browser, r.device])).toEqual(
+      expect.arrayContaining([
+        ['page_view', 'Marketing', 'newsletter', 'google.com', 0, 'Chrome', 'desktop'],
+        ['lead', 'Services', '', '', 0, 'Chrome', 'desktop'],
+        ['engaged', 'General', '', '', 0, 'Chrome', 'desktop'],
+      ]),
+    );
+    const lead = rows.find((r) => r.name === 'lead')!;
+    expect([lead.value, lead.currency, lead.email]).toEqual([97, 'USD', 'owner@example.com']);
+    expect(rows.find((r) => r.name === 'engaged')!.props).toEqual({ seconds: '121', deep: 'true' });
+  });
+
+  it('flags bots (and requests without a user agent) but still stores them', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    expect((await post({ name: 'page_view', eventId: a }, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })).statusCode).toBe(202);
+    const noUa = await c.app.inject({ method: 'POST', url: '/api/events', payload: { name: 'page_view', eventId: b } });
+    expect(noUa.statusCode).toBe(202);
+    await c.drained();
+    expect((await rowsOf([a, b])).map((r) => r.is_bot)).toEqual([1, 1]);
+    expect((await c.metrics()).bots).toBeGreaterThanOrEqual(2);
+  });
+
+  it('derives a cookieless visitor id from IP and user agent, or uses a consented first-party id', async () => {
+    const ids = Array.from({ length: 5 }, () => randomUUID());
+    const consented = randomUUID();
+    await post({ name: 'page_view', eventId: ids[0] }, {}, '198.51.100.1');
+    await post({ name: 'page_view', eventId: ids[1] }, {}, '198.51.100.1');
+    await post({ name: 'page_view', eventId: ids[2] }, {}, '198.51.100.2');
+    await post({ name: 'page_view', eventId: ids[3], visitorId: consented }, {}, '198.51.100.3');
+    await post({ name: 'page_view', eventId: ids[4], visitorId: consented }, { 'user-agent': `${BROWSER_UA} Other` }, '198.51.100.4');
+    await c.drained();
+    const byId = new Map((await rowsOf(ids)).map((r) => [r.event_id, r.visitor_id]));
+    const v = ids.map((id) => byId.get(id));
+    expect(v[0]).toBe(v[1]);
+    expect(v[2]).not.toBe(v[0]);
+    expect(v[3]).toBe(v[4]);
+    expect(v[3]).not.toBe(v[0]);
+  });
+
+  it('keeps a plausible client time and falls back to server time for a skewed clock', async () => {
+    const now = Date.now();
+    const [recent, old, ahead] = [randomUUID(), randomUUID(), randomUUID()];
+    await post({ events: [
+      { name: 'page_view', eventId: recent, ts: now - 2 * 3600_000 },
+      { name: 'page_view', eventId: old, ts: now - 3 * 86_400_000 },
+      { name: 'page_view', eventId: ahead, ts: now + 3600_000 },
+    ] });
+    await c.drained();
+    const rows = new Map((await rowsOf([recent, old, ahead])).map((r) => [r.event_id, r]));
+    const ms = (s: string) => Date.parse(`${s.replace(' ', 'T')}Z`);
+    expect(ms(rows.get(recent)!.ts)).toBe(now - 2 * 3600_000);
+    for (const id of [old, ahead]) expect(ms(rows.get(id)!.ts)).toBe(ms(rows.get(id)!.received_at));
+  });
+});
+
+describe('malformed beacons get a 4xx and store nothing', () => {
+  const bigProps = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i]));
+  it.each([
+    ['bad JSON as text/plain', '{"name": "page_view"', { 'content-type': 'text/plain' }, 400],
+    ['bad JSON as application/json', '{"name": ', {}, 400],
+    ['a 1 MB body', JSON.stringify({ name: 'page_view', path: 'x'.repeat(1024 * 1024) }), {}, 413],
+    ['a wrong type for name', { name: 5 }, {}, 400],
+    ['a wrong type for value', { name: 'lead', value: '97' }, {}, 400],
+    ['a negative timestamp', { name: 'page_view', ts: -1 }, {}, 400],
+    ['10,000 props (past the body limit)', JSON.stringify({ name: 'page_view', props: bigProps }), {}, 413],
+    ['33 props (past the prop limit)', { name: 'page_view', props: Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`k${i}`, i])) }, {}, 400],
+    ['an unknown field', { name: 'page_view', extra: true }, {}, 400],
+    ['a nested prop value', { name: 'page_view', props: { a: { b: 1 } } }, {}, 400],
+    ['a bad event name', { name: 'Page View' }, {}, 400],
+    ['101 events', { events: Array.from({ length: 101 }, () => ({ name: 'page_view' })) }, {}, 400],
+    ['an empty batch', { events: [] }, {}, 400],
+    ['an array body', [{ name: 'page_view' }], {}, 400],
+    ['a JSON null', 'null', {}, 400],
+    ['a bad email', { name: 'form_submit', email: 'not-an-email' }, {}, 400],
+    ['a timestamp two days ahead', { events: [{ name: 'page_view' }, { name: 'page_view', ts: Date.now() + 2 * 86_400_000 }] }, {}, 400],
+    ['a form-encoded body', 'name=page_view', { 'content-type': 'application/x-www-form-urlencoded' }, 415],
+  ] as const)('%s', async (_label, payload, headers, status) => {
+    const before = await c.metrics();
+    const countBefore = await c.count();
+    const res = await post(payload, headers as Record<string, string>);
+    expect(res.statusCode).toBe(status);
+    expect(typeof res.json().message).toBe('string');
+    const after = await c.metrics();
+    expect(after.accepted).toBe(before.accepted);
+    expect(after.rejected).toBe(before.rejected + 1);
+    expect(after.spooled).toBe(0);
+    expect(await c.count()).toBe(countBefore);
+  });
+
+  it('names the offending field', async () => {
+    const res = await post({ events: [{ name: 'page_view' }, { name: 'page_view', value: 'x' }] });
+    expect(res.json().message).toMatch(/^Invalid request: \/events\/1\/value /);
+  });
+});
