@@ -1,6 +1,6 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { ShrugIllustration } from '../../components/ui/shrug-illustration';
-import { site } from '../../config/site';
+import { personal } from '@curb/content';
 import styles from './not-found.module.css';
 
 export function NotFoundRoute() {
@@ -44,7 +44,7 @@ export function NotFoundRoute() {
         </ul>
       </nav>
       <p className={styles.contact}>
-        Still stuck? <a href={`mailto:${site.email}`}>Email {site.email}</a>
+        Still stuck? <a href={`mailto:${personal.email}`}>Email {personal.email}</a>
       </p>
     </section>
   );

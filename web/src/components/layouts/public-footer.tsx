@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { site } from '../../config/site';
+import { company, configuredServices, footer, personal } from '@curb/content';
 import styles from './public-footer.module.css';
 
 export function PublicFooter() {
@@ -7,15 +7,15 @@ export function PublicFooter() {
     <footer className={styles.footer}>
       <div className={`container ${styles.columns}`}>
         <div>
-          <p className={styles.brand}>{site.name}</p>
-          <p>{site.tagline}.</p>
+          <p className={styles.brand}>{company.name}</p>
+          <p>{footer.taglines[0]}</p>
         </div>
         <div>
           <h2 className={styles.heading}>Services</h2>
           <ul className={styles.list}>
-            {site.services.map((service) => (
-              <li key={service}>
-                <Link to="/services">{service}</Link>
+            {configuredServices.map((service) => (
+              <li key={service.name}>
+                <Link to="/services">{service.name}</Link>
               </li>
             ))}
           </ul>
@@ -31,14 +31,14 @@ export function PublicFooter() {
           <h2 className={styles.heading}>Contact</h2>
           <ul className={styles.list}>
             <li>
-              <a href={`mailto:${site.email}`}>{site.email}</a>
+              <a href={`mailto:${personal.email}`}>{personal.email}</a>
             </li>
-            <li>{site.location}</li>
+            <li>{personal.location}</li>
           </ul>
         </div>
       </div>
       <p className={`container ${styles.copyright}`}>
-        © {new Date().getFullYear()} {site.name}. All rights reserved.
+        © {new Date().getFullYear()} {company.name}. All rights reserved.
       </p>
     </footer>
   );

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { site, siteNavigation, type NavItem } from '../../config/site';
+import { company, navigation as siteNavigation, type NavItem } from '@curb/content';
 import styles from './public-nav.module.css';
 
 /** Spec: the bar changes style once the page is scrolled more than 10px. */
@@ -53,7 +53,7 @@ export function PublicNav() {
       <nav className={`container ${styles.bar}`} aria-label="Main">
         <Link to="/" hash="hero" hashScrollIntoView={smoothScroll} className={styles.logo} onClick={closeMenu}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
-          {site.name}
+          {company.name}
         </Link>
         <button
           type="button"

@@ -1,0 +1,187 @@
+// Lead forms by form id (spec section 5) and the rules every submission is checked with.
+// The web forms and the API validate with the same functions, so a message the server
+// sends back is the one the form would have shown.
+
+/** A field of a lead form. */
+export interface FormField {
+  name: 'website' | 'businessName' | 'email' | 'firstName' | 'lastName' | 'phone' | 'subject' | 'message';
+  type: 'url' | 'text' | 'email' | 'tel' | 'textarea';
+  placeholder: string;
+  required: boolean;
+  order: number;
+  minLength?: number;
+  maxLength?: number;
+}
+
+/** A lead form (spec: "Form definition"). */
+export interface FormDefinition {
+  id: FormId;
+  title: string;
+  subtitle: string;
+  fields: FormField[];
+  showWebsiteEnrichment: boolean;
+  showConsentBoxes: boolean;
+  submitText: string;
+  /** The submission requests a free audit: the API creates the audit and answers its reportId. */
+  requestsAudit: boolean;
+}
+
+/** The form ids the site and the API know. */
+export const FORM_IDS = ['popup-image', 'popup-standard', 'inline-audit', 'contact-form'] as const;
+export type FormId = (typeof FORM_IDS)[number];
+
+/** Fields of the audit forms: website, business name, email, in that order, all required. */
+const auditFields: FormField[] = [
+  { name: 'website', type: 'url', placeholder: 'Website URL', required: true, order: 1, maxLength: 2048 },
+  { name: 'businessName', type: 'text', placeholder: 'Your Business Name', required: true, order: 2, maxLength: 200 },
+  { name: 'email', type: 'email', placeholder: 'Email Address', required: true, order: 3, maxLength: 254 },
+];
+
+/** Every lead form by id. */
+export const formDefinitions: Readonly<Record<FormId, FormDefinition>> = {
+  'popup-image': {
+    id: 'popup-image',
+    title: 'Get Your Free Marketing Audit',
+    subtitle: 'Discover 3-5 untapped revenue sources in your marketing. Your report arrives within 24 hours.',
+    fields: auditFields,
+    showWebsiteEnrichment: true,
+    showConsentBoxes: true,
+    submitText: 'Get My Free Audit',
+    requestsAudit: true,
+  },
+  'popup-standard': {
+    id: 'popup-standard',
+    title: 'Free 15-Point Marketing Audit',
+    subtitle: 'See how your website and marketing compare with top agents in your market.',
+    fields: auditFields,
+    showWebsiteEnrichment: true,
+    showConsentBoxes: true,
+    submitText: 'Request My Audit',
+    requestsAudit: true,
+  },
+  'inline-audit': {
+    id: 'inline-audit',
+    title: 'Get Your Free Marketing Audit',
+    subtitle: 'Your Growth Opportunities Report arrives by email within 24 hours.',
+    fields: auditFields,
+    showWebsiteEnrichment: true,
+    showConsentBoxes: true,
+    submitText: 'Get My Free Audit',
+    requestsAudit: true,
+  },
+  'contact-form': {
+    id: 'contact-form',
+    title: 'Get in Touch',
+    subtitle: 'I reply within 24 hours.',
+    fields: [
+      { name: 'firstName', type: 'text', placeholder: 'First Name', required: true, order: 1, maxLength: 100 },
+      { name: 'lastName', type: 'text', placeholder: 'Last Name', required: true, order: 2, maxLength: 100 },
+      { name: 'email', type: 'email', placeholder: 'Email Address', required: true, order: 3, maxLength: 254 },
+      { name: 'subject', type: 'text', placeholder: 'Subject', required: true, order: 4, maxLength: 200 },
+      { name: 'message', type: 'textarea', placeholder: 'Message', required: true, order: 5, maxLength: 5000 },
+    ],
+    showWebsiteEnrichment: false,
+    showConsentBoxes: false,
+    submitText: 'Send Message',
+    requestsAudit: false,
+  },
+};
+
+/** True for a known form id. */
+export function isFormId(value: unknown): value is FormId {
+  return typeof value === 'string' && (FORM_IDS as readonly string[]).includes(value);
+}
+
+/** Spec: variants whose id contains "audit" get the audit success text and go to the report. */
+export function isAuditVariant(formId: string): boolean {
+  return formId.includes('audit');
+}
+
+/** Consent texts of the audit forms; only the first box is required. */
+export const consentTexts = {
+  emailConsent: 'I agree to receive my audit report and related marketing insights by email.',
+  communicationConsent: 'Send me occasional tips and updates (optional).',
+} as const;
+
+/** Validation messages (spec section 5). */
+export const validationMessages = {
+  required: (placeholder: string) => `${placeholder} is required`,
+  email: 'Please enter a valid email address',
+  url: 'Please enter a valid website URL',
+  consent: 'Consent is required to submit this form',
+  tooShort: (placeholder: string, min: number) => `${placeholder} must be at least ${min} characters`,
+  tooLong: (placeholder: string, max: number) => `${placeholder} must be at most ${max} characters`,
+} as const;
+
+const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
+
+/** A plausible e-mail address (the browser's check, a little stricter on the domain). */
+export function isValidEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL_PATTERN.test(value);
+}
+
+/** The address with https:// added when it has no scheme (spec: prepended before sending). */
+export function withScheme(value: string): string {
+  const trimmed = value.trim();
+  return /^[a-z][a-z\d+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+/** The website as a URL when it parses as an http(s) address with a dotted host, else null. */
+export function parseWebsite(value: string): URL | null {
+  if (!value.trim() || /\s/.test(value.trim())) return null;
+  try {
+    const url = new URL(withScheme(value));
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (!url.hostname.includes('.') || url.hostname.startsWith('.') || url.hostname.endsWith('.')) return null;
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+/** The enrichment cache key: no scheme, no leading www., no bare trailing slash (spec). */
+export function normalizeWebsite(value: string): string {
+  const url = parseWebsite(value);
+  if (!url) return value.trim().toLowerCase();
+  const host = url.host.toLowerCase().replace(/^www\./, '');
+  const path = url.pathname === '/' ? '' : url.pathname;
+  return `${host}${path}${url.search}`;
+}
+
+/** The first problem with a submission to `definition`, or null when it may be sent. */
+export function validateFormValues(
+  definition: FormDefinition,
+  values: Partial<Record<FormField['name'], string | undefined>>,
+  consent: { emailConsent?: boolean } = {},
+): { field: FormField['name'] | 'emailConsent'; message: string } | null {
+  for (const field of [...definition.fields].sort((a, b) => a.order - b.order)) {
+    const value = (values[field.name] ?? '').trim();
+    if (!value) {
+      if (field.required) return { field: field.name, message: validationMessages.required(field.placeholder) };
+      continue;
+    }
+    if (field.type === 'email' && !isValidEmail(value)) return { field: field.name, message: validationMessages.email };
+    if (field.type === 'url' && !parseWebsite(value)) return { field: field.name, message: validationMessages.url };
+    if (field.minLength !== undefined && value.length < field.minLength) {
+      return { field: field.name, message: validationMessages.tooShort(field.placeholder, field.minLength) };
+    }
+    if (field.maxLength !== undefined && value.length > field.maxLength) {
+      return { field: field.name, message: validationMessages.tooLong(field.placeholder, field.maxLength) };
+    }
+  }
+  if (definition.showConsentBoxes && consent.emailConsent !== true) return { field: 'emailConsent', message: validationMessages.consent };
+  return null;
+}
+
+/** The contact popup (name, email, subject, message; subject optional). */
+export const contactPopup = {
+  title: 'Send a Message',
+  fields: {
+    name: 'Name',
+    email: 'Email',
+    subject: 'Subject',
+    message: 'Message',
+  },
+  submitText: 'Send Message',
+  sendingText: 'Sending...',
+} as const;

@@ -1,0 +1,12 @@
+// The site's content, once: configuration, pages, case studies, keywords, forms and SEO.
+// Plain data (and a few pure helpers) read by the web pages, the API, structured data,
+// sitemap and llms.txt, and the assistant's retrieval.
+export * from './site.ts';
+export * from './home.ts';
+export * from './keywords.ts';
+export * from './experience.ts';
+export * from './services.ts';
+export * from './case-studies.ts';
+export * from './forms.ts';
+export * from './audit-pages.ts';
+export * from './seo.ts';

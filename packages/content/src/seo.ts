@@ -1,0 +1,255 @@
+// Search-engine metadata of every public page and the structured data (JSON-LD) built from
+// the site's content. The prerenderer, sitemap.xml and llms.txt all read from here.
+import { caseStudies, type CaseStudy } from './case-studies.ts';
+import { certifications, company, currentPosition, personal, seoDefaults } from './site.ts';
+
+/** Metadata of one public page. */
+export interface PageSeo {
+  path: string;
+  title: string;
+  description: string;
+  keywords: readonly string[];
+  /** Listed in sitemap.xml and llms.txt. */
+  listed: boolean;
+  /** Sitemap priority, 0-1. */
+  priority: number;
+  changefreq: 'daily' | 'weekly' | 'monthly' | 'yearly';
+  /** Robots directive; defaults to the site's. */
+  robots?: string;
+}
+
+const suffix = ' | Morgan Ellis';
+
+/** The fixed public pages (case studies are added by caseStudySeo). */
+export const pageSeo: readonly PageSeo[] = [
+  {
+    path: '/',
+    title: `Home${suffix} — Real Estate Marketing & Operations`,
+    description: seoDefaults.defaultDescription,
+    keywords: seoDefaults.defaultKeywords,
+    listed: true,
+    priority: 1,
+    changefreq: 'weekly',
+  },
+  {
+    path: '/services',
+    title: `Services${suffix}`,
+    description:
+      'Marketing audits, team leadership, operations consulting and marketing strategy for real estate agents, teams and small businesses in Northern Virginia, DC and Maryland.',
+    keywords: ['real estate marketing services', 'operations consulting', 'team leadership', 'marketing strategy', 'marketing audit'],
+    listed: true,
+    priority: 0.9,
+    changefreq: 'monthly',
+  },
+  {
+    path: '/experience',
+    title: `Experience${suffix}`,
+    description:
+      '15+ years in real estate operations and marketing: seven roles from office administrator to Director of Operations & Marketing, with $75M+ in annual transactions.',
+    keywords: ['real estate operations experience', 'director of operations', 'real estate marketing manager', 'licensed realtor DC VA'],
+    listed: true,
+    priority: 0.8,
+    changefreq: 'monthly',
+  },
+  {
+    path: '/blog',
+    title: `Blog${suffix} — Real Estate Case Studies`,
+    description:
+      'Case studies on transaction management, market expansion, brokerage transitions, community events, agent onboarding and email marketing for real estate teams.',
+    keywords: ['real estate case studies', 'real estate marketing blog', 'transaction management', 'agent onboarding'],
+    listed: true,
+    priority: 0.8,
+    changefreq: 'weekly',
+  },
+  {
+    path: '/marketing-audit',
+    title: `Free Marketing Audit${suffix}`,
+    description:
+      'Request a free 15-point real estate marketing audit. Get a Growth Opportunities Report with 3-5 untapped revenue sources and a 90-day plan by email within 24 hours.',
+    keywords: ['free marketing audit', 'real estate website audit', 'real estate SEO audit', 'lead generation audit'],
+    listed: true,
+    priority: 0.9,
+    changefreq: 'monthly',
+  },
+  {
+    path: '/real-estate-marketing-report',
+    title: `Marketing Report Showcase${suffix}`,
+    description:
+      'See what the free real estate marketing report covers: 15+ metrics on website performance, search, social presence and lead generation, delivered in 24 hours.',
+    keywords: ['real estate marketing report', 'sample marketing report', 'real estate website analysis'],
+    listed: true,
+    priority: 0.7,
+    changefreq: 'monthly',
+  },
+  {
+    path: '/advanced-seo-audit',
+    // Not one of the spec's named titles: "Page" followed by the path.
+    title: 'Page /advanced-seo-audit',
+    description:
+      'Advanced SEO audit: checks 140+ issues across technical SEO, on-page content, performance and AI search readiness, in about 30 seconds.',
+    keywords: ['advanced SEO audit', 'technical SEO', 'AI search optimization', 'llms.txt'],
+    listed: true,
+    priority: 0.6,
+    changefreq: 'monthly',
+  },
+  {
+    path: '/test-report',
+    title: 'Page /test-report',
+    description: 'A plain test page of the site.',
+    keywords: [],
+    listed: false,
+    priority: 0,
+    changefreq: 'yearly',
+    robots: 'noindex, nofollow',
+  },
+];
+
+/** Metadata of a case-study page. */
+export function caseStudySeo(study: CaseStudy): PageSeo {
+  return {
+    path: `/blog/${study.id}`,
+    title: `${study.title} | Blog${suffix}`,
+    description: study.excerpt,
+    keywords: study.tags,
+    listed: true,
+    priority: 0.7,
+    changefreq: 'monthly',
+  };
+}
+
+/** Every public page with its metadata: fixed pages, then the case studies. */
+export function allPageSeo(): PageSeo[] {
+  return [...pageSeo, ...caseStudies.map(caseStudySeo)];
+}
+
+/** The metadata of the page at `path`, if it is a public page. */
+export function findPageSeo(path: string): PageSeo | undefined {
+  return allPageSeo().find((page) => page.path === path);
+}
+
+/** An absolute URL on the site's canonical address. */
+export function absoluteUrl(path: string, base: string = seoDefaults.canonicalUrl): string {
+  return new URL(path, base).toString();
+}
+
+type JsonLd = Record<string, unknown>;
+
+const personId = () => absoluteUrl('/#person');
+const agentId = () => absoluteUrl('/#agent');
+
+/** Person and RealEstateAgent of the site owner (every page carries them). */
+export function ownerJsonLd(): JsonLd[] {
+  const area = personal.serviceArea.map((name) => ({ '@type': 'Place', name }));
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      '@id': personId(),
+      name: personal.name,
+      jobTitle: currentPosition.title,
+      worksFor: { '@type': 'Organization', name: currentPosition.company },
+      description: personal.tagline,
+      email: `mailto:${personal.email}`,
+      telephone: personal.phone,
+      url: absoluteUrl('/'),
+      image: absoluteUrl(personal.headshot),
+      sameAs: [personal.linkedinUrl],
+      address: { '@type': 'PostalAddress', addressLocality: 'Arlington', addressRegion: 'VA', addressCountry: 'US' },
+      hasCredential: certifications.map((c) => ({ '@type': 'EducationalOccupationalCredential', name: c.text })),
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'RealEstateAgent',
+      '@id': agentId(),
+      name: `${personal.name} — ${company.name}`,
+      description: company.description,
+      url: absoluteUrl('/'),
+      image: absoluteUrl(seoDefaults.ogImage),
+      email: personal.email,
+      telephone: personal.phone,
+      priceRange: 'Free audit; consulting by quote',
+      founder: { '@id': personId() },
+      areaServed: area,
+      address: { '@type': 'PostalAddress', addressLocality: 'Arlington', addressRegion: 'VA', addressCountry: 'US' },
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: seoDefaults.rating.ratingValue,
+        reviewCount: seoDefaults.rating.reviewCount,
+        bestRating: seoDefaults.rating.bestRating,
+      },
+    },
+  ];
+}
+
+/** The free audit as a service with its Offer at price 0 USD and the 4.9/127 rating. */
+export function auditOfferJsonLd(): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name: 'Free Real Estate Marketing Audit',
+    serviceType: 'Marketing audit',
+    description: '15-point review of a real estate website and online marketing with a Growth Opportunities Report within 24 hours.',
+    provider: { '@id': agentId() },
+    areaServed: personal.serviceArea.map((name) => ({ '@type': 'Place', name })),
+    url: absoluteUrl('/marketing-audit'),
+    offers: {
+      '@type': 'Offer',
+      price: 0,
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      url: absoluteUrl('/marketing-audit'),
+    },
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: seoDefaults.rating.ratingValue,
+      reviewCount: seoDefaults.rating.reviewCount,
+      bestRating: seoDefaults.rating.bestRating,
+    },
+  };
+}
+
+/** A case study as a BlogPosting. */
+export function blogPostingJsonLd(study: CaseStudy): JsonLd {
+  const url = absoluteUrl(`/blog/${study.id}`);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: study.title,
+    description: study.excerpt,
+    datePublished: study.date,
+    dateModified: study.date,
+    articleSection: study.category,
+    keywords: study.tags.join(', '),
+    image: absoluteUrl(study.image),
+    url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    author: { '@id': personId(), '@type': 'Person', name: personal.name },
+    publisher: { '@id': agentId() },
+  };
+}
+
+/** The blog list as a Blog of its postings. */
+export function blogJsonLd(): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Blog',
+    name: 'Case Studies',
+    url: absoluteUrl('/blog'),
+    author: { '@id': personId() },
+    blogPost: caseStudies.map((study) => ({
+      '@type': 'BlogPosting',
+      headline: study.title,
+      url: absoluteUrl(`/blog/${study.id}`),
+      datePublished: study.date,
+    })),
+  };
+}
+
+/** Structured data of the page at `path`: the owner everywhere, plus the page's own. */
+export function pageJsonLd(path: string): JsonLd[] {
+  const owner = ownerJsonLd();
+  if (path === '/' || path === '/marketing-audit' || path === '/real-estate-marketing-report') return [...owner, auditOfferJsonLd()];
+  if (path === '/blog') return [...owner, blogJsonLd()];
+  const study = path.startsWith('/blog/') ? caseStudies.find((s) => `/blog/${s.id}` === path) : undefined;
+  return study ? [...owner, blogPostingJsonLd(study)] : owner;
+}
