@@ -1,0 +1,21 @@
+// Which network addresses an audit may connect to. A visitor chooses the URL, so the
+// server must never be steered at itself, its private network or a cloud metadata service.
+import ipaddr from 'ipaddr.js';
+
+/**
+ * Only public unicast addresses pass: ipaddr.js classifies loopback, private, link-local
+ * (169.254.169.254 metadata), CGNAT (100.100.100.200 metadata), multicast, reserved,
+ * unique-local (fd00:ec2::254 metadata), IPv4-mapped and the IPv6 transition prefixes
+ * (6to4, Teredo, NAT64) that can embed an internal IPv4 address as ranges of their own.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.parse(address);
+  return parsed.range() === 'unicast';
+}
+
+/** The host of a URL as an IP address when it is a literal (brackets of IPv6 removed). */
+export function ipLiteral(hostname: string): string | null {
+  const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+  return ipaddr.isValid(bare) && (bare.includes(':') || ipaddr.IPv4.isValidFourPartDecimal(bare)) ? bare : null;
+}

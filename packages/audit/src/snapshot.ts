@@ -1,0 +1,360 @@
+// Everything an audit knows about a site, fetched once through the guarded fetcher: the home
+// page (and for the advanced audit up to N internal pages, breadth-first), robots.txt, the
+// sitemap, llms.txt, the http:// variant, a sample of subresources and internal links.
+import robotsParser from 'robots-parser';
+import { FetchError, GuardedFetcher, USER_AGENT, type FetchedResponse, type FetchPolicy, type RedirectHop, type TlsFacts } from './net/guarded-fetch.ts';
+import { parsePage, type ParsedPage } from './page.ts';
+import { parseWebsite, sameSite } from './url.ts';
+import { mapLimit } from './util.ts';
+
+export interface PageSnapshot {
+  requestedUrl: string;
+  /** After redirects. */
+  url: string;
+  status: number;
+  chain: RedirectHop[];
+  headers: Record<string, string>;
+  contentType: string;
+  html: string;
+  transferBytes: number;
+  htmlBytes: number;
+  truncated: boolean;
+  ttfbMs: number;
+  totalMs: number;
+  /** Clicks from the home page. */
+  depth: number;
+}
+
+export interface TextResource {
+  url: string;
+  /** null when no response arrived (see error). */
+  status: number | null;
+  contentType: string;
+  headers: Record<string, string>;
+  /** Body when the status was 2xx and the type textual. */
+  body: string | null;
+  error: string | null;
+}
+
+export interface ResourceInfo {
+  url: string;
+  kind: 'image' | 'script' | 'stylesheet';
+  status: number | null;
+  bytes: number | null;
+  contentType: string;
+  headers: Record<string, string>;
+}
+
+export interface LinkStatus {
+  url: string;
+  status: number | null;
+  error: string | null;
+  /** Page the link was found on. */
+  from: string;
+}
+
+export interface SiteSnapshot {
+  inputUrl: string;
+  home: PageSnapshot;
+  /** Crawled pages, the home page first. */
+  pages: PageSnapshot[];
+  /** Internal pages found but not crawled (limit reached). */
+  discoveredUrls: number;
+  tls: TlsFacts | null;
+  /** What http://host/ answers when the site is on https (null when the site itself is http). */
+  httpVariant: { status: number | null; location: string | null; redirectsToHttps: boolean; error: string | null } | null;
+  robots: TextResource;
+  sitemap: TextResource & { source: 'robots.txt' | 'default'; urls: string[] };
+  llmsTxt: TextResource;
+  favicon: { url: string; status: number | null } | null;
+  resources: ResourceInfo[];
+  links: LinkStatus[];
+  fetchMs: number;
+}
+
+export interface FetchSiteOptions {
+  policy?: Partial<FetchPolicy>;
+  /** Pages to crawl including the home page (1 = the home page only). */
+  maxPages?: number;
+  /** Internal links whose status is checked. */
+  linkCheckLimit?: number;
+  /** Images, scripts and stylesheets whose size and headers are checked. */
+  resourceLimit?: number;
+  concurrency?: number;
+  /** Crawling stops starting new pages after this many ms. */
+  crawlBudgetMs?: number;
+}
+
+/** The site answered, but not with a web page (a file, an image...). */
+export class NotAWebPageError extends FetchError {
+  constructor(message: string) {
+    super('invalid-url', message);
+  }
+}
+
+const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
+const TEXT_TYPES = ['text/', 'application/xml', 'application/json', 'application/octet-stream'];
+const NOT_PAGES = /\.(?:jpe?g|png|gif|webp|avif|svg|ico|pdf|zip|gz|rar|7z|mp3|mp4|mov|avi|webm|wav|docx?|xlsx?|pptx?|css|js|json|xml|txt|woff2?|ttf|eot|exe|dmg|apk)$/i;
+const MAX_SITEMAP_URLS = 50_000;
+
+export async function fetchSite(input: string, options: FetchSiteOptions = {}): Promise<SiteSnapshot> {
+  const started = performance.now();
+  const url = parseWebsite(input);
+  if (!url) throw new FetchError('invalid-url', 'Please enter a valid website URL.');
+  const fetcher = new GuardedFetcher(options.policy);
+  try {
+    const home = toPageSnapshot(await fetcher.fetch(url.href, { accept: HTML_TYPES }), 0);
+    const homeUrl = new URL(home.url);
+    const origin = homeUrl.origin;
+
+    const [robots, llmsTxt, httpVariant, pages] = await Promise.all([
+      fetchText(fetcher, `${origin}/robots.txt`),
+      fetchText(fetcher, `${origin}/llms.txt`),
+      homeUrl.protocol === 'https:' ? checkHttpVariant(fetcher, homeUrl) : Promise.resolve(null),
+      crawl(fetcher, home, options),
+    ]);
+    const sitemapUrls = robots.body ? robotsParser(robots.url, robots.body).getSitemaps() : [];
+    const sitemapUrl = sitemapUrls.map((u) => absolute(u, origin)).find((u): u is string => u !== null) ?? `${origin}/sitemap.xml`;
+    const homeParsed = parsed(home);
+
+    const faviconHref = homeParsed.icons.find((i) => i.url)?.url ?? `${origin}/favicon.ico`;
+    const [sitemapRes, favicon, resources, links] = await Promise.all([
+      fetchText(fetcher, sitemapUrl),
+      fetcher
+        .fetch(faviconHref, { method: 'HEAD', timeoutMs: 5000 })
+        .then((r) => ({ url: faviconHref, status: r.status }))
+        .catch(() => ({ url: faviconHref, status: null })),
+      checkResources(fetcher, homeParsed, options.resourceLimit ?? 12, options.concurrency ?? 6),
+      checkLinks(fetcher, pages, options.linkCheckLimit ?? 15, options.concurrency ?? 6),
+    ]);
+
+    return {
+      inputUrl: input,
+      home,
+      pages: pages.pages,
+      discoveredUrls: pages.discovered,
+      tls: home.url.startsWith('https:') ? fetcher.tlsFor(homeUrl.hostname) : null,
+      httpVariant,
+      robots,
+      sitemap: { ...sitemapRes, source: sitemapUrls.length ? 'robots.txt' : 'default', urls: sitemapRes.body ? sitemapLocs(sitemapRes.body) : [] },
+      llmsTxt,
+      favicon,
+      resources,
+      links,
+      fetchMs: Math.round(performance.now() - started),
+    };
+  } finally {
+    await fetcher.close();
+  }
+}
+
+const parsedPages = new WeakMap<PageSnapshot, ParsedPage>();
+
+/** The parsed form of a snapshot page, parsed once. */
+export function parsed(page: PageSnapshot): ParsedPage {
+  let p = parsedPages.get(page);
+  if (!p) {
+    p = parsePage(page);
+    parsedPages.set(page, p);
+  }
+  return p;
+}
+
+function toPageSnapshot(res: FetchedResponse, depth: number): PageSnapshot {
+  // An error status with a plain-text body is still the site's answer: audited as an empty page.
+  if (res.refusedContentType && res.status >= 400) return { ...emptyPage(res), depth };
+  if (res.refusedContentType) {
+    throw new NotAWebPageError(`${res.finalUrl} returns a ${res.contentType || 'non-HTML'} file, not a web page.`);
+  }
+  const body = res.body ?? Buffer.alloc(0);
+  if (looksBinary(body)) throw new NotAWebPageError(`${res.finalUrl} returns binary data, not a web page.`);
+  return {
+    requestedUrl: res.requestedUrl,
+    url: res.finalUrl,
+    status: res.status,
+    chain: res.chain,
+    headers: res.headers,
+    contentType: res.contentType,
+    html: decodeText(body, res.headers['content-type']),
+    transferBytes: res.transferBytes,
+    htmlBytes: body.length,
+    truncated: res.truncated,
+    ttfbMs: res.ttfbMs,
+    totalMs: res.totalMs,
+    depth,
+  };
+}
+
+function emptyPage(res: FetchedResponse): Omit<PageSnapshot, 'depth'> {
+  return { requestedUrl: res.requestedUrl, url: res.finalUrl, status: res.status, chain: res.chain, headers: res.headers, contentType: res.contentType, html: '', transferBytes: res.transferBytes, htmlBytes: 0, truncated: false, ttfbMs: res.ttfbMs, totalMs: res.totalMs };
+}
+
+async function fetchText(fetcher: GuardedFetcher, url: string): Promise<TextResource> {
+  try {
+    const res = await fetcher.fetch(url, { accept: TEXT_TYPES, timeoutMs: 5000 });
+    const ok = res.status >= 200 && res.status < 300 && res.body !== null && !looksBinary(res.body);
+    return { url: res.finalUrl, status: res.status, contentType: res.contentType, headers: res.headers, body: ok ? decodeText(res.body!, res.headers['content-type']).slice(0, 2_000_000) : null, error: null };
+  } catch (err) {
+    return { url, status: null, contentType: '', headers: {}, body: null, error: (err as Error).message };
+  }
+}
+
+async function checkHttpVariant(fetcher: GuardedFetcher, homeUrl: URL): Promise<SiteSnapshot['httpVariant']> {
+  const httpUrl = `http://${homeUrl.host}/`;
+  try {
+    const res = await fetcher.fetch(httpUrl, { method: 'HEAD', followRedirects: false, timeoutMs: 5000 });
+    const location = res.headers['location'] ?? null;
+    const target = location ? absolute(location, httpUrl) : null;
+    return { status: res.status, location, redirectsToHttps: res.status >= 300 && res.status < 400 && target?.startsWith('https://') === true, error: null };
+  } catch (err) {
+    return { status: null, location: null, redirectsToHttps: false, error: (err as Error).message };
+  }
+}
+
+/** Breadth-first within the site, following links that are not nofollow and look like pages. */
+interface CrawlResult {
+  pages: PageSnapshot[];
+  /** Status of every URL requested while crawling, error pages included. */
+  statuses: Map<string, number>;
+  discovered: number;
+}
+
+async function crawl(fetcher: GuardedFetcher, home: PageSnapshot, options: FetchSiteOptions): Promise<CrawlResult> {
+  const maxPages = Math.max(1, options.maxPages ?? 1);
+  const pages: PageSnapshot[] = [home];
+  const statuses = new Map<string, number>([
+    [stripQuery(home.requestedUrl), home.status],
+    [stripQuery(home.url), home.status],
+  ]);
+  if (maxPages === 1) return { pages, statuses, discovered: 0 };
+  const deadline = performance.now() + (options.crawlBudgetMs ?? 15_000);
+  const homeUrl = new URL(home.url);
+  const seen = new Set<string>([stripQuery(home.url), stripQuery(home.requestedUrl)]);
+  let frontier: Array<{ url: string; depth: number }> = [];
+  let discovered = 0;
+  const enqueue = (page: PageSnapshot) => {
+    for (const link of parsed(page).links) {
+      if (!link.internal || !link.url || link.rel.includes('nofollow')) continue;
+      const key = stripQuery(link.url);
+      if (seen.has(key) || NOT_PAGES.test(new URL(link.url).pathname)) continue;
+      seen.add(key);
+      discovered++;
+      frontier.push({ url: link.url, depth: page.depth + 1 });
+    }
+  };
+  enqueue(home);
+  // Error pages do not fill the quota, so requests are capped too (a page of 10,000 dead links).
+  let attempts = maxPages * 2;
+  while (frontier.length && pages.length < maxPages && attempts > 0 && performance.now() < deadline) {
+    const batch = frontier.slice(0, Math.min(maxPages - pages.length, attempts));
+    attempts -= batch.length;
+    frontier = frontier.slice(batch.length);
+    const results = await mapLimit(batch, options.concurrency ?? 4, async (item) => {
+      if (performance.now() >= deadline) return null;
+      try {
+        const res = await fetcher.fetch(item.url, { accept: HTML_TYPES });
+        statuses.set(stripQuery(item.url), res.status);
+        statuses.set(stripQuery(res.finalUrl), res.status);
+        // Error pages count for link statuses but are not audited as pages.
+        if (res.refusedContentType || res.status >= 400 || !sameSite(new URL(res.finalUrl), homeUrl)) return null;
+        return toPageSnapshot(res, item.depth);
+      } catch {
+        return null;
+      }
+    });
+    for (const page of results) {
+      if (!page) continue;
+      pages.push(page);
+      enqueue(page);
+    }
+  }
+  return { pages, statuses, discovered: Math.max(0, discovered - (pages.length - 1)) };
+}
+
+async function checkResources(fetcher: GuardedFetcher, page: ParsedPage, limit: number, concurrency: number): Promise<ResourceInfo[]> {
+  const wanted: Array<{ url: string; kind: ResourceInfo['kind'] }> = [];
+  const add = (url: string | null, kind: ResourceInfo['kind']) => {
+    if (url && !wanted.some((w) => w.url === url)) wanted.push({ url, kind });
+  };
+  for (const s of page.stylesheets) if (wanted.length < limit / 2) add(s.url, 'stylesheet');
+  for (const s of page.scripts) if (wanted.length < limit / 2 + 3) add(s.url, 'script');
+  for (const i of page.images) if (wanted.length < limit) add(i.url, 'image');
+  return mapLimit(wanted.slice(0, limit), concurrency, async ({ url, kind }) => {
+    try {
+      const res = await fetcher.fetch(url, { method: 'HEAD', timeoutMs: 5000, headers: { accept: '*/*' } });
+      const length = Number(res.headers['content-length']);
+      return { url, kind, status: res.status, bytes: Number.isFinite(length) && res.headers['content-length'] ? length : null, contentType: res.contentType, headers: res.headers };
+    } catch {
+      return { url, kind, status: null, bytes: null, contentType: '', headers: {} };
+    }
+  });
+}
+
+/** Statuses of internal links: crawled pages are known; a sample of the rest is asked with HEAD. */
+async function checkLinks(fetcher: GuardedFetcher, crawlResult: CrawlResult, limit: number, concurrency: number): Promise<LinkStatus[]> {
+  const known = crawlResult.statuses;
+  const statuses: LinkStatus[] = [];
+  const toCheck: Array<{ url: string; from: string }> = [];
+  const seen = new Set<string>();
+  for (const page of crawlResult.pages) {
+    for (const link of parsed(page).links) {
+      if (!link.internal || !link.url) continue;
+      const key = stripQuery(link.url);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const status = known.get(key);
+      if (status !== undefined) statuses.push({ url: link.url, status, error: null, from: page.url });
+      else if (toCheck.length < limit) toCheck.push({ url: link.url, from: page.url });
+    }
+  }
+  const checked = await mapLimit(toCheck, concurrency, async ({ url, from }) => {
+    try {
+      let res = await fetcher.fetch(url, { method: 'HEAD', timeoutMs: 5000 });
+      // Some servers refuse HEAD; a GET whose body is not read answers the same question.
+      if (res.status === 405 || res.status === 501) res = await fetcher.fetch(url, { discardBody: true, timeoutMs: 5000 });
+      return { url, status: res.status, error: null, from };
+    } catch (err) {
+      return { url, status: null, error: (err as Error).message, from };
+    }
+  });
+  return [...statuses, ...checked];
+}
+
+function sitemapLocs(xml: string): string[] {
+  const urls: string[] = [];
+  const re = /<loc>\s*([^<\s]+)\s*<\/loc>/gi;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(xml)) && urls.length < MAX_SITEMAP_URLS) urls.push(m[1]!.replace(/&amp;/g, '&'));
+  return urls;
+}
+
+function looksBinary(body: Buffer): boolean {
+  const head = body.subarray(0, 1024);
+  return head.includes(0);
+}
+
+function decodeText(body: Buffer, contentTypeHeader: string | undefined): string {
+  const charset = /charset=["']?([\w-]+)/i.exec(contentTypeHeader ?? '')?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 2048).toString('latin1'))?.[1] ?? 'utf-8';
+  try {
+    return new TextDecoder(charset.toLowerCase(), { fatal: false }).decode(body);
+  } catch {
+    return new TextDecoder('utf-8').decode(body);
+  }
+}
+
+function absolute(value: string, base: string): string | null {
+  try {
+    const u = new URL(value, base);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function stripQuery(url: string): string {
+  const u = new URL(url);
+  u.hash = '';
+  return `${u.origin}${u.pathname.replace(/\/$/, '')}${u.search}`;
+}
+
+export { USER_AGENT };
