@@ -1,0 +1,73 @@
+// The admin's marketing-audit list (spec: admin-and-assistant.md sections 3 and 7) and the
+// pagination shape every paged admin list answers with (public-site.md section 3).
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Spec: the audit page shows 10 a page; one page never exceeds MAX_PAGE_SIZE rows. */
+export const AUDIT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+/** Deep enough for years of audits; keeps OFFSET from becoming a denial-of-service lever. */
+export const MAX_PAGE = 100_000;
+export const AUDIT_LIST_POLL_MS = 30_000;
+
+export const PageQuerySchema = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
+    limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: AUDIT_PAGE_SIZE }),
+  },
+  { additionalProperties: false },
+);
+export type PageQuery = Static<typeof PageQuerySchema>;
+
+export const PaginationSchema = Type.Object({
+  currentPage: Type.Integer({ minimum: 1 }),
+  totalPages: Type.Integer({ minimum: 0 }),
+  itemsPerPage: Type.Integer({ minimum: 1 }),
+  totalItems: Type.Integer({ minimum: 0 }),
+  hasPrevPage: Type.Boolean(),
+  hasNextPage: Type.Boolean(),
+});
+export type Pagination = Static<typeof PaginationSchema>;
+
+export function paginate(page: number, limit: number, totalItems: number): Pagination {
+  const totalPages = Math.ceil(totalItems / limit);
+  return { currentPage: page, totalPages, itemsPerPage: limit, totalItems, hasPrevPage: page > 1, hasNextPage: page < totalPages };
+}
+
+export const MarketingAuditRecordSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  businessName: Type.String(),
+  email: Type.String(),
+  website: Type.Union([Type.String(), Type.Null()]),
+  source: Type.String(),
+  reportId: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  emailSent: Type.Boolean(),
+  emailDelivered: Type.Boolean(),
+  emailOpened: Type.Boolean(),
+  reportViewed: Type.Boolean(),
+  reportViewCount: Type.Integer({ minimum: 0 }),
+});
+export type MarketingAuditRecord = Static<typeof MarketingAuditRecordSchema>;
+
+export const MarketingAuditListSchema = Type.Object({
+  recent: Type.Array(MarketingAuditRecordSchema),
+  /** Totals over every audit, not only this page. */
+  total: Type.Integer({ minimum: 0 }),
+  emailsSent: Type.Integer({ minimum: 0 }),
+  emailsDelivered: Type.Integer({ minimum: 0 }),
+  reportsViewed: Type.Integer({ minimum: 0 }),
+  /** Reports viewed per audit, in percent with one decimal (0 when there are no audits). */
+  conversionRate: Type.Number({ minimum: 0, maximum: 100 }),
+  pagination: PaginationSchema,
+});
+export type MarketingAuditList = Static<typeof MarketingAuditListSchema>;
+
+/** Spec: the status badge, first match wins. */
+export type AuditBadge = 'Converted' | 'Email Opened' | 'Email Sent' | 'Processing' | 'Failed';
+export function auditBadge(a: Pick<MarketingAuditRecord, 'reportViewed' | 'emailOpened' | 'emailDelivered' | 'emailSent'>): AuditBadge {
+  if (a.reportViewed) return 'Converted';
+  if (a.emailOpened) return 'Email Opened';
+  if (a.emailDelivered) return 'Email Sent';
+  if (a.emailSent) return 'Processing';
+  return 'Failed';
+}

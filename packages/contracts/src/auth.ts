@@ -1,0 +1,40 @@
+// Admin sign-in: the login request, the signed-in user, and the rules both sides share.
+import { Type, type Static } from '@sinclair/typebox';
+
+export const LoginBodySchema = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: 256 }),
+  },
+  { additionalProperties: false },
+);
+export type LoginBody = Static<typeof LoginBodySchema>;
+
+/** What `GET /api/auth/user` and `POST /api/login` answer. The navigation reads email and firstName. */
+export const AuthUserSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  email: Type.String(),
+  firstName: Type.Union([Type.String(), Type.Null()]),
+});
+export type AuthUser = Static<typeof AuthUserSchema>;
+
+/** Passwords of admin accounts: long enough that the lockout, not guessing, is the limit. */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+export const ADMIN_PASSWORD_MAX_LENGTH = 256;
+
+/** Failed sign-ins in a row that lock an account, and for how long. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCKOUT_MINUTES = 15;
+/** Sign-in attempts one address may make per minute, whatever the account. */
+export const LOGIN_RATE_PER_MINUTE = 10;
+
+/** An admin session ends after this long without a request. */
+export const SESSION_IDLE_HOURS = 8;
+
+export const AUTH_MESSAGES = {
+  required: 'Sign in as the admin to continue.',
+  invalid: 'Invalid email or password.',
+  locked: `Too many failed sign-in attempts. Try again in ${LOGIN_LOCKOUT_MINUTES} minutes.`,
+  rateLimited: 'Too many sign-in attempts from this address. Wait a minute and try again.',
+  crossOrigin: 'Cross-site requests are not accepted.',
+} as const;

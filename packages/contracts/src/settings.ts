@@ -1,0 +1,68 @@
+// Site-wide settings (spec: admin-and-assistant.md section 3, "Setting"): the tracking ids
+// and search-engine overrides the owner sets in the admin and the site-wide loader applies.
+// Every value is public once set (it ends up in the page), so none of them is a secret.
+import { Type, type Static } from '@sinclair/typebox';
+
+export const SETTING_CATEGORIES = ['analytics', 'seo'] as const;
+export type SettingCategory = (typeof SETTING_CATEGORIES)[number];
+
+interface SettingRule {
+  label: string;
+  /** What a valid value looks like, shown under the field and in the error. */
+  hint: string;
+  pattern: RegExp;
+}
+
+export const SETTING_RULES = {
+  analytics: {
+    google_analytics_id: { label: 'Google Analytics measurement ID', hint: 'G- followed by letters and digits, e.g. G-AB12CD34EF', pattern: /^G-[A-Z0-9]{4,20}$/ },
+    google_tag_manager_id: { label: 'Google Tag Manager container ID', hint: 'GTM- followed by letters and digits, e.g. GTM-AB12CD3', pattern: /^GTM-[A-Z0-9]{4,12}$/ },
+    facebook_pixel_id: { label: 'Facebook (Meta) Pixel ID', hint: '10 to 20 digits', pattern: /^\d{10,20}$/ },
+    linkedin_insight_tag: { label: 'LinkedIn Insight Tag partner ID', hint: '3 to 12 digits', pattern: /^\d{3,12}$/ },
+    hotjar_site_id: { label: 'Hotjar site ID', hint: '4 to 12 digits', pattern: /^\d{4,12}$/ },
+  },
+  seo: {
+    site_title: { label: 'Site title', hint: 'plain text, at most 70 characters', pattern: /^(?=.{1,70}$)[^\u0000-\u001f\u007f<>]+$/ },
+    site_description: { label: 'Site description', hint: 'plain text, at most 300 characters', pattern: /^(?=.{1,300}$)[^\u0000-\u001f\u007f<>]+$/ },
+    google_site_verification: { label: 'Google site verification code', hint: 'the content value of the google-site-verification meta tag', pattern: /^[A-Za-z0-9_-]{10,100}$/ },
+    canonical_url: { label: 'Canonical URL', hint: 'the site address, e.g. https://www.example.com', pattern: /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?\/?$/i },
+    og_image_url: { label: 'Social sharing image URL', hint: 'an https:// image address or a path on this site such as /og.png', pattern: /^(https:\/\/[^\s"'<>]{4,500}|\/[^\s"'<>]{1,500})$/ },
+    twitter_card_type: { label: 'Twitter card type', hint: 'summary or summary_large_image', pattern: /^(summary|summary_large_image)$/ },
+  },
+} as const satisfies Record<SettingCategory, Record<string, SettingRule>>;
+
+export type SettingKey<C extends SettingCategory> = keyof (typeof SETTING_RULES)[C] & string;
+export type AnalyticsSettingKey = SettingKey<'analytics'>;
+export type SeoSettingKey = SettingKey<'seo'>;
+export type SettingsOf<C extends SettingCategory> = Partial<Record<SettingKey<C>, string>>;
+
+export const settingKeys = <C extends SettingCategory>(category: C) => Object.keys(SETTING_RULES[category]) as SettingKey<C>[];
+
+/** Why a value is refused, or undefined. An empty value means "not set" and is always fine. */
+export function settingProblem(category: SettingCategory, key: string, value: string): string | undefined {
+  const rule = (SETTING_RULES[category] as Record<string, SettingRule>)[key];
+  if (!rule) return `Unknown ${category} setting: ${key}.`;
+  if (value === '' || rule.pattern.test(value)) return undefined;
+  return `${rule.label} must be ${rule.hint}.`;
+}
+
+export const SettingSchema = Type.Object({ key: Type.String(), value: Type.String() });
+export type Setting = Static<typeof SettingSchema>;
+/** `GET /api/settings?category=…` answers the category's set values (unset keys are left out). */
+export const SettingListSchema = Type.Array(SettingSchema);
+
+export const SettingsQuerySchema = Type.Object(
+  { category: Type.Union(SETTING_CATEGORIES.map((c) => Type.Literal(c))) },
+  { additionalProperties: false },
+);
+export const SettingsParamsSchema = SettingsQuerySchema;
+export type SettingsQuery = Static<typeof SettingsQuerySchema>;
+
+/** `PUT /api/settings/:category`: the keys to change; '' clears one. Keys left out are kept. */
+export const SettingsUpdateSchema = Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 600 }), { maxProperties: 20 });
+export type SettingsUpdate = Static<typeof SettingsUpdateSchema>;
+
+/** Turns a stored list into an object keyed by setting name. */
+export function settingsObject<C extends SettingCategory>(list: readonly Setting[]): SettingsOf<C> {
+  return Object.fromEntries(list.map((s) => [s.key, s.value])) as SettingsOf<C>;
+}

@@ -1,0 +1,106 @@
+// Admin sessions and the one guard in front of every admin route. Registered in the api
+// before any route plugin, so its hooks cover every route registered after it.
+import cookie from '@fastify/cookie';
+import session from '@fastify/session';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AUTH_MESSAGES, SESSION_IDLE_HOURS } from '@curb/contracts/auth';
+import type { Config } from '@curb/contracts/config';
+import type { Stores } from '@curb/runtime';
+import { bootstrapAdmin } from '../lib/auth/admin-users.ts';
+import { loadSessionSecret } from '../lib/auth/session-secret.ts';
+import { postgresSessionStore } from '../lib/auth/session-store.ts';
+
+declare module 'fastify' {
+  interface Session {
+    userId?: string;
+    /** ms since epoch: a session ends SESSION_MAX_AGE_MS after sign-in, however active. */
+    signedInAt?: number;
+  }
+  interface FastifyRequest {
+    /** The signed-in admin's id, or undefined for an anonymous request. */
+    adminId(): string | undefined;
+  }
+}
+
+export const SESSION_COOKIE = 'curb_admin';
+const IDLE_MS = SESSION_IDLE_HOURS * 3_600_000;
+const SESSION_MAX_AGE_MS = 7 * 24 * 3_600_000;
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const PROTECTED_PREFIX = /^\/api\/(admin|analytics|seo)(\/|$)/;
+const SETTINGS_PREFIX = /^\/api\/settings(\/|$)/;
+
+/** The rule the guard applies: admin areas for every method, settings for writes. */
+export function requiresAdmin(method: string, path: string): boolean {
+  return PROTECTED_PREFIX.test(path) || (!READ_METHODS.has(method) && SETTINGS_PREFIX.test(path));
+}
+
+export default fp(
+  async function auth(app: FastifyInstance, opts: { config: Config; stores: Stores }) {
+    const { config, stores } = opts;
+    const production = config.NODE_ENV === 'production';
+    await app.register(cookie);
+    await app.register(session, {
+      secret: loadSessionSecret(config.DATA_DIR, config.SESSION_SECRET),
+      cookieName: SESSION_COOKIE,
+      store: postgresSessionStore(stores.sql, IDLE_MS),
+      // Anonymous visitors get no session row and no cookie; only a sign-in creates one.
+      saveUninitialized: false,
+      rolling: true,
+      // Only the API reads the session, so page and asset requests never carry the cookie.
+      cookie: { path: '/api', httpOnly: true, sameSite: 'lax', secure: production, maxAge: IDLE_MS },
+    });
+
+    app.decorateRequest('adminId', function (this: FastifyRequest) {
+      const s = this.session;
+      if (!s?.userId || !s.signedInAt || Date.now() - s.signedInAt > SESSION_MAX_AGE_MS) return undefined;
+      return s.userId;
+    });
+
+    const allowedOrigins = new Set(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []);
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!READ_METHODS.has(request.method) && !isSameOrigin(request, allowedOrigins)) {
+        return reply.code(403).send({ message: AUTH_MESSAGES.crossOrigin });
+      }
+      // The registered pattern, not the raw URL: an encoded path cannot slip past.
+      const routePath = request.routeOptions.url ?? request.url.split('?')[0]!;
+      if (requiresAdmin(request.method, routePath) && !request.adminId()) {
+        return reply.code(401).send({ message: AUTH_MESSAGES.required });
+      }
+    });
+
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+      if (await bootstrapAdmin(stores.sql, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) {
+        app.log.info({ email: config.ADMIN_EMAIL }, 'admin account created from ADMIN_EMAIL');
+      }
+    }
+  },
+  { name: 'curb-auth' },
+);
+
+/**
+ * A state-changing request must come from the site itself. Browsers send Origin on every
+ * cross-site POST; a request without one (a script, curl) is let through unless it rides
+ * on an admin session, where the Referer must then vouch for it.
+ */
+function isSameOrigin(request: FastifyRequest, allowed: Set<string>): boolean {
+  const originOf = (value: string) => {
+    try {
+      return new URL(value).origin;
+    } catch {
+      return undefined;
+    }
+  };
+  const own = originOf(`${request.protocol}://${request.host}`);
+  const matches = (value: string) => {
+    const origin = originOf(value);
+    return origin !== undefined && origin !== 'null' && (origin === own || allowed.has(origin));
+  };
+  const origin = request.headers.origin;
+  if (origin !== undefined) return matches(origin);
+  if (request.headers['sec-fetch-site'] === 'cross-site') return false;
+  if (!request.cookies?.[SESSION_COOKIE]) return true;
+  const referer = request.headers.referer;
+  return referer !== undefined && matches(referer);
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { MarketingAuditListSchema } from '@curb/contracts/admin';
+import type { Stores } from '@curb/runtime';
+import { composeApp } from '../../../../launcher/src/compose.ts';
+import { createTestStores, testConfig } from '../../../../../test/harness.ts';
+import { adminHeaders } from '../../lib/auth/test-login.ts';
+
+describe('GET /api/admin/marketing-audits', () => {
+  let app: FastifyInstance;
+  let stores: Stores;
+  let admin: { cookie: string };
+  const list = (query = '') => app.inject({ url: `/api/admin/marketing-audits${query}`, headers: admin });
+
+  beforeAll(async () => {
+    stores = await createTestStores();
+    app = await composeApp(testConfig(), stores);
+    admin = await adminHeaders(app, stores);
+    // 23 audits, one a minute, the newest last; every 2nd sent, every 3rd delivered, every 5th viewed.
+    await stores.sql`
+      INSERT INTO audits (report_id, business_name, email, website, source, email_sent, email_delivered, email_opened, report_viewed, report_view_count, created_at)
+      SELECT 'report-' || lpad(i::text, 22, '0'), 'Business ' || i, 'owner' || i || '@example.com',
+             CASE WHEN i % 4 = 0 THEN NULL ELSE 'https://b' || i || '.example' END, 'popup-image',
+             i % 2 = 0, i % 3 = 0, i % 6 = 0, i % 5 = 0, CASE WHEN i % 5 = 0 THEN 2 ELSE 0 END,
+             now() - (23 - i) * interval '1 minute'
+      FROM generate_series(1, 23) AS i`;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await stores?.close();
+  });
+
+  it('answers page 1 of 10, newest first, with totals over every audit', async () => {
+    const res = await list();
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(Object.keys(MarketingAuditListSchema.properties).sort());
+    expect(body.recent[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(body.recent).toHaveLength(10);
+    expect(body.recent[0]).toMatchObject({ businessName: 'Business 23', email: 'owner23@example.com', website: 'https://b23.example', source: 'popup-image' });
+    expect(body.recent.find((r: { businessName: string }) => r.businessName === 'Business 20')).toMatchObject({
+      website: null,
+      emailSent: true,
+      emailDelivered: false,
+      emailOpened: false,
+      reportViewed: true,
+      reportViewCount: 2,
+    });
+    expect(body).toMatchObject({ total: 23, emailsSent: 11, emailsDelivered: 7, reportsViewed: 4, conversionRate: 17.4 });
+    expect(body.pagination).toEqual({ currentPage: 1, totalPages: 3, itemsPerPage: 10, totalItems: 23, hasPrevPage: false, hasNextPage: true });
+  });
+
+  it('pages through every audit exactly once', async () => {
+    const pages = await Promise.all([1, 2, 3].map(async (p) => (await list(`?page=${p}&limit=10`)).json()));
+    const names = pages.flatMap((p) => p.recent.map((r: { businessName: string }) => r.businessName));
+    expect(names).toHaveLength(23);
+    expect(new Set(names).size).toBe(23);
+    expect(pages[2].pagination).toMatchObject({ currentPage: 3, hasPrevPage: true, hasNextPage: false });
+    const beyond = (await list('?page=9')).json();
+    expect(beyond.recent).toEqual([]);
+    expect(beyond.total).toBe(23);
+  });
+
+  it.each(['?page=0', '?page=-1', '?page=abc', '?page=1.5', '?limit=0', '?limit=101', '?page=100001', '?sort=email'])(
+    'refuses %s with a 400',
+    async (query) => {
+      const res = await list(query);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^Invalid request/);
+    },
+  );
+
+  it('refuses anonymous callers with 401', async () => {
+    const res = await app.inject('/api/admin/marketing-audits');
+    expect(res.statusCode).toBe(401);
+    expect(res.body).not.toContain('Business');
+  });
+});

@@ -1,0 +1,50 @@
+// Sign-in, the current user and sign-out for the admin portal.
+import type { FastifyInstance } from 'fastify';
+import { AUTH_MESSAGES, AuthUserSchema, LOGIN_RATE_PER_MINUTE, LoginBodySchema, type LoginBody } from '@curb/contracts/auth';
+import { ErrorResponseSchema } from '@curb/contracts/errors';
+import type { Stores } from '@curb/runtime';
+import { findAdminById, signIn } from '../../lib/auth/admin-users.ts';
+import { SESSION_COOKIE } from '../../plugins/auth.ts';
+
+export default async function authRoutes(app: FastifyInstance, opts: { stores: Stores }): Promise<void> {
+  const { sql } = opts.stores;
+
+  app.post<{ Body: LoginBody }>(
+    '/api/login',
+    {
+      schema: { body: LoginBodySchema, response: { 200: AuthUserSchema, '4xx': ErrorResponseSchema } },
+      config: {
+        rateLimit: {
+          max: LOGIN_RATE_PER_MINUTE,
+          timeWindow: 60_000,
+          errorResponseBuilder: (_req, context) => ({ statusCode: 429, message: AUTH_MESSAGES.rateLimited, retryAfter: context.after }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await signIn(sql, request.body.email, request.body.password);
+      if (!result.ok) {
+        return reply.code(result.reason === 'locked' ? 429 : 401).send({ message: AUTH_MESSAGES[result.reason] });
+      }
+      // A fresh session id at sign-in: an id planted before it (session fixation) is worthless.
+      await request.session.regenerate();
+      request.session.userId = result.user.id;
+      request.session.signedInAt = Date.now();
+      return result.user;
+    },
+  );
+
+  app.get('/api/auth/user', { schema: { response: { 200: AuthUserSchema, 401: ErrorResponseSchema } } }, async (request, reply) => {
+    const id = request.adminId();
+    const user = id ? await findAdminById(sql, id) : undefined;
+    if (!user) return reply.code(401).send({ message: AUTH_MESSAGES.required });
+    return user;
+  });
+
+  // A plain link in the admin bar: ends the session and goes back to the site.
+  app.get('/api/logout', async (request, reply) => {
+    if (request.session?.sessionId) await request.session.destroy();
+    reply.clearCookie(SESSION_COOKIE, { path: '/api' });
+    return reply.header('cache-control', 'no-store').redirect('/', 302);
+  });
+}

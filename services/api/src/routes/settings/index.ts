@@ -1,0 +1,61 @@
+// Site-wide settings: a public read of what the site-wide loader applies, and the admin's
+// writes (the auth guard refuses anonymous writes before they reach these handlers).
+import type { FastifyInstance } from 'fastify';
+import { ErrorResponseSchema } from '@curb/contracts/errors';
+import {
+  SettingListSchema,
+  SettingsParamsSchema,
+  SettingsQuerySchema,
+  SettingsUpdateSchema,
+  settingKeys,
+  settingProblem,
+  type Setting,
+  type SettingCategory,
+  type SettingsQuery,
+  type SettingsUpdate,
+} from '@curb/contracts/settings';
+import type { Sql } from '@curb/db';
+import type { Stores } from '@curb/runtime';
+
+async function readCategory(sql: Sql, category: SettingCategory): Promise<Setting[]> {
+  const keys = settingKeys(category);
+  return sql<Setting[]>`
+    SELECT key, value FROM settings
+    WHERE category = ${category} AND key = ANY(${keys}) AND value <> ''
+    ORDER BY array_position(${keys}::text[], key)`;
+}
+
+export default async function settingsRoutes(app: FastifyInstance, opts: { stores: Stores }): Promise<void> {
+  const { sql } = opts.stores;
+
+  app.get<{ Querystring: SettingsQuery }>(
+    '/api/settings',
+    { schema: { querystring: SettingsQuerySchema, response: { 200: SettingListSchema } } },
+    async (request, reply) => {
+      // Read on every page load: a short shared cache keeps that off the database.
+      reply.header('cache-control', 'public, max-age=60');
+      return readCategory(sql, request.query.category);
+    },
+  );
+
+  app.put<{ Params: SettingsQuery; Body: SettingsUpdate }>(
+    '/api/settings/:category',
+    { schema: { params: SettingsParamsSchema, body: SettingsUpdateSchema, response: { 200: SettingListSchema, '4xx': ErrorResponseSchema } } },
+    async (request, reply) => {
+      const { category } = request.params;
+      const entries = Object.entries(request.body).map(([key, value]) => [key, value.trim()] as const);
+      for (const [key, value] of entries) {
+        const problem = settingProblem(category, key, value);
+        if (problem) return reply.code(400).send({ message: problem });
+      }
+      await sql.begin(async (tx) => {
+        for (const [key, value] of entries) {
+          await tx`
+            INSERT INTO settings (category, key, value) VALUES (${category}, ${key}, ${value})
+            ON CONFLICT (category, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`;
+        }
+      });
+      return readCategory(sql, category);
+    },
+  );
+}

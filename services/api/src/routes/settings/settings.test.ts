@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Stores } from '@curb/runtime';
+import { composeApp } from '../../../../launcher/src/compose.ts';
+import { createTestStores, testConfig } from '../../../../../test/harness.ts';
+import { adminHeaders } from '../../lib/auth/test-login.ts';
+
+describe('site-wide settings', () => {
+  let app: FastifyInstance;
+  let stores: Stores;
+  let admin: { cookie: string; origin: string };
+  const put = (category: string, payload: object, headers: Record<string, string> = admin) => app.inject({ method: 'PUT', url: `/api/settings/${category}`, payload, headers });
+
+  beforeAll(async () => {
+    stores = await createTestStores();
+    app = await composeApp(testConfig(), stores);
+    admin = await adminHeaders(app, stores);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await stores?.close();
+  });
+
+  it('serves nothing before the owner sets anything', async () => {
+    for (const category of ['analytics', 'seo']) {
+      const res = await app.inject(`/api/settings?category=${category}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([]);
+    }
+  });
+
+  it('saves valid values and serves them publicly, in the documented key order', async () => {
+    const res = await put('analytics', { hotjar_site_id: '1234567', google_analytics_id: 'G-AB12CD34EF', facebook_pixel_id: '' });
+    expect(res.statusCode).toBe(200);
+    const expected = [
+      { key: 'google_analytics_id', value: 'G-AB12CD34EF' },
+      { key: 'hotjar_site_id', value: '1234567' },
+    ];
+    expect(res.json()).toEqual(expected);
+    expect((await app.inject('/api/settings?category=analytics')).json()).toEqual(expected);
+  });
+
+  it('clears a value with an empty string and keeps keys left out', async () => {
+    await put('seo', { site_title: 'Curb Appeal', twitter_card_type: 'summary' });
+    const res = await put('seo', { twitter_card_type: '' });
+    expect(res.json()).toEqual([{ key: 'site_title', value: 'Curb Appeal' }]);
+  });
+
+  it.each([
+    ['analytics', { google_analytics_id: 'UA-1234' }, 'Google Analytics measurement ID must be G- followed by letters and digits'],
+    ['analytics', { google_tag_manager_id: 'GTM-<script>' }, 'Google Tag Manager container ID must be'],
+    ['analytics', { facebook_pixel_id: '12ab' }, 'Facebook (Meta) Pixel ID must be 10 to 20 digits'],
+    ['seo', { canonical_url: 'javascript:alert(1)' }, 'Canonical URL must be the site address'],
+    ['seo', { og_image_url: 'http://insecure.example/og.png' }, 'Social sharing image URL must be'],
+    ['seo', { site_title: 'x'.repeat(71) }, 'Site title must be plain text, at most 70 characters'],
+    ['seo', { site_description: 'Hi <b>there</b>' }, 'Site description must be plain text'],
+    ['seo', { twitter_card_type: 'player' }, 'Twitter card type must be summary or summary_large_image'],
+    ['seo', { google_analytics_id: 'G-AB12CD34EF' }, 'Unknown seo setting: google_analytics_id.'],
+  ])('refuses a bad %s value with a clear 400 and changes nothing', async (category, payload, message) => {
+    const before = await stores.sql`SELECT category, key, value FROM settings ORDER BY 1, 2`;
+    const res = await put(category, { ...payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect(await stores.sql`SELECT category, key, value FROM settings ORDER BY 1, 2`).toEqual(before);
+  });
+
+  it('refuses an unknown category and a missing one', async () => {
+    expect((await app.inject('/api/settings?category=secrets')).statusCode).toBe(400);
+    expect((await app.inject('/api/settings')).statusCode).toBe(400);
+    expect((await put('secrets', {})).statusCode).toBe(400);
+  });
+
+  it('refuses anonymous writes with 401 and cross-site writes with 403', async () => {
+    expect((await put('seo', { site_title: 'Hacked' }, {})).statusCode).toBe(401);
+    expect((await put('seo', { site_title: 'Hacked' }, { cookie: admin.cookie })).statusCode).toBe(403);
+    expect((await put('seo', { site_title: 'Hacked' }, { cookie: admin.cookie, origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await app.inject('/api/settings?category=seo')).json()).not.toContainEqual({ key: 'site_title', value: 'Hacked' });
+  });
+});
