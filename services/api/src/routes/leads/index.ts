@@ -1,0 +1,200 @@
+// The public forms: POST /api/contact (popup and page shapes), POST /api/lead (lead forms
+// by form id) and POST /api/marketing-audit (the inline audit form). Every rule a form
+// shows is checked again here with the same words; nothing is stored unless all pass.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  formDefinitions,
+  isFormId,
+  isValidEmail,
+  parseWebsite,
+  validateFormValues,
+  validationMessages,
+  type FormId,
+} from '@curb/content';
+import { ErrorResponseSchema } from '@curb/contracts/errors';
+import {
+  ContactBodySchema,
+  ContactResponseSchema,
+  LEAD_MESSAGES,
+  LeadRequestSchema,
+  LeadResponseSchema,
+  MarketingAuditRequestSchema,
+  type ContactBody,
+  type LeadRequest,
+  type MarketingAuditRequest,
+} from '@curb/contracts/leads';
+import { strictValidatorCompiler } from '@curb/contracts/body-check';
+import type { Stores } from '@curb/runtime';
+import { storeContactMessage, storeLead, type StoredLead } from './store.ts';
+import { htmlInNames, trimmed } from './validation.ts';
+
+/** Submissions per client address and minute, per route. */
+export const FORM_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
+/** Form bodies are small; the 1 MB server limit is for other routes. */
+const FORM_BODY_LIMIT = 32 * 1024;
+
+const rateLimit = {
+  ...FORM_RATE_LIMIT,
+  errorResponseBuilder: () => ({ statusCode: 429, message: LEAD_MESSAGES.tooMany }),
+};
+
+const routeOptions = (body: object, response: object) => ({
+  bodyLimit: FORM_BODY_LIMIT,
+  // Wrong types are refused, not coerced; the handler answers the problem in words.
+  validatorCompiler: strictValidatorCompiler,
+  attachValidation: true,
+  config: { rateLimit },
+  schema: { body, response: { ...response, '4xx': ErrorResponseSchema } },
+});
+
+const badRequest = (reply: FastifyReply, message: string) => reply.code(400).send({ message });
+
+/** The body's shape problem, in words; null when the body has the right shape. */
+function schemaProblem(request: FastifyRequest): string | null {
+  return request.validationError?.message ?? null;
+}
+
+// Free-mail domains say nothing about the visitor's business website.
+const FREE_MAIL = new Set([
+  'gmail.com', 'googlemail.com', 'yahoo.com', 'ymail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com',
+  'aol.com', 'icloud.com', 'me.com', 'mac.com', 'comcast.net', 'verizon.net', 'att.net', 'cox.net', 'proton.me',
+  'protonmail.com', 'gmx.com', 'mail.com', 'zoho.com', 'yandex.com',
+]);
+
+/** The inline audit form has no website field: a business e-mail domain is the best guess. */
+export function websiteFromEmail(email: string): string | null {
+  const domain = email.split('@')[1]?.toLowerCase();
+  return domain && !FREE_MAIL.has(domain) ? `https://${domain}` : null;
+}
+
+const answer = (reply: FastifyReply, stored: StoredLead, message: string) =>
+  reply.code(stored.created ? 201 : 200).send({ leadId: stored.leadId, reportId: stored.reportId, message });
+
+export default async function leadRoutes(app: FastifyInstance, opts: { stores: Stores }): Promise<void> {
+  const { stores } = opts;
+
+  app.post<{ Body: ContactBody }>('/api/contact', routeOptions(ContactBodySchema, { 200: ContactResponseSchema, 201: ContactResponseSchema }), async (request, reply) => {
+    const problem = schemaProblem(request);
+    if (problem) return badRequest(reply, problem);
+    const body = trimmed(request.body);
+    const isPopup = request.body.name !== undefined;
+    if (isPopup && (request.body.firstName !== undefined || request.body.lastName !== undefined)) {
+      return badRequest(reply, 'Send either name, or firstName and lastName, not both.');
+    }
+    // Popup: name, email and message required (subject optional); page forms: all five.
+    const required: Array<[keyof ContactBody, string]> = isPopup
+      ? [['name', 'Name'], ['email', 'Email'], ['message', 'Message']]
+      : [['firstName', 'First Name'], ['lastName', 'Last Name'], ['email', 'Email Address'], ['subject', 'Subject'], ['message', 'Message']];
+    for (const [field, label] of required) {
+      if (!body[field]) return badRequest(reply, validationMessages.required(label));
+    }
+    if (!isValidEmail(body.email!)) return badRequest(reply, validationMessages.email);
+    const htmlProblem = htmlInNames(body.name, body.firstName, body.lastName);
+    if (htmlProblem) return badRequest(reply, htmlProblem);
+
+    const stored = await storeContactMessage(stores.sql, {
+      name: isPopup ? body.name! : `${body.firstName} ${body.lastName}`,
+      email: body.email!,
+      subject: body.subject ?? '',
+      message: body.message!,
+      source: isPopup ? 'contact-popup' : 'contact-form',
+      submissionId: body.submissionId ?? null,
+    });
+    return reply.code(stored.created ? 201 : 200).send({ id: stored.id });
+  });
+
+  app.post<{ Body: LeadRequest }>('/api/lead', routeOptions(LeadRequestSchema, { 200: LeadResponseSchema, 201: LeadResponseSchema }), async (request, reply) => {
+    const problem = schemaProblem(request);
+    if (problem) return badRequest(reply, problem);
+    const body = trimmed(request.body);
+    const formId = body.formId ?? body.variant;
+    if (!formId) return badRequest(reply, LEAD_MESSAGES.missingForm);
+    if (body.formId && body.variant && body.formId !== body.variant && isFormId(body.variant)) {
+      return badRequest(reply, LEAD_MESSAGES.formMismatch);
+    }
+    if (!isFormId(formId)) return badRequest(reply, LEAD_MESSAGES.unknownForm(formId));
+    const definition = formDefinitions[formId as FormId];
+    const invalid = validateFormValues(definition, body, { emailConsent: body.emailConsent });
+    if (invalid) return badRequest(reply, invalid.message);
+    // A form without these fields may still send them (spec payload): check them too.
+    if (body.email && !isValidEmail(body.email)) return badRequest(reply, validationMessages.email);
+    if (!body.email) return badRequest(reply, validationMessages.required('Email Address'));
+    const website = body.website ? parseWebsite(body.website) : null;
+    if (body.website && !website) return badRequest(reply, validationMessages.url);
+    const htmlProblem = htmlInNames(body.businessName, body.firstName, body.lastName);
+    if (htmlProblem) return badRequest(reply, htmlProblem);
+    if (definition.requestsAudit && !website) return badRequest(reply, validationMessages.required('Website URL'));
+
+    const personName = [body.firstName, body.lastName].filter(Boolean).join(' ') || null;
+    const stored = await storeLead(
+      stores,
+      {
+        formId,
+        source: body.source ?? formId,
+        // Spec: businessName falls back to first name plus last name.
+        businessName: body.businessName ?? personName,
+        firstName: body.firstName ?? null,
+        lastName: body.lastName ?? null,
+        email: body.email,
+        website: website?.toString() ?? null,
+        fields: compact({
+          phone: body.phone,
+          subject: body.subject,
+          message: body.message,
+          variant: body.variant,
+          abVariant: body.abVariant,
+          variantId: body.variantId,
+          campaignData: body.campaignData,
+        }),
+        enrichment: body.websiteData ?? null,
+        emailConsent: body.emailConsent ?? false,
+        communicationConsent: body.communicationConsent ?? false,
+        submissionId: body.submissionId ?? null,
+      },
+      definition.requestsAudit,
+    );
+    return answer(reply, stored, definition.requestsAudit ? LEAD_MESSAGES.auditRequested : LEAD_MESSAGES.submitted);
+  });
+
+  app.post<{ Body: MarketingAuditRequest }>(
+    '/api/marketing-audit',
+    routeOptions(MarketingAuditRequestSchema, { 200: LeadResponseSchema, 201: LeadResponseSchema }),
+    async (request, reply) => {
+      const problem = schemaProblem(request);
+      if (problem) return badRequest(reply, problem);
+      const body = trimmed(request.body);
+      const businessName = body.businessName ?? body.formData?.businessName?.trim();
+      const email = body.email ?? body.formData?.email?.trim();
+      if (!businessName) return badRequest(reply, validationMessages.required('Business Name'));
+      if (!email) return badRequest(reply, validationMessages.required('Email Address'));
+      if (!isValidEmail(email)) return badRequest(reply, validationMessages.email);
+      if (body.emailConsent !== true) return badRequest(reply, validationMessages.consent);
+      const htmlProblem = htmlInNames(businessName);
+      if (htmlProblem) return badRequest(reply, htmlProblem);
+
+      const stored = await storeLead(
+        stores,
+        {
+          formId: 'marketing-audit',
+          source: body.source ?? 'Inline Audit Form',
+          businessName,
+          firstName: null,
+          lastName: null,
+          email,
+          website: websiteFromEmail(email),
+          fields: {},
+          enrichment: null,
+          emailConsent: true,
+          communicationConsent: body.communicationConsent ?? false,
+          submissionId: body.submissionId ?? null,
+        },
+        true,
+      );
+      return answer(reply, stored, LEAD_MESSAGES.auditRequested);
+    },
+  );
+}
+
+function compact(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
+}
