@@ -32,8 +32,8 @@ export default async function settingsRoutes(app: FastifyInstance, opts: { store
     '/api/settings',
     { schema: { querystring: SettingsQuerySchema, response: { 200: SettingListSchema } } },
     async (request, reply) => {
-      // Read on every page load: a short shared cache keeps that off the database.
-      reply.header('cache-control', 'public, max-age=60');
+      // Read once per page load; an owner's change must show on the next load.
+      reply.header('cache-control', 'no-cache');
       return readCategory(sql, request.query.category);
     },
   );

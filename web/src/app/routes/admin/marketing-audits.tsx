@@ -1,9 +1,5 @@
-import { ContentLayout } from '../../../components/layouts/content-layout';
+import { MarketingAuditsPage } from '../../../features/admin-audits/components/marketing-audits-page';
 
 export function MarketingAuditsRoute() {
-  return (
-    <ContentLayout title="Marketing Audits">
-      <p>Every audit request, with the delivery, opening and viewing of its report.</p>
-    </ContentLayout>
-  );
+  return <MarketingAuditsPage />;
 }

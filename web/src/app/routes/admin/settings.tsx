@@ -1,9 +1,5 @@
-import { ContentLayout } from '../../../components/layouts/content-layout';
+import { SettingsPage } from '../../../features/admin-settings/components/settings-page';
 
 export function SettingsRoute() {
-  return (
-    <ContentLayout title="Settings">
-      <p>Tracking and search-engine settings applied to every page of the site.</p>
-    </ContentLayout>
-  );
+  return <SettingsPage />;
 }

@@ -1,11 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuthUser } from '@curb/contracts/auth';
 import { getQueryFn } from '../../../lib/api-client';
 
-/** The navigation reads only these fields; the spec leaves the rest of the user unspecified. */
-export interface AuthUser {
-  email?: string | null;
-  firstName?: string | null;
-}
+export type { AuthUser };
 
 /** A 401 means "signed out", so it resolves to null instead of failing the query. */
 export const userQueryOptions = queryOptions({

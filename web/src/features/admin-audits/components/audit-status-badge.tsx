@@ -1,0 +1,15 @@
+import { auditBadge, type AuditBadge, type MarketingAuditRecord } from '@curb/contracts/admin';
+import { Badge, type BadgeTone } from '../../../components/admin/badge';
+
+const TONES: Record<AuditBadge, BadgeTone> = {
+  Converted: 'green',
+  'Email Opened': 'blue',
+  'Email Sent': 'blue',
+  Processing: 'yellow',
+  Failed: 'red',
+};
+
+export function AuditStatusBadge({ audit }: { audit: MarketingAuditRecord }) {
+  const badge = auditBadge(audit);
+  return <Badge tone={TONES[badge]}>{badge}</Badge>;
+}

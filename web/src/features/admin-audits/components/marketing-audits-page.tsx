@@ -1,0 +1,74 @@
+import { useCallback, useState } from 'react';
+import type { MarketingAuditRecord } from '@curb/contracts/admin';
+import { AdminPage, Panel } from '../../../components/admin/admin-page';
+import styles from '../../../components/admin/admin-ui.module.css';
+import { ErrorView, LoadingView } from '../../../components/admin/error-view';
+import { formatCount, formatPercent } from '../../../components/admin/format';
+import { StatCard, StatGrid } from '../../../components/admin/stat-card';
+import { Pagination } from '../../../components/ui/pagination';
+import { useMarketingAudits } from '../api/get-marketing-audits';
+import { AuditPreviewDialog } from './audit-preview-dialog';
+import { AuditsTable } from './audits-table';
+import { MailSetupPanel } from './mail-setup-panel';
+
+export function MarketingAuditsPage() {
+  const [page, setPage] = useState(1);
+  const [preview, setPreview] = useState<MarketingAuditRecord | null>(null);
+  const audits = useMarketingAudits(page);
+  const data = audits.data;
+  const onPreview = useCallback((audit: MarketingAuditRecord) => setPreview(audit), []);
+
+  return (
+    <AdminPage
+      title="Marketing Audits"
+      description="Every audit request, with the delivery, opening and viewing of its report."
+      actions={
+        <button type="button" className="button button-outline" onClick={() => void audits.refetch()} disabled={audits.isFetching}>
+          {audits.isFetching ? 'Refreshing...' : 'Refresh'}
+        </button>
+      }
+    >
+      {data && (
+        <StatGrid>
+          <StatCard label="Total Audits" value={formatCount(data.total)} />
+          <StatCard label="Emails Sent" value={formatCount(data.emailsSent)} />
+          <StatCard label="Emails Delivered" value={formatCount(data.emailsDelivered)} />
+          <StatCard label="Reports Viewed" value={formatCount(data.reportsViewed)} />
+          <StatCard label="Conversion Rate" value={formatPercent(data.conversionRate)} />
+        </StatGrid>
+      )}
+
+      {data && data.total > data.emailsSent && <MailSetupPanel unsent={data.total - data.emailsSent} />}
+
+      <Panel title="Recent Marketing Audits">
+        {audits.isPending ? (
+          <LoadingView label="Loading audits..." />
+        ) : audits.isError && !data ? (
+          <ErrorView message="Failed to fetch analytics" onRetry={() => void audits.refetch()} />
+        ) : data && data.recent.length === 0 && data.total === 0 ? (
+          <p className={styles.empty}>No marketing audits yet. Share your marketing audit tool to start generating leads!</p>
+        ) : (
+          data && (
+            <>
+              {audits.isError && (
+                <p role="alert" className={styles.muted}>
+                  Failed to fetch analytics. Showing the last list loaded.
+                </p>
+              )}
+              <AuditsTable audits={data.recent} onPreview={onPreview} />
+              <Pagination
+                currentPage={data.pagination.currentPage}
+                totalPages={data.pagination.totalPages}
+                onPageChange={setPage}
+                isLoading={audits.isPlaceholderData}
+                label="Audit pages"
+              />
+            </>
+          )
+        )}
+      </Panel>
+
+      {preview && <AuditPreviewDialog audit={preview} onClose={() => setPreview(null)} />}
+    </AdminPage>
+  );
+}

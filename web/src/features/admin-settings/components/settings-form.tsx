@@ -1,0 +1,95 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { SETTING_RULES, settingKeys, settingProblem, settingsObject, type SettingCategory } from '@curb/contracts/settings';
+import { Panel } from '../../../components/admin/admin-page';
+import styles from '../../../components/admin/admin-ui.module.css';
+import { ErrorView, LoadingView } from '../../../components/admin/error-view';
+import { useToast } from '../../../components/ui/toast/use-toast';
+import { serverMessage } from '../../../lib/server-message';
+import { useSettings, useUpdateSettings } from '../api/settings';
+import formStyles from './settings-form.module.css';
+
+const TITLES: Record<SettingCategory, { title: string; fetchError: string }> = {
+  analytics: { title: 'Analytics & Tracking', fetchError: 'Failed to fetch analytics settings' },
+  seo: { title: 'Search Engine Optimisation', fetchError: 'Failed to fetch SEO settings' },
+};
+
+/** Keys with a fixed set of values get a select instead of a text field. */
+const CHOICES: Record<string, readonly string[]> = { twitter_card_type: ['summary', 'summary_large_image'] };
+
+/** One category's settings: every key with its rule, checked as typed and again by the server. */
+export function SettingsForm({ category }: { category: SettingCategory }) {
+  const settings = useSettings(category);
+  const update = useUpdateSettings(category);
+  const { toast } = useToast();
+  const keys = settingKeys(category);
+  const rules = SETTING_RULES[category] as Record<string, { label: string; hint: string }>;
+  const saved = useMemo(() => settingsObject(settings.data ?? []) as Record<string, string>, [settings.data]);
+  const [values, setValues] = useState<Record<string, string>>({});
+  useEffect(() => setValues(saved), [saved]);
+
+  const problems = Object.fromEntries(keys.map((k) => [k, settingProblem(category, k, (values[k] ?? '').trim())]));
+  const changed = keys.filter((k) => (values[k] ?? '').trim() !== (saved[k] ?? ''));
+  const invalid = keys.some((k) => problems[k]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (invalid || changed.length === 0) return;
+    update.mutate(Object.fromEntries(changed.map((k) => [k, (values[k] ?? '').trim()])), {
+      onSuccess: () => toast({ title: 'Settings saved', description: `${TITLES[category].title} settings were updated.` }),
+      onError: (error) => toast({ title: 'Could not save settings', description: serverMessage(error, 'Please try again.'), variant: 'destructive' }),
+    });
+  };
+
+  if (settings.isPending) return <Panel title={TITLES[category].title}><LoadingView /></Panel>;
+  if (settings.isError) {
+    return (
+      <Panel title={TITLES[category].title}>
+        <ErrorView message={TITLES[category].fetchError} onRetry={() => void settings.refetch()} />
+      </Panel>
+    );
+  }
+  return (
+    <Panel title={TITLES[category].title}>
+      <form onSubmit={submit} className={formStyles.form} aria-label={`${TITLES[category].title} settings`}>
+        {keys.map((key) => {
+          const id = `setting-${category}-${key}`;
+          const problem = values[key] ? problems[key] : undefined;
+          return (
+            <div key={key} className={formStyles.field}>
+              <label htmlFor={id}>{rules[key]!.label}</label>
+              {CHOICES[key] ? (
+                <select id={id} name={key} value={values[key] ?? ''} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} aria-describedby={`${id}-hint`}>
+                  <option value="">Not set</option>
+                  {CHOICES[key].map((choice) => (
+                    <option key={choice} value={choice}>
+                      {choice}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  id={id}
+                  name={key}
+                  value={values[key] ?? ''}
+                  onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={`${id}-hint`}
+                  autoComplete="off"
+                  spellCheck={false}
+                />
+              )}
+              <span id={`${id}-hint`} className={problem ? formStyles.problem : styles.muted}>
+                {problem ?? `Empty: not used. Format: ${rules[key]!.hint}.`}
+              </span>
+            </div>
+          );
+        })}
+        <div className={styles.actions}>
+          <button type="submit" className="button" disabled={invalid || changed.length === 0 || update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,14 @@
+import { AdminPage } from '../../../components/admin/admin-page';
+import { SettingsForm } from './settings-form';
+
+export function SettingsPage() {
+  return (
+    <AdminPage
+      title="Settings"
+      description="Tracking and search-engine settings applied to every public page. Tracking tags load only for visitors who accept them."
+    >
+      <SettingsForm category="analytics" />
+      <SettingsForm category="seo" />
+    </AdminPage>
+  );
+}
