@@ -7,6 +7,7 @@ import auth from './plugins/auth.ts';
 import authRoutes from './routes/auth/index.ts';
 import settingsRoutes from './routes/settings/index.ts';
 import adminAuditRoutes from './routes/admin-audits/index.ts';
+import adminFunnelRoutes from './routes/admin-funnels/index.ts';
 import leadRoutes from './routes/leads/index.ts';
 import webApp from './plugins/web-app.ts';
 
@@ -21,6 +22,7 @@ export default async function api(app: FastifyInstance, opts: ApiOptions): Promi
   await app.register(authRoutes, { stores: opts.stores });
   await app.register(settingsRoutes, { stores: opts.stores });
   await app.register(adminAuditRoutes, { stores: opts.stores });
+  await app.register(adminFunnelRoutes, { stores: opts.stores });
   await app.register(leadRoutes, { stores: opts.stores });
   await app.register(webApp, { dist: opts.config.WEB_DIST });
 }
