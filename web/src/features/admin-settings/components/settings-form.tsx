@@ -36,7 +36,7 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
     if (invalid || changed.length === 0) return;
     update.mutate(Object.fromEntries(changed.map((k) => [k, (values[k] ?? '').trim()])), {
       onSuccess: () => toast({ title: 'Settings saved', description: `${TITLES[category].title} settings were updated.` }),
-      onError: (error) => toast({ title: 'Could not save settings', description: serverMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) => toast({ title: 'Could not save settings', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
     });
   };
 

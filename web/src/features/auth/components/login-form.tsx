@@ -31,7 +31,7 @@ export function LoginForm() {
         </label>
         {login.isError && (
           <p role="alert" className={styles.error}>
-            {serverMessage(login.error, 'Sign-in failed. Please try again.')}
+            {serverMessage(login.error) ?? 'Sign-in failed. Please try again.'}
           </p>
         )}
         <button type="submit" className="button" disabled={login.isPending}>
