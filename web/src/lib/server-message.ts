@@ -1,15 +1,23 @@
-/**
- * The sentence the server put in `{message}` from an api-client error ("401: {...}"),
- * or the fallback when the answer carried none (a proxy page, a network failure).
- */
-export function serverMessage(error: unknown, fallback: string): string {
-  const text = error instanceof Error ? error.message : '';
-  const body = text.replace(/^\d{3}: /, '');
+// apiRequest throws "<status>: <body>" (spec); the API's body is {"message": "..."}.
+
+/** The API's own message inside an apiRequest error, if the server sent one. */
+export function serverMessage(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  const body = error.message.replace(/^\d{3}: /, '');
   try {
     const parsed = JSON.parse(body) as { message?: unknown };
-    if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
+    return typeof parsed.message === 'string' && parsed.message ? parsed.message : null;
   } catch {
-    // not JSON
+    return null;
   }
-  return fallback;
+}
+
+/** True when the error is an HTTP answer (as opposed to a network failure). */
+export function isHttpError(error: unknown): boolean {
+  return error instanceof Error && /^\d{3}: /.test(error.message);
+}
+
+/** A new id for one submission: a retry of the same submission reuses it. */
+export function newSubmissionId(): string {
+  return crypto.randomUUID();
 }
