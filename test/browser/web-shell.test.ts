@@ -3,10 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserApp, type BrowserApp } from './harness.ts';
 
+const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
+
 describe('web shell in Chromium', () => {
   let app: BrowserApp;
   beforeAll(async () => {
-    app = await startBrowserApp();
+    app = await startBrowserApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   });
   afterAll(() => app?.close());
 
@@ -24,8 +26,7 @@ describe('web shell in Chromium', () => {
 
     // Admin and assistant code is split out: none of it loads on a public page.
     const publicScripts = [...scripts];
-    await page.goto(`${app.url}/admin/comprehensive`, { waitUntil: 'networkidle' });
-    await expect.poll(() => page.getByText('Comprehensive Dashboard Coming Soon').isVisible()).toBe(true);
+    await page.goto(`${app.url}/admin`, { waitUntil: 'networkidle' });
     const adminOnly = scripts.filter((s) => !publicScripts.includes(s));
     expect(adminOnly.length).toBeGreaterThan(0);
     await page.close();
@@ -40,10 +41,14 @@ describe('web shell in Chromium', () => {
     await page.close();
   });
 
-  it('redirects the navigation aliases to the canonical admin paths', async () => {
+  it('redirects the navigation aliases to the canonical admin paths once signed in', async () => {
     const page = await app.newPage();
+    const login = await page.request.post(`${app.url}/api/login`, { data: ADMIN, headers: { origin: app.url } });
+    expect(login.status()).toBe(200);
     await page.goto(`${app.url}/admin/enhanced-funnels`, { waitUntil: 'networkidle' });
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/funnels');
+    await page.goto(`${app.url}/admin/comprehensive`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByText('Comprehensive Dashboard Coming Soon').isVisible()).toBe(true);
     await page.close();
   });
 });
