@@ -8,6 +8,8 @@ import authRoutes from './routes/auth/index.ts';
 import settingsRoutes from './routes/settings/index.ts';
 import adminAuditRoutes from './routes/admin-audits/index.ts';
 import adminFunnelRoutes from './routes/admin-funnels/index.ts';
+import adminDataRoutes from './routes/admin-data/index.ts';
+import analyticsRoutes from './routes/analytics/index.ts';
 import leadRoutes from './routes/leads/index.ts';
 import webApp from './plugins/web-app.ts';
 
@@ -23,6 +25,8 @@ export default async function api(app: FastifyInstance, opts: ApiOptions): Promi
   await app.register(settingsRoutes, { stores: opts.stores });
   await app.register(adminAuditRoutes, { stores: opts.stores });
   await app.register(adminFunnelRoutes, { stores: opts.stores });
+  await app.register(adminDataRoutes, opts);
+  await app.register(analyticsRoutes, opts);
   await app.register(leadRoutes, { stores: opts.stores });
   await app.register(webApp, { dist: opts.config.WEB_DIST });
 }

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClickHouse } from '../../../../test/harness.ts';
+import { migrateClickHouse } from '../migrate.ts';
+import { abTestingDashboard } from './ab-testing.ts';
+import { eventRows, type TestEvent } from './test-events.ts';
+
+let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
+const now = Date.now();
+
+const popup = (name: string, visitor: number, variant: string, extra: Partial<TestEvent> = {}): TestEvent => ({
+  name,
+  visitor,
+  variant,
+  testType: 'popup',
+  variantText: variant === 'A' ? 'Get your free audit' : 'See what you are missing',
+  ...extra,
+});
+
+beforeAll(async () => {
+  ch = await createTestClickHouse();
+  await migrateClickHouse(ch);
+  await ch.insert('events', eventRows([
+    // Variant A: 4 visitors exposed (visitor 1 twice), 2 clicked, 1 converted.
+    popup('ab_impression', 1, 'A'), popup('ab_impression', 1, 'A'), popup('ab_click', 1, 'A'), popup('ab_conversion', 1, 'A'),
+    popup('ab_impression', 2, 'A', { utmSource: 'newsletter' }), popup('ab_click', 2, 'A'),
+    popup('ab_impression', 3, 'A'), popup('ab_impression', 4, 'A'),
+    // Variant B: 3 exposed, 3 clicked, 2 converted.
+    popup('ab_impression', 5, 'B', { referrerDomain: 'google.com' }), popup('ab_click', 5, 'B'), popup('ab_conversion', 5, 'B'),
+    popup('ab_impression', 6, 'B'), popup('ab_click', 6, 'B'), popup('ab_conversion', 6, 'B'),
+    popup('ab_impression', 7, 'B'), popup('ab_click', 7, 'B'),
+    // Left out: a bot, a conversion without exposure, an exposure before the window.
+    popup('ab_impression', 8, 'A', { bot: true }), popup('ab_conversion', 8, 'A', { bot: true }),
+    popup('ab_conversion', 9, 'B'),
+    popup('ab_impression', 10, 'B', { minutesAgo: 8 * 24 * 60 }),
+    // Another test.
+    { name: 'ab_impression', visitor: 11, testType: 'headline', variant: 'A' },
+  ], now));
+});
+afterAll(() => ch.drop());
+
+describe('A/B testing dashboard', () => {
+  it('counts exposed visitors, their clicks and conversions per variant, bots and strays left out', async () => {
+    const d = await abTestingDashboard(ch, 7, now);
+    expect(d.days).toBe(7);
+    expect(d.conversionRates).toEqual([
+      { testType: 'headline', variant: 'A', variantText: '', impressions: 1, clicks: 0, conversions: 0, clickRate: 0, conversionRate: 0 },
+      { testType: 'popup', variant: 'A', variantText: 'Get your free audit', impressions: 4, clicks: 2, conversions: 1, clickRate: 50, conversionRate: 25 },
+      { testType: 'popup', variant: 'B', variantText: 'See what you are missing', impressions: 3, clicks: 3, conversions: 2, clickRate: 100, conversionRate: 66.67 },
+    ]);
+  });
+
+  it('gives per test the winner, uplift, p-value, chance to beat control, SRM and the under-powered flag', async () => {
+    const d = await abTestingDashboard(ch, 7, now);
+    const popupTest = d.tests.find((t) => t.testType === 'popup')!;
+    expect(popupTest).toMatchObject({ control: 'A', winner: 'B', totalExposures: 7, underpowered: true });
+    // 4 vs 3 exposures: χ² = (0.5² + 0.5²) / 3.5 = 0.142857, p = erfc(√0.0714285) = 0.70546.
+    expect(popupTest.srm.chiSquare).toBeCloseTo(0.1429, 4);
+    expect(popupTest.srm.pValue).toBeCloseTo(0.7054569861112734, 8);
+    expect(popupTest.srm.mismatch).toBe(false);
+    const [a, b] = popupTest.variants;
+    expect(a).toMatchObject({ variant: 'A', isControl: true, uplift: null, pValue: null, chanceToBeatControl: null });
+    // 25 % → 66.67 %: +166.67 %; pooled p = 3/7, z = 1.10240, p = 0.270289 (Python).
+    expect(b!.uplift).toBeCloseTo(166.67, 2);
+    expect(b!.pValue).toBeCloseTo(0.2702893848016987, 10);
+    expect(b!.chanceToBeatControl).toBeGreaterThan(0.8);
+    expect(d.tests.find((t) => t.testType === 'headline')!.winner).toBe('A');
+  });
+
+  it('lists the raw daily counts by event and source', async () => {
+    const d = await abTestingDashboard(ch, 7, now);
+    const today = new Date(now - 3600_000).toISOString().slice(0, 10);
+    expect(d.rawData).toEqual(expect.arrayContaining([
+      { date: today, testType: 'popup', variant: 'A', event: 'ab_impression', source: 'direct', count: 4 },
+      { date: today, testType: 'popup', variant: 'A', event: 'ab_impression', source: 'newsletter', count: 1 },
+      { date: today, testType: 'popup', variant: 'B', event: 'ab_impression', source: 'google.com', count: 1 },
+      { date: today, testType: 'popup', variant: 'B', event: 'ab_conversion', source: 'direct', count: 3 },
+    ]));
+    expect(d.rawData.some((r) => r.count === 0)).toBe(false);
+  });
+
+  it('widens to 30 days', async () => {
+    const d = await abTestingDashboard(ch, 30, now);
+    expect(d.conversionRates.find((r) => r.testType === 'popup' && r.variant === 'B')!.impressions).toBe(4);
+  });
+});

@@ -1,0 +1,124 @@
+// A/B dashboard: per test and variant, exposed visitors and how many of them clicked and
+// converted, the raw daily counts, and per test the statistics of stats.ts.
+import {
+  MIN_EXPOSURES_PER_VARIANT,
+  SRM_P_VALUE_THRESHOLD,
+  type AbConversionRow,
+  type AbRawRow,
+  type AbTestingResponse,
+  type AbTestSummary,
+} from '@curb/contracts/analytics';
+import type { ClickHouse } from '../clickhouse.ts';
+import { HUMAN_EVENTS_IN_WINDOW, lastDays, percent, round } from './period.ts';
+import { chanceToBeatControl, relativeUplift, sampleRatioMismatch, twoProportionPValue } from './stats.ts';
+
+/** The tracker's A/B events; `props.variant_text` carries the text the visitor saw. */
+export const AB_EVENTS = { impression: 'ab_impression', click: 'ab_click', conversion: 'ab_conversion' } as const;
+
+const AB_FILTER = `${HUMAN_EVENTS_IN_WINDOW} AND name IN ('ab_impression', 'ab_click', 'ab_conversion') AND test_type != '' AND variant != ''`;
+
+// One row per visitor and variant first, so a visitor counts once and clicks or conversions
+// count only for visitors who saw the variant.
+const CONVERSION_SQL = `
+SELECT testType, variant, any(variantText) AS variantText,
+       count() AS impressions, countIf(clicked) AS clicks, countIf(converted) AS conversions
+FROM (
+  SELECT test_type AS testType, variant, visitor_id,
+         max(name = 'ab_impression') AS exposed, max(name = 'ab_click') AS clicked, max(name = 'ab_conversion') AS converted,
+         anyIf(props['variant_text'], name = 'ab_impression' AND props['variant_text'] != '') AS variantText
+  FROM events
+  WHERE ${AB_FILTER}
+  GROUP BY testType, variant, visitor_id
+)
+WHERE exposed
+GROUP BY testType, variant
+ORDER BY testType, variant`;
+
+const RAW_SQL = `
+SELECT toString(toDate(ts)) AS date, test_type AS testType, variant, toString(name) AS event,
+       multiIf(utm_source != '', toString(utm_source), referrer_domain != '', toString(referrer_domain), 'direct') AS source,
+       count() AS count
+FROM events
+WHERE ${AB_FILTER}
+GROUP BY date, testType, variant, event, source
+ORDER BY date DESC, testType, variant, event, count DESC
+LIMIT {limit:UInt32}`;
+
+export const RAW_ROW_LIMIT = 1000;
+
+interface CountRow {
+  testType: string;
+  variant: string;
+  variantText: string;
+  impressions: string | number;
+  clicks: string | number;
+  conversions: string | number;
+}
+
+export async function abTestingDashboard(ch: ClickHouse, days: number, now = Date.now()): Promise<AbTestingResponse> {
+  const window = lastDays(days, now);
+  const [counts, raw] = await Promise.all([
+    ch.query<CountRow>(CONVERSION_SQL, { ...window }),
+    ch.query<AbRawRow & { count: string | number }>(RAW_SQL, { ...window, limit: RAW_ROW_LIMIT }),
+  ]);
+  const conversionRates: AbConversionRow[] = counts.map((r) => {
+    const impressions = Number(r.impressions);
+    const clicks = Number(r.clicks);
+    const conversions = Number(r.conversions);
+    return {
+      testType: r.testType,
+      variant: r.variant,
+      variantText: r.variantText,
+      impressions,
+      clicks,
+      conversions,
+      clickRate: percent(clicks, impressions),
+      conversionRate: percent(conversions, impressions),
+    };
+  });
+  return {
+    days,
+    conversionRates,
+    rawData: raw.map((r) => ({ ...r, count: Number(r.count) })),
+    tests: summariseTests(conversionRates),
+  };
+}
+
+/** Control is variant A (spec: "A or other"), else the first variant by name. */
+export function summariseTests(rows: AbConversionRow[]): AbTestSummary[] {
+  const byTest = new Map<string, AbConversionRow[]>();
+  for (const row of rows) byTest.set(row.testType, [...(byTest.get(row.testType) ?? []), row]);
+  return [...byTest].map(([testType, variants]) => {
+    const sorted = [...variants].sort((a, b) => a.variant.localeCompare(b.variant));
+    const control = sorted.find((v) => v.variant === 'A') ?? sorted[0]!;
+    const arm = (v: AbConversionRow) => ({ exposures: v.impressions, conversions: v.conversions });
+    const rates = sorted.map((v) => v.impressions ? v.conversions / v.impressions : 0);
+    const best = Math.max(...rates);
+    const leaders = sorted.filter((_, i) => rates[i] === best);
+    const srm = sampleRatioMismatch(sorted.map((v) => v.impressions));
+    return {
+      testType,
+      control: control.variant,
+      winner: leaders.length === 1 ? leaders[0]!.variant : null,
+      totalExposures: sorted.reduce((n, v) => n + v.impressions, 0),
+      underpowered: sorted.some((v) => v.impressions < MIN_EXPOSURES_PER_VARIANT),
+      srm: { chiSquare: round(srm.chiSquare, 4), pValue: srm.pValue, mismatch: srm.pValue !== null && srm.pValue < SRM_P_VALUE_THRESHOLD },
+      variants: sorted.map((v) => {
+        const isControl = v === control;
+        const uplift = isControl ? null : relativeUplift(arm(control), arm(v));
+        return {
+          variant: v.variant,
+          isControl,
+          exposures: v.impressions,
+          conversions: v.conversions,
+          conversionRate: v.conversionRate,
+          uplift: uplift ? round(uplift.uplift * 100, 2) : null,
+          upliftLow: uplift ? round(uplift.low * 100, 2) : null,
+          upliftHigh: uplift ? round(uplift.high * 100, 2) : null,
+          pValue: isControl ? null : twoProportionPValue(arm(control), arm(v)),
+          chanceToBeatControl: isControl ? null : chanceToBeatControl(arm(control), arm(v)),
+        };
+      }),
+    };
+  });
+}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClickHouse } from '../../../../test/harness.ts';
+import { migrateClickHouse } from '../migrate.ts';
+import { funnelReach, retargetingDashboard } from './retargeting.ts';
+import { eventRows } from './test-events.ts';
+
+let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
+const now = Date.now();
+
+beforeAll(async () => {
+  ch = await createTestClickHouse();
+  await migrateClickHouse(ch);
+  await ch.insert('events', eventRows([
+    // Visitor 1 goes all the way; the e-mail open comes from the mail client (another visitor id).
+    { name: 'page_view', visitor: 1, minutesAgo: 50, path: '/', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'nov' },
+    { name: 'popup_view', visitor: 1, minutesAgo: 49, path: '/', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'nov' },
+    { name: 'form_start', visitor: 1, minutesAgo: 48, path: '/', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'nov' },
+    { name: 'form_submit', visitor: 1, minutesAgo: 47, path: '/', email: 'ann@example.com', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'nov' },
+    { name: 'email_open', visitor: 9, minutesAgo: 10, email: 'ann@example.com', session: '' },
+    // Visitor 2 sees the popup, visitor 3 only a page; visitor 4 starts a form without a page view.
+    { name: 'page_view', visitor: 2, minutesAgo: 40, referrerDomain: 'google.com' },
+    { name: 'popup_view', visitor: 2, minutesAgo: 39, referrerDomain: 'google.com' },
+    { name: 'page_view', visitor: 3, minutesAgo: 30, path: '/services' },
+    { name: 'page_view', visitor: 3, minutesAgo: 29, path: '/blog' },
+    { name: 'form_start', visitor: 4, minutesAgo: 20 },
+    // Steps out of order do not count: visitor 5's popup came before the page view.
+    { name: 'popup_view', visitor: 5, minutesAgo: 15 },
+    { name: 'page_view', visitor: 5, minutesAgo: 14 },
+    // Left out: a bot that does everything, and a visit before the window.
+    ...['page_view', 'popup_view', 'form_start', 'form_submit'].map((name) => ({ name, visitor: 7, bot: true })),
+    { name: 'page_view', visitor: 8, minutesAgo: 10 * 24 * 60 },
+  ], now));
+});
+afterAll(() => ch.drop());
+
+describe('retargeting dashboard', () => {
+  it('builds the five-step funnel per user with rates against the previous step', async () => {
+    const d = await retargetingDashboard(ch, 7, now);
+    expect(d.funnelData.map((s) => [s.step, s.event, s.source, s.count, s.uniqueUsers, s.rate])).toEqual([
+      [1, 'page_view', 'all', 5, 4, 100],
+      [2, 'popup_view', 'all', 3, 2, 50],
+      [3, 'form_start', 'all', 2, 1, 50],
+      [4, 'form_submit', 'all', 1, 1, 100],
+      [5, 'email_open', 'all', 1, 1, 100],
+    ]);
+  });
+
+  it('rates identified users against unique users with one decimal', async () => {
+    const d = await retargetingDashboard(ch, 7, now);
+    // Users: ann (visitors 1 and 9), 2, 3, 4, 5 → 5, one identified → 20 %.
+    expect([d.totalUsers, d.identifiedUsers, d.conversionRate]).toEqual([5, 1, 20]);
+  });
+
+  it('lists journeys, identified first, with their events in order', async () => {
+    const d = await retargetingDashboard(ch, 7, now);
+    const [first] = d.userJourneys;
+    expect(first).toMatchObject({ email: 'ann@example.com', sessionId: 's1', totalEvents: 4 });
+    expect(first!.events.map((e) => e.event)).toEqual(['page_view', 'popup_view', 'form_start', 'form_submit']);
+    expect(Date.parse(first!.lastSeen) - Date.parse(first!.firstSeen)).toBe(3 * 60_000);
+    expect(d.userJourneys.map((j) => j.sessionId)).toEqual(['s1', 's5', 's4', 's3', 's2']);
+    expect(d.userJourneys[1]).not.toHaveProperty('email');
+  });
+
+  it('groups traffic by source with sessions and events', async () => {
+    const d = await retargetingDashboard(ch, 7, now);
+    expect(d.trafficSources).toEqual(expect.arrayContaining([
+      { utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'nov', referrer: '', sessions: 1, events: 4 },
+      { utmSource: '', utmMedium: '', utmCampaign: '', referrer: 'google.com', sessions: 1, events: 2 },
+    ]));
+    expect(d.eventDetails).toEqual(expect.arrayContaining([{ event: 'page_view', source: 'direct', count: 3, uniqueUsers: 2 }]));
+  });
+
+  it('turns windowFunnel levels into users per step', () => {
+    expect(funnelReach([{ level: 0, users: 3 }, { level: 1, users: 2 }, { level: 3, users: 1 }, { level: 5, users: 4 }])).toEqual([7, 5, 5, 4, 4]);
+  });
+});

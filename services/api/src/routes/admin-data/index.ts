@@ -1,0 +1,137 @@
+// Admin data behind the funnel manager and the system dashboard: funnels with their
+// submissions (Postgres leads) and landing-page visitors (ClickHouse events), and feature
+// status computed from which data sources are live. Admin-only by path (auth plugin).
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import {
+  DataConnectionsOverviewSchema,
+  FeatureStatusSchema,
+  FunnelAnalyticsResponseSchema,
+  FunnelSchema,
+  FunnelStatsResponseSchema,
+  LATEST_SUBMISSIONS,
+  RECENT_SUBMISSION_DAYS,
+  type DataSourceStatus,
+  type Funnel,
+  type FunnelAnalyticsResponse,
+  type FunnelStatsResponse,
+} from '@curb/contracts/analytics';
+import type { Config } from '@curb/contracts/config';
+import { ErrorResponseSchema } from '@curb/contracts/errors';
+import { FunnelIdParamsSchema } from '@curb/contracts/funnel-config';
+import { dataConnectionsOverview, featureStatuses, sourceStatus, trackingVolume } from '@curb/analytics/dashboards/data-connections';
+import { landingPageVisitors } from '@curb/analytics/dashboards/funnel-views';
+import { percent } from '@curb/analytics/dashboards/period';
+import type { Stores } from '@curb/runtime';
+import { funnelLeads } from './funnel-leads.ts';
+
+const FeatureQuerySchema = Type.Object({ category: Type.Optional(Type.String({ maxLength: 40 })) }, { additionalProperties: false });
+const FeatureParamsSchema = Type.Object({ id: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
+
+/** A funnel's landing page is /{funnelId} (the card's open-in-new-tab target). */
+const landingPath = (id: string) => `/${id}`;
+
+export default async function adminDataRoutes(app: FastifyInstance, opts: { config: Config; stores: Stores }): Promise<void> {
+  const { sql, ch } = opts.stores;
+  const leads = funnelLeads(sql);
+
+  const listFunnels = () =>
+    sql<Funnel[]>`
+      SELECT id, name, title, subtitle, description, is_active AS "isActive", primary_color AS "primaryColor"
+      FROM funnels ORDER BY created_at, id`;
+
+  app.get('/api/admin/funnels', { schema: { response: { 200: Type.Array(FunnelSchema) } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listFunnels();
+  });
+
+  app.get('/api/admin/funnel-stats', { schema: { response: { 200: FunnelStatsResponseSchema } } }, async (_request, reply): Promise<FunnelStatsResponse> => {
+    const funnels = await listFunnels();
+    const [counts, totalLeads, visitors] = await Promise.all([
+      leads.countsPerFunnel(RECENT_SUBMISSION_DAYS),
+      leads.total(),
+      landingPageVisitors(ch, funnels.map((f) => landingPath(f.id))),
+    ]);
+    const funnelStats: FunnelStatsResponse['funnelStats'] = {};
+    for (const f of funnels) {
+      const c = counts.get(f.id) ?? { total: 0, recent: 0 };
+      const views = visitors.get(landingPath(f.id)) ?? 0;
+      funnelStats[f.id] = { totalSubmissions: c.total, recentSubmissions: c.recent, views, conversionRate: percent(c.total, views, 1) };
+    }
+    const rates = Object.values(funnelStats).map((s) => s.conversionRate);
+    reply.header('cache-control', 'no-store');
+    return { funnelStats, totalLeads, avgConversion: rates.length ? Math.round((rates.reduce((a, b) => a + b, 0) / rates.length) * 10) / 10 : 0 };
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/funnels/:id/analytics',
+    { schema: { params: FunnelIdParamsSchema, response: { 200: FunnelAnalyticsResponseSchema, '4xx': ErrorResponseSchema } } },
+    async (request, reply): Promise<FunnelAnalyticsResponse> => {
+      const { id } = request.params;
+      const [funnel] = await sql`SELECT id FROM funnels WHERE id = ${id}`;
+      if (!funnel) return reply.code(404).send({ message: 'This funnel does not exist.' });
+      const [summary, submissions, visitors] = await Promise.all([
+        leads.summary(id),
+        leads.latest(id, LATEST_SUBMISSIONS),
+        landingPageVisitors(ch, [landingPath(id)]),
+      ]);
+      reply.header('cache-control', 'no-store');
+      return {
+        totalSubmissions: summary.total,
+        recentSubmissions: summary.thisMonth,
+        conversionRate: percent(summary.total, visitors.get(landingPath(id)) ?? 0, 1),
+        averageScore: summary.averageScore,
+        submissions,
+      };
+    },
+  );
+
+  /** Live state of each data source: rows present, transports configured. */
+  async function dataSources(): Promise<DataSourceStatus[]> {
+    const [[pg], tracking] = await Promise.all([
+      sql<{ leads: number; sent: number; reports: number; admins: number }[]>`
+        SELECT (SELECT count(*) FROM leads)::int AS leads,
+               (SELECT count(*) FROM audits WHERE email_sent)::int AS sent,
+               (SELECT count(*) FROM audits WHERE status = 'done')::int AS reports,
+               (SELECT count(*) FROM admin_users)::int AS admins`,
+      trackingVolume(ch),
+    ]);
+    const { config } = opts;
+    const transport = config.MAIL_API_URL ? 'mail API' : config.SMTP_URL ? 'SMTP' : null;
+    return [
+      sourceStatus('form_submissions', pg!.leads > 0, pg!.leads, `${pg!.leads} leads stored`),
+      sourceStatus('email_delivery', transport !== null, pg!.sent, transport ? `${pg!.sent} mails sent via ${transport}` : 'No mail API or SMTP server configured: mail goes to the file outbox'),
+      sourceStatus('analytics_tracking', tracking.total > 0, tracking.total, `${tracking.total} tracked events`),
+      sourceStatus('real_time_reporting', tracking.lastDay > 0, tracking.lastDay, `${tracking.lastDay} events in the last 24 hours`),
+      sourceStatus('seo_analysis', pg!.reports > 0, pg!.reports, `${pg!.reports} finished audit reports`),
+      sourceStatus('payment_processing', false, 0, 'No payment provider is configured'),
+      sourceStatus('user_authentication', pg!.admins > 0, pg!.admins, `${pg!.admins} admin accounts`),
+    ];
+  }
+
+  app.get('/api/admin/data-connections/overview', { schema: { response: { 200: DataConnectionsOverviewSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return dataConnectionsOverview(await dataSources());
+  });
+
+  app.get<{ Querystring: { category?: string } }>(
+    '/api/admin/feature-status',
+    { schema: { querystring: FeatureQuerySchema, response: { 200: Type.Array(FeatureStatusSchema) } } },
+    async (request, reply) => {
+      const all = featureStatuses(await dataSources());
+      reply.header('cache-control', 'no-store');
+      return request.query.category ? all.filter((f) => f.category === request.query.category) : all;
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/feature-status/:id',
+    { schema: { params: FeatureParamsSchema, response: { 200: FeatureStatusSchema, '4xx': ErrorResponseSchema } } },
+    async (request, reply) => {
+      const feature = featureStatuses(await dataSources()).find((f) => f.id === request.params.id);
+      if (!feature) return reply.code(404).send({ message: `Unknown feature: ${request.params.id}.` });
+      reply.header('cache-control', 'no-store');
+      return feature;
+    },
+  );
+}

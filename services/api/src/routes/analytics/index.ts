@@ -1,0 +1,107 @@
+// The owner's analytics dashboards: A/B testing, retargeting and the SEO dashboard, each an
+// aggregation in ClickHouse (packages/analytics/src/dashboards). Admin-only by path (the
+// auth plugin guards /api/analytics and /api/seo).
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import {
+  AbTestingResponseSchema,
+  RetargetingResponseSchema,
+  SeoDashboardSchema,
+  SetupKeywordsBodySchema,
+  SetupKeywordsResponseSchema,
+  parsePeriodDays,
+  type PeriodDays,
+  type SeoDashboard,
+  type SetupKeywordsBody,
+} from '@curb/contracts/analytics';
+import type { Config } from '@curb/contracts/config';
+import { abTestingDashboard } from '@curb/analytics/dashboards/ab-testing';
+import { retargetingDashboard } from '@curb/analytics/dashboards/retargeting';
+import { seoTraffic } from '@curb/analytics/dashboards/seo';
+import type { Stores } from '@curb/runtime';
+import { ownSiteAnalyser } from './own-site.ts';
+
+const PeriodQuerySchema = Type.Object({ days: Type.Optional(Type.String({ maxLength: 8 })) }, { additionalProperties: false });
+type PeriodQuery = { days?: string };
+
+/** Where the keyword-tracking domain is kept (set by POST /api/seo/setup-keywords). */
+export const KEYWORD_SETTING = { category: 'keywords', key: 'domain' } as const;
+
+// A registrable host name: labels of letters, digits and inner hyphens, a letter TLD.
+const DOMAIN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** Accepts `example.com`, `www.example.com` or a URL of the site; null when it is not a domain. */
+export function normaliseDomain(input: string): string | null {
+  let text = input.trim().toLowerCase();
+  if (/^https?:\/\//.test(text)) {
+    try {
+      text = new URL(text).hostname;
+    } catch {
+      return null;
+    }
+  }
+  text = text.replace(/\/$/, '');
+  return DOMAIN.test(text) ? text : null;
+}
+
+export default async function analyticsRoutes(app: FastifyInstance, opts: { config: Config; stores: Stores }): Promise<void> {
+  const { ch, sql } = opts.stores;
+  const homePage = ownSiteAnalyser(app, opts.config.PUBLIC_URL);
+
+  const period = (query: PeriodQuery, reply: FastifyReply): PeriodDays | undefined => {
+    const days = parsePeriodDays(query.days);
+    if (days === null) void reply.code(400).send({ message: 'days must be 7, 30 or 90.' });
+    return days ?? undefined;
+  };
+
+  app.get<{ Querystring: PeriodQuery }>(
+    '/api/analytics/ab-testing',
+    { schema: { querystring: PeriodQuerySchema, response: { 200: AbTestingResponseSchema } } },
+    async (request, reply) => {
+      const days = period(request.query, reply);
+      if (!days) return reply;
+      reply.header('cache-control', 'no-store');
+      return abTestingDashboard(ch, days);
+    },
+  );
+
+  app.get<{ Querystring: PeriodQuery }>(
+    '/api/analytics/retargeting',
+    { schema: { querystring: PeriodQuerySchema, response: { 200: RetargetingResponseSchema } } },
+    async (request, reply) => {
+      const days = period(request.query, reply);
+      if (!days) return reply;
+      reply.header('cache-control', 'no-store');
+      return retargetingDashboard(ch, days);
+    },
+  );
+
+  app.get('/api/seo/dashboard', { schema: { response: { 200: SeoDashboardSchema } } }, async (_request, reply): Promise<SeoDashboard> => {
+    const [traffic, website, [keyword]] = await Promise.all([
+      seoTraffic(ch),
+      homePage(),
+      sql<{ value: string }[]>`SELECT value FROM settings WHERE category = ${KEYWORD_SETTING.category} AND key = ${KEYWORD_SETTING.key}`,
+    ]);
+    reply.header('cache-control', 'no-store');
+    return {
+      googleAnalytics: traffic,
+      searchConsole: { totalClicks: null, totalImpressions: null, averagePosition: null },
+      keywordRankings: { totalKeywords: null, averagePosition: null, improvements: null },
+      keywordTracking: { domain: keyword?.value || null, sourceConfigured: false },
+      websiteAnalytics: website,
+    };
+  });
+
+  app.post<{ Body: SetupKeywordsBody }>(
+    '/api/seo/setup-keywords',
+    { schema: { body: SetupKeywordsBodySchema, response: { 200: SetupKeywordsResponseSchema } } },
+    async (request, reply) => {
+      const domain = normaliseDomain(request.body.domain);
+      if (!domain) return reply.code(400).send({ message: 'Please enter a valid domain, such as example.com.' });
+      await sql`
+        INSERT INTO settings (category, key, value) VALUES (${KEYWORD_SETTING.category}, ${KEYWORD_SETTING.key}, ${domain})
+        ON CONFLICT (category, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`;
+      return { message: 'Keyword tracking setup initiated!', domain };
+    },
+  );
+}
