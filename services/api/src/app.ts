@@ -11,6 +11,7 @@ import adminFunnelRoutes from './routes/admin-funnels/index.ts';
 import adminDataRoutes from './routes/admin-data/index.ts';
 import analyticsRoutes from './routes/analytics/index.ts';
 import leadRoutes from './routes/leads/index.ts';
+import assistantRoutes from './routes/assistant/index.ts';
 import webApp from './plugins/web-app.ts';
 
 export interface ApiOptions {
@@ -28,5 +29,6 @@ export default async function api(app: FastifyInstance, opts: ApiOptions): Promi
   await app.register(adminDataRoutes, opts);
   await app.register(analyticsRoutes, opts);
   await app.register(leadRoutes, { stores: opts.stores });
+  await app.register(assistantRoutes, { config: opts.config });
   await app.register(webApp, { dist: opts.config.WEB_DIST });
 }

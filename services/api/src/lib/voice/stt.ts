@@ -1,0 +1,76 @@
+// Speech to text: the provider (Whisper-compatible) when configured, else pocketsphinx on
+// 16 kHz mono 16-bit audio. WAV is converted in process; WebM and Ogg need ffmpeg.
+import { STT_MAX_SECONDS, VOICE_CONSTANTS } from '@curb/contracts/assistant';
+import type { Provider } from '../assistant/provider.ts';
+import { HttpError } from '../assistant/http-error.ts';
+import { AudioFormatError, parseWav, resample, sniffContainer, toPcm16, type Container } from './audio.ts';
+import { runTool, ToolError, withTempFiles } from './run-tool.ts';
+import type { VoiceTools } from './tools.ts';
+import type { VoiceLog } from './tts.ts';
+
+const RATE = VOICE_CONSTANTS.sampleRate;
+const CONTAINER_TYPES: Record<Container, string> = { wav: 'audio/wav', webm: 'audio/webm', ogg: 'audio/ogg' };
+
+export function localTranscriptionFormats(tools: VoiceTools): Container[] {
+  if (!tools.pocketsphinx) return [];
+  return tools.ffmpeg.available ? ['wav', 'webm', 'ogg'] : ['wav'];
+}
+
+async function decodeWithFfmpeg(audio: Buffer): Promise<Buffer> {
+  try {
+    return await runTool('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-f', 's16le', '-ac', '1', '-ar', String(RATE), 'pipe:1'], {
+      input: audio,
+      maxOutputBytes: (STT_MAX_SECONDS + 1) * RATE * 2,
+    });
+  } catch (err) {
+    if (err instanceof ToolError && /more than/.test(err.message)) throw new HttpError(413, `The recording is longer than ${STT_MAX_SECONDS} seconds.`);
+    throw new HttpError(400, 'The audio could not be decoded.');
+  }
+}
+
+/** 16 kHz mono signed 16-bit samples of the upload. */
+async function toRecognizerPcm(audio: Buffer, container: Container, tools: VoiceTools): Promise<Buffer> {
+  if (container === 'wav') {
+    try {
+      const wav = parseWav(audio);
+      return toPcm16(resample(wav.samples, wav.sampleRate, RATE));
+    } catch (err) {
+      if (!(err instanceof AudioFormatError)) throw err;
+      if (!tools.ffmpeg.available) throw new HttpError(400, `The WAV file could not be read: ${err.message}`);
+    }
+  } else if (!tools.ffmpeg.available) {
+    throw new HttpError(503, `Reading ${container === 'webm' ? 'WebM' : 'Ogg'} audio needs ffmpeg on the server; send 16 kHz WAV instead.`);
+  }
+  return decodeWithFfmpeg(audio);
+}
+
+export async function transcribe(audio: Buffer, deps: { tools: VoiceTools; provider: Provider | null; log: VoiceLog }): Promise<string> {
+  const container = sniffContainer(audio);
+  if (!container) throw new HttpError(415, 'Unsupported audio: send a WAV or WebM recording.');
+  const { tools, provider, log } = deps;
+
+  if (provider?.offers('transcription')) {
+    try {
+      return await provider.transcribe(audio, `speech.${container}`, CONTAINER_TYPES[container]);
+    } catch (err) {
+      log.warn({ err }, 'provider transcription failed; using the local recogniser');
+    }
+  }
+  if (!tools.pocketsphinx) {
+    throw new HttpError(503, 'Speech-to-text is not available on this server: install pocketsphinx and pocketsphinx-en-us, or configure a provider.');
+  }
+
+  const pcm = await toRecognizerPcm(audio, container, tools);
+  if (pcm.length / (RATE * 2) > STT_MAX_SECONDS) throw new HttpError(413, `The recording is longer than ${STT_MAX_SECONDS} seconds.`);
+  if (pcm.length < RATE / 10) return ''; // under 50 ms: nothing to hear
+  const out = await withTempFiles({ input: pcm, inputExt: 'raw' }, ({ input }) =>
+    runTool('pocketsphinx_continuous', ['-infile', input, '-samprate', String(RATE), '-logfn', '/dev/null'], { timeoutMs: 60_000 }),
+  );
+  // One line per utterance the recogniser found.
+  return out
+    .toString('utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(' ');
+}

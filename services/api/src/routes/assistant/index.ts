@@ -1,0 +1,22 @@
+// The voice assistant's API: chat, voice and the avatar creator's token, sharing one
+// provider client and one detection of the local voice tools.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '@curb/contracts/config';
+import { createProvider } from '../../lib/assistant/provider.ts';
+import { detectVoiceTools, type VoiceTools } from '../../lib/voice/tools.ts';
+import voiceRoutes from './voice.ts';
+
+export interface AssistantOptions {
+  config: Config;
+  /** Tests replace the machine's tools (for example with none) and the provider's fetch. */
+  tools?: () => Promise<VoiceTools>;
+  fetch?: typeof fetch;
+}
+
+export default async function assistant(app: FastifyInstance, opts: AssistantOptions): Promise<void> {
+  const provider = createProvider(opts.config, opts.fetch);
+  const tools = opts.tools ?? detectVoiceTools;
+  // Start detecting now so the first visitor does not wait for it.
+  void tools();
+  await app.register(voiceRoutes, { config: opts.config, provider, tools });
+}

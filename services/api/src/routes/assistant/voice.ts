@@ -1,0 +1,94 @@
+// Voice endpoints: what works here, text to speech, speech to text.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import {
+  STT_MAX_BYTES,
+  SpeechToTextResponseSchema,
+  TextToSpeechRequestSchema,
+  VoiceCapabilitiesSchema,
+  type TextToSpeechRequest,
+  type VoiceCapabilities,
+} from '@curb/contracts/assistant';
+import { ErrorResponseSchema } from '@curb/contracts/errors';
+import type { Config } from '@curb/contracts/config';
+import type { Provider } from '../../lib/assistant/provider.ts';
+import { HttpError } from '../../lib/assistant/http-error.ts';
+import { localTranscriptionFormats, transcribe } from '../../lib/voice/stt.ts';
+import { localSpeechFormats, synthesize } from '../../lib/voice/tts.ts';
+import type { VoiceTools } from '../../lib/voice/tools.ts';
+
+export interface VoiceRoutesOptions {
+  config: Config;
+  provider: Provider | null;
+  tools: () => Promise<VoiceTools>;
+}
+
+const MEGABYTES = STT_MAX_BYTES / (1024 * 1024);
+
+export function voiceCapabilities(config: Config, provider: Provider | null, tools: VoiceTools): VoiceCapabilities {
+  const providerSpeech = provider?.offers('speech') ?? false;
+  const providerTranscription = provider?.offers('transcription') ?? false;
+  const speechFormats = localSpeechFormats(tools);
+  const transcriptionFormats = localTranscriptionFormats(tools);
+  return {
+    chat: { mode: provider ? 'provider' : 'retrieval' },
+    tts: {
+      available: providerSpeech || speechFormats.length > 0,
+      engine: providerSpeech ? 'provider' : tools.flite ? 'flite' : tools.espeakNg ? 'espeak-ng' : null,
+      formats: providerSpeech ? ['wav', 'mp3', 'ogg'] : speechFormats,
+    },
+    stt: {
+      available: providerTranscription || transcriptionFormats.length > 0,
+      engine: providerTranscription ? 'provider' : tools.pocketsphinx ? 'pocketsphinx' : null,
+      formats: providerTranscription ? ['wav', 'webm', 'ogg'] : transcriptionFormats,
+    },
+    metaperson: { enabled: Boolean(config.METAPERSON_CLIENT_ID && config.METAPERSON_CLIENT_SECRET) },
+  };
+}
+
+export default async function voiceRoutes(app: FastifyInstance, opts: VoiceRoutesOptions): Promise<void> {
+  const { config, provider, tools } = opts;
+  // Another api plugin may have registered multipart already; the parser is shared.
+  if (!app.hasContentTypeParser('multipart/form-data')) {
+    await app.register(multipart, { limits: { fileSize: STT_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
+  }
+
+  app.get('/api/voice/capabilities', { schema: { response: { 200: VoiceCapabilitiesSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return voiceCapabilities(config, provider, await tools());
+  });
+
+  app.post<{ Body: TextToSpeechRequest }>(
+    '/api/text-to-speech',
+    {
+      schema: { body: TextToSpeechRequestSchema, response: { 400: ErrorResponseSchema, 503: ErrorResponseSchema } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const result = await synthesize(request.body.text, request.body.format ?? 'wav', { tools: await tools(), provider, log: request.log });
+      return reply.type(result.contentType).header('cache-control', 'no-store').header('x-voice-engine', result.engine).send(result.audio);
+    },
+  );
+
+  app.post(
+    '/api/speech-to-text',
+    {
+      schema: { response: { 200: SpeechToTextResponseSchema } },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new HttpError(415, 'Send the recording as multipart/form-data with an audio file.');
+      const file = await request.file({ limits: { fileSize: STT_MAX_BYTES, files: 1 } });
+      if (!file) throw new HttpError(400, 'Attach the recording as an audio file.');
+      let audio: Buffer;
+      try {
+        audio = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `The recording is larger than ${MEGABYTES} MB.`);
+        throw err;
+      }
+      if (audio.length === 0) throw new HttpError(400, 'The recording is empty.');
+      return { text: await transcribe(audio, { tools: await tools(), provider, log: request.log }) };
+    },
+  );
+}
