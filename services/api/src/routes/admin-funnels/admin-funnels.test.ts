@@ -10,13 +10,13 @@ describe('funnel edit dialog API', () => {
   let app: FastifyInstance;
   let stores: Stores;
   let admin: { cookie: string; origin: string };
-  const url = '/api/admin/funnels/marketing-audit/config';
+  const url = '/api/admin/funnels/spring-listings/config';
 
   beforeAll(async () => {
     stores = await createTestStores();
     app = await composeApp(testConfig(), stores);
     admin = await adminHeaders(app, stores);
-    await stores.sql`INSERT INTO funnels (id, name, title, config) VALUES ('marketing-audit', 'Marketing Audit', 'Free Marketing Audit', '{"popup": {"trigger": "scroll", "legacy": 1}}')`;
+    await stores.sql`INSERT INTO funnels (id, name, title, config) VALUES ('spring-listings', 'Marketing Audit', 'Free Marketing Audit', '{"popup": {"trigger": "scroll", "legacy": 1}}')`;
   });
   afterAll(async () => {
     await app?.close();
@@ -67,6 +67,14 @@ describe('funnel edit dialog API', () => {
     const res = await app.inject({ method: 'PUT', url, headers: admin, payload: change(current) });
     expect(res.statusCode).toBe(400);
     expect(await stores.sql`SELECT * FROM funnels`).toEqual(before);
+  });
+
+  it('ships the site\'s two funnels on a fresh install', async () => {
+    for (const id of ['marketing-audit', 'real-estate-marketing-report']) {
+      const res = await app.inject({ url: `/api/admin/funnels/${id}/config`, headers: admin });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().isActive).toBe(true);
+    }
   });
 
   it('answers 404 for an unknown funnel and 401 when anonymous', async () => {

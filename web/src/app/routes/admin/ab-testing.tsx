@@ -1,9 +1,5 @@
-import { ContentLayout } from '../../../components/layouts/content-layout';
+import { AbTestingPage } from '../../../features/admin-ab-testing/components/ab-testing-page';
 
 export function AbTestingRoute() {
-  return (
-    <ContentLayout title="A/B Testing">
-      <p>Impressions, clicks and conversions per variant, with the winner of each test.</p>
-    </ContentLayout>
-  );
+  return <AbTestingPage />;
 }

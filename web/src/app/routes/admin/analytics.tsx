@@ -1,9 +1,5 @@
-import { ContentLayout } from '../../../components/layouts/content-layout';
+import { AnalyticsHubPage } from '../../../features/admin-analytics/components/analytics-hub-page';
 
 export function AnalyticsRoute() {
-  return (
-    <ContentLayout title="Analytics Integration Hub">
-      <p>Connected analytics sources, traffic metrics and SEO performance.</p>
-    </ContentLayout>
-  );
+  return <AnalyticsHubPage />;
 }

@@ -1,9 +1,5 @@
-import { ContentLayout } from '../../../components/layouts/content-layout';
+import { DashboardPage } from '../../../features/admin-dashboard/components/dashboard-page';
 
 export function AdminDashboardRoute() {
-  return (
-    <ContentLayout title="System Overview">
-      <p>System health, data connections, analytics integration and feature status at a glance.</p>
-    </ContentLayout>
-  );
+  return <DashboardPage />;
 }

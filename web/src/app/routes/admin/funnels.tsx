@@ -1,9 +1,5 @@
-import { ContentLayout } from '../../../components/layouts/content-layout';
+import { FunnelsPage } from '../../../features/admin-funnels/components/funnels-page';
 
 export function FunnelsRoute() {
-  return (
-    <ContentLayout title="Funnel Manager">
-      <p>Lead-generation funnels with their submissions and conversion rates.</p>
-    </ContentLayout>
-  );
+  return <FunnelsPage />;
 }

@@ -1,9 +1,5 @@
-import { ContentLayout } from '../../../components/layouts/content-layout';
+import { RetargetingPage } from '../../../features/admin-retargeting/components/retargeting-page';
 
 export function RetargetingRoute() {
-  return (
-    <ContentLayout title="Retargeting Analytics">
-      <p>The conversion funnel, user journeys and traffic sources of returning visitors.</p>
-    </ContentLayout>
-  );
+  return <RetargetingPage />;
 }

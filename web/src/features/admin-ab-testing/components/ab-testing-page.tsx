@@ -1,0 +1,190 @@
+import { useEffect, useState } from 'react';
+import { DEFAULT_PERIOD_DAYS, MIN_EXPOSURES_PER_VARIANT, type AbConversionRow, type AbTestingResponse, type PeriodDays } from '@curb/contracts/analytics';
+import { AdminPage, Panel } from '../../../components/admin/admin-page';
+import { Badge } from '../../../components/admin/badge';
+import styles from '../../../components/admin/admin-ui.module.css';
+import { BarChart } from '../../../components/admin/bar-chart';
+import { ErrorView, LoadingView } from '../../../components/admin/error-view';
+import { formatCount, formatPercent } from '../../../components/admin/format';
+import { PeriodPicker } from '../../../components/admin/period-picker';
+import { StatCard, StatGrid } from '../../../components/admin/stat-card';
+import { Tabs } from '../../../components/admin/tabs';
+import { Pagination } from '../../../components/ui/pagination';
+import { useToast } from '../../../components/ui/toast/use-toast';
+import { useAbTesting } from '../api/get-ab-testing';
+import { wilsonInterval } from './wilson';
+
+const TABS = [
+  { key: 'overview', label: 'Overview' },
+  { key: 'performance', label: 'Test Performance' },
+  { key: 'raw', label: 'Raw Data' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+const RAW_PAGE_SIZE = 25;
+const fixed = (n: number | null, digits = 1, suffix = '') => (n === null ? '—' : `${n.toFixed(digits)}${suffix}`);
+
+/** Spec: each test's winner is its variant with the highest conversion rate. */
+function winnerOf(rows: AbConversionRow[]): string | null {
+  const best = [...rows].sort((a, b) => b.conversionRate - a.conversionRate)[0];
+  return best && rows.some((r) => r.conversionRate !== best.conversionRate) ? best.variant : null;
+}
+
+function Overview({ data }: { data: AbTestingResponse }) {
+  const impressions = data.conversionRates.reduce((s, r) => s + r.impressions, 0);
+  const conversions = data.conversionRates.reduce((s, r) => s + r.conversions, 0);
+  const testTypes = [...new Set(data.conversionRates.map((r) => r.testType))];
+  return (
+    <>
+      <StatGrid>
+        <StatCard label="Tests Running" value={formatCount(testTypes.length)} />
+        <StatCard label="Impressions" value={formatCount(impressions)} />
+        <StatCard label="Conversions" value={formatCount(conversions)} />
+        <StatCard label="Overall Conversion" value={formatPercent(impressions ? (conversions / impressions) * 100 : 0)} />
+      </StatGrid>
+      {testTypes.length === 0 && <p className={styles.empty}>No A/B test exposures in this period.</p>}
+      {testTypes.map((testType) => {
+        const rows = data.conversionRates.filter((r) => r.testType === testType);
+        const summary = data.tests.find((t) => t.testType === testType);
+        const winner = summary ? summary.winner : winnerOf(rows);
+        return (
+          <Panel key={testType} title={testType} actions={winner ? <Badge tone="green">Winner: {winner}</Badge> : <Badge tone="gray">No winner yet</Badge>}>
+            <BarChart
+              title="Conversion rate by variant (95% interval)"
+              data={rows.map((r) => ({
+                label: r.variantText ? `${r.variant}: ${r.variantText}` : r.variant,
+                value: r.conversionRate,
+                ...wilsonInterval(r.conversions, r.impressions),
+                caption: `${formatPercent(r.conversionRate)} (${formatCount(r.conversions)}/${formatCount(r.impressions)})`,
+                highlight: r.variant === winner,
+              }))}
+            />
+            <BarChart
+              title="Click rate by variant"
+              data={rows.map((r) => ({ label: r.variant, value: r.clickRate, caption: formatPercent(r.clickRate), highlight: r.variant === winner }))}
+            />
+          </Panel>
+        );
+      })}
+    </>
+  );
+}
+
+function Performance({ data }: { data: AbTestingResponse }) {
+  if (data.tests.length === 0) return <p className={styles.empty}>No A/B test exposures in this period.</p>;
+  return (
+    <>
+      {data.tests.map((test) => (
+        <Panel
+          key={test.testType}
+          title={test.testType}
+          actions={
+            <div className={styles.actions}>
+              {test.underpowered && <Badge tone="yellow">Under-powered (&lt; {MIN_EXPOSURES_PER_VARIANT} per variant)</Badge>}
+              {test.srm.mismatch && <Badge tone="red">Sample ratio mismatch</Badge>}
+              {test.winner && <Badge tone="green">Winner: {test.winner}</Badge>}
+            </div>
+          }
+        >
+          <p className={styles.muted}>
+            {formatCount(test.totalExposures)} exposures; control is variant {test.control}. Split check p = {fixed(test.srm.pValue, 3)}.
+          </p>
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Variant</th>
+                  <th scope="col">Exposures</th>
+                  <th scope="col">Conversions</th>
+                  <th scope="col">Conversion rate</th>
+                  <th scope="col">Uplift vs control (95% interval)</th>
+                  <th scope="col">p-value</th>
+                  <th scope="col">Chance to beat control</th>
+                </tr>
+              </thead>
+              <tbody>
+                {test.variants.map((v) => (
+                  <tr key={v.variant}>
+                    <td>
+                      {v.variant} {v.isControl && <Badge tone="gray">control</Badge>}
+                    </td>
+                    <td>{formatCount(v.exposures)}</td>
+                    <td>{formatCount(v.conversions)}</td>
+                    <td>{formatPercent(v.conversionRate, 2)}</td>
+                    <td>{v.uplift === null ? '—' : `${fixed(v.uplift, 1, '%')} (${fixed(v.upliftLow, 1, '%')} to ${fixed(v.upliftHigh, 1, '%')})`}</td>
+                    <td>{fixed(v.pValue, 3)}</td>
+                    <td>{v.chanceToBeatControl === null ? '—' : formatPercent(v.chanceToBeatControl * 100)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Panel>
+      ))}
+    </>
+  );
+}
+
+function RawData({ data }: { data: AbTestingResponse }) {
+  const [page, setPage] = useState(1);
+  const pages = Math.ceil(data.rawData.length / RAW_PAGE_SIZE);
+  const rows = data.rawData.slice((page - 1) * RAW_PAGE_SIZE, page * RAW_PAGE_SIZE);
+  if (data.rawData.length === 0) return <p className={styles.empty}>No A/B events in this period.</p>;
+  return (
+    <Panel title="Raw Data">
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Test</th>
+              <th scope="col">Variant</th>
+              <th scope="col">Event</th>
+              <th scope="col">Source</th>
+              <th scope="col">Count</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={`${r.date}-${r.testType}-${r.variant}-${r.event}-${r.source}-${i}`}>
+                <td>{r.date}</td>
+                <td>{r.testType}</td>
+                <td>{r.variant}</td>
+                <td>{r.event}</td>
+                <td>{r.source}</td>
+                <td>{formatCount(r.count)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination currentPage={page} totalPages={pages} onPageChange={setPage} label="Raw data pages" />
+    </Panel>
+  );
+}
+
+export function AbTestingPage() {
+  const [days, setDays] = useState<PeriodDays>(DEFAULT_PERIOD_DAYS);
+  const [tab, setTab] = useState<TabKey>('overview');
+  const ab = useAbTesting(days);
+  const { toast } = useToast();
+  useEffect(() => {
+    if (ab.isError) toast({ title: 'Failed to fetch A/B testing data', variant: 'destructive' });
+  }, [ab.isError, toast]);
+
+  return (
+    <AdminPage title="A/B Testing" description="Variant impressions, clicks and conversions, with the significance of each difference." actions={<PeriodPicker value={days} onChange={setDays} />}>
+      {ab.isPending ? (
+        <LoadingView label="Loading A/B testing data..." />
+      ) : ab.isError ? (
+        <ErrorView onRetry={() => void ab.refetch()} />
+      ) : (
+        <Tabs tabs={TABS} value={tab} onChange={setTab} label="A/B testing views">
+          {tab === 'overview' && <Overview data={ab.data} />}
+          {tab === 'performance' && <Performance data={ab.data} />}
+          {tab === 'raw' && <RawData data={ab.data} />}
+        </Tabs>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,217 @@
+import { Link, type LinkProps } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { DataConnectionsOverview } from '@curb/contracts/analytics';
+import { AdminPage, Panel } from '../../../components/admin/admin-page';
+import { Badge, type BadgeTone } from '../../../components/admin/badge';
+import styles from '../../../components/admin/admin-ui.module.css';
+import { ErrorView, LoadingView } from '../../../components/admin/error-view';
+import { FeatureStatusCard, sourceLabel } from '../../../components/admin/feature-status';
+import { formatCount } from '../../../components/admin/format';
+import { StatCard, StatGrid } from '../../../components/admin/stat-card';
+import { Tabs } from '../../../components/admin/tabs';
+import { useDataConnections, useFeatureStatuses, useHealth } from '../api/dashboard';
+
+const TABS = [
+  { key: 'overview', label: 'System Overview' },
+  { key: 'connections', label: 'Data Connections' },
+  { key: 'analytics', label: 'Analytics Integration' },
+  { key: 'features', label: 'Feature Status' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+/** Spec: Most Needed Data Connections shows the top 5. */
+const MOST_NEEDED = 5;
+
+const QUICK_ACTIONS: { label: string; to: LinkProps['to'] }[] = [
+  { label: 'Marketing Audits', to: '/admin/marketing-audits' },
+  { label: 'Funnel Manager', to: '/admin/funnels' },
+  { label: 'A/B Testing', to: '/admin/ab-testing' },
+  { label: 'Retargeting', to: '/admin/retargeting' },
+  { label: 'Analytics Hub', to: '/admin/analytics' },
+  { label: 'Settings', to: '/admin/settings' },
+];
+
+function QuickActions() {
+  return (
+    <Panel title="Quick Actions">
+      <div className={styles.actions}>
+        {QUICK_ACTIONS.map((a) => (
+          <Link key={a.label} to={a.to} className="button button-outline">
+            {a.label}
+          </Link>
+        ))}
+      </div>
+    </Panel>
+  );
+}
+
+function HealthRow({ name, tone, label, detail }: { name: string; tone: BadgeTone; label: string; detail: string }) {
+  return (
+    <li>
+      <span>
+        <strong>{name}</strong> <span className={styles.muted}>{detail}</span>
+      </span>
+      <Badge tone={tone}>{label}</Badge>
+    </li>
+  );
+}
+
+function SystemHealth({ overview }: { overview: DataConnectionsOverview | undefined }) {
+  const health = useHealth();
+  const source = (id: string) => overview?.sources.find((s) => s.id === id);
+  const mail = source('email_delivery');
+  const tracking = source('analytics_tracking');
+  const live = (ok: boolean | undefined) => (ok === undefined ? { tone: 'gray' as const, label: 'Checking' } : ok ? { tone: 'green' as const, label: 'Connected' } : { tone: 'red' as const, label: 'Down' });
+  const pg = live(health.data?.postgres.ok ?? (health.isError ? false : undefined));
+  const ch = live(health.data?.clickhouse.ok ?? (health.isError ? false : undefined));
+  return (
+    <Panel title="System Health">
+      <ul className={styles.steps} aria-label="System health">
+        <HealthRow name="Database" {...pg} detail={health.data ? `PostgreSQL, ${health.data.postgres.latencyMs} ms` : 'PostgreSQL'} />
+        <HealthRow name="Event store" {...ch} detail={health.data ? `ClickHouse, ${health.data.clickhouse.latencyMs} ms` : 'ClickHouse'} />
+        <HealthRow name="Authentication" tone="green" label="Active" detail="Signed-in admin session" />
+        <HealthRow
+          name="E-mail service"
+          tone={mail ? (mail.connected ? 'green' : 'yellow') : 'gray'}
+          label={mail ? (mail.connected ? 'Connected' : 'Outbox only') : 'Checking'}
+          detail={mail?.detail ?? 'Mail API first, then SMTP'}
+        />
+        <HealthRow
+          name="Analytics"
+          tone={tracking ? (tracking.connected ? 'green' : 'yellow') : 'gray'}
+          label={tracking ? (tracking.connected ? 'Receiving events' : 'Partial Setup') : 'Checking'}
+          detail={tracking?.detail ?? 'First-party tracking'}
+        />
+      </ul>
+      {health.data && <p className={styles.muted}>Running in {health.data.mode} mode, version {health.data.version}.</p>}
+    </Panel>
+  );
+}
+
+function MostNeeded({ overview }: { overview: DataConnectionsOverview }) {
+  const needed = Object.entries(overview.missingConnections)
+    .filter(([, count]) => count > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, MOST_NEEDED);
+  return (
+    <Panel title="Most Needed Data Connections">
+      {needed.length === 0 ? (
+        <p className={styles.muted}>Every feature has all its data sources connected.</p>
+      ) : (
+        <ol className={styles.steps}>
+          {needed.map(([id, count]) => (
+            <li key={id}>
+              <span>{sourceLabel(id)}</span>
+              <Badge tone="yellow">{count === 1 ? '1 feature waiting' : `${count} features waiting`}</Badge>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Panel>
+  );
+}
+
+function Connections({ overview }: { overview: DataConnectionsOverview }) {
+  return (
+    <>
+      <StatGrid>
+        <StatCard label="Features" value={formatCount(overview.totalFeatures)} />
+        <StatCard label="With Real Data" value={formatCount(overview.featuresWithRealData)} />
+        <StatCard label="Prototype Features" value={formatCount(overview.prototypeFeatures)} />
+        <StatCard label="Sources Connected" value={`${overview.sources.filter((s) => s.connected).length} / ${overview.sources.length}`} />
+      </StatGrid>
+      <Panel title="Data Sources">
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Source</th>
+                <th scope="col">Status</th>
+                <th scope="col">Data points</th>
+                <th scope="col">Detail</th>
+              </tr>
+            </thead>
+            <tbody>
+              {overview.sources.map((s) => (
+                <tr key={s.id}>
+                  <td>{s.label}</td>
+                  <td>
+                    <Badge tone={s.connected ? 'green' : 'red'}>{s.connected ? 'Connected' : 'Not connected'}</Badge>
+                  </td>
+                  <td>{formatCount(s.dataPoints)}</td>
+                  <td className={styles.muted}>{s.detail}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Panel>
+      <MostNeeded overview={overview} />
+    </>
+  );
+}
+
+function AnalyticsIntegration({ overview }: { overview: DataConnectionsOverview }) {
+  const ids = ['analytics_tracking', 'real_time_reporting', 'seo_analysis'];
+  return (
+    <Panel title="Analytics Integration" actions={<Link to="/admin/analytics" className="button button-outline">Open Analytics Hub</Link>}>
+      <ul className={styles.steps}>
+        {overview.sources
+          .filter((s) => ids.includes(s.id))
+          .map((s) => (
+            <li key={s.id}>
+              <span>
+                <strong>{s.label}</strong> <span className={styles.muted}>{s.detail}</span>
+              </span>
+              <Badge tone={s.connected ? 'green' : 'yellow'}>{s.connected ? 'Connected' : 'Waiting for data'}</Badge>
+            </li>
+          ))}
+      </ul>
+      <p className={styles.muted}>
+        Third-party tags (Google Analytics, Tag Manager, pixels, Hotjar) are set in <Link to="/admin/settings">Settings</Link>.
+      </p>
+    </Panel>
+  );
+}
+
+function Features() {
+  const features = useFeatureStatuses();
+  if (features.isPending) return <LoadingView />;
+  if (features.isError) return <ErrorView message="Failed to fetch feature status" onRetry={() => void features.refetch()} />;
+  return (
+    <>
+      {features.data.map((f) => (
+        <FeatureStatusCard key={f.id} feature={f} />
+      ))}
+    </>
+  );
+}
+
+export function DashboardPage() {
+  const [tab, setTab] = useState<TabKey>('overview');
+  const overview = useDataConnections();
+  return (
+    <AdminPage title="System Dashboard" description="System health, data connections, analytics integration and feature status at a glance.">
+      <Tabs tabs={TABS} value={tab} onChange={setTab} label="System dashboard views">
+        {tab === 'overview' && (
+          <>
+            <QuickActions />
+            <SystemHealth overview={overview.data} />
+            {overview.data && <MostNeeded overview={overview.data} />}
+          </>
+        )}
+        {tab === 'features' && <Features />}
+        {(tab === 'connections' || tab === 'analytics') &&
+          (overview.isPending ? (
+            <LoadingView />
+          ) : overview.isError ? (
+            <ErrorView message="Failed to fetch data connections" onRetry={() => void overview.refetch()} />
+          ) : tab === 'connections' ? (
+            <Connections overview={overview.data} />
+          ) : (
+            <AnalyticsIntegration overview={overview.data} />
+          ))}
+      </Tabs>
+    </AdminPage>
+  );
+}
