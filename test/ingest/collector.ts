@@ -9,7 +9,7 @@ import collector from '@curb/collector';
 import { createTestStores, testConfig } from '../harness.ts';
 
 export interface TestCollector {
-  app: Awaited<ReturnType<typeof createServer>>;
+  app: App;
   stores: Stores;
   dataDir: string;
   metrics(): Promise<IngestMetricsResponse>;
@@ -21,12 +21,16 @@ export interface TestCollector {
 
 export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
-export async function startCollector(env: Record<string, string> = {}, stores?: Stores): Promise<TestCollector> {
+type App = Awaited<ReturnType<typeof createServer>>;
+
+/** `extra` may add routes (test pages) before the server is ready. */
+export async function startCollector(env: Record<string, string> = {}, stores?: Stores, extra?: (app: App) => void): Promise<TestCollector> {
   const ownStores = stores ?? (await createTestStores());
   const dataDir = mkdtempSync(join(tmpdir(), 'curb-ingest-'));
   const config = testConfig({ DATA_DIR: dataDir, ...env });
   const app = await createServer(config);
   await app.register(collector, { config, stores: ownStores });
+  extra?.(app);
   await app.ready();
   const metrics = async () => (await app.inject('/api/events/metrics')).json() as IngestMetricsResponse;
   return {
