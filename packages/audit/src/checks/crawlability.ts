@@ -1,0 +1,463 @@
+// Can search engines reach, read and index the site: status codes, redirects, robots.txt,
+// meta robots and X-Robots-Tag, the sitemap, canonical and hreflang links, URLs.
+import robotsParser from 'robots-parser';
+import { listSome, onPages, plural, quote, type Check, type CheckContext } from './types.ts';
+
+const robotsOf = (ctx: CheckContext) => (ctx.site.robots.body !== null ? robotsParser(ctx.site.robots.url, ctx.site.robots.body) : null);
+
+/** Directives robots.txt may hold (Lighthouse's list plus the common extensions). */
+const ROBOTS_DIRECTIVES = new Set(['user-agent', 'disallow', 'allow', 'sitemap', 'crawl-delay', 'clean-param', 'host', 'request-rate', 'visit-time', 'noindex', 'content-signal']);
+
+const hasDirective = (value: string, name: string) => value.split(/[,\s]+/).some((d) => d.trim() === name);
+const noindexIn = (v: string) => hasDirective(v, 'noindex') || hasDirective(v, 'none');
+const nofollowIn = (v: string) => hasDirective(v, 'nofollow') || hasDirective(v, 'none');
+
+/** X-Robots-Tag values that address every crawler or Googlebot (a "otherbot: noindex" does not). */
+function xRobots(ctx: CheckContext): string {
+  const raw = ctx.home.snapshot.headers['x-robots-tag'] ?? '';
+  return raw
+    .split(/,(?=\s*[a-z-]+\s*:)|\n/i)
+    .map((part) => part.trim().toLowerCase())
+    .filter((part) => !/^[a-z-]+\s*:(?!\s*\d)/.test(part) || part.startsWith('googlebot:'))
+    .map((part) => part.replace(/^googlebot:\s*/, ''))
+    .join(', ');
+}
+
+const sitemapXml = (ctx: CheckContext) => (ctx.site.sitemap.status === 200 && ctx.site.sitemap.body ? ctx.site.sitemap.body : null);
+
+function validLangCode(code: string): boolean {
+  return code.toLowerCase() === 'x-default' || /^[a-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|\d{3}))?$/.test(code);
+}
+
+export const crawlabilityChecks: Check[] = [
+  {
+    id: 'crawl.status-error',
+    category: 'crawlability',
+    severity: 'Critical',
+    free: true,
+    title: 'Home page returns an error',
+    description: 'Search engines drop pages that answer with an error status, and visitors see an error instead of your site.',
+    fix: 'Make the home page answer with HTTP 200: check the server logs and the hosting configuration.',
+    run: (ctx) => ctx.home.snapshot.status >= 400 && `The home page answers with HTTP ${ctx.home.snapshot.status}.`,
+  },
+  {
+    id: 'crawl.server-errors',
+    category: 'crawlability',
+    severity: 'Critical',
+    title: 'Internal pages with server errors',
+    description: 'Pages that fail with a 5xx status cannot be indexed and lose their rankings if the errors persist.',
+    fix: 'Find what makes these pages fail (server logs) and fix or redirect them.',
+    run: (ctx) => {
+      const bad = ctx.site.links.filter((l) => l.status !== null && l.status >= 500);
+      return bad.length > 0 && { detail: `${plural(bad.length, 'internal link')} lead to a server error (${listSome(bad.map((b) => `${b.status}`))}).`, urls: bad.slice(0, 10).map((b) => b.url) };
+    },
+  },
+  {
+    id: 'crawl.redirect-chain',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'Redirect chain to the home page',
+    description: 'Each extra redirect slows the first visit and wastes crawl budget; chains can also lose ranking signals.',
+    fix: 'Redirect every variant of the address (http, www) straight to the final URL in one step.',
+    run: (ctx) => ctx.home.snapshot.chain.length > 1 && `The address goes through ${ctx.home.snapshot.chain.length} redirects before the page loads.`,
+  },
+  {
+    id: 'crawl.redirect-temporary',
+    category: 'crawlability',
+    severity: 'Notice',
+    title: 'Temporary redirect to the home page',
+    description: 'A 302 or 307 tells search engines the move is temporary, so they may keep the old address indexed.',
+    fix: 'Use a permanent redirect (301 or 308) for addresses that have moved for good.',
+    run: (ctx) => {
+      const temp = ctx.home.snapshot.chain.filter((h) => h.status === 302 || h.status === 307);
+      return temp.length > 0 && `The address redirects with HTTP ${temp[0]!.status} to ${temp[0]!.location}.`;
+    },
+  },
+  {
+    id: 'crawl.meta-refresh',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'Meta refresh redirect',
+    description: 'Redirecting with a meta refresh is slow for visitors and a weak signal for search engines.',
+    fix: 'Replace the meta refresh with a server-side 301 redirect.',
+    run: (ctx) => onPages(ctx, (p) => p.$('meta[http-equiv="refresh" i]').length > 0 && 'The page reloads or redirects with a meta refresh.'),
+  },
+  {
+    id: 'crawl.robots-missing',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'No robots.txt file',
+    description: 'robots.txt tells search engines what to crawl and where the sitemap is. Without it crawlers guess.',
+    fix: 'Publish /robots.txt allowing the site and naming the sitemap (Sitemap: https://yoursite/sitemap.xml).',
+    run: (ctx) => (ctx.site.robots.status === null || (ctx.site.robots.status >= 400 && ctx.site.robots.status < 500)) && `/robots.txt ${ctx.site.robots.status ? `answers HTTP ${ctx.site.robots.status}` : 'could not be fetched'}.`,
+  },
+  {
+    id: 'crawl.robots-error',
+    category: 'crawlability',
+    severity: 'Critical',
+    title: 'robots.txt returns a server error',
+    description: 'When robots.txt fails with a 5xx status, Google stops crawling the whole site until it recovers.',
+    fix: 'Make /robots.txt answer with 200 (or 404 if you do not want one).',
+    run: (ctx) => ctx.site.robots.status !== null && ctx.site.robots.status >= 500 && `/robots.txt answers HTTP ${ctx.site.robots.status}.`,
+  },
+  {
+    id: 'crawl.robots-blocks-site',
+    category: 'crawlability',
+    severity: 'Critical',
+    title: 'robots.txt blocks the whole site',
+    description: 'A "Disallow: /" for all crawlers keeps the site out of search results.',
+    fix: 'Remove "Disallow: /" from the "User-agent: *" group (keep it only on staging sites).',
+    run: (ctx) => {
+      const robots = robotsOf(ctx);
+      return robots?.isDisallowed(`${new URL(ctx.home.url).origin}/`, 'AnyCrawler') === true && 'robots.txt disallows "/" for every crawler.';
+    },
+  },
+  {
+    id: 'crawl.robots-blocks-home',
+    category: 'crawlability',
+    severity: 'Critical',
+    title: 'Home page blocked for Googlebot',
+    description: 'Google will not crawl a page robots.txt disallows for Googlebot, so it cannot rank.',
+    fix: 'Allow the home page for Googlebot in robots.txt.',
+    run: (ctx) => robotsOf(ctx)?.isDisallowed(ctx.home.url, 'Googlebot') === true && `robots.txt line ${robotsOf(ctx)!.getMatchingLineNumber(ctx.home.url, 'Googlebot')} blocks the home page for Googlebot.`,
+  },
+  {
+    id: 'crawl.robots-invalid',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'robots.txt has invalid lines',
+    description: 'Crawlers ignore lines they cannot parse, so the rules you meant may not apply.',
+    fix: 'Use only "directive: value" lines (User-agent, Allow, Disallow, Sitemap) and put rules under a User-agent line.',
+    run: (ctx) => {
+      const body = ctx.site.robots.body;
+      if (!body) return null;
+      if (/<html|<!doctype/i.test(body.slice(0, 500))) return 'robots.txt is an HTML page, not a robots file.';
+      const bad: number[] = [];
+      let seenAgent = false;
+      body.split(/\r?\n/).forEach((raw, i) => {
+        const line = raw.replace(/#.*$/, '').trim();
+        if (!line) return;
+        const m = /^([A-Za-z-]+)\s*:\s*(.*)$/.exec(line);
+        const name = m?.[1]?.toLowerCase();
+        if (!m || !ROBOTS_DIRECTIVES.has(name!)) return void bad.push(i + 1);
+        if (name === 'user-agent') seenAgent = true;
+        else if ((name === 'allow' || name === 'disallow') && !seenAgent) bad.push(i + 1);
+        else if (name === 'sitemap' && !/^https?:\/\//i.test(m[2]!.trim())) bad.push(i + 1);
+      });
+      return bad.length > 0 && `${plural(bad.length, 'line')} cannot be parsed (line ${listSome(bad.map(String))}).`;
+    },
+  },
+  {
+    id: 'crawl.robots-no-sitemap',
+    category: 'crawlability',
+    severity: 'Notice',
+    title: 'robots.txt does not name the sitemap',
+    description: 'A Sitemap line in robots.txt lets every crawler find your sitemap without being told.',
+    fix: 'Add "Sitemap: https://yoursite/sitemap.xml" to robots.txt.',
+    run: (ctx) => ctx.site.robots.body !== null && ctx.site.sitemap.source === 'default' && 'robots.txt has no Sitemap line.',
+  },
+  {
+    id: 'crawl.sitemap-missing',
+    category: 'crawlability',
+    severity: 'Warning',
+    free: true,
+    title: 'No XML sitemap',
+    description: 'A sitemap lists the pages you want indexed, helping new listings and posts get found quickly.',
+    fix: 'Publish an XML sitemap (most site builders and SEO plugins generate one) and name it in robots.txt.',
+    run: (ctx) => ctx.site.sitemap.status !== 200 && `${new URL(ctx.site.sitemap.url).pathname} ${ctx.site.sitemap.status ? `answers HTTP ${ctx.site.sitemap.status}` : 'could not be fetched'}.`,
+  },
+  {
+    id: 'crawl.sitemap-invalid',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'Sitemap is not valid XML',
+    description: 'Search engines ignore a sitemap that is not a <urlset> or <sitemapindex> document.',
+    fix: 'Serve the sitemap as XML following sitemaps.org (a <urlset> of <url><loc> entries).',
+    run: (ctx) => {
+      const xml = sitemapXml(ctx);
+      return xml !== null && !/<(?:\w+:)?(?:urlset|sitemapindex)[\s>]/i.test(xml) && 'The sitemap has no <urlset> or <sitemapindex> element.';
+    },
+  },
+  {
+    id: 'crawl.sitemap-empty',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'Sitemap lists no pages',
+    description: 'An empty sitemap gives search engines nothing to discover.',
+    fix: 'Regenerate the sitemap so it lists your public pages.',
+    run: (ctx) => {
+      const xml = sitemapXml(ctx);
+      return xml !== null && /<(?:\w+:)?(?:urlset|sitemapindex)[\s>]/i.test(xml) && ctx.site.sitemap.urls.length === 0 && 'The sitemap contains no <loc> entries.';
+    },
+  },
+  {
+    id: 'crawl.sitemap-foreign-urls',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'Sitemap lists another domain',
+    description: 'Search engines ignore sitemap entries for hosts other than the sitemap\'s own.',
+    fix: 'List only URLs of this site (same host and protocol) in its sitemap.',
+    run: (ctx) => {
+      const host = new URL(ctx.site.sitemap.url).hostname.replace(/^www\./, '');
+      const foreign = ctx.site.sitemap.urls.filter((u) => {
+        try {
+          return new URL(u).hostname.replace(/^www\./, '') !== host;
+        } catch {
+          return true;
+        }
+      });
+      return foreign.length > 0 && { detail: `${plural(foreign.length, 'entry', 'entries')} point to another host, e.g. ${foreign[0]}.`, urls: foreign.slice(0, 5) };
+    },
+  },
+  {
+    id: 'crawl.sitemap-http-urls',
+    category: 'crawlability',
+    severity: 'Notice',
+    title: 'Sitemap lists http:// addresses',
+    description: 'On an https site, http:// entries point crawlers at redirects instead of the real pages.',
+    fix: 'List the https:// address of every page in the sitemap.',
+    run: (ctx) => {
+      if (!ctx.home.url.startsWith('https:')) return null;
+      const http = ctx.site.sitemap.urls.filter((u) => u.startsWith('http:'));
+      return http.length > 0 && `${plural(http.length, 'entry', 'entries')} use http://.`;
+    },
+  },
+  {
+    id: 'crawl.sitemap-too-large',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'Sitemap exceeds 50,000 URLs',
+    description: 'A single sitemap may hold at most 50,000 URLs; search engines ignore the rest.',
+    fix: 'Split the sitemap into several files listed in a sitemap index.',
+    run: (ctx) => ctx.site.sitemap.urls.length >= 50_000 && 'The sitemap holds 50,000 URLs or more.',
+  },
+  {
+    id: 'crawl.meta-noindex',
+    category: 'crawlability',
+    severity: 'Critical',
+    title: 'Home page is set to noindex',
+    description: 'A robots meta tag with noindex removes the page from search results.',
+    fix: 'Remove "noindex" from the robots meta tag (a common leftover of site builders\' "hide from search" setting).',
+    run: (ctx) => noindexIn(ctx.home.metaRobots) && `The robots meta tag says ${quote(ctx.home.metaRobots)}.`,
+  },
+  {
+    id: 'crawl.meta-nofollow',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'Links on the home page are nofollow',
+    description: 'A nofollow robots meta tag stops search engines from following any link on the page.',
+    fix: 'Remove "nofollow" from the robots meta tag.',
+    run: (ctx) => nofollowIn(ctx.home.metaRobots) && !noindexIn(ctx.home.metaRobots) && `The robots meta tag says ${quote(ctx.home.metaRobots)}.`,
+  },
+  {
+    id: 'crawl.x-robots-noindex',
+    category: 'crawlability',
+    severity: 'Critical',
+    title: 'X-Robots-Tag header blocks indexing',
+    description: 'The server sends an X-Robots-Tag header with noindex, which hides the page from search results.',
+    fix: 'Remove noindex from the X-Robots-Tag header in the server or CDN configuration.',
+    run: (ctx) => noindexIn(xRobots(ctx)) && `X-Robots-Tag: ${ctx.home.snapshot.headers['x-robots-tag']}.`,
+  },
+  {
+    id: 'crawl.x-robots-nofollow',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'X-Robots-Tag header sets nofollow',
+    description: 'The server tells crawlers not to follow the page\'s links.',
+    fix: 'Remove nofollow from the X-Robots-Tag header.',
+    run: (ctx) => nofollowIn(xRobots(ctx)) && !noindexIn(xRobots(ctx)) && `X-Robots-Tag: ${ctx.home.snapshot.headers['x-robots-tag']}.`,
+  },
+  {
+    id: 'crawl.noindex-pages',
+    category: 'crawlability',
+    severity: 'Notice',
+    title: 'Internal pages set to noindex',
+    description: 'Some pages you link to are hidden from search. Fine for thank-you pages; a loss for listings or services.',
+    fix: 'Check that only pages you mean to hide carry noindex.',
+    run: (ctx) => {
+      const hidden = ctx.pages.slice(1).filter((p) => noindexIn(p.metaRobots));
+      return hidden.length > 0 && { detail: `${plural(hidden.length, 'page')} carry noindex.`, urls: hidden.slice(0, 10).map((p) => p.url) };
+    },
+  },
+  {
+    id: 'crawl.canonical-missing',
+    category: 'crawlability',
+    severity: 'Notice',
+    title: 'No canonical link',
+    description: 'A canonical link names the preferred address of a page, so duplicates (with tracking parameters, www or not) do not split its ranking.',
+    fix: 'Add <link rel="canonical" href="https://yoursite/page"> to every page.',
+    run: (ctx) => onPages(ctx, (p) => p.canonicals.length === 0 && 'The page has no canonical link.'),
+  },
+  {
+    id: 'crawl.canonical-multiple',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'Conflicting canonical links',
+    description: 'With several different canonical links search engines ignore them all.',
+    fix: 'Keep exactly one canonical link per page.',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        const distinct = new Set(p.canonicals.map((c) => c.replace(/\/$/, '')));
+        return distinct.size > 1 && `The page names ${distinct.size} different canonical URLs.`;
+      }),
+  },
+  {
+    id: 'crawl.canonical-invalid',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'Invalid canonical URL',
+    description: 'A canonical link that is not a valid URL is ignored.',
+    fix: 'Put the full, valid address of the page in the canonical link.',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        const bad = p.canonicals.find((c) => {
+          try {
+            new URL(c, p.url);
+            return !c || /^(?:javascript|data|mailto):/i.test(c);
+          } catch {
+            return true;
+          }
+        });
+        return bad !== undefined && `The canonical link is ${quote(bad)}.`;
+      }),
+  },
+  {
+    id: 'crawl.canonical-relative',
+    category: 'crawlability',
+    severity: 'Notice',
+    title: 'Relative canonical URL',
+    description: 'Relative canonical links are easy to get wrong when pages move; search engines recommend absolute URLs.',
+    fix: 'Use an absolute URL (https://...) in the canonical link.',
+    run: (ctx) => onPages(ctx, (p) => p.canonicals.some((c) => c && !/^https?:\/\//i.test(c)) && `The canonical link is relative: ${quote(p.canonicals[0]!)}.`),
+  },
+  {
+    id: 'crawl.canonical-other-domain',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'Canonical points to another domain',
+    description: 'The page tells search engines that another site holds the original, so this one will not rank.',
+    fix: 'Point the canonical link at this page\'s own address unless the content really lives elsewhere.',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        const c = p.canonicals[0];
+        if (!c) return null;
+        try {
+          const target = new URL(c, p.url);
+          return target.hostname.replace(/^www\./, '') !== new URL(p.url).hostname.replace(/^www\./, '') && `The canonical link points to ${target.hostname}.`;
+        } catch {
+          return null;
+        }
+      }),
+  },
+  {
+    id: 'crawl.canonical-to-root',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'Inner pages canonicalised to the home page',
+    description: 'Inner pages whose canonical is the home page are treated as duplicates of it and drop out of search.',
+    fix: 'Give each page a canonical link to its own address.',
+    run: (ctx) => {
+      const bad = ctx.pages.slice(1).filter((p) => {
+        const c = p.canonicals[0];
+        if (!c || new URL(p.url).pathname === '/') return false;
+        try {
+          return new URL(c, p.url).pathname === '/';
+        } catch {
+          return false;
+        }
+      });
+      return bad.length > 0 && { detail: `${plural(bad.length, 'inner page')} name the home page as canonical.`, urls: bad.slice(0, 10).map((p) => p.url) };
+    },
+  },
+  {
+    id: 'crawl.canonical-http',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'Canonical points to http://',
+    description: 'On an https site an http:// canonical sends ranking signals to the insecure version.',
+    fix: 'Use the https:// address in canonical links.',
+    run: (ctx) => onPages(ctx, (p) => p.url.startsWith('https:') && p.canonicals.some((c) => /^http:\/\//i.test(c)) && 'The canonical link uses http://.'),
+  },
+  {
+    id: 'crawl.hreflang-invalid',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'Invalid hreflang code',
+    description: 'Search engines ignore alternate-language links whose language code is not valid.',
+    fix: 'Use ISO 639-1 language codes, optionally with an ISO 3166 region (en, en-US, es-US) or x-default.',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        const bad = p.hreflangs.filter((h) => !validLangCode(h.lang));
+        return bad.length > 0 && `hreflang values ${listSome(bad.map((b) => quote(b.lang, 20)))} are not valid language codes.`;
+      }),
+  },
+  {
+    id: 'crawl.hreflang-relative',
+    category: 'crawlability',
+    severity: 'Notice',
+    title: 'Relative hreflang URL',
+    description: 'Alternate-language links must use absolute URLs.',
+    fix: 'Write the full https:// address in each hreflang link.',
+    run: (ctx) => onPages(ctx, (p) => p.hreflangs.some((h) => !/^https?:\/\//i.test(h.href)) && 'An hreflang link uses a relative URL.'),
+  },
+  {
+    id: 'crawl.hreflang-no-self',
+    category: 'crawlability',
+    severity: 'Notice',
+    title: 'hreflang set without a self-reference',
+    description: 'Each language version should list itself among its alternates, or search engines may ignore the set.',
+    fix: 'Add an hreflang link for the page\'s own language pointing to its own URL.',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        if (!p.hreflangs.length) return null;
+        const self = p.url.replace(/\/$/, '');
+        return !p.hreflangs.some((h) => h.url?.replace(/\/$/, '') === self) && 'The page\'s hreflang links do not include the page itself.';
+      }),
+  },
+  {
+    id: 'crawl.hreflang-no-default',
+    category: 'crawlability',
+    severity: 'Notice',
+    title: 'hreflang set without x-default',
+    description: 'x-default tells search engines which version to show visitors whose language is not listed.',
+    fix: 'Add <link rel="alternate" hreflang="x-default" href="..."> pointing to your main version.',
+    run: (ctx) => onPages(ctx, (p) => p.hreflangs.length > 0 && !p.hreflangs.some((h) => h.lang.toLowerCase() === 'x-default') && 'No x-default alternate link.'),
+  },
+  {
+    id: 'crawl.js-only-content',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'Content needs JavaScript to appear',
+    description: 'The page\'s HTML carries almost no text and relies on scripts to draw it. Many crawlers, and all AI assistants that read HTML, see an empty page.',
+    fix: 'Render the main content on the server (or prerender it) so it is in the HTML.',
+    run: (ctx) => onPages(ctx, (p) => p.wordCount < 50 && p.scripts.filter((s) => s.src).length >= 3 && `The HTML has only ${plural(p.wordCount, 'word')} of text but loads ${plural(p.scripts.filter((s) => s.src).length, 'script')}.`),
+  },
+  {
+    id: 'crawl.deep-pages',
+    category: 'crawlability',
+    severity: 'Notice',
+    title: 'Pages buried deep in the site',
+    description: 'Pages more than three clicks from the home page are crawled less often and rank worse.',
+    fix: 'Link important pages from the home page or the main navigation.',
+    run: (ctx) => {
+      const deep = ctx.pages.filter((p) => p.snapshot.depth > 3);
+      return deep.length > 0 && { detail: `${plural(deep.length, 'page')} are more than 3 clicks from the home page.`, urls: deep.slice(0, 10).map((p) => p.url) };
+    },
+  },
+  {
+    id: 'crawl.url-format',
+    category: 'crawlability',
+    severity: 'Notice',
+    title: 'Untidy internal URLs',
+    description: 'Uppercase letters, underscores, session ids and very long addresses create duplicates and look untrustworthy in results.',
+    fix: 'Use short, lowercase, hyphenated addresses without session parameters.',
+    run: (ctx) => {
+      const urls = [...new Set(ctx.pages.flatMap((p) => p.links.filter((l) => l.internal && l.url).map((l) => l.url!)))];
+      const bad = urls.filter((u) => {
+        const { pathname, search } = new URL(u);
+        return /[A-Z_]/.test(pathname) || u.length > 115 || /[?&](?:sid|sessionid|phpsessid|jsessionid)=/i.test(search);
+      });
+      return bad.length > 0 && { detail: `${plural(bad.length, 'internal address', 'internal addresses')} have uppercase letters, underscores, session ids or more than 115 characters, e.g. ${bad[0]}.`, urls: bad.slice(0, 10) };
+    },
+  },
+];

@@ -1,0 +1,128 @@
+// Images: alt text, dimensions, weight, formats and loading.
+import type { PageImage } from '../page.ts';
+import { listSome, onPages, plural, type Check } from './types.ts';
+
+const OVERSIZED_BYTES = 300 * 1024;
+const FILENAME_ALT = /^(?:img|image|dsc|photo|pic|screenshot)?[-_ ]?\d*\.?(?:jpe?g|png|gif|webp|avif)?$|^[\w-]+\.(?:jpe?g|png|gif|webp|avif)$/i;
+const LEGACY = /\.(?:jpe?g|png|gif|bmp)(?:$|\?)/i;
+
+const content = (images: PageImage[]) => images.filter((i) => i.url && !i.decorative && !/\.svg(?:$|\?)/i.test(i.url));
+
+export const imageChecks: Check[] = [
+  {
+    id: 'images.alt-missing',
+    category: 'images',
+    severity: 'Warning',
+    free: true,
+    title: 'Images without alt text',
+    description: 'Alt text describes images to screen readers and to image search; listing photos without it are invisible there.',
+    fix: 'Describe each meaningful image in its alt attribute (e.g. "Brick colonial at 12 Oak Street"); use alt="" only for decoration.',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        const missing = p.images.filter((i) => i.alt === null && !i.decorative);
+        return missing.length > 0 && `${plural(missing.length, 'image')} of ${p.images.length} have no alt attribute.`;
+      }),
+  },
+  {
+    id: 'images.alt-filename',
+    category: 'images',
+    severity: 'Notice',
+    title: 'Alt text that is a file name',
+    description: 'Alt text like "IMG_2041.jpg" describes nothing.',
+    fix: 'Replace file names with a short description of what the image shows.',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        const bad = p.images.filter((i) => i.alt && FILENAME_ALT.test(i.alt.trim()));
+        return bad.length > 0 && `${plural(bad.length, 'image')} use a file name as alt text (${listSome(bad.map((b) => `"${b.alt}"`))}).`;
+      }),
+  },
+  {
+    id: 'images.dimensions-missing',
+    category: 'images',
+    severity: 'Notice',
+    title: 'Images without width and height',
+    description: 'Without dimensions the page jumps as images load (layout shift), which visitors hate and Google measures.',
+    fix: 'Set width and height attributes on images (CSS can still resize them).',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        const bad = content(p.images).filter((i) => !i.width || !i.height);
+        return bad.length > 0 && `${plural(bad.length, 'image')} have no width/height attributes.`;
+      }),
+  },
+  {
+    id: 'images.oversized',
+    category: 'images',
+    severity: 'Warning',
+    title: 'Heavy images',
+    description: 'Images over 300 KB slow the page down, above all on phones.',
+    fix: 'Resize images to their displayed size and compress them (WebP or AVIF at quality 75-80).',
+    run: (ctx) => {
+      const heavy = ctx.site.resources.filter((r) => r.kind === 'image' && r.bytes !== null && r.bytes > OVERSIZED_BYTES);
+      return heavy.length > 0 && { detail: `${plural(heavy.length, 'image')} weigh more than 300 KB (largest ${Math.round(Math.max(...heavy.map((h) => h.bytes!)) / 1024)} KB).`, urls: heavy.slice(0, 10).map((h) => h.url) };
+    },
+  },
+  {
+    id: 'images.broken',
+    category: 'images',
+    severity: 'Warning',
+    title: 'Broken images',
+    description: 'Images that fail to load leave holes in the page.',
+    fix: 'Fix the image addresses or upload the missing files.',
+    run: (ctx) => {
+      const broken = ctx.site.resources.filter((r) => r.kind === 'image' && r.status !== null && r.status >= 400);
+      return broken.length > 0 && { detail: `${plural(broken.length, 'image')} return an error.`, urls: broken.slice(0, 10).map((b) => b.url) };
+    },
+  },
+  {
+    id: 'images.legacy-formats',
+    category: 'images',
+    severity: 'Notice',
+    title: 'No modern image formats',
+    description: 'WebP and AVIF images are 25-50% smaller than JPEG and PNG at the same quality.',
+    fix: 'Serve photos as WebP or AVIF (with <picture> fallbacks if needed); most site builders and CDNs can convert them.',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        const imgs = content(p.images);
+        const legacy = imgs.filter((i) => !i.modernSource && LEGACY.test(i.url!) && !ctx.site.resources.some((r) => r.url === i.url && /webp|avif/.test(r.contentType)));
+        return imgs.length >= 2 && legacy.length === imgs.length && `All ${plural(imgs.length, 'image')} are JPEG, PNG or GIF.`;
+      }),
+  },
+  {
+    id: 'images.no-lazy-loading',
+    category: 'images',
+    severity: 'Notice',
+    title: 'Images not lazy-loaded',
+    description: 'Loading every image up front slows the first view; images further down can wait until the visitor scrolls.',
+    fix: 'Add loading="lazy" to images below the first screen.',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        const imgs = content(p.images);
+        return imgs.length > 5 && !imgs.some((i) => i.loading === 'lazy') && `None of the page's ${imgs.length} images use loading="lazy".`;
+      }),
+  },
+  {
+    id: 'images.lazy-hero',
+    category: 'images',
+    severity: 'Notice',
+    title: 'First image lazy-loaded',
+    description: 'The first image is usually the largest thing on screen; lazy-loading it delays the main view (LCP).',
+    fix: 'Remove loading="lazy" from the first, above-the-fold image.',
+    run: (ctx) => {
+      const first = content(ctx.home.images)[0];
+      return first !== undefined && first.loading === 'lazy' && content(ctx.home.images).length > 1 && 'The first image on the home page has loading="lazy".';
+    },
+  },
+  {
+    id: 'images.no-srcset',
+    category: 'images',
+    severity: 'Notice',
+    title: 'No responsive images',
+    description: 'Without srcset, phones download the same large images as desktops.',
+    fix: 'Offer several sizes with srcset/sizes (site builders do this when "responsive images" is on).',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        const imgs = content(p.images).filter((i) => Number(i.width) >= 400 || !i.width);
+        return imgs.length >= 3 && !imgs.some((i) => i.srcset || i.modernSource) && `None of ${plural(imgs.length, 'large image')} offer a srcset.`;
+      }),
+  },
+];

@@ -1,0 +1,75 @@
+// Every check the audit runs, and running them.
+import type { Finding } from '@curb/contracts/audit';
+import { accessibilityChecks } from './accessibility.ts';
+import { aiSearchChecks } from './ai-search.ts';
+import { analyticsChecks } from './analytics.ts';
+import { businessInfoChecks } from './business-info.ts';
+import { crawlabilityChecks } from './crawlability.ts';
+import { imageChecks } from './images.ts';
+import { linkChecks } from './links.ts';
+import { onPageChecks } from './on-page.ts';
+import { performanceChecks } from './performance.ts';
+import { realEstateChecks } from './real-estate.ts';
+import { securityChecks } from './security.ts';
+import { socialPresenceChecks } from './social-presence.ts';
+import { socialChecks } from './social.ts';
+import { structuredDataChecks } from './structured-data.ts';
+import type { Check, CheckContext } from './types.ts';
+
+export const CHECKS: readonly Check[] = [
+  ...crawlabilityChecks,
+  ...onPageChecks,
+  ...linkChecks,
+  ...imageChecks,
+  ...securityChecks,
+  ...performanceChecks,
+  ...structuredDataChecks,
+  ...socialChecks,
+  ...aiSearchChecks,
+  ...realEstateChecks,
+  ...socialPresenceChecks,
+  ...businessInfoChecks,
+  ...analyticsChecks,
+  ...accessibilityChecks,
+];
+
+export const CHECKS_BY_ID: ReadonlyMap<string, Check> = new Map(CHECKS.map((c) => [c.id, c]));
+
+/** The 15 points of the free audit. */
+export const FREE_CHECKS: readonly Check[] = CHECKS.filter((c) => c.free);
+
+export interface CheckRun {
+  findings: Finding[];
+  /** Ids of checks that ran and passed. */
+  passed: string[];
+  /** Checks that threw (a bug, never the site's fault): counted as passed, logged by callers. */
+  errors: Array<{ id: string; message: string }>;
+}
+
+const SEVERITY_ORDER = { Critical: 0, Warning: 1, Notice: 2 } as const;
+
+export function runChecks(ctx: CheckContext, checks: readonly Check[] = CHECKS): CheckRun {
+  const findings: Finding[] = [];
+  const passed: string[] = [];
+  const errors: CheckRun['errors'] = [];
+  for (const check of checks) {
+    let result;
+    try {
+      result = check.run(ctx);
+    } catch (err) {
+      errors.push({ id: check.id, message: (err as Error).message });
+      passed.push(check.id);
+      continue;
+    }
+    if (!result) {
+      passed.push(check.id);
+      continue;
+    }
+    const detail = typeof result === 'string' ? result : result.detail;
+    const urls = typeof result === 'string' ? undefined : result.urls;
+    findings.push({ id: check.id, category: check.category, severity: check.severity, title: check.title, description: check.description, fix: check.fix, detail, ...(urls?.length ? { urls } : {}) });
+  }
+  // Most severe first; registry order within a severity keeps the report stable.
+  findings.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+  return { findings, passed, errors };
+}

@@ -1,0 +1,108 @@
+// Real-estate features of an agent's or team's site: listings search (IDX), valuation and
+// mortgage tools, virtual tours, lead capture, credentials.
+import type { RealEstateFeatures } from '@curb/contracts/audit';
+import type { ParsedPage } from '../page.ts';
+
+const IDX_PROVIDERS: Array<[string, RegExp]> = [
+  ['IDX Broker', /idxbroker\.com|\.idxco\.com|idx-broker/i],
+  ['iHomefinder', /ihomefinder|ihouseweb/i],
+  ['Showcase IDX', /showcaseidx/i],
+  ['Real Geeks', /realgeeks/i],
+  ['kvCORE', /kvcore|insiderealestate\.com/i],
+  ['BoomTown', /boomtownroi/i],
+  ['Sierra Interactive', /sierrainteractive/i],
+  ['Placester', /placester/i],
+  ['Buying Buddy', /buyingbuddy|mbb\.js/i],
+  ['Realtyna', /realtyna/i],
+  ['Diverse Solutions', /dsidxpress|diverse-cdn\.com|dsidx/i],
+  ['Luxury Presence', /luxurypresence/i],
+  ['Lofty', /lofty\.com|chime\.me/i],
+];
+
+const BROKERAGES = /\b(?:Keller Williams(?: [A-Z][a-z]+)*|RE\/MAX(?: [A-Z][a-z]+)*|Coldwell Banker(?: [A-Z][a-z]+)*|Compass|eXp Realty|Century 21(?: [A-Z][a-z]+)*|Berkshire Hathaway HomeServices(?: [A-Z][a-z]+)*|Long & Foster|Samson Properties|Pearson Smith Realty|TTR Sotheby's International Realty|Sotheby's International Realty|Douglas Elliman|Howard Hanna|Weichert(?:, Realtors)?|Redfin|Real Broker|Fathom Realty|United Real Estate|Corcoran(?: [A-Z][a-z]+)*|Engel & V[öo]lkers(?: [A-Z][a-z]+)*)\b/;
+const BROKERAGE_NAMED = /\b(?:brokered by|brokerage\s*:|affiliated with|office of)\s+([A-Z][\w&'.-]*(?:\s+[A-Z&][\w&'.-]*){0,4})/i;
+const BROKERAGE_SUFFIX = /\b([A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3}\s+(?:Realty|Realtors|Brokerage|Real Estate Group|Real Estate Company|Properties Group))\b/;
+
+/** The brokerage: named explicitly, a known brand, or a "... Realty" name in the footer. */
+function findBrokerage(text: string, footer: string): string | null {
+  return BROKERAGE_NAMED.exec(text)?.[1]?.trim() ?? BROKERAGES.exec(text)?.[0] ?? BROKERAGE_SUFFIX.exec(footer)?.[1] ?? null;
+}
+
+const SEARCH = /\b(?:search (?:homes|properties|listings|the mls)|property search|home search|find (?:your|a) (?:home|property)|homes for sale|browse listings|mls search)\b/i;
+const SEARCH_FIELDS = /\b(?:beds?|baths?|min_?price|max_?price|price_?(?:min|max)|zip|city|property_?type|neighborhood|mls)\b/;
+const VALUATION = /\b(?:home valuation|home value|what(?:'|’)?s my home worth|what is my home worth|free (?:home )?valuation|property valuation|market analysis|\bcma\b|home worth)\b/i;
+const MORTGAGE = /\b(?:mortgage calculator|payment calculator|affordability calculator|monthly payment|estimate your payment)\b/i;
+const TOURS = /matterport\.com|kuula\.co|cloudpano|iguide|\b(?:virtual tour|3d tour|video tour|walkthrough video)\b/i;
+const CREDENTIALS: Array<[string, RegExp]> = [
+  ['REALTOR®', /\brealtor(?:®|&reg;|\(r\))/i],
+  ['Licence number', /\b(?:licen[cs]e|lic\.?)\s*(?:#|no\.?|number)\s*:?\s*[A-Z0-9-]{4,}/i],
+  ['Licensed agent', /\blicensed (?:real estate )?(?:agent|realtor|salesperson|broker)\b/i],
+  ['Broker', /\b(?:principal |managing |associate )?broker\b/i],
+  ['Designations', /\b(?:ABR|CRS|GRI|SRES|SRS|CDPE|e-PRO|PSA|RENE|MRP|CIPS|ALHS)\b/],
+  ['NAR member', /national association of realtors|\bNAR\b/],
+];
+const WIDGETS: Array<[string, RegExp]> = [
+  ['Featured listings', /featured (?:listings|properties|homes)/i],
+  ['Recently sold', /recently sold|just sold|sold properties/i],
+  ['Market reports', /market (?:report|update|trends|snapshot)/i],
+  ['Neighborhood guides', /neighbou?rhood (?:guide|profile)s?|community guides?/i],
+  ['School information', /school (?:ratings|information|district)|greatschools/i],
+  ['Open houses', /open houses?/i],
+];
+const CHAT = /intercom|drift\.com|tawk\.to|livechat|crisp\.chat|zendesk|olark|tidio|podium/i;
+
+export interface RealEstateSignals extends RealEstateFeatures {
+  hasCallToAction: boolean;
+  hasTestimonials: boolean;
+  hasEqualHousing: boolean;
+  brokerage: string | null;
+  licence: string | null;
+  isRealEstate: boolean;
+}
+
+export function detectRealEstate(pages: ParsedPage[]): RealEstateSignals {
+  const html = pages.map((p) => p.snapshot.html.slice(0, 1_000_000)).join('\n');
+  const text = pages.map((p) => p.text).join('\n');
+  const links = pages.flatMap((p) => p.links);
+  const linkBlob = links.map((l) => `${l.url ?? ''} ${l.text}`).join('\n');
+  const forms = pages.flatMap((p) => p.forms);
+
+  const provider = IDX_PROVIDERS.find(([, re]) => re.test(html))?.[0];
+  const idxPath = links.some((l) => l.internal && /\/(?:idx|mls|listings?|properties|homes-for-sale)(?:\/|$|\?)/i.test(new URL(l.url!).pathname));
+  const searchForm = forms.some((f) => f.inputNames.filter((n) => SEARCH_FIELDS.test(n)).length >= 2);
+  const hasPropertySearch = searchForm || SEARCH.test(text) || SEARCH.test(linkBlob);
+
+  const leadCapture: string[] = [];
+  const collects = (f: (typeof forms)[number]) => f.inputTypes.includes('email') || f.inputTypes.includes('tel') || f.inputNames.some((n) => /\b(?:e-?mail|phone)\b/.test(n));
+  const contactForms = forms.filter(collects);
+  if (contactForms.some((f) => f.inputTypes.includes('textarea') || /message|contact/i.test(f.text))) leadCapture.push('Contact form');
+  if (contactForms.some((f) => /newsletter|subscribe|updates|alerts/i.test(f.text))) leadCapture.push('Newsletter or listing alerts signup');
+  if (contactForms.some((f) => VALUATION.test(f.text))) leadCapture.push('Home valuation form');
+  if (/schedule (?:a )?(?:showing|tour|consultation|call)|book (?:a )?(?:showing|call|consultation)/i.test(text + linkBlob)) leadCapture.push('Showing or consultation booking');
+  if (CHAT.test(html)) leadCapture.push('Live chat');
+  if (links.some((l) => l.href.toLowerCase().startsWith('tel:'))) leadCapture.push('Click-to-call phone');
+  if (!leadCapture.length && contactForms.length) leadCapture.push('Lead form');
+
+  const credentials = CREDENTIALS.filter(([, re]) => re.test(text)).map(([name]) => name);
+  const licence = /\b(?:licen[cs]e|lic\.?)\s*(?:#|no\.?|number)\s*:?\s*([A-Z0-9-]{4,})/i.exec(text)?.[1] ?? null;
+  const footer = pages.map((p) => p.$('footer').text()).join('\n');
+  const brokerage = findBrokerage(text, footer.replace(/\s+/g, ' '));
+
+  return {
+    hasIDX: Boolean(provider) || idxPath,
+    ...(provider ? { idxProvider: provider } : {}),
+    hasValuationTool: VALUATION.test(text) || VALUATION.test(linkBlob),
+    hasMortgageCalculator: MORTGAGE.test(text) || MORTGAGE.test(linkBlob),
+    hasPropertySearch,
+    hasVirtualTours: TOURS.test(html),
+    leadCaptureElements: leadCapture,
+    professionalCredentials: credentials,
+    realEstateWidgets: WIDGETS.filter(([, re]) => re.test(text)).map(([name]) => name),
+    hasCallToAction: /\b(?:contact (?:me|us)|get (?:started|in touch)|schedule|book (?:a|your)|call (?:me|us|today|now)|request (?:a|your)|free (?:consultation|valuation|analysis))\b/i.test(text + linkBlob),
+    hasTestimonials: /\btestimonials?\b|\breviews?\b|what (?:my|our) clients say|client stories/i.test(text) || pages.some((p) => p.schemaItems.some((i) => i.types.includes('Review') || 'aggregateRating' in i.props)),
+    hasEqualHousing: /equal housing|fair housing/i.test(text) || /equal-housing|equalhousing/i.test(html),
+    brokerage,
+    licence,
+    isRealEstate: /real estate|realtor|homes? for sale|listings?|brokerage|buyers? and sellers?/i.test(text) || pages.some((p) => p.schemaItems.some((i) => i.types.includes('RealEstateAgent'))),
+  };
+}
