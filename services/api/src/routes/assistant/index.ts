@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '@curb/contracts/config';
 import { createProvider } from '../../lib/assistant/provider.ts';
 import { detectVoiceTools, type VoiceTools } from '../../lib/voice/tools.ts';
+import chatRoutes from './chat.ts';
 import voiceRoutes from './voice.ts';
 
 export interface AssistantOptions {
@@ -18,5 +19,6 @@ export default async function assistant(app: FastifyInstance, opts: AssistantOpt
   const tools = opts.tools ?? detectVoiceTools;
   // Start detecting now so the first visitor does not wait for it.
   void tools();
+  await app.register(chatRoutes, { provider });
   await app.register(voiceRoutes, { config: opts.config, provider, tools });
 }

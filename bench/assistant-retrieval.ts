@@ -1,0 +1,55 @@
+// Retrieval-mode chat latency: builds the index once, then answers a mix of on-topic,
+// follow-up and off-topic questions in process and through POST /api/chat (in-process
+// server), printing p50/p95/p99. Run: npx tsx bench/assistant-retrieval.ts
+import { createServer } from '@curb/runtime';
+import { parseConfig } from '@curb/contracts/config';
+import assistant from '../services/api/src/routes/assistant/index.ts';
+import { createRetriever } from '../services/api/src/lib/assistant/retrieval.ts';
+import { NO_VOICE_TOOLS } from '../services/api/src/lib/voice/tools.ts';
+
+const QUESTIONS = [
+  'What services do you offer?',
+  'Tell me about team leadership',
+  'Can you help with operations consulting?',
+  'How did the transaction management system save time?',
+  'What open rate did the email marketing campaigns get?',
+  'How can I contact you?',
+  'Is the marketing audit really free?',
+  'Which certifications do you have?',
+  "What's the weather in Paris tomorrow?",
+  'markting audt', // misspelt: fuzzy matching
+];
+const ROUNDS = 2000;
+
+function percentiles(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!.toFixed(3);
+  return { n: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.at(-1)!.toFixed(3) };
+}
+
+const buildStart = performance.now();
+const retriever = createRetriever();
+const buildMs = performance.now() - buildStart;
+
+const direct: number[] = [];
+for (let i = 0; i < ROUNDS; i++) {
+  const start = performance.now();
+  retriever.answer([QUESTIONS[i % QUESTIONS.length]!]);
+  direct.push(performance.now() - start);
+}
+
+const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+const app = await createServer(config);
+await app.register(assistant, { config, tools: async () => NO_VOICE_TOOLS });
+const http: number[] = [];
+for (let i = 0; i < ROUNDS; i++) {
+  const start = performance.now();
+  // A fresh address per request keeps the rate limit out of the measurement.
+  const res = await app.inject({ method: 'POST', url: '/api/chat', payload: { messages: [{ role: 'user', content: QUESTIONS[i % QUESTIONS.length]! }] }, remoteAddress: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` });
+  if (res.statusCode !== 200) throw new Error(`unexpected ${res.statusCode}: ${res.body}`);
+  http.push(performance.now() - start);
+}
+await app.close();
+
+console.log(`index build: ${buildMs.toFixed(1)} ms`);
+console.table({ 'retriever.answer (ms)': percentiles(direct), 'POST /api/chat inject (ms)': percentiles(http) });
