@@ -66,3 +66,41 @@ export type SettingsUpdate = Static<typeof SettingsUpdateSchema>;
 export function settingsObject<C extends SettingCategory>(list: readonly Setting[]): SettingsOf<C> {
   return Object.fromEntries(list.map((s) => [s.key, s.value])) as SettingsOf<C>;
 }
+
+type CspDirective = 'scriptSrc' | 'connectSrc' | 'imgSrc' | 'frameSrc' | 'styleSrc' | 'fontSrc';
+
+/**
+ * What each configured tag needs the page's Content Security Policy to allow, from the
+ * vendors' own CSP guides. The server adds these only for the keys that are set.
+ */
+export const TAG_CSP_SOURCES: Record<AnalyticsSettingKey, Partial<Record<CspDirective, string[]>>> = {
+  google_analytics_id: {
+    scriptSrc: ['https://www.googletagmanager.com'],
+    connectSrc: ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'],
+    imgSrc: ['https://www.google-analytics.com', 'https://www.googletagmanager.com'],
+  },
+  google_tag_manager_id: {
+    scriptSrc: ['https://www.googletagmanager.com'],
+    connectSrc: ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'],
+    imgSrc: ['https://www.googletagmanager.com', 'https://www.google-analytics.com'],
+    frameSrc: ['https://www.googletagmanager.com'],
+  },
+  facebook_pixel_id: {
+    scriptSrc: ['https://connect.facebook.net'],
+    connectSrc: ['https://www.facebook.com', 'https://connect.facebook.net'],
+    imgSrc: ['https://www.facebook.com'],
+  },
+  linkedin_insight_tag: {
+    scriptSrc: ['https://snap.licdn.com'],
+    connectSrc: ['https://px.ads.linkedin.com'],
+    imgSrc: ['https://px.ads.linkedin.com'],
+  },
+  hotjar_site_id: {
+    scriptSrc: ['https://static.hotjar.com', 'https://script.hotjar.com'],
+    connectSrc: ['https://*.hotjar.com', 'https://*.hotjar.io', 'wss://*.hotjar.com'],
+    imgSrc: ['https://*.hotjar.com'],
+    styleSrc: ['https://static.hotjar.com'],
+    fontSrc: ['https://script.hotjar.com'],
+    frameSrc: ['https://vars.hotjar.com'],
+  },
+};

@@ -1,4 +1,5 @@
 import { HeadContent, Outlet } from '@tanstack/react-router';
+import { SiteLoader } from '../../features/site-loader/components/site-loader';
 
 export function RootRoute() {
   return (
@@ -6,6 +7,8 @@ export function RootRoute() {
       {/* Applies the matched routes' head() titles; React hoists them into <head>. */}
       <HeadContent />
       <Outlet />
+      {/* Applies the owner's tracking and search-engine settings to public pages. */}
+      <SiteLoader />
     </>
   );
 }

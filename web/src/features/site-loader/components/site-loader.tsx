@@ -1,0 +1,53 @@
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import type { Setting } from '@curb/contracts/settings';
+import { useSiteSettings } from '../api/get-site-settings';
+import { readConsent, saveConsent, type TagConsent } from '../utils/consent';
+import { applySeo, type SeoSettings } from '../utils/seo';
+import { hasTags, injectTags, pageView, type AnalyticsSettings } from '../utils/tags';
+import { ConsentBanner } from './consent-banner';
+
+const toObject = <T,>(list: Setting[] | undefined) => Object.fromEntries((list ?? []).map((s) => [s.key, s.value])) as T;
+
+/**
+ * Spec: the site-wide loader reads the analytics and SEO settings and applies them to every
+ * public page. Nothing is injected while nothing is configured; third-party tags wait for
+ * the visitor's consent (never asked under Do-Not-Track or Global Privacy Control).
+ */
+export function SiteLoader() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/');
+  if (isAdmin) return null;
+  return <PublicSiteLoader pathname={pathname} />;
+}
+
+function PublicSiteLoader({ pathname }: { pathname: string }) {
+  const analytics = useSiteSettings('analytics');
+  const seo = useSiteSettings('seo');
+  const tags = useMemo(() => toObject<AnalyticsSettings>(analytics.data), [analytics.data]);
+  const seoSettings = useMemo(() => toObject<SeoSettings>(seo.data), [seo.data]);
+  const [consent, setConsent] = useState<TagConsent | null>(readConsent);
+  const [injected, setInjected] = useState(false);
+
+  useEffect(() => {
+    if (seo.data?.length) applySeo(seoSettings, pathname);
+  }, [seo.data, seoSettings, pathname]);
+
+  useEffect(() => {
+    if (consent === 'granted' && hasTags(tags)) {
+      injectTags(tags);
+      setInjected(true);
+    }
+  }, [consent, tags]);
+
+  useEffect(() => {
+    if (injected) pageView(tags, pathname);
+  }, [injected, tags, pathname]);
+
+  if (!hasTags(tags) || consent !== null) return null;
+  const decide = (choice: TagConsent) => {
+    saveConsent(choice);
+    setConsent(choice);
+  };
+  return <ConsentBanner tags={tags} onAccept={() => decide('granted')} onDecline={() => decide('denied')} />;
+}
