@@ -16,8 +16,3 @@ export function serverMessage(error: unknown): string | null {
 export function isHttpError(error: unknown): boolean {
   return error instanceof Error && /^\d{3}: /.test(error.message);
 }
-
-/** A new id for one submission: a retry of the same submission reuses it. */
-export function newSubmissionId(): string {
-  return crypto.randomUUID();
-}

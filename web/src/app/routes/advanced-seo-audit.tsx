@@ -1,9 +1,5 @@
-import { ContentLayout } from '../../components/layouts/content-layout';
+import { AdvancedSeoAuditPage } from '../../features/advanced-seo-audit/components/advanced-seo-audit-page';
 
 export function AdvancedSeoAuditRoute() {
-  return (
-    <ContentLayout title="Advanced SEO Audit">
-      <p>Check your site for 140+ issues across traditional and AI search; an audit takes up to 30 seconds.</p>
-    </ContentLayout>
-  );
+  return <AdvancedSeoAuditPage />;
 }

@@ -1,14 +1,9 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
-import { ContentLayout } from '../../components/layouts/content-layout';
+import { getRouteApi } from '@tanstack/react-router';
+import { BlogPost } from '../../features/blog/components/blog-post';
 
 const route = getRouteApi('/_public/blog/$id');
 
 export function BlogPostRoute() {
   const { id } = route.useParams();
-  return (
-    <ContentLayout title="Case Study">
-      <p>The challenge, solution and outcome of the “{id}” project.</p>
-      <Link to="/blog">Back to Blog</Link>
-    </ContentLayout>
-  );
+  return <BlogPost id={id} />;
 }

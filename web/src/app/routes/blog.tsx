@@ -1,9 +1,5 @@
-import { ContentLayout } from '../../components/layouts/content-layout';
+import { BlogList } from '../../features/blog/components/blog-list';
 
 export function BlogRoute() {
-  return (
-    <ContentLayout title="Case Studies">
-      <p>How real estate teams grew their volume, brand and operations: six projects, start to finish.</p>
-    </ContentLayout>
-  );
+  return <BlogList />;
 }

@@ -1,9 +1,15 @@
-import { ContentLayout } from '../../components/layouts/content-layout';
+import { useState } from 'react';
+import { ContactForm } from '../../features/contact/components/contact-form';
+import { ExperiencePage } from '../../features/experience/components/experience-page';
+import { InlineAuditForm } from '../../features/inline-audit/components/inline-audit-form';
+import { KeywordDialog } from '../../features/keyword-dialog/components/keyword-dialog';
 
 export function ExperienceRoute() {
+  const [keyword, setKeyword] = useState<string | null>(null);
   return (
-    <ContentLayout title="Experience">
-      <p>Fifteen years of real estate operations, marketing and team leadership, role by role.</p>
-    </ContentLayout>
+    <>
+      <ExperiencePage onKeyword={setKeyword} auditForm={<InlineAuditForm source="Experience Page" />} contactForm={<ContactForm title="Get in Touch" />} />
+      <KeywordDialog keyword={keyword} onClose={() => setKeyword(null)} />
+    </>
   );
 }

@@ -1,43 +1,41 @@
 import { Link } from '@tanstack/react-router';
+import { experience } from '@curb/content';
+import { useState } from 'react';
+import { ContactForm } from '../../features/contact/components/contact-form';
+import { ExperienceTimeline } from '../../features/experience/components/experience-timeline';
+import { About } from '../../features/home/components/about';
+import { ContactSection } from '../../features/home/components/contact-section';
+import { FloatingCircles, ScrollProgress } from '../../features/home/components/decorations';
+import { Hero } from '../../features/home/components/hero';
+import { MediaRecognition } from '../../features/home/components/media-recognition';
+import { Projects } from '../../features/home/components/projects';
+import { Skills } from '../../features/home/components/skills';
+import { KeywordDialog } from '../../features/keyword-dialog/components/keyword-dialog';
 import styles from './home.module.css';
 
-// The navigation scrolls to these section ids (hero, achievements, about, skills, contact).
+// Section ids the navigation scrolls to: hero, achievements, about, skills, contact.
 export function HomeRoute() {
+  const [keyword, setKeyword] = useState<string | null>(null);
   return (
     <>
-      <section id="hero" className={styles.hero}>
+      <ScrollProgress />
+      <FloatingCircles />
+      <Hero />
+      <Projects onKeyword={setKeyword} />
+      <About />
+      <Skills onKeyword={setKeyword} />
+      <MediaRecognition />
+      <section className={styles.experience} aria-labelledby="home-experience-title">
         <div className="container">
-          <h1>Real estate marketing that turns visitors into clients</h1>
-          <p className={styles.lead}>
-            Marketing, operations and team leadership for agents and teams across Northern Virginia,
-            DC and Maryland.
-          </p>
-          <div className={styles.actions}>
-            <Link to="/" hash="achievements" hashScrollIntoView={{ behavior: 'smooth' }} className="button">
-              View Projects
-            </Link>
-            <Link to="/marketing-audit" className="button button-outline">
-              Get Your Free Audit
-            </Link>
-          </div>
+          <h2 id="home-experience-title">Recent Experience</h2>
+          <ExperienceTimeline items={experience.slice(0, 3)} onKeyword={setKeyword} />
+          <Link to="/experience" className="button button-outline">
+            View Full Experience
+          </Link>
         </div>
       </section>
-      <section id="achievements" className={`container ${styles.section}`}>
-        <h2>Projects</h2>
-        <p>Key metrics and major projects, each with its case study.</p>
-      </section>
-      <section id="about" className={`container ${styles.section}`}>
-        <h2>About</h2>
-        <p>15+ years in real estate operations and marketing, with $75M+ in transaction volume.</p>
-      </section>
-      <section id="skills" className={`container ${styles.section}`}>
-        <h2>Expertise</h2>
-        <p>Operations, technology, marketing, automation, team leadership and strategic planning.</p>
-      </section>
-      <section id="contact" className={`container ${styles.section}`}>
-        <h2>Contact</h2>
-        <p>Questions about your marketing or operations? Send a message and get an answer within 24 hours.</p>
-      </section>
+      <ContactSection form={<ContactForm />} />
+      <KeywordDialog keyword={keyword} onClose={() => setKeyword(null)} />
     </>
   );
 }

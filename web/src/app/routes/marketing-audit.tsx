@@ -1,9 +1,21 @@
-import { ContentLayout } from '../../components/layouts/content-layout';
+import { marketingAuditPage } from '@curb/content';
+import { LeadForm } from '../../features/lead-forms/components/lead-form';
+import { MarketingAuditPage } from '../../features/marketing-audit/components/marketing-audit-page';
 
 export function MarketingAuditRoute() {
   return (
-    <ContentLayout title="Get Your Free Marketing Audit">
-      <p>A 15-point review of your website that finds 3-5 untapped revenue sources, with the report in your inbox within 24 hours.</p>
-    </ContentLayout>
+    <MarketingAuditPage
+      leadForm={(slot) => (
+        <LeadForm
+          formId="inline-audit"
+          source={marketingAuditPage.source}
+          showTitle={false}
+          website={slot.website}
+          foundBusinessName={slot.foundBusinessName}
+          onBusinessNameInput={slot.onBusinessNameTyped}
+          onSubmitted={slot.onSubmitted}
+        />
+      )}
+    />
   );
 }

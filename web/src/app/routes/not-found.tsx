@@ -1,6 +1,6 @@
 import { Link, useRouter } from '@tanstack/react-router';
+import { notFoundPage, personal } from '@curb/content';
 import { ShrugIllustration } from '../../components/ui/shrug-illustration';
-import { personal } from '@curb/content';
 import styles from './not-found.module.css';
 
 export function NotFoundRoute() {
@@ -8,11 +8,8 @@ export function NotFoundRoute() {
   return (
     <section className={`container ${styles.page}`}>
       <ShrugIllustration className={styles.illustration} />
-      <h1 data-testid="not-found">This page isn’t on the market</h1>
-      <p className={styles.message}>
-        We looked in every room but couldn’t find the page you asked for. It may have moved, or the
-        link may be mistyped. Let’s get you somewhere useful.
-      </p>
+      <h1 data-testid="not-found">{notFoundPage.title}</h1>
+      <p className={styles.message}>{notFoundPage.message}</p>
       <div className={styles.actions}>
         <Link to="/" className="button">
           Go to Homepage
@@ -27,20 +24,17 @@ export function NotFoundRoute() {
       <nav aria-labelledby="popular-pages" className={styles.popular}>
         <h2 id="popular-pages">Popular pages</h2>
         <ul>
-          <li>
-            <Link to="/" hash="about">
-              About
-            </Link>
-          </li>
-          <li>
-            <Link to="/experience">Experience</Link>
-          </li>
-          <li>
-            <Link to="/blog">Blog</Link>
-          </li>
-          <li>
-            <Link to="/marketing-audit">Marketing Audit</Link>
-          </li>
+          {notFoundPage.popularPages.map((page) => (
+            <li key={page.label}>
+              {'hash' in page ? (
+                <Link to={page.to} hash={page.hash}>
+                  {page.label}
+                </Link>
+              ) : (
+                <Link to={page.to}>{page.label}</Link>
+              )}
+            </li>
+          ))}
         </ul>
       </nav>
       <p className={styles.contact}>

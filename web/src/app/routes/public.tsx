@@ -1,10 +1,18 @@
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useLocation } from '@tanstack/react-router';
 import { PublicLayout } from '../../components/layouts/public-layout';
+import { AuditPopup } from '../../features/audit-popup/components/audit-popup';
+import { ContactPopup } from '../../features/contact/components/contact-popup';
+import { LeadForm } from '../../features/lead-forms/components/lead-form';
 
 export function PublicRoute() {
+  // The timed and exit-intent triggers belong to the home page; the footer's button opens
+  // the popup on every public page.
+  const isHome = useLocation({ select: (location) => location.pathname === '/' });
   return (
     <PublicLayout>
       <Outlet />
+      <AuditPopup automatic={isHome}>{(close) => <LeadForm formId="popup-image" source="Audit Popup" showTitle={false} onSubmitted={close} />}</AuditPopup>
+      <ContactPopup />
     </PublicLayout>
   );
 }

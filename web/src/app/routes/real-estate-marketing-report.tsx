@@ -1,9 +1,5 @@
-import { ContentLayout } from '../../components/layouts/content-layout';
+import { ReportLandingPage } from '../../features/seo-report-landing/components/report-landing-page';
 
 export function RealEstateMarketingReportRoute() {
-  return (
-    <ContentLayout title="Real Estate Marketing Report">
-      <p>See what a free marketing report covers: 15+ metrics, 100% free, delivered in 24 hours.</p>
-    </ContentLayout>
-  );
+  return <ReportLandingPage />;
 }

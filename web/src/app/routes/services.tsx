@@ -1,9 +1,6 @@
-import { ContentLayout } from '../../components/layouts/content-layout';
+import { InlineAuditForm } from '../../features/inline-audit/components/inline-audit-form';
+import { ServicesPage } from '../../features/services/components/services-page';
 
 export function ServicesRoute() {
-  return (
-    <ContentLayout title="Services">
-      <p>Marketing audits, team leadership and operations consulting for real estate agents, teams and small businesses.</p>
-    </ContentLayout>
-  );
+  return <ServicesPage auditForm={<InlineAuditForm source="Services Page" />} />;
 }

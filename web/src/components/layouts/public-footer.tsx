@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { company, configuredServices, footer, personal } from '@curb/content';
+import { company, configuredServices, currentPosition, footer, metrics, personal } from '@curb/content';
+import { dispatchWindowEvent, SHOW_AUDIT_POPUP_EVENT, SHOW_CONTACT_POPUP_EVENT } from '../../lib/window-events';
 import styles from './public-footer.module.css';
 
 export function PublicFooter() {
@@ -7,11 +8,13 @@ export function PublicFooter() {
     <footer className={styles.footer}>
       <div className={`container ${styles.columns}`}>
         <div>
-          <p className={styles.brand}>{company.name}</p>
-          <p>{footer.taglines[0]}</p>
+          <p className={styles.brand}>{personal.name}</p>
+          {footer.taglines.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
         </div>
         <div>
-          <h2 className={styles.heading}>Services</h2>
+          <h2 className={styles.heading}>{footer.sections.services}</h2>
           <ul className={styles.list}>
             {configuredServices.map((service) => (
               <li key={service.name}>
@@ -21,25 +24,50 @@ export function PublicFooter() {
           </ul>
         </div>
         <div>
-          <h2 className={styles.heading}>Free Marketing Audit</h2>
-          <p>A 15-point review of your website, with the report in your inbox within 24 hours.</p>
-          <Link to="/marketing-audit" className="button">
+          <h2 className={styles.heading}>{footer.sections.audit}</h2>
+          <p>{footer.auditBlurb}</p>
+          <button type="button" className="button" onClick={() => dispatchWindowEvent(SHOW_AUDIT_POPUP_EVENT)}>
             Get Your Free Audit
-          </Link>
+          </button>
         </div>
         <div>
-          <h2 className={styles.heading}>Contact</h2>
+          <h2 className={styles.heading}>{footer.sections.contact}</h2>
           <ul className={styles.list}>
             <li>
               <a href={`mailto:${personal.email}`}>{personal.email}</a>
             </li>
-            <li>{personal.location}</li>
+            <li>
+              <a href={`tel:${personal.phone}`}>{personal.formattedPhone}</a>
+            </li>
+            <li>{personal.serviceArea.join(' · ')}</li>
+          </ul>
+          <button type="button" className={`button ${styles.outline}`} onClick={() => dispatchWindowEvent(SHOW_CONTACT_POPUP_EVENT)}>
+            Send Message
+          </button>
+        </div>
+        <div>
+          <h2 className={styles.heading}>{footer.sections.connect}</h2>
+          <ul className={styles.list}>
+            <li>
+              <a href={personal.linkedinUrl} rel="noopener" target="_blank">
+                LinkedIn
+              </a>
+            </li>
+            <li>
+              {metrics.yearsExperience} {metrics.experienceLabel}
+            </li>
+            <li>
+              {metrics.transactionVolume} {metrics.volumeLabel}
+            </li>
           </ul>
         </div>
       </div>
-      <p className={`container ${styles.copyright}`}>
-        © {new Date().getFullYear()} {company.name}. All rights reserved.
-      </p>
+      <div className={`container ${styles.copyright}`}>
+        <p>
+          © {footer.copyrightYear} {personal.name} · {company.name}. All rights reserved.
+        </p>
+        <p>{currentPosition.fullTitle}</p>
+      </div>
     </footer>
   );
 }

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { company, navigation as siteNavigation, type NavItem } from '@curb/content';
+import { company, navigation, type NavItem } from '@curb/content';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { useGoToSection } from '../../lib/scroll';
 import styles from './public-nav.module.css';
 
 /** Spec: the bar changes style once the page is scrolled more than 10px. */
-const SCROLLED_THRESHOLD_PX = 10;
-const smoothScroll = { behavior: 'smooth' } as const;
+export const SCROLLED_THRESHOLD_PX = 10;
 
 function useScrolledPast(thresholdPx: number): boolean {
   const [scrolled, setScrolled] = useState(false);
@@ -19,25 +19,26 @@ function useScrolledPast(thresholdPx: number): boolean {
 }
 
 function NavLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+  const goToSection = useGoToSection();
   const className = item.highlight ? `${styles.link} ${styles.highlight}` : styles.link;
-  // In-page items are home sections: from any route they lead to / and scroll to the section.
   if (item.href === null) {
+    // In-page sections of the home page: a real link for crawlers, a smooth scroll for people.
     return (
-      <Link
-        to="/"
-        hash={item.id}
-        hashScrollIntoView={smoothScroll}
-        // Without the hash in the comparison every section link would look active on /.
-        activeOptions={{ includeHash: true }}
+      <a
+        href={`/#${item.id}`}
         className={className}
-        onClick={onNavigate}
+        onClick={(event: MouseEvent) => {
+          event.preventDefault();
+          onNavigate();
+          goToSection(item.id);
+        }}
       >
         {item.label}
-      </Link>
+      </a>
     );
   }
   return (
-    <Link to={item.href} className={className} onClick={onNavigate}>
+    <Link to={item.href} className={className} activeProps={{ 'aria-current': 'page' }} onClick={onNavigate}>
       {item.label}
     </Link>
   );
@@ -46,15 +47,24 @@ function NavLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }
 export function PublicNav() {
   const scrolled = useScrolledPast(SCROLLED_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = useState(false);
+  const goToSection = useGoToSection();
   const closeMenu = () => setMenuOpen(false);
 
   return (
     <header className={styles.header} data-scrolled={scrolled || undefined}>
       <nav className={`container ${styles.bar}`} aria-label="Main">
-        <Link to="/" hash="hero" hashScrollIntoView={smoothScroll} className={styles.logo} onClick={closeMenu}>
+        <a
+          href="/"
+          className={styles.logo}
+          onClick={(event) => {
+            event.preventDefault();
+            closeMenu();
+            goToSection('hero');
+          }}
+        >
           <img src="/favicon.svg" alt="" width="32" height="32" />
           {company.name}
-        </Link>
+        </a>
         <button
           type="button"
           className={styles.menuToggle}
@@ -73,7 +83,7 @@ export function PublicNav() {
           </svg>
         </button>
         <ul id="public-menu" className={styles.menu} data-open={menuOpen || undefined}>
-          {siteNavigation.map((item) => (
+          {navigation.map((item) => (
             <li key={item.id}>
               <NavLink item={item} onNavigate={closeMenu} />
             </li>

@@ -1,0 +1,83 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import styles from './dialog.module.css';
+
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  /** Visually hide the title (it still names the dialog). */
+  hideTitle?: boolean;
+  description?: ReactNode;
+  size?: 'sm' | 'md' | 'lg' | 'full';
+  className?: string;
+  children: ReactNode;
+  testId?: string;
+}
+
+/**
+ * A modal dialog on the native <dialog> element: showModal() makes the rest of the page
+ * inert (focus stays inside), Escape and a backdrop click close it, focus returns to the
+ * element that opened it, and the page behind does not scroll while it is open.
+ */
+export function Dialog({ open, onClose, title, hideTitle, description, size = 'md', className, children, testId }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      onCloseRef.current();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      if (dialog.open) dialog.close();
+      document.body.style.overflow = overflow;
+      opener?.focus();
+    };
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`${styles.dialog} ${styles[size]} ${className ?? ''}`}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      data-testid={testId}
+      // A click on the <dialog> itself (not its content) is a click on the backdrop.
+      onClick={(event) => {
+        if (event.target === ref.current) onClose();
+      }}
+    >
+      {open && (
+        <div className={styles.content}>
+          <div className={styles.header}>
+            <h2 id={titleId} className={hideTitle ? 'visually-hidden' : styles.title}>
+              {title}
+            </h2>
+            <button type="button" className={styles.closeIcon} onClick={onClose} aria-label="Close dialog">
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
+          </div>
+          {description && (
+            <p id={descriptionId} className={styles.description}>
+              {description}
+            </p>
+          )}
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,310 @@
+import { parseWebsite, withScheme } from '@curb/content';
+import type { AdvancedAuditResult, AdvancedIssue, CheckCategory } from '@curb/contracts/audit';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { runAdvancedAudit } from '../api/run-audit';
+import styles from './advanced-seo-audit.module.css';
+
+const TABS = ['Issues', 'Performance', 'Crawlability', 'On-Page', 'Technical', 'AI Search'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Which check categories each of the category tabs lists. */
+const TAB_CATEGORIES: Partial<Record<Tab, CheckCategory[]>> = {
+  Crawlability: ['crawlability', 'links'],
+  'On-Page': ['on-page', 'images', 'structured-data', 'social'],
+  Technical: ['security', 'performance', 'accessibility', 'analytics'],
+};
+
+/** The advanced SEO audit: idle -> running -> result | error; a new run clears the last one. */
+export function AdvancedSeoAuditPage() {
+  const [url, setUrl] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const [result, setResult] = useState<AdvancedAuditResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (running) return;
+    if (!url.trim()) return setInputError('URL is required');
+    if (!parseWebsite(url)) return setInputError('Please enter a valid URL');
+    setInputError(null);
+    setResult(null);
+    setError(null);
+    setRunning(true);
+    try {
+      setResult(await runAdvancedAudit(withScheme(url)));
+    } catch (err) {
+      setError(err instanceof Error && err.message ? err.message : 'An unknown error occurred');
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <>
+      <section className={styles.hero}>
+        <div className="container">
+          <h1>Advanced SEO Audit</h1>
+          <p className={styles.lead}>Checks 140+ issues across technical SEO, on-page content, performance and AI search (llms.txt, AI crawlers, citation readiness).</p>
+          <form className={styles.form} onSubmit={submit} noValidate>
+            <label htmlFor="seo-url" className="visually-hidden">
+              Website URL
+            </label>
+            <input
+              id="seo-url"
+              type="url"
+              inputMode="url"
+              placeholder="https://yourwebsite.com"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              aria-invalid={inputError ? true : undefined}
+              aria-describedby={inputError ? 'seo-url-error' : undefined}
+            />
+            <button type="submit" className="button" disabled={running}>
+              {running ? 'Auditing...' : 'Run Audit'}
+            </button>
+          </form>
+          {inputError && (
+            <p id="seo-url-error" className={styles.inputError} role="alert">
+              {inputError}
+            </p>
+          )}
+        </div>
+      </section>
+      <section className={`container ${styles.main}`}>
+        {running && (
+          <div className={styles.loading} role="status">
+            <span className={styles.spinner} aria-hidden="true" />
+            <div>
+              <p className={styles.loadingTitle}>Running the audit...</p>
+              <p>This audit may take up to 30 seconds.</p>
+            </div>
+          </div>
+        )}
+        {error && (
+          <div className={styles.alert} role="alert">
+            <strong>Audit failed.</strong> {error}
+          </div>
+        )}
+        {result && <AuditResult result={result} />}
+      </section>
+    </>
+  );
+}
+
+function AuditResult({ result }: { result: AdvancedAuditResult }) {
+  const [tab, setTab] = useState<Tab>('Issues');
+  const tabIds = useId();
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const onKey = (event: KeyboardEvent, index: number) => {
+    const move = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!move) return;
+    const next = (index + move + TABS.length) % TABS.length;
+    setTab(TABS[next]!);
+    tabRefs.current[next]?.focus();
+  };
+  return (
+    <div className={styles.result} data-testid="seo-result">
+      <div className={styles.summary}>
+        <div className={styles.score}>
+          <span className={styles.scoreValue}>{Math.round(result.overallScore)}</span>
+          <span>/100</span>
+          <span className={styles.scoreLabel}>Site Health Score</span>
+        </div>
+        <dl className={styles.counts}>
+          <div>
+            <dt>Good (Notice)</dt>
+            <dd>{result.counts.notices}</dd>
+          </div>
+          <div>
+            <dt>Warnings</dt>
+            <dd>{result.counts.warnings}</dd>
+          </div>
+          <div>
+            <dt>Critical</dt>
+            <dd>{result.counts.critical}</dd>
+          </div>
+          <div>
+            <dt>Recommendations</dt>
+            <dd>{result.counts.recommendations}</dd>
+          </div>
+        </dl>
+      </div>
+      <div role="tablist" aria-label="Audit sections" className={styles.tabs}>
+        {TABS.map((name, index) => (
+          <button
+            key={name}
+            ref={(el) => {
+              tabRefs.current[index] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${tabIds}-tab-${index}`}
+            aria-selected={tab === name}
+            aria-controls={`${tabIds}-panel`}
+            tabIndex={tab === name ? 0 : -1}
+            className={styles.tab}
+            onClick={() => setTab(name)}
+            onKeyDown={(event) => onKey(event, index)}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${tabIds}-panel`} aria-labelledby={`${tabIds}-tab-${TABS.indexOf(tab)}`} className={styles.panel}>
+        {tab === 'Issues' && <IssueList issues={result.issues} />}
+        {tab === 'Performance' && <Performance result={result} />}
+        {tab === 'AI Search' && <AiSearch result={result} />}
+        {TAB_CATEGORIES[tab] && <CategoryTab result={result} categories={TAB_CATEGORIES[tab]!} />}
+      </div>
+      <h2 className={styles.sectionTitle}>Priority Recommendations</h2>
+      <ol className={styles.recommendations}>
+        {result.recommendations.map((rec) => (
+          <li key={rec.title} className={styles.recommendation}>
+            <h3>{rec.title}</h3>
+            <p className={styles.badges}>
+              <span data-level={rec.priority}>{rec.priority} priority</span>
+              <span>{rec.category}</span>
+              <span>Effort: {rec.effort}</span>
+              <span>ROI: {rec.roi}</span>
+            </p>
+            <p>{rec.description}</p>
+            <p>
+              <strong>Impact:</strong> {rec.impact}
+            </p>
+            <ol className={styles.steps}>
+              {rec.implementation.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function IssueList({ issues }: { issues: AdvancedIssue[] }) {
+  if (!issues.length) return <p>No issues found.</p>;
+  return (
+    <ul className={styles.issues}>
+      {issues.map((issue) => (
+        <li key={issue.id} className={styles.issue} data-type={issue.type}>
+          <p className={styles.badges}>
+            <span data-type={issue.type}>{issue.type}</span>
+            <span>{issue.category}</span>
+            <span>{issue.impact} impact</span>
+          </p>
+          <h3>{issue.title}</h3>
+          <p>{issue.description}</p>
+          <p>
+            <strong>Fix:</strong> {issue.fix}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const vitals = (cwv: AdvancedAuditResult['performance']['coreWebVitals']) => [
+  { name: 'LCP', value: `${(cwv.lcp / 1000).toFixed(1)} s`, ratio: Math.min(1, cwv.lcp / 4000), good: cwv.lcp < 2500 },
+  { name: 'FID', value: `${Math.round(cwv.fid)} ms`, ratio: Math.min(1, cwv.fid / 300), good: cwv.fid < 100 },
+  { name: 'CLS', value: cwv.cls.toFixed(2), ratio: Math.min(1, cwv.cls / 0.25), good: cwv.cls < 0.1 },
+];
+
+function Performance({ result }: { result: AdvancedAuditResult }) {
+  const perf = result.performance;
+  return (
+    <div className={styles.performance}>
+      <ul className={styles.vitals}>
+        {vitals(perf.coreWebVitals).map((v) => (
+          <li key={v.name}>
+            <span>{v.name}</span>
+            <span className={styles.bar}>
+              <span style={{ width: `${Math.round(v.ratio * 100)}%` }} data-good={v.good} />
+            </span>
+            <span>{v.value}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className={styles.counts}>
+        <div>
+          <dt>Mobile score</dt>
+          <dd>{perf.mobileScore}</dd>
+        </div>
+        <div>
+          <dt>Desktop score</dt>
+          <dd>{perf.desktopScore}</dd>
+        </div>
+        <div>
+          <dt>Image optimisation</dt>
+          <dd>{perf.imageOptimization ? '✓ Yes' : '✗ No'}</dd>
+        </div>
+        <div>
+          <dt>Compression</dt>
+          <dd>{perf.compression ? '✓ Yes' : '✗ No'}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function AiSearch({ result }: { result: AdvancedAuditResult }) {
+  const ai = result.aiSearchOptimization;
+  return (
+    <div className={styles.aiGrid}>
+      <section>
+        <h3>llms.txt</h3>
+        <p>
+          Exists: {ai.llmsTxt.exists ? 'Yes' : 'No'} · Valid: {ai.llmsTxt.valid ? 'Yes' : 'No'}
+        </p>
+        {ai.llmsTxt.issues.length > 0 && (
+          <ul>
+            {ai.llmsTxt.issues.map((issue) => (
+              <li key={issue}>{issue}</li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section>
+        <h3>Citation readiness</h3>
+        <p>Score: {ai.citationReadiness.score}/100</p>
+        <p>Factual accuracy: {ai.citationReadiness.factualAccuracy}/100</p>
+        <p>Source attribution: {ai.citationReadiness.sourceAttribution}/100</p>
+      </section>
+      <section>
+        <h3>Content optimisation</h3>
+        <p>Average length: {(ai.contentOptimization.averageContentLength / 1000).toFixed(1)}k words</p>
+        <p>Outdated pages: {ai.contentOptimization.outdatedContent}</p>
+        <p>Overlong pages: {ai.contentOptimization.overlongContent}</p>
+      </section>
+    </div>
+  );
+}
+
+function CategoryTab({ result, categories }: { result: AdvancedAuditResult; categories: CheckCategory[] }) {
+  const rows = result.categories.filter((c) => categories.includes(c.category));
+  return (
+    <>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Category</th>
+            <th scope="col">Passed</th>
+            <th scope="col">Failed</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.category}>
+              <td>{row.category}</td>
+              <td>{row.passed}</td>
+              <td>{row.failed}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <IssueList issues={result.issues.filter((issue) => categories.includes(issue.category))} />
+    </>
+  );
+}

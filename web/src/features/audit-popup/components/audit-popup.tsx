@@ -1,0 +1,47 @@
+import { auditPopup, formDefinitions } from '@curb/content';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Dialog } from '../../../components/ui/dialog/dialog';
+import { claimPopup, releasePopup } from '../../../lib/popup-manager';
+import { markShown, shownThisSession, useAuditPopupTriggers } from '../hooks/use-audit-popup-triggers';
+import styles from './audit-popup.module.css';
+
+const POPUP_ID = 'audit';
+
+export interface AuditPopupProps {
+  /** Open by itself (timer, exit intent); the page event opens it everywhere. */
+  automatic: boolean;
+  /** The lead form, given a function that closes the popup. */
+  children: (close: () => void) => ReactNode;
+}
+
+/** The free-audit popup with its picture; one managed popup at a time. */
+export function AuditPopup({ automatic, children }: AuditPopupProps) {
+  const [open, setOpen] = useState(false);
+  const show = useCallback((reason: 'request' | 'auto') => {
+    if (reason === 'auto' && shownThisSession()) return;
+    if (!claimPopup(POPUP_ID)) return;
+    markShown();
+    setOpen(true);
+  }, []);
+  useAuditPopupTriggers(show, automatic);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    releasePopup(POPUP_ID);
+  }, []);
+
+  const definition = formDefinitions['popup-image'];
+  return (
+    <Dialog open={open} onClose={close} title={definition.title} description={definition.subtitle} size="lg" testId="audit-popup">
+      <div className={styles.layout}>
+        <img className={styles.image} src={auditPopup.image} alt={auditPopup.imageAlt} width="480" height="340" />
+        <div className={styles.form}>
+          {children(close)}
+          <button type="button" className={styles.decline} onClick={close}>
+            {auditPopup.declineText}
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,61 @@
+import { formDefinitions } from '@curb/content';
+import { useState, type FormEvent } from 'react';
+import { TextAreaField, TextField } from '../../../components/ui/form/field';
+import { toast } from '../../../components/ui/toast/toast-store';
+import { useSubmissionId } from '../../../lib/submission-id';
+import { sendContact } from '../api/send-contact';
+import styles from './contact.module.css';
+
+const EMPTY = { firstName: '', lastName: '', email: '', subject: '', message: '' };
+const fields = formDefinitions['contact-form'].fields;
+const label = (name: keyof typeof EMPTY) => fields.find((f) => f.name === name)?.placeholder ?? name;
+
+/** The page contact form (home contact section, experience page): all five fields required. */
+export function ContactForm({ title = 'Send a Message' }: { title?: string }) {
+  const [values, setValues] = useState(EMPTY);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const submission = useSubmissionId();
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
+    setSent(false);
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending || Object.values(values).some((v) => !v.trim())) return;
+    setSending(true);
+    try {
+      await sendContact({ ...values, submissionId: submission.current() });
+      submission.renew();
+      setValues(EMPTY);
+      setSent(true);
+      toast({ title: 'Message sent successfully!', description: 'Your message has been sent successfully. I’ll get back to you soon!' });
+    } catch {
+      toast({ title: 'Failed to send message', description: 'Please try again or contact me directly via email or phone.', variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} aria-label={title} data-testid="contact-form">
+      <h3 className={styles.formTitle}>{title}</h3>
+      <div className={styles.row}>
+        <TextField label={label('firstName')} name="firstName" required autoComplete="given-name" value={values.firstName} onChange={set('firstName')} />
+        <TextField label={label('lastName')} name="lastName" required autoComplete="family-name" value={values.lastName} onChange={set('lastName')} />
+      </div>
+      <TextField label={label('email')} name="email" type="email" required autoComplete="email" value={values.email} onChange={set('email')} />
+      <TextField label={label('subject')} name="subject" required value={values.subject} onChange={set('subject')} />
+      <TextAreaField label={label('message')} name="message" required value={values.message} onChange={set('message')} />
+      <button type="submit" className="button" disabled={sending}>
+        {sending ? 'Sending...' : 'Send Message'}
+      </button>
+      {sent && (
+        <p className={styles.sent} role="status">
+          Message sent successfully!
+        </p>
+      )}
+    </form>
+  );
+}

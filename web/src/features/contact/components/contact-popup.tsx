@@ -1,0 +1,84 @@
+import { contactPopup } from '@curb/content';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Dialog } from '../../../components/ui/dialog/dialog';
+import { TextAreaField, TextField } from '../../../components/ui/form/field';
+import { toast } from '../../../components/ui/toast/toast-store';
+import { claimPopup, releasePopup } from '../../../lib/popup-manager';
+import { useSubmissionId } from '../../../lib/submission-id';
+import { SHOW_CONTACT_POPUP_EVENT } from '../../../lib/window-events';
+import { sendContact } from '../api/send-contact';
+import styles from './contact.module.css';
+
+/** Spec: the success view closes itself after 3000 ms. */
+export const CONTACT_SUCCESS_CLOSE_MS = 3000;
+const POPUP_ID = 'contact';
+const EMPTY = { name: '', email: '', subject: '', message: '' };
+
+/** The contact popup, opened by any 'Send Message' button (window event). */
+export function ContactPopup() {
+  const [open, setOpen] = useState(false);
+  const [view, setView] = useState<'form' | 'sending' | 'success'>('form');
+  const [values, setValues] = useState(EMPTY);
+  const submission = useSubmissionId();
+
+  useEffect(() => {
+    const show = () => {
+      if (!claimPopup(POPUP_ID)) return;
+      setView('form');
+      setOpen(true);
+    };
+    window.addEventListener(SHOW_CONTACT_POPUP_EVENT, show);
+    return () => window.removeEventListener(SHOW_CONTACT_POPUP_EVENT, show);
+  }, []);
+
+  const close = () => {
+    setOpen(false);
+    releasePopup(POPUP_ID);
+  };
+
+  useEffect(() => {
+    if (view !== 'success') return;
+    const timer = setTimeout(close, CONTACT_SUCCESS_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [view]);
+
+  const missingRequired = !values.name.trim() || !values.email.trim() || !values.message.trim();
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (missingRequired || view === 'sending') return;
+    setView('sending');
+    try {
+      await sendContact({ ...values, submissionId: submission.current() });
+      submission.renew();
+      setValues(EMPTY);
+      setView('success');
+      toast({ title: 'Message sent!', description: 'Thank you for your message. I’ll get back to you soon.' });
+    } catch {
+      setView('form');
+      toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} title={contactPopup.title} size="md" testId="contact-popup">
+      {view === 'success' ? (
+        <div className={styles.success} role="status">
+          <p className={styles.successTitle}>Message Sent!</p>
+          <p>Thank you for reaching out. I’ll get back to you within 24 hours.</p>
+        </div>
+      ) : (
+        <form className={styles.form} onSubmit={submit}>
+          <TextField label={contactPopup.fields.name} name="name" required autoComplete="name" value={values.name} onChange={set('name')} />
+          <TextField label={contactPopup.fields.email} name="email" type="email" required autoComplete="email" value={values.email} onChange={set('email')} />
+          <TextField label={contactPopup.fields.subject} name="subject" value={values.subject} onChange={set('subject')} />
+          <TextAreaField label={contactPopup.fields.message} name="message" required value={values.message} onChange={set('message')} />
+          <button type="submit" className="button" disabled={view === 'sending' || missingRequired}>
+            {view === 'sending' ? contactPopup.sendingText : contactPopup.submitText}
+          </button>
+        </form>
+      )}
+    </Dialog>
+  );
+}

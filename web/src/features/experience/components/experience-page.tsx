@@ -1,0 +1,42 @@
+import { experience, experienceHighlights } from '@curb/content';
+import type { ReactNode } from 'react';
+import { ExperienceTimeline } from './experience-timeline';
+import styles from './experience-page.module.css';
+
+/** The experience page; the audit and contact forms come from the route. */
+export function ExperiencePage({ onKeyword, auditForm, contactForm }: { onKeyword: (keyword: string) => void; auditForm: ReactNode; contactForm: ReactNode }) {
+  return (
+    <>
+      <section className={styles.hero}>
+        <div className="container">
+          <h1>Professional Experience</h1>
+          <p className={styles.lead}>Fifteen years across brokerages, title and marketing: the roles behind the systems, campaigns and teams on this site.</p>
+          <dl className={styles.metrics}>
+            {experienceHighlights.map((metric) => (
+              <div key={metric.label}>
+                <dt>{metric.label}</dt>
+                <dd>{metric.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+      <section className="container" aria-labelledby="timeline-title">
+        <h2 id="timeline-title">Career Timeline</h2>
+        <ExperienceTimeline items={experience} onKeyword={onKeyword} />
+      </section>
+      <section className={styles.band} aria-labelledby="experience-audit-title">
+        <div className={`container ${styles.split}`}>
+          <div>
+            <h2 id="experience-audit-title">Put this experience to work on your marketing</h2>
+            <p className={styles.lead}>Request the free 15-point audit: a Growth Opportunities Report with 3-5 untapped revenue sources, in your inbox within 24 hours.</p>
+          </div>
+          {auditForm}
+        </div>
+      </section>
+      <section className={`container ${styles.contact}`} aria-label="Contact">
+        {contactForm}
+      </section>
+    </>
+  );
+}

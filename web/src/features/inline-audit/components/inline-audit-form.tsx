@@ -1,0 +1,70 @@
+import { consentTexts, inlineAuditForm } from '@curb/content';
+import { useState, type FormEvent } from 'react';
+import { CheckboxField, TextField } from '../../../components/ui/form/field';
+import { toast } from '../../../components/ui/toast/toast-store';
+import { isHttpError, serverMessage } from '../../../lib/server-message';
+import { useSubmissionId } from '../../../lib/submission-id';
+import { requestAudit } from '../api/request-audit';
+import styles from './inline-audit-form.module.css';
+
+/** The inline audit form: business name, email and consent; the button waits for all three. */
+export function InlineAuditForm({ source }: { source: string }) {
+  const [businessName, setBusinessName] = useState('');
+  const [email, setEmail] = useState('');
+  const [emailConsent, setEmailConsent] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const submission = useSubmissionId();
+  const ready = businessName.trim() !== '' && email.trim() !== '' && emailConsent;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready || sending) return;
+    setSending(true);
+    try {
+      await requestAudit({
+        businessName: businessName.trim(),
+        email: email.trim(),
+        emailConsent,
+        communicationConsent: false,
+        formData: { email: email.trim(), businessName: businessName.trim() },
+        source,
+        submissionId: submission.current(),
+      });
+      submission.renew();
+      setSubmitted(true);
+      toast({ title: inlineAuditForm.successTitle, description: 'Check your email within 24 hours.' });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: serverMessage(error) ?? (isHttpError(error) ? 'Submission failed' : 'Please try again or contact me directly.'),
+        variant: 'destructive',
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (submitted) {
+    return (
+      <div className={styles.card} role="status" data-testid="inline-audit-success">
+        <h3 className={styles.title}>{inlineAuditForm.successTitle}</h3>
+        <p>{inlineAuditForm.successText}</p>
+      </div>
+    );
+  }
+  return (
+    <form className={styles.card} onSubmit={submit} data-testid="inline-audit-form" aria-labelledby="inline-audit-title">
+      <h3 id="inline-audit-title" className={styles.title}>
+        {inlineAuditForm.title}
+      </h3>
+      <p className={styles.text}>{inlineAuditForm.text}</p>
+      <TextField label="Business Name" name="businessName" required autoComplete="organization" value={businessName} onChange={(e) => setBusinessName(e.target.value)} />
+      <TextField label="Email Address" name="email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <CheckboxField label={consentTexts.emailConsent} checked={emailConsent} onChange={(e) => setEmailConsent(e.target.checked)} />
+      <button type="submit" className="button" disabled={!ready || sending}>
+        {sending ? inlineAuditForm.sendingText : inlineAuditForm.submitText}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { Link } from '@tanstack/react-router';
+import { reportLandingPage } from '@curb/content';
+import { useEffect } from 'react';
+import styles from './report-landing.module.css';
+
+/** The real estate marketing report landing page. */
+export function ReportLandingPage() {
+  // Spec: the page scrolls to the top when it loads.
+  useEffect(() => window.scrollTo(0, 0), []);
+  const page = reportLandingPage;
+  return (
+    <>
+      <section className={styles.hero}>
+        <div className="container">
+          <h1>{page.heroTitle}</h1>
+          <p className={styles.lead}>{page.heroLead}</p>
+          <div className={styles.actions}>
+            <Link to="/marketing-audit" className="button">
+              Get Your Free Report
+            </Link>
+            <a
+              href="#sample"
+              className="button button-outline"
+              onClick={(event) => {
+                event.preventDefault();
+                document.getElementById('sample')?.scrollIntoView({ behavior: 'smooth' });
+              }}
+            >
+              View Sample Report
+            </a>
+          </div>
+          <dl className={styles.stats}>
+            {page.stats.map((stat) => (
+              <div key={stat.label}>
+                <dt>{stat.label}</dt>
+                <dd>{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+      <section className={`container ${styles.section}`} aria-labelledby="areas-title">
+        <h2 id="areas-title">{page.areasTitle}</h2>
+        <ul className={styles.areas}>
+          {page.areas.map((area) => (
+            <li key={area.title} className={styles.area}>
+              <h3>{area.title}</h3>
+              <p>{area.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section id="sample" className={`container ${styles.section}`} aria-labelledby="sample-title">
+        <h2 id="sample-title">{page.sampleTitle}</h2>
+        <p className={styles.muted}>{page.sampleBusiness}</p>
+        <ul className={styles.sample}>
+          {page.sample.map((row) => (
+            <li key={row.metric}>
+              <span className={styles.metric}>{row.metric}</span>
+              <span className={styles.value}>{row.value}</span>
+              <span className={styles.status} data-status={row.status}>
+                {row.status}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <div className={styles.cta}>
+          <h2>{page.ctaTitle}</h2>
+          <Link to="/marketing-audit" className="button">
+            {page.ctaButton}
+          </Link>
+        </div>
+      </section>
+      <section className={styles.testimonial} aria-label="Testimonial">
+        <figure className="container">
+          <blockquote>“{page.testimonial.quote}”</blockquote>
+          <figcaption>
+            — {page.testimonial.author}, {page.testimonial.role}
+          </figcaption>
+        </figure>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+// Window events that connect parts of the page that do not import each other (the footer
+// and the popups, the lead forms and whoever listens for enrichment results).
+
+/** Spec: raised by the footer's 'Get Your Free Audit' button; opens the audit popup. */
+export const SHOW_AUDIT_POPUP_EVENT = 'showImageAuditPopup';
+/** Raised by 'Send Message' buttons; opens the contact popup. */
+export const SHOW_CONTACT_POPUP_EVENT = 'showContactPopup';
+/** Spec: dispatched with the enrichment result when a website lookup succeeds. */
+export const URL_ENRICHMENT_SUCCESS_EVENT = 'urlEnrichmentSuccess';
+/** Spec: dispatched when a website lookup fails. */
+export const URL_ENRICHMENT_ERROR_EVENT = 'urlEnrichmentError';
+
+export function dispatchWindowEvent(name: string, detail?: unknown): void {
+  window.dispatchEvent(new CustomEvent(name, { detail }));
+}
