@@ -1,0 +1,171 @@
+// Realistic visitor activity sent to a running product through its public endpoints, as
+// browsers would send it: tracker beacons to POST /api/events and audit requests to
+// POST /api/marketing-audit. Nothing is written to a table directly, so every admin
+// figure it produces went through validation, the spool and the dashboards' SQL.
+import { randomUUID } from 'node:crypto';
+import type { TrackedEvent } from '@curb/contracts/events';
+import { EVENTS, LEAD_VALUE_USD, VARIANT_TEXT_PROP } from '@curb/contracts/tracking';
+
+export interface DemoOptions {
+  /** Visitor sessions to simulate. */
+  visitors: number;
+  /** Audit requests to post (the forms allow 10 a minute per address: more wait their turn). */
+  leads: number;
+  /** Seed of the pseudo-random choices, so a run can be repeated. */
+  seed?: number;
+  /** How far back the sessions reach; the collector takes client times up to 24 h old. */
+  spanMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface DemoResult {
+  sessions: number;
+  events: number;
+  leads: Array<{ businessName: string; email: string; reportId: string | null }>;
+}
+
+export const DEMO_TEST_TYPE = 'audit_popup';
+export const DEMO_VARIANTS = { A: 'Get Your Free Marketing Audit', B: 'See What Your Website Is Missing' } as const;
+
+const BROWSERS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/19.0 Safari/605.1.15',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 19_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/19.0 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+];
+
+interface Channel {
+  weight: number;
+  referrer?: string;
+  utm?: TrackedEvent['utm'];
+}
+const CHANNELS: Channel[] = [
+  { weight: 35, referrer: 'https://www.google.com/' },
+  { weight: 20, utm: { source: 'facebook', medium: 'cpc', campaign: 'spring-listings' } },
+  { weight: 10, utm: { source: 'newsletter', medium: 'email', campaign: 'monthly-market-update' } },
+  { weight: 10, referrer: 'https://www.linkedin.com/' },
+  { weight: 25 },
+];
+
+const BUSINESSES = [
+  'Harbor Point Realty', 'Maple & Main Homes', 'Capitol Hill Properties', 'Riverbend Real Estate', 'Northside Luxury Group',
+  'Arlington Key Realty', 'Blue Door Brokers', 'Summit Ridge Homes', 'Georgetown Living', 'Old Town Property Co',
+  'Potomac View Realty', 'Cedar Lane Homes', 'Union Station Realty', 'Foggy Bottom Estates', 'Brookland Home Team',
+  'Falls Church Realty', 'Alexandria Nest', 'Navy Yard Residential', 'Shaw Street Homes', 'Tenleytown Realty',
+];
+
+/** mulberry32: small, fast, good enough for picking demo values. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function post(baseUrl: string, path: string, body: unknown, userAgent: string): Promise<Response> {
+  return fetch(new URL(path, baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': userAgent, origin: new URL(baseUrl).origin },
+    body: JSON.stringify(body),
+  });
+}
+
+export async function sendDemoActivity(baseUrl: string, options: DemoOptions): Promise<DemoResult> {
+  const rnd = random(options.seed ?? 20_261_122);
+  const pick = <T,>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+  const log = options.log ?? (() => {});
+  const span = Math.min(options.spanMs ?? 23 * 3_600_000, 23 * 3_600_000);
+  const now = Date.now();
+  const channelTotal = CHANNELS.reduce((s, c) => s + c.weight, 0);
+  const channel = () => {
+    let r = rnd() * channelTotal;
+    return CHANNELS.find((c) => (r -= c.weight) < 0) ?? CHANNELS.at(-1)!;
+  };
+
+  const batches: Array<{ userAgent: string; events: TrackedEvent[] }> = [];
+  const converted: Array<{ email: string; businessName: string; userAgent: string }> = [];
+  let events = 0;
+
+  for (let v = 0; v < options.visitors; v++) {
+    const sessionId = randomUUID();
+    // Every demo visit comes from this one machine: without the first-party id (sent after
+    // consent) the server's cookieless id would fold them all into a handful of visitors.
+    const visitorId = randomUUID();
+    const userAgent = pick(BROWSERS);
+    const from = channel();
+    let ts = now - Math.floor(rnd() * span) - 60_000;
+    const list: TrackedEvent[] = [];
+    const add = (name: string, extra: Partial<TrackedEvent> = {}) => {
+      ts += 3_000 + Math.floor(rnd() * 40_000);
+      list.push({ name, ts: Math.min(ts, now), eventId: randomUUID(), sessionId, visitorId, ...extra });
+    };
+    const view = (path: string, first = false) => add(EVENTS.pageView, { path, ...(first ? { referrer: from.referrer, utm: from.utm } : {}) });
+
+    const landing = rnd() < 0.55 ? '/' : pick(['/marketing-audit', '/services', '/real-estate-marketing-report', '/blog']);
+    view(landing, true);
+    if (landing === '/marketing-audit') add(EVENTS.landingView, { path: landing });
+    const pages = Math.floor(rnd() * 4);
+    for (let p = 0; p < pages; p++) view(pick(['/services', '/experience', '/blog', '/marketing-audit', '/']));
+    if (pages >= 2 && rnd() < 0.5) add(EVENTS.engaged, { path: '/' });
+
+    if (rnd() < 0.6) {
+      const variant = rnd() < 0.5 ? 'A' : 'B';
+      add(EVENTS.popupView, { path: '/', props: { popup: 'audit-popup' } });
+      add(EVENTS.abImpression, { path: '/', testType: DEMO_TEST_TYPE, variant, props: { [VARIANT_TEXT_PROP]: DEMO_VARIANTS[variant] } });
+      const clickRate = variant === 'B' ? 0.45 : 0.3;
+      if (rnd() < clickRate) {
+        add(EVENTS.abClick, { path: '/', testType: DEMO_TEST_TYPE, variant });
+        add(EVENTS.formStart, { path: '/', props: { form: 'popup-image' } });
+        if (rnd() < (variant === 'B' ? 0.65 : 0.5)) {
+          const businessName = `${pick(BUSINESSES)}${v % 3 === 0 ? ` ${v}` : ''}`;
+          const email = `${businessName.toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '')}.${v}@example.com`;
+          add(EVENTS.formSubmit, { path: '/', email, props: { form: 'popup-image' } });
+          add(EVENTS.lead, { path: '/', email, value: LEAD_VALUE_USD });
+          add(EVENTS.abConversion, { path: '/', testType: DEMO_TEST_TYPE, variant, email });
+          add(EVENTS.conversion, { path: '/', email });
+          converted.push({ email, businessName, userAgent });
+        }
+      }
+    }
+    events += list.length;
+    batches.push({ userAgent, events: list });
+  }
+
+  // Beacons: one request per session (the tracker batches per page), a few in flight.
+  for (let i = 0; i < batches.length; i += 8) {
+    await Promise.all(
+      batches.slice(i, i + 8).flatMap(({ userAgent, events: list }) => {
+        const chunks = [];
+        for (let c = 0; c < list.length; c += 100) chunks.push(list.slice(c, c + 100));
+        return chunks.map(async (chunk) => {
+          const res = await post(baseUrl, '/api/events', { events: chunk }, userAgent);
+          if (res.status !== 202) throw new Error(`POST /api/events answered ${res.status}: ${await res.text()}`);
+        });
+      }),
+    );
+  }
+  log(`${options.visitors} visitor sessions, ${events} events sent`);
+
+  const leads: DemoResult['leads'] = [];
+  for (const lead of converted.slice(0, options.leads)) {
+    for (;;) {
+      const res = await post(baseUrl, '/api/marketing-audit', { businessName: lead.businessName, email: lead.email, emailConsent: true, source: 'Audit Popup' }, lead.userAgent);
+      if (res.status === 429) {
+        const wait = Number(res.headers.get('retry-after') ?? 10);
+        log(`form limit reached: waiting ${wait} s`);
+        await new Promise((r) => setTimeout(r, wait * 1000));
+        continue;
+      }
+      if (!res.ok) throw new Error(`POST /api/marketing-audit answered ${res.status}: ${await res.text()}`);
+      const body = (await res.json()) as { reportId: string | null };
+      leads.push({ businessName: lead.businessName, email: lead.email, reportId: body.reportId });
+      break;
+    }
+  }
+  log(`${leads.length} audit requests posted`);
+  return { sessions: options.visitors, events, leads };
+}
