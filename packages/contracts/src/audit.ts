@@ -1,7 +1,20 @@
 // The website audit: the job that runs it, the Growth Opportunities Report it produces,
 // the quick company lookup and the advanced SEO audit. Shared by the audit engine, the
 // api, the worker and the report page.
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { FormatRegistry, Type, type Static, type TSchema } from '@sinclair/typebox';
+
+// TypeBox's own checker (used by the report page and tests) knows no formats until told.
+if (!FormatRegistry.Has('uuid')) FormatRegistry.Set('uuid', (v) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v));
+if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)));
+if (!FormatRegistry.Has('uri')) {
+  FormatRegistry.Set('uri', (v) => {
+    try {
+      return /^https?:$/.test(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  });
+}
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Score = Type.Number({ minimum: 0, maximum: 100 });
@@ -244,6 +257,9 @@ export const AuditReportSchema = Type.Object({
   technicalSEO: TechnicalSeoSchema,
   actionPlan: ActionPlanSchema,
   investmentAnalysis: InvestmentAnalysisSchema,
+  /** The 15 points of the free audit, each passed or not. */
+  checklist: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), passed: Type.Boolean(), detail: Type.Optional(Type.String()) })),
+  /** Every check that fired, most severe first. */
   findings: Type.Array(FindingSchema),
   checksRun: Type.Integer({ minimum: 0 }),
 });

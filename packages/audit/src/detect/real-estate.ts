@@ -20,8 +20,8 @@ const IDX_PROVIDERS: Array<[string, RegExp]> = [
 ];
 
 const BROKERAGES = /\b(?:Keller Williams(?: [A-Z][a-z]+)*|RE\/MAX(?: [A-Z][a-z]+)*|Coldwell Banker(?: [A-Z][a-z]+)*|Compass|eXp Realty|Century 21(?: [A-Z][a-z]+)*|Berkshire Hathaway HomeServices(?: [A-Z][a-z]+)*|Long & Foster|Samson Properties|Pearson Smith Realty|TTR Sotheby's International Realty|Sotheby's International Realty|Douglas Elliman|Howard Hanna|Weichert(?:, Realtors)?|Redfin|Real Broker|Fathom Realty|United Real Estate|Corcoran(?: [A-Z][a-z]+)*|Engel & V[öo]lkers(?: [A-Z][a-z]+)*)\b/;
-const BROKERAGE_NAMED = /\b(?:brokered by|brokerage\s*:|affiliated with|office of)\s+([A-Z][\w&'.-]*(?:\s+[A-Z&][\w&'.-]*){0,4})/i;
-const BROKERAGE_SUFFIX = /\b([A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3}\s+(?:Realty|Realtors|Brokerage|Real Estate Group|Real Estate Company|Properties Group))\b/;
+const BROKERAGE_NAMED = /\b(?:[Bb]rokered by|[Bb]rokerage\s*:|[Aa]ffiliated with|[Oo]ffice of)\s+([A-Z][\w&'-]*(?:\s+(?:[A-Z][\w&'-]*|&)){0,4})/;
+const BROKERAGE_SUFFIX = /\b([A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3}\s+(?:Realty|Realtors|Brokerage|Real Estate Group|Real Estate Company|Properties Group))\b/;
 
 /** The brokerage: named explicitly, a known brand, or a "... Realty" name in the footer. */
 function findBrokerage(text: string, footer: string): string | null {

@@ -1,12 +1,10 @@
 // HTTP(S) fetching for audits: only http and https, every hop's address checked (DNS is
 // resolved here and the checked address is the one connected to, so a second answer cannot
 // swap it), at most 5 redirects, a deadline, a byte cap and a content-type check.
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import type { LookupFunction } from 'node:net';
 import { TLSSocket, type PeerCertificate } from 'node:tls';
 import { constants as zlib, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Agent, buildConnector, request } from 'undici';
-import { ipLiteral, isPublicAddress } from './address-policy.ts';
+import { createGuardedLookup, ipLiteral, isPublicAddress } from './address-policy.ts';
 
 export interface FetchPolicy {
   /** Tests and local development only: lets the audit reach loopback and private addresses. */
@@ -108,18 +106,7 @@ export class GuardedFetcher {
   constructor(policy: Partial<FetchPolicy> = {}) {
     this.policy = { ...DEFAULT_POLICY, ...policy };
     const allowed = addressRule(this.policy);
-    const guardedLookup: LookupFunction = (hostname, options, callback) => {
-      dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (err, addresses: LookupAddress[]) => {
-        if (err) return callback(err, '', 0);
-        if (!addresses.length) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
-        // Any private answer refuses the host: a mixed answer is how DNS rebinding starts.
-        if (addresses.some((a) => !allowed(a.address))) {
-          return callback(Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EBLOCKED' }), '', 0);
-        }
-        if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-        callback(null, addresses[0]!.address, addresses[0]!.family);
-      });
-    };
+    const guardedLookup = createGuardedLookup(allowed);
     const connect = buildConnector({ lookup: guardedLookup, rejectUnauthorized: false, timeout: this.policy.timeoutMs });
     this.agent = new Agent({
       connections: 6,
@@ -245,7 +232,7 @@ export class GuardedFetcher {
   }
 }
 
-function addressRule(policy: FetchPolicy): (address: string) => boolean {
+export function addressRule(policy: FetchPolicy): (address: string) => boolean {
   return policy.isAllowedAddress ?? (policy.allowPrivateNetworks ? () => true : isPublicAddress);
 }
 

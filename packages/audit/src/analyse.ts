@@ -1,0 +1,81 @@
+// One audit from URL to findings: fetch the site, measure speed (Chromium when available,
+// network estimates otherwise) and run the checks. Reports, quick lookups and the advanced
+// audit are built from its result.
+import { CHECKS, runChecks, type CheckRun } from './checks/registry.ts';
+import type { Check, CheckContext } from './checks/types.ts';
+import { findChrome, runLab } from './lab/chromium.ts';
+import { estimateLab } from './lab/estimate.ts';
+import type { LabResult } from './lab/types.ts';
+import { addressRule, type FetchPolicy } from './net/guarded-fetch.ts';
+import { fetchSite, parsed, type FetchSiteOptions, type SiteSnapshot } from './snapshot.ts';
+
+export type LabMode = 'lighthouse' | 'screenshot' | 'none';
+
+export interface AnalyseOptions {
+  allowPrivateNetworks: boolean;
+  /** Pages to crawl, the home page included (1 for the free audit). */
+  maxPages?: number;
+  lab?: LabMode;
+  /** CHROME_PATH; unset: the Debian default when installed. */
+  chromePath?: string | null;
+  /** Longest the lab part may take (waiting for Chromium included). */
+  labBudgetMs?: number;
+  policy?: Partial<FetchPolicy>;
+  fetch?: Omit<FetchSiteOptions, 'policy' | 'maxPages'>;
+  checks?: readonly Check[];
+  now?: Date;
+  onProgress?: (progress: number, stage: string) => void;
+}
+
+export interface Analysis {
+  snapshot: SiteSnapshot;
+  ctx: CheckContext;
+  run: CheckRun;
+  durationMs: number;
+}
+
+export async function analyseSite(url: string, options: AnalyseOptions): Promise<Analysis> {
+  const started = performance.now();
+  const progress = options.onProgress ?? (() => {});
+  const policy: Partial<FetchPolicy> = { allowPrivateNetworks: options.allowPrivateNetworks, ...options.policy };
+  const mode = options.lab ?? 'none';
+  const chrome = mode === 'none' ? null : findChrome(options.chromePath);
+
+  progress(10, 'Fetching the website');
+  // Chromium starts with the fetch (it waits for its slot anyway) so both overlap.
+  const labPromise = chrome
+    ? runLab(url.includes('://') ? url : `https://${url}`, {
+        chromePath: chrome,
+        allowed: addressRule({ allowPrivateNetworks: options.allowPrivateNetworks, timeoutMs: 0, maxBytes: 0, maxRedirects: 0, ...options.policy }),
+        lighthouse: mode === 'lighthouse',
+        screenshot: true,
+        deadlineMs: options.labBudgetMs ?? 60_000,
+      })
+    : null;
+  let snapshot: SiteSnapshot;
+  try {
+    snapshot = await fetchSite(url, { ...options.fetch, policy, maxPages: options.maxPages ?? 1 });
+  } catch (err) {
+    await labPromise?.catch(() => null);
+    throw err;
+  }
+  progress(labPromise ? 45 : 70, labPromise ? 'Measuring speed in a browser' : 'Analysing the pages');
+  const home = parsed(snapshot.home);
+  const estimate = estimateLab(snapshot, home);
+  const measured = labPromise ? await labPromise.catch(() => null) : null;
+  const lab: LabResult = measured
+    ? {
+        lighthouse: Boolean(measured.mobile && measured.desktop),
+        mobile: measured.mobile ?? estimate.mobile,
+        desktop: measured.desktop ?? estimate.desktop,
+        screenshot: measured.screenshot,
+        notes: measured.notes,
+      }
+    : { ...estimate, notes: chrome || mode === 'none' ? estimate.notes : ['Chromium is not installed; speed was estimated from network timings.'] };
+
+  progress(80, 'Running the checks');
+  const ctx: CheckContext = { site: snapshot, home, pages: snapshot.pages.map(parsed), lab, now: options.now ?? new Date() };
+  const run = runChecks(ctx, options.checks ?? CHECKS);
+  progress(90, 'Building the report');
+  return { snapshot, ctx, run, durationMs: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,216 @@
+// Lab measurements in a real browser: Lighthouse 12 (mobile and desktop) and a PNG
+// screenshot through playwright-core, in one headless Chromium behind the guarded proxy.
+// Chromium is heavy (about 1.4 GB and a full core per Lighthouse run), so every run in the
+// process takes a slot of one shared semaphore.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startGuardedProxy } from '../net/guarded-proxy.ts';
+import { Semaphore } from '../util.ts';
+import type { LabRun } from './types.ts';
+
+export const DEFAULT_CHROME_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+/** The Chromium to use: CHROME_PATH when it exists, else a Debian default, else null. */
+export function findChrome(chromePath?: string | null): string | null {
+  if (chromePath) return existsSync(chromePath) ? chromePath : null;
+  return DEFAULT_CHROME_PATHS.find((p) => existsSync(p)) ?? null;
+}
+
+/** One Chromium at a time per process (2 cores: a second one only slows both down). */
+export const chromiumSlots = new Semaphore(1);
+
+export interface LabOptions {
+  chromePath: string;
+  allowed: (address: string) => boolean;
+  lighthouse: boolean;
+  screenshot: boolean;
+  /** Whole run (waiting for the slot included); on expiry Chromium is killed and what finished is kept. */
+  deadlineMs: number;
+}
+
+export interface LabOutput {
+  mobile: LabRun | null;
+  desktop: LabRun | null;
+  screenshot: string | null;
+  notes: string[];
+}
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--mute-audio',
+  '--disable-quic',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+];
+
+export async function runLab(url: string, options: LabOptions): Promise<LabOutput> {
+  const started = Date.now();
+  const out: LabOutput = { mobile: null, desktop: null, screenshot: null, notes: [] };
+  const remaining = () => options.deadlineMs - (Date.now() - started);
+  return chromiumSlots.run(async () => {
+    if (remaining() < 3000) {
+      out.notes.push('Chromium was busy with another audit; speed was estimated from network timings.');
+      return out;
+    }
+    const proxy = await startGuardedProxy(options.allowed);
+    const profileDir = mkdtempSync(join(tmpdir(), 'curb-chromium-'));
+    let chrome: ChildProcess | undefined;
+    const killer = setTimeout(() => chrome?.kill('SIGKILL'), Math.max(0, remaining()));
+    try {
+      const launched = await launch(options.chromePath, profileDir, proxy.url, Math.min(15_000, remaining()));
+      chrome = launched.process;
+      if (options.lighthouse) {
+        for (const formFactor of ['mobile', 'desktop'] as const) {
+          if (remaining() < 4000) {
+            out.notes.push(`Lighthouse ${formFactor} run skipped: time budget spent.`);
+            continue;
+          }
+          try {
+            out[formFactor] = await withTimeout(lighthouseRun(url, launched.port, formFactor), remaining() - 1000);
+          } catch (err) {
+            out.notes.push(`Lighthouse ${formFactor} run failed: ${(err as Error).message}`);
+          }
+        }
+      }
+      if (options.screenshot && remaining() > 2500) {
+        try {
+          out.screenshot = await withTimeout(screenshot(url, launched.port), remaining() - 500);
+        } catch (err) {
+          out.notes.push(`Screenshot failed: ${(err as Error).message}`);
+        }
+      }
+    } catch (err) {
+      out.notes.push(`Chromium could not run: ${(err as Error).message}`);
+    } finally {
+      clearTimeout(killer);
+      await stop(chrome);
+      await proxy.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    }
+    return out;
+  });
+}
+
+async function launch(chromePath: string, profileDir: string, proxyUrl: string, timeoutMs: number): Promise<{ process: ChildProcess; port: number }> {
+  const child = spawn(
+    chromePath,
+    [
+      ...CHROME_FLAGS,
+      `--user-data-dir=${profileDir}`,
+      '--remote-debugging-port=0',
+      '--remote-debugging-address=127.0.0.1',
+      `--proxy-server=${proxyUrl}`,
+      // Chromium skips the proxy for loopback unless told otherwise.
+      '--proxy-bypass-list=<-loopback>',
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('Chromium did not start in time'));
+    }, timeoutMs);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited (${code}): ${stderr.slice(-300)}`));
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const m = /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
+      if (m) {
+        clearTimeout(timer);
+        child.stderr!.removeAllListeners('data');
+        child.stderr!.resume();
+        child.removeAllListeners('exit');
+        resolve({ process: child, port: Number(m[1]) });
+      }
+    });
+  });
+}
+
+async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve();
+    }, 2000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function lighthouseRun(url: string, port: number, formFactor: 'mobile' | 'desktop'): Promise<LabRun> {
+  const { default: lighthouse } = await import('lighthouse');
+  const config = formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo', 'accessibility', 'best-practices'], maxWaitForLoad: 15_000 }, config);
+  if (!result) throw new Error('no result');
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
+  const num = (id: string) => Math.max(0, Math.round(lhr.audits[id]?.numericValue ?? 0));
+  const cat = (id: string) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id]!.score! * 100));
+  return {
+    performance: cat('performance') ?? 0,
+    seo: cat('seo'),
+    accessibility: cat('accessibility'),
+    bestPractices: cat('best-practices'),
+    lcpMs: num('largest-contentful-paint'),
+    fidMs: num('max-potential-fid'),
+    cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+    tbtMs: num('total-blocking-time'),
+    fcpMs: num('first-contentful-paint'),
+    speedIndexMs: num('speed-index'),
+    interactiveMs: num('interactive'),
+  };
+}
+
+async function screenshot(url: string, port: number): Promise<string> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load', timeout: 15_000 }).catch(() => page.waitForLoadState('domcontentloaded'));
+    const png = await page.screenshot({ type: 'png' });
+    await context.close();
+    return png.toString('base64');
+  } finally {
+    await browser.close().catch(() => {});
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out')), Math.max(0, ms));
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}

@@ -1,0 +1,212 @@
+// The six detail scores of the report, the overall score and grade. Deterministic: every
+// number is derived from the findings and the measurements, with the spec's thresholds,
+// impact labels and benchmarks (public-site.md section 9; admin-and-assistant.md section 9).
+import type { CheckCategory, Finding, ScoreDetail, ScoreKey, Scores, Severity } from '@curb/contracts/audit';
+import { CHECKS, type CheckRun } from '../checks/registry.ts';
+import type { CheckContext } from '../checks/types.ts';
+import { detectAnalytics, hasAnyAnalytics } from '../detect/analytics.ts';
+import { detectProfiles } from '../detect/social.ts';
+import { pageWeights } from '../lab/estimate.ts';
+import { clamp } from '../util.ts';
+
+export const BENCHMARKS: Record<ScoreKey, { industry: number; topPerformers: number }> = {
+  website: { industry: 72, topPerformers: 85 },
+  social: { industry: 58, topPerformers: 78 },
+  seo: { industry: 65, topPerformers: 88 },
+  leadGen: { industry: 45, topPerformers: 75 },
+  content: { industry: 52, topPerformers: 82 },
+  technical: { industry: 68, topPerformers: 90 },
+};
+
+const METRICS: Record<ScoreKey, string> = {
+  website: 'Website Performance',
+  social: 'Social Media Presence',
+  seo: 'SEO Optimization',
+  leadGen: 'Lead Generation',
+  content: 'Content Strategy',
+  technical: 'Technical Performance',
+};
+
+/** Impact of improving a score (spec thresholds: content always High, technical always Medium). */
+export function impactFor(key: ScoreKey, score: number): 'High' | 'Medium' | 'Low' {
+  switch (key) {
+    case 'website':
+    case 'leadGen':
+      return score < 60 ? 'High' : score < 80 ? 'Medium' : 'Low';
+    case 'social':
+      return score < 50 ? 'High' : score < 75 ? 'Medium' : 'Low';
+    case 'seo':
+      return score < 70 ? 'High' : score < 85 ? 'Medium' : 'Low';
+    case 'content':
+      return 'High';
+    case 'technical':
+      return 'Medium';
+  }
+}
+
+export function gradeFor(overall: number): { grade: 'A+' | 'A' | 'B' | 'C' | 'D'; label: string } {
+  if (overall >= 90) return { grade: 'A+', label: 'Excellent' };
+  if (overall >= 80) return { grade: 'A', label: 'Great' };
+  if (overall >= 70) return { grade: 'B', label: 'Good' };
+  if (overall >= 60) return { grade: 'C', label: 'Fair' };
+  return { grade: 'D', label: 'Needs Improvement' };
+}
+
+// --- The admin spec's website score formulas ---------------------------------------------
+
+/** 25 points each for a title, a description, exactly one h1, and structured data. */
+export function seoFormula(ctx: CheckContext): number {
+  const h = ctx.home;
+  return (h.title ? 25 : 0) + (h.description ? 25 : 0) + (h.headings.filter((x) => x.level === 1).length === 1 ? 25 : 0) + (h.jsonLd.length || h.microdataTypes.length ? 25 : 0);
+}
+
+/** From 100: -30 load over 3000 ms, -20 page over 1000 KB, -20 no compression, -30 no SSL. */
+export function performanceFormula(ctx: CheckContext): number {
+  let score = 100;
+  if (ctx.lab.desktop.interactiveMs > 3000) score -= 30;
+  if (pageWeights(ctx.site, ctx.home).totalBytes > 1000 * 1024) score -= 20;
+  if (!ctx.home.snapshot.headers['content-encoding']) score -= 20;
+  if (!hasSsl(ctx)) score -= 30;
+  return Math.max(0, score);
+}
+
+/** From 100: -5 per image without alt, -20 without lang, -20 without viewport. */
+export function accessibilityFormula(ctx: CheckContext): number {
+  const h = ctx.home;
+  return Math.max(0, 100 - 5 * h.images.filter((i) => i.alt === null && !i.decorative).length - (h.lang ? 0 : 20) - (h.viewport ? 0 : 20));
+}
+
+export function hasSsl(ctx: CheckContext): boolean {
+  return ctx.home.url.startsWith('https:') && (ctx.site.tls?.authorized ?? true);
+}
+
+// --- Check pass rates ---------------------------------------------------------------------
+
+const WEIGHT: Record<Severity, number> = { Critical: 10, Warning: 5, Notice: 2 };
+
+interface Scope {
+  categories?: CheckCategory[];
+  ids?: string[];
+}
+
+const SCOPES: Record<ScoreKey, Scope> = {
+  website: { categories: ['performance', 'security', 'accessibility'], ids: ['onpage.viewport-missing', 'onpage.viewport-fixed-width', 'images.oversized', 'images.broken'] },
+  social: { categories: ['social'], ids: ['schema.same-as-missing', 'presence.none'] },
+  seo: { categories: ['crawlability', 'on-page', 'links', 'structured-data'], ids: ['images.alt-missing'] },
+  leadGen: { categories: ['real-estate'], ids: ['biz.phone-missing', 'biz.phone-not-clickable', 'biz.email-missing', 'biz.contact-page-missing', 'biz.privacy-policy-missing', 'biz.address-missing', 'analytics.none', 'analytics.no-ad-pixel'] },
+  content: { categories: ['ai-search'], ids: ['onpage.word-count-low', 'onpage.thin-pages', 'onpage.duplicate-content', 'onpage.heading-order', 'onpage.title-generic', 'images.alt-missing', 'images.alt-filename', 'biz.copyright-outdated', 're.testimonials-missing', 'biz.about-page-missing'] },
+  technical: { categories: ['crawlability', 'security', 'performance', 'analytics'], ids: ['onpage.charset-missing', 'onpage.doctype-missing', 'schema.jsonld-invalid'] },
+};
+
+export function scopeChecks(key: ScoreKey): string[] {
+  const s = SCOPES[key];
+  return CHECKS.filter((c) => s.categories?.includes(c.category) || s.ids?.includes(c.id)).map((c) => c.id);
+}
+
+interface Rate {
+  score: number;
+  passed: number;
+  total: number;
+  failed: Finding[];
+}
+
+/**
+ * 100 with nothing wrong, falling with the severity weight of what failed: 100·e^(−lost/45),
+ * so one critical issue costs about 20 points and the many checks that do not apply to a
+ * site (no hreflang, no forms) neither help nor hurt.
+ */
+function penaltyScore(key: ScoreKey, run: CheckRun): Rate {
+  const ids = new Set(scopeChecks(key));
+  const failed = run.findings.filter((f) => ids.has(f.id));
+  const lost = failed.reduce((n, f) => n + WEIGHT[f.severity], 0);
+  return { score: 100 * Math.exp(-lost / 45), passed: ids.size - failed.length, total: ids.size, failed };
+}
+
+/** Share of the profiles buyers look for that the site links to, weighted by how much they matter to agents. */
+const PROFILE_WEIGHTS: Record<string, number> = { Zillow: 20, 'Realtor.com': 20, Facebook: 15, Instagram: 15, LinkedIn: 10, 'Google Business Profile': 10, YouTube: 5, 'Homes.com': 5 };
+
+export function profileCoverage(ctx: CheckContext): { score: number; linked: string[] } {
+  const linked = detectProfiles(ctx.pages).map((p) => p.platform);
+  const score = linked.reduce((n, p) => n + (PROFILE_WEIGHTS[p] ?? 0), 0);
+  return { score: Math.min(100, score), linked };
+}
+
+const labScore = (ctx: CheckContext) => 0.6 * ctx.lab.mobile.performance + 0.4 * ctx.lab.desktop.performance;
+
+function detail(key: ScoreKey, score: number, reasoning: string, rate: Rate, fallback: string): ScoreDetail {
+  const s = Math.round(clamp(score, 0, 100));
+  const recommendations = rate.failed.slice(0, 5).map((f) => f.fix);
+  return {
+    metric: METRICS[key],
+    score: s,
+    maxScore: 100,
+    reasoning,
+    impact: impactFor(key, s),
+    recommendations: recommendations.length ? recommendations : [fallback],
+    benchmarks: BENCHMARKS[key],
+  };
+}
+
+function summary(rate: Rate): string {
+  const top = rate.failed.slice(0, 2).map((f) => f.title.toLowerCase());
+  return `${rate.passed} of ${rate.total} checks passed${top.length ? `; main gaps: ${top.join('; ')}` : ''}.`;
+}
+
+export function computeScores(ctx: CheckContext, run: CheckRun): Scores {
+  const rates = Object.fromEntries(
+    (['website', 'social', 'seo', 'leadGen', 'content', 'technical'] as const).map((k) => [k, penaltyScore(k, run)]),
+  ) as Record<ScoreKey, Rate>;
+  const lab = ctx.lab;
+  const loadS = (lab.desktop.interactiveMs / 1000).toFixed(1);
+  const source = lab.lighthouse ? 'measured by Lighthouse' : 'estimated from network timings';
+  const perfF = performanceFormula(ctx);
+  const a11yF = accessibilityFormula(ctx);
+  const seoF = seoFormula(ctx);
+  const analytics = hasAnyAnalytics(detectAnalytics(ctx.home));
+
+  const website = detail(
+    'website',
+    (perfF + a11yF + rates.website.score) / 3,
+    `Loads in ${loadS} s (${source}); ${hasSsl(ctx) ? 'secure HTTPS' : 'no valid HTTPS'}; ${ctx.home.viewport ? 'mobile viewport set' : 'not set up for phones'}. Speed and security score ${perfF}/100, accessibility ${a11yF}/100; ${summary(rates.website)}`,
+    rates.website,
+    'Keep images compressed and re-test speed after every site change.',
+  );
+  const seo = detail(
+    'seo',
+    (seoF + rates.seo.score) / 2,
+    `Search basics ${seoF}/100 (title, description, one H1, structured data: 25 points each); ${summary(rates.seo)}`,
+    rates.seo,
+    'Publish a new locally focused page or post every month to keep ranking.',
+  );
+  const coverage = profileCoverage(ctx);
+  const social = detail(
+    'social',
+    0.6 * coverage.score + 0.4 * rates.social.score,
+    `${coverage.linked.length ? `Links to ${coverage.linked.join(', ')}` : 'Links to no social or real-estate profile'} (profile coverage ${coverage.score}/100); ${summary(rates.social)}`,
+    rates.social,
+    'Post listings and market updates weekly on your strongest network.',
+  );
+  const leadGen = detail(
+    'leadGen',
+    rates.leadGen.score,
+    `${analytics ? 'Visits are measured' : 'Visits are not measured'}; ${summary(rates.leadGen)}`,
+    rates.leadGen,
+    'Test a second lead magnet (market report or buyer guide) against your current offer.',
+  );
+  const content = detail(
+    'content',
+    rates.content.score,
+    `${ctx.home.wordCount.toLocaleString('en-US')} words on the home page; ${summary(rates.content)}`,
+    rates.content,
+    'Refresh market statistics monthly and date them.',
+  );
+  const technical = detail(
+    'technical',
+    0.6 * rates.technical.score + 0.4 * labScore(ctx),
+    `Mobile performance ${lab.mobile.performance}/100, desktop ${lab.desktop.performance}/100 (${source}); ${summary(rates.technical)}`,
+    rates.technical,
+    'Review the site with this audit after each plugin or theme update.',
+  );
+  const overall = Math.round(0.2 * website.score + 0.2 * seo.score + 0.2 * leadGen.score + 0.1 * social.score + 0.15 * content.score + 0.15 * technical.score);
+  return { overall, website, social, seo, leadGen, content, technical };
+}
