@@ -35,6 +35,8 @@ export interface LabOutput {
   desktop: LabRun | null;
   screenshot: string | null;
   notes: string[];
+  /** Hosts the page tried to reach that the address rule refused. */
+  refused: string[];
 }
 
 const CHROME_FLAGS = [
@@ -56,7 +58,7 @@ const CHROME_FLAGS = [
 
 export async function runLab(url: string, options: LabOptions): Promise<LabOutput> {
   const started = Date.now();
-  const out: LabOutput = { mobile: null, desktop: null, screenshot: null, notes: [] };
+  const out: LabOutput = { mobile: null, desktop: null, screenshot: null, notes: [], refused: [] };
   const remaining = () => options.deadlineMs - (Date.now() - started);
   return chromiumSlots.run(async () => {
     if (remaining() < 3000) {
@@ -94,6 +96,7 @@ export async function runLab(url: string, options: LabOptions): Promise<LabOutpu
       out.notes.push(`Chromium could not run: ${(err as Error).message}`);
     } finally {
       clearTimeout(killer);
+      out.refused = [...new Set(proxy.refused)];
       await stop(chrome);
       await proxy.close();
       rmSync(profileDir, { recursive: true, force: true });

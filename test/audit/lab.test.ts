@@ -1,0 +1,67 @@
+// Real Chromium: Lighthouse scores, a PNG screenshot, and the guarded proxy refusing a
+// subresource on a refused address. Skipped where Chromium is not installed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findChrome, runLab } from '@curb/audit/lab/chromium';
+import { analyseSite } from '@curb/audit/analyse';
+import { startGuardedProxy } from '@curb/audit/net/guarded-proxy';
+import { page, startSite, type TestSite } from './sites.ts';
+
+const chrome = findChrome(process.env['CHROME_PATH']);
+
+describe.skipIf(!chrome)('lab in Chromium', () => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await startSite({
+      '/': (_req, res, s) =>
+        res.writeHead(200, { 'content-type': 'text/html' }).end(page('<title>Lab test page for the audit</title><meta name="viewport" content="width=device-width, initial-scale=1">', `<h1>Hello</h1><p>Some text.</p><img src="http://127.0.0.2:${s.port}/secret.png" alt="secret">`)),
+      '/secret.png': { headers: { 'content-type': 'image/png' }, body: Buffer.alloc(10) },
+    });
+  });
+  afterAll(() => site.close());
+
+  it('measures with Lighthouse, takes a screenshot and refuses subresources on refused addresses', async () => {
+    const out = await runLab(site.url, { chromePath: chrome!, allowed: (a) => a === '127.0.0.1', lighthouse: true, screenshot: true, deadlineMs: 90_000 });
+    expect(out.notes).toEqual([]);
+    expect(out.mobile!.performance).toBeGreaterThan(50);
+    expect(out.desktop!.lcpMs).toBeGreaterThan(0);
+    expect(out.screenshot!.startsWith('iVBORw0KGgo')).toBe(true);
+    expect(out.refused).toContain(`127.0.0.2:${site.port}`);
+  }, 120_000);
+
+  it('gives the quick lookup mode a screenshot without Lighthouse', async () => {
+    const analysis = await analyseSite(site.url, { allowPrivateNetworks: true, lab: 'screenshot', chromePath: chrome, labBudgetMs: 30_000 });
+    expect(analysis.ctx.lab.lighthouse).toBe(false);
+    expect(analysis.ctx.lab.screenshot).toMatch(/^iVBOR/);
+  }, 60_000);
+});
+
+describe('guarded proxy', () => {
+  it('tunnels to allowed addresses and refuses others', async () => {
+    const site = await startSite({ '/': 'hello' });
+    const proxy = await startGuardedProxy((a) => a === '127.0.0.1');
+    const { request } = await import('node:http');
+    const get = (host: string) =>
+      new Promise<number>((resolve) => {
+        request({ host: '127.0.0.1', port: Number(new URL(proxy.url).port), method: 'GET', path: `http://${host}:${site.port}/` }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        }).end();
+      });
+    expect(await get('127.0.0.1')).toBe(200);
+    expect(await get('127.0.0.2')).toBe(403);
+    const connect = (host: string) =>
+      new Promise<number>((resolve) => {
+        request({ host: '127.0.0.1', port: Number(new URL(proxy.url).port), method: 'CONNECT', path: `${host}:${site.port}` })
+          .on('connect', (res, socket) => {
+            socket.destroy();
+            resolve(res.statusCode ?? 0);
+          })
+          .end();
+      });
+    expect(await connect('127.0.0.1')).toBe(200);
+    expect(await connect('169.254.169.254')).toBe(403);
+    expect(proxy.refused).toEqual(expect.arrayContaining(['127.0.0.2:' + site.port, `169.254.169.254:${site.port}`]));
+    await proxy.close();
+    await site.close();
+  });
+});
