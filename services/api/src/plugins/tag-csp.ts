@@ -6,6 +6,13 @@ import fp from 'fastify-plugin';
 import { settingKeys, TAG_CSP_SOURCES, type AnalyticsSettingKey } from '@curb/contracts/settings';
 import { CONTENT_SECURITY_POLICY, type Stores } from '@curb/runtime';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tells the page policy that the analytics settings changed. */
+    tagPolicyChanged?: () => void;
+  }
+}
+
 /** Settings change rarely; every api process picks a change up within this time. */
 const CACHE_MS = 10_000;
 
@@ -37,6 +44,10 @@ export default fp(
       cached = { at: Date.now(), policy: rows.length ? pagePolicy(rows.map((r) => r.key)) : null };
       return cached.policy;
     };
+    // A change made through this process applies at once; other processes follow within the cache time.
+    app.decorate('tagPolicyChanged', () => {
+      cached = undefined;
+    });
     const widen = async (reply: FastifyReply) => {
       const p = await policy().catch(() => null); // a database hiccup keeps the strict policy
       if (p) reply.header('content-security-policy', p);

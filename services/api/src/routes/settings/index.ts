@@ -55,6 +55,7 @@ export default async function settingsRoutes(app: FastifyInstance, opts: { store
             ON CONFLICT (category, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`;
         }
       });
+      if (category === 'analytics') app.tagPolicyChanged?.();
       return readCategory(sql, category);
     },
   );

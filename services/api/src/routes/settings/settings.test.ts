@@ -38,6 +38,8 @@ describe('site-wide settings', () => {
     ];
     expect(res.json()).toEqual(expected);
     expect((await app.inject('/api/settings?category=analytics')).json()).toEqual(expected);
+    // Pages may load the configured tags from now on (no cache delay in this process).
+    expect(String((await app.inject('/services')).headers['content-security-policy'])).toContain('https://www.googletagmanager.com');
   });
 
   it('clears a value with an empty string and keeps keys left out', async () => {

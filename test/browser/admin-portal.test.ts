@@ -1,0 +1,176 @@
+// The admin portal in real Chromium against the built product: the guard and sign-in,
+// every admin page showing figures produced through the public endpoints (beacons to the
+// collector, audit requests to the forms API), a funnel edit that persists, the settings
+// driving the site-wide loader under consent, and sign-out.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { sendDemoActivity, type DemoResult } from '../../scripts/demo/activity.ts';
+import { startBrowserApp, type BrowserApp } from './harness.ts';
+
+const ADMIN = { email: 'owner@curb.test', password: 'correct horse battery staple' };
+const VISITORS = 60;
+const LEADS = 3;
+
+/** Console errors a page may show: the signed-out user query, and vendor files on a closed network. */
+const expectedError = (text: string) => /status of 401/.test(text) || /net::ERR_/.test(text);
+
+async function signIn(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/admin`, { waitUntil: 'networkidle' });
+  await page.getByLabel('E-mail').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByText(`Welcome, ${ADMIN.email}`).waitFor();
+}
+
+const stat = (page: Page, label: string) => page.getByTestId(`stat-${label}`).locator('span').nth(1).textContent();
+
+describe('admin portal in Chromium', () => {
+  let app: BrowserApp;
+  let demo: DemoResult;
+
+  beforeAll(async () => {
+    app = await startBrowserApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    demo = await sendDemoActivity(app.url, { visitors: VISITORS, leads: LEADS, seed: 7 });
+    // The collector answers 202 once events are spooled; wait until the dashboards see them.
+    const login = await fetch(`${app.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+    for (let waited = 0; ; waited += 250) {
+      const res = await fetch(`${app.url}/api/analytics/retargeting?days=7`, { headers: { cookie } });
+      if ((await res.json()).totalUsers === VISITORS) break;
+      if (waited > 20_000) throw new Error('the demo events never reached the dashboards');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }, 120_000);
+  afterAll(() => app?.close());
+
+  it('verifies access, sends visitors to the sign-in at /admin, and refuses a wrong password', async () => {
+    const page = await app.newPage();
+    await page.route('**/api/auth/user', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await page.goto(`${app.url}/admin/marketing-audits`);
+    await page.getByText('Verifying admin access...').waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin');
+    await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
+
+    await page.getByLabel('E-mail').fill(ADMIN.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').getByText('Invalid email or password.').waitFor();
+
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText(`Welcome, ${ADMIN.email}`).waitFor();
+    for (const card of ['System Overview', 'Marketing Audits', 'Enhanced Funnel Manager', 'A/B Testing', 'Retargeting Analytics']) {
+      expect(await page.getByRole('heading', { name: card }).isVisible()).toBe(true);
+    }
+    expect(await page.getByRole('link', { name: 'Back to Site' }).isVisible()).toBe(true);
+    expect(page.consoleErrors.filter((e) => !expectedError(e))).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the figures the visitors produced on every admin page', async () => {
+    const page = await app.newPage();
+    await signIn(page, app.url);
+
+    await page.goto(`${app.url}/admin/marketing-audits`);
+    await page.getByRole('heading', { name: 'Recent Marketing Audits' }).waitFor();
+    await expect.poll(() => stat(page, 'Total Audits')).toBe(String(LEADS));
+    for (const lead of demo.leads) expect(await page.getByRole('cell', { name: lead.businessName, exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Preview' }).first().click();
+    const frame = page.locator('dialog iframe');
+    expect(await frame.getAttribute('src')).toMatch(/^\/audit-report\/[A-Za-z0-9_-]+$/);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${app.url}/admin/funnels`);
+    await page.getByRole('heading', { name: 'Free Marketing Audit' }).waitFor();
+    await expect.poll(() => stat(page, 'Total Leads')).toBe(String(LEADS));
+    expect(await stat(page, 'Total Funnels')).toBe('2');
+    await page.getByRole('button', { name: 'Analytics' }).first().click();
+    await expect.poll(() => page.locator('dialog').getByTestId('stat-Total Submissions').locator('span').nth(1).textContent()).toBe(String(LEADS));
+    await page.keyboard.press('Escape');
+    // Save Changes is stored: the new name survives a reload.
+    await page.getByRole('button', { name: 'Edit' }).first().click();
+    await page.locator('dialog').getByLabel('Name', { exact: true }).fill('Spring Audit Funnel');
+    await page.locator('dialog').getByRole('tab', { name: 'Popup Creator' }).click();
+    await page.locator('dialog').getByLabel('Trigger').selectOption('exit');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Your funnel configuration has been saved successfully.').waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Spring Audit Funnel' }).waitFor();
+
+    await page.goto(`${app.url}/admin/ab-testing`);
+    await page.getByRole('heading', { name: 'audit_popup' }).waitFor();
+    expect(Number((await stat(page, 'Impressions'))!.replace(/,/g, ''))).toBeGreaterThan(10);
+    expect(await page.getByText(/^Winner: [AB]$/).isVisible()).toBe(true);
+    await page.getByRole('tab', { name: 'Raw Data' }).click();
+    expect(await page.getByRole('cell', { name: 'ab_impression' }).count()).toBeGreaterThan(0);
+
+    await page.goto(`${app.url}/admin/retargeting`);
+    await expect.poll(() => stat(page, 'Unique Users')).toBe(String(VISITORS));
+    await page.getByRole('tab', { name: 'User Journeys' }).click();
+    expect(await page.locator('tbody tr').count()).toBe(20);
+
+    await page.goto(`${app.url}/admin/analytics`);
+    await expect.poll(() => stat(page, 'Sessions')).toBe(String(VISITORS));
+    expect(await page.getByTestId('source-site-analytics').getByText('connected').isVisible()).toBe(true);
+
+    await page.goto(`${app.url}/admin/dashboard`);
+    await page.getByRole('list', { name: 'System health' }).getByText('Connected').first().waitFor();
+    expect(await page.getByRole('list', { name: 'System health' }).getByText('Connected').count()).toBe(2);
+    await page.getByRole('tab', { name: 'Feature Status' }).click();
+    await page.getByRole('heading', { name: /Marketing Audit System/ }).waitFor();
+
+    await page.goto(`${app.url}/admin/comprehensive`);
+    await page.getByText('Comprehensive Dashboard Coming Soon').waitFor();
+    expect(page.consoleErrors.filter((e) => !expectedError(e))).toEqual([]);
+    await page.close();
+  });
+
+  it('applies the settings on public pages: SEO at once, tracking tags only after consent', async () => {
+    const page = await app.newPage();
+    const home = async () => (await page.goto(`${app.url}/`, { waitUntil: 'networkidle' }))!;
+    // Nothing configured: no banner, no tag, the strict policy.
+    const before = await home();
+    expect(before.headers()['content-security-policy']).not.toContain('googletagmanager');
+    expect(await page.getByTestId('consent-banner').count()).toBe(0);
+
+    await signIn(page, app.url);
+    await page.goto(`${app.url}/admin/settings`);
+    await page.getByLabel('Google Analytics measurement ID').fill('G-AB12CD34EF');
+    await page.getByRole('form', { name: 'Analytics & Tracking settings' }).getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Settings saved').waitFor();
+    await page.getByLabel('Google site verification code').fill('abcdefghij1234567890');
+    await page.getByLabel('Twitter card type').selectOption('summary_large_image');
+    await page.getByRole('form', { name: 'Search Engine Optimisation settings' }).getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Settings saved').first().waitFor();
+    await page.getByLabel('Hotjar site ID').fill('12ab');
+    expect(await page.getByText('Hotjar site ID must be 4 to 12 digits.').isVisible()).toBe(true);
+
+    const after = await home();
+    expect(after.headers()['content-security-policy']).toContain("script-src 'self' https://www.googletagmanager.com");
+    await page.locator('meta[name="google-site-verification"][content="abcdefghij1234567890"]').waitFor({ state: 'attached' });
+    expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
+    await page.getByTestId('consent-banner').getByText('Google Analytics').waitFor();
+    expect(await page.locator('script[data-tag]').count()).toBe(0);
+
+    await page.getByTestId('consent-banner').getByRole('button', { name: 'Accept' }).click();
+    await page.locator('script[data-tag="gtag"]').waitFor({ state: 'attached' });
+    expect(await page.locator('script[data-tag="gtag"]').getAttribute('src')).toBe('https://www.googletagmanager.com/gtag/js?id=G-AB12CD34EF');
+    expect(await page.evaluate(() => (window as Window & { dataLayer?: unknown[] }).dataLayer?.length)).toBeGreaterThan(2);
+    // The vendor file may fail on this closed network, but never because the CSP refused it.
+    expect(page.consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+    await page.close();
+  });
+
+  it('signs out with the Logout link and lands on the site', async () => {
+    const page = await app.newPage();
+    await signIn(page, app.url);
+    await page.getByRole('link', { name: 'Logout' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.goto(`${app.url}/admin/dashboard`);
+    await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
+    await page.close();
+  });
+});
