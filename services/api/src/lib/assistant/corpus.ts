@@ -75,7 +75,7 @@ function servicePassages(): Passage[] {
         kind: 'service',
         title: s.title,
         page: { title: 'Services', path: '/services' },
-        answer: `${s.title}: ${sentence(s.description)} It includes ${lowerFirst(list(s.features))}, for ${lowerFirst(list(s.targetClients))}.`,
+        answer: `${s.title}: ${sentence(s.description)} It includes ${lowerFirst(list(s.features.slice(0, 3)))}.`,
         text: [s.subtitle, s.description, ...s.features, ...s.tools, ...s.targetClients].join(' '),
         keywords: `service ${s.id.replace(/-/g, ' ')}`,
       }),

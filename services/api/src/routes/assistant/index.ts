@@ -5,13 +5,16 @@ import type { Config } from '@curb/contracts/config';
 import { createProvider } from '../../lib/assistant/provider.ts';
 import { detectVoiceTools, type VoiceTools } from '../../lib/voice/tools.ts';
 import chatRoutes from './chat.ts';
+import metapersonRoutes from './metaperson.ts';
+import pagePolicy from './page-policy.ts';
 import voiceRoutes from './voice.ts';
 
 export interface AssistantOptions {
   config: Config;
-  /** Tests replace the machine's tools (for example with none) and the provider's fetch. */
+  /** Tests replace the machine's tools (for example with none), the provider's fetch and the avatar creator's token endpoint. */
   tools?: () => Promise<VoiceTools>;
   fetch?: typeof fetch;
+  metapersonTokenUrl?: string;
 }
 
 export default async function assistant(app: FastifyInstance, opts: AssistantOptions): Promise<void> {
@@ -19,6 +22,8 @@ export default async function assistant(app: FastifyInstance, opts: AssistantOpt
   const tools = opts.tools ?? detectVoiceTools;
   // Start detecting now so the first visitor does not wait for it.
   void tools();
+  await app.register(pagePolicy, { metaperson: Boolean(opts.config.METAPERSON_CLIENT_ID && opts.config.METAPERSON_CLIENT_SECRET) });
   await app.register(chatRoutes, { provider });
+  await app.register(metapersonRoutes, { config: opts.config, tokenUrl: opts.metapersonTokenUrl, fetch: opts.fetch });
   await app.register(voiceRoutes, { config: opts.config, provider, tools });
 }

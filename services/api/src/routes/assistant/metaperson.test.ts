@@ -1,0 +1,98 @@
+// The avatar creator: its secret stays on the server (a short-lived token is handed out
+// instead), and only /metaperson-chat may frame its origin, only when it is configured.
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from '@curb/runtime';
+import { testConfig } from '../../../../../test/harness.ts';
+import { NO_VOICE_TOOLS } from '../../lib/voice/tools.ts';
+import assistant from './index.ts';
+import { METAPERSON_ORIGIN, widenPolicy } from './page-policy.ts';
+
+const CONFIGURED = { METAPERSON_CLIENT_ID: 'client-id', METAPERSON_CLIENT_SECRET: 'client-secret' };
+
+async function appWith(env: Record<string, string>, tokenUrl?: string) {
+  const config = testConfig(env);
+  const app = await createServer(config);
+  await app.register(assistant, { config, tools: async () => NO_VOICE_TOOLS, metapersonTokenUrl: tokenUrl });
+  // Stands in for the web app: every page is answered by the shared page fallback.
+  app.pageFallback.render ??= (_request, reply) => reply.type('text/html').send('<!doctype html><title>page</title>');
+  return app;
+}
+
+describe('avatar creator', () => {
+  let server: Server;
+  let tokenUrl: string;
+  let calls: Array<{ auth?: string; body: string }> = [];
+  let refuse = false;
+  beforeAll(async () => {
+    server = createHttpServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        calls.push({ auth: req.headers.authorization, body });
+        if (refuse) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_client"}');
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'short-token', token_type: 'Bearer', expires_in: 36000 }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    tokenUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/o/token/`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('hands out a cached short-lived token obtained with the client credentials', async () => {
+    calls = [];
+    refuse = false;
+    const app = await appWith(CONFIGURED, tokenUrl);
+    expect((await app.inject('/api/voice/capabilities')).json().metaperson).toEqual({ enabled: true });
+    const [first, second] = await Promise.all([
+      app.inject({ method: 'POST', url: '/api/voice/metaperson-token' }),
+      app.inject({ method: 'POST', url: '/api/voice/metaperson-token' }),
+    ]);
+    expect(first.json().accessToken).toBe('short-token');
+    expect(first.json().expiresIn).toBeGreaterThan(30_000);
+    expect(second.json().accessToken).toBe('short-token');
+    expect(first.body).not.toContain('client-secret');
+    expect(calls).toEqual([{ auth: `Basic ${Buffer.from('client-id:client-secret').toString('base64')}`, body: 'grant_type=client_credentials' }]);
+    await app.close();
+  });
+
+  it('answers 503 when the credentials are refused and 404 when not configured', async () => {
+    refuse = true;
+    const app = await appWith(CONFIGURED, tokenUrl);
+    const refused = await app.inject({ method: 'POST', url: '/api/voice/metaperson-token' });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({ message: 'The avatar creator refused our credentials.' });
+    await app.close();
+
+    const plain = await appWith({ METAPERSON_CLIENT_ID: 'only-the-id' });
+    expect((await plain.inject('/api/voice/capabilities')).json().metaperson).toEqual({ enabled: false });
+    const missing = await plain.inject({ method: 'POST', url: '/api/voice/metaperson-token' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'The avatar creator is not configured.' });
+    await plain.close();
+  });
+
+  it('lets only the chat pages compile WebAssembly and only /metaperson-chat frame the creator', async () => {
+    const csp = async (app: Awaited<ReturnType<typeof appWith>>, url: string) => String((await app.inject(url)).headers['content-security-policy']);
+    const configured = await appWith(CONFIGURED, tokenUrl);
+    expect(await csp(configured, '/metaperson-chat')).toMatch(new RegExp(`frame-src 'self' ${METAPERSON_ORIGIN}(;|$)`));
+    expect(await csp(configured, '/metaperson-chat')).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+    expect(await csp(configured, '/chat')).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+    expect(await csp(configured, '/chat')).not.toContain(METAPERSON_ORIGIN);
+    expect(await csp(configured, '/')).not.toContain('wasm-unsafe-eval');
+    expect(await csp(configured, '/services')).not.toContain(METAPERSON_ORIGIN);
+    await configured.close();
+
+    const unconfigured = await appWith({});
+    expect(await csp(unconfigured, '/metaperson-chat')).not.toContain(METAPERSON_ORIGIN);
+    await unconfigured.close();
+  });
+
+  it('widens a policy without losing directives', () => {
+    expect(widenPolicy("default-src 'self';script-src 'self' https://a.example;frame-src 'self'", { 'script-src': ["'wasm-unsafe-eval'"], 'frame-src': ['https://b.example'] })).toBe(
+      "default-src 'self';script-src 'self' https://a.example 'wasm-unsafe-eval';frame-src 'self' https://b.example",
+    );
+    expect(widenPolicy("default-src 'self'", { 'frame-src': ['https://b.example'] })).toBe("default-src 'self';frame-src 'self' https://b.example");
+  });
+});
