@@ -16,6 +16,8 @@ declare module 'fastify' {
     userId?: string;
     /** ms since epoch: a session ends SESSION_MAX_AGE_MS after sign-in, however active. */
     signedInAt?: number;
+    /** ms since epoch of the last save that pushed the idle expiry forward. */
+    touchedAt?: number;
   }
   interface FastifyRequest {
     /** The signed-in admin's id, or undefined for an anonymous request. */
@@ -26,6 +28,8 @@ declare module 'fastify' {
 export const SESSION_COOKIE = 'curb_admin';
 const IDLE_MS = SESSION_IDLE_HOURS * 3_600_000;
 const SESSION_MAX_AGE_MS = 7 * 24 * 3_600_000;
+/** How often activity pushes the idle expiry forward (one session write per interval, not per request). */
+const TOUCH_INTERVAL_MS = 5 * 60_000;
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const PROTECTED_PREFIX = /^\/api\/(admin|analytics|seo)(\/|$)/;
@@ -47,14 +51,18 @@ export default fp(
       store: postgresSessionStore(stores.sql, IDLE_MS),
       // Anonymous visitors get no session row and no cookie; only a sign-in creates one.
       saveUninitialized: false,
-      rolling: true,
+      // Not on every request: the guard refreshes an active session every few minutes.
+      rolling: false,
       // Only the API reads the session, so page and asset requests never carry the cookie.
       cookie: { path: '/api', httpOnly: true, sameSite: 'lax', secure: production, maxAge: IDLE_MS },
     });
 
     app.decorateRequest('adminId', function (this: FastifyRequest) {
       const s = this.session;
-      if (!s?.userId || !s.signedInAt || Date.now() - s.signedInAt > SESSION_MAX_AGE_MS) return undefined;
+      const now = Date.now();
+      if (!s?.userId || !s.signedInAt || now - s.signedInAt > SESSION_MAX_AGE_MS) return undefined;
+      // Sliding idle timeout: a changed session is saved with a fresh expiry (and cookie).
+      if (!s.touchedAt || now - s.touchedAt > TOUCH_INTERVAL_MS) s.touchedAt = now;
       return s.userId;
     });
 

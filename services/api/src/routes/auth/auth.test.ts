@@ -81,6 +81,25 @@ describe('admin authentication', () => {
     expect(row).toEqual({ uid: me.json().id, live: true });
   });
 
+  it('keeps an active session alive with one write every few minutes, not one per request', async () => {
+    const cookie = sessionCookie(await login(ADMIN))!;
+    const sid = async () => (await stores.sql`SELECT sid FROM admin_sessions ORDER BY expires_at DESC LIMIT 1`)[0]!.sid as string;
+    const id = await sid();
+    const expiry = async () => ((await stores.sql`SELECT expires_at FROM admin_sessions WHERE sid = ${id}`)[0]!.expires_at as Date).getTime();
+    // Pretend the last activity was an hour ago and the session is about to lapse.
+    await stores.sql`UPDATE admin_sessions SET expires_at = now() + interval '10 minutes',
+      session = jsonb_set(session, '{touchedAt}', to_jsonb(${Date.now() - 3_600_000}::bigint)) WHERE sid = ${id}`;
+    const lapsing = await expiry();
+    const first = await app.inject({ url: '/api/auth/user', headers: { cookie } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['set-cookie']).toBeDefined();
+    const renewed = await expiry();
+    expect(renewed - lapsing).toBeGreaterThan(7 * 3_600_000);
+    const second = await app.inject({ url: '/api/auth/user', headers: { cookie } });
+    expect(second.headers['set-cookie']).toBeUndefined();
+    expect(await expiry()).toBe(renewed);
+  });
+
   it('answers 401 to an anonymous or forged user query', async () => {
     for (const headers of [{}, { cookie: `${SESSION_COOKIE}=forged.value` }]) {
       const res = await app.inject({ url: '/api/auth/user', headers });

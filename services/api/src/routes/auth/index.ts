@@ -29,7 +29,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { stores: S
       // A fresh session id at sign-in: an id planted before it (session fixation) is worthless.
       await request.session.regenerate();
       request.session.userId = result.user.id;
-      request.session.signedInAt = Date.now();
+      request.session.signedInAt = request.session.touchedAt = Date.now();
       return result.user;
     },
   );
