@@ -50,7 +50,7 @@ describe('pnpm start (embedded mode)', () => {
     } finally {
       await stores.close();
     }
-  });
+  }, 120_000);
 
   it('refuses a bad variable with one line and exit code 1', async () => {
     const run = runLauncher({ DATA_DIR: dataDir, PORT: 'eighty' });
