@@ -4,12 +4,12 @@ import type { ClickHouse } from '../clickhouse.ts';
 
 const VIEWS_SQL = `
 SELECT if(path != '/' AND endsWith(path, '/'), substring(path, 1, length(path) - 1), path) AS page,
-       uniqExact(visitor_id) AS visitors
+       uniq(visitor_id) AS visitors
 FROM events
 WHERE is_bot = 0 AND name = 'page_view' AND path IN {paths:Array(String)}
 GROUP BY page`;
 
-/** Visitors per landing path; a trailing slash counts as the same page. */
+/** Visitors per landing path (uniq: exact to 65,536, then a close estimate); a trailing slash counts as the same page. */
 export async function landingPageVisitors(ch: ClickHouse, paths: string[]): Promise<Map<string, number>> {
   const result = new Map(paths.map((p) => [p, 0]));
   if (paths.length === 0) return result;

@@ -14,7 +14,7 @@ SELECT count() AS sessions,
        countIf(match(entryReferrer, {engines:String}) OR entryMedium = 'organic') AS organic,
        countIf(pageViews <= 1 AND engaged = 0) AS bounced
 FROM (
-  SELECT if(session_id != '', session_id, concat(toString(visitor_id), '-', toString(toDate(ts)))) AS session,
+  SELECT if(session_id != '', cityHash64(session_id), cityHash64(visitor_id, toDate(ts))) AS session,
          toString(argMin(referrer_domain, ts)) AS entryReferrer, toString(argMin(utm_medium, ts)) AS entryMedium,
          countIf(name = 'page_view') AS pageViews, countIf(name = 'engaged') AS engaged
   FROM events

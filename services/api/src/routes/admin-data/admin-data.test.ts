@@ -22,7 +22,9 @@ beforeAll(async () => {
   const { sql } = stores;
   await sql`INSERT INTO funnels (id, name, title, subtitle, description, created_at) VALUES
     ('marketing-audit', 'Marketing Audit', 'Free Marketing Audit', '15-point review', 'The main lead magnet', now() - interval '2 days'),
-    ('real-estate-marketing-report', 'Report Landing', 'Real Estate Marketing Report', '', '', now() - interval '1 day')`;
+    ('real-estate-marketing-report', 'Report Landing', 'Real Estate Marketing Report', '', '', now() - interval '1 day')
+    ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, title = EXCLUDED.title, subtitle = EXCLUDED.subtitle,
+      description = EXCLUDED.description, primary_color = '#dc2626', created_at = EXCLUDED.created_at`;
   const [a] = await sql`INSERT INTO leads (form_id, source, business_name, email, created_at) VALUES ('inline-audit', 'Marketing Audit Page', 'Ridge Realty', 'team@ridge.example', now()) RETURNING id`;
   const [b] = await sql`INSERT INTO leads (form_id, source, first_name, last_name, email, created_at) VALUES ('marketing-audit', 'popup', 'Ana', 'Lee', 'ana@lee.example', now() - interval '40 days') RETURNING id`;
   await sql`INSERT INTO leads (form_id, source, business_name, email) VALUES ('popup-image', 'real-estate-marketing-report', 'Oak Homes', 'oak@homes.example'), ('contact-form', 'contact-form', NULL, 'c@c.example')`;
