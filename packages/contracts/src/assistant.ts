@@ -25,6 +25,10 @@ export const VOICE_CONSTANTS = {
   sampleRate: 16000,
 } as const;
 
+/** The third-party avatar creator framed by /metaperson-chat when it is configured. */
+export const METAPERSON_ORIGIN = 'https://metaperson.avatarsdk.com';
+export const METAPERSON_FRAME_URL = `${METAPERSON_ORIGIN}/iframe.html`;
+
 export const ChatRoleSchema = Type.Union([Type.Literal('user'), Type.Literal('assistant')]);
 
 export const ChatTurnSchema = Type.Object({

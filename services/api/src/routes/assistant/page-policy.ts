@@ -4,8 +4,7 @@
 // answered by the shared page fallback, so the additions wrap it; they apply on top of
 // whatever policy the page carries, whichever plugin sets it and in whatever order.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-
-export const METAPERSON_ORIGIN = 'https://metaperson.avatarsdk.com';
+import { METAPERSON_ORIGIN } from '@curb/contracts/assistant';
 const CSP = 'content-security-policy';
 
 /** Adds sources to directives of a serialised policy ("a b;c d"), keeping everything else. */

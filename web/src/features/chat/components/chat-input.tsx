@@ -1,0 +1,40 @@
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { CHAT_LIMITS } from '@curb/contracts/assistant';
+import styles from './chat.module.css';
+
+/** Text mode: always available, the only way in when the microphone is not. */
+export function ChatInput({ onSend, disabled }: { onSend: (text: string) => void; disabled: boolean }) {
+  const [text, setText] = useState('');
+  const blank = !text.trim();
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (disabled || blank) return; // spec: blank messages are not sent
+    onSend(text);
+    setText('');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey) submit(event);
+  };
+
+  return (
+    <form className={styles.inputRow} onSubmit={submit} aria-label="Send a message">
+      <label htmlFor="chat-input" className={styles.visuallyHidden}>
+        Your message
+      </label>
+      <textarea
+        id="chat-input"
+        className={styles.input}
+        rows={2}
+        maxLength={CHAT_LIMITS.maxMessageChars}
+        placeholder="Type your message..."
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <button type="submit" className="button" disabled={disabled || blank}>
+        Send
+      </button>
+    </form>
+  );
+}
