@@ -71,3 +71,36 @@ export function auditBadge(a: Pick<MarketingAuditRecord, 'reportViewed' | 'email
   if (a.emailSent) return 'Processing';
   return 'Failed';
 }
+
+/** The outbox (embedded mode without a mail API or SMTP): mails written to disk instead of sent. */
+export const OUTBOX_LIST_LIMIT = 50;
+export const OUTBOX_ID_PATTERN = '^[A-Za-z0-9_-]{1,100}$';
+
+export const OutboxMailSummarySchema = Type.Object({
+  id: Type.String(),
+  to: Type.String(),
+  subject: Type.String(),
+  date: Type.String({ format: 'date-time' }),
+  sizeBytes: Type.Integer(),
+});
+export type OutboxMailSummary = Static<typeof OutboxMailSummarySchema>;
+
+export const OutboxListSchema = Type.Object({
+  /** True when mail goes to the outbox (neither a mail API nor SMTP is configured). */
+  inUse: Type.Boolean(),
+  total: Type.Integer(),
+  /** Newest first, at most OUTBOX_LIST_LIMIT. */
+  mails: Type.Array(OutboxMailSummarySchema),
+});
+export type OutboxList = Static<typeof OutboxListSchema>;
+
+export const OutboxMailSchema = Type.Object({
+  id: Type.String(),
+  from: Type.String(),
+  to: Type.String(),
+  subject: Type.String(),
+  date: Type.String({ format: 'date-time' }),
+  text: Type.String(),
+  attachments: Type.Array(Type.Object({ filename: Type.String(), contentType: Type.String(), sizeBytes: Type.Integer() })),
+});
+export type OutboxMail = Static<typeof OutboxMailSchema>;

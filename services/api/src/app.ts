@@ -9,6 +9,7 @@ import authRoutes from './routes/auth/index.ts';
 import settingsRoutes from './routes/settings/index.ts';
 import adminAuditRoutes from './routes/admin-audits/index.ts';
 import adminFunnelRoutes from './routes/admin-funnels/index.ts';
+import adminOutboxRoutes from './routes/admin-outbox/index.ts';
 import adminDataRoutes from './routes/admin-data/index.ts';
 import analyticsRoutes from './routes/analytics/index.ts';
 import leadRoutes from './routes/leads/index.ts';
@@ -28,6 +29,7 @@ export default async function api(app: FastifyInstance, opts: ApiOptions): Promi
   await app.register(settingsRoutes, { stores: opts.stores });
   await app.register(adminAuditRoutes, { stores: opts.stores });
   await app.register(adminFunnelRoutes, { stores: opts.stores });
+  await app.register(adminOutboxRoutes, { config: opts.config });
   await app.register(adminDataRoutes, opts);
   await app.register(analyticsRoutes, opts);
   await app.register(leadRoutes, { stores: opts.stores });

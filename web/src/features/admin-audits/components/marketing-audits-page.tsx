@@ -10,6 +10,7 @@ import { useMarketingAudits } from '../api/get-marketing-audits';
 import { AuditPreviewDialog } from './audit-preview-dialog';
 import { AuditsTable } from './audits-table';
 import { MailSetupPanel } from './mail-setup-panel';
+import { OutboxPanel } from './outbox-panel';
 
 export function MarketingAuditsPage() {
   const [page, setPage] = useState(1);
@@ -67,6 +68,8 @@ export function MarketingAuditsPage() {
           )
         )}
       </Panel>
+
+      <OutboxPanel />
 
       {preview && <AuditPreviewDialog audit={preview} onClose={() => setPreview(null)} />}
     </AdminPage>
