@@ -34,9 +34,10 @@ function vadAssets(): Plugin {
 // The Fastify api listens here in development; the built app is served by the same origin.
 const apiProxy = { '/api': 'http://127.0.0.1:3000' };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), vadAssets()],
-  build: { outDir: 'dist' },
+  // The server bundle (for prerendering) needs no copy of the public files.
+  build: { outDir: 'dist', copyPublicDir: !isSsrBuild },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
-});
+}));

@@ -1,17 +1,30 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
-import { router } from './app/router';
+import { createAppRouter } from './app/router';
 import './styles/global.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
+const router = createAppRouter();
+const app = (
   <StrictMode>
     <AppProvider>
       <RouterProvider router={router} />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (rootElement.hasChildNodes()) {
+  // A prerendered page: the route's head tags were written into <head> for crawlers; the
+  // app renders its own from here on, so the written ones go (no duplicate titles).
+  for (const tag of document.head.querySelectorAll('[data-prerender]')) tag.remove();
+  // As TanStack's own hydration does: tells the router its first render matches a server
+  // render (the root is then not wrapped in a Suspense boundary the server did not write).
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => hydrateRoot(rootElement, app));
+} else {
+  createRoot(rootElement).render(app);
+}

@@ -4,25 +4,20 @@ import {
   createRouter,
   lazyRouteComponent,
   redirect,
+  type RouterHistory,
 } from '@tanstack/react-router';
 import { PageLoader } from '../components/ui/page-loader';
-import { AdvancedSeoAuditRoute } from './routes/advanced-seo-audit';
+import { blogPostHead, notFoundHead, pageHead } from '../lib/seo-head';
 import { AuditReportRoute } from './routes/audit-report';
-import { BlogRoute } from './routes/blog';
-import { BlogPostRoute } from './routes/blog-post';
-import { ExperienceRoute } from './routes/experience';
 import { HomeRoute } from './routes/home';
-import { MarketingAuditRoute } from './routes/marketing-audit';
 import { NotFoundRoute } from './routes/not-found';
 import { PublicRoute } from './routes/public';
-import { RealEstateMarketingReportRoute } from './routes/real-estate-marketing-report';
 import { RootRoute } from './routes/root';
-import { ServicesRoute } from './routes/services';
 import { TestReportRoute } from './routes/test-report';
 
-// The route table. Public pages are bundled with the entry; admin and chat pages are
-// imported on demand (lazyRouteComponent), so their code is split into chunks that a
-// visitor of the public site never downloads.
+// The route table. Pages imported on demand (lazyRouteComponent) are split into chunks a
+// visitor downloads only when opening them (a prerendered page loads its chunk before it
+// hydrates); the home page, the 404 page and the layouts come with the entry.
 
 const titled = (title: string) => () => ({ meta: [{ title }] });
 
@@ -50,37 +45,38 @@ const publicRoutes = [
   createRoute({
     getParentRoute: () => publicRoute,
     path: '/',
-    head: titled('Home'),
+    head: () => pageHead('/'),
     component: HomeRoute,
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'services',
-    head: titled('Services'),
-    component: ServicesRoute,
+    head: () => pageHead('/services'),
+    component: lazyRouteComponent(() => import('./routes/services'), 'ServicesRoute'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'experience',
-    head: titled('Experience'),
-    component: ExperienceRoute,
+    head: () => pageHead('/experience'),
+    component: lazyRouteComponent(() => import('./routes/experience'), 'ExperienceRoute'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'blog',
-    head: titled('Blog'),
-    component: BlogRoute,
+    head: () => pageHead('/blog'),
+    component: lazyRouteComponent(() => import('./routes/blog'), 'BlogRoute'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'blog/$id',
-    component: BlogPostRoute,
+    head: ({ params }) => blogPostHead(params.id),
+    component: lazyRouteComponent(() => import('./routes/blog-post'), 'BlogPostRoute'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'marketing-audit',
-    head: titled('Free Marketing Audit'),
-    component: MarketingAuditRoute,
+    head: () => pageHead('/marketing-audit'),
+    component: lazyRouteComponent(() => import('./routes/marketing-audit'), 'MarketingAuditRoute'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
@@ -91,13 +87,14 @@ const publicRoutes = [
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'advanced-seo-audit',
-    component: AdvancedSeoAuditRoute,
+    head: () => pageHead('/advanced-seo-audit'),
+    component: lazyRouteComponent(() => import('./routes/advanced-seo-audit'), 'AdvancedSeoAuditRoute'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'real-estate-marketing-report',
-    head: titled('Marketing Report Showcase'),
-    component: RealEstateMarketingReportRoute,
+    head: () => pageHead('/real-estate-marketing-report'),
+    component: lazyRouteComponent(() => import('./routes/real-estate-marketing-report'), 'RealEstateMarketingReportRoute'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
@@ -113,6 +110,7 @@ const publicRoutes = [
   createRoute({
     getParentRoute: () => publicRoute,
     path: '$',
+    head: notFoundHead,
     component: NotFoundRoute,
   }),
 ] as const;
@@ -120,6 +118,7 @@ const publicRoutes = [
 const testReportRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'test-report',
+  head: () => pageHead('/test-report'),
   component: TestReportRoute,
 });
 
@@ -201,15 +200,23 @@ const routeTree = rootRoute.addChildren([
   adminRoute.addChildren(adminRoutes),
 ]);
 
-export const router = createRouter({
-  routeTree,
-  defaultPreload: 'intent',
-  defaultPendingComponent: PageLoader,
-  scrollRestoration: true,
-});
+/**
+ * A router over the route table. The prerenderer gives each page its own memory history
+ * and turns scroll restoration off: its server render is an inline script the site's
+ * content security policy forbids (the browser router restores scroll without it).
+ */
+export function createAppRouter(options: { history?: RouterHistory; scrollRestoration?: boolean } = {}) {
+  return createRouter({
+    routeTree,
+    defaultPreload: 'intent',
+    defaultPendingComponent: PageLoader,
+    scrollRestoration: true,
+    ...options,
+  });
+}
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }

@@ -1,5 +1,7 @@
-// Serves the built web app: hashed assets cached for a year, pages as index.html, and a
-// real 404 status for paths the app does not know (the app then shows its 404 page).
+// Serves the built web app: hashed assets cached for a year; every public page as its
+// prerendered HTML (content, head tags and structured data already in it); the app shell
+// for pages that render in the browser only (admin, assistant, audit report); and a real
+// 404 status, with the 404 or 'Post Not Found' page, for paths the app does not know.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -7,33 +9,81 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPagePath } from '@curb/contracts/routes';
 
 export const DEFAULT_WEB_DIST = join(import.meta.dirname, '..', '..', '..', '..', 'web', 'dist');
+/** Where the prerenderer (web/scripts/prerender.ts) writes its pages and manifest. */
+const PRERENDERED_DIR = '_prerendered';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Curb Appeal</title>
 <body><h1>The web app is not built yet</h1><p>Run <code>pnpm build</code>, or start with <code>pnpm start</code>, which builds it.</p></body></html>`;
 
+interface PrerenderManifest {
+  pages: Record<string, string>;
+  notFound: string;
+  postNotFound: string;
+  notFoundPathToken: string;
+}
+
+export interface PageSet {
+  shell: string;
+  pages: Map<string, string>;
+  notFound: (path: string) => string;
+  postNotFound: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** The built pages, read once; without a prerender manifest every page is the app shell. */
+export function loadPages(dist: string): PageSet {
+  const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+  const manifestFile = join(dist, PRERENDERED_DIR, 'manifest.json');
+  if (!existsSync(manifestFile)) return { shell, pages: new Map(), notFound: () => shell, postNotFound: shell };
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest;
+  const read = (file: string) => readFileSync(join(dist, PRERENDERED_DIR, file), 'utf8');
+  const notFoundTemplate = read(manifest.notFound);
+  return {
+    shell,
+    pages: new Map(Object.entries(manifest.pages).map(([path, file]) => [path, read(file)])),
+    notFound: (path) => notFoundTemplate.replaceAll(manifest.notFoundPathToken, escapeHtml(path)),
+    postNotFound: read(manifest.postNotFound),
+  };
+}
+
+/** The status and HTML for a page path (no query). */
+export function pageFor(pages: PageSet, path: string): { status: number; html: string } {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const prerendered = pages.pages.get(normalized);
+  if (prerendered) return { status: 200, html: prerendered };
+  if (/^\/blog\/[^/]+$/.test(normalized)) return { status: 404, html: pages.postNotFound };
+  if (isPagePath(path)) return { status: 200, html: pages.shell };
+  return { status: 404, html: pages.notFound(safePath(path)) };
+}
+
+function safePath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 export default async function webApp(app: FastifyInstance, opts: { dist?: string }): Promise<void> {
   const dist = opts.dist ?? DEFAULT_WEB_DIST;
-  const indexFile = join(dist, 'index.html');
-  if (!existsSync(indexFile)) {
+  if (!existsSync(join(dist, 'index.html'))) {
     app.log.warn({ dist }, 'web app not built: pages answer with a notice');
     app.pageFallback.render = (_request: FastifyRequest, reply: FastifyReply) => reply.code(503).type('text/html').send(NOT_BUILT_PAGE);
     return;
   }
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  const pages = loadPages(dist);
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false, // one route per built file; everything else falls through to the pages
     index: false,
+    globIgnore: [`${PRERENDERED_DIR}/**`, 'index.html'],
     setHeaders(res, path) {
       res.header('cache-control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
     },
   });
   app.pageFallback.render = (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    return reply
-      .code(isPagePath(path) ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+    const { status, html } = pageFor(pages, request.url.split('?')[0] ?? '/');
+    return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 }

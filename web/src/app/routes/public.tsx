@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { PublicLayout } from '../../components/layouts/public-layout';
+import { StructuredData } from '../../components/seo/structured-data';
 import { AuditPopup } from '../../features/audit-popup/components/audit-popup';
 import { ContactPopup } from '../../features/contact/components/contact-popup';
 import { LeadForm } from '../../features/lead-forms/components/lead-form';
@@ -10,6 +11,7 @@ export function PublicRoute() {
   const isHome = useLocation({ select: (location) => location.pathname === '/' });
   return (
     <PublicLayout>
+      <StructuredData />
       <Outlet />
       <AuditPopup automatic={isHome}>{(close) => <LeadForm formId="popup-image" source="Audit Popup" showTitle={false} onSubmitted={close} />}</AuditPopup>
       <ContactPopup />
