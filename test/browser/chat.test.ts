@@ -7,8 +7,8 @@ import { startBrowserApp, type BrowserApp } from './harness.ts';
 
 /** The visitor refuses the microphone: getUserMedia rejects as browsers do then. */
 async function denyMicrophone(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+  await page.addInitScript({
+    content: "navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));",
   });
 }
 

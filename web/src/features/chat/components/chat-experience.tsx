@@ -14,7 +14,7 @@ function statusText(c: Conversation): string {
   if (c.mode === 'text') return 'Text mode: type your message below.';
   if (c.mode === 'voice' && c.listening) return 'Listening...';
   if (c.mode === 'voice' && c.micActive) return c.voiceEngine === 'recorder' ? 'Recording for 4 seconds...' : 'Go ahead, I am listening.';
-  if (c.mode === 'voice') return 'Waiting...';
+  if (c.mode === 'voice') return 'One moment...';
   return 'Press Wake Up & Listen and speak, or type below.';
 }
 
