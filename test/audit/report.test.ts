@@ -119,3 +119,13 @@ describe('quick lookup and advanced result', () => {
     expect(contextOf({ html: GOOD_HTML }).home.wordCount).toBeGreaterThan(300);
   });
 });
+
+describe('report PDF', () => {
+  it('renders the report as a vector PDF with text from the site kept as text', async () => {
+    const { renderReportPdf } = await import('@curb/audit/pdf/render');
+    const { report: r } = report({ replace: [['<title>Arlington VA Homes for Sale | Jane Smith Realty</title>', '<title>Homes <script>alert(1)</script> & more</title>']] });
+    const pdf = await renderReportPdf(r, 'https://example.com/audit-report/abc');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(5000);
+  }, 20_000);
+});

@@ -252,7 +252,8 @@ async function crawl(fetcher: GuardedFetcher, home: PageSnapshot, options: Fetch
     const results = await mapLimit(batch, options.concurrency ?? 4, async (item) => {
       if (performance.now() >= deadline) return null;
       try {
-        const res = await fetcher.fetch(item.url, { accept: HTML_TYPES });
+        // Never past the budget: a slow page is cut at the deadline, not waited for.
+        const res = await fetcher.fetch(item.url, { accept: HTML_TYPES, timeoutMs: Math.max(1000, deadline - performance.now()) });
         statuses.set(stripQuery(item.url), res.status);
         statuses.set(stripQuery(res.finalUrl), res.status);
         // Error pages count for link statuses but are not audited as pages.

@@ -13,6 +13,7 @@ import adminOutboxRoutes from './routes/admin-outbox/index.ts';
 import adminDataRoutes from './routes/admin-data/index.ts';
 import analyticsRoutes from './routes/analytics/index.ts';
 import leadRoutes from './routes/leads/index.ts';
+import auditRoutes from './routes/audit/index.ts';
 import seoFileRoutes from './routes/seo-files/index.ts';
 import assistantRoutes from './routes/assistant/index.ts';
 import webApp from './plugins/web-app.ts';
@@ -34,6 +35,7 @@ export default async function api(app: FastifyInstance, opts: ApiOptions): Promi
   await app.register(adminDataRoutes, opts);
   await app.register(analyticsRoutes, opts);
   await app.register(leadRoutes, { stores: opts.stores });
+  await app.register(auditRoutes, opts);
   await app.register(seoFileRoutes);
   await app.register(assistantRoutes, { config: opts.config });
   await app.register(webApp, { dist: opts.config.WEB_DIST });

@@ -5,6 +5,8 @@ import type { Config } from '@curb/contracts/config';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import type { Stores } from '@curb/runtime';
 import { sweepExpiredRecords } from './jobs/retention-sweep.ts';
+import { workAuditRuns } from './jobs/audit-run.ts';
+import { workMailSends } from './jobs/mail-send.ts';
 
 export interface WorkerOptions {
   config: Config;
@@ -18,4 +20,6 @@ export default async function worker(app: FastifyInstance, opts: WorkerOptions):
     app.log.info({ removed }, 'retention sweep done');
   });
   await jobs.schedule(JOB_QUEUES.retentionSweep, '17 * * * *');
+  await workAuditRuns({ sql, jobs, config: opts.config, log: app.log });
+  await workMailSends({ sql, jobs, config: opts.config, log: app.log });
 }

@@ -1,0 +1,8 @@
+// Server-side rendering of the report PDF (the e-mail attachment and GET .../pdf).
+import { renderToBuffer } from '@react-pdf/renderer';
+import type { AuditReport } from '@curb/contracts/audit';
+import { ReportDocument } from './report-document.ts';
+
+export async function renderReportPdf(report: AuditReport, reportUrl?: string): Promise<Buffer> {
+  return renderToBuffer(ReportDocument({ report, ...(reportUrl ? { reportUrl } : {}) }) as Parameters<typeof renderToBuffer>[0]);
+}

@@ -1,0 +1,53 @@
+// Report views and e-mail opens as tracking events in ClickHouse (beside the flags on the
+// audit row), so the retargeting funnel sees the email_open step.
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ClickHouse } from '@curb/analytics';
+
+export type AuditEventName = 'email_open' | 'report_view';
+
+const time = (t: number) => new Date(t).toISOString().replace('T', ' ').replace('Z', '');
+
+/** The lead is identified by e-mail: the same visitor id for every event of that address. */
+function visitorOf(email: string): string {
+  return BigInt(`0x${createHash('sha256').update(`email:${email.toLowerCase()}`).digest('hex').slice(0, 16)}`).toString();
+}
+
+export function auditEventRow(name: AuditEventName, audit: { id: string; email: string; reportId: string }, now = Date.now()) {
+  const path = `/audit-report/${audit.reportId}`;
+  return {
+    event_id: randomUUID(),
+    ts: time(now),
+    received_at: time(now),
+    name,
+    visitor_id: visitorOf(audit.email),
+    session_id: '',
+    email: audit.email.toLowerCase(),
+    path,
+    page_group: 'Marketing',
+    referrer: '',
+    referrer_domain: '',
+    utm_source: name === 'email_open' ? 'email' : '',
+    utm_medium: name === 'email_open' ? 'email' : '',
+    utm_campaign: name === 'email_open' ? 'audit-report' : '',
+    utm_content: '',
+    utm_term: '',
+    test_type: '',
+    variant: '',
+    value: 0,
+    currency: '',
+    props: { reportId: audit.reportId, auditId: audit.id },
+    is_bot: 0,
+    browser: '',
+    device: '',
+  };
+}
+
+/** Appends the event; tracking never fails the request that caused it. */
+export async function appendAuditEvent(ch: ClickHouse, log: FastifyBaseLogger, name: AuditEventName, audit: { id: string; email: string; reportId: string }): Promise<void> {
+  try {
+    await ch.insert('events', [auditEventRow(name, audit)]);
+  } catch (err) {
+    log.warn({ err: (err as Error).message, name }, 'audit event not recorded');
+  }
+}

@@ -1,0 +1,192 @@
+// Public audit endpoints: the report (pending / ready / failed) and its PDF, the e-mail open
+// pixel, the quick company lookup and the advanced SEO audit.
+import type { FastifyInstance } from 'fastify';
+import { advancedResultOf, analyseSite, FetchError, normaliseWebsite, parseWebsite, quickLookupOf, type AnalyseOptions } from '@curb/audit';
+import { renderReportPdf } from '@curb/audit/pdf/render';
+import { Semaphore } from '@curb/audit/util';
+import { AdvancedAuditRequestSchema, QuickLookupRequestSchema, REPORT_ID_PATTERN, type AdvancedAuditResult, type AuditReport, type AuditReportResponse, type QuickLookupRequest, type QuickLookupResult } from '@curb/contracts/audit';
+import type { Config } from '@curb/contracts/config';
+import { OPEN_TOKEN_PATTERN } from '@curb/contracts/mail';
+import type { Stores } from '@curb/runtime';
+import { appendAuditEvent } from './events.ts';
+import { LookupCache } from './lookup-cache.ts';
+
+export interface AuditRoutesOptions {
+  config: Config;
+  stores: Stores;
+  /** Test overrides of the analysis (deadlines, lab mode). */
+  analyse?: Partial<AnalyseOptions>;
+}
+
+const REPORT_ID = new RegExp(REPORT_ID_PATTERN);
+const OPEN_TOKEN = new RegExp(OPEN_TOKEN_PATTERN);
+/** 1x1 transparent GIF. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const NOT_FOUND = 'Report not found';
+
+class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A site that cannot be analysed is the visitor's input, not our failure: a 4xx with why. */
+function siteError(err: unknown, invalidMessage: string): never {
+  if (err instanceof FetchError) {
+    if (err.code === 'invalid-url') throw new HttpError(err.message.startsWith('Please enter') ? 400 : 422, err.message.startsWith('Please enter') ? invalidMessage : err.message);
+    if (err.code === 'blocked-address') throw new HttpError(400, 'This address points to a private or reserved network and cannot be audited.');
+    throw new HttpError(422, `We could not analyse that website: ${err.message}`);
+  }
+  throw err;
+}
+
+interface ReportRow {
+  id: string;
+  email: string;
+  report_id: string;
+  business_name: string;
+  website: string | null;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  stage: string;
+  error: string | null;
+  report: AuditReport | null;
+}
+
+export default async function auditRoutes(app: FastifyInstance, opts: AuditRoutesOptions): Promise<void> {
+  const { config, stores } = opts;
+  const { sql, ch } = stores;
+  const base: Pick<AnalyseOptions, 'allowPrivateNetworks' | 'chromePath'> = { allowPrivateNetworks: config.AUDIT_ALLOW_PRIVATE_NETWORKS, chromePath: config.CHROME_PATH ?? null };
+  const lookups = new LookupCache<QuickLookupResult>();
+  // Crawling 20 pages (and Chromium) is heavy: two advanced audits at a time, a short queue.
+  const advancedSlots = new Semaphore(2);
+  let advancedPending = 0;
+
+  const findReport = async (reportId: string): Promise<ReportRow | null> => {
+    if (!REPORT_ID.test(reportId)) return null;
+    const [row] = await sql<ReportRow[]>`
+      SELECT id, email, report_id, business_name, website, status, progress, stage, error, report
+      FROM audits WHERE report_id = ${reportId}`;
+    return row ?? null;
+  };
+
+  app.get<{ Params: { reportId: string } }>(
+    '/api/audit-report/:reportId',
+    { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
+    async (request, reply): Promise<AuditReportResponse> => {
+      const row = await findReport(request.params.reportId);
+      reply.header('cache-control', 'no-store');
+      if (!row) throw new HttpError(404, NOT_FOUND);
+      if (row.status === 'failed') return { status: 'failed', error: row.error ?? 'The analysis failed.', businessName: row.business_name, website: row.website };
+      if (row.status !== 'done' || !row.report) {
+        return { status: 'pending', progress: row.status === 'queued' ? Math.max(2, row.progress) : row.progress, stage: row.stage || 'Waiting to start', businessName: row.business_name };
+      }
+      // The owner previewing a report from the admin is not the lead viewing it.
+      if (!request.adminId?.()) {
+        await sql`UPDATE audits SET report_viewed = true, report_view_count = report_view_count + 1, report_viewed_at = COALESCE(report_viewed_at, now()) WHERE id = ${row.id}`;
+        await appendAuditEvent(ch, request.log, 'report_view', { id: row.id, email: row.email, reportId: row.report_id });
+      }
+      return { status: 'ready', report: row.report };
+    },
+  );
+
+  app.get<{ Params: { reportId: string } }>(
+    '/api/audit-report/:reportId/pdf',
+    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const row = await findReport(request.params.reportId);
+      if (!row) throw new HttpError(404, NOT_FOUND);
+      if (row.status !== 'done' || !row.report) throw new HttpError(409, 'The report is not ready yet.');
+      const origin = (config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+      const pdf = await renderReportPdf(row.report, `${origin}/audit-report/${encodeURIComponent(row.report_id)}`);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="growth-opportunities-report-${row.report_id}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get<{ Params: { token: string } }>('/api/email/open/:token', { config: { rateLimit: { max: 300, timeWindow: '1 minute' } } }, async (request, reply) => {
+    const token = request.params.token.replace(/\.gif$/, '');
+    if (OPEN_TOKEN.test(token)) {
+      const [row] = await sql<{ id: string; email: string; report_id: string }[]>`
+        UPDATE audits SET email_opened = true, email_opened_at = COALESCE(email_opened_at, now())
+        WHERE open_token = ${token} RETURNING id, email, report_id`;
+      if (row) await appendAuditEvent(ch, request.log, 'email_open', { id: row.id, email: row.email, reportId: row.report_id });
+    }
+    // The same answer for every token: the pixel tells nothing about which ones exist.
+    return reply.header('content-type', 'image/gif').header('cache-control', 'no-store, max-age=0').send(PIXEL);
+  });
+
+  app.post<{ Body: QuickLookupRequest }>(
+    '/api/quick-company-lookup',
+    { schema: { body: QuickLookupRequestSchema }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (request): Promise<QuickLookupResult> => {
+      const { url, companyName } = request.body;
+      if (url?.trim()) {
+        const site = parseWebsite(url);
+        if (!site) throw new HttpError(400, 'Please enter a valid website URL');
+        return lookups
+          .get(normaliseWebsite(site), async () => quickLookupOf(await analyseSite(site.href, { ...base, lab: 'screenshot', labBudgetMs: 10_000, ...opts.analyse })))
+          .catch((err) => siteError(err, 'Please enter a valid website URL'));
+      }
+      const name = companyName?.trim();
+      if (!name) throw new HttpError(400, 'Please enter a website URL or a company name.');
+      // No business directory is consulted: a name alone yields only the name.
+      return {
+        companyName: name.replace(/\s+/g, ' '),
+        businessType: null,
+        location: null,
+        phone: null,
+        logo: null,
+        favicon: null,
+        website: null,
+        seoScore: null,
+        lighthousePowered: false,
+        hasAnalytics: null,
+        mobileOptimized: null,
+        loadTime: null,
+        coreWebVitals: null,
+        seoIssues: [],
+        screenshot: null,
+        enrichmentMethod: 'company-lookup',
+      };
+    },
+  );
+
+  app.post<{ Body: { url?: string } }>(
+    '/api/advanced-seo-audit',
+    { schema: { body: AdvancedAuditRequestSchema }, config: { rateLimit: { max: 6, timeWindow: '1 minute' } } },
+    async (request): Promise<AdvancedAuditResult> => {
+      const raw = request.body.url?.trim();
+      if (!raw) throw new HttpError(400, 'URL is required');
+      const site = parseWebsite(raw);
+      if (!site) throw new HttpError(400, 'Please enter a valid URL');
+      if (advancedPending >= 6) throw new HttpError(503, 'Several audits are running right now. Please try again in a minute.');
+      advancedPending++;
+      try {
+        // 30 seconds in all: fetching and crawling (8 s per request, 10 s of crawling) run
+        // alongside Lighthouse, which gets 20 s and falls back to estimates after that.
+        const analysis = await advancedSlots.run(() =>
+          analyseSite(site.href, {
+            ...base,
+            maxPages: config.AUDIT_MAX_PAGES,
+            lab: 'lighthouse',
+            labBudgetMs: 20_000,
+            policy: { timeoutMs: 8000 },
+            fetch: { crawlBudgetMs: 10_000, linkCheckLimit: 40, concurrency: 6 },
+            ...opts.analyse,
+          }),
+        ).catch((err) => siteError(err, 'Please enter a valid URL'));
+        return advancedResultOf(analysis);
+      } finally {
+        advancedPending--;
+      }
+    },
+  );
+}
+

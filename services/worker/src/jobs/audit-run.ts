@@ -1,0 +1,114 @@
+// The `audit-run` job: analyse a lead's website, store the report on its audit row and queue
+// the report e-mail. The row moves queued -> running -> done | failed; the report page polls
+// it and shows the progress or the reason of a failure.
+import type { FastifyBaseLogger } from 'fastify';
+import { Value } from '@sinclair/typebox/value';
+import { analyseSite, buildReport, FetchError, type AnalyseOptions } from '@curb/audit';
+import { AuditRunJobSchema } from '@curb/contracts/audit';
+import type { Config } from '@curb/contracts/config';
+import { JOB_QUEUES } from '@curb/contracts/jobs';
+import type { MailSendJob } from '@curb/contracts/mail';
+import type { JobQueue, Sql } from '@curb/db';
+
+/** Queue defaults, applied to every audit-run job sent afterwards (by any service). */
+export const AUDIT_RUN_QUEUE = { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 };
+
+/** Site problems that another attempt will not fix. */
+const PERMANENT = new Set(['invalid-url', 'blocked-address', 'too-many-redirects', 'redirect-loop']);
+
+export interface AuditRunDeps {
+  sql: Sql;
+  jobs: JobQueue;
+  config: Pick<Config, 'AUDIT_ALLOW_PRIVATE_NETWORKS' | 'CHROME_PATH'>;
+  log: FastifyBaseLogger;
+  /** Overrides for tests (fetch deadline, lab mode). */
+  analyse?: Partial<AnalyseOptions>;
+}
+
+export interface AuditJob {
+  id: string;
+  data: unknown;
+  retryCount: number;
+  retryLimit: number;
+}
+
+interface AuditRow {
+  id: string;
+  report_id: string;
+  business_name: string;
+  website: string | null;
+  status: string;
+}
+
+export type AuditOutcome = 'done' | 'failed' | 'retrying' | 'skipped';
+
+export async function runAuditJob(deps: AuditRunDeps, job: AuditJob): Promise<AuditOutcome> {
+  const { sql, log } = deps;
+  if (!Value.Check(AuditRunJobSchema, job.data)) {
+    log.warn({ jobId: job.id }, 'audit-run job with invalid data dropped');
+    return 'skipped';
+  }
+  const { auditId } = job.data;
+  const [audit] = await sql<AuditRow[]>`SELECT id, report_id, business_name, website, status FROM audits WHERE id = ${auditId}`;
+  if (!audit || audit.status === 'done') return 'skipped';
+
+  await sql`UPDATE audits SET status = 'running', progress = 5, stage = 'Starting the analysis', error = NULL, attempts = attempts + 1, started_at = now() WHERE id = ${auditId}`;
+  if (!audit.website?.trim()) {
+    await fail(sql, auditId, 'No website address was given with this audit request.');
+    return 'failed';
+  }
+
+  // Progress writes are serialised and never fail the audit.
+  let progressChain = Promise.resolve();
+  const onProgress = (progress: number, stage: string) => {
+    progressChain = progressChain.then(() => sql`UPDATE audits SET progress = ${progress}, stage = ${stage} WHERE id = ${auditId} AND status = 'running'`.then(() => {})).catch(() => {});
+  };
+
+  try {
+    const analysis = await analyseSite(audit.website, {
+      allowPrivateNetworks: deps.config.AUDIT_ALLOW_PRIVATE_NETWORKS,
+      maxPages: 1,
+      lab: 'lighthouse',
+      chromePath: deps.config.CHROME_PATH ?? null,
+      labBudgetMs: 90_000,
+      onProgress,
+      ...deps.analyse,
+    });
+    const report = buildReport({ reportId: audit.report_id, businessName: audit.business_name, ctx: analysis.ctx, run: analysis.run, generatedAt: new Date() });
+    if (analysis.run.errors.length) log.error({ auditId, errors: analysis.run.errors }, 'audit checks threw');
+    await progressChain;
+    await sql.begin(async (tx) => {
+      await tx`UPDATE audits SET status = 'done', report = ${tx.json(report as never)}, progress = 100, stage = 'Report ready', error = NULL, completed_at = now() WHERE id = ${auditId}`;
+      const mail: MailSendJob = { kind: 'audit-report', auditId };
+      // A failed send rolls the report back so this job retries; the mail job itself skips an
+      // audit whose e-mail was already delivered.
+      await deps.jobs.send(JOB_QUEUES.mailSend, mail, { retryLimit: 3, retryDelay: 60, retryBackoff: true });
+    });
+    log.info({ auditId, overall: report.scores.overall, ms: analysis.durationMs, lighthouse: analysis.ctx.lab.lighthouse }, 'audit done');
+    return 'done';
+  } catch (err) {
+    await progressChain;
+    const siteProblem = err instanceof FetchError;
+    const message = siteProblem ? err.message : 'The analysis failed unexpectedly.';
+    const final = (siteProblem && PERMANENT.has(err.code)) || job.retryCount >= job.retryLimit;
+    if (!siteProblem) log.error({ err, auditId }, 'audit failed');
+    if (final) {
+      await fail(sql, auditId, message);
+      return 'failed';
+    }
+    await sql`UPDATE audits SET status = 'queued', progress = 0, stage = ${`Retrying soon: ${message}`} WHERE id = ${auditId}`;
+    throw err;
+  }
+}
+
+async function fail(sql: Sql, auditId: string, reason: string): Promise<void> {
+  await sql`UPDATE audits SET status = 'failed', error = ${reason}, progress = 100, stage = 'Failed', completed_at = now() WHERE id = ${auditId}`;
+}
+
+/** Registers the audit-run handler on the worker's queue. */
+export async function workAuditRuns(deps: AuditRunDeps): Promise<void> {
+  await deps.jobs.updateQueue(JOB_QUEUES.auditRun, { name: JOB_QUEUES.auditRun, ...AUDIT_RUN_QUEUE });
+  await deps.jobs.work(JOB_QUEUES.auditRun, { batchSize: 1, includeMetadata: true }, async ([job]) => {
+    if (job) await runAuditJob(deps, job);
+  });
+}

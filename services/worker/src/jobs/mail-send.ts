@@ -1,0 +1,191 @@
+// The `mail-send` job: e-mail the lead the link to their report, with the report as a PDF
+// attachment and a tracking pixel. Delivery tries the HTTP mail API first, then SMTP; with
+// neither configured the message is written to the file outbox ($DATA_DIR/outbox/*.eml).
+// The audit row records emailSent (we tried), emailDelivered (a transport accepted it).
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import { Value } from '@sinclair/typebox/value';
+import { renderReportPdf } from '@curb/audit/pdf/render';
+import type { AuditReport } from '@curb/contracts/audit';
+import type { Config } from '@curb/contracts/config';
+import { JOB_QUEUES } from '@curb/contracts/jobs';
+import { MailSendJobSchema } from '@curb/contracts/mail';
+import type { JobQueue, Sql } from '@curb/db';
+
+export type MailConfig = Pick<Config, 'MAIL_API_URL' | 'MAIL_API_KEY' | 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'PUBLIC_URL' | 'PORT'>;
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: Array<{ filename: string; content: Buffer; contentType: string }>;
+}
+
+export interface Transport {
+  name: 'mail-api' | 'smtp' | 'outbox';
+  /** Resolves when the transport accepted the message; throws with the reason otherwise. */
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** The transports to try, in order: mail API, SMTP, and the outbox only when neither is set. */
+export function transportsFor(config: MailConfig): Transport[] {
+  const list: Transport[] = [];
+  if (config.MAIL_API_URL) list.push(mailApiTransport(config.MAIL_API_URL, config.MAIL_API_KEY));
+  if (config.SMTP_URL) list.push(smtpTransport(config.SMTP_URL));
+  if (!list.length) list.push(outboxTransport(resolve(config.DATA_DIR, 'outbox')));
+  return list;
+}
+
+/**
+ * A JSON mail API: POST {from, to, subject, text, html, attachments[{filename, content
+ * (base64), contentType}]} with "Authorization: Bearer <MAIL_API_KEY>"; any 2xx is accepted.
+ */
+function mailApiTransport(url: string, key: string | undefined): Transport {
+  return {
+    name: 'mail-api',
+    async send(mail) {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+        body: JSON.stringify({ ...mail, attachments: mail.attachments.map((a) => ({ ...a, content: a.content.toString('base64') })) }),
+        signal: AbortSignal.timeout(20_000),
+      });
+      if (!res.ok) throw new Error(`mail API answered ${res.status} ${(await res.text().catch(() => '')).slice(0, 200)}`);
+    },
+  };
+}
+
+function smtpTransport(url: string): Transport {
+  return {
+    name: 'smtp',
+    async send(mail) {
+      const transporter = nodemailer.createTransport(url, { connectionTimeout: 15_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as object);
+      try {
+        const info = await transporter.sendMail(mail);
+        if (!info.accepted.length) throw new Error(`SMTP server refused the recipient: ${String(info.rejected.join(', '))}`);
+      } finally {
+        transporter.close();
+      }
+    },
+  };
+}
+
+/** Writes the raw message to the outbox, readable there; it is not delivered to anyone. */
+function outboxTransport(dir: string): Transport {
+  return {
+    name: 'outbox',
+    async send(mail) {
+      const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(mail);
+      await mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      await writeFile(join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`), info.message as Buffer, { mode: 0o600 });
+    },
+  };
+}
+
+export function publicBase(config: MailConfig): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function reportMail(config: MailConfig, to: string, report: AuditReport, openToken: string, pdf: Buffer): OutgoingMail {
+  const base = publicBase(config);
+  const link = `${base}/audit-report/${encodeURIComponent(report.id)}`;
+  const pdfLink = `${base}/api/audit-report/${encodeURIComponent(report.id)}/pdf`;
+  const pixel = `${base}/api/email/open/${openToken}`;
+  const name = report.businessName;
+  const top = report.recommendations.slice(0, 3).map((r) => r.title);
+  const text = [
+    `Your Growth Opportunities Report for ${name} is ready.`,
+    '',
+    `Overall score: ${report.scores.overall}/100 (grade ${report.grade}).`,
+    ...(top.length ? ['', 'Top opportunities:', ...top.map((t) => `- ${t}`)] : []),
+    '',
+    `Open your report: ${link}`,
+    `Download it as a PDF: ${pdfLink} (also attached)`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827">
+<p style="color:#dc2626;font-size:12px;letter-spacing:1px">GROWTH OPPORTUNITIES REPORT</p>
+<h1 style="font-size:22px">Your report for ${escapeHtml(name)} is ready</h1>
+<p>Overall score: <strong>${report.scores.overall}/100</strong> (grade ${report.grade}).</p>
+${top.length ? `<p>Top opportunities:</p><ul>${top.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>` : ''}
+<p><a href="${escapeHtml(link)}" style="background:#dc2626;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Open your report</a></p>
+<p>The report is attached as a PDF, and you can <a href="${escapeHtml(pdfLink)}">download it here</a>.</p>
+<img src="${escapeHtml(pixel)}" width="1" height="1" alt="" style="display:block;border:0">
+</body></html>`;
+  return {
+    from: config.MAIL_FROM,
+    to,
+    subject: `Your Growth Opportunities Report for ${name.replace(/[\r\n]+/g, ' ')}`,
+    text,
+    html,
+    attachments: [{ filename: `growth-opportunities-report-${report.id}.pdf`, content: pdf, contentType: 'application/pdf' }],
+  };
+}
+
+export interface MailDeps {
+  sql: Sql;
+  jobs: JobQueue;
+  config: MailConfig;
+  log: FastifyBaseLogger;
+  transports?: Transport[];
+}
+
+interface MailRow {
+  id: string;
+  email: string;
+  status: string;
+  report: AuditReport | null;
+  email_delivered: boolean;
+  open_token: string | null;
+}
+
+export type MailOutcome = 'delivered' | 'outbox' | 'skipped';
+
+export async function runMailJob(deps: MailDeps, job: { id: string; data: unknown }): Promise<MailOutcome> {
+  const { sql, log } = deps;
+  if (!Value.Check(MailSendJobSchema, job.data)) {
+    log.warn({ jobId: job.id }, 'mail-send job with invalid data dropped');
+    return 'skipped';
+  }
+  const { auditId } = job.data;
+  const [audit] = await sql<MailRow[]>`SELECT id, email, status, report, email_delivered, open_token FROM audits WHERE id = ${auditId}`;
+  if (!audit || audit.email_delivered || audit.status === 'failed') return 'skipped';
+  if (audit.status !== 'done' || !audit.report) throw new Error('the report is not ready yet');
+
+  const token = audit.open_token ?? randomBytes(16).toString('base64url');
+  await sql`UPDATE audits SET open_token = ${token}, email_sent = true, email_sent_at = COALESCE(email_sent_at, now()) WHERE id = ${auditId}`;
+  const base = publicBase(deps.config);
+  const pdf = await renderReportPdf(audit.report, `${base}/audit-report/${encodeURIComponent(audit.report.id)}`);
+  const mail = reportMail(deps.config, audit.email, audit.report, token, pdf);
+
+  const errors: string[] = [];
+  for (const transport of deps.transports ?? transportsFor(deps.config)) {
+    try {
+      await transport.send(mail);
+      const delivered = transport.name !== 'outbox';
+      await sql`UPDATE audits SET email_delivered = ${delivered}, email_delivered_at = ${delivered ? sql`now()` : null}, mail_transport = ${transport.name}, mail_error = NULL WHERE id = ${auditId}`;
+      log.info({ auditId, transport: transport.name }, 'report e-mail handed over');
+      return delivered ? 'delivered' : 'outbox';
+    } catch (err) {
+      errors.push(`${transport.name}: ${(err as Error).message}`);
+      log.warn({ auditId, transport: transport.name, err: (err as Error).message }, 'mail transport failed');
+    }
+  }
+  await sql`UPDATE audits SET mail_error = ${errors.join('; ').slice(0, 1000)} WHERE id = ${auditId}`;
+  throw new Error(`no mail transport accepted the report e-mail (${errors.join('; ')})`);
+}
+
+/** Registers the mail-send handler on the worker's queue. */
+export async function workMailSends(deps: MailDeps): Promise<void> {
+  await deps.jobs.updateQueue(JOB_QUEUES.mailSend, { name: JOB_QUEUES.mailSend, retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 });
+  await deps.jobs.work(JOB_QUEUES.mailSend, { batchSize: 1 }, async ([job]) => {
+    if (job) await runMailJob(deps, job);
+  });
+}

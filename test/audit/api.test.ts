@@ -1,0 +1,211 @@
+// The public audit endpoints on the composed server and real stores: report states and
+// view counting, the open pixel, the PDF, the quick lookup (cache, shared in-flight) and
+// the advanced SEO audit of a 20-page site.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Value } from '@sinclair/typebox/value';
+import { AdvancedAuditResultSchema, AuditReportSchema, QuickLookupResultSchema } from '@curb/contracts/audit';
+import type { Stores } from '@curb/runtime';
+import { composeApp } from '../../services/launcher/src/compose.ts';
+import { createTestStores, testConfig } from '../harness.ts';
+import { GOOD_HTML, goodInnerPage } from './checks/good-site.ts';
+import { contextOf } from './checks/harness.ts';
+import { runChecks } from '@curb/audit/checks/registry';
+import { buildReport } from '@curb/audit/report/build';
+import { startSite, type TestSite } from './sites.ts';
+
+let app: Awaited<ReturnType<typeof composeApp>>;
+let stores: Stores;
+let site: TestSite;
+let ip = 1;
+const get = (url: string) => app.inject({ method: 'GET', url, remoteAddress: `10.1.0.${ip++}` });
+const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' }, remoteAddress: `10.1.0.${ip++}` });
+const newId = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url');
+
+async function insertAudit(status: string, extra: { report?: unknown; error?: string; progress?: number; stage?: string; openToken?: string } = {}) {
+  const reportId = newId();
+  const [row] = await stores.sql<{ id: string }[]>`
+    INSERT INTO audits (report_id, business_name, email, website, source, status, report, error, progress, stage, open_token)
+    VALUES (${reportId}, 'Jane Smith Realty', 'Jane@Example.com', 'https://janesmithrealty.com/', 'test', ${status},
+            ${extra.report ? stores.sql.json(extra.report as never) : null}, ${extra.error ?? null}, ${extra.progress ?? 0}, ${extra.stage ?? ''}, ${extra.openToken ?? null})
+    RETURNING id`;
+  return { id: row!.id, reportId };
+}
+
+function goodReport(reportId: string) {
+  const ctx = contextOf();
+  return buildReport({ reportId, businessName: 'Jane Smith Realty', ctx, run: runChecks(ctx), generatedAt: new Date('2026-11-15T12:00:00Z') });
+}
+
+beforeAll(async () => {
+  stores = await createTestStores();
+  app = await composeApp(testConfig({ AUDIT_ALLOW_PRIVATE_NETWORKS: 'true', CHROME_PATH: '/nonexistent/chromium' }), stores);
+  await app.ready();
+  const routes: Record<string, string> = { '/': GOOD_HTML };
+  for (const path of ['/about', '/listings', '/home-value', '/blog', '/contact', '/mortgage-calculator', '/privacy']) routes[path] = goodInnerPage(path, `Page ${path.slice(1)}`).html;
+  for (let i = 0; i < 14; i++) routes[`/blog/post-${i}`] = goodInnerPage(`/blog/post-${i}`, `Market update ${i}`, `Read <a href="/blog/post-${i + 1}">the next update</a>.`).html;
+  routes['/blog'] = goodInnerPage('/blog', 'Market Blog', Array.from({ length: 14 }, (_, i) => `<a href="/blog/post-${i}">Market update ${i}</a>`).join(' ')).html;
+  site = await startSite(routes);
+});
+afterAll(async () => {
+  await site?.close();
+  await app?.close();
+  await stores?.close();
+});
+
+describe('GET /api/audit-report/:reportId', () => {
+  it('answers 404 for unknown and malformed ids', async () => {
+    for (const id of [newId(), 'short', 'x'.repeat(90), '..%2F..%2Fetc']) {
+      const res = await get(`/api/audit-report/${id}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Report not found' });
+    }
+  });
+
+  it('shows a queued or running audit as pending with its progress', async () => {
+    const queued = await insertAudit('queued');
+    expect((await get(`/api/audit-report/${queued.reportId}`)).json()).toEqual({ status: 'pending', progress: 2, stage: 'Waiting to start', businessName: 'Jane Smith Realty' });
+    const running = await insertAudit('running', { progress: 45, stage: 'Measuring speed in a browser' });
+    expect((await get(`/api/audit-report/${running.reportId}`)).json()).toMatchObject({ status: 'pending', progress: 45, stage: 'Measuring speed in a browser' });
+  });
+
+  it('shows a failed audit with its reason', async () => {
+    const failed = await insertAudit('failed', { error: 'janesmithrealty.com did not respond within 10 seconds.' });
+    expect((await get(`/api/audit-report/${failed.reportId}`)).json()).toEqual({ status: 'failed', error: 'janesmithrealty.com did not respond within 10 seconds.', businessName: 'Jane Smith Realty', website: 'https://janesmithrealty.com/' });
+  });
+
+  it('returns a ready report, counts the view and records a report_view event', async () => {
+    const reportId = newId();
+    const { id } = await insertAudit('done', { report: goodReport(reportId) });
+    await stores.sql`UPDATE audits SET report_id = ${reportId} WHERE id = ${id}`;
+    const res = await get(`/api/audit-report/${reportId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(body.status).toBe('ready');
+    expect([...Value.Errors(AuditReportSchema, body.report)]).toEqual([]);
+    await get(`/api/audit-report/${reportId}`);
+    const [row] = await stores.sql`SELECT report_viewed, report_view_count, report_viewed_at FROM audits WHERE id = ${id}`;
+    expect(row).toMatchObject({ report_viewed: true, report_view_count: 2 });
+    const events = await stores.ch.query<{ name: string; email: string; path: string; page_group: string }>(
+      "SELECT name, email, path, page_group FROM events WHERE name = 'report_view' AND props['reportId'] = {reportId:String}",
+      { reportId },
+    );
+    expect(events).toHaveLength(2);
+    expect(events[0]).toEqual({ name: 'report_view', email: 'jane@example.com', path: `/audit-report/${reportId}`, page_group: 'Marketing' });
+
+    const pdf = await get(`/api/audit-report/${reportId}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  }, 30_000);
+
+  it('refuses the PDF of a report that is not ready', async () => {
+    const queued = await insertAudit('queued');
+    expect((await get(`/api/audit-report/${queued.reportId}/pdf`)).statusCode).toBe(409);
+  });
+});
+
+describe('GET /api/email/open/:token', () => {
+  it('answers a transparent GIF, sets emailOpened once and records email_open events', async () => {
+    const token = newId();
+    const { id, reportId } = await insertAudit('done', { report: goodReport('r'), openToken: token });
+    for (let i = 0; i < 2; i++) {
+      const res = await get(`/api/email/open/${token}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/gif');
+      expect(res.rawPayload.subarray(0, 6).toString()).toBe('GIF89a');
+    }
+    const [row] = await stores.sql`SELECT email_opened, email_opened_at FROM audits WHERE id = ${id}`;
+    expect(row!.email_opened).toBe(true);
+    const events = await stores.ch.query("SELECT name FROM events WHERE name = 'email_open' AND props['reportId'] = {reportId:String}", { reportId });
+    expect(events).toHaveLength(2);
+  });
+
+  it('answers the same GIF for unknown or malformed tokens and changes nothing', async () => {
+    for (const token of [newId(), 'nope', '%00']) {
+      const res = await get(`/api/email/open/${token}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/gif');
+    }
+  });
+});
+
+describe('POST /api/quick-company-lookup', () => {
+  it('analyses a website and caches the result per normalised URL', async () => {
+    const res = await post('/api/quick-company-lookup', { url: site.url });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect([...Value.Errors(QuickLookupResultSchema, body)]).toEqual([]);
+    expect(body).toMatchObject({ companyName: 'Jane Smith Realty', businessType: 'Real Estate Agent', location: 'Arlington, VA', seoScore: 100, lighthousePowered: false, hasAnalytics: true, mobileOptimized: true, enrichmentMethod: 'url-provided' });
+    const before = site.hits.get('/');
+    const again = await post('/api/quick-company-lookup', { url: `${site.origin}` });
+    expect(again.json()).toEqual(body);
+    expect(site.hits.get('/')).toBe(before);
+  });
+
+  it('shares one analysis between concurrent requests for the same site', async () => {
+    const url = `${site.origin}/contact`;
+    const before = site.hits.get('/contact') ?? 0;
+    const results = await Promise.all([1, 2, 3].map(() => post('/api/quick-company-lookup', { url })));
+    expect(results.map((r: { statusCode: number }) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(results[1]!.json()).toEqual(results[0]!.json());
+    // One GET of the page itself (its own nav link to /contact is known from that fetch).
+    expect((site.hits.get('/contact') ?? 0) - before).toBe(1);
+  });
+
+  it('answers a name-only lookup with the name', async () => {
+    const res = await post('/api/quick-company-lookup', { companyName: '  Acme   Homes ' });
+    expect(res.json()).toMatchObject({ companyName: 'Acme Homes', website: null, seoIssues: [], enrichmentMethod: 'company-lookup' });
+  });
+
+  it('refuses bad input with a 4xx and a clear message', async () => {
+    expect((await post('/api/quick-company-lookup', {})).json()).toEqual({ message: 'Please enter a website URL or a company name.' });
+    expect((await post('/api/quick-company-lookup', { url: 'not a url' })).json()).toEqual({ message: 'Please enter a valid website URL' });
+    expect((await post('/api/quick-company-lookup', { url: 'ftp://example.com' })).statusCode).toBe(400);
+    expect((await post('/api/quick-company-lookup', { url: site.url, extra: 1 })).statusCode).toBe(400);
+    const down = await post('/api/quick-company-lookup', { url: 'http://127.0.0.1:9/' });
+    expect(down.statusCode).toBe(422);
+    expect(down.json().message).toMatch(/^We could not analyse that website: 127\.0\.0\.1 refused the connection\.$/);
+  });
+});
+
+describe('POST /api/advanced-seo-audit', () => {
+  it('validates the URL with the spec messages', async () => {
+    expect((await post('/api/advanced-seo-audit', {})).json()).toEqual({ message: 'URL is required' });
+    expect((await post('/api/advanced-seo-audit', { url: '   ' })).json()).toEqual({ message: 'URL is required' });
+    expect((await post('/api/advanced-seo-audit', { url: 'not a url' })).json()).toEqual({ message: 'Please enter a valid URL' });
+  });
+
+  it('crawls up to 20 pages and answers the full result within 30 s', async () => {
+    const started = Date.now();
+    const res = await post('/api/advanced-seo-audit', { url: site.url });
+    expect(res.statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    const body = res.json();
+    expect([...Value.Errors(AdvancedAuditResultSchema, body)].map((e) => e.path)).toEqual([]);
+    expect(body.pagesCrawled).toBe(20);
+    expect(body.checksRun).toBeGreaterThanOrEqual(140);
+    expect(body.overallScore).toBeGreaterThan(80);
+    expect(body.aiSearchOptimization.llmsTxt.exists).toBe(false);
+  }, 40_000);
+
+  it('reports an unreachable site as a clear 422', async () => {
+    const res = await post('/api/advanced-seo-audit', { url: 'http://127.0.0.1:9/' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/refused the connection/);
+  });
+});
+
+describe('SSRF guard on the public endpoints', () => {
+  it('refuses private addresses when private networks are not allowed', async () => {
+    const strictStores = stores;
+    const strict = await composeApp(testConfig({ CHROME_PATH: '/nonexistent/chromium' }), strictStores);
+    await strict.ready();
+    for (const url of [site.url, 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', `http://localhost:${site.port}/`]) {
+      const res = await strict.inject({ method: 'POST', url: '/api/advanced-seo-audit', payload: { url }, remoteAddress: `10.2.0.${ip++}` });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toBe('This address points to a private or reserved network and cannot be audited.');
+    }
+    await strict.close();
+  });
+});
