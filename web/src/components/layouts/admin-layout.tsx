@@ -59,7 +59,7 @@ export function AdminLayout({ userName, children }: { userName: string | null; c
                 </a>
               </>
             )}
-            <Link to="/" className="button button-outline">
+            <Link to="/" className={`button button-outline ${styles.viewSite}`}>
               View Site
             </Link>
           </div>
