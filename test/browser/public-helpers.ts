@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Opens a page and waits until the app has hydrated it (prerendered markup shows earlier). */
 export async function openPage(page: Page, url: string): Promise<number | undefined> {
@@ -23,3 +24,6 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
 }
+
+/** expect.poll with room for a loaded machine (vitest's default gives up after 1 s). */
+export const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(fn, { timeout: 10_000, ...options });

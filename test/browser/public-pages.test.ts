@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseStudies, relatedItemsFor } from '@curb/content';
 import { startBrowserApp, type BrowserApp } from './harness.ts';
-import { openPage, seriousA11yViolations } from './public-helpers.ts';
+import { openPage, seriousA11yViolations, poll } from './public-helpers.ts';
 
 const PUBLIC_ROUTES = ['/', '/services', '/experience', '/blog', `/blog/${caseStudies[0]!.id}`, '/marketing-audit', '/real-estate-marketing-report', '/advanced-seo-audit', '/no-such-page', '/blog/no-such-post'];
 
@@ -62,7 +62,7 @@ describe('public site in Chromium', () => {
     expect(await page.locator('[data-testid="floating-circles"] > *').count()).toBe(6);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
-    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('about')!.getBoundingClientRect().top))).toBe(80);
+    await poll(() => page.evaluate(() => Math.round(document.getElementById('about')!.getBoundingClientRect().top))).toBe(80);
     expect(await page.locator('header[data-scrolled]').count()).toBe(1);
 
     // From another route: to / first, then the scroll 300 ms later.
@@ -70,7 +70,7 @@ describe('public site in Chromium', () => {
     await page.waitForURL(`${app.url}/services`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
     await page.waitForURL(`${app.url}/`);
-    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('achievements')!.getBoundingClientRect().top))).toBe(80);
+    await poll(() => page.evaluate(() => Math.round(document.getElementById('achievements')!.getBoundingClientRect().top))).toBe(80);
     expect(await page.title()).toMatch(/^Home \| Morgan Ellis/);
     expect(page.consoleErrors).toEqual([]);
     await page.close();
@@ -83,14 +83,14 @@ describe('public site in Chromium', () => {
     expect(await page.getByTestId('save-contact').isVisible()).toBe(false);
     await page.getByTestId('show-contact-qr').click();
     const modal = page.getByRole('dialog', { name: 'Contact QR Code' });
-    await expect.poll(() => modal.isVisible()).toBe(true);
+    await poll(() => modal.isVisible()).toBe(true);
     expect(await modal.getByText('Scan to save my contact information').isVisible()).toBe(true);
     const qr = modal.locator('img');
     expect([await qr.getAttribute('width'), await qr.getAttribute('height')]).toEqual(['200', '200']);
     expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await modal.getByRole('link', { name: 'Download vCard' }).getAttribute('download')).toMatch(/\.vcf$/);
     await modal.getByRole('button', { name: 'Close', exact: true }).click();
-    await expect.poll(() => modal.isVisible()).toBe(false);
+    await poll(() => modal.isVisible()).toBe(false);
 
     await page.setViewportSize({ width: 390, height: 800 });
     expect(await page.getByTestId('show-contact-qr').isVisible()).toBe(false);
@@ -107,23 +107,23 @@ describe('public site in Chromium', () => {
     await openPage(page, `${app.url}/`);
     await page.getByRole('button', { name: /Technology & Digital Tools/ }).click();
     const skill = page.getByTestId('skill-modal');
-    await expect.poll(() => skill.isVisible()).toBe(true);
+    await poll(() => skill.isVisible()).toBe(true);
     expect(await skill.getByText('Key Achievements').isVisible()).toBe(true);
     expect(await skill.getByText('Experience Overview').isVisible()).toBe(true);
     const chip = skill.getByRole('button', { name: 'Airtable', exact: true });
     await chip.click();
     const dialog = page.getByTestId('keyword-dialog');
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.getByRole('heading', { level: 2 }).textContent()).toBe('Airtable');
     expect(await dialog.getByText(`${relatedItemsFor('Airtable').length} related items`).isVisible()).toBe(true);
     expect(await dialog.locator('li').count()).toBeGreaterThanOrEqual(relatedItemsFor('Airtable').length);
     await page.keyboard.press('Escape');
-    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await poll(() => dialog.isVisible()).toBe(false);
     expect(await chip.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // A keyword without related data gives an empty list.
     await skill.getByRole('button', { name: 'Zapier', exact: true }).click();
-    await expect.poll(() => dialog.getByText('0 related items').isVisible()).toBe(true);
+    await poll(() => dialog.getByText('0 related items').isVisible()).toBe(true);
     await page.close();
   });
 
@@ -132,7 +132,7 @@ describe('public site in Chromium', () => {
     await openPage(page, `${app.url}/`);
     await page.getByRole('button', { name: 'View Feature Article' }).click();
     const viewer = page.getByTestId('pdf-viewer');
-    await expect.poll(() => viewer.isVisible()).toBe(true);
+    await poll(() => viewer.isVisible()).toBe(true);
     const shown = () => viewer.getByTestId('viewer-page').getAttribute('data-page');
     const input = viewer.getByTestId('page-input');
     expect(await shown()).toBe('31');
@@ -154,7 +154,7 @@ describe('public site in Chromium', () => {
     while (!(await zoomOut.isDisabled())) await zoomOut.click();
     expect(await viewer.getByTestId('zoom-level').textContent()).toBe('50%');
     const img = viewer.getByTestId('viewer-page');
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    await poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     expect((await fetch(`${app.url}${await viewer.getByRole('link', { name: 'Download' }).getAttribute('href')}`)).headers.get('content-type')).toBe('application/pdf');
     await page.close();
   });
@@ -168,10 +168,10 @@ describe('public site in Chromium', () => {
     await page.clock.runFor(24_000);
     expect(await popup.isVisible()).toBe(false);
     await page.clock.runFor(1_500);
-    await expect.poll(() => popup.isVisible()).toBe(true);
+    await poll(() => popup.isVisible()).toBe(true);
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     await popup.getByRole('button', { name: 'No thanks' }).click();
-    await expect.poll(() => popup.isVisible()).toBe(false);
+    await poll(() => popup.isVisible()).toBe(false);
 
     // Shown this session: neither the timer nor exit intent opens it again...
     await openPage(page, `${app.url}/`);
@@ -181,9 +181,9 @@ describe('public site in Chromium', () => {
     expect(await popup.isVisible()).toBe(false);
     // ...but the footer's button does.
     await page.getByRole('button', { name: 'Get Your Free Audit' }).click();
-    await expect.poll(() => popup.isVisible()).toBe(true);
+    await poll(() => popup.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
-    await expect.poll(() => popup.isVisible()).toBe(false);
+    await poll(() => popup.isVisible()).toBe(false);
 
     // A new session: exit intent needs more than 15 moves, then the pointer at the top.
     const fresh = await app.browser.newContext();
@@ -195,7 +195,7 @@ describe('public site in Chromium', () => {
     expect(await popup2.isVisible()).toBe(false);
     for (let i = 0; i < 10; i++) await second.mouse.move(100 + i * 10, 400);
     await second.mouse.move(300, 5);
-    await expect.poll(() => popup2.isVisible()).toBe(true);
+    await poll(() => popup2.isVisible()).toBe(true);
     await context.close();
     await fresh.close();
   });
