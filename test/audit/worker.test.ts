@@ -46,7 +46,9 @@ beforeAll(async () => {
   stores = await createTestStores();
   const links = Array.from({ length: 10_000 }, (_, i) => `<a href="/p${i}">Listing ${i}</a>`).join('');
   site = await startSite({
-    '/': GOOD_HTML,
+    // The good site on this server: its absolute links (logo in structured data) point here.
+    '/': (_req, res, s) => res.writeHead(200, { 'content-type': 'text/html' }).end(GOOD_HTML.replaceAll('https://janesmithrealty.com/', s.url)),
+    '/logo.png': { headers: { 'content-type': 'image/png' }, body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64') },
     '/hang': hostile.hang(),
     '/error': { status: 500, body: '<h1>Internal Server Error</h1>' },
     '/big': hostile.stream(50),
@@ -126,6 +128,8 @@ describe('audit-run job on hostile sites', () => {
     const row = await auditRow(id);
     expect(row).toMatchObject({ status: 'done', progress: 100, stage: 'Report ready' });
     expect(row.report!.websiteData.companyName).toBe('Jane Smith Realty');
+    // The logo is embedded (the report page loads no outside image); the missing favicon is dropped.
+    expect(row.report!.websiteData.branding).toEqual({ logoUrl: expect.stringMatching(/^data:image\/png;base64,iVBOR/) });
     const jobs = await stores.sql`SELECT data FROM pgboss.job WHERE name = 'mail-send' AND data->>'auditId' = ${id}`;
     expect(jobs).toHaveLength(1);
     expect(await runAuditJob(deps(), finalAttempt(id))).toBe('skipped');

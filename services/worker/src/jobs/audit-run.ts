@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Value } from '@sinclair/typebox/value';
 import { analyseSite, buildReport, FetchError, type AnalyseOptions } from '@curb/audit';
+import { embedBranding } from '@curb/audit/report/branding';
 import { AuditRunJobSchema } from '@curb/contracts/audit';
 import type { Config } from '@curb/contracts/config';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
@@ -74,7 +75,8 @@ export async function runAuditJob(deps: AuditRunDeps, job: AuditJob): Promise<Au
       onProgress,
       ...deps.analyse,
     });
-    const report = buildReport({ reportId: audit.report_id, businessName: audit.business_name, ctx: analysis.ctx, run: analysis.run, generatedAt: new Date() });
+    const built = buildReport({ reportId: audit.report_id, businessName: audit.business_name, ctx: analysis.ctx, run: analysis.run, generatedAt: new Date() });
+    const report = await embedBranding(built, { allowPrivateNetworks: deps.config.AUDIT_ALLOW_PRIVATE_NETWORKS, ...deps.analyse?.policy });
     if (analysis.run.errors.length) log.error({ auditId, errors: analysis.run.errors }, 'audit checks threw');
     await progressChain;
     await sql.begin(async (tx) => {

@@ -1,13 +1,17 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { ContentLayout } from '../../components/layouts/content-layout';
+import { lazy, Suspense } from 'react';
+import { PageLoader } from '../../components/ui/page-loader';
 
 const route = getRouteApi('/_public/audit-report/$reportId');
+
+// The report page (and, on demand, its PDF renderer) comes in its own chunks.
+const AuditReportPage = lazy(() => import('../../features/audit-report/components/audit-report-page').then((m) => ({ default: m.AuditReportPage })));
 
 export function AuditReportRoute() {
   const { reportId } = route.useParams();
   return (
-    <ContentLayout title="Your Growth Opportunities Report">
-      <p>Scores, market analysis and an action plan for report {reportId}.</p>
-    </ContentLayout>
+    <Suspense fallback={<PageLoader />}>
+      <AuditReportPage reportId={reportId?.trim() || undefined} />
+    </Suspense>
   );
 }

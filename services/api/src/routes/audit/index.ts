@@ -10,6 +10,7 @@ import { OPEN_TOKEN_PATTERN } from '@curb/contracts/mail';
 import type { Stores } from '@curb/runtime';
 import { appendAuditEvent } from './events.ts';
 import { LookupCache } from './lookup-cache.ts';
+import reportPagePolicy from './report-page-policy.ts';
 
 export interface AuditRoutesOptions {
   config: Config;
@@ -59,6 +60,7 @@ interface ReportRow {
 export default async function auditRoutes(app: FastifyInstance, opts: AuditRoutesOptions): Promise<void> {
   const { config, stores } = opts;
   const { sql, ch } = stores;
+  await app.register(reportPagePolicy);
   const base: Pick<AnalyseOptions, 'allowPrivateNetworks' | 'chromePath'> = { allowPrivateNetworks: config.AUDIT_ALLOW_PRIVATE_NETWORKS, chromePath: config.CHROME_PATH ?? null };
   const lookups = new LookupCache<QuickLookupResult>();
   // Crawling 20 pages (and Chromium) is heavy: two advanced audits at a time, a short queue.

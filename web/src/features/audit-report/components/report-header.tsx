@@ -1,0 +1,51 @@
+import type { AuditReport } from '@curb/contracts/audit';
+import { embeddedImage, gradeOf, longUsDate } from '../utils/levels';
+import styles from './audit-report.module.css';
+import { ScoreDial } from './score-dial';
+
+/** Branding from the site (embedded at audit time), else a placeholder house icon. */
+function BrandMark({ report }: { report: AuditReport }) {
+  const src = embeddedImage(report.websiteData.branding?.logoUrl) ?? embeddedImage(report.websiteData.branding?.faviconUrl);
+  return (
+    <div className={styles.brand} data-testid="report-brand">
+      {src ? (
+        <img src={src} alt={`${report.websiteData.companyName} logo`} />
+      ) : (
+        <svg viewBox="0 0 24 24" width="32" height="32" aria-label="No logo found" role="img" fill="none" stroke="currentColor" strokeWidth="1.8">
+          <path d="M3 11 12 4l9 7" />
+          <path d="M5 10v10h14V10" />
+          <path d="M10 20v-6h4v6" />
+        </svg>
+      )}
+    </div>
+  );
+}
+
+export function ReportHeader({ report, onExport, exportProgress, exporting }: { report: AuditReport; onExport: () => void; exportProgress: number; exporting: boolean }) {
+  const grade = gradeOf(report.scores.overall);
+  return (
+    <header className={`${styles.card} ${styles.header}`}>
+      <BrandMark report={report} />
+      <div>
+        <h1 className={styles.businessName} data-testid="report-business-name">
+          {report.businessName}
+        </h1>
+        <a className={styles.website} href={report.website} target="_blank" rel="noopener noreferrer nofollow">
+          {report.website}
+        </a>
+        <p className={styles.generated}>Generated {longUsDate(report.generatedAt)}</p>
+      </div>
+      <div className={styles.headerSide}>
+        <ScoreDial score={report.scores.overall} label="Overall" size="lg" caption={`Grade ${grade.grade} · ${grade.label}`} />
+        <div className={styles.exportBox}>
+          <button type="button" className="button" onClick={onExport} disabled={exporting} data-testid="export-pdf">
+            {exporting ? 'Exporting…' : 'Export to PDF'}
+          </button>
+          <div className={`${styles.progress} ${styles.exportProgress}`} role="progressbar" aria-label="PDF export progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={exportProgress} data-testid="export-progress">
+            <div className={styles.progressBar} style={{ width: `${exportProgress}%` }} />
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

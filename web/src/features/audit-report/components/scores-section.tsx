@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { SCORE_KEYS, type AuditReport, type ScoreKey } from '@curb/contracts/audit';
+import { clsTone, embeddedImage, fidTone, lcpTone, loadTimeTone, overviewLoadTone, percentTone } from '../utils/levels';
+import styles from './audit-report.module.css';
+import { Badge, Bar, Fact, Section } from './report-bits';
+import { ScoreCard } from './score-card';
+import { ScoreDial } from './score-dial';
+
+const ORDER: ScoreKey[] = ['website', 'seo', 'leadGen', 'social', 'content', 'technical'];
+const TONE_TEXT = { green: styles['text-green'], amber: styles['text-amber'], red: styles['text-red'] };
+
+function WebsitePreview({ report }: { report: AuditReport }) {
+  const w = report.websiteData;
+  const shot = embeddedImage(w.screenshot ? `data:image/png;base64,${w.screenshot}` : undefined);
+  return (
+    <Section id="website-preview" title="Website Preview">
+      <div className={styles.preview}>{shot ? <img src={shot} alt={`Screenshot of ${report.website}`} /> : <span>Website Preview</span>}</div>
+      <div className={styles.badges} data-testid="preview-badges">
+        <Badge tone={w.hasSSL ? 'green' : 'red'}>{w.hasSSL ? 'SSL Secure' : 'Not Secure'}</Badge>
+        <Badge tone={overviewLoadTone(w.loadTime)}>{w.loadTime.toFixed(1)}s load time</Badge>
+        <Badge tone={w.mobileOptimized ? 'green' : 'red'}>{w.mobileOptimized ? 'Mobile Ready' : 'Not Mobile'}</Badge>
+        <Badge tone={w.hasAnalytics ? 'green' : 'amber'}>{w.hasAnalytics ? 'Analytics' : 'No Analytics'}</Badge>
+      </div>
+      {!w.lighthousePowered && <p className={styles.muted}>Speed figures are estimated from network timings.</p>}
+    </Section>
+  );
+}
+
+function TechnicalBlock({ report }: { report: AuditReport }) {
+  const t = report.technicalSEO;
+  const v = t.pageSpeed.webVitals;
+  const load = report.websiteData.loadTime;
+  return (
+    <Section id="technical-block" title="Technical Performance">
+      <dl className={styles.facts}>
+        <Fact label="Desktop score">
+          <span className={TONE_TEXT[percentTone(t.pageSpeed.desktop)]}>{t.pageSpeed.desktop}</span>
+        </Fact>
+        <Fact label="Mobile score">
+          <span className={TONE_TEXT[percentTone(t.pageSpeed.mobile)]}>{t.pageSpeed.mobile}</span>
+        </Fact>
+        <Fact label="GTmetrix grade">{t.pageSpeed.gtmetrixGrade ?? 'N/A'}</Fact>
+        <Fact label="Pingdom grade">{t.pageSpeed.pingdomGrade ?? 'N/A'}</Fact>
+        <Fact label="Load time">
+          <span className={TONE_TEXT[loadTimeTone(load)]}>{load.toFixed(1)}s</span>
+        </Fact>
+      </dl>
+      <h3>Core Web Vitals</h3>
+      <dl className={styles.facts} data-testid="core-web-vitals">
+        <Fact label="LCP">
+          <span className={TONE_TEXT[lcpTone(v.lcp)]}>{(v.lcp / 1000).toFixed(1)}s</span>
+        </Fact>
+        <Fact label="FID">
+          <span className={TONE_TEXT[fidTone(v.fid)]}>{Math.round(v.fid)}ms</span>
+        </Fact>
+        <Fact label="CLS">
+          <span className={TONE_TEXT[clsTone(v.cls)]}>{v.cls.toFixed(3)}</span>
+        </Fact>
+        {v.tbt !== undefined && <Fact label="TBT">{Math.round(v.tbt)}ms</Fact>}
+      </dl>
+      <div className={styles.grid2}>
+        <div>
+          <h3>Compression &amp; Caching</h3>
+          <ul className={styles.list}>
+            <li>Compression: {t.compressionSettings.gzipEnabled ? `enabled (${t.compressionSettings.compressionRatio}x smaller)` : 'not enabled'}</li>
+            <li>Cache headers: {t.cacheHeaders.expiresHeaders ? 'set on static files' : 'missing'}</li>
+          </ul>
+        </div>
+        <div>
+          <h3>Resource Optimization</h3>
+          <ul className={styles.list}>
+            <li>Oversized images: {t.imageOptimization.oversizedImages}</li>
+            <li>Missing alt tags: {t.imageOptimization.missingAltTags}</li>
+            <li>Lazy loading: {t.imageOptimization.lazyLoadingEnabled ? 'enabled' : 'not used'}</li>
+          </ul>
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+export function ScoresSection({ report }: { report: AuditReport }) {
+  const [open, setOpen] = useState<Partial<Record<ScoreKey, boolean>>>({});
+  const s = report.scores;
+  return (
+    <>
+      <div className={styles.grid2}>
+        <WebsitePreview report={report} />
+        <Section id="score-overview" title="Score Overview">
+          <div className={styles.dials} data-testid="four-dials">
+            <ScoreDial score={s.technical.score} label="Technical" size="sm" />
+            <ScoreDial score={s.seo.score} label="SEO" size="sm" />
+            <ScoreDial score={s.social.score} label="Social" size="sm" />
+            <ScoreDial score={s.overall} label="Overall" size="sm" />
+          </div>
+        </Section>
+      </div>
+      <TechnicalBlock report={report} />
+      <Section id="score-tiles" title="Your Scores">
+        <div className={styles.tiles} data-testid="score-tiles">
+          {SCORE_KEYS.map((key) => {
+            const d = s[key];
+            const tone = percentTone(d.score);
+            return (
+              <div key={key} className={styles.tile}>
+                <div className={`${styles.tileScore} ${TONE_TEXT[tone]}`}>{d.score}</div>
+                <div>{d.metric}</div>
+                <Bar value={d.score} tone={tone} label={`${d.metric} score`} />
+              </div>
+            );
+          })}
+        </div>
+      </Section>
+      <Section id="score-details" title="Detailed Scores">
+        {ORDER.map((key) => (
+          <ScoreCard key={key} id={`score-${key}`} detail={s[key]} open={Boolean(open[key])} onToggle={() => setOpen((o) => ({ ...o, [key]: !o[key] }))} />
+        ))}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { clsTone, dialLevel, embeddedImage, exportReady, fidTone, gradeOf, lcpTone, loadTimeTone, longUsDate, overviewLoadTone, percentTone } from './levels';
+
+describe('report thresholds (spec section 9)', () => {
+  it('maps dial levels and grades', () => {
+    expect([95, 90, 85, 80, 75, 70, 65, 60, 59].map(dialLevel)).toEqual(['excellent', 'excellent', 'good', 'good', 'average', 'average', 'needs-work', 'needs-work', 'critical']);
+    expect([90, 80, 70, 60, 10].map((s) => `${gradeOf(s).grade} ${gradeOf(s).label}`)).toEqual(['A+ Excellent', 'A Great', 'B Good', 'C Fair', 'D Needs Improvement']);
+  });
+
+  it('colours percentages, load time and Core Web Vitals', () => {
+    expect([80, 79, 60, 59].map(percentTone)).toEqual(['green', 'amber', 'amber', 'red']);
+    expect([3, 3.1, 5, 5.1].map(loadTimeTone)).toEqual(['green', 'amber', 'amber', 'red']);
+    expect([3, 3.1].map(overviewLoadTone)).toEqual(['green', 'red']);
+    expect([2499, 2500, 3999, 4000].map(lcpTone)).toEqual(['green', 'amber', 'amber', 'red']);
+    expect([99, 100, 299, 300].map(fidTone)).toEqual(['green', 'amber', 'amber', 'red']);
+    expect([0.09, 0.1, 0.24, 0.25].map(clsTone)).toEqual(['green', 'amber', 'amber', 'red']);
+  });
+
+  it('formats the date in long US format and checks export readiness', () => {
+    expect(longUsDate('2026-11-15T12:00:00Z')).toBe('November 15, 2026');
+    expect(exportReady(null)).toBe('missing');
+    expect(exportReady({ businessName: '' } as never)).toBe('incomplete');
+  });
+
+  it('shows only embedded images', () => {
+    expect(embeddedImage('https://evil.example/x.png')).toBeUndefined();
+    expect(embeddedImage('data:text/html;base64,PHNjcmlwdD4=')).toBeUndefined();
+    expect(embeddedImage('data:image/png;base64,iVBOR')).toBe('data:image/png;base64,iVBOR');
+  });
+});
