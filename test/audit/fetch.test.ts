@@ -101,6 +101,12 @@ describe('guarded fetch', () => {
     await f.close();
   });
 
+  it('accepts a fractional deadline (crawl deadlines are computed)', async () => {
+    const f = new GuardedFetcher(open);
+    expect((await f.fetch(site.url, { timeoutMs: 1234.56 })).status).toBe(200);
+    await f.close();
+  });
+
   it('does not download a body of a refused content type', async () => {
     const f = new GuardedFetcher(open);
     const res = await f.fetch(`${site.origin}/bin`, { accept: ['text/html'] });

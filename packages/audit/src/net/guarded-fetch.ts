@@ -123,7 +123,7 @@ export class GuardedFetcher {
 
   async fetch(rawUrl: string, options: FetchOptions = {}): Promise<FetchedResponse> {
     const started = performance.now();
-    const timeoutMs = Math.min(options.timeoutMs ?? this.policy.timeoutMs, this.policy.timeoutMs);
+    const timeoutMs = Math.max(1, Math.round(Math.min(options.timeoutMs ?? this.policy.timeoutMs, this.policy.timeoutMs)));
     const deadline = AbortSignal.timeout(timeoutMs);
     const chain: RedirectHop[] = [];
     const seen = new Set<string>();
