@@ -172,13 +172,14 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
       advancedPending++;
       try {
         // 30 seconds in all: fetching and crawling (8 s per request, 10 s of crawling) run
-        // alongside Lighthouse, which gets 20 s and falls back to estimates after that.
+        // alongside Lighthouse (mobile then desktop), which gets 25 s and falls back to
+        // estimates for a run it cannot finish in time.
         const analysis = await advancedSlots.run(() =>
           analyseSite(site.href, {
             ...base,
             maxPages: config.AUDIT_MAX_PAGES,
             lab: 'lighthouse',
-            labBudgetMs: 20_000,
+            labBudgetMs: 25_000,
             policy: { timeoutMs: 8000 },
             fetch: { crawlBudgetMs: 10_000, linkCheckLimit: 40, concurrency: 6 },
             ...opts.analyse,
