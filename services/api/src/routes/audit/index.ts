@@ -62,7 +62,8 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
   const { sql, ch } = stores;
   await app.register(reportPagePolicy);
   const base: Pick<AnalyseOptions, 'allowPrivateNetworks' | 'chromePath'> = { allowPrivateNetworks: config.AUDIT_ALLOW_PRIVATE_NETWORKS, chromePath: config.CHROME_PATH ?? null };
-  const lookups = new LookupCache<QuickLookupResult>();
+  // Results carry a PNG screenshot (a few hundred KB): keep the cache small.
+  const lookups = new LookupCache<QuickLookupResult>(100);
   // Crawling 20 pages (and Chromium) is heavy: two advanced audits at a time, a short queue.
   const advancedSlots = new Semaphore(2);
   let advancedPending = 0;
