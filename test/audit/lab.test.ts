@@ -30,6 +30,7 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
 
   it('gives the quick lookup mode a screenshot without Lighthouse', async () => {
     const analysis = await analyseSite(site.url, { allowPrivateNetworks: true, lab: 'screenshot', chromePath: chrome, labBudgetMs: 30_000 });
+    expect(analysis.ctx.lab.notes).toEqual([]);
     expect(analysis.ctx.lab.lighthouse).toBe(false);
     expect(analysis.ctx.lab.screenshot).toMatch(/^iVBOR/);
   }, 60_000);

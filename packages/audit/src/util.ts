@@ -12,14 +12,35 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   return results;
 }
 
-/** A counting semaphore: `run` waits for a free slot. */
+/** A counting semaphore: `run` waits for a free slot, at most `maxWaitMs` when given. */
 export class Semaphore {
   private active = 0;
   private readonly waiting: Array<() => void> = [];
   constructor(private readonly slots: number) {}
 
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.active >= this.slots) await new Promise<void>((resolve) => this.waiting.push(resolve));
+  /** Runs `fn` in a slot; returns `onBusy()` instead when no slot frees up within `maxWaitMs`. */
+  async run<T>(fn: () => Promise<T>, maxWaitMs = Infinity, onBusy?: () => T): Promise<T> {
+    if (this.active >= this.slots) {
+      const got = await new Promise<boolean>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+        const timer =
+          maxWaitMs === Infinity
+            ? undefined
+            : setTimeout(() => {
+                const i = this.waiting.indexOf(wake);
+                if (i >= 0) this.waiting.splice(i, 1);
+                resolve(false);
+              }, Math.max(0, maxWaitMs));
+        this.waiting.push(wake);
+      });
+      if (!got) {
+        if (onBusy) return onBusy();
+        throw new Error('busy');
+      }
+    }
     this.active++;
     try {
       return await fn();

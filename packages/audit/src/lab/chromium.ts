@@ -60,11 +60,13 @@ export async function runLab(url: string, options: LabOptions): Promise<LabOutpu
   const started = Date.now();
   const out: LabOutput = { mobile: null, desktop: null, screenshot: null, notes: [], refused: [] };
   const remaining = () => options.deadlineMs - (Date.now() - started);
+  const busy = () => {
+    out.notes.push('Chromium was busy with another audit; speed was estimated from network timings.');
+    return out;
+  };
+  // Wait for the browser only while there is still time to use it.
   return chromiumSlots.run(async () => {
-    if (remaining() < 3000) {
-      out.notes.push('Chromium was busy with another audit; speed was estimated from network timings.');
-      return out;
-    }
+    if (remaining() < 3000) return busy();
     const proxy = await startGuardedProxy(options.allowed);
     const profileDir = mkdtempSync(join(tmpdir(), 'curb-chromium-'));
     let chrome: ChildProcess | undefined;
@@ -102,7 +104,7 @@ export async function runLab(url: string, options: LabOptions): Promise<LabOutpu
       rmSync(profileDir, { recursive: true, force: true });
     }
     return out;
-  });
+  }, Math.max(0, remaining() - 3000), busy);
 }
 
 async function launch(chromePath: string, profileDir: string, proxyUrl: string, timeoutMs: number): Promise<{ process: ChildProcess; port: number }> {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { mapLimit, Semaphore } from '@curb/audit/util';
+import { LookupCache } from '../../services/api/src/routes/audit/lookup-cache.ts';
+
+describe('Semaphore', () => {
+  it('gives up waiting after maxWaitMs, and otherwise waits for the slot', async () => {
+    const slots = new Semaphore(1);
+    let release!: () => void;
+    const first = slots.run(() => new Promise<string>((r) => (release = () => r('first'))));
+    expect(await slots.run(async () => 'second', 30, () => 'busy')).toBe('busy');
+    const third = slots.run(async () => 'third');
+    release();
+    expect(await Promise.all([first, third])).toEqual(['first', 'third']);
+    expect(slots.busy).toBe(0);
+  });
+});
+
+describe('mapLimit', () => {
+  it('keeps order and never runs more than the limit at once', async () => {
+    let active = 0;
+    let peak = 0;
+    const out = await mapLimit([1, 2, 3, 4, 5, 6], 2, async (n) => {
+      peak = Math.max(peak, ++active);
+      await new Promise((r) => setTimeout(r, 5 * (7 - n)));
+      active--;
+      return n * 10;
+    });
+    expect(out).toEqual([10, 20, 30, 40, 50, 60]);
+    expect(peak).toBe(2);
+  });
+});
+
+describe('LookupCache', () => {
+  it('shares in-flight work, caches successes, not failures, and evicts the oldest', async () => {
+    const cache = new LookupCache<number>(2, 60_000);
+    let calls = 0;
+    const slow = () => new Promise<number>((r) => setTimeout(() => r(++calls), 10));
+    expect(await Promise.all([cache.get('a', slow), cache.get('a', slow)])).toEqual([1, 1]);
+    expect(await cache.get('a', slow)).toBe(1);
+    await expect(cache.get('b', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('b', slow)).toBe(2);
+    await cache.get('c', slow);
+    expect(cache.size).toBe(2);
+    expect(await cache.get('a', slow)).toBe(4); // evicted, computed again
+  });
+});
