@@ -41,8 +41,10 @@ describe('crash under load', () => {
     const acked: string[] = [];
     const stop = { now: false };
     const senders = Array.from({ length: 8 }, () => sender(first.url, acked, stop));
-    // Long enough for some segments to be flushed and others to be waiting in the spool.
-    await new Promise((r) => setTimeout(r, 2500));
+    // Long enough for some segments to be flushed and others to be waiting in the spool
+    // (on a busy machine, until enough events were acknowledged).
+    const started = Date.now();
+    while ((Date.now() - started < 2500 || acked.length < 2000) && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 100));
     first.child.kill('SIGKILL');
     await new Promise((r) => first.child.once('exit', r));
     stop.now = true;

@@ -94,7 +94,8 @@ function wrap(pool: ClickHouseClient[], ingest: ClickHouseClient, database: stri
         values: rows as object[],
         format: 'JSONEachRow',
         clickhouse_settings: options?.deduplicationToken
-          ? { insert_deduplication_token: options.deduplicationToken, insert_deduplicate: 1 }
+          ? // The dashboards' rollup views deduplicate a retried block too, not only `events`.
+            { insert_deduplication_token: options.deduplicationToken, insert_deduplicate: 1, deduplicate_blocks_in_dependent_materialized_views: 1 }
           : undefined,
       });
     },

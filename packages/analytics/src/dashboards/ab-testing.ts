@@ -9,7 +9,7 @@ import {
   type AbTestSummary,
 } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
-import { HUMAN_EVENTS_IN_WINDOW, lastDays, percent, round } from './period.ts';
+import { HUMAN_DAYS_IN_WINDOW, HUMAN_EVENTS_IN_WINDOW, lastDays, percent, round } from './period.ts';
 import { chanceToBeatControl, relativeUplift, sampleRatioMismatch, twoProportionPValue } from './stats.ts';
 
 /** The tracker's A/B events; `props.variant_text` carries the text the visitor saw. */
@@ -35,13 +35,12 @@ GROUP BY testType, variant
 ORDER BY testType, variant`;
 
 const RAW_SQL = `
-SELECT toString(toDate(ts)) AS date, test_type AS testType, variant, toString(name) AS event,
-       multiIf(utm_source != '', toString(utm_source), referrer_domain != '', toString(referrer_domain), 'direct') AS source,
-       count() AS count
-FROM events
-WHERE ${AB_FILTER}
-GROUP BY date, testType, variant, event, source
-ORDER BY date DESC, testType, variant, event, count DESC
+SELECT toString(date) AS day, toString(test_type) AS testType, toString(variant) AS arm, toString(name) AS event,
+       toString(source) AS src, sum(events) AS count
+FROM events_daily
+WHERE ${HUMAN_DAYS_IN_WINDOW} AND name IN ('ab_impression', 'ab_click', 'ab_conversion') AND test_type != '' AND variant != ''
+GROUP BY day, testType, arm, event, src
+ORDER BY day DESC, testType, arm, event, count DESC
 LIMIT {limit:UInt32}`;
 
 export const RAW_ROW_LIMIT = 1000;
@@ -59,7 +58,7 @@ export async function abTestingDashboard(ch: ClickHouse, days: number, now = Dat
   const window = lastDays(days, now);
   const [counts, raw] = await Promise.all([
     ch.query<CountRow>(CONVERSION_SQL, { ...window }),
-    ch.query<AbRawRow & { count: string | number }>(RAW_SQL, { ...window, limit: RAW_ROW_LIMIT }),
+    ch.query<{ day: string; testType: string; arm: string; event: string; src: string; count: string | number }>(RAW_SQL, { ...window, limit: RAW_ROW_LIMIT }),
   ]);
   const conversionRates: AbConversionRow[] = counts.map((r) => {
     const impressions = Number(r.impressions);
@@ -79,7 +78,7 @@ export async function abTestingDashboard(ch: ClickHouse, days: number, now = Dat
   return {
     days,
     conversionRates,
-    rawData: raw.map((r) => ({ ...r, count: Number(r.count) })),
+    rawData: raw.map((r): AbRawRow => ({ date: r.day, testType: r.testType, variant: r.arm, event: r.event, source: r.src, count: Number(r.count) })),
     tests: summariseTests(conversionRates),
   };
 }

@@ -1,8 +1,10 @@
-// The time window every dashboard query binds as {from:DateTime64(3)} and {to:DateTime64(3)}.
+// The time window every dashboard query binds: whole UTC days, today included, so the raw
+// events ({from}/{to}) and the daily rollups ({fromDate}/{toDate}) cover the same period.
 const DAY_MS = 86_400_000;
 
 /** ClickHouse DateTime64(3) text for a UTC instant. */
 export const chTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+const chDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Parses a DateTime64 value as ClickHouse returns it (UTC, no zone) into ISO 8601. */
 export const isoTime = (value: string) => new Date(`${value.replace(' ', 'T')}Z`).toISOString();
@@ -10,15 +12,20 @@ export const isoTime = (value: string) => new Date(`${value.replace(' ', 'T')}Z`
 export type Window = {
   from: string;
   to: string;
+  fromDate: string;
+  toDate: string;
 };
 
-/** The last `days` days up to `now`. */
+/** The last `days` calendar days (UTC) up to `now`. */
 export function lastDays(days: number, now = Date.now()): Window {
-  return { from: chTime(now - days * DAY_MS), to: chTime(now) };
+  const start = Math.floor(now / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
+  return { from: chTime(start), to: chTime(now), fromDate: chDate(start), toDate: chDate(now) };
 }
 
-/** Human traffic in the window: the filter every dashboard starts from. */
-export const HUMAN_EVENTS_IN_WINDOW = 'is_bot = 0 AND ts > {from:DateTime64(3)} AND ts <= {to:DateTime64(3)}';
+/** Human traffic in the window: the filter every query on raw events starts from. */
+export const HUMAN_EVENTS_IN_WINDOW = 'is_bot = 0 AND ts >= {from:DateTime64(3)} AND ts <= {to:DateTime64(3)}';
+/** The same for the daily rollups (events_daily, sessions, pages_daily). */
+export const HUMAN_DAYS_IN_WINDOW = 'is_bot = 0 AND date >= {fromDate:Date} AND date <= {toDate:Date}';
 
 /** Percent with `digits` decimals; 0 when the denominator is 0. */
 export function percent(part: number, whole: number, digits = 2): number {

@@ -13,107 +13,99 @@ import {
   type UserJourney,
 } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
-import { chTime, HUMAN_EVENTS_IN_WINDOW, isoTime, lastDays, percent, type Window } from './period.ts';
+import { HUMAN_DAYS_IN_WINDOW, HUMAN_EVENTS_IN_WINDOW, isoTime, lastDays, percent, type Window } from './period.ts';
 
-// Visitors who identified in the window, with their latest e-mail. Small: only rows with an
-// e-mail are grouped.
-const IDENTITIES = `identities AS (
-  SELECT visitor_id, cityHash64(argMax(email, ts)) AS uid
-  FROM events
-  WHERE ${HUMAN_EVENTS_IN_WINDOW} AND email != ''
-  GROUP BY visitor_id
-)`;
-// Users are keyed by a 64-bit hash (of the e-mail, or the visitor id itself) rather than by
-// strings: grouping millions of rows stays cheap.
-const USER = "if(e.email != '', cityHash64(e.email), if(i.uid != 0, i.uid, e.visitor_id))";
-const SOURCE = "multiIf(utm_source != '', toString(utm_source), referrer_domain != '', toString(referrer_domain), 'direct')";
 const STEP_NAMES = RETARGETING_FUNNEL_STEPS.map((s) => `'${s}'`).join(', ');
-const STEP_CONDITIONS = RETARGETING_FUNNEL_STEPS.map((s) => `e.name = '${s}'`).join(', ');
+const STEP_CONDITIONS = RETARGETING_FUNNEL_STEPS.map((s) => `name = '${s}'`).join(', ');
 
+// The funnel per visitor. An e-mail open comes from the mail client (another visitor id):
+// it counts for the visitor who submitted that e-mail in the period, looked up in a small
+// constant map built once per query.
 const FUNNEL_SQL = `
-WITH ${IDENTITIES}
+WITH (
+  SELECT (groupArray(h), groupArray(v))
+  FROM (SELECT cityHash64(email) AS h, argMin(visitor_id, ts) AS v FROM events
+        WHERE ${HUMAN_EVENTS_IN_WINDOW} AND name = 'form_submit' AND email != '' GROUP BY h)
+) AS submitters
 SELECT level, count() AS users
 FROM (
-  SELECT ${USER} AS user, windowFunnel({window:UInt64})(toDateTime(e.ts), ${STEP_CONDITIONS}) AS level
-  FROM events AS e LEFT JOIN identities AS i ON e.visitor_id = i.visitor_id
-  WHERE ${HUMAN_EVENTS_IN_WINDOW} AND e.name IN (${STEP_NAMES})
-  GROUP BY user
+  SELECT windowFunnel({window:UInt64})(toDateTime(ts), ${STEP_CONDITIONS}) AS level
+  FROM events
+  WHERE ${HUMAN_EVENTS_IN_WINDOW} AND name IN (${STEP_NAMES})
+  GROUP BY if(name = 'email_open', transform(cityHash64(email), submitters.1, submitters.2, visitor_id), visitor_id)
 )
 GROUP BY level`;
 
 const STEP_COUNTS_SQL = `
-SELECT toString(name) AS event, count() AS count
-FROM events
-WHERE ${HUMAN_EVENTS_IN_WINDOW} AND name IN (${STEP_NAMES})
+SELECT toString(name) AS event, sum(events) AS count
+FROM events_daily
+WHERE ${HUMAN_DAYS_IN_WINDOW} AND name IN (${STEP_NAMES})
 GROUP BY event`;
 
-// Unique users = distinct e-mails of the identified visitors + the other visitors.
+// Unique users: visitors, with each identified person's visitors counted once (by e-mail).
 const USERS_SQL = `
-WITH ${IDENTITIES}
-SELECT (SELECT uniqExact(uid) FROM identities) AS identifiedUsers,
-       identifiedUsers + (
-         SELECT uniqExact(visitor_id) FROM events
-         WHERE ${HUMAN_EVENTS_IN_WINDOW} AND email = '' AND visitor_id NOT IN (SELECT visitor_id FROM identities)
-       ) AS totalUsers`;
+SELECT (SELECT uniqExact(identity) FROM (SELECT argMax(email, ts) AS identity FROM events WHERE ${HUMAN_EVENTS_IN_WINDOW} AND email != '' GROUP BY visitor_id)) AS identifiedUsers,
+       (SELECT uniqExact(visitor_id) FROM events WHERE ${HUMAN_EVENTS_IN_WINDOW} AND email != '') AS identifiedVisitors,
+       (SELECT uniq(visitor) FROM sessions WHERE ${HUMAN_DAYS_IN_WINDOW}) AS visitors`;
 
 // uniq: exact up to 65,536 visitors per row, a close estimate beyond.
 const EVENT_DETAILS_SQL = `
-SELECT toString(name) AS event, ${SOURCE} AS source, count() AS count, uniq(visitor_id) AS uniqueUsers
-FROM events
-WHERE ${HUMAN_EVENTS_IN_WINDOW}
-GROUP BY event, source
-ORDER BY count DESC, event, source
+SELECT toString(name) AS event, toString(source) AS src, sum(events) AS count, uniqMerge(visitors) AS uniqueUsers
+FROM events_daily
+WHERE ${HUMAN_DAYS_IN_WINDOW}
+GROUP BY event, src
+ORDER BY count DESC, event, src
 LIMIT {limit:UInt32}`;
 
 // Journeys: sessions of identified visitors first, then the most recent ones (looked for in
 // the last day before the whole window).
 const IDENTIFIED_SESSIONS_SQL = `
-SELECT session_id AS sessionId, max(ts) AS lastSeen
-FROM events
-WHERE ${HUMAN_EVENTS_IN_WINDOW} AND session_id != ''
-  AND visitor_id IN (SELECT visitor_id FROM events WHERE ${HUMAN_EVENTS_IN_WINDOW} AND email != '')
-GROUP BY session_id
+SELECT sessionId, lastSeen
+FROM (
+  SELECT any(sid) AS sessionId, max(last_seen) AS lastSeen, max(email) AS sessionEmail, any(visitor) AS sessionVisitor
+  FROM sessions
+  WHERE ${HUMAN_DAYS_IN_WINDOW} AND sid != ''
+  GROUP BY session
+)
+WHERE sessionEmail != '' OR sessionVisitor IN (SELECT visitor_id FROM events WHERE ${HUMAN_EVENTS_IN_WINDOW} AND email != '')
 ORDER BY lastSeen DESC, sessionId
 LIMIT {limit:UInt32}`;
 
 const RECENT_SESSIONS_SQL = `
-SELECT session_id AS sessionId, max(ts) AS lastSeen
-FROM events
-WHERE ${HUMAN_EVENTS_IN_WINDOW} AND ts > {since:DateTime64(3)} AND session_id != '' AND session_id NOT IN {exclude:Array(String)}
-GROUP BY session_id
+SELECT any(sid) AS sessionId, max(last_seen) AS lastSeen
+FROM sessions
+WHERE ${HUMAN_DAYS_IN_WINDOW} AND date >= {since:Date} AND sid != '' AND sid NOT IN {exclude:Array(String)}
+GROUP BY session
 ORDER BY lastSeen DESC, sessionId
 LIMIT {limit:UInt32}`;
 
 const SESSION_FACTS_SQL = `
-SELECT s.sessionId AS sessionId, if(s.email != '', s.email, i.identified) AS email,
-       s.totalEvents AS totalEvents, toString(s.firstSeen) AS firstSeen, toString(s.lastSeen) AS lastSeen
-FROM (
-  SELECT session_id AS sessionId, max(email) AS email, any(visitor_id) AS visitor_id,
-         count() AS totalEvents, min(ts) AS firstSeen, max(ts) AS lastSeen
-  FROM events
-  WHERE ${HUMAN_EVENTS_IN_WINDOW} AND session_id IN {sessions:Array(String)}
-  GROUP BY session_id
-) AS s
-LEFT JOIN (
-  SELECT visitor_id, argMax(email, ts) AS identified FROM events
-  WHERE ${HUMAN_EVENTS_IN_WINDOW} AND email != '' GROUP BY visitor_id
-) AS i ON s.visitor_id = i.visitor_id`;
+SELECT any(sid) AS sessionId, max(email) AS email, toString(any(visitor)) AS visitor, sum(events) AS totalEvents,
+       toString(min(first_seen)) AS firstSeen, toString(max(last_seen)) AS lastSeen
+FROM sessions
+WHERE ${HUMAN_DAYS_IN_WINDOW} AND sid IN {sessions:Array(String)}
+GROUP BY session`;
+
+const VISITOR_EMAILS_SQL = `
+SELECT toString(visitor_id) AS visitor, argMax(email, ts) AS identified
+FROM events
+WHERE ${HUMAN_EVENTS_IN_WINDOW} AND email != '' AND visitor_id IN {visitors:Array(UInt64)}
+GROUP BY visitor_id`;
 
 const JOURNEY_EVENTS_SQL = `
 SELECT session_id AS sessionId, toString(name) AS event, path, toString(ts) AS at
 FROM events
-WHERE ${HUMAN_EVENTS_IN_WINDOW} AND session_id IN {sessions:Array(String)}
+WHERE is_bot = 0 AND ts >= {first:DateTime64(3)} AND ts <= {last:DateTime64(3)} AND session_id IN {sessions:Array(String)}
 ORDER BY session_id, ts
 LIMIT {perSession:UInt32} BY session_id`;
 
 const TRAFFIC_SQL = `
 SELECT toString(utm_source) AS utmSource, toString(utm_medium) AS utmMedium, utm_campaign AS utmCampaign,
-       toString(referrer_domain) AS referrer,
-       uniq(if(session_id != '', cityHash64(session_id), visitor_id)) AS sessions, count() AS events
-FROM events
-WHERE ${HUMAN_EVENTS_IN_WINDOW}
+       toString(referrer_domain) AS referrer, uniqMerge(sessions) AS sessionCount, sum(events) AS eventCount
+FROM events_daily
+WHERE ${HUMAN_DAYS_IN_WINDOW}
 GROUP BY utmSource, utmMedium, utmCampaign, referrer
-ORDER BY sessions DESC, events DESC, utmSource, referrer
+ORDER BY sessionCount DESC, eventCount DESC, utmSource, referrer
 LIMIT {limit:UInt32}`;
 
 export const JOURNEY_EVENT_LIMIT = 50;
@@ -127,9 +119,9 @@ export async function retargetingDashboard(ch: ClickHouse, days: number, now = D
   const [levels, stepCounts, users, details, traffic, journeys] = await Promise.all([
     ch.query<{ level: N; users: N }>(FUNNEL_SQL, { ...window, window: days * 86_400 }),
     ch.query<{ event: string; count: N }>(STEP_COUNTS_SQL, window),
-    ch.query<{ totalUsers: N; identifiedUsers: N }>(USERS_SQL, window),
-    ch.query<{ event: string; source: string; count: N; uniqueUsers: N }>(EVENT_DETAILS_SQL, { ...window, limit: DETAIL_ROW_LIMIT }),
-    ch.query<TrafficSourceRow & { sessions: N; events: N }>(TRAFFIC_SQL, { ...window, limit: TRAFFIC_ROW_LIMIT }),
+    ch.query<{ identifiedUsers: N; identifiedVisitors: N; visitors: N }>(USERS_SQL, window),
+    ch.query<{ event: string; src: string; count: N; uniqueUsers: N }>(EVENT_DETAILS_SQL, { ...window, limit: DETAIL_ROW_LIMIT }),
+    ch.query<Omit<TrafficSourceRow, 'sessions' | 'events'> & { sessionCount: N; eventCount: N }>(TRAFFIC_SQL, { ...window, limit: TRAFFIC_ROW_LIMIT }),
     userJourneys(ch, window, now),
   ]);
 
@@ -143,14 +135,14 @@ export async function retargetingDashboard(ch: ClickHouse, days: number, now = D
     uniqueUsers: reached[i]!,
     rate: i === 0 ? 100 : percent(reached[i]!, reached[i - 1]!, 1),
   }));
-  const totalUsers = Number(users[0]?.totalUsers ?? 0);
   const identifiedUsers = Number(users[0]?.identifiedUsers ?? 0);
+  const totalUsers = Math.max(identifiedUsers, Number(users[0]?.visitors ?? 0) - Number(users[0]?.identifiedVisitors ?? 0) + identifiedUsers);
   return {
     days,
     funnelData,
-    eventDetails: details.map((d) => ({ event: d.event, source: d.source, count: Number(d.count), uniqueUsers: Number(d.uniqueUsers) })),
+    eventDetails: details.map((d) => ({ event: d.event, source: d.src, count: Number(d.count), uniqueUsers: Number(d.uniqueUsers) })),
     userJourneys: journeys,
-    trafficSources: traffic.map((t) => ({ ...t, sessions: Number(t.sessions), events: Number(t.events) })),
+    trafficSources: traffic.map(({ sessionCount, eventCount, ...t }) => ({ ...t, sessions: Number(sessionCount), events: Number(eventCount) })),
     totalUsers,
     identifiedUsers,
     conversionRate: percent(identifiedUsers, totalUsers, 1),
@@ -161,18 +153,27 @@ export async function retargetingDashboard(ch: ClickHouse, days: number, now = D
 async function userJourneys(ch: ClickHouse, window: Window, now: number): Promise<UserJourney[]> {
   type Picked = { sessionId: string; lastSeen: string };
   const picked = await ch.query<Picked>(IDENTIFIED_SESSIONS_SQL, { ...window, limit: JOURNEY_LIMIT });
-  for (const since of [chTime(now - 86_400_000), window.from]) {
+  for (const since of [new Date(now - 86_400_000).toISOString().slice(0, 10), window.fromDate]) {
     if (picked.length >= JOURNEY_LIMIT) break;
     const exclude = picked.map((p) => p.sessionId);
-    const recent = await ch.query<Picked>(RECENT_SESSIONS_SQL, { ...window, since, exclude, limit: JOURNEY_LIMIT - picked.length });
-    picked.push(...recent);
+    picked.push(...(await ch.query<Picked>(RECENT_SESSIONS_SQL, { ...window, since, exclude, limit: JOURNEY_LIMIT - picked.length })));
   }
   if (!picked.length) return [];
   const sessions = picked.map((p) => p.sessionId);
-  const [facts, events] = await Promise.all([
-    ch.query<{ sessionId: string; email: string; totalEvents: N; firstSeen: string; lastSeen: string }>(SESSION_FACTS_SQL, { ...window, sessions }),
-    ch.query<{ sessionId: string; event: string; path: string; at: string }>(JOURNEY_EVENTS_SQL, { ...window, sessions, perSession: JOURNEY_EVENT_LIMIT }),
+  type Facts = { sessionId: string; email: string; visitor: string; totalEvents: N; firstSeen: string; lastSeen: string };
+  const facts = await ch.query<Facts>(SESSION_FACTS_SQL, { ...window, sessions });
+  // 64-bit ids travel as text and bind as BigInt: a JS number would lose their low digits.
+  const anonymous = facts.filter((f) => !f.email).map((f) => BigInt(f.visitor));
+  const [emails, events] = await Promise.all([
+    anonymous.length ? ch.query<{ visitor: string; identified: string }>(VISITOR_EMAILS_SQL, { ...window, visitors: anonymous }) : [],
+    ch.query<{ sessionId: string; event: string; path: string; at: string }>(JOURNEY_EVENTS_SQL, {
+      sessions,
+      first: facts.reduce((m, f) => (f.firstSeen < m ? f.firstSeen : m), window.to),
+      last: facts.reduce((m, f) => (f.lastSeen > m ? f.lastSeen : m), window.from),
+      perSession: JOURNEY_EVENT_LIMIT,
+    }),
   ]);
+  const emailOf = new Map(emails.map((e) => [e.visitor, e.identified]));
   const factsById = new Map(facts.map((f) => [f.sessionId, f]));
   const bySession = new Map<string, UserJourney['events']>();
   for (const e of events) {
@@ -183,8 +184,9 @@ async function userJourneys(ch: ClickHouse, window: Window, now: number): Promis
   return sessions.flatMap((id) => {
     const f = factsById.get(id);
     if (!f) return [];
+    const email = f.email || emailOf.get(f.visitor);
     return [{
-      ...(f.email ? { email: f.email } : {}),
+      ...(email ? { email } : {}),
       sessionId: id,
       totalEvents: Number(f.totalEvents),
       firstSeen: isoTime(f.firstSeen),

@@ -2,23 +2,22 @@
 // SEO / performance / accessibility score formulas for the site's own home page.
 import type { WebsiteAnalytics } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
-import { HUMAN_EVENTS_IN_WINDOW, lastDays, percent } from './period.ts';
+import { HUMAN_DAYS_IN_WINDOW, lastDays, percent } from './period.ts';
 
 export const SEO_TRAFFIC_DAYS = 7;
 /** Referrer hosts of search engines: a session entering from one is organic. */
 export const SEARCH_ENGINE_PATTERN = '(^|\\.)(google|bing|duckduckgo|yahoo|baidu|yandex|ecosia|startpage|qwant|search\\.brave|naver|seznam)\\.';
 
-// Events without a session id are grouped per visitor and day.
+// From the sessions rollup (a session over midnight has a row per day, merged here).
 const TRAFFIC_SQL = `
 SELECT count() AS sessions,
        countIf(match(entryReferrer, {engines:String}) OR entryMedium = 'organic') AS organic,
-       countIf(pageViews <= 1 AND engaged = 0) AS bounced
+       countIf(pageViews <= 1 AND engagedAny = 0) AS bounced
 FROM (
-  SELECT if(session_id != '', cityHash64(session_id), cityHash64(visitor_id, toDate(ts))) AS session,
-         toString(argMin(referrer_domain, ts)) AS entryReferrer, toString(argMin(utm_medium, ts)) AS entryMedium,
-         countIf(name = 'page_view') AS pageViews, countIf(name = 'engaged') AS engaged
-  FROM events
-  WHERE ${HUMAN_EVENTS_IN_WINDOW}
+  SELECT session, argMinMerge(entry_referrer) AS entryReferrer, argMinMerge(entry_medium) AS entryMedium,
+         sum(page_views) AS pageViews, max(engaged) AS engagedAny
+  FROM sessions
+  WHERE ${HUMAN_DAYS_IN_WINDOW}
   GROUP BY session
 )`;
 

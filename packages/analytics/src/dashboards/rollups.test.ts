@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClickHouse } from '../../../../test/harness.ts';
+import { migrateClickHouse } from '../migrate.ts';
+import { eventRows } from './test-events.ts';
+
+let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
+beforeAll(async () => {
+  ch = await createTestClickHouse();
+  await migrateClickHouse(ch);
+});
+afterAll(() => ch.drop());
+
+const total = async (sql: string) => Number((await ch.query<{ n: string }>(sql))[0]!.n);
+
+describe('dashboard rollups', () => {
+  it('follow the events, and a block re-inserted with its token counts once everywhere', async () => {
+    const block = eventRows([
+      { name: 'page_view', visitor: 1, session: 'a', path: '/marketing-audit', referrerDomain: 'google.com' },
+      { name: 'page_view', visitor: 1, session: 'a', path: '/services', minutesAgo: 59 },
+      { name: 'engaged', visitor: 1, session: 'a', minutesAgo: 58 },
+      { name: 'page_view', visitor: 2, session: 'b', path: '/marketing-audit/', bot: true },
+    ]);
+    await ch.insert('events', block, { deduplicationToken: 'segment-1' });
+    await ch.insert('events', block, { deduplicationToken: 'segment-1' });
+    expect(await total('SELECT count() AS n FROM events')).toBe(4);
+    expect(await total('SELECT sum(events) AS n FROM events_daily')).toBe(4);
+    expect(await total('SELECT sum(views) AS n FROM pages_daily')).toBe(3);
+    expect(await total('SELECT uniqMerge(visitors) AS n FROM events_daily WHERE is_bot = 0')).toBe(1);
+    const [session] = await ch.query<{ sid: string; events: string; pageViews: string; engaged: number; entry: string }>(
+      `SELECT any(sid) AS sid, sum(events) AS events, sum(page_views) AS pageViews, max(engaged) AS engaged, argMinMerge(entry_referrer) AS entry
+       FROM sessions WHERE is_bot = 0 GROUP BY session`,
+    );
+    expect(session).toEqual({ sid: 'a', events: expect.anything(), pageViews: expect.anything(), engaged: 1, entry: 'google.com' });
+    expect([Number(session!.events), Number(session!.pageViews)]).toEqual([3, 2]);
+  });
+});
