@@ -68,6 +68,14 @@ describe('GET /api/audit-report/:reportId', () => {
     expect((await get(`/api/audit-report/${running.reportId}`)).json()).toMatchObject({ status: 'pending', progress: 45, stage: 'Measuring speed in a browser' });
   });
 
+  it('fails an audit still pending after an hour (a lost job never leaves the page waiting)', async () => {
+    const stale = await insertAudit('running', { progress: 45 });
+    await stores.sql`UPDATE audits SET created_at = now() - interval '2 hours' WHERE id = ${stale.id}`;
+    expect((await get(`/api/audit-report/${stale.reportId}`)).json()).toMatchObject({ status: 'failed', error: 'The analysis did not finish. Please request a new audit.' });
+    const [row] = await stores.sql`SELECT status FROM audits WHERE id = ${stale.id}`;
+    expect(row!.status).toBe('failed');
+  });
+
   it('shows a failed audit with its reason', async () => {
     const failed = await insertAudit('failed', { error: 'janesmithrealty.com did not respond within 10 seconds.' });
     expect((await get(`/api/audit-report/${failed.reportId}`)).json()).toEqual({ status: 'failed', error: 'janesmithrealty.com did not respond within 10 seconds.', businessName: 'Jane Smith Realty', website: 'https://janesmithrealty.com/' });

@@ -24,6 +24,7 @@ const OPEN_TOKEN = new RegExp(OPEN_TOKEN_PATTERN);
 /** 1x1 transparent GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const NOT_FOUND = 'Report not found';
+const STALE_REASON = 'The analysis did not finish. Please request a new audit.';
 
 class HttpError extends Error {
   constructor(
@@ -85,6 +86,13 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
       if (!row) throw new HttpError(404, NOT_FOUND);
       if (row.status === 'failed') return { status: 'failed', error: row.error ?? 'The analysis failed.', businessName: row.business_name, website: row.website };
       if (row.status !== 'done' || !row.report) {
+        // A job lost for good (worker gone through every retry) must not leave the page
+        // waiting forever: after an hour the audit counts as failed.
+        const [stale] = await sql<{ error: string }[]>`
+          UPDATE audits SET status = 'failed', error = ${STALE_REASON}, stage = 'Failed', completed_at = now()
+          WHERE id = ${row.id} AND status IN ('queued', 'running') AND created_at < now() - interval '1 hour'
+          RETURNING error`;
+        if (stale) return { status: 'failed', error: stale.error, businessName: row.business_name, website: row.website };
         return { status: 'pending', progress: row.status === 'queued' ? Math.max(2, row.progress) : row.progress, stage: row.stage || 'Waiting to start', businessName: row.business_name };
       }
       // The owner previewing a report from the admin is not the lead viewing it.
