@@ -36,8 +36,9 @@ const apiProxy = { '/api': 'http://127.0.0.1:3000' };
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), vadAssets()],
-  // The server bundle (for prerendering) needs no copy of the public files.
-  build: { outDir: 'dist', copyPublicDir: !isSsrBuild },
+  // The server bundle (for prerendering) needs no copy of the public files; the client
+  // build's manifest tells the prerenderer which stylesheets each page's chunk needs.
+  build: { outDir: 'dist', copyPublicDir: !isSsrBuild, manifest: !isSsrBuild },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
 }));

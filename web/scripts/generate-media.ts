@@ -9,9 +9,11 @@ import QRCode from 'qrcode';
 import { magazineFeature, personal, projects, seoDefaults, vcardText } from '@curb/content';
 import { magazinePages } from './media/magazine.ts';
 import { writePdf } from './media/pdf.ts';
-import { auditPopupSvg, headshotSvg, ogImageSvg, pageSvg, projectSvg } from './media/svg.ts';
+import { auditPopupSvg, headshotSvg, heroStarsSvg, ogImageSvg, pageSvg, projectSvg } from './media/svg.ts';
 
 const OUT = join(import.meta.dirname, '..', 'public', 'media');
+/** Spec: 150 decorative stars in the hero. */
+const HERO_STAR_COUNT = 150;
 const fromSite = (path: string) => join(OUT, path.replace(/^\/media\//, ''));
 
 function write(path: string, data: string | Buffer): void {
@@ -22,6 +24,7 @@ function write(path: string, data: string | Buffer): void {
 async function main(): Promise<void> {
   const started = performance.now();
   write(fromSite(personal.headshot), headshotSvg(personal.initials));
+  write(join(OUT, 'hero-stars.svg'), heroStarsSvg(HERO_STAR_COUNT));
   projects.forEach((project, i) => write(fromSite(project.image), projectSvg(project.title, project.metrics[0]!, i + 1)));
 
   const pages = magazinePages();

@@ -24,7 +24,11 @@ if (rootElement.hasChildNodes()) {
   // As TanStack's own hydration does: tells the router its first render matches a server
   // render (the root is then not wrapped in a Suspense boundary the server did not write).
   router.ssr = { manifest: undefined };
-  void router.load().then(() => hydrateRoot(rootElement, app));
+  // Yield between loading the route and hydrating: two shorter tasks instead of one long one.
+  void router
+    .load()
+    .then(() => new Promise((resolve) => setTimeout(resolve)))
+    .then(() => hydrateRoot(rootElement, app));
 } else {
   createRoot(rootElement).render(app);
 }

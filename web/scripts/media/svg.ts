@@ -61,3 +61,14 @@ export function auditPopupSvg(): string {
 export function ogImageSvg(name: string, title: string, line: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630" width="1200" height="630" font-family="${FONT}"><rect width="1200" height="630" fill="#111827"/><rect width="24" height="630" fill="#dc2626"/><text x="90" y="250" font-size="76" font-weight="700" fill="#fff">${escapeXml(name)}</text><text x="90" y="330" font-size="38" fill="#fca5a5">${escapeXml(title)}</text><text x="90" y="450" font-size="34" fill="#e5e7eb">${escapeXml(line)}</text></svg>`;
 }
+
+/** The hero's 150 decorative stars (fixed positions from a seeded generator). */
+export function heroStarsSvg(count: number): string {
+  let seed = 20240601;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const stars = Array.from({ length: count }, () => `<circle cx="${(random() * 1600).toFixed(0)}" cy="${(random() * 900).toFixed(0)}" r="${(0.8 + random() * 1.8).toFixed(1)}" opacity="${(0.25 + random() * 0.6).toFixed(2)}"/>`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1600 900" width="1600" height="900" preserveAspectRatio="xMidYMid slice" fill="#fff">${stars.join('')}</svg>`;
+}

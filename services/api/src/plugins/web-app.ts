@@ -22,9 +22,16 @@ interface PrerenderManifest {
   notFoundPathToken: string;
 }
 
+/** A page with its brotli and gzip copies, when the build wrote them. */
+export interface PageFile {
+  html: string;
+  br?: Buffer;
+  gz?: Buffer;
+}
+
 export interface PageSet {
   shell: string;
-  pages: Map<string, string>;
+  pages: Map<string, PageFile>;
   notFound: (path: string) => string;
   postNotFound: string;
 }
@@ -38,20 +45,22 @@ export function loadPages(dist: string): PageSet {
   if (!existsSync(manifestFile)) return { shell, pages: new Map(), notFound: () => shell, postNotFound: shell };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest;
   const read = (file: string) => readFileSync(join(dist, PRERENDERED_DIR, file), 'utf8');
+  const readIfThere = (file: string) => (existsSync(join(dist, PRERENDERED_DIR, file)) ? readFileSync(join(dist, PRERENDERED_DIR, file)) : undefined);
+  const page = (file: string): PageFile => ({ html: read(file), br: readIfThere(`${file}.br`), gz: readIfThere(`${file}.gz`) });
   const notFoundTemplate = read(manifest.notFound);
   return {
     shell,
-    pages: new Map(Object.entries(manifest.pages).map(([path, file]) => [path, read(file)])),
+    pages: new Map(Object.entries(manifest.pages).map(([path, file]) => [path, page(file)])),
     notFound: (path) => notFoundTemplate.replaceAll(manifest.notFoundPathToken, escapeHtml(path)),
     postNotFound: read(manifest.postNotFound),
   };
 }
 
-/** The status and HTML for a page path (no query). */
-export function pageFor(pages: PageSet, path: string): { status: number; html: string } {
+/** The status and HTML for a page path (no query); prerendered pages come with their compressed copies. */
+export function pageFor(pages: PageSet, path: string): { status: number; html: string; br?: Buffer; gz?: Buffer } {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const prerendered = pages.pages.get(normalized);
-  if (prerendered) return { status: 200, html: prerendered };
+  if (prerendered) return { status: 200, ...prerendered };
   if (/^\/blog\/[^/]+$/.test(normalized)) return { status: 404, html: pages.postNotFound };
   if (isPagePath(path)) return { status: 200, html: pages.shell };
   return { status: 404, html: pages.notFound(safePath(path)) };
@@ -77,13 +86,18 @@ export default async function webApp(app: FastifyInstance, opts: { dist?: string
     root: dist,
     wildcard: false, // one route per built file; everything else falls through to the pages
     index: false,
-    globIgnore: [`${PRERENDERED_DIR}/**`, 'index.html'],
+    globIgnore: [`${PRERENDERED_DIR}/**`, 'index.html', 'index.html.*'],
+    preCompressed: true, // the build writes .br and .gz copies
     setHeaders(res, path) {
       res.header('cache-control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
     },
   });
   app.pageFallback.render = (request: FastifyRequest, reply: FastifyReply) => {
-    const { status, html } = pageFor(pages, request.url.split('?')[0] ?? '/');
-    return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const { status, html, br, gz } = pageFor(pages, request.url.split('?')[0] ?? '/');
+    reply.code(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (br && /\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(br);
+    if (gz && /\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gz);
+    return reply.send(html);
   };
 }

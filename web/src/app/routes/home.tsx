@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { experience } from '@curb/content';
-import { useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { ContactForm } from '../../features/contact/components/contact-form';
 import { ExperienceTimeline } from '../../features/experience/components/experience-timeline';
 import { About } from '../../features/home/components/about';
@@ -13,6 +13,12 @@ import { Skills } from '../../features/home/components/skills';
 import { KeywordDialog } from '../../features/keyword-dialog/components/keyword-dialog';
 import styles from './home.module.css';
 
+/**
+ * A Suspense boundary per section: a prerendered boundary hydrates in its own pass, so the
+ * browser gets to breathe between sections instead of one long hydration task.
+ */
+const Section = ({ children }: { children: ReactNode }) => <Suspense fallback={null}>{children}</Suspense>;
+
 // Section ids the navigation scrolls to: hero, achievements, about, skills, contact.
 export function HomeRoute() {
   const [keyword, setKeyword] = useState<string | null>(null);
@@ -21,20 +27,32 @@ export function HomeRoute() {
       <ScrollProgress />
       <FloatingCircles />
       <Hero />
-      <Projects onKeyword={setKeyword} />
-      <About />
-      <Skills onKeyword={setKeyword} />
-      <MediaRecognition />
-      <section className={styles.experience} aria-labelledby="home-experience-title">
-        <div className="container">
-          <h2 id="home-experience-title">Recent Experience</h2>
-          <ExperienceTimeline items={experience.slice(0, 3)} onKeyword={setKeyword} />
-          <Link to="/experience" className="button button-outline">
-            View Full Experience
-          </Link>
-        </div>
-      </section>
-      <ContactSection form={<ContactForm />} />
+      <Section>
+        <Projects onKeyword={setKeyword} />
+      </Section>
+      <Section>
+        <About />
+      </Section>
+      <Section>
+        <Skills onKeyword={setKeyword} />
+      </Section>
+      <Section>
+        <MediaRecognition />
+      </Section>
+      <Section>
+        <section className={styles.experience} aria-labelledby="home-experience-title">
+          <div className="container">
+            <h2 id="home-experience-title">Recent Experience</h2>
+            <ExperienceTimeline items={experience.slice(0, 3)} onKeyword={setKeyword} />
+            <Link to="/experience" className="button button-outline">
+              View Full Experience
+            </Link>
+          </div>
+        </section>
+      </Section>
+      <Section>
+        <ContactSection form={<ContactForm />} />
+      </Section>
       <KeywordDialog keyword={keyword} onClose={() => setKeyword(null)} />
     </>
   );
