@@ -118,7 +118,8 @@ describe('public forms in Chromium', () => {
     await page.getByRole('button', { name: 'Get Your Free Audit' }).click();
     const popup = page.getByTestId('audit-popup');
     await poll(() => popup.isVisible()).toBe(true);
-    const submit = popup.getByRole('button', { name: 'Get My Free Audit' });
+    // Either A/B variant of the popup (with or without the picture) has the same fields.
+    const submit = popup.locator('button[type="submit"]');
     await submit.click();
     for (const message of ['Website URL is required', 'Your Business Name is required', 'Email Address is required', 'Consent is required to submit this form']) {
       expect(await popup.getByText(message, { exact: true }).isVisible(), message).toBe(true);

@@ -148,6 +148,17 @@ export function normalizeWebsite(value: string): string {
   return `${host}${path}${url.search}`;
 }
 
+/** The problem with one field's value, or null. */
+export function fieldProblem(field: FormField, raw: string | undefined): string | null {
+  const value = (raw ?? '').trim();
+  if (!value) return field.required ? validationMessages.required(field.placeholder) : null;
+  if (field.type === 'email' && !isValidEmail(value)) return validationMessages.email;
+  if (field.type === 'url' && !parseWebsite(value)) return validationMessages.url;
+  if (field.minLength !== undefined && value.length < field.minLength) return validationMessages.tooShort(field.placeholder, field.minLength);
+  if (field.maxLength !== undefined && value.length > field.maxLength) return validationMessages.tooLong(field.placeholder, field.maxLength);
+  return null;
+}
+
 /** The first problem with a submission to `definition`, or null when it may be sent. */
 export function validateFormValues(
   definition: FormDefinition,
@@ -155,19 +166,8 @@ export function validateFormValues(
   consent: { emailConsent?: boolean } = {},
 ): { field: FormField['name'] | 'emailConsent'; message: string } | null {
   for (const field of [...definition.fields].sort((a, b) => a.order - b.order)) {
-    const value = (values[field.name] ?? '').trim();
-    if (!value) {
-      if (field.required) return { field: field.name, message: validationMessages.required(field.placeholder) };
-      continue;
-    }
-    if (field.type === 'email' && !isValidEmail(value)) return { field: field.name, message: validationMessages.email };
-    if (field.type === 'url' && !parseWebsite(value)) return { field: field.name, message: validationMessages.url };
-    if (field.minLength !== undefined && value.length < field.minLength) {
-      return { field: field.name, message: validationMessages.tooShort(field.placeholder, field.minLength) };
-    }
-    if (field.maxLength !== undefined && value.length > field.maxLength) {
-      return { field: field.name, message: validationMessages.tooLong(field.placeholder, field.maxLength) };
-    }
+    const message = fieldProblem(field, values[field.name]);
+    if (message) return { field: field.name, message };
   }
   if (definition.showConsentBoxes && consent.emailConsent !== true) return { field: 'emailConsent', message: validationMessages.consent };
   return null;

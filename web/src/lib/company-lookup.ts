@@ -40,8 +40,3 @@ export function lookupWebsite(url: string): Promise<QuickLookupResult> {
   pending.set(key, request);
   return request;
 }
-
-/** A lookup by company name (no website given). */
-export function lookupCompanyName(companyName: string): Promise<QuickLookupResult> {
-  return post({ companyName }, () => 'Company lookup failed');
-}

@@ -1,5 +1,5 @@
 import { auditPopup, formDefinitions } from '@curb/content';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from '../../../components/ui/dialog/dialog';
 import { claimPopup, releasePopup } from '../../../lib/popup-manager';
 import { markShown, shownThisSession, useAuditPopupTriggers } from '../hooks/use-audit-popup-triggers';
@@ -10,18 +10,25 @@ const POPUP_ID = 'audit';
 export interface AuditPopupProps {
   /** Open by itself (timer, exit intent); the page event opens it everywhere. */
   automatic: boolean;
+  /** The popup variant: with the report picture (popup-image) or without (popup-standard). */
+  formId: 'popup-image' | 'popup-standard';
+  /** Called each time the popup is shown (tracking). */
+  onShown?: () => void;
   /** The lead form, given a function that closes the popup. */
   children: (close: () => void) => ReactNode;
 }
 
 /** The free-audit popup with its picture; one managed popup at a time. */
-export function AuditPopup({ automatic, children }: AuditPopupProps) {
+export function AuditPopup({ automatic, formId, onShown, children }: AuditPopupProps) {
   const [open, setOpen] = useState(false);
+  const onShownRef = useRef(onShown);
+  onShownRef.current = onShown;
   const show = useCallback((reason: 'request' | 'auto') => {
     if (reason === 'auto' && shownThisSession()) return;
     if (!claimPopup(POPUP_ID)) return;
     markShown();
     setOpen(true);
+    onShownRef.current?.();
   }, []);
   useAuditPopupTriggers(show, automatic);
 
@@ -30,11 +37,12 @@ export function AuditPopup({ automatic, children }: AuditPopupProps) {
     releasePopup(POPUP_ID);
   }, []);
 
-  const definition = formDefinitions['popup-image'];
+  const definition = formDefinitions[formId];
+  const withImage = formId === 'popup-image';
   return (
-    <Dialog open={open} onClose={close} title={definition.title} description={definition.subtitle} size="lg" testId="audit-popup">
-      <div className={styles.layout}>
-        <img className={styles.image} src={auditPopup.image} alt={auditPopup.imageAlt} width="480" height="340" />
+    <Dialog open={open} onClose={close} title={definition.title} description={definition.subtitle} size={withImage ? 'lg' : 'md'} testId="audit-popup">
+      <div className={withImage ? styles.layout : undefined} data-variant={formId}>
+        {withImage && <img className={styles.image} src={auditPopup.image} alt={auditPopup.imageAlt} width="480" height="340" />}
         <div className={styles.form}>
           {children(close)}
           <button type="button" className={styles.decline} onClick={close}>

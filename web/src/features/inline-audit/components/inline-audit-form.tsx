@@ -4,6 +4,7 @@ import { CheckboxField, TextField } from '../../../components/ui/form/field';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { isHttpError, serverMessage } from '../../../lib/server-message';
 import { useSubmissionId } from '../../../lib/submission-id';
+import { trackConversion, trackLead } from '../../../lib/tracking';
 import { requestAudit } from '../api/request-audit';
 import styles from './inline-audit-form.module.css';
 
@@ -32,6 +33,8 @@ export function InlineAuditForm({ source }: { source: string }) {
         submissionId: submission.current(),
       });
       submission.renew();
+      trackLead(email.trim());
+      trackConversion();
       setSubmitted(true);
       toast({ title: inlineAuditForm.successTitle, description: 'Check your email within 24 hours.' });
     } catch (error) {

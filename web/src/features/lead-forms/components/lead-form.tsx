@@ -1,10 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
-import { consentTexts, formDefinitions, isAuditVariant, validateFormValues, withScheme, type FormField, type FormId } from '@curb/content';
+import { consentTexts, fieldProblem, formDefinitions, isAuditVariant, validationMessages, withScheme, type FormField, type FormId } from '@curb/content';
 import type { QuickLookupResult } from '@curb/contracts/audit';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/form/field';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { isHttpError, serverMessage } from '../../../lib/server-message';
+import { trackLead } from '../../../lib/tracking';
 import { useSubmissionId } from '../../../lib/submission-id';
 import { campaignData, leadWebsiteData, submitLead } from '../api/submit-lead';
 import { useWebsiteEnrichment } from '../hooks/use-website-enrichment';
@@ -27,10 +28,12 @@ export interface LeadFormProps {
   onSubmitted?: (result: { reportId: string | null }) => void;
   /** Called when the visitor types a business name. */
   onBusinessNameInput?: () => void;
+  /** The A/B variant the visitor saw (variant-based forms). */
+  abVariant?: string;
 }
 
 /** A lead form built from its form definition (fields, enrichment, consent boxes). */
-export function LeadForm({ formId, source, showTitle = true, website: outsideWebsite, foundBusinessName, onSubmitted, onBusinessNameInput }: LeadFormProps) {
+export function LeadForm({ formId, source, showTitle = true, website: outsideWebsite, foundBusinessName, onSubmitted, onBusinessNameInput, abVariant }: LeadFormProps) {
   const definition = formDefinitions[formId];
   const fields = [...definition.fields].sort((a, b) => a.order - b.order).filter((f) => !(f.name === 'website' && outsideWebsite !== undefined));
   const [values, setValues] = useState<Values>({});
@@ -62,18 +65,14 @@ export function LeadForm({ formId, source, showTitle = true, website: outsideWeb
     event.preventDefault();
     if (submitting) return;
     const all = { ...values, website };
-    // Every field's problem at once, so the visitor can fix them in one go.
+    // Every field's problem at once (the website's too when it is entered outside the form),
+    // so the visitor can fix them in one go.
     const problems: Record<string, string> = {};
-    for (const field of fields) {
-      const single = { ...definition, fields: [field], showConsentBoxes: false };
-      const problem = validateFormValues(single, all);
-      if (problem) problems[field.name] = problem.message;
+    for (const field of definition.fields) {
+      const problem = fieldProblem(field, all[field.name]);
+      if (problem) problems[field.name] = problem;
     }
-    if (outsideWebsite !== undefined) {
-      const problem = validateFormValues({ ...definition, fields: definition.fields.filter((f) => f.name === 'website'), showConsentBoxes: false }, all);
-      if (problem) problems.website = problem.message;
-    }
-    if (definition.showConsentBoxes && !emailConsent) problems.emailConsent = 'Consent is required to submit this form';
+    if (definition.showConsentBoxes && !emailConsent) problems.emailConsent = validationMessages.consent;
     setErrors(problems);
     if (Object.keys(problems).length) return;
 
@@ -86,6 +85,7 @@ export function LeadForm({ formId, source, showTitle = true, website: outsideWeb
         businessName: all.businessName?.trim() || personName || undefined,
         formId,
         variant: formId,
+        ...(abVariant ? { abVariant, variantId: formId } : {}),
         source,
         emailConsent,
         communicationConsent,
@@ -94,6 +94,7 @@ export function LeadForm({ formId, source, showTitle = true, website: outsideWeb
         submissionId: submission.current(),
       });
       submission.renew();
+      trackLead(all.email);
       const auditVariant = isAuditVariant(formId);
       toast({
         title: auditVariant ? 'Audit Request Submitted!' : 'Thank you!',
@@ -122,6 +123,11 @@ export function LeadForm({ formId, source, showTitle = true, website: outsideWeb
           <h3 className={styles.title}>{definition.title}</h3>
           <p className={styles.subtitle}>{definition.subtitle}</p>
         </div>
+      )}
+      {outsideWebsite !== undefined && errors.website && (
+        <p className={styles.formError} role="alert">
+          {errors.website}
+        </p>
       )}
       {fields.map((field) => {
         const common = {

@@ -3,6 +3,7 @@ import type { QuickLookupResult } from '@curb/contracts/audit';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../../../components/ui/toast/toast-store';
 import { lookupWebsite } from '../../../lib/company-lookup';
+import { trackConversion } from '../../../lib/tracking';
 import { useLoaderStage } from '../hooks/use-loader-stage';
 import { BuildingLoader } from './building-loader';
 import styles from './marketing-audit.module.css';
@@ -159,7 +160,10 @@ export function MarketingAuditPage({ leadForm }: { leadForm: (slot: AuditLeadFor
                 website,
                 foundBusinessName: result?.companyName,
                 onBusinessNameTyped: clear,
-                onSubmitted: () => setSubmitted(true),
+                onSubmitted: () => {
+                  setSubmitted(true);
+                  trackConversion();
+                },
               })}
             </div>
             <aside className={styles.side}>
