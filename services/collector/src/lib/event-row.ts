@@ -92,35 +92,49 @@ export function eventTime(ts: number | undefined, receivedAt: number): number {
 
 const ms = (t: number) => new Date(t).toISOString().replace('T', ' ').replace('Z', '');
 
-export function toEventRow(event: TrackedEvent, facts: RequestFacts, ua: UserAgentFacts) {
-  const path = event.path ?? '';
-  const referrer = event.referrer ?? '';
-  return {
-    event_id: event.eventId ?? randomUUID(),
-    ts: ms(eventTime(event.ts, facts.receivedAt)),
-    received_at: ms(facts.receivedAt),
-    name: event.name,
-    visitor_id: event.visitorId ? consentedVisitorId(event.visitorId) : visitorId(facts.dailySalt, facts.ip, facts.userAgent),
-    session_id: event.sessionId ?? '',
-    email: event.email?.toLowerCase() ?? '',
-    path,
-    page_group: pageGroup(path),
-    referrer,
-    referrer_domain: referrerDomain(referrer),
-    utm_source: event.utm?.source ?? '',
-    utm_medium: event.utm?.medium ?? '',
-    utm_campaign: event.utm?.campaign ?? '',
-    utm_content: event.utm?.content ?? '',
-    utm_term: event.utm?.term ?? '',
-    test_type: event.testType ?? '',
-    variant: event.variant ?? '',
-    value: event.value ?? 0,
-    currency: event.value !== undefined ? 'USD' : '',
-    props: Object.fromEntries(Object.entries(event.props ?? {}).map(([k, v]) => [k, String(v)])),
-    is_bot: ua.isBot ? 1 : 0,
-    browser: ua.browser,
-    device: ua.device,
+/**
+ * Rows for the events of one request. What the events share (receive time, the cookieless
+ * visitor id, the referrer's domain) is worked out once per request, not per event.
+ */
+export function rowMaker(facts: RequestFacts, ua: UserAgentFacts) {
+  const receivedAt = ms(facts.receivedAt);
+  let anonymousId: string | undefined;
+  let lastReferrer: string | undefined;
+  let lastDomain = '';
+  return (event: TrackedEvent) => {
+    const path = event.path ?? '';
+    const referrer = event.referrer ?? '';
+    if (referrer !== lastReferrer) {
+      lastReferrer = referrer;
+      lastDomain = referrerDomain(referrer);
+    }
+    return {
+      event_id: event.eventId ?? randomUUID(),
+      ts: event.ts === undefined ? receivedAt : ms(eventTime(event.ts, facts.receivedAt)),
+      received_at: receivedAt,
+      name: event.name,
+      visitor_id: event.visitorId ? consentedVisitorId(event.visitorId) : (anonymousId ??= visitorId(facts.dailySalt, facts.ip, facts.userAgent)),
+      session_id: event.sessionId ?? '',
+      email: event.email?.toLowerCase() ?? '',
+      path,
+      page_group: pageGroup(path),
+      referrer,
+      referrer_domain: lastDomain,
+      utm_source: event.utm?.source ?? '',
+      utm_medium: event.utm?.medium ?? '',
+      utm_campaign: event.utm?.campaign ?? '',
+      utm_content: event.utm?.content ?? '',
+      utm_term: event.utm?.term ?? '',
+      test_type: event.testType ?? '',
+      variant: event.variant ?? '',
+      value: event.value ?? 0,
+      currency: event.value !== undefined ? 'USD' : '',
+      props: event.props ? Object.fromEntries(Object.entries(event.props).map(([k, v]) => [k, String(v)])) : {},
+      is_bot: ua.isBot ? 1 : 0,
+      browser: ua.browser,
+      device: ua.device,
+    };
   };
 }
 
-export type EventRow = ReturnType<typeof toEventRow>;
+export type EventRow = ReturnType<ReturnType<typeof rowMaker>>;

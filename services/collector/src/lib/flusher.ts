@@ -2,6 +2,10 @@
 // segment's name as the insert-deduplication token. A segment is deleted only after its
 // insert succeeded; a failed insert is retried with backoff, so while ClickHouse is down the
 // spool grows and it drains in order when ClickHouse is back.
+//
+// Batching: the active segment is sealed once it holds `batchRows` rows and the flusher is
+// idle, or every `intervalMs`. While an insert runs, rows keep gathering in the active
+// segment, so under load inserts grow instead of multiplying (fewer, larger parts).
 import type { IngestMetrics } from './metrics.ts';
 import type { Segment, Spool } from './spool.ts';
 
@@ -13,6 +17,8 @@ export interface FlusherOptions {
   metrics: IngestMetrics;
   /** The active segment is sealed and flushed at least this often. */
   intervalMs: number;
+  /** An idle flusher seals the active segment as soon as it holds this many rows. */
+  batchRows: number;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -27,6 +33,9 @@ export class Flusher {
 
   constructor(private readonly options: FlusherOptions) {
     options.spool.onSealed = () => this.kick();
+    options.spool.onWritten = (rows) => {
+      if (rows >= options.batchRows && !this.draining) options.spool.seal();
+    };
   }
 
   /** True while the last insert failed (ClickHouse unreachable or refusing). */
@@ -101,6 +110,8 @@ export class Flusher {
         return;
       }
     }
+    // What gathered during the inserts is the next batch.
+    if (spool.activeRows >= this.options.batchRows) spool.seal();
   }
 }
 

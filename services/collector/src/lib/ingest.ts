@@ -11,6 +11,8 @@ import { Spool } from './spool.ts';
 /** Spec: ClickHouse gets batches of at least 1,000 rows, or whatever arrived within a second. */
 export const BATCH_ROWS = 1000;
 export const FLUSH_INTERVAL_MS = 1000;
+/** A segment (one insert) never grows past this, even while ClickHouse is slow. */
+export const MAX_SEGMENT_ROWS = 50_000;
 
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -43,13 +45,14 @@ export async function openIngest({ config, stores, log, insert }: IngestOptions)
   const dir = spoolDir(config.DATA_DIR, stores.ch.database);
   const unlock = lockDataDir(dir);
   try {
-    const spool = await Spool.open({ dir, maxBytes: config.SPOOL_MAX_BYTES, segmentRows: BATCH_ROWS });
+    const spool = await Spool.open({ dir, maxBytes: config.SPOOL_MAX_BYTES, maxSegmentRows: MAX_SEGMENT_ROWS });
     const metrics = createMetrics();
     const flusher = new Flusher({
       spool,
       metrics,
       log,
       intervalMs: FLUSH_INTERVAL_MS,
+      batchRows: BATCH_ROWS,
       insert: insert ?? ((rows, token) => stores.ch.insert('events', rows, { deduplicationToken: token })),
     });
     const salts = new DailySalts(stores.sql, log);

@@ -20,7 +20,7 @@ const segmentFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(
 describe('event spool', () => {
   it('writes concurrent appends in one group and keeps every row on disk before resolving', async () => {
     const dir = freshDir();
-    const spool = await Spool.open({ dir, maxBytes: 1 << 20, segmentRows: 1000 });
+    const spool = await Spool.open({ dir, maxBytes: 1 << 20, maxSegmentRows: 1000 });
     await Promise.all(Array.from({ length: 50 }, (_, i) => spool.append(line(i), 1)));
     expect(spool.rows).toBe(50);
     const [file] = segmentFiles(dir);
@@ -29,9 +29,9 @@ describe('event spool', () => {
     await spool.close();
   });
 
-  it('seals a segment once it reaches the batch size, and on request', async () => {
+  it('seals a segment once it reaches its maximum size, and on request', async () => {
     const dir = freshDir();
-    const spool = await Spool.open({ dir, maxBytes: 1 << 20, segmentRows: 10 });
+    const spool = await Spool.open({ dir, maxBytes: 1 << 20, maxSegmentRows: 10 });
     let sealed = 0;
     spool.onSealed = () => sealed++;
     await spool.append(line(1).repeat(10), 10);
@@ -50,7 +50,7 @@ describe('event spool', () => {
   });
 
   it('refuses appends past its quota without counting them', async () => {
-    const spool = await Spool.open({ dir: freshDir(), maxBytes: 100, segmentRows: 1000 });
+    const spool = await Spool.open({ dir: freshDir(), maxBytes: 100, maxSegmentRows: 1000 });
     await spool.append('x'.repeat(59) + '\n', 1);
     await expect(spool.append('y'.repeat(59) + '\n', 1)).rejects.toBeInstanceOf(SpoolFullError);
     expect(spool.bytes).toBe(60);
@@ -61,7 +61,7 @@ describe('event spool', () => {
 
   it('takes over segments left by a previous run, cutting a torn last line, with their names intact', async () => {
     const dir = freshDir();
-    const first = await Spool.open({ dir, maxBytes: 1 << 20, segmentRows: 3 });
+    const first = await Spool.open({ dir, maxBytes: 1 << 20, maxSegmentRows: 3 });
     await first.append(line(1) + line(2) + line(3), 3);
     await first.append(line(4), 1);
     // The process dies here: the active segment was never sealed, and a write was torn.
@@ -69,7 +69,7 @@ describe('event spool', () => {
     expect(files).toHaveLength(2);
     appendFileSync(join(dir, files[1]!), '{"n":5');
 
-    const second = await Spool.open({ dir, maxBytes: 1 << 20, segmentRows: 3 });
+    const second = await Spool.open({ dir, maxBytes: 1 << 20, maxSegmentRows: 3 });
     expect(second.rows).toBe(4);
     const a = second.oldest()!;
     expect(`${a.id}.ndjson`).toBe(files[0]);

@@ -1,7 +1,7 @@
 // Durable spool of accepted events: append-only segment files of JSON lines, written with
 // group commit (every request waiting in a group shares one write and one fdatasync), so a
-// 202 is only sent for rows that are on disk. A segment is sealed at `segmentRows` rows or
-// when the flusher's clock says so; sealed segments are immutable and each becomes one
+// 202 is only sent for rows that are on disk. A segment is sealed when the flusher asks
+// (see flusher.ts) or at `maxSegmentRows`; sealed segments are immutable and each becomes one
 // ClickHouse insert whose deduplication token is the segment's own name, so a replay after
 // a crash repeats exactly the same insert and ClickHouse drops it.
 import { randomBytes } from 'node:crypto';
@@ -27,8 +27,8 @@ export interface Segment {
 export interface SpoolOptions {
   dir: string;
   maxBytes: number;
-  /** A segment is sealed once it holds this many rows. */
-  segmentRows: number;
+  /** A segment is sealed at this many rows whatever the flusher says. */
+  maxSegmentRows: number;
 }
 
 interface Waiter {
@@ -42,7 +42,7 @@ const NEWLINE = 0x0a;
 export class Spool {
   readonly dir: string;
   readonly maxBytes: number;
-  readonly segmentRows: number;
+  readonly maxSegmentRows: number;
   /** Sealed segments, oldest first: what the flusher inserts next. */
   private readonly sealed: Segment[] = [];
   private active: (Segment & { handle: FileHandle }) | undefined;
@@ -61,11 +61,13 @@ export class Spool {
   private totalRows = 0;
   /** Called when a segment is sealed, so the flusher can start at once. */
   onSealed: () => void = () => {};
+  /** Called after each group write with the active segment's row count. */
+  onWritten: (activeRows: number) => void = () => {};
 
   private constructor(options: SpoolOptions) {
     this.dir = options.dir;
     this.maxBytes = options.maxBytes;
-    this.segmentRows = options.segmentRows;
+    this.maxSegmentRows = options.maxSegmentRows;
   }
 
   /** Opens the spool directory and takes over whatever a previous run left in it. */
@@ -83,6 +85,11 @@ export class Spool {
   /** Rows accepted and not yet flushed. */
   get rows(): number {
     return this.totalRows;
+  }
+
+  /** Rows in the segment still being written. */
+  get activeRows(): number {
+    return this.active?.rows ?? 0;
   }
 
   get segments(): number {
@@ -152,12 +159,13 @@ export class Spool {
         try {
           await this.writeGroup(chunk, rows, bytes);
           for (const w of waiters) w.resolve();
+          this.onWritten(this.activeRows);
         } catch (err) {
           this.totalBytes -= bytes;
           this.totalRows -= rows;
           for (const w of waiters) w.reject(err as Error);
         }
-        if (this.sealRequested || (this.active && this.active.rows >= this.segmentRows)) {
+        if (this.sealRequested || this.activeRows >= this.maxSegmentRows) {
           this.sealRequested = false;
           await this.sealActive();
         }

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MAX_EVENT_BODY_BYTES } from '@curb/contracts/events';
 import { IngestMetricsSchema, type IngestMetricsResponse } from '@curb/contracts/analytics';
-import { classifyUserAgent, isFromTheFuture, toEventRow } from '../lib/event-row.ts';
+import { classifyUserAgent, isFromTheFuture, rowMaker } from '../lib/event-row.ts';
 import type { Ingest } from '../lib/ingest.ts';
 import { SpoolFullError } from '../lib/spool.ts';
 import { parseBeacon } from '../lib/validate.ts';
@@ -45,9 +45,9 @@ export default async function eventRoutes(app: FastifyInstance, opts: { ingest: 
       }
       const userAgent = request.headers['user-agent'] ?? '';
       const ua = classifyUserAgent(userAgent);
-      const facts = { ip: request.ip, userAgent, receivedAt, dailySalt: salts.saltFor(receivedAt) };
+      const toRow = rowMaker({ ip: request.ip, userAgent, receivedAt, dailySalt: salts.saltFor(receivedAt) }, ua);
       let lines = '';
-      for (const event of parsed.events) lines += `${JSON.stringify(toEventRow(event, facts, ua))}\n`;
+      for (const event of parsed.events) lines += `${JSON.stringify(toRow(event))}\n`;
       try {
         await spool.append(lines, parsed.events.length);
       } catch (err) {
