@@ -100,6 +100,15 @@ describe('public site in Chromium', () => {
     expect(await save.textContent()).toBe('Save Contact');
     const vcard = await (await fetch(`${app.url}${await save.getAttribute('href')}`)).text();
     expect(vcard).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n[\s\S]*FN:Morgan Ellis[\s\S]*END:VCARD$/);
+
+    // The mobile menu: opened by its toggle, closed by choosing an item.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'Blog' }).isVisible()).toBe(false);
+    await nav.getByRole('button', { name: 'Open menu' }).click();
+    await nav.getByRole('link', { name: 'Blog' }).click();
+    await page.waitForURL(`${app.url}/blog`);
+    expect(await nav.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.getByRole('link', { name: 'Blog' }).isVisible()).toBe(false);
     await page.close();
   });
 
