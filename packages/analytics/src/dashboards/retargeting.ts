@@ -42,11 +42,12 @@ FROM events_daily
 WHERE ${HUMAN_DAYS_IN_WINDOW} AND name IN (${STEP_NAMES})
 GROUP BY event`;
 
-// Unique users: visitors, with each identified person's visitors counted once (by e-mail).
+// Unique users: visitors, with each identified person's visitors counted once (by e-mail),
+// all from the sessions rollup.
 const USERS_SQL = `
-SELECT (SELECT uniqExact(identity) FROM (SELECT argMax(email, ts) AS identity FROM events WHERE ${HUMAN_EVENTS_IN_WINDOW} AND email != '' GROUP BY visitor_id)) AS identifiedUsers,
-       (SELECT uniqExact(visitor_id) FROM events WHERE ${HUMAN_EVENTS_IN_WINDOW} AND email != '') AS identifiedVisitors,
-       (SELECT uniq(visitor) FROM sessions WHERE ${HUMAN_DAYS_IN_WINDOW}) AS visitors`;
+SELECT uniqExactIf(email, email != '') AS identifiedUsers, uniqExactIf(visitor, email != '') AS identifiedVisitors, uniq(visitor) AS visitors
+FROM sessions
+WHERE ${HUMAN_DAYS_IN_WINDOW}`;
 
 // uniq: exact up to 65,536 visitors per row, a close estimate beyond.
 const EVENT_DETAILS_SQL = `
@@ -60,14 +61,11 @@ LIMIT {limit:UInt32}`;
 // Journeys: sessions of identified visitors first, then the most recent ones (looked for in
 // the last day before the whole window).
 const IDENTIFIED_SESSIONS_SQL = `
-SELECT sessionId, lastSeen
-FROM (
-  SELECT any(sid) AS sessionId, max(last_seen) AS lastSeen, max(email) AS sessionEmail, any(visitor) AS sessionVisitor
-  FROM sessions
-  WHERE ${HUMAN_DAYS_IN_WINDOW} AND sid != ''
-  GROUP BY session
-)
-WHERE sessionEmail != '' OR sessionVisitor IN (SELECT visitor_id FROM events WHERE ${HUMAN_EVENTS_IN_WINDOW} AND email != '')
+SELECT any(sid) AS sessionId, max(last_seen) AS lastSeen
+FROM sessions
+WHERE ${HUMAN_DAYS_IN_WINDOW} AND sid != ''
+  AND (email != '' OR visitor IN (SELECT visitor FROM sessions WHERE ${HUMAN_DAYS_IN_WINDOW} AND email != ''))
+GROUP BY session
 ORDER BY lastSeen DESC, sessionId
 LIMIT {limit:UInt32}`;
 
