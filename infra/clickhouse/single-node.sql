@@ -34,3 +34,86 @@ PARTITION BY toYYYYMM(ts)
 ORDER BY (toDate(ts), name, visitor_id, ts)
 TTL toDateTime(ts) + INTERVAL 730 DAY
 SETTINGS index_granularity = 8192, non_replicated_deduplication_window = 1000;
+
+
+-- The dashboards' rollups (packages/analytics/src/migrations/0030_dashboard_rollups.sql).
+CREATE TABLE IF NOT EXISTS curb.events_daily
+(
+    date            Date,
+    name            LowCardinality(String),
+    is_bot          UInt8,
+    source          LowCardinality(String),
+    utm_source      LowCardinality(String),
+    utm_medium      LowCardinality(String),
+    utm_campaign    String,
+    referrer_domain LowCardinality(String),
+    test_type       LowCardinality(String),
+    variant         LowCardinality(String),
+    events          SimpleAggregateFunction(sum, UInt64),
+    visitors        AggregateFunction(uniq, UInt64),
+    sessions        AggregateFunction(uniq, UInt64)
+)
+ENGINE = AggregatingMergeTree
+PARTITION BY toYYYYMM(date)
+ORDER BY (date, name, is_bot, source, utm_source, utm_medium, utm_campaign, referrer_domain, test_type, variant)
+TTL date + INTERVAL 730 DAY
+SETTINGS non_replicated_deduplication_window = 1000;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS curb.events_daily_mv TO curb.events_daily AS
+SELECT toDate(ts) AS date, name, is_bot,
+       multiIf(utm_source != '', toString(utm_source), referrer_domain != '', toString(referrer_domain), 'direct') AS source,
+       utm_source, utm_medium, utm_campaign, referrer_domain, test_type, variant,
+       count() AS events, uniqState(visitor_id) AS visitors,
+       uniqState(if(session_id != '', cityHash64(session_id), cityHash64(visitor_id, toDate(ts)))) AS sessions
+FROM curb.events
+GROUP BY date, name, is_bot, source, utm_source, utm_medium, utm_campaign, referrer_domain, test_type, variant;
+
+CREATE TABLE IF NOT EXISTS curb.sessions
+(
+    date           Date,
+    is_bot         UInt8,
+    session        UInt64,
+    sid            SimpleAggregateFunction(any, String),
+    visitor        SimpleAggregateFunction(any, UInt64),
+    first_seen     SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
+    last_seen      SimpleAggregateFunction(max, DateTime64(3, 'UTC')),
+    events         SimpleAggregateFunction(sum, UInt64),
+    page_views     SimpleAggregateFunction(sum, UInt64),
+    engaged        SimpleAggregateFunction(max, UInt8),
+    email          SimpleAggregateFunction(max, String),
+    entry_referrer AggregateFunction(argMin, String, DateTime64(3, 'UTC')),
+    entry_medium   AggregateFunction(argMin, String, DateTime64(3, 'UTC'))
+)
+ENGINE = AggregatingMergeTree
+PARTITION BY toYYYYMM(date)
+ORDER BY (date, is_bot, session)
+TTL date + INTERVAL 730 DAY
+SETTINGS non_replicated_deduplication_window = 1000;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS curb.sessions_mv TO curb.sessions AS
+SELECT toDate(ts) AS date, is_bot,
+       if(session_id != '', cityHash64(session_id), cityHash64(visitor_id, toDate(ts))) AS session,
+       any(session_id) AS sid, any(visitor_id) AS visitor, min(ts) AS first_seen, max(ts) AS last_seen,
+       count() AS events, countIf(name = 'page_view') AS page_views, max(name = 'engaged') AS engaged, max(email) AS email,
+       argMinState(toString(referrer_domain), ts) AS entry_referrer, argMinState(toString(utm_medium), ts) AS entry_medium
+FROM curb.events
+GROUP BY date, is_bot, session;
+
+CREATE TABLE IF NOT EXISTS curb.pages_daily
+(
+    date     Date,
+    is_bot   UInt8,
+    path     String,
+    views    SimpleAggregateFunction(sum, UInt64),
+    visitors AggregateFunction(uniq, UInt64)
+)
+ENGINE = AggregatingMergeTree
+PARTITION BY toYYYYMM(date)
+ORDER BY (date, is_bot, path)
+TTL date + INTERVAL 730 DAY
+SETTINGS non_replicated_deduplication_window = 1000;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS curb.pages_daily_mv TO curb.pages_daily AS
+SELECT toDate(ts) AS date, is_bot, path, count() AS views, uniqState(visitor_id) AS visitors
+FROM curb.events WHERE name = 'page_view'
+GROUP BY date, is_bot, path;

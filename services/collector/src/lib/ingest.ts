@@ -2,6 +2,7 @@
 // (spool → ClickHouse), daily salts for visitor ids and the counters. One per process.
 import { join, resolve } from 'node:path';
 import type { Config } from '@curb/contracts/config';
+import { applyEventRetention, RETENTION_SETTING, retentionDays } from '@curb/analytics/retention';
 import { lockDataDir, type Stores } from '@curb/runtime';
 import { DailySalts } from './daily-salts.ts';
 import { Flusher, type InsertRows } from './flusher.ts';
@@ -13,6 +14,7 @@ export const BATCH_ROWS = 1000;
 export const FLUSH_INTERVAL_MS = 1000;
 /** A segment (one insert) never grows past this, even while ClickHouse is slow. */
 export const MAX_SEGMENT_ROWS = 50_000;
+const RETENTION_CHECK_MS = 60 * 60 * 1000;
 
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -58,6 +60,19 @@ export async function openIngest({ config, stores, log, insert }: IngestOptions)
     const salts = new DailySalts(stores.sql, log);
     await salts.start();
     flusher.start();
+    // The owner's retention setting becomes the tables' TTL (checked now and hourly).
+    const applyRetention = async () => {
+      try {
+        const [row] = await stores.sql<{ value: string }[]>`
+          SELECT value FROM settings WHERE category = ${RETENTION_SETTING.category} AND key = ${RETENTION_SETTING.key}`;
+        await applyEventRetention(stores.ch, retentionDays(row?.value));
+      } catch (err) {
+        log.warn({ err }, 'could not apply the event retention setting');
+      }
+    };
+    await applyRetention();
+    const retentionTimer = setInterval(() => void applyRetention(), RETENTION_CHECK_MS);
+    retentionTimer.unref();
     return {
       spool,
       flusher,
@@ -67,6 +82,7 @@ export async function openIngest({ config, stores, log, insert }: IngestOptions)
         // Leave the rest of the stop budget to the job queue and the stores.
         const deadline = Date.now() + Math.min(2000, config.SHUTDOWN_TIMEOUT_MS / 3);
         salts.stop();
+        clearInterval(retentionTimer);
         await spool.close();
         await flusher.stop(deadline);
         unlock();

@@ -148,3 +148,16 @@ describe('malformed beacons get a 4xx and store nothing', () => {
     expect(res.json().message).toMatch(/^Invalid request: \/events\/1\/value /);
   });
 });
+
+describe('retention', () => {
+  it('applies the owner’s retention setting as the events’ TTL when the collector starts', async () => {
+    await c.stores.sql`INSERT INTO settings (category, key, value) VALUES ('retention', 'events_days', '400')`;
+    const other = await startCollector({}, c.stores);
+    try {
+      const [row] = await c.stores.ch.query<{ q: string }>("SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = 'events'");
+      expect(row!.q).toContain('toIntervalDay(400)');
+    } finally {
+      await other.close();
+    }
+  });
+});

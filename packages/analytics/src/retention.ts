@@ -1,0 +1,38 @@
+// How long tracking events (and the dashboards' rollups) are kept: a TTL in days, taken
+// from the owner's settings (category `retention`, key `events_days`), 730 by default.
+import type { ClickHouse } from './clickhouse.ts';
+
+export const RETENTION_SETTING = { category: 'retention', key: 'events_days' } as const;
+export const DEFAULT_RETENTION_DAYS = 730;
+export const MIN_RETENTION_DAYS = 30;
+export const MAX_RETENTION_DAYS = 3650;
+
+const TTL_COLUMN: Record<string, string> = { events: 'toDateTime(ts)', events_daily: 'date', sessions: 'date', pages_daily: 'date' };
+
+/** The stored setting as a number of days, or the default when unset or not a valid count. */
+export function retentionDays(value: string | undefined): number {
+  const days = value && /^\d{1,4}$/.test(value.trim()) ? Number(value) : NaN;
+  return days >= MIN_RETENTION_DAYS && days <= MAX_RETENTION_DAYS ? days : DEFAULT_RETENTION_DAYS;
+}
+
+/**
+ * Sets the TTL of the events table and its rollups to `days` where it differs. DDL takes no
+ * bound parameters, so the value is an integer checked here, never text from a request.
+ * Returns the tables that changed.
+ */
+export async function applyEventRetention(ch: ClickHouse, days: number): Promise<string[]> {
+  if (!Number.isInteger(days) || days < MIN_RETENTION_DAYS || days > MAX_RETENTION_DAYS) {
+    throw new RangeError(`Retention must be ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS} days.`);
+  }
+  const tables = await ch.query<{ name: string; create_table_query: string }>(
+    'SELECT name, create_table_query FROM system.tables WHERE database = currentDatabase() AND name IN {names:Array(String)}',
+    { names: Object.keys(TTL_COLUMN) },
+  );
+  const changed: string[] = [];
+  for (const table of tables) {
+    if (table.create_table_query.includes(`toIntervalDay(${days})`)) continue;
+    await ch.command(`ALTER TABLE ${table.name} MODIFY TTL ${TTL_COLUMN[table.name]} + toIntervalDay(${days})`);
+    changed.push(table.name);
+  }
+  return changed;
+}
