@@ -15,10 +15,12 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
   });
 }
 
+// Files that drive Chromium (and start a whole product beside it) run one at a time after
+// the rest: two of them at once on two cores starve each other into timeouts.
+const CHROMIUM_FILES = ['test/browser/**/*.test.ts', 'test/audit/lab.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['{packages,services,web}/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**'],
     globalSetup: ['test/global-setup.ts'],
     // Forks, one fresh process per file: chDB binds one data directory per process.
     pool: 'forks',
@@ -27,5 +29,25 @@ export default defineConfig({
     hookTimeout: 60_000,
     env: { LOG_LEVEL: 'silent', NODE_ENV: 'test' },
     reporters: ['default', './test/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['{packages,services,web}/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**', ...CHROMIUM_FILES],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'chromium',
+          include: CHROMIUM_FILES,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });
