@@ -7,6 +7,11 @@ type ClickHouseConnection = NonNullable<Parameters<typeof createClient>[0]>['con
 
 export type QueryParams = Record<string, unknown>;
 
+/** Rows already serialised as JSONEachRow text (one JSON object a line), sent as they are. */
+export class JsonLines {
+  constructor(readonly text: string) {}
+}
+
 export interface ClickHouse {
   /** Rows of a SELECT; parameters are always bound as `{name:Type}`, never concatenated. */
   query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]>;
@@ -16,7 +21,7 @@ export interface ClickHouse {
    * slow dashboard query never holds up event flushing. A deduplication token makes a
    * retried batch idempotent.
    */
-  insert(table: string, rows: readonly object[], options?: { deduplicationToken?: string }): Promise<void>;
+  insert(table: string, rows: readonly object[] | JsonLines, options?: { deduplicationToken?: string }): Promise<void>;
   ping(): Promise<{ ok: boolean; latencyMs: number; error?: string }>;
   close(): Promise<void>;
   readonly database: string;
@@ -88,16 +93,20 @@ function wrap(pool: ClickHouseClient[], ingest: ClickHouseClient, database: stri
       withClient(async (c) => (await c.query({ query: sql, query_params: params, format: 'JSONEachRow' })).json<T>()),
     command: (sql, params) => withClient(async (c) => void (await c.command({ query: sql, query_params: params }))),
     async insert(table, rows, options) {
-      if (rows.length === 0) return;
-      await ingest.insert({
-        table,
-        values: rows as object[],
-        format: 'JSONEachRow',
-        clickhouse_settings: options?.deduplicationToken
-          ? // The dashboards' rollup views deduplicate a retried block too, not only `events`.
-            { insert_deduplication_token: options.deduplicationToken, insert_deduplicate: 1, deduplicate_blocks_in_dependent_materialized_views: 1 }
-          : undefined,
-      });
+      if (rows instanceof JsonLines ? rows.text.length === 0 : rows.length === 0) return;
+      const clickhouse_settings = options?.deduplicationToken
+        ? // The dashboards' rollup views deduplicate a retried block too, not only `events`.
+          { insert_deduplication_token: options.deduplicationToken, insert_deduplicate: 1 as const, deduplicate_blocks_in_dependent_materialized_views: 1 as const }
+        : undefined;
+      if (rows instanceof JsonLines) {
+        // Text already in JSONEachRow goes as it is, the statement's data part: no parsing and
+        // re-serialising on the event loop (the client only streams objects for JSON formats).
+        if (!IDENTIFIER.test(table)) throw new Error(`Invalid table name: ${table}`);
+        const result = await ingest.exec({ query: `INSERT INTO ${table} FORMAT JSONEachRow\n${rows.text}`, clickhouse_settings });
+        result.stream.destroy();
+        return;
+      }
+      await ingest.insert({ table, values: rows as object[], format: 'JSONEachRow', clickhouse_settings });
     },
     async ping() {
       const started = performance.now();

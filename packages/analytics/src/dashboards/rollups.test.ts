@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClickHouse } from '../../../../test/harness.ts';
 import { migrateClickHouse } from '../migrate.ts';
+import { JsonLines } from '../clickhouse.ts';
 import { eventRows } from './test-events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
@@ -20,8 +21,10 @@ describe('dashboard rollups', () => {
       { name: 'engaged', visitor: 1, session: 'a', minutesAgo: 58 },
       { name: 'page_view', visitor: 2, session: 'b', path: '/marketing-audit/', bot: true },
     ]);
-    await ch.insert('events', block, { deduplicationToken: 'segment-1' });
-    await ch.insert('events', block, { deduplicationToken: 'segment-1' });
+    // As the flusher sends a spool segment: JSONEachRow text, retried with the same token.
+    const text = new JsonLines(block.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    await ch.insert('events', text, { deduplicationToken: 'segment-1' });
+    await ch.insert('events', text, { deduplicationToken: 'segment-1' });
     expect(await total('SELECT count() AS n FROM events')).toBe(4);
     expect(await total('SELECT sum(events) AS n FROM events_daily')).toBe(4);
     expect(await total('SELECT sum(views) AS n FROM pages_daily')).toBe(3);

@@ -6,10 +6,11 @@
 // Batching: the active segment is sealed once it holds `batchRows` rows and the flusher is
 // idle, or every `intervalMs`. While an insert runs, rows keep gathering in the active
 // segment, so under load inserts grow instead of multiplying (fewer, larger parts).
+import { JsonLines } from '@curb/analytics';
 import type { IngestMetrics } from './metrics.ts';
 import type { Segment, Spool } from './spool.ts';
 
-export type InsertRows = (rows: object[], deduplicationToken: string) => Promise<void>;
+export type InsertRows = (rows: JsonLines | object[], deduplicationToken: string) => Promise<void>;
 
 export interface FlusherOptions {
   spool: Spool;
@@ -91,11 +92,10 @@ export class Flusher {
     const { spool, metrics } = this.options;
     for (let segment = spool.oldest(); segment; segment = spool.oldest()) {
       try {
-        const rows = parseRows(await spool.read(segment), segment, this.options.log);
         const started = performance.now();
-        await this.options.insert(rows, segment.id);
+        const flushed = await this.insertSegment(segment);
         await spool.release(segment);
-        metrics.flushed += rows.length;
+        metrics.flushed += flushed;
         metrics.flushes += 1;
         metrics.lastFlushAt = new Date().toISOString();
         metrics.lastFlushMs = Math.round(performance.now() - started);
@@ -113,21 +113,39 @@ export class Flusher {
     // What gathered during the inserts is the next batch.
     if (spool.activeRows >= this.options.batchRows) spool.seal();
   }
+
+  /**
+   * The segment's lines go to ClickHouse as they are. Only if that fails is each line
+   * checked: an unreadable one (a torn write can leave one; it was never acknowledged) is
+   * dropped and the rest inserted; otherwise the failure is ClickHouse's and is retried.
+   */
+  private async insertSegment(segment: Segment): Promise<number> {
+    const text = await this.options.spool.read(segment);
+    try {
+      await this.options.insert(new JsonLines(text), segment.id);
+      return segment.rows;
+    } catch (err) {
+      const { rows, unreadable } = parseRows(text);
+      if (unreadable === 0) throw err;
+      this.options.log.error({ segment: segment.id, unreadable }, 'skipped unreadable spool lines');
+      await this.options.insert(rows, segment.id);
+      return rows.length;
+    }
+  }
 }
 
-function parseRows(text: string, segment: Segment, log: FlusherOptions['log']): object[] {
+function parseRows(text: string): { rows: object[]; unreadable: number } {
   const rows: object[] = [];
-  let start = 0;
-  for (let end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
-    const line = text.slice(start, end);
+  let unreadable = 0;
+  for (const line of text.split('\n')) {
+    if (!line) continue;
     try {
       rows.push(JSON.parse(line) as object);
     } catch {
-      // Only a torn write can produce this, and torn writes were never acknowledged.
-      log.error({ segment: segment.id, line: line.slice(0, 200) }, 'skipped an unreadable spool line');
+      unreadable += 1;
     }
   }
-  return rows;
+  return { rows, unreadable };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
