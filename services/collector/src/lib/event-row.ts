@@ -32,8 +32,19 @@ export function pageGroup(path: string): string {
 
 /** Cookieless visitor id, as Plausible and Umami derive it: hash(salt + IP + user agent). */
 export function visitorId(salt: string, ip: string, userAgent: string): string {
-  return createHash('sha256').update(`${salt}|${ip}|${userAgent}`).digest().readBigUInt64BE(0).toString();
+  const key = `${salt}|${ip}|${userAgent}`;
+  let id = visitorIds.get(key);
+  if (id === undefined) {
+    id = createHash('sha256').update(key).digest().readBigUInt64BE(0).toString();
+    // A visitor sends many beacons a day: remember recent ids (the salt is in the key, so a
+    // new day never reuses yesterday's).
+    if (visitorIds.size >= CACHE_MAX) visitorIds.clear();
+    visitorIds.set(key, id);
+  }
+  return id;
 }
+const visitorIds = new Map<string, string>();
+const CACHE_MAX = 10_000;
 
 /** A consented first-party id is stable across days; it is hashed into the same id space. */
 export function consentedVisitorId(id: string): string {
@@ -69,12 +80,21 @@ function deviceOf(ua: string): string {
   return ua ? 'desktop' : '';
 }
 
+const referrerDomains = new Map<string, string>();
+
 function referrerDomain(referrer: string): string {
-  try {
-    return new URL(referrer).hostname.replace(/^www\./, '');
-  } catch {
-    return '';
+  if (!referrer) return '';
+  let domain = referrerDomains.get(referrer);
+  if (domain === undefined) {
+    try {
+      domain = new URL(referrer).hostname.replace(/^www\./, '');
+    } catch {
+      domain = '';
+    }
+    if (referrerDomains.size >= CACHE_MAX) referrerDomains.clear();
+    referrerDomains.set(referrer, domain);
   }
+  return domain;
 }
 
 /** A timestamp this far ahead of the server is not a skewed clock but a malformed beacon. */
@@ -94,20 +114,14 @@ const ms = (t: number) => new Date(t).toISOString().replace('T', ' ').replace('Z
 
 /**
  * Rows for the events of one request. What the events share (receive time, the cookieless
- * visitor id, the referrer's domain) is worked out once per request, not per event.
+ * visitor id) is worked out once per request, not per event.
  */
 export function rowMaker(facts: RequestFacts, ua: UserAgentFacts) {
   const receivedAt = ms(facts.receivedAt);
   let anonymousId: string | undefined;
-  let lastReferrer: string | undefined;
-  let lastDomain = '';
   return (event: TrackedEvent) => {
     const path = event.path ?? '';
     const referrer = event.referrer ?? '';
-    if (referrer !== lastReferrer) {
-      lastReferrer = referrer;
-      lastDomain = referrerDomain(referrer);
-    }
     return {
       event_id: event.eventId ?? randomUUID(),
       ts: event.ts === undefined ? receivedAt : ms(eventTime(event.ts, facts.receivedAt)),
@@ -119,7 +133,7 @@ export function rowMaker(facts: RequestFacts, ua: UserAgentFacts) {
       path,
       page_group: pageGroup(path),
       referrer,
-      referrer_domain: lastDomain,
+      referrer_domain: referrerDomain(referrer),
       utm_source: event.utm?.source ?? '',
       utm_medium: event.utm?.medium ?? '',
       utm_campaign: event.utm?.campaign ?? '',

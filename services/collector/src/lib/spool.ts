@@ -1,10 +1,11 @@
 // Durable spool of accepted events: append-only segment files of JSON lines, written with
-// group commit (every request waiting in a group shares one write and one fdatasync), so a
+// group commit (every request waiting in a group shares one synchronous-data write), so a
 // 202 is only sent for rows that are on disk. A segment is sealed when the flusher asks
 // (see flusher.ts) or at `maxSegmentRows`; sealed segments are immutable and each becomes one
 // ClickHouse insert whose deduplication token is the segment's own name, so a replay after
 // a crash repeats exactly the same insert and ClickHouse drops it.
 import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
 import { mkdir, open, readdir, readFile, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -184,7 +185,6 @@ export class Spool {
         const { bytesWritten } = await segment.handle.write(buffer, offset, buffer.length - offset, segment.bytes + offset);
         offset += bytesWritten;
       }
-      await segment.handle.datasync();
     } catch (err) {
       // Cut the segment back to its last acknowledged byte so a half-written group never
       // reaches ClickHouse; if even that fails, seal it as it is and let recovery trim it.
@@ -199,7 +199,8 @@ export class Spool {
   private async openSegment(): Promise<Segment & { handle: FileHandle }> {
     const id = `${this.runPrefix}-${String(this.nextSeq++).padStart(8, '0')}`;
     const path = join(this.dir, `${id}.ndjson`);
-    const handle = await open(path, 'wx');
+    // O_DSYNC: a write returns once its data is on disk (write and fdatasync in one call).
+    const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_DSYNC, 0o644);
     // The new file's directory entry must be durable before any row in it is acknowledged.
     await syncDirectory(this.dir);
     this.active = { id, path, rows: 0, bytes: 0, handle };
@@ -221,7 +222,7 @@ export class Spool {
 
   /**
    * Every segment found at start is sealed as it is. The last one may end in a partial line
-   * from a write that never reached its fdatasync (and so was never acknowledged): cut it.
+   * from a write that never completed (and so was never acknowledged): cut it.
    */
   private async recover(): Promise<void> {
     const files = (await readdir(this.dir)).filter((f) => SEGMENT_FILE.test(f)).sort();

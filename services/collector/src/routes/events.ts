@@ -11,8 +11,11 @@ import { parseBeacon } from '../lib/validate.ts';
 export default async function eventRoutes(app: FastifyInstance, opts: { ingest: Ingest }): Promise<void> {
   const { spool, flusher, salts, metrics } = opts.ingest;
 
-  // sendBeacon posts text/plain to avoid a CORS preflight; the body is still JSON.
-  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: MAX_EVENT_BODY_BYTES }, (_req, body, done) => {
+  // sendBeacon posts text/plain to avoid a CORS preflight; the body is still JSON. Plain
+  // JSON.parse for both types: a "__proto__" key is an own property here, and the compiled
+  // check refuses it as an unknown field anyway.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(['text/plain', 'application/json'], { parseAs: 'string', bodyLimit: MAX_EVENT_BODY_BYTES }, (_req, body, done) => {
     try {
       done(null, JSON.parse(body as string));
     } catch {
