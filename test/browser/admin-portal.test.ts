@@ -66,6 +66,12 @@ describe('admin portal in Chromium', () => {
       expect(await page.getByRole('heading', { name: card }).isVisible()).toBe(true);
     }
     expect(await page.getByRole('link', { name: 'Back to Site' }).isVisible()).toBe(true);
+    // On the index itself no card is the current page; on a card's page the same cards switch sections.
+    const sections = page.getByRole('navigation', { name: 'Admin sections' });
+    expect(await sections.locator('[aria-current="page"]').count()).toBe(0);
+    await sections.getByRole('link', { name: 'A/B Testing' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/ab-testing');
+    expect(await sections.locator('[aria-current="page"]').textContent()).toBe('A/B Testing');
     expect(page.consoleErrors.filter((e) => !expectedError(e))).toEqual([]);
     await page.close();
   });

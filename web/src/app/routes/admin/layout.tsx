@@ -1,5 +1,6 @@
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useLocation } from '@tanstack/react-router';
 import { AdminLayout } from '../../../components/layouts/admin-layout';
+import { AdminSections, isAdminSectionPath } from '../../../components/layouts/admin-sections';
 import { useUser, type AuthUser } from '../../../features/auth/api/get-user';
 import { AdminGuard } from '../../../features/auth/components/admin-guard';
 
@@ -10,9 +11,12 @@ function displayName(user: AuthUser): string {
 
 export function AdminLayoutRoute() {
   const { data: user } = useUser();
+  // The index's cards double as the switcher above each card's page, the current one marked.
+  const onSectionPage = useLocation({ select: (location) => isAdminSectionPath(location.pathname) });
   return (
     <AdminLayout userName={user ? displayName(user) : null}>
       <AdminGuard>
+        {onSectionPage && <AdminSections compact />}
         <Outlet />
       </AdminGuard>
     </AdminLayout>
