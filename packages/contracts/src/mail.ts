@@ -1,14 +1,18 @@
-// The e-mails the worker sends. Only the audit report today; the kind keeps room for others.
+// The e-mails the worker sends: the audit report to the lead, and the owner's notice of every
+// new lead and contact message.
 import { Type, type Static } from '@sinclair/typebox';
 
 /**
- * Data of a `mail-send` job (queue `JOB_QUEUES.mailSend`): the audit whose report link (and
- * PDF) goes to the lead. The worker records emailSent / emailDelivered on the audit row.
+ * Data of a `mail-send` job (queue `JOB_QUEUES.mailSend`). `audit-report`: the audit whose
+ * report link (and PDF) goes to the lead; the worker records emailSent / emailDelivered on the
+ * audit row. `lead-notification` / `contact-notification`: the stored submission the site's
+ * owner is told about; queued in the transaction that stores it.
  */
-export const MailSendJobSchema = Type.Object(
-  { kind: Type.Literal('audit-report'), auditId: Type.String({ format: 'uuid' }) },
-  { additionalProperties: false },
-);
+export const MailSendJobSchema = Type.Union([
+  Type.Object({ kind: Type.Literal('audit-report'), auditId: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
+  Type.Object({ kind: Type.Literal('lead-notification'), leadId: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
+  Type.Object({ kind: Type.Literal('contact-notification'), messageId: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
+]);
 export type MailSendJob = Static<typeof MailSendJobSchema>;
 
 /** Tracking-pixel tokens: 128 random bits, base64url. */

@@ -1,5 +1,5 @@
 // The `mail-send` job: e-mail the lead the link to their report, with the report as a PDF
-// attachment and a tracking pixel. Delivery tries the HTTP mail API first, then SMTP; with
+// attachment and a tracking pixel; or tell the site's owner about a new lead or contact message. Delivery tries the HTTP mail API first, then SMTP; with
 // neither configured the message is written to the file outbox ($DATA_DIR/outbox/*.eml).
 // The audit row records emailSent (we tried), emailDelivered (a transport accepted it).
 import { randomBytes } from 'node:crypto';
@@ -8,11 +8,12 @@ import { join, resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { Value } from '@sinclair/typebox/value';
+import { personal } from '@curb/content';
 import { renderReportPdf } from '@curb/audit/pdf/render';
 import type { AuditReport } from '@curb/contracts/audit';
 import type { Config } from '@curb/contracts/config';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
-import { MailSendJobSchema } from '@curb/contracts/mail';
+import { MailSendJobSchema, type MailSendJob } from '@curb/contracts/mail';
 import type { JobQueue, Sql } from '@curb/db';
 
 export type MailConfig = Pick<Config, 'MAIL_API_URL' | 'MAIL_API_KEY' | 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'PUBLIC_URL' | 'PORT'>;
@@ -23,6 +24,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** The visitor who wrote, so the owner can answer the notice directly. */
+  replyTo?: string;
   attachments: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
@@ -148,13 +151,40 @@ interface MailRow {
 
 export type MailOutcome = 'delivered' | 'outbox' | 'skipped';
 
+/** Tries the transports in order; the name of the one that accepted, or every failure. */
+async function handOver(deps: MailDeps, mail: OutgoingMail, context: object): Promise<{ transport: Transport['name'] } | { errors: string[] }> {
+  const errors: string[] = [];
+  for (const transport of deps.transports ?? transportsFor(deps.config)) {
+    try {
+      await transport.send(mail);
+      deps.log.info({ ...context, transport: transport.name }, 'e-mail handed over');
+      return { transport: transport.name };
+    } catch (err) {
+      errors.push(`${transport.name}: ${(err as Error).message}`);
+      deps.log.warn({ ...context, transport: transport.name, err: (err as Error).message }, 'mail transport failed');
+    }
+  }
+  return { errors };
+}
+
 export async function runMailJob(deps: MailDeps, job: { id: string; data: unknown }): Promise<MailOutcome> {
-  const { sql, log } = deps;
   if (!Value.Check(MailSendJobSchema, job.data)) {
-    log.warn({ jobId: job.id }, 'mail-send job with invalid data dropped');
+    deps.log.warn({ jobId: job.id }, 'mail-send job with invalid data dropped');
     return 'skipped';
   }
-  const { auditId } = job.data;
+  const data: MailSendJob = job.data;
+  if (data.kind === 'audit-report') return sendReport(deps, data.auditId);
+  const mail = data.kind === 'lead-notification' ? await leadNotice(deps, data.leadId) : await contactNotice(deps, data.messageId);
+  // Deleted since (retention, or by the owner): nothing left to tell.
+  if (!mail) return 'skipped';
+  const result = await handOver(deps, mail, { job: data.kind });
+  // Thrown, pg-boss retries the job with backoff.
+  if ('errors' in result) throw new Error(`no mail transport accepted the owner's notice (${result.errors.join('; ')})`);
+  return result.transport === 'outbox' ? 'outbox' : 'delivered';
+}
+
+async function sendReport(deps: MailDeps, auditId: string): Promise<MailOutcome> {
+  const { sql } = deps;
   const [audit] = await sql<MailRow[]>`SELECT id, email, status, report, email_delivered, open_token FROM audits WHERE id = ${auditId}`;
   if (!audit || audit.email_delivered || audit.status === 'failed') return 'skipped';
   if (audit.status !== 'done' || !audit.report) throw new Error('the report is not ready yet');
@@ -165,21 +195,88 @@ export async function runMailJob(deps: MailDeps, job: { id: string; data: unknow
   const pdf = await renderReportPdf(audit.report, `${base}/audit-report/${encodeURIComponent(audit.report.id)}`);
   const mail = reportMail(deps.config, audit.email, audit.report, token, pdf);
 
-  const errors: string[] = [];
-  for (const transport of deps.transports ?? transportsFor(deps.config)) {
-    try {
-      await transport.send(mail);
-      const delivered = transport.name !== 'outbox';
-      await sql`UPDATE audits SET email_delivered = ${delivered}, email_delivered_at = ${delivered ? sql`now()` : null}, mail_transport = ${transport.name}, mail_error = NULL WHERE id = ${auditId}`;
-      log.info({ auditId, transport: transport.name }, 'report e-mail handed over');
-      return delivered ? 'delivered' : 'outbox';
-    } catch (err) {
-      errors.push(`${transport.name}: ${(err as Error).message}`);
-      log.warn({ auditId, transport: transport.name, err: (err as Error).message }, 'mail transport failed');
-    }
+  const result = await handOver(deps, mail, { auditId });
+  if ('transport' in result) {
+    const delivered = result.transport !== 'outbox';
+    await sql`UPDATE audits SET email_delivered = ${delivered}, email_delivered_at = ${delivered ? sql`now()` : null}, mail_transport = ${result.transport}, mail_error = NULL WHERE id = ${auditId}`;
+    return delivered ? 'delivered' : 'outbox';
   }
+  const { errors } = result;
   await sql`UPDATE audits SET mail_error = ${errors.join('; ').slice(0, 1000)} WHERE id = ${auditId}`;
   throw new Error(`no mail transport accepted the report e-mail (${errors.join('; ')})`);
+}
+
+/** Header values come from visitors: one line, bounded. */
+const headerText = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim().slice(0, 120);
+
+/**
+ * The owner's notice: what was submitted, as labelled plain text and the same lines escaped in
+ * HTML (visitor text is never markup), with Reply-To set to the visitor.
+ */
+export function ownerNoticeMail(config: MailConfig, subject: string, replyTo: string, lines: Array<[string, string | null | undefined]>): OutgoingMail {
+  const filled = lines.filter((l): l is [string, string] => typeof l[1] === 'string' && l[1] !== '');
+  const text = filled.map(([label, value]) => `${label}: ${value}`).join('\n');
+  const rows = filled
+    .map(([label, value]) => `<tr><th style="text-align:left;vertical-align:top;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="white-space:pre-wrap;padding:4px 0">${escapeHtml(value)}</td></tr>`)
+    .join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827">
+<h1 style="font-size:18px">${escapeHtml(subject)}</h1>
+<table>${rows}</table>
+</body></html>`;
+  return { from: config.MAIL_FROM, to: personal.email, subject: headerText(subject), text, html, replyTo, attachments: [] };
+}
+
+interface LeadRow {
+  form_id: string;
+  source: string;
+  business_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  website: string | null;
+  fields: Record<string, unknown>;
+  created_at: Date;
+  report_id: string | null;
+}
+
+const fieldText = (v: unknown) => (v === undefined || v === null ? null : typeof v === 'string' ? v : JSON.stringify(v));
+
+async function leadNotice(deps: MailDeps, leadId: string): Promise<OutgoingMail | null> {
+  const [lead] = await deps.sql<LeadRow[]>`
+    SELECT l.form_id, l.source, l.business_name, l.first_name, l.last_name, l.email, l.website, l.fields, l.created_at, a.report_id
+    FROM leads l LEFT JOIN audits a ON a.lead_id = l.id WHERE l.id = ${leadId} ORDER BY a.created_at LIMIT 1`;
+  if (!lead) return null;
+  const name = [lead.first_name, lead.last_name].filter(Boolean).join(' ');
+  const { phone, subject, message, ...rest } = lead.fields;
+  const report = lead.report_id ? `${publicBase(deps.config)}/audit-report/${encodeURIComponent(lead.report_id)}` : null;
+  return ownerNoticeMail(deps.config, `New lead: ${lead.business_name ?? lead.email} (${lead.form_id})`, lead.email, [
+    ['Form', lead.form_id],
+    ['Source', lead.source],
+    ['Business', lead.business_name],
+    ['Name', name],
+    ['Email', lead.email],
+    ['Phone', fieldText(phone)],
+    ['Website', lead.website],
+    ['Subject', fieldText(subject)],
+    ['Message', fieldText(message)],
+    ...Object.entries(rest).map(([key, value]): [string, string | null] => [key, fieldText(value)]),
+    ['Audit report', report],
+    ['Received', lead.created_at.toISOString()],
+  ]);
+}
+
+async function contactNotice(deps: MailDeps, messageId: string): Promise<OutgoingMail | null> {
+  const [msg] = await deps.sql<Array<{ name: string; email: string; subject: string; message: string; source: string; created_at: Date }>>`
+    SELECT name, email, subject, message, source, created_at FROM contact_messages WHERE id = ${messageId}`;
+  if (!msg) return null;
+  return ownerNoticeMail(deps.config, `New message from ${msg.name}${msg.subject ? `: ${msg.subject}` : ''}`, msg.email, [
+    ['Name', msg.name],
+    ['Email', msg.email],
+    ['Subject', msg.subject],
+    ['Message', msg.message],
+    ['Source', msg.source],
+    ['Received', msg.created_at.toISOString()],
+  ]);
 }
 
 /** Registers the mail-send handler on the worker's queue. */

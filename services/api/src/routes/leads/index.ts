@@ -92,7 +92,7 @@ export default async function leadRoutes(app: FastifyInstance, opts: { stores: S
     const htmlProblem = htmlInNames(body.name, body.firstName, body.lastName);
     if (htmlProblem) return badRequest(reply, htmlProblem);
 
-    const stored = await storeContactMessage(stores.sql, {
+    const stored = await storeContactMessage(stores, {
       name: isPopup ? body.name! : `${body.firstName} ${body.lastName}`,
       email: body.email!,
       subject: body.subject ?? '',

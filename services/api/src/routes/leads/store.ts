@@ -1,9 +1,10 @@
-// Writes of the public forms. A lead that requests an audit is stored with its audit row and
-// the job that runs the audit in ONE transaction: either all three exist or none does.
+// Writes of the public forms. Each submission is stored with the `mail-send` job that tells the
+// owner about it, and a lead that requests an audit also with its audit row and the job that
+// runs the audit, in ONE transaction: either all exist or none does.
 import { randomBytes } from 'node:crypto';
 import type { AuditRunJob } from '@curb/contracts/audit';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
-import type { Sql } from '@curb/db';
+import type { MailSendJob } from '@curb/contracts/mail';
 import type { Stores } from '@curb/runtime';
 
 /** What the job insert needs of a postgres.js transaction. */
@@ -21,6 +22,11 @@ function jobDb(tx: Tx) {
       return { rows: (await tx.unsafe(text, params as never[])) as unknown[] };
     },
   };
+}
+
+/** Queues the owner's notice of a new submission inside the transaction that stores it. */
+async function notifyOwner(jobs: Stores['jobs'], tx: Tx, notice: MailSendJob): Promise<void> {
+  await jobs.send(JOB_QUEUES.mailSend, notice, { db: jobDb(tx), retryLimit: 3, retryDelay: 60, retryBackoff: true });
 }
 
 /** 128 random bits, base64url: the report page is reachable by anyone holding the id. */
@@ -69,6 +75,7 @@ export async function storeLead(stores: Pick<Stores, 'sql' | 'jobs'>, lead: NewL
       if (!existing) throw new Error('lead submission conflict without a stored lead');
       return { leadId: existing.id, reportId: existing.report_id, created: false };
     }
+    await notifyOwner(stores.jobs, tx, { kind: 'lead-notification', leadId: row.id });
     if (!requestAudit) return { leadId: row.id, reportId: null, created: true };
 
     const reportId = newReportId();
@@ -92,13 +99,18 @@ export interface NewContactMessage {
 }
 
 /** Stores a contact message; a retry with the same submission id returns the first one. */
-export async function storeContactMessage(sql: Sql, msg: NewContactMessage): Promise<{ id: string; created: boolean }> {
-  const [row] = await sql<{ id: string }[]>`
-    INSERT INTO contact_messages (name, email, subject, message, source, submission_id)
-    VALUES (${msg.name}, ${msg.email}, ${msg.subject}, ${msg.message}, ${msg.source}, ${msg.submissionId})
-    ON CONFLICT (submission_id) DO NOTHING
-    RETURNING id`;
-  if (row) return { id: row.id, created: true };
-  const [existing] = await sql<{ id: string }[]>`SELECT id FROM contact_messages WHERE submission_id = ${msg.submissionId}`;
-  return { id: existing!.id, created: false };
+export async function storeContactMessage(stores: Pick<Stores, 'sql' | 'jobs'>, msg: NewContactMessage): Promise<{ id: string; created: boolean }> {
+  return stores.sql.begin(async (tx) => {
+    const [row] = await tx<{ id: string }[]>`
+      INSERT INTO contact_messages (name, email, subject, message, source, submission_id)
+      VALUES (${msg.name}, ${msg.email}, ${msg.subject}, ${msg.message}, ${msg.source}, ${msg.submissionId})
+      ON CONFLICT (submission_id) DO NOTHING
+      RETURNING id`;
+    if (!row) {
+      const [existing] = await tx<{ id: string }[]>`SELECT id FROM contact_messages WHERE submission_id = ${msg.submissionId}`;
+      return { id: existing!.id, created: false };
+    }
+    await notifyOwner(stores.jobs, tx, { kind: 'contact-notification', messageId: row.id });
+    return { id: row.id, created: true };
+  });
 }
