@@ -132,3 +132,28 @@ CREATE MATERIALIZED VIEW IF NOT EXISTS curb.pages_daily_mv ON CLUSTER curb TO cu
 SELECT toDate(ts) AS date, is_bot, path, count() AS views, uniqState(visitor_id) AS visitors
 FROM curb.events_local WHERE name = 'page_view'
 GROUP BY date, is_bot, path;
+
+-- The retargeting funnel's steps per visitor and day (migration 0031).
+CREATE TABLE IF NOT EXISTS curb.funnel_steps_local ON CLUSTER curb
+(
+    date       Date,
+    is_bot     UInt8,
+    visitor    UInt64,
+    open_email String,
+    steps      SimpleAggregateFunction(groupArrayArray, Array(Tuple(DateTime('UTC'), UInt8)))
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/curb/funnel_steps_local', '{replica}')
+PARTITION BY toYYYYMM(date)
+ORDER BY (date, is_bot, visitor, open_email)
+TTL date + INTERVAL 730 DAY;
+
+CREATE TABLE IF NOT EXISTS curb.funnel_steps ON CLUSTER curb AS curb.funnel_steps_local
+ENGINE = Distributed(curb, curb, funnel_steps_local, visitor);
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS curb.funnel_steps_mv ON CLUSTER curb TO curb.funnel_steps_local AS
+SELECT toDate(ts) AS date, is_bot, visitor_id AS visitor, if(name = 'email_open', email, '') AS open_email,
+       arrayConcat(if(countIf(name = 'page_view') > 0, [(minIf(toDateTime(ts, 'UTC'), name = 'page_view'), toUInt8(1))], []),
+                   groupArrayIf((toDateTime(ts, 'UTC'), toUInt8(indexOf(['page_view', 'popup_view', 'form_start', 'form_submit', 'email_open'], name))), name != 'page_view')) AS steps
+FROM curb.events_local
+WHERE name IN ('page_view', 'popup_view', 'form_start', 'form_submit', 'email_open')
+GROUP BY date, is_bot, visitor, open_email;

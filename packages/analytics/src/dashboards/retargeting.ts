@@ -16,11 +16,14 @@ import type { ClickHouse } from '../clickhouse.ts';
 import { HUMAN_DAYS_IN_WINDOW, HUMAN_EVENTS_IN_WINDOW, isoTime, lastDays, percent, type Window } from './period.ts';
 
 const STEP_NAMES = RETARGETING_FUNNEL_STEPS.map((s) => `'${s}'`).join(', ');
-const STEP_CONDITIONS = RETARGETING_FUNNEL_STEPS.map((s) => `name = '${s}'`).join(', ');
+// funnel_steps numbers the steps from 1 in this order.
+const STEP_CONDITIONS = RETARGETING_FUNNEL_STEPS.map((_, i) => `step.2 = ${i + 1}`).join(', ');
 
-// The funnel per visitor. An e-mail open comes from the mail client (another visitor id):
-// it counts for the visitor who submitted that e-mail in the period, looked up in a small
-// constant map built once per query.
+// The funnel per visitor, from the funnel_steps rollup (each day's first page view and the
+// later steps' times). An e-mail open comes from the mail client (another visitor id): it
+// counts for the visitor who submitted that e-mail in the period, looked up in a small
+// constant map built once per query. The window spans the whole period, so windowFunnel
+// only asks for the steps in order.
 const FUNNEL_SQL = `
 WITH (
   SELECT (groupArray(h), groupArray(v))
@@ -29,10 +32,10 @@ WITH (
 ) AS submitters
 SELECT level, count() AS users
 FROM (
-  SELECT windowFunnel({window:UInt64})(toDateTime(ts), ${STEP_CONDITIONS}) AS level
-  FROM events
-  WHERE ${HUMAN_EVENTS_IN_WINDOW} AND name IN (${STEP_NAMES})
-  GROUP BY if(name = 'email_open', transform(cityHash64(email), submitters.1, submitters.2, visitor_id), visitor_id)
+  SELECT windowFunnel({window:UInt64})(step.1, ${STEP_CONDITIONS}) AS level
+  FROM funnel_steps ARRAY JOIN steps AS step
+  WHERE ${HUMAN_DAYS_IN_WINDOW}
+  GROUP BY if(open_email != '', transform(cityHash64(open_email), submitters.1, submitters.2, visitor), visitor)
 )
 GROUP BY level`;
 
