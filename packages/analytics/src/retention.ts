@@ -1,11 +1,10 @@
 // How long tracking events (and the dashboards' rollups) are kept: a TTL in days, taken
 // from the owner's settings (category `retention`, key `events_days`), 730 by default.
+import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, retentionProblem } from '@curb/contracts/retention';
 import type { ClickHouse } from './clickhouse.ts';
 
-export const RETENTION_SETTING = { category: 'retention', key: 'events_days' } as const;
-export const DEFAULT_RETENTION_DAYS = 730;
-export const MIN_RETENTION_DAYS = 30;
-export const MAX_RETENTION_DAYS = 3650;
+// The setting's key and bounds are shared with the admin API and form.
+export { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, RETENTION_SETTING } from '@curb/contracts/retention';
 
 const TTL_COLUMN: Record<string, string> = { events: 'toDateTime(ts)', events_daily: 'date', sessions: 'date', pages_daily: 'date', funnel_steps: 'date' };
 
@@ -21,9 +20,8 @@ export function retentionDays(value: string | undefined): number {
  * Returns the tables that changed.
  */
 export async function applyEventRetention(ch: ClickHouse, days: number): Promise<string[]> {
-  if (!Number.isInteger(days) || days < MIN_RETENTION_DAYS || days > MAX_RETENTION_DAYS) {
-    throw new RangeError(`Retention must be ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS} days.`);
-  }
+  const problem = retentionProblem(days);
+  if (problem) throw new RangeError(problem);
   const tables = await ch.query<{ name: string; create_table_query: string }>(
     'SELECT name, create_table_query FROM system.tables WHERE database = currentDatabase() AND name IN {names:Array(String)}',
     { names: Object.keys(TTL_COLUMN) },

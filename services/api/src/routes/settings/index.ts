@@ -16,6 +16,7 @@ import {
 } from '@curb/contracts/settings';
 import type { Sql } from '@curb/db';
 import type { Stores } from '@curb/runtime';
+import retentionRoutes from './retention.ts';
 
 async function readCategory(sql: Sql, category: SettingCategory): Promise<Setting[]> {
   const keys = settingKeys(category);
@@ -27,6 +28,8 @@ async function readCategory(sql: Sql, category: SettingCategory): Promise<Settin
 
 export default async function settingsRoutes(app: FastifyInstance, opts: { stores: Stores }): Promise<void> {
   const { sql } = opts.stores;
+  // Admin-only (under /api/admin): how long tracking events are kept.
+  await app.register(retentionRoutes, opts);
 
   app.get<{ Querystring: SettingsQuery }>(
     '/api/settings',

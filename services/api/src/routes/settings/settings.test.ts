@@ -78,4 +78,45 @@ describe('site-wide settings', () => {
     expect((await put('seo', { site_title: 'Hacked' }, { cookie: admin.cookie, origin: 'https://evil.example' })).statusCode).toBe(403);
     expect((await app.inject('/api/settings?category=seo')).json()).not.toContainEqual({ key: 'site_title', value: 'Hacked' });
   });
+
+  describe('event retention', () => {
+    const url = '/api/admin/settings/retention';
+    const save = (payload: object, headers: Record<string, string> = admin) => app.inject({ method: 'PUT', url, payload, headers });
+    const ttlOf = async (name: string) =>
+      (await stores.ch.query<{ q: string }>('SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = {name:String}', { name }))[0]!.q;
+
+    it('answers the default of 730 days while unset, to the admin only', async () => {
+      expect((await app.inject({ url, headers: admin })).json()).toEqual({ eventsDays: 730 });
+      expect((await app.inject(url)).statusCode).toBe(401);
+      // Not a public category: the loader's endpoint does not serve it.
+      expect((await app.inject('/api/settings?category=retention')).statusCode).toBe(400);
+    });
+
+    it('stores a new value and sets it as the TTL of the events and their rollups at once', async () => {
+      const res = await save({ eventsDays: 90 });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ eventsDays: 90 });
+      expect((await app.inject({ url, headers: admin })).json()).toEqual({ eventsDays: 90 });
+      expect(await ttlOf('events')).toMatch(/TTL toDateTime\(ts\) \+ toIntervalDay\(90\)/);
+      for (const rollup of ['events_daily', 'sessions', 'pages_daily']) expect(await ttlOf(rollup)).toMatch(/TTL date \+ toIntervalDay\(90\)/);
+    });
+
+    it.each([[29], [3651], [90.5], ['ninety'], [-1]])('refuses %j with a clear 400 and changes nothing', async (eventsDays) => {
+      const res = await save({ eventsDays });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBeTruthy();
+      if (typeof eventsDays === 'number' && Number.isInteger(eventsDays)) {
+        expect(res.json().message).toBe('Event retention must be a whole number of days from 30 to 3650.');
+      }
+      expect((await app.inject({ url, headers: admin })).json()).toEqual({ eventsDays: 90 });
+      expect(await ttlOf('events')).toMatch(/toIntervalDay\(90\)/);
+    });
+
+    it('refuses unknown fields, anonymous and cross-site writes', async () => {
+      expect((await save({ eventsDays: 60, extra: 1 })).statusCode).toBe(400);
+      expect((await save({ eventsDays: 60 }, {})).statusCode).toBe(401);
+      expect((await save({ eventsDays: 60 }, { cookie: admin.cookie, origin: 'https://evil.example' })).statusCode).toBe(403);
+      expect((await app.inject({ url, headers: admin })).json()).toEqual({ eventsDays: 90 });
+    });
+  });
 });

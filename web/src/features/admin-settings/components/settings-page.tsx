@@ -1,4 +1,5 @@
 import { AdminPage } from '../../../components/admin/admin-page';
+import { RetentionForm } from './retention-form';
 import { SettingsForm } from './settings-form';
 
 export function SettingsPage() {
@@ -9,6 +10,7 @@ export function SettingsPage() {
     >
       <SettingsForm category="analytics" />
       <SettingsForm category="seo" />
+      <RetentionForm />
     </AdminPage>
   );
 }

@@ -1,0 +1,17 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EventRetention } from '@curb/contracts/retention';
+import { apiRequest, getQueryFn } from '../../../lib/api-client';
+
+const RETENTION_URL = '/api/admin/settings/retention';
+
+export function useEventRetention() {
+  return useQuery({ queryKey: [RETENTION_URL], queryFn: getQueryFn<EventRetention>({ on401: 'throw' }) });
+}
+
+export function useUpdateEventRetention() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: EventRetention) => (await (await apiRequest('PUT', RETENTION_URL, body)).json()) as EventRetention,
+    onSuccess: (saved) => queryClient.setQueryData([RETENTION_URL], saved),
+  });
+}

@@ -1,0 +1,78 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, retentionProblem } from '@curb/contracts/retention';
+import { Panel } from '../../../components/admin/admin-page';
+import styles from '../../../components/admin/admin-ui.module.css';
+import { ErrorView, LoadingView } from '../../../components/admin/error-view';
+import { useToast } from '../../../components/ui/toast/use-toast';
+import { serverMessage } from '../../../lib/server-message';
+import { useEventRetention, useUpdateEventRetention } from '../api/retention';
+import formStyles from './settings-form.module.css';
+
+const TITLE = 'Data Retention';
+const ID = 'setting-retention-events_days';
+
+/** How long tracking events are kept; older events (and their daily rollups) are deleted. */
+export function RetentionForm() {
+  const retention = useEventRetention();
+  const update = useUpdateEventRetention();
+  const { toast } = useToast();
+  const saved = retention.data?.eventsDays;
+  const [value, setValue] = useState('');
+  useEffect(() => setValue(saved === undefined ? '' : String(saved)), [saved]);
+
+  const days = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  const problem = retentionProblem(days);
+  const unchanged = days === saved;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (problem || unchanged) return;
+    update.mutate(
+      { eventsDays: days },
+      {
+        onSuccess: () => toast({ title: 'Settings saved', description: `Tracking events are now kept for ${days} days.` }),
+        onError: (error) => toast({ title: 'Could not save settings', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+      },
+    );
+  };
+
+  if (retention.isPending) return <Panel title={TITLE}><LoadingView /></Panel>;
+  if (retention.isError) {
+    return (
+      <Panel title={TITLE}>
+        <ErrorView message="Failed to fetch the retention setting" onRetry={() => void retention.refetch()} />
+      </Panel>
+    );
+  }
+  return (
+    <Panel title={TITLE}>
+      <form onSubmit={submit} className={formStyles.form} aria-label={`${TITLE} settings`}>
+        <div className={formStyles.field}>
+          <label htmlFor={ID}>Keep tracking events for (days)</label>
+          <input
+            id={ID}
+            name="events_days"
+            type="number"
+            inputMode="numeric"
+            min={MIN_RETENTION_DAYS}
+            max={MAX_RETENTION_DAYS}
+            step={1}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={`${ID}-hint`}
+          />
+          <span id={`${ID}-hint`} className={problem ? formStyles.problem : styles.muted}>
+            {problem ??
+              `${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS} days (default ${DEFAULT_RETENTION_DAYS}). Older events and their dashboard figures are deleted.`}
+          </span>
+        </div>
+        <div className={styles.actions}>
+          <button type="submit" className="button" disabled={Boolean(problem) || unchanged || update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
