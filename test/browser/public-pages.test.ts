@@ -216,7 +216,7 @@ describe('public site in Chromium', () => {
     expect(await page.getByRole('heading', { name: 'Post Not Found' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Back to Blog' }).click();
     await page.waitForURL(`${app.url}/blog`);
-    expect(await page.getByRole('link', { name: /Read case study/ }).count()).toBe(6);
+    await expect.poll(() => page.getByRole('link', { name: /Read case study/ }).count()).toBe(6);
     await page.close();
   });
 
