@@ -61,4 +61,32 @@ describe('site tracking', () => {
     expect(d.trafficSources).toEqual([expect.objectContaining({ utmSource: 'newsletter', sessions: 1 })]);
     expect(d.totalUsers).toBe(1);
   });
+
+  it('counts a click on the audit popup call to action, with the variant text, on the A/B dashboard', async () => {
+    const context = await app.browser.newContext({ userAgent: BROWSER_UA });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/blog`);
+    await page.waitForSelector('html[data-interactive="true"]');
+    await page.getByRole('button', { name: 'Get Your Free Audit' }).click();
+    const popup = page.getByTestId('audit-popup');
+    await popup.waitFor();
+    const variant = await popup.locator('[data-variant]').getAttribute('data-variant');
+    // Twice, the form still empty: a click on the call to action counts once per showing.
+    await popup.locator('button[type="submit"]').click();
+    await popup.locator('button[type="submit"]').click();
+    await page.close({ runBeforeUnload: true });
+    await context.close();
+
+    await expect
+      .poll(async () => {
+        const d = (await adminGet('/api/analytics/ab-testing?days=7')) as { conversionRates: { testType: string; clicks: number }[] };
+        return d.conversionRates.find((r) => r.testType === 'audit_popup' && r.clicks > 0) ?? null;
+      }, { timeout: 15_000 })
+      .not.toBeNull();
+    const d = (await adminGet('/api/analytics/ab-testing?days=7')) as { conversionRates: Record<string, unknown>[] };
+    const headline = variant === 'popup-image' ? 'Get Your Free Marketing Audit' : 'Free 15-Point Marketing Audit';
+    expect(d.conversionRates).toEqual([
+      expect.objectContaining({ testType: 'audit_popup', variant: variant === 'popup-image' ? 'A' : 'B', variantText: headline, impressions: 1, clicks: 1, clickRate: 100 }),
+    ]);
+  });
 });

@@ -3,6 +3,7 @@
 // from the DOM, and helpers for the spec's funnel events that features call.
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { formDefinitions } from '@curb/content';
 import { createTracker, type Experiment, type Tracker } from '@curb/tracker';
 
 // The consent banner of the site loader (features/site-loader/utils/consent.ts) keeps the
@@ -71,6 +72,10 @@ export const trackConsultation = (step: 'initiated' | 'booked') => tracker()?.co
 
 /** Spec: the audit popup's variants, A with the picture and B the standard form. */
 export const POPUP_TEST = { testType: 'audit_popup', variants: ['A', 'B'], formIds: { A: 'popup-image', B: 'popup-standard' } } as const;
+
+/** What a popup variant shows the visitor, for the A/B dashboard: its form's headline. */
+export const popupVariantText = (variant: string): string =>
+  formDefinitions[POPUP_TEST.formIds[variant as keyof typeof POPUP_TEST.formIds] ?? POPUP_TEST.formIds.A].title;
 
 const NO_EXPERIMENT = (variant: string): Experiment => ({ variant, impression() {}, click() {}, convert() {} });
 

@@ -1,5 +1,5 @@
 import { auditPopup, formDefinitions } from '@curb/content';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Dialog } from '../../../components/ui/dialog/dialog';
 import { claimPopup, releasePopup } from '../../../lib/popup-manager';
 import { markShown, shownThisSession, useAuditPopupTriggers } from '../hooks/use-audit-popup-triggers';
@@ -14,19 +14,23 @@ export interface AuditPopupProps {
   formId: 'popup-image' | 'popup-standard';
   /** Called each time the popup is shown (tracking). */
   onShown?: () => void;
+  /** Called on the first click of the form's call to action (submit) per showing (tracking). */
+  onCtaClick?: () => void;
   /** The lead form, given a function that closes the popup. */
   children: (close: () => void) => ReactNode;
 }
 
 /** The free-audit popup with its picture; one managed popup at a time. */
-export function AuditPopup({ automatic, formId, onShown, children }: AuditPopupProps) {
+export function AuditPopup({ automatic, formId, onShown, onCtaClick, children }: AuditPopupProps) {
   const [open, setOpen] = useState(false);
   const onShownRef = useRef(onShown);
   onShownRef.current = onShown;
+  const ctaClicked = useRef(false);
   const show = useCallback((reason: 'request' | 'auto') => {
     if (reason === 'auto' && shownThisSession()) return;
     if (!claimPopup(POPUP_ID)) return;
     markShown();
+    ctaClicked.current = false;
     setOpen(true);
     onShownRef.current?.();
   }, []);
@@ -37,13 +41,20 @@ export function AuditPopup({ automatic, formId, onShown, children }: AuditPopupP
     releasePopup(POPUP_ID);
   }, []);
 
+  // The form is the caller's: its submit button, whatever its state, is the call to action.
+  const onFormClick = (e: MouseEvent) => {
+    if (ctaClicked.current || !(e.target as Element).closest('button[type="submit"]')) return;
+    ctaClicked.current = true;
+    onCtaClick?.();
+  };
+
   const definition = formDefinitions[formId];
   const withImage = formId === 'popup-image';
   return (
     <Dialog open={open} onClose={close} title={definition.title} description={definition.subtitle} size={withImage ? 'lg' : 'md'} testId="audit-popup">
       <div className={withImage ? styles.layout : undefined} data-variant={formId}>
         {withImage && <img className={styles.image} src={auditPopup.image} alt={auditPopup.imageAlt} width="480" height="340" />}
-        <div className={styles.form}>
+        <div className={styles.form} onClickCapture={onFormClick}>
           {children(close)}
           <button type="button" className={styles.decline} onClick={close}>
             {auditPopup.declineText}
