@@ -140,3 +140,49 @@ SELECT toDate(ts) AS date, is_bot, visitor_id AS visitor, if(name = 'email_open'
 FROM curb.events
 WHERE name IN ('page_view', 'popup_view', 'form_start', 'form_submit', 'email_open')
 GROUP BY date, is_bot, visitor, open_email;
+
+-- The retargeting breakdowns' rollups (migration 0032).
+CREATE TABLE IF NOT EXISTS curb.sources_daily
+(
+    date     Date,
+    is_bot   UInt8,
+    name     LowCardinality(String),
+    source   LowCardinality(String),
+    events   SimpleAggregateFunction(sum, UInt64),
+    visitors AggregateFunction(uniqCombined(12), UInt64)
+)
+ENGINE = AggregatingMergeTree
+PARTITION BY toYYYYMM(date)
+ORDER BY (date, is_bot, name, source)
+TTL date + INTERVAL 730 DAY
+SETTINGS non_replicated_deduplication_window = 1000;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS curb.sources_daily_mv TO curb.sources_daily AS
+SELECT toDate(ts) AS date, is_bot, name,
+       multiIf(utm_source != '', toString(utm_source), referrer_domain != '', toString(referrer_domain), 'direct') AS source,
+       count() AS events, uniqCombinedState(12)(visitor_id) AS visitors
+FROM curb.events
+GROUP BY date, is_bot, name, source;
+
+CREATE TABLE IF NOT EXISTS curb.traffic_daily
+(
+    date            Date,
+    is_bot          UInt8,
+    utm_source      LowCardinality(String),
+    utm_medium      LowCardinality(String),
+    utm_campaign    String,
+    referrer_domain LowCardinality(String),
+    events          SimpleAggregateFunction(sum, UInt64),
+    sessions        AggregateFunction(uniqCombined(12), UInt64)
+)
+ENGINE = AggregatingMergeTree
+PARTITION BY toYYYYMM(date)
+ORDER BY (date, is_bot, utm_source, utm_medium, utm_campaign, referrer_domain)
+TTL date + INTERVAL 730 DAY
+SETTINGS non_replicated_deduplication_window = 1000;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS curb.traffic_daily_mv TO curb.traffic_daily AS
+SELECT toDate(ts) AS date, is_bot, utm_source, utm_medium, utm_campaign, referrer_domain, count() AS events,
+       uniqCombinedState(12)(if(session_id != '', cityHash64(session_id), cityHash64(visitor_id, toDate(ts)))) AS sessions
+FROM curb.events
+GROUP BY date, is_bot, utm_source, utm_medium, utm_campaign, referrer_domain;

@@ -52,10 +52,10 @@ SELECT uniqExactIf(email, email != '') AS identifiedUsers, uniqExactIf(visitor, 
 FROM sessions
 WHERE ${HUMAN_DAYS_IN_WINDOW}`;
 
-// uniq: exact up to 65,536 visitors per row, a close estimate beyond.
+// Distinct counts from uniqCombined(12) sketches (see migration 0032).
 const EVENT_DETAILS_SQL = `
-SELECT toString(name) AS event, toString(source) AS src, sum(events) AS count, uniqMerge(visitors) AS uniqueUsers
-FROM events_daily
+SELECT toString(name) AS event, toString(source) AS src, sum(events) AS count, uniqCombinedMerge(12)(visitors) AS uniqueUsers
+FROM sources_daily
 WHERE ${HUMAN_DAYS_IN_WINDOW}
 GROUP BY event, src
 ORDER BY count DESC, event, src
@@ -102,8 +102,8 @@ LIMIT {perSession:UInt32} BY session_id`;
 
 const TRAFFIC_SQL = `
 SELECT toString(utm_source) AS utmSource, toString(utm_medium) AS utmMedium, utm_campaign AS utmCampaign,
-       toString(referrer_domain) AS referrer, uniqMerge(sessions) AS sessionCount, sum(events) AS eventCount
-FROM events_daily
+       toString(referrer_domain) AS referrer, uniqCombinedMerge(12)(sessions) AS sessionCount, sum(events) AS eventCount
+FROM traffic_daily
 WHERE ${HUMAN_DAYS_IN_WINDOW}
 GROUP BY utmSource, utmMedium, utmCampaign, referrer
 ORDER BY sessionCount DESC, eventCount DESC, utmSource, referrer

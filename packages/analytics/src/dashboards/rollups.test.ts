@@ -30,6 +30,8 @@ describe('dashboard rollups', () => {
     expect(await total('SELECT sum(views) AS n FROM pages_daily')).toBe(3);
     // The funnel keeps each visitor's first page view of the day.
     expect(await total('SELECT sum(length(steps)) AS n FROM funnel_steps WHERE is_bot = 0')).toBe(1);
+    expect(await total('SELECT sum(events) AS n FROM sources_daily')).toBe(4);
+    expect(await total('SELECT uniqCombinedMerge(12)(sessions) AS n FROM traffic_daily WHERE is_bot = 0')).toBe(1);
     expect(await total('SELECT uniqMerge(visitors) AS n FROM events_daily WHERE is_bot = 0')).toBe(1);
     const [session] = await ch.query<{ sid: string; events: string; pageViews: string; engaged: number; entry: string }>(
       `SELECT any(sid) AS sid, sum(events) AS events, sum(page_views) AS pageViews, max(engaged) AS engaged, argMinMerge(entry_referrer) AS entry
