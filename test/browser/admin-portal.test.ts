@@ -51,7 +51,7 @@ describe('admin portal in Chromium', () => {
     });
     await page.goto(`${app.url}/admin/marketing-audits`);
     await page.getByText('Verifying admin access...').waitFor();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/admin');
     await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
 
     await page.getByLabel('E-mail').fill(ADMIN.email);
@@ -141,6 +141,7 @@ describe('admin portal in Chromium', () => {
     const before = await home();
     expect(before.headers()['content-security-policy']).not.toContain('googletagmanager');
     expect(await page.getByTestId('consent-banner').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Cookie preferences' }).count()).toBe(0);
 
     await signIn(page, app.url);
     await page.goto(`${app.url}/admin/settings`);
@@ -153,6 +154,15 @@ describe('admin portal in Chromium', () => {
     await page.getByText('Settings saved').first().waitFor();
     await page.getByLabel('Hotjar site ID').fill('12ab');
     expect(await page.getByText('Hotjar site ID must be 4 to 12 digits.').isVisible()).toBe(true);
+    // Event retention: bounds checked as typed, the saved value is what the server keeps.
+    const retention = page.getByLabel('Keep tracking events for (days)');
+    expect(await retention.inputValue()).toBe('730');
+    await retention.fill('10');
+    expect(await page.getByText('Event retention must be a whole number of days from 30 to 3650.').isVisible()).toBe(true);
+    await retention.fill('365');
+    await page.getByRole('form', { name: 'Data Retention settings' }).getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Tracking events are now kept for 365 days.').waitFor();
+    expect(await page.evaluate(() => fetch('/api/admin/settings/retention').then((r) => r.json()))).toEqual({ eventsDays: 365 });
 
     const after = await home();
     expect(after.headers()['content-security-policy']).toContain("script-src 'self' https://www.googletagmanager.com");
@@ -167,6 +177,17 @@ describe('admin portal in Chromium', () => {
     expect(await page.evaluate<number>('window.dataLayer.length')).toBeGreaterThan(2);
     // The vendor file may fail on this closed network, but never because the CSP refused it.
     expect(page.consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+
+    // The footer link asks again; declining takes effect on a fresh page without the tags.
+    expect(await page.getByTestId('consent-banner').count()).toBe(0);
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie preferences' }).click();
+    const reloaded = page.waitForEvent('load');
+    await page.getByTestId('consent-banner').getByRole('button', { name: 'Decline' }).click();
+    await reloaded;
+    expect(await page.evaluate(() => localStorage.getItem('curb_tag_consent'))).toBe('denied');
+    await page.getByRole('button', { name: 'Cookie preferences' }).waitFor();
+    expect(await page.locator('script[data-tag]').count()).toBe(0);
+    expect(await page.getByTestId('consent-banner').count()).toBe(0);
     await page.close();
   });
 

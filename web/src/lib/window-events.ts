@@ -5,6 +5,8 @@
 export const SHOW_AUDIT_POPUP_EVENT = 'showImageAuditPopup';
 /** Raised by 'Send Message' buttons; opens the contact popup. */
 export const SHOW_CONTACT_POPUP_EVENT = 'showContactPopup';
+/** Raised by the footer's 'Cookie preferences' link; shows the tracking-tags consent banner again. */
+export const SHOW_CONSENT_BANNER_EVENT = 'curb:show-consent-banner';
 /** Spec: dispatched with the enrichment result when a website lookup succeeds. */
 export const URL_ENRICHMENT_SUCCESS_EVENT = 'urlEnrichmentSuccess';
 /** Spec: dispatched when a website lookup fails. */

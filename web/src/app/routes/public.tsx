@@ -5,6 +5,7 @@ import { StructuredData } from '../../components/seo/structured-data';
 import { AuditPopup } from '../../features/audit-popup/components/audit-popup';
 import { ContactPopup } from '../../features/contact/components/contact-popup';
 import { LeadForm } from '../../features/lead-forms/components/lead-form';
+import { CookiePreferencesLink } from '../../features/site-loader/components/cookie-preferences-link';
 import { POPUP_TEST, popupVariantText, trackPopupView, useExperiment } from '../../lib/tracking';
 
 export function PublicRoute() {
@@ -19,7 +20,7 @@ export function PublicRoute() {
     document.documentElement.dataset.interactive = 'true';
   }, []);
   return (
-    <PublicLayout>
+    <PublicLayout footerLinks={<CookiePreferencesLink />}>
       <StructuredData />
       <Outlet />
       <AuditPopup

@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { company, configuredServices, currentPosition, footer, metrics, personal } from '@curb/content';
 import { dispatchWindowEvent, SHOW_AUDIT_POPUP_EVENT, SHOW_CONTACT_POPUP_EVENT } from '../../lib/window-events';
 import styles from './public-footer.module.css';
 
-export function PublicFooter() {
+/** `links`: extra items for the bottom row (the app adds the consent link when tags are set). */
+export function PublicFooter({ links }: { links?: ReactNode }) {
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.columns}`}>
@@ -67,6 +69,7 @@ export function PublicFooter() {
           © {footer.copyrightYear} {personal.name} · {company.name}. All rights reserved.
         </p>
         <p>{currentPosition.fullTitle}</p>
+        {links}
       </div>
     </footer>
   );

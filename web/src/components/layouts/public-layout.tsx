@@ -3,7 +3,7 @@ import { PublicFooter } from './public-footer';
 import { PublicNav } from './public-nav';
 import styles from './public-layout.module.css';
 
-export function PublicLayout({ children }: { children: ReactNode }) {
+export function PublicLayout({ children, footerLinks }: { children: ReactNode; footerLinks?: ReactNode }) {
   return (
     <div className={styles.shell}>
       <a href="#main" className="skip-link">
@@ -13,7 +13,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <main id="main" className={styles.main}>
         {children}
       </main>
-      <PublicFooter />
+      <PublicFooter links={footerLinks} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import type { Setting } from '@curb/contracts/settings';
+import { SHOW_CONSENT_BANNER_EVENT } from '../../../lib/window-events';
 import { useSiteSettings } from '../api/get-site-settings';
-import { readConsent, saveConsent, type TagConsent } from '../utils/consent';
+import { privacySignal, readConsent, saveConsent, type TagConsent } from '../utils/consent';
 import { applySeo, type SeoSettings } from '../utils/seo';
 import { hasTags, injectTags, pageView, type AnalyticsSettings } from '../utils/tags';
 import { ConsentBanner } from './consent-banner';
@@ -44,10 +45,21 @@ function PublicSiteLoader({ pathname }: { pathname: string }) {
     if (injected) pageView(tags, pathname);
   }, [injected, tags, pathname]);
 
-  if (!hasTags(tags) || consent !== null) return null;
+  // The footer's 'Cookie preferences' asks again (never under Do-Not-Track / GPC).
+  const [reopened, setReopened] = useState(false);
+  useEffect(() => {
+    const reopen = () => setReopened(!privacySignal());
+    window.addEventListener(SHOW_CONSENT_BANNER_EVENT, reopen);
+    return () => window.removeEventListener(SHOW_CONSENT_BANNER_EVENT, reopen);
+  }, []);
+
+  if (!hasTags(tags) || (consent !== null && !reopened)) return null;
   const decide = (choice: TagConsent) => {
     saveConsent(choice);
     setConsent(choice);
+    setReopened(false);
+    // Vendor scripts already running cannot be unloaded: a fresh page leaves them out.
+    if (choice === 'denied' && injected) window.location.reload();
   };
   return <ConsentBanner tags={tags} onAccept={() => decide('granted')} onDecline={() => decide('denied')} />;
 }
