@@ -21,8 +21,19 @@ function processClickHousePath(): string {
   return chPath;
 }
 
+let dataDir: string | undefined;
+/** Outbox, spool and other files a test server writes stay out of the repository's `.data`. */
+function processDataDir(): string {
+  if (!dataDir) {
+    dataDir = mkdtempSync(join(tmpdir(), `curb-test-data-${process.pid}-`));
+    const dir = dataDir;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return dataDir;
+}
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...overrides });
+  return parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', DATA_DIR: processDataDir(), ...overrides });
 }
 
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {

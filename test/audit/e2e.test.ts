@@ -53,7 +53,9 @@ it('runs a requested audit, e-mails the report and records opens and views', asy
   const flags = () => stores.sql`SELECT status, email_sent, email_delivered, email_opened, report_viewed, report_view_count, open_token FROM audits WHERE report_id = ${reportId}`.then((r) => r[0]!);
   const delivered = await until(flags, (r) => r.email_delivered === true);
   expect(delivered).toMatchObject({ status: 'done', email_sent: true, email_delivered: true, email_opened: false, report_viewed: false });
-  const mail = smtp.messages.find((m) => (m.text ?? '').includes(reportId))!;
+  // The owner's new-lead notice links the report too: pick the mail sent to the lead.
+  const toLead = (m: (typeof smtp.messages)[number]) => [m.to ?? []].flat().some((a) => a.text.includes('jane@example.com'));
+  const mail = smtp.messages.find((m) => toLead(m) && (m.text ?? '').includes(reportId))!;
   expect(mail.subject).toBe('Your Growth Opportunities Report for Jane Smith Realty');
   expect(mail.attachments).toHaveLength(1);
 
