@@ -186,3 +186,30 @@ SELECT toDate(ts) AS date, is_bot, utm_source, utm_medium, utm_campaign, referre
        uniqCombinedState(12)(if(session_id != '', cityHash64(session_id), cityHash64(visitor_id, toDate(ts)))) AS sessions
 FROM curb.events
 GROUP BY date, is_bot, utm_source, utm_medium, utm_campaign, referrer_domain;
+
+-- The A/B dashboard's visitors per test, variant and day (migration 0033).
+CREATE TABLE IF NOT EXISTS curb.ab_exposures
+(
+    date         Date,
+    is_bot       UInt8,
+    test_type    LowCardinality(String),
+    variant      LowCardinality(String),
+    visitor      UInt64,
+    saw          SimpleAggregateFunction(max, UInt8),
+    did_click    SimpleAggregateFunction(max, UInt8),
+    did_convert  SimpleAggregateFunction(max, UInt8),
+    variant_text SimpleAggregateFunction(max, String)
+)
+ENGINE = AggregatingMergeTree
+PARTITION BY toYYYYMM(date)
+ORDER BY (date, is_bot, test_type, variant, visitor)
+TTL date + INTERVAL 730 DAY
+SETTINGS non_replicated_deduplication_window = 1000;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS curb.ab_exposures_mv TO curb.ab_exposures AS
+SELECT toDate(ts) AS date, is_bot, test_type, variant, visitor_id AS visitor,
+       max(name = 'ab_impression') AS saw, max(name = 'ab_click') AS did_click, max(name = 'ab_conversion') AS did_convert,
+       maxIf(props['variant_text'], name = 'ab_impression') AS variant_text
+FROM curb.events
+WHERE name IN ('ab_impression', 'ab_click', 'ab_conversion') AND test_type != '' AND variant != ''
+GROUP BY date, is_bot, test_type, variant, visitor;

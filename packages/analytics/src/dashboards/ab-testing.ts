@@ -9,26 +9,24 @@ import {
   type AbTestSummary,
 } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
-import { HUMAN_DAYS_IN_WINDOW, HUMAN_EVENTS_IN_WINDOW, lastDays, percent, round } from './period.ts';
+import { HUMAN_DAYS_IN_WINDOW, lastDays, percent, round } from './period.ts';
 import { chanceToBeatControl, relativeUplift, sampleRatioMismatch, twoProportionPValue } from './stats.ts';
 
 /** The tracker's A/B events; `props.variant_text` carries the text the visitor saw. */
 export const AB_EVENTS = { impression: 'ab_impression', click: 'ab_click', conversion: 'ab_conversion' } as const;
 
-const AB_FILTER = `${HUMAN_EVENTS_IN_WINDOW} AND name IN ('ab_impression', 'ab_click', 'ab_conversion') AND test_type != '' AND variant != ''`;
-
-// One row per visitor and variant first, so a visitor counts once and clicks or conversions
-// count only for visitors who saw the variant.
+// One row per visitor and variant first (from the ab_exposures rollup, one row per visitor
+// and day), so a visitor counts once and clicks or conversions count only for visitors who
+// saw the variant.
 const CONVERSION_SQL = `
-SELECT testType, variant, any(variantText) AS variantText,
+SELECT testType, variant, anyIf(variantText, variantText != '') AS variantText,
        count() AS impressions, countIf(clicked) AS clicks, countIf(converted) AS conversions
 FROM (
-  SELECT test_type AS testType, variant, visitor_id,
-         max(name = 'ab_impression') AS exposed, max(name = 'ab_click') AS clicked, max(name = 'ab_conversion') AS converted,
-         anyIf(props['variant_text'], name = 'ab_impression' AND props['variant_text'] != '') AS variantText
-  FROM events
-  WHERE ${AB_FILTER}
-  GROUP BY testType, variant, visitor_id
+  SELECT test_type AS testType, variant, visitor,
+         max(saw) AS exposed, max(did_click) AS clicked, max(did_convert) AS converted, max(variant_text) AS variantText
+  FROM ab_exposures
+  WHERE ${HUMAN_DAYS_IN_WINDOW}
+  GROUP BY testType, variant, visitor
 )
 WHERE exposed
 GROUP BY testType, variant

@@ -24,7 +24,7 @@ export function lastDays(days: number, now = Date.now()): Window {
 
 /** Human traffic in the window: the filter every query on raw events starts from. */
 export const HUMAN_EVENTS_IN_WINDOW = 'is_bot = 0 AND ts >= {from:DateTime64(3)} AND ts <= {to:DateTime64(3)}';
-/** The same for the daily rollups (events_daily, sessions, pages_daily, funnel_steps, sources_daily, traffic_daily). */
+/** The same for the daily rollups (events_daily, sessions, pages_daily, funnel_steps, sources_daily, traffic_daily, ab_exposures). */
 export const HUMAN_DAYS_IN_WINDOW = 'is_bot = 0 AND date >= {fromDate:Date} AND date <= {toDate:Date}';
 
 /** Percent with `digits` decimals; 0 when the denominator is 0. */

@@ -20,17 +20,19 @@ describe('dashboard rollups', () => {
       { name: 'page_view', visitor: 1, session: 'a', path: '/services', minutesAgo: 59 },
       { name: 'engaged', visitor: 1, session: 'a', minutesAgo: 58 },
       { name: 'page_view', visitor: 2, session: 'b', path: '/marketing-audit/', bot: true },
+      { name: 'ab_impression', visitor: 1, session: 'a', testType: 'audit_popup', variant: 'B', minutesAgo: 57 },
     ]);
     // As the flusher sends a spool segment: JSONEachRow text, retried with the same token.
     const text = new JsonLines(block.map((r) => `${JSON.stringify(r)}\n`).join(''));
     await ch.insert('events', text, { deduplicationToken: 'segment-1' });
     await ch.insert('events', text, { deduplicationToken: 'segment-1' });
-    expect(await total('SELECT count() AS n FROM events')).toBe(4);
-    expect(await total('SELECT sum(events) AS n FROM events_daily')).toBe(4);
+    expect(await total('SELECT count() AS n FROM events')).toBe(5);
+    expect(await total('SELECT sum(events) AS n FROM events_daily')).toBe(5);
     expect(await total('SELECT sum(views) AS n FROM pages_daily')).toBe(3);
     // The funnel keeps each visitor's first page view of the day.
     expect(await total('SELECT sum(length(steps)) AS n FROM funnel_steps WHERE is_bot = 0')).toBe(1);
-    expect(await total('SELECT sum(events) AS n FROM sources_daily')).toBe(4);
+    expect(await total('SELECT sum(events) AS n FROM sources_daily')).toBe(5);
+    expect(await total('SELECT count() AS n FROM ab_exposures FINAL WHERE saw')).toBe(1);
     expect(await total('SELECT uniqCombinedMerge(12)(sessions) AS n FROM traffic_daily WHERE is_bot = 0')).toBe(1);
     expect(await total('SELECT uniqMerge(visitors) AS n FROM events_daily WHERE is_bot = 0')).toBe(1);
     const [session] = await ch.query<{ sid: string; events: string; pageViews: string; engaged: number; entry: string }>(
@@ -38,6 +40,6 @@ describe('dashboard rollups', () => {
        FROM sessions WHERE is_bot = 0 GROUP BY session`,
     );
     expect(session).toEqual({ sid: 'a', events: expect.anything(), pageViews: expect.anything(), engaged: 1, entry: 'google.com' });
-    expect([Number(session!.events), Number(session!.pageViews)]).toEqual([3, 2]);
+    expect([Number(session!.events), Number(session!.pageViews)]).toEqual([4, 2]);
   });
 });
