@@ -82,7 +82,7 @@ describe('admin portal in Chromium', () => {
 
     await page.goto(`${app.url}/admin/marketing-audits`);
     await page.getByRole('heading', { name: 'Recent Marketing Audits' }).waitFor();
-    await expect.poll(() => stat(page, 'Total Audits')).toBe(String(LEADS));
+    await expect.poll(() => stat(page, 'Total Audits'), { timeout: 10_000 }).toBe(String(LEADS));
     for (const lead of demo.leads) expect(await page.getByRole('cell', { name: lead.businessName, exact: true }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Preview' }).first().click();
     const frame = page.locator('dialog iframe');
@@ -91,7 +91,7 @@ describe('admin portal in Chromium', () => {
 
     await page.goto(`${app.url}/admin/funnels`);
     await page.getByRole('heading', { name: 'Free Marketing Audit' }).waitFor();
-    await expect.poll(() => stat(page, 'Total Leads')).toBe(String(LEADS));
+    await expect.poll(() => stat(page, 'Total Leads'), { timeout: 10_000 }).toBe(String(LEADS));
     expect(await stat(page, 'Total Funnels')).toBe('2');
     await page.getByRole('button', { name: 'Analytics' }).first().click();
     await expect.poll(() => page.locator('dialog').getByTestId('stat-Total Submissions').locator('span').nth(1).textContent()).toBe(String(LEADS));
@@ -111,15 +111,15 @@ describe('admin portal in Chromium', () => {
     expect(Number((await stat(page, 'Impressions'))!.replace(/,/g, ''))).toBeGreaterThan(10);
     expect(await page.getByText(/^Winner: [AB]$/).isVisible()).toBe(true);
     await page.getByRole('tab', { name: 'Raw Data' }).click();
-    expect(await page.getByRole('cell', { name: 'ab_impression' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('cell', { name: 'ab_impression' }).count()).toBeGreaterThan(0);
 
     await page.goto(`${app.url}/admin/retargeting`);
-    await expect.poll(() => stat(page, 'Unique Users')).toBe(String(VISITORS));
+    await expect.poll(() => stat(page, 'Unique Users'), { timeout: 10_000 }).toBe(String(VISITORS));
     await page.getByRole('tab', { name: 'User Journeys' }).click();
-    expect(await page.locator('tbody tr').count()).toBe(20);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(20);
 
     await page.goto(`${app.url}/admin/analytics`);
-    await expect.poll(() => stat(page, 'Sessions')).toBe(String(VISITORS));
+    await expect.poll(() => stat(page, 'Sessions'), { timeout: 10_000 }).toBe(String(VISITORS));
     expect(await page.getByTestId('source-site-analytics').getByText('connected').isVisible()).toBe(true);
 
     await page.goto(`${app.url}/admin/dashboard`);
