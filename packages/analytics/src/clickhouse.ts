@@ -38,8 +38,10 @@ export async function openClickHouse(target: ClickHouseTarget): Promise<ClickHou
 }
 
 /**
- * chDB runs one query at a time per connection, but several connections to the same path
+ * chDB runs one query at a time per connection, and several connections to the same path
  * run in parallel: a pool of `poolSize` connections for queries plus one for inserts.
+ * Queries with bound parameters are the exception: chdb-node runs those one at a time
+ * across the whole process (its parameter state is not per connection), so their cost adds up.
  * chDB ignores the client's `database` option, so each connection `USE`s it once.
  */
 async function openEmbedded(target: Extract<ClickHouseTarget, { kind: 'embedded' }>): Promise<ClickHouse> {
