@@ -1,5 +1,7 @@
 // The time window every dashboard query binds: whole UTC days, today included, so the raw
 // events ({from}/{to}) and the daily rollups ({fromDate}/{toDate}) cover the same period.
+import { PERIOD_DAYS } from '@curb/contracts/analytics';
+
 const DAY_MS = 86_400_000;
 
 /** ClickHouse DateTime64(3) text for a UTC instant. */
@@ -26,6 +28,20 @@ export function lastDays(days: number, now = Date.now()): Window {
 export const HUMAN_EVENTS_IN_WINDOW = 'is_bot = 0 AND ts >= {from:DateTime64(3)} AND ts <= {to:DateTime64(3)}';
 /** The same for the daily rollups (events_daily, sessions, pages_daily, funnel_steps, sources_daily, traffic_daily, ab_exposures). */
 export const HUMAN_DAYS_IN_WINDOW = 'is_bot = 0 AND date >= {fromDate:Date} AND date <= {toDate:Date}';
+
+/**
+ * The same window as literal SQL on the server's clock (UTC), for a query that must run
+ * without bound parameters (see the retargeting funnel). `days` must be one of the closed
+ * set PERIOD_DAYS: it is the only value that reaches the text, as an integer literal.
+ */
+export function serverClockWindow(days: number): { events: string; days: string } {
+  if (!(PERIOD_DAYS as readonly number[]).includes(days)) throw new Error(`Unsupported period: ${days} days`);
+  const fromDate = `toDate(now('UTC')) - ${days - 1}`;
+  return {
+    events: `is_bot = 0 AND ts >= toDateTime64(${fromDate}, 3, 'UTC') AND ts <= now64(3, 'UTC')`,
+    days: `is_bot = 0 AND date >= ${fromDate} AND date <= toDate(now('UTC'))`,
+  };
+}
 
 /** Percent with `digits` decimals; 0 when the denominator is 0. */
 export function percent(part: number, whole: number, digits = 2): number {

@@ -6,6 +6,7 @@
 // that led to the form.
 import {
   JOURNEY_LIMIT,
+  PERIOD_DAYS,
   RETARGETING_FUNNEL_STEPS,
   type FunnelStepRow,
   type RetargetingResponse,
@@ -13,7 +14,7 @@ import {
   type UserJourney,
 } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
-import { HUMAN_DAYS_IN_WINDOW, HUMAN_EVENTS_IN_WINDOW, isoTime, lastDays, percent, type Window } from './period.ts';
+import { HUMAN_DAYS_IN_WINDOW, HUMAN_EVENTS_IN_WINDOW, isoTime, lastDays, percent, serverClockWindow, type Window } from './period.ts';
 
 const STEP_NAMES = RETARGETING_FUNNEL_STEPS.map((s) => `'${s}'`).join(', ');
 // funnel_steps numbers the steps from 1 in this order.
@@ -24,20 +25,27 @@ const STEP_CONDITIONS = RETARGETING_FUNNEL_STEPS.map((_, i) => `step.2 = ${i + 1
 // counts for the visitor who submitted that e-mail in the period, looked up in a small
 // constant map built once per query. The window spans the whole period, so windowFunnel
 // only asks for the steps in order.
-const FUNNEL_SQL = `
+// The slowest of the dashboard's queries, so it binds no parameters: chDB runs bound queries
+// one at a time across the process, unbound ones in parallel. One constant statement per
+// period (a closed set), its window on the server's clock, not `now` (see serverClockWindow).
+const funnelSql = (days: number) => {
+  const window = serverClockWindow(days);
+  return `
 WITH (
   SELECT (groupArray(h), groupArray(v))
   FROM (SELECT cityHash64(email) AS h, argMin(visitor_id, ts) AS v FROM events
-        WHERE ${HUMAN_EVENTS_IN_WINDOW} AND name = 'form_submit' AND email != '' GROUP BY h)
+        WHERE ${window.events} AND name = 'form_submit' AND email != '' GROUP BY h)
 ) AS submitters
 SELECT level, count() AS users
 FROM (
-  SELECT windowFunnel({window:UInt64})(step.1, ${STEP_CONDITIONS}) AS level
+  SELECT windowFunnel(${days * 86_400})(step.1, ${STEP_CONDITIONS}) AS level
   FROM funnel_steps ARRAY JOIN steps AS step
-  WHERE ${HUMAN_DAYS_IN_WINDOW}
+  WHERE ${window.days}
   GROUP BY if(open_email != '', transform(cityHash64(open_email), submitters.1, submitters.2, visitor), visitor)
 )
 GROUP BY level`;
+};
+const FUNNEL_SQL = new Map(PERIOD_DAYS.map((days) => [days as number, funnelSql(days)]));
 
 const STEP_COUNTS_SQL = `
 SELECT toString(name) AS event, sum(events) AS count
@@ -115,10 +123,16 @@ export const TRAFFIC_ROW_LIMIT = 50;
 
 type N = string | number;
 
+function funnelStatement(days: number): string {
+  const sql = FUNNEL_SQL.get(days);
+  if (!sql) throw new Error(`Unsupported period: ${days} days`);
+  return sql;
+}
+
 export async function retargetingDashboard(ch: ClickHouse, days: number, now = Date.now()): Promise<RetargetingResponse> {
   const window = lastDays(days, now);
   const [levels, stepCounts, users, details, traffic, journeys] = await Promise.all([
-    ch.query<{ level: N; users: N }>(FUNNEL_SQL, { ...window, window: days * 86_400 }),
+    ch.query<{ level: N; users: N }>(funnelStatement(days)),
     ch.query<{ event: string; count: N }>(STEP_COUNTS_SQL, window),
     ch.query<{ identifiedUsers: N; identifiedVisitors: N; visitors: N }>(USERS_SQL, window),
     ch.query<{ event: string; src: string; count: N; uniqueUsers: N }>(EVENT_DETAILS_SQL, { ...window, limit: DETAIL_ROW_LIMIT }),
