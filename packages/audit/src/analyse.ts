@@ -62,7 +62,13 @@ export async function analyseSite(url: string, options: AnalyseOptions): Promise
   progress(labPromise ? 45 : 70, labPromise ? 'Measuring speed in a browser' : 'Analysing the pages');
   const home = parsed(snapshot.home);
   const estimate = estimateLab(snapshot, home);
-  const measured = labPromise ? await labPromise.catch(() => null) : null;
+  let labFailure: string | undefined;
+  const measured = labPromise
+    ? await labPromise.catch((err: unknown) => {
+        labFailure = err instanceof Error ? err.message : String(err);
+        return null;
+      })
+    : null;
   const lab: LabResult = measured
     ? {
         lighthouse: Boolean(measured.mobile && measured.desktop),
@@ -71,7 +77,14 @@ export async function analyseSite(url: string, options: AnalyseOptions): Promise
         screenshot: measured.screenshot,
         notes: measured.notes,
       }
-    : { ...estimate, notes: chrome || mode === 'none' ? estimate.notes : ['Chromium is not installed; speed was estimated from network timings.'] };
+    : {
+        ...estimate,
+        notes: !chrome && mode !== 'none'
+          ? ['Chromium is not installed; speed was estimated from network timings.']
+          : labFailure
+            ? [`Chromium could not measure the site (${labFailure}); speed was estimated from network timings.`]
+            : estimate.notes,
+      };
 
   progress(80, 'Running the checks');
   const ctx: CheckContext = { site: snapshot, home, pages: snapshot.pages.map(parsed), lab, now: options.now ?? new Date() };

@@ -3,7 +3,8 @@
 // Chromium is heavy (about 1.4 GB and a full core per Lighthouse run), so every run in the
 // process takes a slot of one shared semaphore.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startGuardedProxy } from '../net/guarded-proxy.ts';
@@ -101,7 +102,9 @@ export async function runLab(url: string, options: LabOptions): Promise<LabOutpu
       out.refused = [...new Set(proxy.refused)];
       await stop(chrome);
       await proxy.close();
-      rmSync(profileDir, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing the profile as it exits: retry,
+      // and never let a leftover temporary profile fail the measurement.
+      await rm(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(() => {});
     }
     return out;
   }, Math.max(0, remaining() - 3000), busy);
