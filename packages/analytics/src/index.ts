@@ -1,2 +1,2 @@
 export { JsonLines, openClickHouse, type ClickHouse, type ClickHouseTarget, type QueryParams } from './clickhouse.ts';
-export { migrateClickHouse } from './migrate.ts';
+export { migrateClickHouse, loadClickHouseMigrations, type ClickHouseMigration } from './migrate.ts';
