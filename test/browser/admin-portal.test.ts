@@ -120,7 +120,7 @@ describe('admin portal in Chromium', () => {
 
     await page.goto(`${app.url}/admin/analytics`);
     await expect.poll(() => stat(page, 'Sessions'), { timeout: 10_000 }).toBe(String(VISITORS));
-    expect(await page.getByTestId('source-site-analytics').getByText('connected').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('source-site-analytics').getByText('connected').isVisible(), { timeout: 10_000 }).toBe(true);
 
     await page.goto(`${app.url}/admin/dashboard`);
     await page.getByRole('list', { name: 'System health' }).getByText('Connected').first().waitFor();

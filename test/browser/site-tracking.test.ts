@@ -2,6 +2,7 @@
 // reach the owner's retargeting dashboard through the collector and ClickHouse.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_UA } from '../ingest/collector.ts';
+import { openPage } from './public-helpers.ts';
 import { startBrowserApp, type BrowserApp } from './harness.ts';
 
 const ADMIN = { email: 'owner@curb.test', password: 'site tracking test password' };
@@ -36,7 +37,8 @@ describe('site tracking', () => {
   it('tracks a visit across client-side route changes into the retargeting dashboard', async () => {
     const context = await app.browser.newContext({ userAgent: BROWSER_UA });
     const page = await context.newPage();
-    await page.goto(`${app.url}/?utm_source=newsletter&utm_medium=email`);
+    // Clicks before hydration would be full page loads, not the client-side route changes under test.
+    await openPage(page, `${app.url}/?utm_source=newsletter&utm_medium=email`);
     await page.click('nav a[href="/services"]');
     await page.waitForURL('**/services');
     await page.click('nav a[href="/marketing-audit"]');
