@@ -62,10 +62,7 @@ export type SettingsQuery = Static<typeof SettingsQuerySchema>;
 export const SettingsUpdateSchema = Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 600 }), { maxProperties: 20 });
 export type SettingsUpdate = Static<typeof SettingsUpdateSchema>;
 
-/** Turns a stored list into an object keyed by setting name. */
-export function settingsObject<C extends SettingCategory>(list: readonly Setting[]): SettingsOf<C> {
-  return Object.fromEntries(list.map((s) => [s.key, s.value])) as SettingsOf<C>;
-}
+export { settingsObject } from './settings-values.ts';
 
 type CspDirective = 'scriptSrc' | 'connectSrc' | 'imgSrc' | 'frameSrc' | 'styleSrc' | 'fontSrc';
 

@@ -1,4 +1,4 @@
-import { settingsObject } from '@curb/contracts/settings';
+import { settingsObject } from '@curb/contracts/settings-values';
 import { dispatchWindowEvent, SHOW_CONSENT_BANNER_EVENT } from '../../../lib/window-events';
 import { useSiteSettings } from '../api/get-site-settings';
 import { privacySignal } from '../utils/consent';
