@@ -20,17 +20,29 @@ const STEP_NAMES = RETARGETING_FUNNEL_STEPS.map((s) => `'${s}'`).join(', ');
 // funnel_steps numbers the steps from 1 in this order.
 const STEP_CONDITIONS = RETARGETING_FUNNEL_STEPS.map((_, i) => `step.2 = ${i + 1}`).join(', ');
 
+export const JOURNEY_EVENT_LIMIT = 50;
+export const DETAIL_ROW_LIMIT = 200;
+export const TRAFFIC_ROW_LIMIT = 50;
+
+// The queries below that only need the period bind no parameters: chDB runs bound queries
+// one at a time across the process, unbound ones in parallel. One constant statement per
+// period (a closed set), its window on the server's clock, not `now` (see serverClockWindow).
+type PeriodWindow = ReturnType<typeof serverClockWindow>;
+const perPeriod = (sql: (window: PeriodWindow, days: number) => string) =>
+  new Map(PERIOD_DAYS.map((days) => [days as number, sql(serverClockWindow(days), days)]));
+
+function statement(statements: Map<number, string>, days: number): string {
+  const sql = statements.get(days);
+  if (!sql) throw new Error(`Unsupported period: ${days} days`);
+  return sql;
+}
+
 // The funnel per visitor, from the funnel_steps rollup (each day's first page view and the
 // later steps' times). An e-mail open comes from the mail client (another visitor id): it
 // counts for the visitor who submitted that e-mail in the period, looked up in a small
 // constant map built once per query. The window spans the whole period, so windowFunnel
 // only asks for the steps in order.
-// The slowest of the dashboard's queries, so it binds no parameters: chDB runs bound queries
-// one at a time across the process, unbound ones in parallel. One constant statement per
-// period (a closed set), its window on the server's clock, not `now` (see serverClockWindow).
-const funnelSql = (days: number) => {
-  const window = serverClockWindow(days);
-  return `
+const FUNNEL_SQL = perPeriod((window, days) => `
 WITH (
   SELECT (groupArray(h), groupArray(v))
   FROM (SELECT cityHash64(email) AS h, argMin(visitor_id, ts) AS v FROM events
@@ -43,31 +55,29 @@ FROM (
   WHERE ${window.days}
   GROUP BY if(open_email != '', transform(cityHash64(open_email), submitters.1, submitters.2, visitor), visitor)
 )
-GROUP BY level`;
-};
-const FUNNEL_SQL = new Map(PERIOD_DAYS.map((days) => [days as number, funnelSql(days)]));
+GROUP BY level`);
 
-const STEP_COUNTS_SQL = `
+const STEP_COUNTS_SQL = perPeriod((window) => `
 SELECT toString(name) AS event, sum(events) AS count
 FROM events_daily
-WHERE ${HUMAN_DAYS_IN_WINDOW} AND name IN (${STEP_NAMES})
-GROUP BY event`;
+WHERE ${window.days} AND name IN (${STEP_NAMES})
+GROUP BY event`);
 
 // Unique users: visitors, with each identified person's visitors counted once (by e-mail),
 // all from the sessions rollup.
-const USERS_SQL = `
+const USERS_SQL = perPeriod((window) => `
 SELECT uniqExactIf(email, email != '') AS identifiedUsers, uniqExactIf(visitor, email != '') AS identifiedVisitors, uniq(visitor) AS visitors
 FROM sessions
-WHERE ${HUMAN_DAYS_IN_WINDOW}`;
+WHERE ${window.days}`);
 
 // Distinct counts from uniqCombined(12) sketches (see migration 0032).
-const EVENT_DETAILS_SQL = `
+const EVENT_DETAILS_SQL = perPeriod((window) => `
 SELECT toString(name) AS event, toString(source) AS src, sum(events) AS count, uniqCombinedMerge(12)(visitors) AS uniqueUsers
 FROM sources_daily
-WHERE ${HUMAN_DAYS_IN_WINDOW}
+WHERE ${window.days}
 GROUP BY event, src
 ORDER BY count DESC, event, src
-LIMIT {limit:UInt32}`;
+LIMIT ${DETAIL_ROW_LIMIT}`);
 
 // Journeys: sessions of identified visitors first, then the most recent ones (looked for in
 // the last day before the whole window).
@@ -108,35 +118,25 @@ WHERE is_bot = 0 AND ts >= {first:DateTime64(3)} AND ts <= {last:DateTime64(3)} 
 ORDER BY session_id, ts
 LIMIT {perSession:UInt32} BY session_id`;
 
-const TRAFFIC_SQL = `
+const TRAFFIC_SQL = perPeriod((window) => `
 SELECT toString(utm_source) AS utmSource, toString(utm_medium) AS utmMedium, utm_campaign AS utmCampaign,
        toString(referrer_domain) AS referrer, uniqCombinedMerge(12)(sessions) AS sessionCount, sum(events) AS eventCount
 FROM traffic_daily
-WHERE ${HUMAN_DAYS_IN_WINDOW}
+WHERE ${window.days}
 GROUP BY utmSource, utmMedium, utmCampaign, referrer
 ORDER BY sessionCount DESC, eventCount DESC, utmSource, referrer
-LIMIT {limit:UInt32}`;
-
-export const JOURNEY_EVENT_LIMIT = 50;
-export const DETAIL_ROW_LIMIT = 200;
-export const TRAFFIC_ROW_LIMIT = 50;
+LIMIT ${TRAFFIC_ROW_LIMIT}`);
 
 type N = string | number;
-
-function funnelStatement(days: number): string {
-  const sql = FUNNEL_SQL.get(days);
-  if (!sql) throw new Error(`Unsupported period: ${days} days`);
-  return sql;
-}
 
 export async function retargetingDashboard(ch: ClickHouse, days: number, now = Date.now()): Promise<RetargetingResponse> {
   const window = lastDays(days, now);
   const [levels, stepCounts, users, details, traffic, journeys] = await Promise.all([
-    ch.query<{ level: N; users: N }>(funnelStatement(days)),
-    ch.query<{ event: string; count: N }>(STEP_COUNTS_SQL, window),
-    ch.query<{ identifiedUsers: N; identifiedVisitors: N; visitors: N }>(USERS_SQL, window),
-    ch.query<{ event: string; src: string; count: N; uniqueUsers: N }>(EVENT_DETAILS_SQL, { ...window, limit: DETAIL_ROW_LIMIT }),
-    ch.query<Omit<TrafficSourceRow, 'sessions' | 'events'> & { sessionCount: N; eventCount: N }>(TRAFFIC_SQL, { ...window, limit: TRAFFIC_ROW_LIMIT }),
+    ch.query<{ level: N; users: N }>(statement(FUNNEL_SQL, days)),
+    ch.query<{ event: string; count: N }>(statement(STEP_COUNTS_SQL, days)),
+    ch.query<{ identifiedUsers: N; identifiedVisitors: N; visitors: N }>(statement(USERS_SQL, days)),
+    ch.query<{ event: string; src: string; count: N; uniqueUsers: N }>(statement(EVENT_DETAILS_SQL, days)),
+    ch.query<Omit<TrafficSourceRow, 'sessions' | 'events'> & { sessionCount: N; eventCount: N }>(statement(TRAFFIC_SQL, days)),
     userJourneys(ch, window, now),
   ]);
 
