@@ -2,6 +2,7 @@ import type { ExperienceItem } from '@curb/content';
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog/dialog';
 import styles from './experience.module.css';
+import { KeywordChips } from '../../../components/ui/keyword-chips';
 
 /** The career timeline (alternating sides); each job opens its details dialog. */
 export function ExperienceTimeline({ items, onKeyword }: { items: readonly ExperienceItem[]; onKeyword: (keyword: string) => void }) {
@@ -82,15 +83,7 @@ export function ExperienceTimeline({ items, onKeyword }: { items: readonly Exper
               ))}
             </dl>
             <h3 className={styles.subheading}>Technologies</h3>
-            <ul className={styles.chips}>
-              {selected.technologies.map((technology) => (
-                <li key={technology}>
-                  <button type="button" className={styles.chip} onClick={() => onKeyword(technology)}>
-                    {technology}
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <KeywordChips keywords={selected.technologies} onKeyword={onKeyword} />
             <div className={styles.actions}>
               <button type="button" className="button button-outline" onClick={() => setSelected(null)}>
                 Close

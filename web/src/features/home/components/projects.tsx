@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { achievements, projects } from '@curb/content';
 import styles from './sections.module.css';
+import { KeywordChips } from '../../../components/ui/keyword-chips';
 
 /** Key metrics and major projects (anchor "achievements"); tags open the keyword dialog. */
 export function Projects({ onKeyword }: { onKeyword: (keyword: string) => void }) {
@@ -35,15 +36,7 @@ export function Projects({ onKeyword }: { onKeyword: (keyword: string) => void }
                     </div>
                   ))}
                 </dl>
-                <ul className={styles.chips} aria-label="Tags">
-                  {project.tags.map((tag) => (
-                    <li key={tag}>
-                      <button type="button" className={styles.chip} onClick={() => onKeyword(tag)}>
-                        {tag}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <KeywordChips keywords={project.tags} onKeyword={onKeyword} label="Tags" />
                 <Link to="/blog/$id" params={{ id: project.slug }} className={`button ${styles.readMore}`} aria-label={`Read Case Study: ${project.title}`}>
                   Read Case Study
                 </Link>

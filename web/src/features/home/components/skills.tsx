@@ -2,6 +2,7 @@ import { skills, type SkillCard } from '@curb/content';
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog/dialog';
 import styles from './sections.module.css';
+import { KeywordChips } from '../../../components/ui/keyword-chips';
 
 /** The expertise grid (anchor "skills"); a card opens its details, a tool chip the keyword dialog. */
 export function Skills({ onKeyword }: { onKeyword: (keyword: string) => void }) {
@@ -26,15 +27,7 @@ export function Skills({ onKeyword }: { onKeyword: (keyword: string) => void }) 
         {selected && (
           <>
             <h3 className={styles.subheading}>Tools</h3>
-            <ul className={styles.chips}>
-              {selected.details.tools.map((tool) => (
-                <li key={tool}>
-                  <button type="button" className={styles.chip} onClick={() => onKeyword(tool)}>
-                    {tool}
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <KeywordChips keywords={selected.details.tools} onKeyword={onKeyword} />
             <h3 className={styles.subheading}>Key Achievements</h3>
             <ul className={styles.bullets}>
               {selected.details.achievements.map((achievement) => (
