@@ -2,14 +2,21 @@
 // events ({from}/{to}) and the daily rollups ({fromDate}/{toDate}) cover the same period.
 import { PERIOD_DAYS } from '@curb/contracts/analytics';
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** ClickHouse DateTime64(3) text for a UTC instant. */
 export const chTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
-const chDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const chDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Parses a DateTime64 value as ClickHouse returns it (UTC, no zone) into ISO 8601. */
 export const isoTime = (value: string) => new Date(`${value.replace(' ', 'T')}Z`).toISOString();
+
+/** The calendar days (UTC, as Date text) from one ClickHouse time to another, both included. */
+export function daysBetween(first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let day = Date.parse(`${first.slice(0, 10)}T00:00:00Z`); day <= Date.parse(`${last.slice(0, 10)}T00:00:00Z`); day += DAY_MS) days.push(chDate(day));
+  return days;
+}
 
 export type Window = {
   from: string;
@@ -24,9 +31,7 @@ export function lastDays(days: number, now = Date.now()): Window {
   return { from: chTime(start), to: chTime(now), fromDate: chDate(start), toDate: chDate(now) };
 }
 
-/** Human traffic in the window: the filter every query on raw events starts from. */
-export const HUMAN_EVENTS_IN_WINDOW = 'is_bot = 0 AND ts >= {from:DateTime64(3)} AND ts <= {to:DateTime64(3)}';
-/** The same for the daily rollups (events_daily, sessions, pages_daily, funnel_steps, sources_daily, traffic_daily, ab_exposures). */
+/** Human traffic in the window, for the daily rollups (events_daily, sessions, pages_daily, funnel_steps, sources_daily, traffic_daily, ab_exposures). */
 export const HUMAN_DAYS_IN_WINDOW = 'is_bot = 0 AND date >= {fromDate:Date} AND date <= {toDate:Date}';
 
 /**

@@ -17,6 +17,8 @@ beforeAll(async () => {
     { name: 'form_start', visitor: 1, minutesAgo: 48, path: '/', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'nov' },
     { name: 'form_submit', visitor: 1, minutesAgo: 47, path: '/', email: 'ann@example.com', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'nov' },
     { name: 'email_open', visitor: 9, minutesAgo: 10, email: 'ann@example.com', session: '' },
+    // Visitor 1's earlier visit, before they gave their e-mail: still ann's journey.
+    { name: 'page_view', visitor: 1, minutesAgo: 3 * 24 * 60, session: 's1-earlier' },
     // Visitor 2 sees the popup, visitor 3 only a page; visitor 4 starts a form without a page view.
     { name: 'page_view', visitor: 2, minutesAgo: 40, referrerDomain: 'google.com' },
     { name: 'popup_view', visitor: 2, minutesAgo: 39, referrerDomain: 'google.com' },
@@ -37,7 +39,7 @@ describe('retargeting dashboard', () => {
   it('builds the five-step funnel per user with rates against the previous step', async () => {
     const d = await retargetingDashboard(ch, 7, now);
     expect(d.funnelData.map((s) => [s.step, s.event, s.source, s.count, s.uniqueUsers, s.rate])).toEqual([
-      [1, 'page_view', 'all', 5, 4, 100],
+      [1, 'page_view', 'all', 6, 4, 100],
       [2, 'popup_view', 'all', 3, 2, 50],
       [3, 'form_start', 'all', 2, 1, 50],
       [4, 'form_submit', 'all', 1, 1, 100],
@@ -57,8 +59,9 @@ describe('retargeting dashboard', () => {
     expect(first).toMatchObject({ email: 'ann@example.com', sessionId: 's1', totalEvents: 4 });
     expect(first!.events.map((e) => e.event)).toEqual(['page_view', 'popup_view', 'form_start', 'form_submit']);
     expect(Date.parse(first!.lastSeen) - Date.parse(first!.firstSeen)).toBe(3 * 60_000);
-    expect(d.userJourneys.map((j) => j.sessionId)).toEqual(['s1', 's5', 's4', 's3', 's2']);
-    expect(d.userJourneys[1]).not.toHaveProperty('email');
+    expect(d.userJourneys.map((j) => j.sessionId)).toEqual(['s1', 's1-earlier', 's5', 's4', 's3', 's2']);
+    expect(d.userJourneys[1]).toMatchObject({ email: 'ann@example.com', totalEvents: 1, events: [{ event: 'page_view', path: '/' }] });
+    expect(d.userJourneys[2]).not.toHaveProperty('email');
   });
 
   it('groups traffic by source with sessions and events', async () => {
@@ -67,7 +70,7 @@ describe('retargeting dashboard', () => {
       { utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'nov', referrer: '', sessions: 1, events: 4 },
       { utmSource: '', utmMedium: '', utmCampaign: '', referrer: 'google.com', sessions: 1, events: 2 },
     ]));
-    expect(d.eventDetails).toEqual(expect.arrayContaining([{ event: 'page_view', source: 'direct', count: 3, uniqueUsers: 2 }]));
+    expect(d.eventDetails).toEqual(expect.arrayContaining([{ event: 'page_view', source: 'direct', count: 4, uniqueUsers: 3 }]));
   });
 
   it('turns windowFunnel levels into users per step', () => {

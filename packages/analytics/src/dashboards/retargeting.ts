@@ -14,7 +14,7 @@ import {
   type UserJourney,
 } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
-import { HUMAN_DAYS_IN_WINDOW, HUMAN_EVENTS_IN_WINDOW, isoTime, lastDays, percent, serverClockWindow, type Window } from './period.ts';
+import { chDate, DAY_MS, daysBetween, HUMAN_DAYS_IN_WINDOW, isoTime, lastDays, percent, serverClockWindow, type Window } from './period.ts';
 
 const STEP_NAMES = RETARGETING_FUNNEL_STEPS.map((s) => `'${s}'`).join(', ');
 // funnel_steps numbers the steps from 1 in this order.
@@ -79,42 +79,39 @@ GROUP BY event, src
 ORDER BY count DESC, event, src
 LIMIT ${DETAIL_ROW_LIMIT}`);
 
-// Journeys: sessions of identified visitors first, then the most recent ones (looked for in
-// the last day before the whole window).
-const IDENTIFIED_SESSIONS_SQL = `
-SELECT any(sid) AS sessionId, max(last_seen) AS lastSeen
+// Journeys: sessions of identified visitors first, then the most recent. Picked among the
+// sessions seen since {since} (the last day first, the whole window if that day has too few
+// identified ones); a session is identified if it or its visitor left an e-mail in the window.
+const PICK_SESSIONS_SQL = `
+SELECT toString(session) AS key, any(sid) AS sessionId, toString(any(visitor)) AS visitorId, max(last_seen) AS lastSeen,
+       max(email != '' OR visitor IN (SELECT visitor FROM sessions WHERE ${HUMAN_DAYS_IN_WINDOW} AND email != '')) AS known
 FROM sessions
-WHERE ${HUMAN_DAYS_IN_WINDOW} AND sid != ''
-  AND (email != '' OR visitor IN (SELECT visitor FROM sessions WHERE ${HUMAN_DAYS_IN_WINDOW} AND email != ''))
+WHERE ${HUMAN_DAYS_IN_WINDOW} AND date >= {since:Date} AND sid != ''
 GROUP BY session
-ORDER BY lastSeen DESC, sessionId
+ORDER BY known DESC, lastSeen DESC, sessionId
 LIMIT {limit:UInt32}`;
 
-const RECENT_SESSIONS_SQL = `
-SELECT any(sid) AS sessionId, max(last_seen) AS lastSeen
-FROM sessions
-WHERE ${HUMAN_DAYS_IN_WINDOW} AND date >= {since:Date} AND sid != '' AND sid NOT IN {exclude:Array(String)}
-GROUP BY session
-ORDER BY lastSeen DESC, sessionId
-LIMIT {limit:UInt32}`;
-
+// The picked sessions over the whole window (a session may have begun before {since}).
 const SESSION_FACTS_SQL = `
-SELECT any(sid) AS sessionId, max(email) AS email, toString(any(visitor)) AS visitor, sum(events) AS totalEvents,
+SELECT toString(session) AS key, max(email) AS email, sum(events) AS totalEvents,
        toString(min(first_seen)) AS firstSeen, toString(max(last_seen)) AS lastSeen
 FROM sessions
-WHERE ${HUMAN_DAYS_IN_WINDOW} AND sid IN {sessions:Array(String)}
+WHERE ${HUMAN_DAYS_IN_WINDOW} AND session IN {keys:Array(UInt64)}
 GROUP BY session`;
 
+// The e-mail an identified visitor gave last, for their sessions without one.
 const VISITOR_EMAILS_SQL = `
-SELECT toString(visitor_id) AS visitor, argMax(email, ts) AS identified
-FROM events
-WHERE ${HUMAN_EVENTS_IN_WINDOW} AND email != '' AND visitor_id IN {visitors:Array(UInt64)}
-GROUP BY visitor_id`;
+SELECT toString(visitor) AS visitorId, argMax(email, last_seen) AS identified
+FROM sessions
+WHERE ${HUMAN_DAYS_IN_WINDOW} AND email != '' AND visitor IN {visitors:Array(UInt64)}
+GROUP BY visitor`;
 
+// Only the days the sessions ran on are read (the first column of the events' sort key).
 const JOURNEY_EVENTS_SQL = `
 SELECT session_id AS sessionId, toString(name) AS event, path, toString(ts) AS at
 FROM events
-WHERE is_bot = 0 AND ts >= {first:DateTime64(3)} AND ts <= {last:DateTime64(3)} AND session_id IN {sessions:Array(String)}
+WHERE is_bot = 0 AND toDate(ts) IN {days:Array(Date)} AND ts >= {first:DateTime64(3)} AND ts <= {last:DateTime64(3)}
+  AND session_id IN {sessions:Array(String)}
 ORDER BY session_id, ts
 LIMIT {perSession:UInt32} BY session_id`;
 
@@ -166,47 +163,47 @@ export async function retargetingDashboard(ch: ClickHouse, days: number, now = D
 
 /** The first JOURNEY_LIMIT sessions: identified visitors' first, then the most recent. */
 async function userJourneys(ch: ClickHouse, window: Window, now: number): Promise<UserJourney[]> {
-  type Picked = { sessionId: string; lastSeen: string };
-  const picked = await ch.query<Picked>(IDENTIFIED_SESSIONS_SQL, { ...window, limit: JOURNEY_LIMIT });
-  for (const since of [new Date(now - 86_400_000).toISOString().slice(0, 10), window.fromDate]) {
-    if (picked.length >= JOURNEY_LIMIT) break;
-    const exclude = picked.map((p) => p.sessionId);
-    picked.push(...(await ch.query<Picked>(RECENT_SESSIONS_SQL, { ...window, since, exclude, limit: JOURNEY_LIMIT - picked.length })));
+  type Picked = { key: string; sessionId: string; visitorId: string; lastSeen: string; known: N };
+  let picked: Picked[] = [];
+  for (const since of [[chDate(now - DAY_MS), window.fromDate].sort().at(-1)!, window.fromDate]) {
+    picked = await ch.query<Picked>(PICK_SESSIONS_SQL, { ...window, since, limit: JOURNEY_LIMIT });
+    if (picked.filter((p) => Number(p.known)).length >= JOURNEY_LIMIT) break;
   }
   if (!picked.length) return [];
-  const sessions = picked.map((p) => p.sessionId);
-  type Facts = { sessionId: string; email: string; visitor: string; totalEvents: N; firstSeen: string; lastSeen: string };
-  const facts = await ch.query<Facts>(SESSION_FACTS_SQL, { ...window, sessions });
   // 64-bit ids travel as text and bind as BigInt: a JS number would lose their low digits.
-  const anonymous = facts.filter((f) => !f.email).map((f) => BigInt(f.visitor));
-  const [emails, events] = await Promise.all([
-    anonymous.length ? ch.query<{ visitor: string; identified: string }>(VISITOR_EMAILS_SQL, { ...window, visitors: anonymous }) : [],
-    ch.query<{ sessionId: string; event: string; path: string; at: string }>(JOURNEY_EVENTS_SQL, {
-      sessions,
-      first: facts.reduce((m, f) => (f.firstSeen < m ? f.firstSeen : m), window.to),
-      last: facts.reduce((m, f) => (f.lastSeen > m ? f.lastSeen : m), window.from),
-      perSession: JOURNEY_EVENT_LIMIT,
-    }),
+  const keys = picked.map((p) => BigInt(p.key));
+  const identified = [...new Set(picked.filter((p) => Number(p.known)).map((p) => p.visitorId))].map(BigInt);
+  type Facts = { key: string; email: string; totalEvents: N; firstSeen: string; lastSeen: string };
+  const [facts, emails] = await Promise.all([
+    ch.query<Facts>(SESSION_FACTS_SQL, { ...window, keys }),
+    identified.length ? ch.query<{ visitorId: string; identified: string }>(VISITOR_EMAILS_SQL, { ...window, visitors: identified }) : [],
   ]);
-  const emailOf = new Map(emails.map((e) => [e.visitor, e.identified]));
-  const factsById = new Map(facts.map((f) => [f.sessionId, f]));
+  const events = await ch.query<{ sessionId: string; event: string; path: string; at: string }>(JOURNEY_EVENTS_SQL, {
+    sessions: picked.map((p) => p.sessionId),
+    days: [...new Set(facts.flatMap((f) => daysBetween(f.firstSeen, f.lastSeen)))],
+    first: facts.reduce((m, f) => (f.firstSeen < m ? f.firstSeen : m), window.to),
+    last: facts.reduce((m, f) => (f.lastSeen > m ? f.lastSeen : m), window.from),
+    perSession: JOURNEY_EVENT_LIMIT,
+  });
+  const emailOf = new Map(emails.map((e) => [e.visitorId, e.identified]));
+  const factsByKey = new Map(facts.map((f) => [f.key, f]));
   const bySession = new Map<string, UserJourney['events']>();
   for (const e of events) {
     const list = bySession.get(e.sessionId) ?? [];
     list.push({ event: e.event, path: e.path, timestamp: isoTime(e.at) });
     bySession.set(e.sessionId, list);
   }
-  return sessions.flatMap((id) => {
-    const f = factsById.get(id);
+  return picked.flatMap((p) => {
+    const f = factsByKey.get(p.key);
     if (!f) return [];
-    const email = f.email || emailOf.get(f.visitor);
+    const email = f.email || emailOf.get(p.visitorId);
     return [{
       ...(email ? { email } : {}),
-      sessionId: id,
+      sessionId: p.sessionId,
       totalEvents: Number(f.totalEvents),
       firstSeen: isoTime(f.firstSeen),
       lastSeen: isoTime(f.lastSeen),
-      events: bySession.get(id) ?? [],
+      events: bySession.get(p.sessionId) ?? [],
     }];
   });
 }
