@@ -37,22 +37,25 @@ try {
   let pass = true;
   for (const path of ENDPOINTS) {
     const times: number[] = [];
+    let first = 0;
     for (let i = 0; i < WARMUP + REQUESTS; i++) {
       const started = performance.now();
       const res = await fetch(`${server.url}${path}`, { headers: { cookie } });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+      if (i === 0) first = performance.now() - started;
       if (i >= WARMUP) times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
     const p50 = percentile(times, 50);
     const p95 = percentile(times, 95);
     pass &&= p95 <= BAR_MS;
-    rows.push([path, `${p50.toFixed(0)} ms`, `${p95.toFixed(0)} ms`, p95 <= BAR_MS ? 'ok' : 'over']);
+    rows.push([path, `${first.toFixed(0)} ms`, `${p50.toFixed(0)} ms`, `${p95.toFixed(0)} ms`, p95 <= BAR_MS ? 'ok' : 'over']);
   }
-  const header = ['endpoint (10 M events, chDB)', 'p50', 'p95', `≤ ${BAR_MS} ms`];
+  const header = ['endpoint (10 M events, chDB)', 'first', 'p50', 'p95', `p95 ≤ ${BAR_MS} ms`];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  console.log(`\nDashboard benchmark (${REQUESTS} sequential requests each after ${WARMUP} warm-up)\n`);
+  console.log(`\nDashboard benchmark (${REQUESTS} sequential requests each after ${WARMUP} warm-up)`);
+  console.log('"first": the first request, which on a new day (or new data) also computes the retargeting funnel\'s closed days\n');
   for (const r of [header, ...rows]) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
   console.log(`\n${pass ? 'All endpoints within the bar.' : 'Some endpoints over the bar.'}`);
   process.exitCode = pass ? 0 : 1;

@@ -36,6 +36,8 @@ runMain(async () => {
       SELECT id, 'bench-' || id, business_name, email, website, 'done', jsonb_build_object('scores', jsonb_build_object('overall', 40 + (abs(hashtext(email)) % 60))), true
       FROM l`;
   }
+  // As on a new day: the first retargeting request of each period computes its closed days.
+  await stores.ch.command('TRUNCATE TABLE IF EXISTS funnel_progress_runs');
   const app = await composeApp(config, stores);
   const url = await listen(app, config);
   process.stdout.write(`READY ${url}\n`);

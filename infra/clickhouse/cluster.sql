@@ -236,3 +236,38 @@ SELECT toDate(ts) AS date, is_bot, test_type, variant, visitor_id AS visitor,
 FROM curb.events_local
 WHERE name IN ('ab_impression', 'ab_click', 'ab_conversion') AND test_type != '' AND variant != ''
 GROUP BY date, is_bot, test_type, variant, visitor;
+
+-- The retargeting funnel's progress over a period's closed days, computed once a day
+-- (migration 0034).
+CREATE TABLE IF NOT EXISTS curb.funnel_progress_local ON CLUSTER curb
+(
+    as_of Date,
+    days  UInt8,
+    run   UUID,
+    key   UInt64,
+    level UInt8
+)
+ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/curb/funnel_progress_local', '{replica}')
+PARTITION BY as_of
+ORDER BY (as_of, days, run, key)
+TTL as_of + INTERVAL 2 DAY
+SETTINGS ttl_only_drop_parts = 1;
+
+CREATE TABLE IF NOT EXISTS curb.funnel_progress ON CLUSTER curb AS curb.funnel_progress_local
+ENGINE = Distributed(curb, curb, funnel_progress_local, key);
+
+CREATE TABLE IF NOT EXISTS curb.funnel_progress_runs_local ON CLUSTER curb
+(
+    as_of       Date,
+    days        UInt8,
+    fingerprint UInt64,
+    run         UUID,
+    levels      Array(UInt64),
+    created_at  DateTime64(3, 'UTC') DEFAULT now64(3)
+)
+ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/curb/funnel_progress_runs_local', '{replica}')
+ORDER BY (as_of, days, fingerprint)
+TTL toDate(as_of) + INTERVAL 2 DAY;
+
+CREATE TABLE IF NOT EXISTS curb.funnel_progress_runs ON CLUSTER curb AS curb.funnel_progress_runs_local
+ENGINE = Distributed(curb, curb, funnel_progress_runs_local, rand());

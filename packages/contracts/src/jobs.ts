@@ -7,6 +7,8 @@ export const JOB_QUEUES = {
   mailSend: 'mail-send',
   /** Deletes expired admin sessions and other records past their retention. */
   retentionSweep: 'retention-sweep',
+  /** Computes the retargeting funnel's closed days for every period just after midnight (UTC). */
+  funnelProgress: 'funnel-progress',
 } as const;
 
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];

@@ -1,6 +1,8 @@
 // The worker service as one Fastify plugin: the handlers of the pg-boss queues. The queue
 // itself belongs to the stores, which drain it on shutdown before closing the database.
 import type { FastifyInstance } from 'fastify';
+import { PERIOD_DAYS } from '@curb/contracts/analytics';
+import { funnelLevels } from '@curb/analytics/dashboards/funnel-progress';
 import type { Config } from '@curb/contracts/config';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import type { Stores } from '@curb/runtime';
@@ -14,12 +16,18 @@ export interface WorkerOptions {
 }
 
 export default async function worker(app: FastifyInstance, opts: WorkerOptions): Promise<void> {
-  const { jobs, sql } = opts.stores;
+  const { jobs, sql, ch } = opts.stores;
   await jobs.work(JOB_QUEUES.retentionSweep, async () => {
     const removed = await sweepExpiredRecords(sql);
     app.log.info({ removed }, 'retention sweep done');
   });
   await jobs.schedule(JOB_QUEUES.retentionSweep, '17 * * * *');
+  // So that the day's first retargeting dashboard does not wait for the closed days.
+  await jobs.work(JOB_QUEUES.funnelProgress, async () => {
+    for (const days of PERIOD_DAYS) await funnelLevels(ch, days);
+    app.log.info('retargeting funnel closed days computed');
+  });
+  await jobs.schedule(JOB_QUEUES.funnelProgress, '1 0 * * *');
   await workAuditRuns({ sql, jobs, config: opts.config, log: app.log });
   await workMailSends({ sql, jobs, config: opts.config, log: app.log });
 }

@@ -1,5 +1,6 @@
-// Retargeting dashboard: the spec's five-step funnel (windowFunnel per user), event counts
-// by source, the latest sessions as journeys, traffic sources, and identified users.
+// Retargeting dashboard: the spec's five-step funnel (windowFunnel per user, see
+// funnel-progress.ts), event counts by source, the latest sessions as journeys, traffic
+// sources, and identified users.
 //
 // A "user" is the e-mail once the visitor identified (in any event of the period), else the
 // visitor id: that is what joins an e-mail open (sent from the mail client) to the visit
@@ -14,11 +15,8 @@ import {
   type UserJourney,
 } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
+import { funnelLevels, STEP_NAMES } from './funnel-progress.ts';
 import { chDate, DAY_MS, daysBetween, HUMAN_DAYS_IN_WINDOW, isoTime, lastDays, percent, serverClockWindow, type Window } from './period.ts';
-
-const STEP_NAMES = RETARGETING_FUNNEL_STEPS.map((s) => `'${s}'`).join(', ');
-// funnel_steps numbers the steps from 1 in this order.
-const STEP_CONDITIONS = RETARGETING_FUNNEL_STEPS.map((_, i) => `step.2 = ${i + 1}`).join(', ');
 
 export const JOURNEY_EVENT_LIMIT = 50;
 export const DETAIL_ROW_LIMIT = 200;
@@ -27,6 +25,11 @@ export const TRAFFIC_ROW_LIMIT = 50;
 // The queries below that only need the period bind no parameters: chDB runs bound queries
 // one at a time across the process, unbound ones in parallel. One constant statement per
 // period (a closed set), its window on the server's clock, not `now` (see serverClockWindow).
+// Each reads a few thousand rollup rows or a few sessions: one thread each costs less CPU in
+// all than two (they all run at once, and on a two-core machine the endpoint takes about
+// their total CPU time halved).
+const ONE_THREAD = 'SETTINGS max_threads = 1';
+
 type PeriodWindow = ReturnType<typeof serverClockWindow>;
 const perPeriod = (sql: (window: PeriodWindow, days: number) => string) =>
   new Map(PERIOD_DAYS.map((days) => [days as number, sql(serverClockWindow(days), days)]));
@@ -37,38 +40,20 @@ function statement(statements: Map<number, string>, days: number): string {
   return sql;
 }
 
-// The funnel per visitor, from the funnel_steps rollup (each day's first page view and the
-// later steps' times). An e-mail open comes from the mail client (another visitor id): it
-// counts for the visitor who submitted that e-mail in the period, looked up in a small
-// constant map built once per query. The window spans the whole period, so windowFunnel
-// only asks for the steps in order.
-const FUNNEL_SQL = perPeriod((window, days) => `
-WITH (
-  SELECT (groupArray(h), groupArray(v))
-  FROM (SELECT cityHash64(email) AS h, argMin(visitor_id, ts) AS v FROM events
-        WHERE ${window.events} AND name = 'form_submit' AND email != '' GROUP BY h)
-) AS submitters
-SELECT level, count() AS users
-FROM (
-  SELECT windowFunnel(${days * 86_400})(step.1, ${STEP_CONDITIONS}) AS level
-  FROM funnel_steps ARRAY JOIN steps AS step
-  WHERE ${window.days}
-  GROUP BY if(open_email != '', transform(cityHash64(open_email), submitters.1, submitters.2, visitor), visitor)
-)
-GROUP BY level`);
-
 const STEP_COUNTS_SQL = perPeriod((window) => `
 SELECT toString(name) AS event, sum(events) AS count
 FROM events_daily
 WHERE ${window.days} AND name IN (${STEP_NAMES})
-GROUP BY event`);
+GROUP BY event
+${ONE_THREAD}`);
 
 // Unique users: visitors, with each identified person's visitors counted once (by e-mail),
 // all from the sessions rollup.
 const USERS_SQL = perPeriod((window) => `
 SELECT uniqExactIf(email, email != '') AS identifiedUsers, uniqExactIf(visitor, email != '') AS identifiedVisitors, uniq(visitor) AS visitors
 FROM sessions
-WHERE ${window.days}`);
+WHERE ${window.days}
+${ONE_THREAD}`);
 
 // Distinct counts from uniqCombined(12) sketches (see migration 0032).
 const EVENT_DETAILS_SQL = perPeriod((window) => `
@@ -77,7 +62,8 @@ FROM sources_daily
 WHERE ${window.days}
 GROUP BY event, src
 ORDER BY count DESC, event, src
-LIMIT ${DETAIL_ROW_LIMIT}`);
+LIMIT ${DETAIL_ROW_LIMIT}
+${ONE_THREAD}`);
 
 // Journeys: sessions of identified visitors first, then the most recent. Picked among the
 // sessions seen since {since} (the last day first, the whole window if that day has too few
@@ -89,7 +75,8 @@ FROM sessions
 WHERE ${HUMAN_DAYS_IN_WINDOW} AND date >= {since:Date} AND sid != ''
 GROUP BY session
 ORDER BY known DESC, lastSeen DESC, sessionId
-LIMIT {limit:UInt32}`;
+LIMIT {limit:UInt32}
+${ONE_THREAD}`;
 
 // The picked sessions over the whole window (a session may have begun before {since}).
 const SESSION_FACTS_SQL = `
@@ -97,14 +84,16 @@ SELECT toString(session) AS key, max(email) AS email, sum(events) AS totalEvents
        toString(min(first_seen)) AS firstSeen, toString(max(last_seen)) AS lastSeen
 FROM sessions
 WHERE ${HUMAN_DAYS_IN_WINDOW} AND session IN {keys:Array(UInt64)}
-GROUP BY session`;
+GROUP BY session
+${ONE_THREAD}`;
 
 // The e-mail an identified visitor gave last, for their sessions without one.
 const VISITOR_EMAILS_SQL = `
 SELECT toString(visitor) AS visitorId, argMax(email, last_seen) AS identified
 FROM sessions
 WHERE ${HUMAN_DAYS_IN_WINDOW} AND email != '' AND visitor IN {visitors:Array(UInt64)}
-GROUP BY visitor`;
+GROUP BY visitor
+${ONE_THREAD}`;
 
 // Only the days the sessions ran on are read (the first column of the events' sort key).
 const JOURNEY_EVENTS_SQL = `
@@ -113,7 +102,8 @@ FROM events
 WHERE is_bot = 0 AND toDate(ts) IN {days:Array(Date)} AND ts >= {first:DateTime64(3)} AND ts <= {last:DateTime64(3)}
   AND session_id IN {sessions:Array(String)}
 ORDER BY session_id, ts
-LIMIT {perSession:UInt32} BY session_id`;
+LIMIT {perSession:UInt32} BY session_id
+${ONE_THREAD}`;
 
 const TRAFFIC_SQL = perPeriod((window) => `
 SELECT toString(utm_source) AS utmSource, toString(utm_medium) AS utmMedium, utm_campaign AS utmCampaign,
@@ -122,14 +112,15 @@ FROM traffic_daily
 WHERE ${window.days}
 GROUP BY utmSource, utmMedium, utmCampaign, referrer
 ORDER BY sessionCount DESC, eventCount DESC, utmSource, referrer
-LIMIT ${TRAFFIC_ROW_LIMIT}`);
+LIMIT ${TRAFFIC_ROW_LIMIT}
+${ONE_THREAD}`);
 
 type N = string | number;
 
 export async function retargetingDashboard(ch: ClickHouse, days: number, now = Date.now()): Promise<RetargetingResponse> {
   const window = lastDays(days, now);
   const [levels, stepCounts, users, details, traffic, journeys] = await Promise.all([
-    ch.query<{ level: N; users: N }>(statement(FUNNEL_SQL, days)),
+    funnelLevels(ch, days),
     ch.query<{ event: string; count: N }>(statement(STEP_COUNTS_SQL, days)),
     ch.query<{ identifiedUsers: N; identifiedVisitors: N; visitors: N }>(statement(USERS_SQL, days)),
     ch.query<{ event: string; src: string; count: N; uniqueUsers: N }>(statement(EVENT_DETAILS_SQL, days)),
@@ -138,7 +129,7 @@ export async function retargetingDashboard(ch: ClickHouse, days: number, now = D
   ]);
 
   const counts = new Map(stepCounts.map((c) => [c.event, Number(c.count)]));
-  const reached = funnelReach(levels.map((l) => ({ level: Number(l.level), users: Number(l.users) })));
+  const reached = funnelReach(levels);
   const funnelData: FunnelStepRow[] = RETARGETING_FUNNEL_STEPS.map((event, i) => ({
     step: i + 1,
     event,

@@ -1,0 +1,147 @@
+import { RETARGETING_FUNNEL_STEPS } from '@curb/contracts/analytics';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClickHouse } from '../../../../test/harness.ts';
+import { migrateClickHouse } from '../migrate.ts';
+import { funnelLevels } from './funnel-progress.ts';
+import { eventRows, type TestEvent } from './test-events.ts';
+
+let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
+const now = Date.now();
+const MINUTE = 60_000;
+const DAY_MINUTES = 24 * 60;
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Visitors over the last 12 days taking funnel steps in a loose, often wrong order, some on
+ * several days; e-mails opened from the mail client (another visitor id); some bots. Times
+ * fall on whole minutes so that steps often share a timestamp.
+ */
+function generate(seed: number): TestEvent[] {
+  const next = random(seed);
+  const events: TestEvent[] = [];
+  for (let visitor = 1; visitor <= 120; visitor++) {
+    const visits = 1 + Math.floor(next() * 3);
+    for (let v = 0; v < visits; v++) {
+      const start = Math.floor(next() * 12 * DAY_MINUTES);
+      const steps = 1 + Math.floor(next() * 6);
+      for (let s = 0; s < steps; s++) {
+        const step = Math.min(3, Math.floor(next() * next() * 5));
+        const name = RETARGETING_FUNNEL_STEPS[step]!;
+        const minutesAgo = Math.max(0, start - Math.floor(next() * 20));
+        const bot = visitor % 17 === 0;
+        events.push({ name, visitor, minutesAgo, bot });
+        if (name === 'form_start' && next() < 0.6) {
+          const email = `user${visitor % 40}@example.com`; // some addresses are submitted by two visitors
+          const submitted = Math.max(0, minutesAgo - Math.floor(next() * 3));
+          events.push({ name: 'form_submit', visitor, minutesAgo: submitted, email, bot });
+          if (next() < 0.7) events.push({ name: 'email_open', visitor: 10_000 + visitor, minutesAgo: Math.max(0, submitted - Math.floor(next() * 2 * DAY_MINUTES)), email, session: '' });
+        }
+      }
+    }
+  }
+  return events;
+}
+
+/** The funnel as the spec defines it, from the raw events: users per deepest step reached in order. */
+function expectedLevels(events: TestEvent[], days: number): number[] {
+  const start = Math.floor(now / (DAY_MINUTES * MINUTE)) * DAY_MINUTES * MINUTE - (days - 1) * DAY_MINUTES * MINUTE;
+  const at = (e: TestEvent) => now - (e.minutesAgo ?? 60) * MINUTE;
+  const inWindow = events.filter((e) => !e.bot && at(e) >= start);
+  const submitter = new Map<string, { visitor: number; at: number }>();
+  for (const e of inWindow) {
+    if (e.name !== 'form_submit' || !e.email) continue;
+    const first = submitter.get(e.email);
+    if (!first || at(e) < first.at) submitter.set(e.email, { visitor: e.visitor, at: at(e) });
+  }
+  const day = (ms: number) => Math.floor(ms / (DAY_MINUTES * MINUTE));
+  // An open counts for the address's first submitter in the period if that was on or before the day of the open.
+  const opener = (e: TestEvent) => {
+    const first = submitter.get(e.email!);
+    return first && day(first.at) <= day(at(e)) ? first.visitor : e.visitor;
+  };
+  const stepsByUser = new Map<number, [number, number][]>();
+  for (const e of inWindow) {
+    const step = RETARGETING_FUNNEL_STEPS.indexOf(e.name as (typeof RETARGETING_FUNNEL_STEPS)[number]) + 1;
+    if (!step) continue;
+    const user = e.name === 'email_open' ? opener(e) : e.visitor;
+    const list = stepsByUser.get(user) ?? [];
+    list.push([Math.floor(at(e) / 1000), step]); // the rollup keeps whole seconds
+    stepsByUser.set(user, list);
+  }
+  const levels = Array<number>(RETARGETING_FUNNEL_STEPS.length + 1).fill(0);
+  for (const steps of stepsByUser.values()) {
+    steps.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const level = steps.reduce((reached, [, step]) => (step === reached + 1 ? step : reached), 0);
+    levels[level]!++;
+  }
+  return levels;
+}
+
+const levelsOf = async (days: number) => (await funnelLevels(ch, days)).map((l) => l.users);
+const runs = async (days: number) =>
+  Number((await ch.query<{ n: string }>(`SELECT count() AS n FROM funnel_progress_runs WHERE days = ${days}`))[0]!.n);
+
+const events = generate(7);
+
+beforeAll(async () => {
+  ch = await createTestClickHouse();
+  await migrateClickHouse(ch);
+  await ch.insert('events', eventRows(events, now));
+});
+afterAll(() => ch.drop());
+
+describe('retargeting funnel over closed days and the days since', () => {
+  it('gives every period the users per deepest step that the whole period gives', async () => {
+    for (const days of [7, 30, 90]) expect(await levelsOf(days)).toEqual(expectedLevels(events, days));
+    // The 7-day funnel has users whose chains started in the closed days and went on since.
+    expect(expectedLevels(events, 7).slice(1).every((n) => n > 0)).toBe(true);
+  });
+
+  it('computes the closed days once and then reuses them', async () => {
+    const before = await runs(30);
+    expect(await levelsOf(30)).toEqual(expectedLevels(events, 30));
+    expect(await runs(30)).toBe(before);
+  });
+
+  it('continues a closed chain with the steps taken since yesterday', async () => {
+    const later: TestEvent[] = [
+      { name: 'page_view', visitor: 500, minutesAgo: 4 * DAY_MINUTES },
+      { name: 'popup_view', visitor: 500, minutesAgo: 4 * DAY_MINUTES - 1 },
+      { name: 'form_start', visitor: 500, minutesAgo: 0 },
+    ];
+    await levelsOf(7); // a run for the closed days before these events
+    await ch.insert('events', eventRows(later, now));
+    events.push(...later);
+    expect(await levelsOf(7)).toEqual(expectedLevels(events, 7));
+  });
+
+  it('computes a new run when events reach a closed day late', async () => {
+    await levelsOf(7);
+    const before = await runs(7);
+    // A visitor with only a popup in the closed days gets the page view before it.
+    const late: TestEvent[] = [
+      { name: 'popup_view', visitor: 600, minutesAgo: 3 * DAY_MINUTES },
+      { name: 'page_view', visitor: 600, minutesAgo: 3 * DAY_MINUTES + 5 },
+    ];
+    await ch.insert('events', eventRows(late, now));
+    events.push(...late);
+    expect(await levelsOf(7)).toEqual(expectedLevels(events, 7));
+    expect(await runs(7)).toBe(before + 1);
+  });
+
+  it('shares one computation between requests that arrive together', async () => {
+    await ch.command('TRUNCATE TABLE funnel_progress_runs');
+    const all = await Promise.all([levelsOf(90), levelsOf(90), levelsOf(90)]);
+    for (const levels of all) expect(levels).toEqual(expectedLevels(events, 90));
+    expect(await runs(90)).toBe(1);
+  });
+});

@@ -1,0 +1,152 @@
+// The retargeting funnel (windowFunnel per user) without reading the whole period on every
+// request. Greedy in-order matching over time-sorted steps means a user's level over the
+// period is their level after the closed days (all but yesterday and today), continued over
+// the steps since. The closed days' levels are computed once per day and period into
+// funnel_progress (migration 0034); a request reads that run's level counts and replays only
+// the users seen since yesterday. Events reach a closed day only through a late spool flush
+// or an import (the collector moves timestamps older than a day to the receipt time): the
+// run's fingerprint of the closed days' step counts then differs and a new run is computed.
+//
+// A "user" is the visitor, and an e-mail open (sent from the mail client, another visitor
+// id) counts for the first visitor who submitted that address in the period, up to the day
+// of the open.
+import { createHash, randomUUID } from 'node:crypto';
+import { PERIOD_DAYS, RETARGETING_FUNNEL_STEPS } from '@curb/contracts/analytics';
+import type { ClickHouse } from '../clickhouse.ts';
+import { serverClockWindow } from './period.ts';
+
+/** The funnel's event names as an SQL list. */
+export const STEP_NAMES = RETARGETING_FUNNEL_STEPS.map((s) => `'${s}'`).join(', ');
+// funnel_steps numbers the steps from 1 in this order.
+const STEP_CONDITIONS = RETARGETING_FUNNEL_STEPS.map((_, i) => `step.2 = ${i + 1}`).join(', ');
+const LEVELS = RETARGETING_FUNNEL_STEPS.length + 1;
+
+/**
+ * The funnel key: the visitor, or for an e-mail open the address's first submitter in the
+ * period if that submission was on or before the day of the open (a funnel_steps row is one
+ * day). Decided per row, so the closed days never depend on what came since.
+ */
+const USER_KEY = `if(open_email != '' AND transform(cityHash64(open_email), submitters.1, submitters.3, toDate('2149-06-06')) <= date,
+   transform(cityHash64(open_email), submitters.1, submitters.2, visitor), visitor)`;
+
+/** Each submitted address (hashed) with its first submitter and day: a constant map built once per query. */
+const submitters = (eventsFilter: string) => `(
+  SELECT (groupArray(h), groupArray(v), groupArray(d))
+  FROM (SELECT cityHash64(email) AS h, argMin(visitor_id, ts) AS v, toDate(min(ts)) AS d FROM events
+        WHERE ${eventsFilter} AND name = 'form_submit' AND email != '' GROUP BY h)
+) AS submitters`;
+
+/** The closed days of the period that ends on `asOf` (an SQL Date expression). */
+function closedDays(days: number, asOf: string) {
+  return {
+    rollup: `is_bot = 0 AND date >= ${asOf} - ${days - 1} AND date <= ${asOf} - 2`,
+    events: `is_bot = 0 AND ts >= toDateTime64(${asOf} - ${days - 1}, 3, 'UTC') AND ts < toDateTime64(${asOf} - 1, 3, 'UTC')`,
+  };
+}
+
+const TODAY = `toDate(now('UTC'))`;
+const SINCE_YESTERDAY = `is_bot = 0 AND date >= ${TODAY} - 1 AND date <= ${TODAY}`;
+
+/** Per period: the closed days' level per user, bound to the day and run they belong to. */
+const COMPUTE_SQL = new Map(PERIOD_DAYS.map((days) => {
+  const closed = closedDays(days, '{asOf:Date}');
+  const levels = `INSERT INTO funnel_progress (as_of, days, run, key, level)
+WITH ${submitters(closed.events)}
+SELECT {asOf:Date}, ${days}, {run:UUID}, ${USER_KEY} AS key, windowFunnel(${days * 86_400})(step.1, ${STEP_CONDITIONS})
+FROM funnel_steps ARRAY JOIN steps AS step
+WHERE ${closed.rollup}
+GROUP BY key
+SETTINGS distributed_foreground_insert = 1`; // on a cluster, the levels are on their shards before the run is written
+  // Written last: a run counts only once this row exists.
+  const run = `INSERT INTO funnel_progress_runs (as_of, days, fingerprint, run, levels)
+SELECT {asOf:Date}, ${days}, {fingerprint:UInt64}, {run:UUID}, [${Array.from({ length: LEVELS }, (_, l) => `countIf(level = ${l})`).join(', ')}]
+FROM funnel_progress WHERE as_of = {asOf:Date} AND days = ${days} AND run = {run:UUID}`;
+  return [days as number, { levels, run }];
+}));
+
+/**
+ * Per period, one constant statement without bound parameters (they overlap on chDB, see
+ * period.ts): the fingerprint of the closed days, the latest run for today, and the users
+ * seen since yesterday with their closed level (if any) and their level now.
+ */
+const LIVE_SQL = new Map(PERIOD_DAYS.map((days) => {
+  const closed = closedDays(days, TODAY);
+  // The computation's own text is part of the fingerprint: a run by an older version never counts.
+  const compute = COMPUTE_SQL.get(days)!;
+  const version = createHash('sha256').update(compute.levels).update(compute.run).digest('hex').slice(0, 16);
+  const sql = `
+WITH
+  (SELECT cityHash64('${version}', arraySort(groupArray((date, label, n))))
+   FROM (SELECT date, toString(name) AS label, sum(events) AS n FROM events_daily
+         WHERE ${closed.rollup} AND name IN (${STEP_NAMES}) GROUP BY date, label)) AS closed_fingerprint,
+  (SELECT argMax((run, fingerprint, levels), created_at) FROM funnel_progress_runs WHERE as_of = ${TODAY} AND days = ${days}) AS latest,
+  ${submitters(`${serverClockWindow(days).events} AND cityHash64(email) IN (SELECT cityHash64(open_email) FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND open_email != '')`)}
+SELECT toString(${TODAY}) AS asOf, toString(closed_fingerprint) AS fingerprint,
+       notEmpty(latest.3) AS computed, latest.2 = closed_fingerprint AS current, latest.3 AS closedLevels,
+       groupArray((found, closedLevel, level, users)) AS changes
+FROM (
+  SELECT c.found AS found, c.level AS closedLevel, count() AS users,
+         arrayFold((acc, x) -> toUInt8(if(x.2 = acc + 1, acc + 1, acc)), recent.tuples, c.level) AS level
+  FROM (SELECT key, level, toUInt8(1) AS found FROM funnel_progress WHERE as_of = ${TODAY} AND days = ${days} AND run = latest.1) AS c
+  RIGHT JOIN (SELECT ${USER_KEY} AS key, arraySort(groupArrayArray(steps)) AS tuples
+              FROM funnel_steps WHERE ${SINCE_YESTERDAY} GROUP BY key) AS recent USING (key)
+  GROUP BY found, closedLevel, level
+)`;
+  return [days as number, sql];
+}));
+
+type N = string | number;
+type LiveRow = {
+  asOf: string;
+  fingerprint: string;
+  computed: N;
+  current: N;
+  closedLevels: N[];
+  changes: [N, N, N, N][];
+};
+
+// One computation per period, day and fingerprint in this process; kept once done, so a
+// request that looked before the run was written waits for it instead of computing again.
+const computing = new Map<string, Promise<void>>();
+
+/**
+ * The computation of the closed days `live` reported on: the one already started or done,
+ * or a new one (also when `stale` is that one: its run has gone, expired or removed).
+ */
+function closedDaysRun(ch: ClickHouse, days: number, live: LiveRow, stale?: Promise<void>): Promise<void> {
+  const id = `${days}|${live.asOf}|${live.fingerprint}`;
+  let pending = computing.get(id);
+  if (!pending || pending === stale) {
+    for (const old of computing.keys()) if (!old.includes(`|${live.asOf}|`)) computing.delete(old);
+    const sql = COMPUTE_SQL.get(days)!;
+    const params = { asOf: live.asOf, fingerprint: BigInt(live.fingerprint), run: randomUUID() };
+    pending = ch.command(sql.levels, params).then(() => ch.command(sql.run, params));
+    pending.catch(() => computing.delete(id));
+    computing.set(id, pending);
+  }
+  return pending;
+}
+
+/** Users per deepest step reached (windowFunnel levels 0..5) over the last `days` days. */
+export async function funnelLevels(ch: ClickHouse, days: number): Promise<{ level: number; users: number }[]> {
+  const sql = LIVE_SQL.get(days);
+  if (!sql) throw new Error(`Unsupported period: ${days} days`);
+  const query = async () => (await ch.query<LiveRow>(sql))[0]!;
+  let live = await query();
+  if (!Number(live.computed) || !Number(live.current)) {
+    const run = closedDaysRun(ch, days, live);
+    await run;
+    // The newest run now (if the closed days changed again meanwhile, it is seconds old).
+    live = await query();
+    if (!Number(live.computed)) {
+      await closedDaysRun(ch, days, live, run);
+      live = await query();
+    }
+  }
+  const levels = Array.from({ length: LEVELS }, (_, l) => Number(live.closedLevels[l] ?? 0));
+  for (const [found, closedLevel, level, users] of live.changes) {
+    if (Number(found)) levels[Number(closedLevel)]! -= Number(users);
+    levels[Number(level)]! += Number(users);
+  }
+  return levels.map((users, level) => ({ level, users }));
+}
