@@ -3,9 +3,11 @@
 // insert succeeded; a failed insert is retried with backoff, so while ClickHouse is down the
 // spool grows and it drains in order when ClickHouse is back.
 //
-// Batching: the active segment is sealed once it holds `batchRows` rows and the flusher is
-// idle, or every `intervalMs`. While an insert runs, rows keep gathering in the active
-// segment, so under load inserts grow instead of multiplying (fewer, larger parts).
+// Batching: the active segment is sealed once it holds `batchRows` rows, the flusher is idle
+// and the last insert began `minGapMs` ago, or every `intervalMs`. While an insert runs (or
+// the gap lasts), rows keep gathering in the active segment, so under load inserts grow
+// instead of multiplying: each insert writes a part per table and rollup and the parts have
+// to be merged, so a few large inserts cost ClickHouse far less than many small ones.
 import { JsonLines } from '@curb/analytics';
 import type { IngestMetrics } from './metrics.ts';
 import type { Segment, Spool } from './spool.ts';
@@ -18,8 +20,10 @@ export interface FlusherOptions {
   metrics: IngestMetrics;
   /** The active segment is sealed and flushed at least this often. */
   intervalMs: number;
-  /** An idle flusher seals the active segment as soon as it holds this many rows. */
+  /** An idle flusher seals the active segment as soon as it holds this many rows… */
   batchRows: number;
+  /** …and the last insert began at least this long ago. */
+  minGapMs: number;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -31,12 +35,17 @@ export class Flusher {
   private failures = 0;
   private retryAt = 0;
   private stopping = false;
+  private lastInsertAt = 0;
 
   constructor(private readonly options: FlusherOptions) {
     options.spool.onSealed = () => this.kick();
-    options.spool.onWritten = (rows) => {
-      if (rows >= options.batchRows && !this.draining) options.spool.seal();
-    };
+    options.spool.onWritten = () => this.sealFullBatch();
+  }
+
+  /** Seals the active segment if it holds a batch and an insert may start now. */
+  private sealFullBatch(): void {
+    const { spool, batchRows, minGapMs } = this.options;
+    if (spool.activeRows >= batchRows && !this.draining && Date.now() - this.lastInsertAt >= minGapMs) spool.seal();
   }
 
   /** True while the last insert failed (ClickHouse unreachable or refusing). */
@@ -93,6 +102,7 @@ export class Flusher {
     for (let segment = spool.oldest(); segment; segment = spool.oldest()) {
       try {
         const started = performance.now();
+        this.lastInsertAt = Date.now();
         const flushed = await this.insertSegment(segment);
         await spool.release(segment);
         metrics.flushed += flushed;
@@ -110,8 +120,9 @@ export class Flusher {
         return;
       }
     }
-    // What gathered during the inserts is the next batch.
-    if (spool.activeRows >= this.options.batchRows) spool.seal();
+    // What gathered during the inserts is the next batch (once the gap has passed: the next
+    // group write checks again).
+    this.sealFullBatch();
   }
 
   /**

@@ -12,6 +12,8 @@ import { Spool } from './spool.ts';
 /** Spec: ClickHouse gets batches of at least 1,000 rows, or whatever arrived within a second. */
 export const BATCH_ROWS = 1000;
 export const FLUSH_INTERVAL_MS = 1000;
+/** Under load, at most one insert a second, as ClickHouse advises. */
+export const MIN_FLUSH_GAP_MS = 1000;
 /** A segment (one insert) never grows past this, even while ClickHouse is slow. */
 export const MAX_SEGMENT_ROWS = 50_000;
 const RETENTION_CHECK_MS = 60 * 60 * 1000;
@@ -55,6 +57,7 @@ export async function openIngest({ config, stores, log, insert }: IngestOptions)
       log,
       intervalMs: FLUSH_INTERVAL_MS,
       batchRows: BATCH_ROWS,
+      minGapMs: MIN_FLUSH_GAP_MS,
       insert: insert ?? ((rows, token) => stores.ch.insert('events', rows, { deduplicationToken: token })),
     });
     const salts = new DailySalts(stores.sql, log);
