@@ -22,13 +22,14 @@ export const JOURNEY_EVENT_LIMIT = 50;
 export const DETAIL_ROW_LIMIT = 200;
 export const TRAFFIC_ROW_LIMIT = 50;
 
+// Every query here reads a few thousand rollup rows or a few sessions: one thread each costs
+// less CPU in all than two (they all run at once, and on a two-core machine the endpoint
+// takes about their total CPU time halved).
+const ONE_THREAD = 'SETTINGS max_threads = 1';
+
 // The queries below that only need the period bind no parameters: chDB runs bound queries
 // one at a time across the process, unbound ones in parallel. One constant statement per
 // period (a closed set), its window on the server's clock, not `now` (see serverClockWindow).
-// Each reads a few thousand rollup rows or a few sessions: one thread each costs less CPU in
-// all than two (they all run at once, and on a two-core machine the endpoint takes about
-// their total CPU time halved).
-const ONE_THREAD = 'SETTINGS max_threads = 1';
 
 type PeriodWindow = ReturnType<typeof serverClockWindow>;
 const perPeriod = (sql: (window: PeriodWindow, days: number) => string) =>
