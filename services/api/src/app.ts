@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '@curb/contracts/config';
 import type { Stores } from '@curb/runtime';
 import auth from './plugins/auth.ts';
+import siteSettings from './plugins/site-settings.ts';
 import tagCsp from './plugins/tag-csp.ts';
 import authRoutes from './routes/auth/index.ts';
 import settingsRoutes from './routes/settings/index.ts';
@@ -26,7 +27,8 @@ export interface ApiOptions {
 export default async function api(app: FastifyInstance, opts: ApiOptions): Promise<void> {
   // First: its guard hook covers only the routes registered after it.
   await app.register(auth, opts);
-  await app.register(tagCsp, { stores: opts.stores });
+  await app.register(siteSettings, { stores: opts.stores });
+  await app.register(tagCsp);
   await app.register(authRoutes, { stores: opts.stores });
   await app.register(settingsRoutes, { stores: opts.stores });
   await app.register(adminAuditRoutes, { stores: opts.stores });

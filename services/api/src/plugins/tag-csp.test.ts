@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createServer, type Stores } from '@curb/runtime';
 import { createTestStores, testConfig } from '../../../../test/harness.ts';
+import siteSettings from './site-settings.ts';
 import tagCsp, { pagePolicy } from './tag-csp.ts';
 import webApp from './web-app.ts';
 
@@ -21,7 +22,8 @@ describe('page CSP widened for configured tags only', () => {
     dist = mkdtempSync(join(tmpdir(), 'curb-dist-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title><div id="root"></div>');
     app = await createServer(testConfig());
-    await app.register(tagCsp, { stores, cacheMs: 0 });
+    await app.register(siteSettings, { stores, cacheMs: 0 });
+    await app.register(tagCsp);
     await app.register(webApp, { dist });
     await app.ready();
   });

@@ -4,17 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { settingKeys, TAG_CSP_SOURCES, type AnalyticsSettingKey } from '@curb/contracts/settings';
-import { CONTENT_SECURITY_POLICY, type Stores } from '@curb/runtime';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Tells the page policy that the analytics settings changed. */
-    tagPolicyChanged?: () => void;
-  }
-}
-
-/** Settings change rarely; every api process picks a change up within this time. */
-const CACHE_MS = 10_000;
+import { CONTENT_SECURITY_POLICY } from '@curb/runtime';
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -33,24 +23,11 @@ export function pagePolicy(configured: readonly AnalyticsSettingKey[]): string {
 }
 
 export default fp(
-  async function tagCsp(app: FastifyInstance, opts: { stores: Stores; cacheMs?: number }) {
-    const cacheMs = opts.cacheMs ?? CACHE_MS;
-    const keys = settingKeys('analytics');
-    let cached: { at: number; policy: string | null } | undefined;
-    const policy = async (): Promise<string | null> => {
-      if (cached && Date.now() - cached.at < cacheMs) return cached.policy;
-      const rows = await opts.stores.sql<{ key: AnalyticsSettingKey }[]>`
-        SELECT key FROM settings WHERE category = 'analytics' AND key = ANY(${keys}) AND value <> ''`;
-      cached = { at: Date.now(), policy: rows.length ? pagePolicy(rows.map((r) => r.key)) : null };
-      return cached.policy;
-    };
-    // A change made through this process applies at once; other processes follow within the cache time.
-    app.decorate('tagPolicyChanged', () => {
-      cached = undefined;
-    });
+  async function tagCsp(app: FastifyInstance) {
     const widen = async (reply: FastifyReply) => {
-      const p = await policy().catch(() => null); // a database hiccup keeps the strict policy
-      if (p) reply.header('content-security-policy', p);
+      const settings = await app.siteSettings.get('analytics');
+      const configured = settingKeys('analytics').filter((key) => settings[key]);
+      if (configured.length) reply.header('content-security-policy', pagePolicy(configured));
     };
 
     // Pages rendered by a route of the api…
@@ -68,5 +45,5 @@ export default fp(
       };
     });
   },
-  { name: 'curb-tag-csp' },
+  { name: 'curb-tag-csp', dependencies: ['curb-site-settings'] },
 );

@@ -3,8 +3,14 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { loadPages, pageFor } from './web-app.ts';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seoHeadTags } from '@curb/contracts/seo-tags';
+import { createServer, type Stores } from '@curb/runtime';
+import { createTestStores, testConfig } from '../../../../test/harness.ts';
+import siteSettings from './site-settings.ts';
+import webApp, { loadPages, pageFor, withHeadTags } from './web-app.ts';
 
 describe('web app pages', () => {
   const dist = mkdtempSync(join(tmpdir(), 'curb-web-dist-'));
@@ -34,5 +40,88 @@ describe('web app pages', () => {
 
   it('puts the visited path into the 404 page escaped', () => {
     expect(pageFor(pages, '/%3Cscript%3Ealert(1)%3C/script%3E').html).toBe('<title>Page /&#60;script&#62;alert(1)&#60;/script&#62;</title>');
+  });
+});
+
+describe("the owner's SEO settings in the pages as sent", () => {
+  const head = [
+    '<html><head><title>Home</title>',
+    '<meta data-prerender="" name="description" content="The page&#39;s own description"/>',
+    '<meta content="https://curbappeal.example/media/og-image.png" data-prerender="" property="og:image"/>',
+    '<link data-prerender="" rel="canonical" href="https://curbappeal.example/"/>',
+    '<link data-prerender="" rel="alternate" hrefLang="en-US" href="https://curbappeal.example/"/>',
+    '</head><body>home</body></html>',
+  ].join('');
+  const tags = (settings: Parameters<typeof seoHeadTags>[0], path = '/') => seoHeadTags(settings, path, 'https://curbappeal.example');
+
+  it('replaces the site-wide tags the page has, in any attribute order, and adds the others to the head', () => {
+    const html = withHeadTags(head, tags({ og_image_url: '/media/new.png', canonical_url: 'https://www.morgan-homes.example/', google_site_verification: 'abcdefghij1234567890' }, '/services'));
+    expect(html).toContain('<meta property="og:image" content="https://www.morgan-homes.example/media/new.png"/>');
+    expect(html).not.toContain('og-image.png');
+    expect(html).toContain('<link rel="canonical" href="https://www.morgan-homes.example/services"/>');
+    expect(html).toContain('hrefLang="en-US" href="https://curbappeal.example/"'); // other links stay
+    for (const added of ['<meta name="google-site-verification" content="abcdefghij1234567890"/>', '<meta property="og:url" content="https://www.morgan-homes.example/services"/>']) {
+      expect(html.indexOf(added)).toBeGreaterThan(html.indexOf('hrefLang'));
+      expect(html.indexOf(added)).toBeLessThan(html.indexOf('</head>'));
+    }
+    expect(html.match(/og:image"/g)).toHaveLength(1);
+  });
+
+  it("keeps the page's own description and fills it in where a page has none", () => {
+    const settings = { site_description: 'Homes & "marketing" in Arlington' };
+    expect(withHeadTags(head, tags(settings))).toContain('content="The page&#39;s own description"');
+    const bare = withHeadTags('<html><head><title>t</title></head></html>', tags(settings));
+    expect(bare).toContain('<meta name="description" content="Homes &#38; &#34;marketing&#34; in Arlington"/>');
+  });
+
+  it('leaves a page without settings, or without a head, as it is', () => {
+    expect(withHeadTags(head, tags({}))).toBe(head);
+    expect(withHeadTags('<p>no head</p>', tags({ twitter_card_type: 'summary' }))).toBe('<p>no head</p>');
+  });
+
+  describe('served', () => {
+    let app: FastifyInstance;
+    let stores: Stores;
+    const seoDist = mkdtempSync(join(tmpdir(), 'curb-web-dist-'));
+    writeFileSync(join(seoDist, 'index.html'), '<html><head><title>shell</title></head><body></body></html>');
+    mkdirSync(join(seoDist, '_prerendered'));
+    writeFileSync(join(seoDist, '_prerendered', 'index.html'), head);
+    writeFileSync(join(seoDist, '_prerendered', 'index.html.br'), brotliCompressSync(head));
+    writeFileSync(join(seoDist, '_prerendered', 'not-found.html'), '<html><head><title>/__token__</title></head></html>');
+    writeFileSync(join(seoDist, '_prerendered', 'post-not-found.html'), '<html><head></head></html>');
+    writeFileSync(join(seoDist, '_prerendered', 'manifest.json'), JSON.stringify({ pages: { '/': 'index.html' }, notFound: 'not-found.html', postNotFound: 'post-not-found.html', notFoundPathToken: '/__token__' }));
+    const get = async (url: string, encoding = 'br') => {
+      const res = await app.inject({ url, headers: { 'accept-encoding': encoding } });
+      const decode = { br: brotliDecompressSync, gzip: gunzipSync }[String(res.headers['content-encoding'])];
+      return { status: res.statusCode, html: decode ? decode(res.rawPayload).toString() : res.body };
+    };
+
+    beforeAll(async () => {
+      stores = await createTestStores();
+      app = await createServer(testConfig());
+      await app.register(siteSettings, { stores, cacheMs: 0 });
+      await app.register(webApp, { dist: seoDist });
+      await app.ready();
+    });
+    afterAll(async () => {
+      await app?.close();
+      await stores?.close();
+      rmSync(seoDist, { recursive: true, force: true });
+    });
+
+    it('sends the prerendered page as built until the owner sets something, then with the tags, compressed or not', async () => {
+      expect((await get('/')).html).toBe(head);
+      await stores.sql`INSERT INTO settings (category, key, value) VALUES ('seo', 'google_site_verification', 'abcdefghij1234567890')`;
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const { status, html } = await get('/', encoding);
+        expect(status).toBe(200);
+        expect(html).toContain('<meta name="google-site-verification" content="abcdefghij1234567890"/></head>');
+      }
+      expect((await get('/no-such-page')).html).toContain('google-site-verification');
+      expect((await get('/no-such-page')).status).toBe(404);
+      expect((await get('/admin/dashboard')).html).not.toContain('google-site-verification');
+      await stores.sql`UPDATE settings SET value = 'zyxwvutsrq0987654321' WHERE category = 'seo'`;
+      expect((await get('/')).html).toContain('content="zyxwvutsrq0987654321"');
+    });
   });
 });

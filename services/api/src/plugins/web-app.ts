@@ -1,12 +1,18 @@
 // Serves the built web app: hashed assets cached for a year; every public page as its
 // prerendered HTML (content, head tags and structured data already in it); the app shell
 // for pages that render in the browser only (admin, assistant, audit report); and a real
-// 404 status, with the 404 or 'Post Not Found' page, for paths the app does not know.
+// 404 status, with the 404 or 'Post Not Found' page, for paths the app does not know. The
+// owner's SEO settings go into each page's head as it is sent.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { seoDefaults } from '@curb/content';
 import { isPagePath } from '@curb/contracts/routes';
+import { seoHeadTags, type HeadTag } from '@curb/contracts/seo-tags';
+import type { SettingsOf } from '@curb/contracts/settings';
 
 export const DEFAULT_WEB_DIST = join(import.meta.dirname, '..', '..', '..', '..', 'web', 'dist');
 /** Where the prerenderer (web/scripts/prerender.ts) writes its pages and manifest. */
@@ -57,13 +63,69 @@ export function loadPages(dist: string): PageSet {
 }
 
 /** The status and HTML for a page path (no query); prerendered pages come with their compressed copies. */
+const normalizedPath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
 export function pageFor(pages: PageSet, path: string): { status: number; html: string; br?: Buffer; gz?: Buffer } {
-  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const normalized = normalizedPath(path);
   const prerendered = pages.pages.get(normalized);
   if (prerendered) return { status: 200, ...prerendered };
   if (/^\/blog\/[^/]+$/.test(normalized)) return { status: 404, html: pages.postNotFound };
   if (isPagePath(path)) return { status: 200, html: pages.shell };
   return { status: 404, html: pages.notFound(safePath(path)) };
+}
+
+const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/**
+ * The page with these tags in its head: a tag the page already has is replaced (kept, for a
+ * tag that only fills in, if it has a value); any other goes at the end of the head.
+ */
+export function withHeadTags(html: string, tags: readonly HeadTag[]): string {
+  const headEnd = html.indexOf('</head>');
+  if (headEnd < 0 || !tags.length) return html;
+  let head = html.slice(0, headEnd);
+  for (const tag of tags) {
+    const markup = tag.element === 'link'
+      ? `<link ${tag.attribute}="${tag.key}" href="${escapeAttribute(tag.value)}"/>`
+      : `<meta ${tag.attribute}="${tag.key}" content="${escapeAttribute(tag.value)}"/>`;
+    // Keys are the fixed names in seo-tags.ts (letters, digits, ':' and '-').
+    const found = new RegExp(`<${tag.element}\\b[^>]*\\b${tag.attribute}="${tag.key}"[^>]*>`, 'i').exec(head);
+    if (!found) head += markup;
+    else if (!(tag.onlyIfMissing && /\b(?:content|href)="[^"]+"/.test(found[0]))) {
+      head = head.slice(0, found.index) + markup + head.slice(found.index + found[0].length);
+    }
+  }
+  return head + html.slice(headEnd);
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * The pages with the owner's SEO settings in them. A prerendered page is rewritten and
+ * compressed once per settings version; any other page (the shell under many paths, the 404
+ * page with the visited path) is rewritten as it is sent.
+ */
+function pagesWithSettings(pages: PageSet, origin: string) {
+  let version = '';
+  let rewritten = new Map<string, Promise<PageFile>>();
+  return (path: string, page: ReturnType<typeof pageFor>, settings: SettingsOf<'seo'>): Promise<PageFile> | PageFile => {
+    const tags = seoHeadTags(settings, path, origin);
+    if (!tags.length || path === '/admin' || path.startsWith('/admin/')) return page;
+    if (!pages.pages.has(path)) return { html: withHeadTags(page.html, tags) };
+    const current = JSON.stringify(settings);
+    if (current !== version) {
+      version = current;
+      rewritten = new Map();
+    }
+    let file = rewritten.get(path);
+    if (!file) {
+      const html = withHeadTags(page.html, tags);
+      file = Promise.all([brotli(html), gzipped(html)]).then(([br, gz]) => ({ html, br, gz }));
+      rewritten.set(path, file);
+    }
+    return file;
+  };
 }
 
 function safePath(path: string): string {
@@ -74,7 +136,8 @@ function safePath(path: string): string {
   }
 }
 
-export default async function webApp(app: FastifyInstance, opts: { dist?: string }): Promise<void> {
+/** `origin`: the site's address when the owner set no canonical URL (the content's, as the prerendered pages use). */
+export default async function webApp(app: FastifyInstance, opts: { dist?: string; origin?: string }): Promise<void> {
   const dist = opts.dist ?? DEFAULT_WEB_DIST;
   if (!existsSync(join(dist, 'index.html'))) {
     app.log.warn({ dist }, 'web app not built: pages answer with a notice');
@@ -92,9 +155,12 @@ export default async function webApp(app: FastifyInstance, opts: { dist?: string
       res.header('cache-control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
     },
   });
-  app.pageFallback.render = (request: FastifyRequest, reply: FastifyReply) => {
-    const { status, html, br, gz } = pageFor(pages, request.url.split('?')[0] ?? '/');
-    reply.code(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  const withSettings = pagesWithSettings(pages, opts.origin ?? seoDefaults.canonicalUrl);
+  app.pageFallback.render = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const page = pageFor(pages, path);
+    const { html, br, gz } = await withSettings(normalizedPath(path), page, await app.siteSettings.get('seo'));
+    reply.code(page.status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (br && /\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(br);
     if (gz && /\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gz);

@@ -15,7 +15,7 @@ import {
 /** Paths crawlers have no business in: the admin, the API, private reports, the test page. */
 export const DISALLOWED_PATHS = ['/admin', '/api/', '/audit-report/', '/test-report'];
 
-export function robotsTxt(base = seoDefaults.canonicalUrl): string {
+export function robotsTxt(base: string = seoDefaults.canonicalUrl): string {
   return [
     'User-agent: *',
     'Allow: /',
@@ -28,7 +28,7 @@ export function robotsTxt(base = seoDefaults.canonicalUrl): string {
 
 const xmlEscape = (text: string) => text.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!);
 
-export function sitemapXml(base = seoDefaults.canonicalUrl): string {
+export function sitemapXml(base: string = seoDefaults.canonicalUrl): string {
   const published = new Map(caseStudies.map((study) => [`/blog/${study.id}`, study.date]));
   const urls = allPageSeo()
     .filter((page) => page.listed)
@@ -50,7 +50,7 @@ export function sitemapXml(base = seoDefaults.canonicalUrl): string {
  * llms.txt (llmstxt.org, as Lighthouse checks it): an H1 naming the site, a blockquote
  * summary, then sections of Markdown links to the pages an assistant should read.
  */
-export function llmsTxt(base = seoDefaults.canonicalUrl): string {
+export function llmsTxt(base: string = seoDefaults.canonicalUrl): string {
   const link = (title: string, path: string, note: string) => `- [${title}](${absoluteUrl(path, base)}): ${note}`;
   const fixed = pageSeo.filter((page) => page.listed && page.path !== '/advanced-seo-audit');
   const names: Record<string, string> = {

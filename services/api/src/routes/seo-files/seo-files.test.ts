@@ -1,16 +1,25 @@
 // robots.txt, sitemap.xml and llms.txt as crawlers and AI assistants read them.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caseStudies } from '@curb/content';
+import { caseStudies, seoDefaults } from '@curb/content';
+import type { Stores } from '@curb/runtime';
+import { createTestStores } from '../../../../../test/harness.ts';
+import siteSettings from '../../plugins/site-settings.ts';
 import seoFileRoutes from './index.ts';
 
 describe('SEO files', () => {
   const app = Fastify();
+  let stores: Stores;
   beforeAll(async () => {
+    stores = await createTestStores();
+    await app.register(siteSettings, { stores, cacheMs: 0 });
     await app.register(seoFileRoutes);
     await app.ready();
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await stores?.close();
+  });
 
   it('robots.txt allows the site, keeps crawlers out of private paths and names the sitemap', async () => {
     const res = await app.inject('/robots.txt');
@@ -45,5 +54,15 @@ describe('SEO files', () => {
     for (const [, , url] of links) expect(() => new URL(url!)).not.toThrow();
     expect(text.length).toBeGreaterThan(50);
     expect(text).not.toMatch(/<(html|!doctype)/i);
+  });
+
+  it("uses the owner's canonical URL, once set, as the site's address in all three", async () => {
+    expect((await app.inject('/robots.txt')).body).toContain(`Sitemap: ${seoDefaults.canonicalUrl}/sitemap.xml`);
+    await stores.sql`INSERT INTO settings (category, key, value) VALUES ('seo', 'canonical_url', 'https://www.morgan-homes.example/')`;
+    expect((await app.inject('/robots.txt')).body).toContain('Sitemap: https://www.morgan-homes.example/sitemap.xml');
+    const locs = [...(await app.inject('/sitemap.xml')).body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).origin);
+    expect(new Set(locs)).toEqual(new Set(['https://www.morgan-homes.example']));
+    expect((await app.inject('/llms.txt')).body).toContain('](https://www.morgan-homes.example/services)');
+    await stores.sql`DELETE FROM settings WHERE category = 'seo'`;
   });
 });

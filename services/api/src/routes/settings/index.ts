@@ -7,24 +7,13 @@ import {
   SettingsParamsSchema,
   SettingsQuerySchema,
   SettingsUpdateSchema,
-  settingKeys,
   settingProblem,
-  type Setting,
-  type SettingCategory,
   type SettingsQuery,
   type SettingsUpdate,
 } from '@curb/contracts/settings';
-import type { Sql } from '@curb/db';
 import type { Stores } from '@curb/runtime';
+import { readCategory } from '../../plugins/site-settings.ts';
 import retentionRoutes from './retention.ts';
-
-async function readCategory(sql: Sql, category: SettingCategory): Promise<Setting[]> {
-  const keys = settingKeys(category);
-  return sql<Setting[]>`
-    SELECT key, value FROM settings
-    WHERE category = ${category} AND key = ANY(${keys}) AND value <> ''
-    ORDER BY array_position(${keys}::text[], key)`;
-}
 
 export default async function settingsRoutes(app: FastifyInstance, opts: { stores: Stores }): Promise<void> {
   const { sql } = opts.stores;
@@ -58,7 +47,7 @@ export default async function settingsRoutes(app: FastifyInstance, opts: { store
             ON CONFLICT (category, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`;
         }
       });
-      if (category === 'analytics') app.tagPolicyChanged?.();
+      app.siteSettings.changed(category);
       return readCategory(sql, category);
     },
   );

@@ -1,52 +1,25 @@
-// The owner's search-engine settings applied to the page's head. Page-specific tags the
-// page already declares win for the description; site-wide ones (verification, canonical
-// origin, social image and card, site name) come from the settings.
+// The owner's search-engine settings applied to the page's head as the visitor moves between
+// pages (the server puts the same tags in every page it sends; which tags is decided in
+// @curb/contracts/seo-tags).
 import type { SettingsOf } from '@curb/contracts/settings';
+import { seoHeadTags, type HeadTag } from '@curb/contracts/seo-tags';
 
 export type SeoSettings = SettingsOf<'seo'>;
 
-function upsertMeta(attribute: 'name' | 'property', key: string, content: string, onlyIfMissing = false): void {
-  let meta = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
-  if (meta && onlyIfMissing && meta.content) return;
-  if (!meta) {
-    meta = document.createElement('meta');
-    meta.setAttribute(attribute, key);
-    meta.dataset.siteLoader = '';
-    document.head.appendChild(meta);
+function upsert({ element, attribute, key, value, onlyIfMissing }: HeadTag): void {
+  let node = document.head.querySelector<HTMLMetaElement | HTMLLinkElement>(`${element}[${attribute}="${key}"]`);
+  const current = node && (node instanceof HTMLLinkElement ? node.href : node.content);
+  if (node && onlyIfMissing && current) return;
+  if (!node) {
+    node = document.createElement(element);
+    node.setAttribute(attribute, key);
+    node.dataset.siteLoader = '';
+    document.head.appendChild(node);
   }
-  meta.content = content;
-}
-
-function upsertCanonical(href: string): void {
-  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-  if (!link) {
-    link = document.createElement('link');
-    link.rel = 'canonical';
-    link.dataset.siteLoader = '';
-    document.head.appendChild(link);
-  }
-  link.href = href;
+  if (node instanceof HTMLLinkElement) node.href = value;
+  else node.content = value;
 }
 
 export function applySeo(s: SeoSettings, pathname: string): void {
-  const origin = s.canonical_url ? s.canonical_url.replace(/\/$/, '') : location.origin;
-  if (s.google_site_verification) upsertMeta('name', 'google-site-verification', s.google_site_verification);
-  if (s.canonical_url) {
-    upsertCanonical(`${origin}${pathname}`);
-    upsertMeta('property', 'og:url', `${origin}${pathname}`);
-  }
-  if (s.site_title) {
-    upsertMeta('property', 'og:site_name', s.site_title);
-    upsertMeta('name', 'application-name', s.site_title);
-  }
-  if (s.site_description) {
-    upsertMeta('name', 'description', s.site_description, true);
-    upsertMeta('property', 'og:description', s.site_description, true);
-  }
-  if (s.og_image_url) {
-    const image = s.og_image_url.startsWith('/') ? `${origin}${s.og_image_url}` : s.og_image_url;
-    upsertMeta('property', 'og:image', image);
-    upsertMeta('name', 'twitter:image', image);
-  }
-  if (s.twitter_card_type) upsertMeta('name', 'twitter:card', s.twitter_card_type);
+  for (const tag of seoHeadTags(s, pathname, location.origin)) upsert(tag);
 }

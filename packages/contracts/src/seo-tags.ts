@@ -1,0 +1,49 @@
+// The owner's search-engine settings as head tags, decided here for the two places that
+// apply them: the server, into every page it sends (search engines' verification, link
+// previews and many crawlers read the HTML as sent, without running scripts), and the
+// site-wide loader, as the visitor moves between pages in the browser. Type-only imports:
+// public pages use this.
+import type { SettingsOf } from './settings.ts';
+
+export interface HeadTag {
+  /** A `<meta>` found by its `name` or `property`, or the `<link rel="canonical">`. */
+  element: 'meta' | 'link';
+  attribute: 'name' | 'property' | 'rel';
+  key: string;
+  /** The `content` of a meta tag, the `href` of the link. */
+  value: string;
+  /** The page's own tag wins if it has a value (the page-specific description). */
+  onlyIfMissing: boolean;
+}
+
+/**
+ * The tags for `pathname`: site-wide ones (verification, canonical address, social image
+ * and card, site name) replace the page's; the description fills in only where a page has
+ * none. `origin` is the site's address when no canonical URL is set.
+ */
+export function seoHeadTags(s: SettingsOf<'seo'>, pathname: string, origin: string): HeadTag[] {
+  const base = (s.canonical_url ?? origin).replace(/\/$/, '');
+  const tags: HeadTag[] = [];
+  const meta = (attribute: 'name' | 'property', key: string, value: string, onlyIfMissing = false) =>
+    tags.push({ element: 'meta', attribute, key, value, onlyIfMissing });
+  if (s.google_site_verification) meta('name', 'google-site-verification', s.google_site_verification);
+  if (s.canonical_url) {
+    tags.push({ element: 'link', attribute: 'rel', key: 'canonical', value: `${base}${pathname}`, onlyIfMissing: false });
+    meta('property', 'og:url', `${base}${pathname}`);
+  }
+  if (s.site_title) {
+    meta('property', 'og:site_name', s.site_title);
+    meta('name', 'application-name', s.site_title);
+  }
+  if (s.site_description) {
+    meta('name', 'description', s.site_description, true);
+    meta('property', 'og:description', s.site_description, true);
+  }
+  if (s.og_image_url) {
+    const image = s.og_image_url.startsWith('/') ? `${base}${s.og_image_url}` : s.og_image_url;
+    meta('property', 'og:image', image);
+    meta('name', 'twitter:image', image);
+  }
+  if (s.twitter_card_type) meta('name', 'twitter:card', s.twitter_card_type);
+  return tags;
+}
