@@ -38,6 +38,7 @@ runMain(async () => {
   }
   // As on a new day: the first retargeting request of each period computes its closed days.
   await stores.ch.command('TRUNCATE TABLE IF EXISTS funnel_progress_runs');
+  await stores.ch.command('TRUNCATE TABLE IF EXISTS funnel_progress');
   const app = await composeApp(config, stores);
   const url = await listen(app, config);
   process.stdout.write(`READY ${url}\n`);
