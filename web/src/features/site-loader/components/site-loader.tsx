@@ -1,14 +1,12 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import type { Setting } from '@curb/contracts/settings';
+import { settingsObject } from '@curb/contracts/settings-values';
 import { SHOW_CONSENT_BANNER_EVENT } from '../../../lib/window-events';
 import { useSiteSettings } from '../api/get-site-settings';
 import { privacySignal, readConsent, saveConsent, type TagConsent } from '../utils/consent';
-import { applySeo, type SeoSettings } from '../utils/seo';
-import { hasTags, injectTags, pageView, type AnalyticsSettings } from '../utils/tags';
+import { applySeo } from '../utils/seo';
+import { hasTags, injectTags, pageView } from '../utils/tags';
 import { ConsentBanner } from './consent-banner';
-
-const toObject = <T,>(list: Setting[] | undefined) => Object.fromEntries((list ?? []).map((s) => [s.key, s.value])) as T;
 
 /**
  * Spec: the site-wide loader reads the analytics and SEO settings and applies them to every
@@ -25,8 +23,8 @@ export function SiteLoader() {
 function PublicSiteLoader({ pathname }: { pathname: string }) {
   const analytics = useSiteSettings('analytics');
   const seo = useSiteSettings('seo');
-  const tags = useMemo(() => toObject<AnalyticsSettings>(analytics.data), [analytics.data]);
-  const seoSettings = useMemo(() => toObject<SeoSettings>(seo.data), [seo.data]);
+  const tags = useMemo(() => settingsObject<'analytics'>(analytics.data ?? []), [analytics.data]);
+  const seoSettings = useMemo(() => settingsObject<'seo'>(seo.data ?? []), [seo.data]);
   const [consent, setConsent] = useState<TagConsent | null>(readConsent);
   const [injected, setInjected] = useState(false);
 
