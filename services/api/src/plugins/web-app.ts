@@ -62,9 +62,9 @@ export function loadPages(dist: string): PageSet {
   };
 }
 
-/** The status and HTML for a page path (no query); prerendered pages come with their compressed copies. */
 const normalizedPath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
+/** The status and HTML for a page path (no query); prerendered pages come with their compressed copies. */
 export function pageFor(pages: PageSet, path: string): { status: number; html: string; br?: Buffer; gz?: Buffer } {
   const normalized = normalizedPath(path);
   const prerendered = pages.pages.get(normalized);
@@ -121,7 +121,8 @@ function pagesWithSettings(pages: PageSet, origin: string) {
     let file = rewritten.get(path);
     if (!file) {
       const html = withHeadTags(page.html, tags);
-      file = Promise.all([brotli(html), gzipped(html)]).then(([br, gz]) => ({ html, br, gz }));
+      // Compression never fails in practice; if it did, the page would go out uncompressed.
+      file = Promise.all([brotli(html), gzipped(html)]).then(([br, gz]) => ({ html, br, gz }), () => ({ html }));
       rewritten.set(path, file);
     }
     return file;
