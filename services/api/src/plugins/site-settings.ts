@@ -42,16 +42,17 @@ export default fp(
       get<C extends SettingCategory>(category: C): Promise<SettingsOf<C>> {
         const cached = cache.get(category);
         if (cached && Date.now() - cached.at < cacheMs) return cached.values as Promise<SettingsOf<C>>;
-        const values = readCategory(opts.stores.sql, category).then(
+        const entry = { at: Date.now(), values: Promise.resolve({}) as Promise<SettingsOf<SettingCategory>> };
+        entry.values = readCategory(opts.stores.sql, category).then(
           (list) => settingsObject<C>(list),
           (err: unknown) => {
             app.log.warn({ err, category }, 'could not read the site settings; using the defaults');
-            cache.delete(category); // try again on the next request
-            return {} as SettingsOf<C>;
+            if (cache.get(category) === entry) cache.delete(category); // try again on the next request
+            return {};
           },
         );
-        cache.set(category, { at: Date.now(), values });
-        return values;
+        cache.set(category, entry);
+        return entry.values as Promise<SettingsOf<C>>;
       },
       changed(category: SettingCategory) {
         cache.delete(category);
