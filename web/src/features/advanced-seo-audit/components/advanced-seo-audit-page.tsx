@@ -2,6 +2,7 @@ import { parseWebsite, withScheme } from '@curb/content';
 import type { AdvancedAuditResult, AdvancedIssue, CheckCategory } from '@curb/contracts/audit';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { runAdvancedAudit } from '../api/run-audit';
+import { PageHero } from '../../../components/layouts/page-hero';
 import styles from './advanced-seo-audit.module.css';
 
 const TABS = ['Issues', 'Performance', 'Crawlability', 'On-Page', 'Technical', 'AI Search'] as const;
@@ -42,35 +43,31 @@ export function AdvancedSeoAuditPage() {
 
   return (
     <>
-      <section className={styles.hero}>
-        <div className="container">
-          <h1>Advanced SEO Audit</h1>
-          <p className={styles.lead}>Checks 140+ issues across technical SEO, on-page content, performance and AI search (llms.txt, AI crawlers, citation readiness).</p>
-          <form className={styles.form} onSubmit={submit} noValidate>
-            <label htmlFor="seo-url" className="visually-hidden">
-              Website URL
-            </label>
-            <input
-              id="seo-url"
-              type="url"
-              inputMode="url"
-              placeholder="https://yourwebsite.com"
-              value={url}
-              onChange={(event) => setUrl(event.target.value)}
-              aria-invalid={inputError ? true : undefined}
-              aria-describedby={inputError ? 'seo-url-error' : undefined}
-            />
-            <button type="submit" className="button" disabled={running}>
-              {running ? 'Auditing...' : 'Run Audit'}
-            </button>
-          </form>
-          {inputError && (
-            <p id="seo-url-error" className={styles.inputError} role="alert">
-              {inputError}
-            </p>
-          )}
-        </div>
-      </section>
+      <PageHero title="Advanced SEO Audit" lead="Checks 140+ issues across technical SEO, on-page content, performance and AI search (llms.txt, AI crawlers, citation readiness).">
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <label htmlFor="seo-url" className="visually-hidden">
+            Website URL
+          </label>
+          <input
+            id="seo-url"
+            type="url"
+            inputMode="url"
+            placeholder="https://yourwebsite.com"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            aria-invalid={inputError ? true : undefined}
+            aria-describedby={inputError ? 'seo-url-error' : undefined}
+          />
+          <button type="submit" className="button" disabled={running}>
+            {running ? 'Auditing...' : 'Run Audit'}
+          </button>
+        </form>
+        {inputError && (
+          <p id="seo-url-error" className={styles.inputError} role="alert">
+            {inputError}
+          </p>
+        )}
+      </PageHero>
       <section className={`container ${styles.main}`}>
         {running && (
           <div className={styles.loading} role="status">

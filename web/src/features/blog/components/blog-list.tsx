@@ -1,17 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { blogIntro, caseStudies } from '@curb/content';
 import { formatDate } from './format-date';
+import { PageHero } from '../../../components/layouts/page-hero';
 import styles from './blog.module.css';
 
 export function BlogList() {
   return (
     <>
-      <section className={styles.hero}>
-        <div className="container">
-          <h1>{blogIntro.title}</h1>
-          <p className={styles.lead}>{blogIntro.lead}</p>
-        </div>
-      </section>
+      <PageHero title={blogIntro.title} lead={blogIntro.lead} />
       <section className={`container ${styles.section}`} aria-label="Case studies">
         <ul className={styles.grid}>
           {caseStudies.map((study) => (

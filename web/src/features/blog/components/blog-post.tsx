@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { findCaseStudy, type CaseStudy } from '@curb/content';
 import { formatDate } from './format-date';
+import { PageHero } from '../../../components/layouts/page-hero';
 import styles from './blog.module.css';
 
 /** A case study, or the 'Post Not Found' screen for an unknown id. */
@@ -24,23 +25,27 @@ function PostNotFound() {
 function Article({ study }: { study: CaseStudy }) {
   return (
     <article>
-      <header className={styles.postHero}>
-        <div className="container">
-          <Link to="/blog" className={styles.back}>
-            ← Back to Blog
-          </Link>
-          <p className={styles.meta}>
-            {study.category} · <time dateTime={study.date}>{formatDate(study.date)}</time> · {study.readTime}
-          </p>
-          <h1>{study.title}</h1>
-          <p className={styles.lead}>{study.excerpt}</p>
-          <ul className={styles.tags} aria-label="Tags">
-            {study.tags.map((tag) => (
-              <li key={tag}>{tag}</li>
-            ))}
-          </ul>
-        </div>
-      </header>
+      <PageHero
+        as="header"
+        title={study.title}
+        lead={study.excerpt}
+        before={
+          <>
+            <Link to="/blog" className={styles.back}>
+              ← Back to Blog
+            </Link>
+            <p className={styles.meta}>
+              {study.category} · <time dateTime={study.date}>{formatDate(study.date)}</time> · {study.readTime}
+            </p>
+          </>
+        }
+      >
+        <ul className={styles.tags} aria-label="Tags">
+          {study.tags.map((tag) => (
+            <li key={tag}>{tag}</li>
+          ))}
+        </ul>
+      </PageHero>
       <div className={`container ${styles.post}`}>
         <img src={study.image} alt={`${study.title} illustration`} width="640" height="360" className={styles.postImage} />
         <div className={styles.summary}>

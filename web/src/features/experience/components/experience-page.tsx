@@ -1,26 +1,23 @@
 import { experience, experienceHighlights } from '@curb/content';
 import type { ReactNode } from 'react';
 import { ExperienceTimeline } from './experience-timeline';
+import { PageHero } from '../../../components/layouts/page-hero';
 import styles from './experience-page.module.css';
 
 /** The experience page; the audit and contact forms come from the route. */
 export function ExperiencePage({ onKeyword, auditForm, contactForm }: { onKeyword: (keyword: string) => void; auditForm: ReactNode; contactForm: ReactNode }) {
   return (
     <>
-      <section className={styles.hero}>
-        <div className="container">
-          <h1>Professional Experience</h1>
-          <p className={styles.lead}>Fifteen years across brokerages, title and marketing: the roles behind the systems, campaigns and teams on this site.</p>
-          <dl className={styles.metrics}>
-            {experienceHighlights.map((metric) => (
-              <div key={metric.label}>
-                <dt>{metric.label}</dt>
-                <dd>{metric.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </section>
+      <PageHero title="Professional Experience" lead="Fifteen years across brokerages, title and marketing: the roles behind the systems, campaigns and teams on this site.">
+        <dl className={styles.metrics}>
+          {experienceHighlights.map((metric) => (
+            <div key={metric.label}>
+              <dt>{metric.label}</dt>
+              <dd>{metric.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </PageHero>
       <section className="container" aria-labelledby="timeline-title">
         <h2 id="timeline-title">Career Timeline</h2>
         <ExperienceTimeline items={experience} onKeyword={onKeyword} />

@@ -6,6 +6,7 @@ import { lookupWebsite } from '../../../lib/company-lookup';
 import { trackConversion } from '../../../lib/tracking';
 import { useLoaderStage } from '../hooks/use-loader-stage';
 import { BuildingLoader } from './building-loader';
+import { PageHero } from '../../../components/layouts/page-hero';
 import styles from './marketing-audit.module.css';
 
 /** Spec: the lookup starts after 1.5 s without typing, and only for text with a dot. */
@@ -67,20 +68,16 @@ export function MarketingAuditPage({ leadForm }: { leadForm: (slot: AuditLeadFor
   const page = marketingAuditPage;
   return (
     <>
-      <section className={styles.hero}>
-        <div className="container">
-          <h1>{page.heroTitle}</h1>
-          <p className={styles.lead}>{page.heroLead}</p>
-          <ul className={styles.benefits}>
-            {page.benefits.map((benefit) => (
-              <li key={benefit.title} className={styles.benefit}>
-                <h2 className={styles.benefitTitle}>{benefit.title}</h2>
-                <p>{benefit.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageHero title={page.heroTitle} lead={page.heroLead}>
+        <ul className={styles.benefits}>
+          {page.benefits.map((benefit) => (
+            <li key={benefit.title} className={styles.benefit}>
+              <h2 className={styles.benefitTitle}>{benefit.title}</h2>
+              <p>{benefit.text}</p>
+            </li>
+          ))}
+        </ul>
+      </PageHero>
       <section className={`container ${styles.main}`}>
         {submitted ? (
           <div className={styles.thankYou} role="status" data-testid="audit-thank-you">

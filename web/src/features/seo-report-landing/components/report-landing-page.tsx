@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { reportLandingPage } from '@curb/content';
 import { useEffect } from 'react';
+import { PageHero } from '../../../components/layouts/page-hero';
 import styles from './report-landing.module.css';
 
 /** The real estate marketing report landing page. */
@@ -10,35 +11,31 @@ export function ReportLandingPage() {
   const page = reportLandingPage;
   return (
     <>
-      <section className={styles.hero}>
-        <div className="container">
-          <h1>{page.heroTitle}</h1>
-          <p className={styles.lead}>{page.heroLead}</p>
-          <div className={styles.actions}>
-            <Link to="/marketing-audit" className="button">
-              Get Your Free Report
-            </Link>
-            <a
-              href="#sample"
-              className="button button-outline"
-              onClick={(event) => {
-                event.preventDefault();
-                document.getElementById('sample')?.scrollIntoView({ behavior: 'smooth' });
-              }}
-            >
-              View Sample Report
-            </a>
-          </div>
-          <dl className={styles.stats}>
-            {page.stats.map((stat) => (
-              <div key={stat.label}>
-                <dt>{stat.label}</dt>
-                <dd>{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
+      <PageHero title={page.heroTitle} lead={page.heroLead}>
+        <div className={styles.actions}>
+          <Link to="/marketing-audit" className="button">
+            Get Your Free Report
+          </Link>
+          <a
+            href="#sample"
+            className="button button-outline"
+            onClick={(event) => {
+              event.preventDefault();
+              document.getElementById('sample')?.scrollIntoView({ behavior: 'smooth' });
+            }}
+          >
+            View Sample Report
+          </a>
         </div>
-      </section>
+        <dl className={styles.stats}>
+          {page.stats.map((stat) => (
+            <div key={stat.label}>
+              <dt>{stat.label}</dt>
+              <dd>{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </PageHero>
       <section className={`container ${styles.section}`} aria-labelledby="areas-title">
         <h2 id="areas-title">{page.areasTitle}</h2>
         <ul className={styles.areas}>

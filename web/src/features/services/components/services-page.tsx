@@ -1,5 +1,6 @@
 import { personal, serviceItems, servicesIntro } from '@curb/content';
 import type { ReactNode } from 'react';
+import { PageHero } from '../../../components/layouts/page-hero';
 import styles from './services.module.css';
 
 /** The services page; `auditForm` is the inline audit form shown near the bottom. */
@@ -7,12 +8,7 @@ export function ServicesPage({ auditForm }: { auditForm: ReactNode }) {
   const scrollToBottom = () => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' });
   return (
     <>
-      <section className={styles.hero}>
-        <div className="container">
-          <h1>{servicesIntro.title}</h1>
-          <p className={styles.lead}>{servicesIntro.lead}</p>
-        </div>
-      </section>
+      <PageHero title={servicesIntro.title} lead={servicesIntro.lead} />
       <section className={`container ${styles.section}`} aria-label="Services offered">
         <ul className={styles.grid}>
           {serviceItems.map((service) => (
