@@ -1,9 +1,12 @@
 // Real Chromium: Lighthouse scores, a PNG screenshot, and the guarded proxy refusing a
 // subresource on a refused address. Skipped where Chromium is not installed.
+import { execFileSync, spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChrome, runLab } from '@curb/audit/lab/chromium';
 import { analyseSite } from '@curb/audit/analyse';
 import { startGuardedProxy } from '@curb/audit/net/guarded-proxy';
+import { REPO_ROOT } from '../process.ts';
 import { page, startSite, type TestSite } from './sites.ts';
 
 const chrome = findChrome(process.env['CHROME_PATH']);
@@ -34,6 +37,24 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
     expect(analysis.ctx.lab.lighthouse).toBe(false);
     expect(analysis.ctx.lab.screenshot).toMatch(/^iVBOR/);
   }, 60_000);
+
+  it('leaves no Chromium behind when its process exits in the middle of a run', async () => {
+    // A process measuring a page that never answers, which exits once Chromium is up.
+    const script = `
+      import { createServer } from 'node:http';
+      import { runLab } from '@curb/audit/lab/chromium';
+      const hang = createServer(() => {}).listen(0, '127.0.0.1', () => {
+        void runLab('http://127.0.0.1:' + hang.address().port + '/', { chromePath: ${JSON.stringify(chrome)}, allowed: () => true, lighthouse: true, screenshot: false, deadlineMs: 60_000 });
+        setTimeout(() => process.exit(0), 4000);
+      });`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, stdio: 'ignore' });
+    const profiles = () => execFileSync('ps', ['-eo', 'pid,args']).toString().split('\n').filter((l) => l.includes(`--user-data-dir=${tmpdir()}/curb-chromium-`));
+    const before = profiles().length;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(profiles().length).toBeGreaterThan(before); // Chromium is running
+    await new Promise((resolve) => child.once('exit', resolve));
+    await expect.poll(() => profiles().length, { timeout: 5000 }).toBe(before);
+  }, 30_000);
 });
 
 describe('guarded proxy', () => {
