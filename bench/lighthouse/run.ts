@@ -63,10 +63,13 @@ function scriptGzipKb(requests: Array<{ url: string; resourceType?: string }>): 
 
 const dataDir = mkdtempSync(join(tmpdir(), 'curb-lh-'));
 const product = await startProduct(dataDir);
-const chrome = await startChromium();
+// If Lighthouse brings this process down, the product must not outlive it.
+process.once('exit', () => product.child.kill('SIGINT'));
 const rows: Array<Record<string, string | number>> = [];
 let homeJs = 0;
+let chrome: Awaited<ReturnType<typeof startChromium>> | undefined;
 try {
+  chrome = await startChromium();
   for (const path of PAGES) {
     const result = await lighthouse(`${product.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
@@ -84,10 +87,12 @@ try {
         .map((a) => `${c}:${a.id}`),
     );
     if (failing.length) row.notes = [...new Set(failing)].slice(0, 6).join(' ');
+    // A run Lighthouse could not complete scores 0: say why rather than report a 0.
+    if (lhr.runtimeError) row.notes = `runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
     rows.push(row);
   }
 } finally {
-  await chrome.stop();
+  await chrome?.stop();
   await product.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
