@@ -38,14 +38,14 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
     expect(analysis.ctx.lab.screenshot).toMatch(/^iVBOR/);
   }, 60_000);
 
-  it('leaves no Chromium behind when its process exits in the middle of a run', async () => {
-    // A process measuring a page that never answers, which exits once Chromium is up.
+  it('leaves no Chromium behind when its process dies in the middle of a run', async () => {
+    // A process measuring a page that never answers, killed outright once Chromium is up.
     const script = `
       import { createServer } from 'node:http';
       import { runLab } from '@curb/audit/lab/chromium';
       const hang = createServer(() => {}).listen(0, '127.0.0.1', () => {
         void runLab('http://127.0.0.1:' + hang.address().port + '/', { chromePath: ${JSON.stringify(chrome)}, allowed: () => true, lighthouse: true, screenshot: false, deadlineMs: 60_000 });
-        setTimeout(() => process.exit(0), 4000);
+        setTimeout(() => process.kill(process.pid, 'SIGKILL'), 4000);
       });`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, stdio: 'ignore' });
     const profiles = () => execFileSync('ps', ['-eo', 'pid,args']).toString().split('\n').filter((l) => l.includes(`--user-data-dir=${tmpdir()}/curb-chromium-`));

@@ -22,22 +22,6 @@ export function findChrome(chromePath?: string | null): string | null {
 /** One Chromium at a time per process (2 cores: a second one only slows both down). */
 export const chromiumSlots = new Semaphore(1);
 
-// Chromium does not die with the process that started it: a service stopped in the middle of
-// an audit (its shutdown budget spent) would leave the browser running. Whatever is still
-// running when this process exits is killed then.
-const running = new Set<ChildProcess>();
-let killOnExit = false;
-function track(child: ChildProcess): void {
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  if (!killOnExit) {
-    killOnExit = true;
-    process.once('exit', () => {
-      for (const browser of running) browser.kill('SIGKILL');
-    });
-  }
-}
-
 export interface LabOptions {
   chromePath: string;
   allowed: (address: string) => boolean;
@@ -137,11 +121,14 @@ async function launch(chromePath: string, profileDir: string, proxyUrl: string, 
       `--proxy-server=${proxyUrl}`,
       // Chromium skips the proxy for loopback unless told otherwise.
       '--proxy-bypass-list=<-loopback>',
+      // Chromium does not die with the process that started it, except that it closes when
+      // its DevTools pipe does: however this process ends (a service stopped in the middle of
+      // an audit, a crash, SIGKILL), the browser goes with it. Lighthouse uses the port.
+      '--remote-debugging-pipe',
       'about:blank',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] },
   );
-  track(child);
   return new Promise((resolve, reject) => {
     let stderr = '';
     const timer = setTimeout(() => {
