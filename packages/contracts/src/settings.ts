@@ -40,7 +40,9 @@ export const settingKeys = <C extends SettingCategory>(category: C) => Object.ke
 
 /** Why a value is refused, or undefined. An empty value means "not set" and is always fine. */
 export function settingProblem(category: SettingCategory, key: string, value: string): string | undefined {
-  const rule = (SETTING_RULES[category] as Record<string, SettingRule>)[key];
+  const rules = SETTING_RULES[category] as Record<string, SettingRule>;
+  // Own keys only: "constructor" or "toString" are not settings.
+  const rule = Object.hasOwn(rules, key) ? rules[key] : undefined;
   if (!rule) return `Unknown ${category} setting: ${key}.`;
   if (value === '' || rule.pattern.test(value)) return undefined;
   return `${rule.label} must be ${rule.hint}.`;

@@ -5,6 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '@curb/contracts/config';
+import { cleanClientJson, parseClientJson } from '@curb/contracts/text-hygiene';
 import { StartupError } from './config.ts';
 
 export const CONTENT_SECURITY_POLICY = {
@@ -48,6 +49,23 @@ export async function createServer(config: Config): Promise<FastifyInstance> {
     forceCloseConnections: true,
     // Unknown fields are refused, not silently dropped (Fastify's default removes them).
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
+  });
+
+  // Text the stores cannot hold is repaired or refused here, before any route sees it
+  // (packages/contracts/src/text-hygiene.ts): JSON bodies as they are parsed, query strings
+  // and path parameters before validation.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, raw, done) => {
+    const parsed = parseClientJson(raw as string);
+    if (parsed.ok) done(null, parsed.value);
+    else done(Object.assign(new Error(parsed.message), { statusCode: 400 }), undefined);
+  });
+  app.addHook('preValidation', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    for (const part of [request.query, request.params]) {
+      const cleaned = cleanClientJson(part);
+      if (!cleaned.ok) return reply.code(400).send({ message: cleaned.message });
+    }
   });
 
   await app.register(helmet, {

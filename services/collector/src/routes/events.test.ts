@@ -130,6 +130,11 @@ describe('malformed beacons get a 4xx and store nothing', () => {
     ['a bad email', { name: 'form_submit', email: 'not-an-email' }, {}, 400],
     ['a timestamp two days ahead', { events: [{ name: 'page_view' }, { name: 'page_view', ts: Date.now() + 2 * 86_400_000 }] }, {}, 400],
     ['a form-encoded body', 'name=page_view', { 'content-type': 'application/x-www-form-urlencoded' }, 415],
+    ['a NUL in the e-mail', { name: 'form_submit', email: 'jane\u0000@example.com' }, {}, 400],
+    ['a lone surrogate in the visitor id', '{"name":"page_view","visitorId":"\\ud800"}', {}, 400],
+    ['a "constructor" prop key', '{"name":"page_view","props":{"constructor":"x"}}', {}, 400],
+    ['a "__proto__" key', '{"name":"page_view","__proto__":{"x":1}}', {}, 400],
+    ['nesting 10,000 levels deep', `{"name":"page_view","props":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`, {}, 400],
   ] as const)('%s', async (_label, payload, headers, status) => {
     const before = await c.metrics();
     const countBefore = await c.count();
@@ -141,6 +146,18 @@ describe('malformed beacons get a 4xx and store nothing', () => {
     expect(after.rejected).toBe(before.rejected + 1);
     expect(after.spooled).toBe(0);
     expect(await c.count()).toBe(countBefore);
+  });
+
+  it('stores free text the stores cannot hold with U+FFFD in its place, and counts the event', async () => {
+    const eventId = randomUUID();
+    const raw = `{"name":"page_view","eventId":"${eventId}","path":"/homes\\ud800\\u0000","referrer":"https://example.com/\\udc00x","props":{"q":"a\\u0007b"}}`;
+    const res = await post(raw);
+    expect(res.statusCode).toBe(202);
+    await c.drained();
+    const [row] = await c.stores.ch.query<{ path: string; referrer: string }>(
+      `SELECT path, referrer FROM events WHERE event_id = '${eventId}'`,
+    );
+    expect(row).toEqual({ path: '/homes\ufffd\ufffd', referrer: 'https://example.com/\ufffdx' });
   });
 
   it('names the offending field', async () => {

@@ -2,6 +2,7 @@
 // GET /api/events/metrics: the ingest counters.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MAX_EVENT_BODY_BYTES } from '@curb/contracts/events';
+import { parseClientJson } from '@curb/contracts/text-hygiene';
 import { IngestMetricsSchema, type IngestMetricsResponse } from '@curb/contracts/analytics';
 import { classifyUserAgent, isFromTheFuture, rowMaker } from '../lib/event-row.ts';
 import type { Ingest } from '../lib/ingest.ts';
@@ -11,16 +12,14 @@ import { parseBeacon } from '../lib/validate.ts';
 export default async function eventRoutes(app: FastifyInstance, opts: { ingest: Ingest }): Promise<void> {
   const { spool, flusher, salts, metrics } = opts.ingest;
 
-  // sendBeacon posts text/plain to avoid a CORS preflight; the body is still JSON. Plain
-  // JSON.parse for both types: a "__proto__" key is an own property here, and the compiled
-  // check refuses it as an unknown field anyway.
+  // sendBeacon posts text/plain to avoid a CORS preflight; the body is still JSON, parsed and
+  // cleaned of what ClickHouse cannot store as every client body is (a lone surrogate in a
+  // path becomes U+FFFD and the page view still counts).
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(['text/plain', 'application/json'], { parseAs: 'string', bodyLimit: MAX_EVENT_BODY_BYTES }, (_req, body, done) => {
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(Object.assign(new Error('The body must be JSON.'), { statusCode: 400 }), undefined);
-    }
+    const parsed = parseClientJson(body as string);
+    if (parsed.ok) done(null, parsed.value);
+    else done(Object.assign(new Error(parsed.message), { statusCode: 400 }), undefined);
   });
 
   const unavailable = (reply: FastifyReply, message: string) =>

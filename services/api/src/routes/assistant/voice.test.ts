@@ -144,6 +144,17 @@ describe('voice endpoints on this machine', () => {
 
     expect((await listen(Buffer.alloc(0))).json()).toEqual({ message: 'The recording is empty.' });
 
+    const unreadable = 'The recording could not be read: send it as multipart/form-data with one audio file.';
+    for (const [contentType, payload] of [
+      ['multipart/form-data', 'no boundary at all'],
+      ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="audio"; filename="a.wav"\r\n\r\nRIFF'],
+      ['multipart/form-data; boundary=xyz', '--abc\r\n\r\n--abc--'],
+    ] as const) {
+      const res = await app.inject({ method: 'POST', url: '/api/speech-to-text', headers: { 'content-type': contentType }, payload, remoteAddress: remoteAddress() });
+      expect([res.statusCode, res.json().message]).toEqual([400, expect.stringMatching(/^(The recording could not be read|Attach the recording)/)]);
+      if (payload.startsWith('no')) expect(res.json().message).toBe(unreadable);
+    }
+
     const notAudio = await listen(Buffer.from('<html>hello</html>'), 'x.wav');
     expect(notAudio.statusCode).toBe(415);
     expect(notAudio.json().message).toBe('Unsupported audio: send a WAV or WebM recording.');

@@ -78,14 +78,17 @@ export default async function voiceRoutes(app: FastifyInstance, opts: VoiceRoute
     },
     async (request) => {
       if (!request.isMultipart()) throw new HttpError(415, 'Send the recording as multipart/form-data with an audio file.');
-      const file = await request.file({ limits: { fileSize: STT_MAX_BYTES, files: 1 } });
-      if (!file) throw new HttpError(400, 'Attach the recording as an audio file.');
       let audio: Buffer;
       try {
+        const file = await request.file({ limits: { fileSize: STT_MAX_BYTES, files: 1 } });
+        if (!file) throw new HttpError(400, 'Attach the recording as an audio file.');
         audio = await file.toBuffer();
       } catch (err) {
+        if (err instanceof HttpError) throw err;
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `The recording is larger than ${MEGABYTES} MB.`);
-        throw err;
+        // Whatever else the multipart parser trips on is the body's fault: a missing or wrong
+        // boundary, a form cut short, too many parts.
+        throw new HttpError(400, 'The recording could not be read: send it as multipart/form-data with one audio file.');
       }
       if (audio.length === 0) throw new HttpError(400, 'The recording is empty.');
       return { text: await transcribe(audio, { tools: await tools(), provider, log: request.log }) };
