@@ -1,7 +1,9 @@
 // Moves sealed spool segments into ClickHouse, oldest first, one insert per segment with the
 // segment's name as the insert-deduplication token. A segment is deleted only after its
 // insert succeeded; a failed insert is retried with backoff, so while ClickHouse is down the
-// spool grows and it drains in order when ClickHouse is back.
+// spool grows and it drains in order when ClickHouse is back. A segment ClickHouse refuses
+// for its data is split until every good row is in and each refused row is quarantined
+// (quarantine.ts), so one bad row never holds up the rows behind it.
 //
 // Batching: the active segment is sealed once it holds `batchRows` rows, the flusher is idle
 // and the last insert began `minGapMs` ago, or every `intervalMs`. While an insert runs (or
@@ -10,6 +12,7 @@
 // to be merged, so a few large inserts cost ClickHouse far less than many small ones.
 import { JsonLines } from '@curb/analytics';
 import type { IngestMetrics } from './metrics.ts';
+import { isDataError, refusalReason, type PartJournal, type Quarantine, type Refusal } from './quarantine.ts';
 import type { Segment, Spool } from './spool.ts';
 
 export type InsertRows = (rows: JsonLines | object[], deduplicationToken: string) => Promise<void>;
@@ -17,6 +20,7 @@ export type InsertRows = (rows: JsonLines | object[], deduplicationToken: string
 export interface FlusherOptions {
   spool: Spool;
   insert: InsertRows;
+  quarantine: Pick<Quarantine, 'put' | 'journal'>;
   metrics: IngestMetrics;
   /** The active segment is sealed and flushed at least this often. */
   intervalMs: number;
@@ -103,8 +107,9 @@ export class Flusher {
       try {
         const started = performance.now();
         this.lastInsertAt = Date.now();
-        const flushed = await this.insertSegment(segment);
+        const { inserted: flushed, journal } = await this.insertSegment(segment);
         await spool.release(segment);
+        await journal?.remove();
         metrics.flushed += flushed;
         metrics.flushes += 1;
         metrics.lastFlushAt = new Date().toISOString();
@@ -114,7 +119,8 @@ export class Flusher {
       } catch (err) {
         this.failures += 1;
         metrics.flushFailures += 1;
-        metrics.lastFlushError = (err as Error).message;
+        // ClickHouse's own words go to the log (the owner's), never to the public metrics.
+        metrics.lastFlushError = UNAVAILABLE;
         this.retryAt = Date.now() + Math.min(MAX_BACKOFF_MS, 250 * 2 ** Math.min(this.failures - 1, 10));
         this.options.log.warn({ err, segment: segment.id, failures: this.failures }, 'event flush failed; the spool keeps the rows and retries');
         return;
@@ -126,37 +132,90 @@ export class Flusher {
   }
 
   /**
-   * The segment's lines go to ClickHouse as they are. Only if that fails is each line
-   * checked: an unreadable one (a torn write can leave one; it was never acknowledged) is
-   * dropped and the rest inserted; otherwise the failure is ClickHouse's and is retried.
+   * The segment's lines go to ClickHouse as they are: one insert, the segment's name its
+   * token. Only if ClickHouse refuses them for their data (or a line is unreadable: a torn
+   * write can leave one, never acknowledged) are the lines split; see `insertGood`.
    */
-  private async insertSegment(segment: Segment): Promise<number> {
+  private async insertSegment(segment: Segment): Promise<{ inserted: number; journal?: PartJournal }> {
     const text = await this.options.spool.read(segment);
+    let refusedWhole: unknown;
     try {
       await this.options.insert(new JsonLines(text), segment.id);
-      return segment.rows;
+      return { inserted: segment.rows };
     } catch (err) {
-      const { rows, unreadable } = parseRows(text);
-      if (unreadable === 0) throw err;
-      this.options.log.error({ segment: segment.id, unreadable }, 'skipped unreadable spool lines');
-      await this.options.insert(rows, segment.id);
-      return rows.length;
+      refusedWhole = err;
     }
+    const { lines, refused } = readableLines(text);
+    if (refused.length === 0 && !isDataError(refusedWhole)) throw refusedWhole;
+    const journal = await this.options.quarantine.journal(segment.id);
+    const split = { segment: segment.id, lines, refused, journal };
+    const inserted = await this.insertGood(split, 0, lines.length, refused.length === 0 ? refusedWhole : undefined);
+    if (refused.length > 0) {
+      const file = await this.options.quarantine.put(segment.id, refused);
+      const { metrics, log } = this.options;
+      metrics.quarantined += refused.length;
+      metrics.lastQuarantineAt = new Date().toISOString();
+      log.error({ segment: segment.id, rows: refused.length, reason: refused[0]!.reason, file }, 'event rows quarantined');
+    }
+    return { inserted, journal };
+  }
+
+  /**
+   * Inserts lines[lo, hi) or, if ClickHouse refuses them for their data, each half in turn,
+   * down to single rows, which are refused. The split depends only on the lines and on which
+   * of them ClickHouse refuses, so a replay after a crash walks the same parts: those in the
+   * journal are skipped, and each part's token (the segment's name and the range) lets
+   * ClickHouse drop the one that may have landed just before the crash.
+   * `known` is the refusal of the whole range when it was already tried.
+   */
+  private async insertGood(split: SegmentSplit, lo: number, hi: number, known?: unknown): Promise<number> {
+    if (lo >= hi) return 0;
+    const part = `${lo}-${hi}`;
+    if (split.journal.has(part)) return hi - lo;
+    let refusal = known;
+    if (refusal === undefined) {
+      try {
+        await this.options.insert(new JsonLines(`${split.lines.slice(lo, hi).join('\n')}\n`), `${split.segment}:${part}`);
+        await split.journal.add(part);
+        return hi - lo;
+      } catch (err) {
+        if (!isDataError(err)) throw err;
+        refusal = err;
+      }
+    }
+    if (hi - lo === 1) {
+      split.refused.push({ line: split.lines[lo]!, reason: refusalReason(refusal) });
+      return 0;
+    }
+    const mid = (lo + hi) >>> 1;
+    return (await this.insertGood(split, lo, mid)) + (await this.insertGood(split, mid, hi));
   }
 }
 
-function parseRows(text: string): { rows: object[]; unreadable: number } {
-  const rows: object[] = [];
-  let unreadable = 0;
+interface SegmentSplit {
+  segment: string;
+  lines: string[];
+  refused: Refusal[];
+  journal: PartJournal;
+}
+
+/** Public word for a failed insert; the details are in the collector's log. */
+const UNAVAILABLE = 'ClickHouse unavailable';
+
+/** The segment's lines JSON can read, and those it cannot, refused as unreadable. */
+function readableLines(text: string): { lines: string[]; refused: Refusal[] } {
+  const lines: string[] = [];
+  const refused: Refusal[] = [];
   for (const line of text.split('\n')) {
     if (!line) continue;
     try {
-      rows.push(JSON.parse(line) as object);
+      JSON.parse(line);
+      lines.push(line);
     } catch {
-      unreadable += 1;
+      refused.push({ line, reason: 'unreadable spool line (a write cut short)' });
     }
   }
-  return { rows, unreadable };
+  return { lines, refused };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -7,6 +7,7 @@ import { lockDataDir, type Stores } from '@curb/runtime';
 import { DailySalts } from './daily-salts.ts';
 import { Flusher, type InsertRows } from './flusher.ts';
 import { createMetrics, type IngestMetrics } from './metrics.ts';
+import { Quarantine, quarantineDir } from './quarantine.ts';
 import { Spool } from './spool.ts';
 
 /** Spec: ClickHouse gets batches of at least 1,000 rows, or whatever arrived within a second. */
@@ -59,6 +60,7 @@ export async function openIngest({ config, stores, log, insert }: IngestOptions)
       batchRows: BATCH_ROWS,
       minGapMs: MIN_FLUSH_GAP_MS,
       insert: insert ?? ((rows, token) => stores.ch.insert('events', rows, { deduplicationToken: token })),
+      quarantine: new Quarantine(quarantineDir(config.DATA_DIR, stores.ch.database), stores.sql, log),
     });
     const salts = new DailySalts(stores.sql, log);
     await salts.start();

@@ -14,7 +14,11 @@ export interface IngestMetrics {
   flushFailures: number;
   lastFlushAt: string | null;
   lastFlushMs: number | null;
+  /** A generic word while inserts fail; ClickHouse's own message is in the log. */
   lastFlushError: string | null;
+  /** Rows ClickHouse refused for their data, set aside under DATA_DIR/quarantine. */
+  quarantined: number;
+  lastQuarantineAt: string | null;
 }
 
 export function createMetrics(): IngestMetrics {
@@ -29,5 +33,7 @@ export function createMetrics(): IngestMetrics {
     lastFlushAt: null,
     lastFlushMs: null,
     lastFlushError: null,
+    quarantined: 0,
+    lastQuarantineAt: null,
   };
 }
