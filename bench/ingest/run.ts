@@ -28,7 +28,8 @@ function run(options: Options): Promise<Result> {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'curb-bench-ingest-'));
-const server = await startBenchServer('bench/ingest/server.ts', { DATA_DIR: dataDir });
+// At the default log level, so the table shows what the log costs per million beacons.
+const server = await startBenchServer('bench/ingest/server.ts', { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
 try {
   const post = (path: string, body: string, extra: Partial<Options> = {}) =>
     run({ url: `${server.url}${path}`, body, connections: 50, duration: DURATION_S, ...extra });
@@ -59,6 +60,8 @@ try {
   const drainMs = performance.now() - drainStarted;
   const { count } = (await (await fetch(`${server.url}/bench/count`)).json()) as { count: number };
 
+  const logBytes = Buffer.byteLength(server.log());
+  const beacons = [single, batch, paced].reduce((n, r) => n + r.requests.total, 0);
   const rps = (r: Result) => r.requests.average;
   const errors = (r: Result) => r.non2xx + r.errors + r.timeouts;
   const ratio = rps(single) / rps(bare);
@@ -68,6 +71,7 @@ try {
     ['POST /api/events, 1 event', `${rps(single).toFixed(0)} req/s`, `p99 ${single.latency.p99} ms`, `${errors(single)} errors`, `ratio ${ratio.toFixed(2)} (bar ≥ 0.5)`],
     ['POST /api/events, batches of 20', `${eventsPerSecond.toFixed(0)} events/s`, `p99 ${batch.latency.p99} ms`, `${errors(batch)} errors`, 'bar ≥ 20,000 events/s'],
     ['POST /api/events at 2,000 req/s', `${rps(paced).toFixed(0)} req/s`, `p99 ${paced.latency.p99} ms`, `${errors(paced)} errors`, 'bar p99 < 50 ms'],
+    ['log at LOG_LEVEL=info', `${(logBytes / 1024).toFixed(1)} KB`, `${beacons} requests`, '', `${((logBytes / beacons) * 1e6 / 1024).toFixed(1)} KB per million beacons`],
     ['ClickHouse rows after drain', `${count}`, `accepted ${metrics.accepted}`, `rejected ${metrics.rejected}`, `${count === metrics.accepted ? 'equal' : 'DIFFERENT'} (drained in ${Math.round(drainMs)} ms)`],
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));

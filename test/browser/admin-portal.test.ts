@@ -125,6 +125,8 @@ describe('admin portal in Chromium', () => {
     await page.goto(`${app.url}/admin/dashboard`);
     await page.getByRole('list', { name: 'System health' }).getByText('Connected').first().waitFor();
     expect(await page.getByRole('list', { name: 'System health' }).getByText('Connected').count()).toBe(2);
+    // Nothing was refused by the event store, and the owner is told so.
+    await page.getByRole('list', { name: 'System health' }).getByText('Every accepted event was stored').waitFor();
     await page.getByRole('tab', { name: 'Feature Status' }).click();
     await page.getByRole('heading', { name: /Marketing Audit System/ }).waitFor();
 

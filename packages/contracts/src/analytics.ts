@@ -24,6 +24,16 @@ export const IngestMetricsSchema = Type.Object({
 });
 export type IngestMetricsResponse = Static<typeof IngestMetricsSchema>;
 
+/** The owner's view of event rows ClickHouse refused for their data (admin only). */
+export const IngestQuarantineSchema = Type.Object({
+  rows: Type.Integer({ description: 'rows set aside, all time' }),
+  segments: Type.Integer(),
+  lastAt: Type.Union([Type.String(), Type.Null()]),
+  lastReason: Type.Union([Type.String(), Type.Null()]),
+  lastFile: Type.Union([Type.String(), Type.Null()], { description: 'where the rows are, on the collector that set them aside' }),
+});
+export type IngestQuarantine = Static<typeof IngestQuarantineSchema>;
+
 /** Spec: the A/B and retargeting pages offer 7, 30 or 90 days; 30 by default. */
 export const PERIOD_DAYS = [7, 30, 90] as const;
 export type PeriodDays = (typeof PERIOD_DAYS)[number];

@@ -1,7 +1,7 @@
 // The Fastify instance every service runs in, alone or composed by the launcher:
 // one error handler, JSON 404 for unknown API paths, security headers, rate limiting.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '@curb/contracts/config';
@@ -37,9 +37,12 @@ declare module 'fastify' {
   }
 }
 
-export async function createServer(config: Config): Promise<FastifyInstance> {
+export async function createServer(config: Config, options: { logStream?: { write(line: string): void } } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'], ...(options.logStream && { stream: options.logStream }) },
+    // Two lines a request would be most of the log (and a fifth of the collector's time):
+    // see logRequests below for what is logged instead.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -89,6 +92,8 @@ export async function createServer(config: Config): Promise<FastifyInstance> {
     return reply.code(status).send({ message: err.message });
   });
 
+  logRequests(app);
+
   const pageFallback: PageFallback = {};
   app.decorate('pageFallback', pageFallback);
   app.setNotFoundHandler((request, reply) => {
@@ -98,6 +103,45 @@ export async function createServer(config: Config): Promise<FastifyInstance> {
     return reply.code(404).send({ message: `Not found: ${request.method} ${path}` });
   });
   return app;
+}
+
+/** A request slower than this is logged on its own. */
+export const SLOW_REQUEST_MS = 1000;
+/** Requests are summed up in one log line this often (when there were any). */
+export const REQUEST_SUMMARY_MS = 60_000;
+
+/**
+ * Logs are for people: every refused or failed request (4xx, 5xx) and every slow one gets a
+ * line of its own; the rest (a beacon each, mostly) are counted and summed up once a minute.
+ * So are the answers that only ask a client to slow down (429, and 503 with Retry-After):
+ * under a flood, a line each would let the flood fill the disk.
+ */
+function logRequests(app: FastifyInstance): void {
+  const counts = { requests: 0, '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, throttled: 0, slow: 0 };
+  app.addHook('onResponse', async (request, reply) => {
+    const status = reply.statusCode;
+    const ms = Math.round(reply.elapsedTime);
+    counts.requests += 1;
+    counts[status >= 500 ? '5xx' : status >= 400 ? '4xx' : status >= 300 ? '3xx' : '2xx'] += 1;
+    const slow = ms >= SLOW_REQUEST_MS;
+    if (slow) counts.slow += 1;
+    if (status === 429 || (status === 503 && reply.hasHeader('retry-after'))) {
+      counts.throttled += 1;
+      return;
+    }
+    if (status < 400 && !slow) return;
+    const line = { method: request.method, path: request.url.split('?')[0], status, ms, reqId: request.id };
+    if (status >= 500) request.log.error(line, 'request failed');
+    else if (status >= 400) request.log.info(line, 'request refused');
+    else request.log.warn(line, 'slow request');
+  });
+  const timer = setInterval(() => {
+    if (counts.requests === 0) return;
+    app.log.info({ ...counts, seconds: REQUEST_SUMMARY_MS / 1000 }, 'requests served');
+    for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] = 0;
+  }, REQUEST_SUMMARY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /** Listens on HOST:PORT; a taken port becomes a one-line StartupError. */

@@ -51,7 +51,7 @@ afterAll(async () => {
 const get = (url: string) => app.inject({ url, headers: admin });
 
 describe('funnel manager data', () => {
-  it.each(['/api/admin/funnels', '/api/admin/funnel-stats', '/api/admin/funnels/marketing-audit/analytics', '/api/admin/data-connections/overview', '/api/admin/feature-status', '/api/admin/feature-status/ab-testing'])(
+  it.each(['/api/admin/funnels', '/api/admin/funnel-stats', '/api/admin/funnels/marketing-audit/analytics', '/api/admin/data-connections/overview', '/api/admin/feature-status', '/api/admin/feature-status/ab-testing', '/api/admin/ingest-quarantine'])(
     '%s refuses anonymous calls',
     async (url) => expect((await app.inject(url)).statusCode).toBe(401),
   );
@@ -127,5 +127,18 @@ describe('data connections and feature status', () => {
     const missing = await get('/api/admin/feature-status/nope');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Unknown feature: nope.' });
+  });
+});
+
+describe('ingest quarantine', () => {
+  it('tells the owner how many event rows were set aside and why', async () => {
+    expect((await get('/api/admin/ingest-quarantine')).json()).toEqual({ rows: 0, segments: 0, lastAt: null, lastReason: null, lastFile: null });
+    await stores.sql`INSERT INTO ingest_quarantine (segment, rows, reason, file, created_at) VALUES
+      ('seg-a', 2, 'CANNOT_PARSE_DATETIME: Cannot read DateTime', '/data/quarantine/curb/seg-a.ndjson', now() - interval '1 hour'),
+      ('seg-b', 1, 'CANNOT_PARSE_ESCAPE_SEQUENCE: Cannot parse escape sequence', '/data/quarantine/curb/seg-b.ndjson', now())`;
+    const body = (await get('/api/admin/ingest-quarantine')).json();
+    expect(body).toMatchObject({ rows: 3, segments: 2, lastReason: 'CANNOT_PARSE_ESCAPE_SEQUENCE: Cannot parse escape sequence', lastFile: '/data/quarantine/curb/seg-b.ndjson' });
+    expect(Date.now() - Date.parse(body.lastAt)).toBeLessThan(60_000);
+    await stores.sql`DELETE FROM ingest_quarantine`;
   });
 });

@@ -9,12 +9,14 @@ import {
   FunnelAnalyticsResponseSchema,
   FunnelSchema,
   FunnelStatsResponseSchema,
+  IngestQuarantineSchema,
   LATEST_SUBMISSIONS,
   RECENT_SUBMISSION_DAYS,
   type DataSourceStatus,
   type Funnel,
   type FunnelAnalyticsResponse,
   type FunnelStatsResponse,
+  type IngestQuarantine,
 } from '@curb/contracts/analytics';
 import type { Config } from '@curb/contracts/config';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
@@ -112,6 +114,18 @@ export default async function adminDataRoutes(app: FastifyInstance, opts: { conf
   app.get('/api/admin/data-connections/overview', { schema: { response: { 200: DataConnectionsOverviewSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return dataConnectionsOverview(await dataSources());
+  });
+
+  // Event rows the collectors set aside (services/collector/src/lib/quarantine.ts).
+  app.get('/api/admin/ingest-quarantine', { schema: { response: { 200: IngestQuarantineSchema } } }, async (_request, reply): Promise<IngestQuarantine> => {
+    const [row] = await sql<IngestQuarantine[]>`
+      SELECT coalesce(sum(rows), 0)::int AS rows, count(*)::int AS segments,
+             to_char(max(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "lastAt",
+             (SELECT reason FROM ingest_quarantine ORDER BY created_at DESC LIMIT 1) AS "lastReason",
+             (SELECT file FROM ingest_quarantine ORDER BY created_at DESC LIMIT 1) AS "lastFile"
+      FROM ingest_quarantine`;
+    reply.header('cache-control', 'no-store');
+    return row!;
   });
 
   app.get<{ Querystring: { category?: string } }>(

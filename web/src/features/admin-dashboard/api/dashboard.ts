@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DataConnectionsOverview, FeatureStatus } from '@curb/contracts/analytics';
+import type { DataConnectionsOverview, FeatureStatus, IngestQuarantine } from '@curb/contracts/analytics';
 import type { Health } from '@curb/contracts/health';
 import { getQueryFn } from '../../../lib/api-client';
 
@@ -22,3 +22,6 @@ export const useDataConnections = () =>
   useQuery({ queryKey: ['/api/admin/data-connections/overview'], queryFn: getQueryFn<DataConnectionsOverview>({ on401: 'throw' }) });
 
 export const useFeatureStatuses = () => useQuery({ queryKey: ['/api/admin/feature-status'], queryFn: getQueryFn<FeatureStatus[]>({ on401: 'throw' }) });
+
+export const useIngestQuarantine = () =>
+  useQuery({ queryKey: ['/api/admin/ingest-quarantine'], queryFn: getQueryFn<IngestQuarantine>({ on401: 'throw' }), refetchInterval: HEALTH_POLL_MS });

@@ -9,7 +9,7 @@ import { FeatureStatusCard, sourceLabel } from '../../../components/admin/featur
 import { formatCount } from '../../../components/admin/format';
 import { StatCard, StatGrid } from '../../../components/admin/stat-card';
 import { Tabs } from '../../../components/admin/tabs';
-import { useDataConnections, useFeatureStatuses, useHealth } from '../api/dashboard';
+import { useDataConnections, useFeatureStatuses, useHealth, useIngestQuarantine } from '../api/dashboard';
 
 const TABS = [
   { key: 'overview', label: 'System Overview' },
@@ -82,9 +82,27 @@ function SystemHealth({ overview }: { overview: DataConnectionsOverview | undefi
           label={tracking ? (tracking.connected ? 'Receiving events' : 'Partial Setup') : 'Checking'}
           detail={tracking?.detail ?? 'First-party tracking'}
         />
+        <QuarantineRow />
       </ul>
       {health.data && <p className={styles.muted}>Running in {health.data.mode} mode, version {health.data.version}.</p>}
     </Panel>
+  );
+}
+
+/** Event rows ClickHouse refused for their data: set aside so the others keep flowing. */
+function QuarantineRow() {
+  const quarantine = useIngestQuarantine();
+  const q = quarantine.data;
+  if (!q) return <HealthRow name="Quarantined events" tone="gray" label={quarantine.isError ? 'Unknown' : 'Checking'} detail="Rows the event store refused" />;
+  if (q.rows === 0) return <HealthRow name="Quarantined events" tone="green" label="None" detail="Every accepted event was stored" />;
+  const when = q.lastAt ? new Date(q.lastAt).toLocaleString() : '';
+  return (
+    <HealthRow
+      name="Quarantined events"
+      tone="yellow"
+      label={`${formatCount(q.rows)} set aside`}
+      detail={`Last ${when}: ${q.lastReason ?? 'refused by the event store'} (rows kept in ${q.lastFile ?? 'the quarantine folder'})`}
+    />
   );
 }
 
