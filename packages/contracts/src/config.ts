@@ -18,6 +18,11 @@ export const ConfigSchema = Type.Object({
   PUBLIC_URL: variable(Type.Optional(httpUrl), 'the public http(s):// address of the site'),
   WEB_DIST: variable(Type.Optional(Type.String({ minLength: 1 })), 'the directory of the built web app'),
   LOG_LEVEL: variable(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }), 'fatal, error, warn, info, debug, trace or silent'),
+  TRUST_PROXY: variable(
+    Type.String({ pattern: '^(false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(/[0-9]{1,3})?))*)$', default: 'false' }),
+    'false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDRs',
+  ),
+  REQUEST_TIMEOUT_MS: variable(Type.Integer({ minimum: 1000, maximum: 600_000, default: 30_000 }), 'milliseconds from 1000 to 600000'),
   SHUTDOWN_TIMEOUT_MS: variable(Type.Integer({ minimum: 100, maximum: 60_000, default: 4_000 }), 'milliseconds from 100 to 60000'),
 
   // Admin access

@@ -1,12 +1,14 @@
 // The Fastify instance every service runs in, alone or composed by the launcher:
 // one error handler, JSON 404 for unknown API paths, security headers, rate limiting.
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '@curb/contracts/config';
 import { cleanClientJson, parseClientJson } from '@curb/contracts/text-hygiene';
 import { StartupError } from './config.ts';
+import { limitConnections, serverTimeouts } from './connection-limits.ts';
 
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -25,6 +27,35 @@ export const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
 };
 
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Which peers may tell us the client's address (X-Forwarded-For): none by default, so no
+ * client can pick its own address and slip past per-address limits; a number of proxy hops
+ * in front of us; or the proxies' addresses and CIDRs. The client address is then the
+ * rightmost hop that is not a trusted proxy.
+ */
+export function trustProxyOption(value: string): false | ((address: string, hop: number) => boolean) | string[] {
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    // Fastify refuses a bare hop count (a client reaching the service directly could add
+    // hops of its own), so it is a rule here: the operator who gives a count vouches that
+    // only the proxies reach the service; a list of their addresses is the safer choice.
+    const hops = Number(value);
+    return hops === 0 ? false : (_address, hop) => hop < hops;
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!PROXY_RANGE_NAMES.has(entry) && (family === 0 || !prefixOk || extra !== undefined)) {
+      throw new StartupError(`Invalid TRUST_PROXY=${JSON.stringify(value)}: "${entry}" is not an IP address, a CIDR range or loopback/linklocal/uniquelocal.`);
+    }
+  }
+  return entries;
+}
+
 export interface PageFallback {
   /** Answers a non-API GET that matched no route; the web app plugin sets it. */
   render?: (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -38,6 +69,7 @@ declare module 'fastify' {
 }
 
 export async function createServer(config: Config, options: { logStream?: { write(line: string): void } } = {}): Promise<FastifyInstance> {
+  const trustProxy = trustProxyOption(config.TRUST_PROXY);
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'], ...(options.logStream && { stream: options.logStream }) },
     // Two lines a request would be most of the log (and a fifth of the collector's time):
@@ -48,7 +80,11 @@ export async function createServer(config: Config, options: { logStream?: { writ
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.NODE_ENV === 'production',
+    // Fastify's overloads take each of false, a function or a list, not their union.
+    trustProxy: trustProxy as boolean,
+    ...serverTimeouts(config.REQUEST_TIMEOUT_MS),
+    // Node checks request timeouts this often (30 s by default, which doubles a slow body's hold).
+    http: { connectionsCheckingInterval: Math.min(1000, config.REQUEST_TIMEOUT_MS / 2) },
     forceCloseConnections: true,
     // Unknown fields are refused, not silently dropped (Fastify's default removes them).
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
@@ -93,6 +129,7 @@ export async function createServer(config: Config, options: { logStream?: { writ
   });
 
   logRequests(app);
+  limitConnections(app.server, { perAddress: trustProxy === false, requestTimeoutMs: config.REQUEST_TIMEOUT_MS });
 
   const pageFallback: PageFallback = {};
   app.decorate('pageFallback', pageFallback);
