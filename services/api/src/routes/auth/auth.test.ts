@@ -222,9 +222,9 @@ describe('admin authentication', () => {
 });
 
 describe('admin session cookie in production', () => {
-  it('is Secure behind an https proxy', async () => {
+  it('is Secure behind a trusted https proxy', async () => {
     const stores = await createTestStores();
-    const config = testConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    const config = testConfig({ NODE_ENV: 'production', TRUST_PROXY: 'loopback', SESSION_SECRET: 'x'.repeat(40), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
     const app = await createServer(config);
     await app.register(auth, { config, stores });
     await app.register(authRoutes, { stores });
