@@ -216,4 +216,40 @@ describe('SSRF guard on the public endpoints', () => {
     }
     await strict.close();
   });
+
+  it('refuses before taking a slot or starting Chromium: private addresses and unknown domains in milliseconds', async () => {
+    const strict = await composeApp(testConfig({ CHROME_PATH: '/usr/bin/chromium' }), stores);
+    await strict.ready();
+    try {
+      for (const [route, url, status] of [
+        ['/api/advanced-seo-audit', 'http://127.0.0.1/', 400],
+        ['/api/advanced-seo-audit', 'http://[::ffff:10.0.0.1]/', 400],
+        ['/api/quick-company-lookup', 'http://192.168.1.1/', 400],
+        ['/api/advanced-seo-audit', 'https://no-such-agent-site.invalid/', 422],
+        ['/api/quick-company-lookup', 'https://no-such-agent-site.invalid/', 422],
+      ] as const) {
+        const started = performance.now();
+        const res = await strict.inject({ method: 'POST', url: route, payload: { url }, remoteAddress: `10.3.0.${ip++}` });
+        expect([res.statusCode, url]).toEqual([status, url]);
+        // The bench measures the 50 ms; here only that no browser was waited for.
+        expect(performance.now() - started).toBeLessThan(1000);
+      }
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('lets one client have at most two advanced audits running or waiting', async () => {
+    const slow = await startSite({ '/': (_req, res) => void setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(GOOD_HTML), 1500) });
+    try {
+      const from = (n: number) => app.inject({ method: 'POST', url: '/api/advanced-seo-audit', payload: { url: slow.url }, remoteAddress: '10.4.0.1' }).then((r) => [n, r.statusCode]);
+      const answers = await Promise.all([from(1), from(2), new Promise((r) => setTimeout(r, 200)).then(() => from(3))]);
+      expect(answers).toEqual([[1, 200], [2, 200], [3, 429]]);
+      // Another client is not held up by the first one's cap.
+      const other = await app.inject({ method: 'POST', url: '/api/advanced-seo-audit', payload: { url: slow.url }, remoteAddress: '10.4.0.2' });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await slow.close();
+    }
+  }, 40_000);
 });

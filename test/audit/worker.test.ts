@@ -81,6 +81,21 @@ describe('audit-run job on hostile sites', () => {
     expect(await auditRow(id)).toMatchObject({ status: 'failed', error: '127.0.0.1 did not respond within 2 seconds.', attempts: 2 });
   });
 
+  it('fails a domain that does not exist at once, before any browser starts', async () => {
+    const id = await newAudit('https://no-such-agent-site.invalid/');
+    const started = performance.now();
+    const outcome = await runAuditJob(deps({ config: { AUDIT_ALLOW_PRIVATE_NETWORKS: false, CHROME_PATH: '/usr/bin/chromium' } }), { id: 'job', data: { auditId: id }, retryCount: 0, retryLimit: 2 });
+    expect(outcome).toBe('failed');
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(await auditRow(id)).toMatchObject({ status: 'failed', error: 'The domain no-such-agent-site.invalid could not be found.', attempts: 1 });
+  });
+
+  it('tries a refused connection once more, not twice', async () => {
+    const id = await newAudit('http://127.0.0.1:9/');
+    await expect(runAuditJob(deps(), { id: 'job', data: { auditId: id }, retryCount: 0, retryLimit: 2 })).rejects.toThrow(/refused the connection/);
+    expect(await runAuditJob(deps(), { id: 'job', data: { auditId: id }, retryCount: 1, retryLimit: 2 })).toBe('failed');
+  });
+
   it('fails a redirect loop at once (another attempt will not help)', async () => {
     const id = await newAudit(`${site.origin}/loop-a`);
     expect(await runAuditJob(deps(), { id: 'job', data: { auditId: id }, retryCount: 0, retryLimit: 2 })).toBe('failed');

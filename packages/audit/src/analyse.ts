@@ -6,7 +6,7 @@ import type { Check, CheckContext } from './checks/types.ts';
 import { findChrome, runLab } from './lab/chromium.ts';
 import { estimateLab } from './lab/estimate.ts';
 import type { LabResult } from './lab/types.ts';
-import { addressRule, type FetchPolicy } from './net/guarded-fetch.ts';
+import { addressRule, checkTarget, type FetchPolicy } from './net/guarded-fetch.ts';
 import { fetchSite, parsed, type FetchSiteOptions, type SiteSnapshot } from './snapshot.ts';
 
 export type LabMode = 'lighthouse' | 'screenshot' | 'none';
@@ -42,6 +42,9 @@ export async function analyseSite(url: string, options: AnalyseOptions): Promise
   const chrome = mode === 'none' ? null : findChrome(options.chromePath);
 
   progress(10, 'Fetching the website');
+  // A URL the fetch would refuse (bad shape, private address, a domain that does not exist)
+  // is refused now, before Chromium starts and has to be waited for.
+  await checkTarget(url, policy);
   // Chromium starts with the fetch (it waits for its slot anyway) so both overlap.
   const labPromise = chrome
     ? runLab(url.includes('://') ? url : `https://${url}`, {

@@ -1,7 +1,7 @@
 // The website analyser: guarded fetching, the checks registry, scores and report builders.
 export { analyseSite, type Analysis, type AnalyseOptions, type LabMode } from './analyse.ts';
 export { CHECKS, FREE_CHECKS, runChecks } from './checks/registry.ts';
-export { FetchError } from './net/guarded-fetch.ts';
+export { checkTarget, FetchError } from './net/guarded-fetch.ts';
 export { NotAWebPageError } from './snapshot.ts';
 export { buildReport } from './report/build.ts';
 export { quickLookupOf } from './report/quick.ts';

@@ -1,6 +1,7 @@
 // HTTP(S) fetching for audits: only http and https, every hop's address checked (DNS is
 // resolved here and the checked address is the one connected to, so a second answer cannot
 // swap it), at most 5 redirects, a deadline, a byte cap and a content-type check.
+import { lookup as dnsLookup } from 'node:dns/promises';
 import { TLSSocket, type PeerCertificate } from 'node:tls';
 import { constants as zlib, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Agent, buildConnector, request } from 'undici';
@@ -24,6 +25,7 @@ export type FetchErrorCode =
   | 'invalid-url'
   | 'blocked-address'
   | 'dns'
+  | 'dns-temporary'
   | 'timeout'
   | 'too-many-redirects'
   | 'redirect-loop'
@@ -253,6 +255,36 @@ function checkUrl(raw: string, allowed: (address: string) => boolean): URL {
   return url;
 }
 
+/** A lookup that takes longer than this counts as a temporary DNS failure. */
+const TARGET_LOOKUP_MS = 5000;
+
+/**
+ * The address checks of a fetch, run before anything costly (a slot, Chromium, a job): the
+ * URL's shape, then every address its host resolves to. Throws the FetchError the fetch would
+ * have thrown; the fetch itself checks again at connect time, so a host that resolves
+ * differently later (DNS rebinding) is still refused.
+ */
+export async function checkTarget(raw: string, policy: Partial<Pick<FetchPolicy, 'allowPrivateNetworks' | 'isAllowedAddress'>>): Promise<URL> {
+  const allowed = addressRule({ ...DEFAULT_POLICY, ...policy });
+  const url = checkUrl(raw.includes('://') ? raw : `https://${raw}`, allowed);
+  if (ipLiteral(url.hostname)) return url;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('lookup timed out'), { code: 'EAI_AGAIN' })), TARGET_LOOKUP_MS);
+  });
+  try {
+    const addresses = await Promise.race([dnsLookup(url.hostname, { all: true }), timeout]);
+    if (addresses.length === 0 || addresses.some((a) => !allowed(a.address))) {
+      throw Object.assign(new Error(`${url.hostname} resolves to a private address`), { code: addresses.length ? 'EBLOCKED' : 'ENOTFOUND' });
+    }
+    return url;
+  } catch (err) {
+    throw toFetchError(err, url, new AbortController().signal, TARGET_LOOKUP_MS);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function resolveLocation(location: string, base: URL): URL | null {
   try {
     const next = new URL(location, base);
@@ -271,7 +303,8 @@ function toFetchError(err: unknown, url: URL, signal: AbortSignal, timeoutMs: nu
     return new FetchError('timeout', `${host} did not respond within ${Math.round(timeoutMs / 1000)} seconds.`);
   }
   if (code === 'EBLOCKED') return new FetchError('blocked-address', `${host} points to a private or reserved network and cannot be audited.`);
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') return new FetchError('dns', `The domain ${host} could not be found.`);
+  if (code === 'ENOTFOUND' || code === 'ENODATA') return new FetchError('dns', `The domain ${host} could not be found.`);
+  if (code === 'EAI_AGAIN') return new FetchError('dns-temporary', `The domain ${host} could not be looked up right now.`);
   if (code === 'ECONNREFUSED') return new FetchError('connection', `${host} refused the connection.`);
   if (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || /SSL|TLS/i.test(e.message ?? '')) return new FetchError('tls', `A secure connection to ${host} could not be established.`);
   return new FetchError('connection', `${host} could not be reached (${code || e.message || 'connection failed'}).`);

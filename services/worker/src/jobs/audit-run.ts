@@ -14,8 +14,10 @@ import type { JobQueue, Sql } from '@curb/db';
 /** Queue defaults, applied to every audit-run job sent afterwards (by any service). */
 export const AUDIT_RUN_QUEUE = { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 };
 
-/** Site problems that another attempt will not fix. */
-const PERMANENT = new Set(['invalid-url', 'blocked-address', 'too-many-redirects', 'redirect-loop']);
+/** Site problems that another attempt will not fix: a domain that does not exist is one. */
+const PERMANENT = new Set(['invalid-url', 'blocked-address', 'too-many-redirects', 'redirect-loop', 'dns']);
+/** Network problems that may pass: tried once more, not twice, so a dead site costs seconds. */
+const RETRY_ONCE = new Set(['dns-temporary', 'connection', 'timeout', 'tls']);
 
 export interface AuditRunDeps {
   sql: Sql;
@@ -92,7 +94,7 @@ export async function runAuditJob(deps: AuditRunDeps, job: AuditJob): Promise<Au
     await progressChain;
     const siteProblem = err instanceof FetchError;
     const message = siteProblem ? err.message : 'The analysis failed unexpectedly.';
-    const final = (siteProblem && PERMANENT.has(err.code)) || job.retryCount >= job.retryLimit;
+    const final = (siteProblem && (PERMANENT.has(err.code) || (RETRY_ONCE.has(err.code) && job.retryCount >= 1))) || job.retryCount >= job.retryLimit;
     if (!siteProblem) log.error({ err, auditId }, 'audit failed');
     if (final) {
       await fail(sql, auditId, message);

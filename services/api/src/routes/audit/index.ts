@@ -1,7 +1,7 @@
 // Public audit endpoints: the report (pending / ready / failed) and its PDF, the e-mail open
 // pixel, the quick company lookup and the advanced SEO audit.
 import type { FastifyInstance } from 'fastify';
-import { advancedResultOf, analyseSite, FetchError, normaliseWebsite, parseWebsite, quickLookupOf, type AnalyseOptions } from '@curb/audit';
+import { advancedResultOf, analyseSite, checkTarget, FetchError, normaliseWebsite, parseWebsite, quickLookupOf, type AnalyseOptions } from '@curb/audit';
 import { renderReportPdf } from '@curb/audit/pdf/render';
 import { Semaphore } from '@curb/audit/util';
 import { AdvancedAuditRequestSchema, QuickLookupRequestSchema, REPORT_ID_PATTERN, type AdvancedAuditResult, type AuditReport, type AuditReportResponse, type QuickLookupRequest, type QuickLookupResult } from '@curb/contracts/audit';
@@ -24,6 +24,8 @@ const OPEN_TOKEN = new RegExp(OPEN_TOKEN_PATTERN);
 /** 1x1 transparent GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const NOT_FOUND = 'Report not found';
+/** Advanced audits one client address may have running or waiting at once. */
+export const ADVANCED_AUDITS_PER_CLIENT = 2;
 const STALE_REASON = 'The analysis did not finish. Please request a new audit.';
 
 class HttpError extends Error {
@@ -68,6 +70,8 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
   // Crawling 20 pages (and Chromium) is heavy: two advanced audits at a time, a short queue.
   const advancedSlots = new Semaphore(2);
   let advancedPending = 0;
+  /** Advanced audits running or waiting, per client address: one client cannot fill the queue. */
+  const advancedPerClient = new Map<string, number>();
 
   const findReport = async (reportId: string): Promise<ReportRow | null> => {
     if (!REPORT_ID.test(reportId)) return null;
@@ -141,6 +145,8 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
       if (url?.trim()) {
         const site = parseWebsite(url);
         if (!site) throw new HttpError(400, 'Please enter a valid website URL');
+        // Refused addresses and unknown domains cost a DNS lookup, not a browser.
+        await checkTarget(site.href, { ...base, ...opts.analyse?.policy }).catch((err) => siteError(err, 'Please enter a valid website URL'));
         return lookups
           .get(normaliseWebsite(site), async () => quickLookupOf(await analyseSite(site.href, { ...base, lab: 'screenshot', labBudgetMs: 10_000, ...opts.analyse })))
           .catch((err) => siteError(err, 'Please enter a valid website URL'));
@@ -177,8 +183,14 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
       if (!raw) throw new HttpError(400, 'URL is required');
       const site = parseWebsite(raw);
       if (!site) throw new HttpError(400, 'Please enter a valid URL');
+      await checkTarget(site.href, { ...base, ...opts.analyse?.policy }).catch((err) => siteError(err, 'Please enter a valid URL'));
+      const client = request.ip;
+      if ((advancedPerClient.get(client) ?? 0) >= ADVANCED_AUDITS_PER_CLIENT) {
+        throw new HttpError(429, 'An audit you asked for is still running. Please wait for it to finish.');
+      }
       if (advancedPending >= 6) throw new HttpError(503, 'Several audits are running right now. Please try again in a minute.');
       advancedPending++;
+      advancedPerClient.set(client, (advancedPerClient.get(client) ?? 0) + 1);
       try {
         // 30 seconds in all: fetching and crawling (8 s per request, 10 s of crawling) run
         // alongside Lighthouse (mobile then desktop), which gets 25 s and falls back to
@@ -197,6 +209,9 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
         return advancedResultOf(analysis);
       } finally {
         advancedPending--;
+        const left = (advancedPerClient.get(client) ?? 1) - 1;
+        if (left > 0) advancedPerClient.set(client, left);
+        else advancedPerClient.delete(client);
       }
     },
   );
