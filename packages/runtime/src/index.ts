@@ -6,3 +6,4 @@ export { openStores, type Stores, type OpenStoresOptions } from './stores.ts';
 export { createServer, listen, CONTENT_SECURITY_POLICY } from './server.ts';
 export { healthRoutes } from './health.ts';
 export { runStandalone, type ServicePlugin } from './standalone.ts';
+export { QueueFullError, WorkQueue, type WorkQueueOptions } from './work-queue.ts';

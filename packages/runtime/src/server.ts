@@ -121,8 +121,11 @@ export async function createServer(config: Config, options: { logStream?: { writ
       return reply.code(400).send({ message: `Invalid request: ${err.message}` });
     }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    const retryAfter = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     if (status >= 500) {
-      request.log.error({ err }, 'request failed');
+      // A full queue is the server pacing its clients, not a failure worth a log line.
+      if (typeof retryAfter !== 'number') request.log.error({ err }, 'request failed');
       return reply.code(status).send({ message: status === 503 && err.message ? err.message : 'Something went wrong on our side. Please try again.' });
     }
     return reply.code(status).send({ message: err.message });

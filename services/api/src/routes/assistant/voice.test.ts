@@ -11,6 +11,7 @@ import { encodeWav, parseWav, resample, toPcm16 } from '../../lib/voice/audio.ts
 import { runTool } from '../../lib/voice/run-tool.ts';
 import { detectVoiceTools, NO_VOICE_TOOLS, type VoiceTools } from '../../lib/voice/tools.ts';
 import assistant from './index.ts';
+import { VOICE_QUEUE } from './voice.ts';
 
 const machine = await detectVoiceTools();
 const SENTENCE = 'I would like a free marketing audit for my real estate website';
@@ -120,6 +121,17 @@ describe('voice endpoints on this machine', () => {
       const { text } = res.json() as { text: string };
       for (const word of ['free', 'marketing', 'real estate']) expect(text).toContain(word);
     }
+  });
+
+  it('answers 503 with Retry-After once the speech line is full, and speaks for the rest', async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, () => speak({ text: 'Your audit is ready.' })));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(VOICE_QUEUE.concurrency + VOICE_QUEUE.maxWaiting);
+    const refused = answers.filter((r) => r.statusCode === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+    expect(refused[0]!.headers['retry-after']).toBe('5');
+    expect(refused[0]!.json()).toEqual({ message: 'The voice is busy right now. Please try again in a few seconds.' });
   });
 
   it('refuses what it cannot speak', async () => {

@@ -11,6 +11,7 @@ import {
 } from '@curb/contracts/assistant';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 import type { Config } from '@curb/contracts/config';
+import { WorkQueue } from '@curb/runtime/work-queue';
 import type { Provider } from '../../lib/assistant/provider.ts';
 import { HttpError } from '../../lib/assistant/http-error.ts';
 import { localTranscriptionFormats, transcribe } from '../../lib/voice/stt.ts';
@@ -46,8 +47,13 @@ export function voiceCapabilities(config: Config, provider: Provider | null, too
   };
 }
 
+/** Speech and transcription run external programs: a few at a time, a short line, then 503. */
+export const VOICE_QUEUE = { concurrency: 2, maxWaiting: 8, retryAfterSeconds: 5 } as const;
+
 export default async function voiceRoutes(app: FastifyInstance, opts: VoiceRoutesOptions): Promise<void> {
   const { config, provider, tools } = opts;
+  const speech = new WorkQueue({ ...VOICE_QUEUE, busyMessage: 'The voice is busy right now. Please try again in a few seconds.' });
+  const listening = new WorkQueue({ ...VOICE_QUEUE, busyMessage: 'Transcription is busy right now. Please try again in a few seconds.' });
   // Another api plugin may have registered multipart already; the parser is shared.
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: { fileSize: STT_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
@@ -65,7 +71,7 @@ export default async function voiceRoutes(app: FastifyInstance, opts: VoiceRoute
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const result = await synthesize(request.body.text, request.body.format ?? 'wav', { tools: await tools(), provider, log: request.log });
+      const result = await speech.run(async () => synthesize(request.body.text, request.body.format ?? 'wav', { tools: await tools(), provider, log: request.log }));
       return reply.type(result.contentType).header('cache-control', 'no-store').header('x-voice-engine', result.engine).send(result.audio);
     },
   );
@@ -91,7 +97,7 @@ export default async function voiceRoutes(app: FastifyInstance, opts: VoiceRoute
         throw new HttpError(400, 'The recording could not be read: send it as multipart/form-data with one audio file.');
       }
       if (audio.length === 0) throw new HttpError(400, 'The recording is empty.');
-      return { text: await transcribe(audio, { tools: await tools(), provider, log: request.log }) };
+      return { text: await listening.run(async () => transcribe(audio, { tools: await tools(), provider, log: request.log })) };
     },
   );
 }

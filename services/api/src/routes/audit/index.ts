@@ -8,6 +8,7 @@ import { AdvancedAuditRequestSchema, QuickLookupRequestSchema, REPORT_ID_PATTERN
 import type { Config } from '@curb/contracts/config';
 import { OPEN_TOKEN_PATTERN } from '@curb/contracts/mail';
 import type { Stores } from '@curb/runtime';
+import { WorkQueue } from '@curb/runtime/work-queue';
 import { appendAuditEvent } from './events.ts';
 import { LookupCache } from './lookup-cache.ts';
 import reportPagePolicy from './report-page-policy.ts';
@@ -70,6 +71,8 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
   // Crawling 20 pages (and Chromium) is heavy: two advanced audits at a time, a short queue.
   const advancedSlots = new Semaphore(2);
   let advancedPending = 0;
+  // Each lookup of a new site fetches it and takes a screenshot: two at a time, eight waiting.
+  const lookupQueue = new WorkQueue({ concurrency: 2, maxWaiting: 8, retryAfterSeconds: 10, busyMessage: 'Many websites are being looked up right now. Please try again in a few seconds.' });
   /** Advanced audits running or waiting, per client address: one client cannot fill the queue. */
   const advancedPerClient = new Map<string, number>();
 
@@ -148,7 +151,7 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
         // Refused addresses and unknown domains cost a DNS lookup, not a browser.
         await checkTarget(site.href, { ...base, ...opts.analyse?.policy }).catch((err) => siteError(err, 'Please enter a valid website URL'));
         return lookups
-          .get(normaliseWebsite(site), async () => quickLookupOf(await analyseSite(site.href, { ...base, lab: 'screenshot', labBudgetMs: 10_000, ...opts.analyse })))
+          .get(normaliseWebsite(site), () => lookupQueue.run(async () => quickLookupOf(await analyseSite(site.href, { ...base, lab: 'screenshot', labBudgetMs: 10_000, ...opts.analyse }))))
           .catch((err) => siteError(err, 'Please enter a valid website URL'));
       }
       const name = companyName?.trim();
