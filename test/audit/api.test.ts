@@ -1,7 +1,9 @@
 // The public audit endpoints on the composed server and real stores: report states and
 // view counting, the open pixel, the PDF, the quick lookup (cache, shared in-flight) and
 // the advanced SEO audit of a 20-page site.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pdfRenderPool } from '@curb/audit/pdf/render-pool';
 import { Value } from '@sinclair/typebox/value';
 import { AdvancedAuditResultSchema, AuditReportSchema, QuickLookupResultSchema } from '@curb/contracts/audit';
 import type { Stores } from '@curb/runtime';
@@ -105,6 +107,29 @@ describe('GET /api/audit-report/:reportId', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  }, 30_000);
+
+  it('renders a report PDF once, off the event loop, for any number of concurrent downloads', async () => {
+    const reportId = newId();
+    const { id } = await insertAudit('done', { report: goodReport(reportId) });
+    await stores.sql`UPDATE audits SET report_id = ${reportId} WHERE id = ${id}`;
+    const pool = pdfRenderPool();
+    const render = vi.spyOn(pool, 'render');
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    try {
+      const downloads = await Promise.all(Array.from({ length: 12 }, () => get(`/api/audit-report/${reportId}/pdf`)));
+      delay.disable();
+      expect(downloads.map((d) => d.statusCode)).toEqual(Array(12).fill(200));
+      expect(new Set(downloads.map((d) => d.rawPayload.toString('base64'))).size).toBe(1);
+      expect(render).toHaveBeenCalledTimes(1);
+      // Laying out a report takes the CPU for hundreds of milliseconds; none of it here.
+      expect(delay.max / 1e6).toBeLessThan(150);
+      expect((await get(`/api/audit-report/${reportId}/pdf`)).statusCode).toBe(200);
+      expect(render).toHaveBeenCalledTimes(1);
+    } finally {
+      render.mockRestore();
+    }
   }, 30_000);
 
   it('refuses the PDF of a report that is not ready', async () => {

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { Value } from '@sinclair/typebox/value';
 import { personal } from '@curb/content';
-import { renderReportPdf } from '@curb/audit/pdf/render';
+import { pdfRenderPool } from '@curb/audit/pdf/render-pool';
 import type { AuditReport } from '@curb/contracts/audit';
 import type { Config } from '@curb/contracts/config';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
@@ -192,7 +192,7 @@ async function sendReport(deps: MailDeps, auditId: string): Promise<MailOutcome>
   const token = audit.open_token ?? randomBytes(16).toString('base64url');
   await sql`UPDATE audits SET open_token = ${token}, email_sent = true, email_sent_at = COALESCE(email_sent_at, now()) WHERE id = ${auditId}`;
   const base = publicBase(deps.config);
-  const pdf = await renderReportPdf(audit.report, `${base}/audit-report/${encodeURIComponent(audit.report.id)}`);
+  const pdf = await pdfRenderPool().render(audit.report, `${base}/audit-report/${encodeURIComponent(audit.report.id)}`);
   const mail = reportMail(deps.config, audit.email, audit.report, token, pdf);
 
   const result = await handOver(deps, mail, { auditId });

@@ -2,7 +2,7 @@
 // pixel, the quick company lookup and the advanced SEO audit.
 import type { FastifyInstance } from 'fastify';
 import { advancedResultOf, analyseSite, checkTarget, FetchError, normaliseWebsite, parseWebsite, quickLookupOf, type AnalyseOptions } from '@curb/audit';
-import { renderReportPdf } from '@curb/audit/pdf/render';
+import { pdfRenderPool } from '@curb/audit/pdf/render-pool';
 import { Semaphore } from '@curb/audit/util';
 import { AdvancedAuditRequestSchema, QuickLookupRequestSchema, REPORT_ID_PATTERN, type AdvancedAuditResult, type AuditReport, type AuditReportResponse, type QuickLookupRequest, type QuickLookupResult } from '@curb/contracts/audit';
 import type { Config } from '@curb/contracts/config';
@@ -25,6 +25,8 @@ const OPEN_TOKEN = new RegExp(OPEN_TOKEN_PATTERN);
 /** 1x1 transparent GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const NOT_FOUND = 'Report not found';
+/** Report PDFs kept in memory (a few hundred KB each). */
+const PDF_CACHE_ENTRIES = 32;
 /** Advanced audits one client address may have running or waiting at once. */
 export const ADVANCED_AUDITS_PER_CLIENT = 2;
 const STALE_REASON = 'The analysis did not finish. Please request a new audit.';
@@ -71,6 +73,8 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
   // Crawling 20 pages (and Chromium) is heavy: two advanced audits at a time, a short queue.
   const advancedSlots = new Semaphore(2);
   let advancedPending = 0;
+  const pdfs = new LookupCache<Buffer>(PDF_CACHE_ENTRIES, 24 * 60 * 60_000);
+  const pdfQueue = new WorkQueue({ concurrency: 2, maxWaiting: 16, retryAfterSeconds: 5, busyMessage: 'Many reports are being prepared right now. Please try again in a few seconds.' });
   // Each lookup of a new site fetches it and takes a screenshot: two at a time, eight waiting.
   const lookupQueue = new WorkQueue({ concurrency: 2, maxWaiting: 8, retryAfterSeconds: 10, busyMessage: 'Many websites are being looked up right now. Please try again in a few seconds.' });
   /** Advanced audits running or waiting, per client address: one client cannot fill the queue. */
@@ -119,7 +123,10 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
       if (!row) throw new HttpError(404, NOT_FOUND);
       if (row.status !== 'done' || !row.report) throw new HttpError(409, 'The report is not ready yet.');
       const origin = (config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
-      const pdf = await renderReportPdf(row.report, `${origin}/audit-report/${encodeURIComponent(row.report_id)}`);
+      const reportUrl = `${origin}/audit-report/${encodeURIComponent(row.report_id)}`;
+      // A finished report does not change: its PDF is rendered once (off the event loop) and
+      // kept for the next downloads; concurrent first downloads share that render.
+      const pdf = await pdfs.get(`${reportUrl}|${row.report.generatedAt}`, () => pdfQueue.run(() => pdfRenderPool().render(row.report!, reportUrl)));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="growth-opportunities-report-${row.report_id}.pdf"`)

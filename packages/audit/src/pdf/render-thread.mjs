@@ -1,0 +1,24 @@
+// The report PDF renderer in a worker thread (see render-pool.ts): laying out a report takes
+// the CPU for a good fraction of a second, which on the main thread would hold up every
+// other request. Messages in: { id, report, reportUrl }; out: { id, bytes } or { id, error }.
+import { parentPort } from 'node:worker_threads';
+
+/** The renderer is TypeScript: the thread loads it through tsx, as the services run. */
+async function loadRenderer() {
+  const { register } = await import('tsx/esm/api');
+  register();
+  return import('./render.ts');
+}
+
+const { renderReportPdf } = await loadRenderer();
+
+parentPort.on('message', async ({ id, report, reportUrl }) => {
+  try {
+    const pdf = await renderReportPdf(report, reportUrl);
+    const bytes = new Uint8Array(pdf);
+    parentPort.postMessage({ id, bytes }, [bytes.buffer]);
+  } catch (err) {
+    parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+  }
+});
+parentPort.postMessage({ ready: true });
