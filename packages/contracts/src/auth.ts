@@ -22,9 +22,15 @@ export type AuthUser = Static<typeof AuthUserSchema>;
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 export const ADMIN_PASSWORD_MAX_LENGTH = 256;
 
-/** Failed sign-ins in a row that lock an account, and for how long. */
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_LOCKOUT_MINUTES = 15;
+/**
+ * Sign-in throttling per (account, client address): this many wrong passwords in a row are
+ * answered at once; each further one makes that client wait before its next try, twice as
+ * long each time from LOGIN_FIRST_DELAY_SECONDS up to LOGIN_MAX_DELAY_SECONDS. Other clients
+ * (the owner elsewhere) are not slowed down, and the right password works after the wait.
+ */
+export const LOGIN_FREE_FAILURES = 5;
+export const LOGIN_FIRST_DELAY_SECONDS = 2;
+export const LOGIN_MAX_DELAY_SECONDS = 300;
 /** Sign-in attempts one address may make per minute, whatever the account. */
 export const LOGIN_RATE_PER_MINUTE = 10;
 
@@ -34,7 +40,7 @@ export const SESSION_IDLE_HOURS = 8;
 export const AUTH_MESSAGES = {
   required: 'Sign in as the admin to continue.',
   invalid: 'Invalid email or password.',
-  locked: `Too many failed sign-in attempts. Try again in ${LOGIN_LOCKOUT_MINUTES} minutes.`,
+  throttled: 'Too many failed sign-in attempts from here. Wait a moment and try again.',
   rateLimited: 'Too many sign-in attempts from this address. Wait a minute and try again.',
   crossOrigin: 'Cross-site requests are not accepted.',
 } as const;

@@ -1,7 +1,7 @@
 // The admin accounts in `admin_users`: creation (CLI and first start), sign-in checks with
-// a per-account lockout, and lookups for the session.
+// throttling per (account, client), and lookups for the session.
 import type { Sql } from '@curb/db';
-import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, LOGIN_LOCKOUT_MINUTES, LOGIN_MAX_FAILURES, type AuthUser } from '@curb/contracts/auth';
+import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, LOGIN_FIRST_DELAY_SECONDS, LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_SECONDS, type AuthUser } from '@curb/contracts/auth';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
 import { endSessionsOf } from './session-store.ts';
 
@@ -10,7 +10,6 @@ interface AdminRow {
   email: string;
   first_name: string | null;
   password_hash: string;
-  locked_until: Date | null;
 }
 
 const toUser = (row: Pick<AdminRow, 'id' | 'email' | 'first_name'>): AuthUser => ({ id: row.id, email: row.email, firstName: row.first_name });
@@ -42,8 +41,7 @@ export async function upsertAdmin(sql: Sql, input: { email: string; password: st
     INSERT INTO admin_users (email, first_name, password_hash) VALUES (${input.email}, ${input.firstName ?? null}, ${hash})
     ON CONFLICT (lower(email)) DO UPDATE
       SET password_hash = EXCLUDED.password_hash,
-          first_name = COALESCE(EXCLUDED.first_name, admin_users.first_name),
-          failed_logins = 0, locked_until = NULL
+          first_name = COALESCE(EXCLUDED.first_name, admin_users.first_name)
     RETURNING id, email, first_name, (xmax = 0) AS created`;
   if (!row!.created) await endSessionsOf(sql, row!.id);
   return { user: toUser(row!), created: row!.created };
@@ -60,31 +58,36 @@ export async function bootstrapAdmin(sql: Sql, email: string, password: string):
   return inserted.count === 1;
 }
 
-export type SignInResult = { ok: true; user: AuthUser } | { ok: false; reason: 'invalid' | 'locked' };
+export type SignInResult = { ok: true; user: AuthUser } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
 /**
- * Checks a sign-in. LOGIN_MAX_FAILURES wrong passwords in a row lock the account for
- * LOGIN_LOCKOUT_MINUTES; while locked even the right password is refused.
+ * Checks a sign-in from `client`. A client that keeps guessing one account is slowed down
+ * (see LOGIN_FREE_FAILURES); an unknown e-mail is checked against a decoy hash and throttled
+ * the same way, so neither the answer nor its timing says whether the account exists.
  */
-export async function signIn(sql: Sql, email: string, password: string): Promise<SignInResult> {
+export async function signIn(sql: Sql, email: string, password: string, client: string): Promise<SignInResult> {
+  const account = email.toLowerCase();
+  const [throttle] = await sql<{ wait: number }[]>`
+    SELECT ceil(extract(epoch FROM retry_at - now()))::int AS wait FROM login_throttle
+    WHERE account = ${account} AND client = ${client} AND retry_at > now()`;
+  if (throttle) return { ok: false, reason: 'throttled', retryAfterSeconds: Math.max(1, throttle.wait) };
+
   const [row] = await sql<AdminRow[]>`
-    SELECT id, email, first_name, password_hash, locked_until FROM admin_users WHERE lower(email) = lower(${email})`;
-  if (!row) {
-    await verifyPassword(password, await decoyHash());
-    return { ok: false, reason: 'invalid' };
-  }
-  if (row.locked_until && row.locked_until.getTime() > Date.now()) return { ok: false, reason: 'locked' };
-  if (await verifyPassword(password, row.password_hash)) {
-    await sql`UPDATE admin_users SET failed_logins = 0, locked_until = NULL WHERE id = ${row.id}`;
+    SELECT id, email, first_name, password_hash FROM admin_users WHERE lower(email) = ${account}`;
+  const valid = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
+  if (row && valid) {
+    await sql`DELETE FROM login_throttle WHERE account = ${account} AND client = ${client}`;
     return { ok: true, user: toUser(row) };
   }
   // One statement, so concurrent wrong guesses are all counted.
-  const [after] = await sql<{ locked: boolean }[]>`
-    UPDATE admin_users SET
-      failed_logins = CASE WHEN failed_logins + 1 >= ${LOGIN_MAX_FAILURES} THEN 0 ELSE failed_logins + 1 END,
-      locked_until = CASE WHEN failed_logins + 1 >= ${LOGIN_MAX_FAILURES}
-        THEN now() + make_interval(mins => ${LOGIN_LOCKOUT_MINUTES}) ELSE locked_until END
-    WHERE id = ${row.id}
-    RETURNING locked_until IS NOT NULL AND locked_until > now() AS locked`;
-  return { ok: false, reason: after?.locked ? 'locked' : 'invalid' };
+  await sql`
+    INSERT INTO login_throttle AS t (account, client, failures) VALUES (${account}, ${client}, 1)
+    ON CONFLICT (account, client) DO UPDATE SET
+      failures = t.failures + 1,
+      retry_at = CASE WHEN t.failures + 1 > ${LOGIN_FREE_FAILURES}
+        THEN now() + make_interval(secs => least(${LOGIN_MAX_DELAY_SECONDS}, ${LOGIN_FIRST_DELAY_SECONDS} * power(2, least(20, t.failures - ${LOGIN_FREE_FAILURES}))))
+        ELSE NULL END,
+      updated_at = now()`;
+  await sql`DELETE FROM login_throttle WHERE updated_at < now() - interval '1 day'`;
+  return { ok: false, reason: 'invalid' };
 }

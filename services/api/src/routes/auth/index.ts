@@ -22,9 +22,10 @@ export default async function authRoutes(app: FastifyInstance, opts: { stores: S
       },
     },
     async (request, reply) => {
-      const result = await signIn(sql, request.body.email, request.body.password);
+      const result = await signIn(sql, request.body.email, request.body.password, request.ip);
       if (!result.ok) {
-        return reply.code(result.reason === 'locked' ? 429 : 401).send({ message: AUTH_MESSAGES[result.reason] });
+        if (result.reason === 'throttled') return reply.code(429).header('retry-after', String(result.retryAfterSeconds)).send({ message: AUTH_MESSAGES.throttled });
+        return reply.code(401).send({ message: AUTH_MESSAGES.invalid });
       }
       // A fresh session id at sign-in: an id planted before it (session fixation) is worthless.
       await request.session.regenerate();
@@ -41,10 +42,26 @@ export default async function authRoutes(app: FastifyInstance, opts: { stores: S
     return user;
   });
 
-  // A plain link in the admin bar: ends the session and goes back to the site.
+  // A plain link in the admin bar: ends the session and goes back to the site. A page of
+  // another site cannot end it for the owner (a link or image pointing here): browsers say
+  // where a request comes from in Sec-Fetch-Site; older ones send a Referer at most.
   app.get('/api/logout', async (request, reply) => {
+    if (!fromThisSite(request.headers, request.host)) return reply.code(403).send({ message: AUTH_MESSAGES.crossOrigin });
     if (request.session?.sessionId) await request.session.destroy();
     reply.clearCookie(SESSION_COOKIE, { path: '/api' });
     return reply.header('cache-control', 'no-store').redirect('/', 302);
   });
+}
+
+/** Same-origin requests and direct navigations (typed, bookmarked) pass; other sites do not. */
+function fromThisSite(headers: Record<string, string | string[] | undefined>, host: string): boolean {
+  const site = headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin' || site === 'none';
+  const referer = headers.referer;
+  if (typeof referer !== 'string') return true;
+  try {
+    return new URL(referer).host === host;
+  } catch {
+    return false;
+  }
 }
