@@ -13,6 +13,7 @@ describe('address policy', () => {
     ['127.0.0.1', false], ['10.0.0.8', false], ['172.16.3.4', false], ['192.168.1.1', false], ['169.254.169.254', false],
     ['100.64.0.1', false], ['100.100.100.200', false], ['224.0.0.1', false], ['0.0.0.0', false], ['255.255.255.255', false],
     ['::1', false], ['fe80::1', false], ['fd00:ec2::254', false], ['::ffff:127.0.0.1', false], ['64:ff9b::a00:1', false], ['2002:a00:1::1', false],
+    ['::7f00:1', false], ['::127.0.0.1', false], ['::a00:1', false], ['::808:808', false],
     ['8.8.8.8', true], ['93.184.216.34', true], ['2606:4700:4700::1111', true],
   ])('%s public=%s', (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected);
@@ -46,6 +47,7 @@ describe('guarded fetch', () => {
     await expect(f.fetch(`http://localhost:${site.port}/`)).rejects.toMatchObject({ code: 'blocked-address' });
     await expect(f.fetch('http://169.254.169.254/latest/meta-data/')).rejects.toMatchObject({ code: 'blocked-address' });
     await expect(f.fetch('http://[::ffff:127.0.0.1]/')).rejects.toMatchObject({ code: 'blocked-address' });
+    await expect(f.fetch('http://[::127.0.0.1]/')).rejects.toMatchObject({ code: 'blocked-address' });
     await expect(f.fetch('http://2130706433/')).rejects.toMatchObject({ code: 'blocked-address' });
     await f.close();
   });

@@ -64,6 +64,19 @@ describe('owner notification of new submissions', () => {
     expect(await noticeJobs('contact-notification', 'messageId', res.json().id)).toHaveLength(1);
   });
 
+  it('keeps visitor line breaks and terminal escapes out of the notice lines, a message keeping its lines', async () => {
+    const marker = randomUUID();
+    const res = await post('/api/contact', { name: 'Eve\nWebsite: https://evil.example\u001b[31m', email: 'eve@example.com', subject: 'Hi\r\nBcc: x@y.z', message: `Ref ${marker}\r\nline two\u0007` });
+    expect(res.statusCode).toBe(201);
+    const mail = await noticeWith(marker);
+    const lines = (mail.text ?? '').split('\n');
+    expect(lines).toContain('Name: Eve Website: https://evil.example\ufffd[31m');
+    expect(lines).toContain('Subject: Hi Bcc: x@y.z');
+    expect(lines.filter((l) => l.startsWith('Website:'))).toEqual([]);
+    expect(mail.text).toContain(`Message: Ref ${marker}\nline two\ufffd`);
+    expect(mail.text).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+  });
+
   it('mails the owner one notice per lead, a retried submission included', async () => {
     const marker = randomUUID();
     const lead = { formId: 'contact-form', firstName: 'Ana', lastName: 'Lee', email: 'ana@lee-homes.com', phone: '703-555-0100', subject: 'Open house', message: `Ref ${marker}`, submissionId: randomUUID() };

@@ -56,6 +56,8 @@ export function trustProxyOption(value: string): false | ((address: string, hop:
   return entries;
 }
 
+export const PERMISSIONS_POLICY = 'camera=(), geolocation=(), microphone=(self), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()';
+
 export interface PageFallback {
   /** Answers a non-API GET that matched no route; the web app plugin sets it. */
   render?: (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -112,6 +114,11 @@ export async function createServer(config: Config, options: { logStream?: { writ
     // The site embeds its own report pages in admin dialogs, nothing cross-origin.
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.NODE_ENV === 'production',
+  });
+  // Powerful browser features off for every page and frame, the microphone for the site's own
+  // voice assistant only.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
   // Registered once, unapplied: each route that needs a limit opts in with `config.rateLimit`.
   await app.register(rateLimit, { global: false });

@@ -49,7 +49,15 @@ describe('composed server (api + collector + worker)', () => {
     const res = await app.inject('/api/health');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-request-id'] ?? res.headers['x-frame-options']).toBeDefined();
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['permissions-policy']).toMatch(/^camera=\(\), geolocation=\(\), microphone=\(self\), payment=\(\)/);
+  });
+
+  it('keeps report pages and the report API out of search indexes, and nothing else', async () => {
+    for (const url of ['/audit-report/AAAAAAAAAAAAAAAAAAAAAA', '/api/audit-report/AAAAAAAAAAAAAAAAAAAAAA']) {
+      expect((await app.inject(url)).headers['x-robots-tag'], url).toBe('noindex, nofollow');
+    }
+    expect((await app.inject('/')).headers['x-robots-tag']).toBeUndefined();
   });
 
   it('accepts a beacon sent as text/plain and stores it in ClickHouse', async () => {

@@ -45,6 +45,9 @@ export function detectProfiles(pages: ParsedPage[]): ProfileLink[] {
       } catch {
         continue;
       }
+      // Only web links: a `javascript://www.facebook.com/…` link would pass the host test and
+      // end up as a link in the report.
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') continue;
       const host = url.hostname.toLowerCase();
       for (const p of PLATFORMS) {
         if (!p.host.test(host)) continue;

@@ -13,6 +13,9 @@ import ipaddr from 'ipaddr.js';
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   const parsed = ipaddr.parse(address);
+  // IPv4-compatible IPv6 (::/96, deprecated): `[::127.0.0.1]` becomes `::7f00:1`, which
+  // ipaddr.js calls unicast although it embeds an IPv4 address like the mapped form.
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) return false;
   return parsed.range() === 'unicast';
 }
 

@@ -208,13 +208,20 @@ async function sendReport(deps: MailDeps, auditId: string): Promise<MailOutcome>
 
 /** Header values come from visitors: one line, bounded. */
 const headerText = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim().slice(0, 120);
+// Visitor text in the plain-text notice: a name with a line break or a terminal escape could
+// otherwise forge a line ("Website: …") or recolour the owner's terminal. Only a message
+// keeps its line breaks.
+const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+const multiLine = (s: string) => s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
 
 /**
  * The owner's notice: what was submitted, as labelled plain text and the same lines escaped in
  * HTML (visitor text is never markup), with Reply-To set to the visitor.
  */
 export function ownerNoticeMail(config: MailConfig, subject: string, replyTo: string, lines: Array<[string, string | null | undefined]>): OutgoingMail {
-  const filled = lines.filter((l): l is [string, string] => typeof l[1] === 'string' && l[1] !== '');
+  const filled = lines
+    .filter((l): l is [string, string] => typeof l[1] === 'string' && l[1] !== '')
+    .map(([label, value]): [string, string] => [label, label === 'Message' ? multiLine(value) : oneLine(value)]);
   const text = filled.map(([label, value]) => `${label}: ${value}`).join('\n');
   const rows = filled
     .map(([label, value]) => `<tr><th style="text-align:left;vertical-align:top;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="white-space:pre-wrap;padding:4px 0">${escapeHtml(value)}</td></tr>`)

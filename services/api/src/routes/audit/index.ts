@@ -11,7 +11,7 @@ import type { Stores } from '@curb/runtime';
 import { WorkQueue } from '@curb/runtime/work-queue';
 import { appendAuditEvent } from './events.ts';
 import { LookupCache } from './lookup-cache.ts';
-import reportPagePolicy from './report-page-policy.ts';
+import reportPagePolicy, { NOINDEX } from './report-page-policy.ts';
 
 export interface AuditRoutesOptions {
   config: Config;
@@ -67,6 +67,10 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
   const { config, stores } = opts;
   const { sql, ch } = stores;
   await app.register(reportPagePolicy);
+  // The report API answers a lead's data too.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/audit-report/')) reply.header('x-robots-tag', NOINDEX);
+  });
   const base: Pick<AnalyseOptions, 'allowPrivateNetworks' | 'chromePath'> = { allowPrivateNetworks: config.AUDIT_ALLOW_PRIVATE_NETWORKS, chromePath: config.CHROME_PATH ?? null };
   // Results carry a PNG screenshot (a few hundred KB): keep the cache small.
   const lookups = new LookupCache<QuickLookupResult>(100);

@@ -8,6 +8,8 @@ import { widenPolicy } from '../assistant/page-policy.ts';
 const CSP = 'content-security-policy';
 const ADDITIONS = { 'script-src': ["'wasm-unsafe-eval'"], 'connect-src': ['data:'] };
 
+export const NOINDEX = 'noindex, nofollow';
+
 export const isReportPage = (path: string) => /^\/audit-report\/[^/]+\/?$/.test(path);
 
 export default async function reportPagePolicy(app: FastifyInstance): Promise<void> {
@@ -16,6 +18,8 @@ export default async function reportPagePolicy(app: FastifyInstance): Promise<vo
     if (!render) return;
     app.pageFallback.render = (request: FastifyRequest, reply: FastifyReply) => {
       if (isReportPage(request.url.split('?')[0] ?? '/')) {
+        // A report holds a lead's name, site and scores: never in a search index.
+        reply.header('x-robots-tag', NOINDEX);
         const current = reply.getHeader(CSP);
         if (typeof current === 'string') reply.header(CSP, widenPolicy(current, ADDITIONS));
         const setHeader = reply.header.bind(reply);
