@@ -1,3 +1,5 @@
+import { setPriority } from 'node:os';
+
 /** Maps with at most `limit` calls in flight, keeping the input order. */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
@@ -62,4 +64,17 @@ export function clamp(value: number, min: number, max: number): number {
 export function round(value: number, digits = 0): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
+}
+
+/** Nice value of helper processes (browsers, speech tools): below the server, never stopped. */
+export const HELPER_NICENESS = 10;
+
+/** Lowers a helper process's CPU priority; a process already gone is left alone. */
+export function yieldCpu(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    setPriority(pid, HELPER_NICENESS);
+  } catch {
+    // Exited already, or not ours to change: it simply keeps its priority.
+  }
 }

@@ -54,7 +54,7 @@ export function detectBusiness(page: ParsedPage): BusinessInfo {
   const location = addr && str(addr['addressLocality']) ? [str(addr['addressLocality']), str(addr['addressRegion'])].filter(Boolean).join(', ') : cityStateZip ? `${cityStateZip[1]}, ${cityStateZip[2]}` : null;
   const logo = str(schema?.props['logo']) ?? str((schema?.props['logo'] as Record<string, unknown> | undefined)?.['url']) ?? page.$('img[src*="logo" i], img[alt*="logo" i], img[class*="logo" i]').first().attr('src') ?? null;
   return {
-    name: str(schema?.props['name']) ?? page.metas.get('og:site_name') ?? titleName(page.title),
+    name: str(schema?.props['name']) ?? str(page.metas.get('og:site_name')) ?? businessNameFromTitle(page.title, page.url),
     type: businessType(page, schema),
     phone,
     phoneLinked: Boolean(tel),
@@ -67,11 +67,46 @@ export function detectBusiness(page: ParsedPage): BusinessInfo {
   };
 }
 
-function titleName(title: string | null): string | null {
+/** Words a business name has and a search phrase rarely does. */
+const BRAND_WORDS = /\b(realty|realtors?|real estate group|group|team|properties|property|homes? (?:group|team)|brokerage|brokers?|partners|associates|agency|company|co\.|llc|inc\.?|ltd|sotheby'?s|keller williams|re\/max|remax|compass|coldwell banker|century 21|exp realty|berkshire hathaway|howard hanna|douglas elliman|estates)\b/i;
+/** Phrases of a page's search title, not of its owner's name. */
+const SEARCH_WORDS = /\b(for sale|for rent|listings?|search|buy(?:ing)?|sell(?:ing)?|near me|mls|idx|welcome|official site|home page|homepage|find|browse|market report|home values?|open houses?)\b|^home$|\bin [A-Z][a-z]+/i;
+
+/**
+ * The business name in a page title such as "Jane Porter Realty | Arlington VA Homes for
+ * Sale" or "Homes for Sale in Arlington – Jane Porter Realty": of its segments, the one that
+ * matches the site's domain, has a business word and no search phrase wins; on a tie the
+ * first, where most sites put their name. A title of search phrases only gives no name.
+ */
+export function businessNameFromTitle(title: string | null, url?: string): string | null {
   if (!title) return null;
-  const parts = title.split(/\s[|–—-]\s|\s·\s/).map((p) => p.trim()).filter(Boolean);
-  // "Homes for sale in Arlington | Jane Smith Realty": the brand is usually the last part.
-  return (parts.length > 1 ? parts[parts.length - 1] : parts[0]) ?? null;
+  const parts = title
+    .split(/\s+[|–—·-]\s+|\s*[|·]\s*|:\s+/)
+    .map((p) => p.trim().replace(/^welcome to\s+/i, ''))
+    .filter(Boolean);
+  const label = url ? domainLabel(url) : '';
+  const score = (part: string) => {
+    const squashed = part.toLowerCase().replace(/[^a-z0-9]/g, '');
+    let points = 0;
+    if (label.length >= 4 && squashed.length >= 4 && (label.includes(squashed) || squashed.includes(label))) points += 10;
+    if (BRAND_WORDS.test(part)) points += 5;
+    if (SEARCH_WORDS.test(part)) points -= 5;
+    if (part.split(/\s+/).length > 6) points -= 2;
+    return points;
+  };
+  let best = parts[0];
+  for (const part of parts.slice(1)) if (score(part) > score(best!)) best = part;
+  // Only search phrases ("Homes for Sale | MLS Listings"): no name to be had from the title.
+  return best && score(best) >= 0 ? best : null;
+}
+
+/** "janeporterrealty" for https://www.janeporterrealty.com/… */
+function domainLabel(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '').split('.')[0]!.replace(/[^a-z0-9]/g, '');
+  } catch {
+    return '';
+  }
 }
 
 function businessType(page: ParsedPage, schema: SchemaItem | null): string {

@@ -3,6 +3,8 @@
 // Chromium is heavy (about 1.4 GB and a full core per Lighthouse run), so every run in the
 // process takes a slot of one shared semaphore.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
+import { yieldCpu } from '../util.ts';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -82,7 +84,7 @@ export async function runLab(url: string, options: LabOptions): Promise<LabOutpu
             continue;
           }
           try {
-            out[formFactor] = await withTimeout(lighthouseRun(url, launched.port, formFactor), remaining() - 1000);
+            out[formFactor] = await lighthouseRun(url, launched.port, formFactor, remaining() - 1000);
           } catch (err) {
             out.notes.push(`Lighthouse ${formFactor} run failed: ${(err as Error).message}`);
           }
@@ -129,6 +131,9 @@ async function launch(chromePath: string, profileDir: string, proxyUrl: string, 
     ],
     { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] },
   );
+  // The browser (and the renderers it forks later, which inherit it) yields the CPU to the
+  // server: on two cores a Lighthouse run otherwise slows every other visitor's request.
+  yieldCpu(child.pid);
   return new Promise((resolve, reject) => {
     let stderr = '';
     const timer = setTimeout(() => {
@@ -172,28 +177,42 @@ async function stop(child: ChildProcess | undefined): Promise<void> {
   });
 }
 
-async function lighthouseRun(url: string, port: number, formFactor: 'mobile' | 'desktop'): Promise<LabRun> {
-  const { default: lighthouse } = await import('lighthouse');
-  const config = formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo', 'accessibility', 'best-practices'], maxWaitForLoad: 15_000 }, config);
-  if (!result) throw new Error('no result');
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
-  const num = (id: string) => Math.max(0, Math.round(lhr.audits[id]?.numericValue ?? 0));
-  const cat = (id: string) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id]!.score! * 100));
-  return {
-    performance: cat('performance') ?? 0,
-    seo: cat('seo'),
-    accessibility: cat('accessibility'),
-    bestPractices: cat('best-practices'),
-    lcpMs: num('largest-contentful-paint'),
-    fidMs: num('max-potential-fid'),
-    cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
-    tbtMs: num('total-blocking-time'),
-    fcpMs: num('first-contentful-paint'),
-    speedIndexMs: num('speed-index'),
-    interactiveMs: num('interactive'),
-  };
+const LIGHTHOUSE_THREAD = new URL('./lighthouse-thread.mjs', import.meta.url);
+
+/**
+ * One Lighthouse run, in a worker thread of its own (lighthouse-thread.mjs): the trace
+ * processing never blocks the event loop, and a run past its deadline is stopped outright
+ * instead of finishing in the background.
+ */
+function lighthouseRun(url: string, port: number, formFactor: 'mobile' | 'desktop', deadlineMs: number): Promise<LabRun> {
+  type Answer = { scores: Record<string, number | null>; metrics: Record<string, number> } | { error: string };
+  // Plain JavaScript: the thread needs none of the process's flags (a loader, --input-type).
+  const worker = new Worker(LIGHTHOUSE_THREAD, { workerData: { url, port, formFactor }, execArgv: [] });
+  const answer = new Promise<Answer>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`Lighthouse stopped (exit ${code})`)));
+  });
+  return withTimeout(answer, deadlineMs)
+    .then((a) => {
+      if ('error' in a) throw new Error(a.error);
+      const num = (id: string) => Math.max(0, Math.round(a.metrics[id] ?? 0));
+      const cat = (id: string) => (a.scores[id] == null ? null : Math.round(a.scores[id]! * 100));
+      return {
+        performance: cat('performance') ?? 0,
+        seo: cat('seo'),
+        accessibility: cat('accessibility'),
+        bestPractices: cat('best-practices'),
+        lcpMs: num('largest-contentful-paint'),
+        fidMs: num('max-potential-fid'),
+        cls: Math.round((a.metrics['cumulative-layout-shift'] ?? 0) * 1000) / 1000,
+        tbtMs: num('total-blocking-time'),
+        fcpMs: num('first-contentful-paint'),
+        speedIndexMs: num('speed-index'),
+        interactiveMs: num('interactive'),
+      };
+    })
+    .finally(() => void worker.terminate());
 }
 
 async function screenshot(url: string, port: number): Promise<string> {

@@ -112,7 +112,12 @@ async function fail(sql: Sql, auditId: string, reason: string): Promise<void> {
 /** Registers the audit-run handler on the worker's queue. */
 export async function workAuditRuns(deps: AuditRunDeps): Promise<void> {
   await deps.jobs.updateQueue(JOB_QUEUES.auditRun, { name: JOB_QUEUES.auditRun, ...AUDIT_RUN_QUEUE });
-  await deps.jobs.work(JOB_QUEUES.auditRun, { batchSize: 1, includeMetadata: true }, async ([job]) => {
-    if (job) await runAuditJob(deps, job);
+  let workerId: string | undefined = undefined;
+  workerId = await deps.jobs.work(JOB_QUEUES.auditRun, { batchSize: 1, includeMetadata: true }, async ([job]) => {
+    if (!job) return;
+    await runAuditJob(deps, job);
+    // pg-boss pauses its polling interval (2 s) after every job; a line of audits that end
+    // fast (dead domains) would then hold a real one back by minutes. Fetch the next at once.
+    if (workerId) deps.jobs.notifyWorker(workerId);
   });
 }

@@ -289,7 +289,11 @@ async function contactNotice(deps: MailDeps, messageId: string): Promise<Outgoin
 /** Registers the mail-send handler on the worker's queue. */
 export async function workMailSends(deps: MailDeps): Promise<void> {
   await deps.jobs.updateQueue(JOB_QUEUES.mailSend, { name: JOB_QUEUES.mailSend, retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 });
-  await deps.jobs.work(JOB_QUEUES.mailSend, { batchSize: 1 }, async ([job]) => {
-    if (job) await runMailJob(deps, job);
+  let workerId: string | undefined = undefined;
+  workerId = await deps.jobs.work(JOB_QUEUES.mailSend, { batchSize: 1 }, async ([job]) => {
+    if (!job) return;
+    await runMailJob(deps, job);
+    // As for audits: no polling pause between mails while more are waiting.
+    if (workerId) deps.jobs.notifyWorker(workerId);
   });
 }

@@ -2,6 +2,7 @@
 // on stdin, bounded output on stdout, a deadline, and a cap on how many run at once so a
 // burst of requests queues instead of starving the machine.
 import { spawn } from 'node:child_process';
+import { yieldCpu } from '@curb/audit/util';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +42,8 @@ export async function runTool(command: string, args: readonly string[], options:
   try {
     return await new Promise<Buffer>((resolve, reject) => {
       const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+      // Speech tools yield the CPU to the server's own requests.
+      yieldCpu(child.pid);
       const chunks: Buffer[] = [];
       let size = 0;
       let stderr = '';
