@@ -71,7 +71,8 @@ describe('report', () => {
     expect(r.scores.overall).toBeLessThan(50);
     expect(r.grade).toBe('D');
     expect(r.websiteData.hasSSL).toBe(false);
-    expect(r.websiteData.companyName).toBe('Home');
+    // A title of "Home" names no business: the name the lead gave stands.
+    expect(r.websiteData.companyName).toBe('Jane Smith Realty');
     expect(r.findings[0]!.severity).toBe('Critical');
     expect(r.recommendations.length).toBeGreaterThan(3);
     expect(r.recommendations[0]!.priority).toBe('High');

@@ -69,16 +69,10 @@ function cleanNode(node: unknown, field: string, depth: number): string | null {
   if (node === null || typeof node !== 'object') return null;
   if (depth >= MAX_BODY_DEPTH) return `The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels).`;
   if (Array.isArray(node)) {
+    // An array's items are judged by the field that holds the array.
     for (let i = 0; i < node.length; i++) {
-      const item: unknown = node[i];
-      if (typeof item === 'string') {
-        const problem = cleanString(item, field);
-        if (problem) return problem;
-        node[i] = cleanText(item);
-      } else {
-        const problem = cleanNode(item, field, depth + 1);
-        if (problem) return problem;
-      }
+      const problem = cleanSlot(node as unknown as Record<number, unknown>, i, field, depth);
+      if (problem) return problem;
     }
     return null;
   }
@@ -86,17 +80,19 @@ function cleanNode(node: unknown, field: string, depth: number): string | null {
   for (const key of Object.keys(record)) {
     if (PROTOTYPE_KEYS.has(key)) return `The field name "${key}" is not allowed.`;
     if (hasUnstorableText(key)) return 'A field name contains characters that cannot be stored.';
-    const value = record[key];
-    if (typeof value === 'string') {
-      const problem = cleanString(value, key);
-      if (problem) return problem;
-      record[key] = cleanText(value);
-    } else {
-      const problem = cleanNode(value, key, depth + 1);
-      if (problem) return problem;
-    }
+    const problem = cleanSlot(record, key, key, depth);
+    if (problem) return problem;
   }
   return null;
+}
+
+/** Repairs or refuses the text at container[key], or walks into it. */
+function cleanSlot<K extends string | number>(container: Record<K, unknown>, key: K, field: string, depth: number): string | null {
+  const value = container[key];
+  if (typeof value !== 'string') return cleanNode(value, field, depth + 1);
+  const problem = cleanString(value, field);
+  if (!problem) container[key] = cleanText(value);
+  return problem;
 }
 
 function cleanString(value: string, field: string): string | null {
