@@ -132,6 +132,17 @@ describe('GET /api/audit-report/:reportId', () => {
     }
   }, 30_000);
 
+  it('counts the redirect view right after submitting as a view, and a return later as a conversion', async () => {
+    const converted = async (id: string) => (await stores.sql`SELECT report_converted_at IS NOT NULL AS c, report_viewed FROM audits WHERE id = ${id}`)[0]!;
+    const fresh = await insertAudit('done', { report: goodReport('r') });
+    await stores.sql`UPDATE audits SET completed_at = now() - interval '5 seconds' WHERE id = ${fresh.id}`;
+    expect((await get(`/api/audit-report/${fresh.reportId}`)).statusCode).toBe(200);
+    expect(await converted(fresh.id)).toEqual({ c: false, report_viewed: true });
+    await stores.sql`UPDATE audits SET completed_at = now() - interval '2 minutes' WHERE id = ${fresh.id}`;
+    expect((await get(`/api/audit-report/${fresh.reportId}`)).statusCode).toBe(200);
+    expect(await converted(fresh.id)).toEqual({ c: true, report_viewed: true });
+  });
+
   it('refuses the PDF of a report that is not ready', async () => {
     const queued = await insertAudit('queued');
     expect((await get(`/api/audit-report/${queued.reportId}/pdf`)).statusCode).toBe(409);

@@ -44,8 +44,10 @@ export const MarketingAuditRecordSchema = Type.Object({
   emailSent: Type.Boolean(),
   emailDelivered: Type.Boolean(),
   emailOpened: Type.Boolean(),
+  /** The lead came back to the report (not the redirect right after submitting): a conversion. */
   reportViewed: Type.Boolean(),
   reportViewCount: Type.Integer({ minimum: 0 }),
+  status: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
 });
 export type MarketingAuditRecord = Static<typeof MarketingAuditRecordSchema>;
 
@@ -62,13 +64,20 @@ export const MarketingAuditListSchema = Type.Object({
 });
 export type MarketingAuditList = Static<typeof MarketingAuditListSchema>;
 
-/** Spec: the status badge, first match wins. */
-export type AuditBadge = 'Converted' | 'Email Opened' | 'Email Sent' | 'Processing' | 'Failed';
-export function auditBadge(a: Pick<MarketingAuditRecord, 'reportViewed' | 'emailOpened' | 'emailDelivered' | 'emailSent'>): AuditBadge {
+/**
+ * Spec: the status badge, first match wins — with its flags derived truthfully (decisions):
+ * Converted is a return to the report, Email Sent is a transport (or the outbox) accepting the
+ * mail, an audit still queued or running is In Progress, one done whose mail is on its way is
+ * Processing, and only an audit that failed (or a report that could not be mailed) is Failed.
+ */
+export type AuditBadge = 'Converted' | 'Email Opened' | 'Email Sent' | 'Processing' | 'In Progress' | 'Failed';
+export function auditBadge(a: Pick<MarketingAuditRecord, 'reportViewed' | 'emailOpened' | 'emailDelivered' | 'emailSent' | 'status'>): AuditBadge {
   if (a.reportViewed) return 'Converted';
   if (a.emailOpened) return 'Email Opened';
   if (a.emailDelivered) return 'Email Sent';
   if (a.emailSent) return 'Processing';
+  if (a.status === 'queued' || a.status === 'running') return 'In Progress';
+  if (a.status === 'done') return 'Processing';
   return 'Failed';
 }
 

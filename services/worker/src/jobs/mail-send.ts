@@ -197,9 +197,9 @@ async function sendReport(deps: MailDeps, auditId: string): Promise<MailOutcome>
 
   const result = await handOver(deps, mail, { auditId });
   if ('transport' in result) {
-    const delivered = result.transport !== 'outbox';
-    await sql`UPDATE audits SET email_delivered = ${delivered}, email_delivered_at = ${delivered ? sql`now()` : null}, mail_transport = ${result.transport}, mail_error = NULL WHERE id = ${auditId}`;
-    return delivered ? 'delivered' : 'outbox';
+    // Accepted by a transport, the outbox included (the owner's chosen way to send): sent.
+    await sql`UPDATE audits SET email_delivered = true, email_delivered_at = now(), mail_transport = ${result.transport}, mail_error = NULL WHERE id = ${auditId}`;
+    return result.transport === 'outbox' ? 'outbox' : 'delivered';
   }
   const { errors } = result;
   await sql`UPDATE audits SET mail_error = ${errors.join('; ').slice(0, 1000)} WHERE id = ${auditId}`;

@@ -18,11 +18,11 @@ describe('GET /api/admin/marketing-audits', () => {
     admin = await adminHeaders(app, stores);
     // 23 audits, one a minute, the newest last; every 2nd sent, every 3rd delivered, every 5th viewed.
     await stores.sql`
-      INSERT INTO audits (report_id, business_name, email, website, source, email_sent, email_delivered, email_opened, report_viewed, report_view_count, created_at)
+      INSERT INTO audits (report_id, business_name, email, website, source, email_sent, email_delivered, email_opened, report_viewed, report_view_count, report_converted_at, status, created_at)
       SELECT 'report-' || lpad(i::text, 22, '0'), 'Business ' || i, 'owner' || i || '@example.com',
              CASE WHEN i % 4 = 0 THEN NULL ELSE 'https://b' || i || '.example' END, 'popup-image',
              i % 2 = 0, i % 3 = 0, i % 6 = 0, i % 5 = 0, CASE WHEN i % 5 = 0 THEN 2 ELSE 0 END,
-             now() - (23 - i) * interval '1 minute'
+             CASE WHEN i % 5 = 0 THEN now() END, 'done', now() - (23 - i) * interval '1 minute'
       FROM generate_series(1, 23) AS i`;
   });
   afterAll(async () => {
@@ -45,6 +45,7 @@ describe('GET /api/admin/marketing-audits', () => {
       emailOpened: false,
       reportViewed: true,
       reportViewCount: 2,
+      status: 'done',
     });
     expect(body).toMatchObject({ total: 23, emailsSent: 11, emailsDelivered: 7, reportsViewed: 4, conversionRate: 17.4 });
     expect(body.pagination).toEqual({ currentPage: 1, totalPages: 3, itemsPerPage: 10, totalItems: 23, hasPrevPage: false, hasNextPage: true });

@@ -23,13 +23,13 @@ export default async function adminAuditRoutes(app: FastifyInstance, opts: { sto
           SELECT count(*)::int AS total,
                  count(*) FILTER (WHERE email_sent)::int AS emails_sent,
                  count(*) FILTER (WHERE email_delivered)::int AS emails_delivered,
-                 count(*) FILTER (WHERE report_viewed)::int AS reports_viewed
+                 count(*) FILTER (WHERE report_converted_at IS NOT NULL)::int AS reports_viewed
           FROM audits`,
         sql<MarketingAuditRecord[]>`
           SELECT id, business_name AS "businessName", email, NULLIF(website, '') AS website, source,
                  report_id AS "reportId", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
                  email_sent AS "emailSent", email_delivered AS "emailDelivered", email_opened AS "emailOpened",
-                 report_viewed AS "reportViewed", report_view_count AS "reportViewCount"
+                 report_converted_at IS NOT NULL AS "reportViewed", report_view_count AS "reportViewCount", status
           FROM audits
           ORDER BY created_at DESC, id DESC
           LIMIT ${limit} OFFSET ${(page - 1) * limit}`,

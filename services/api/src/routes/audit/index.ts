@@ -25,6 +25,8 @@ const OPEN_TOKEN = new RegExp(OPEN_TOKEN_PATTERN);
 /** 1x1 transparent GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const NOT_FOUND = 'Report not found';
+/** A view this long after the report was ready is the lead coming back: a conversion. */
+const CONVERSION_AFTER = '60 seconds';
 /** Report PDFs kept in memory (a few hundred KB each). */
 const PDF_CACHE_ENTRIES = 32;
 /** Advanced audits one client address may have running or waiting at once. */
@@ -112,7 +114,12 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
       }
       // The owner previewing a report from the admin is not the lead viewing it.
       if (!request.adminId?.()) {
-        await sql`UPDATE audits SET report_viewed = true, report_view_count = report_view_count + 1, report_viewed_at = COALESCE(report_viewed_at, now()) WHERE id = ${row.id}`;
+        // Seen as the redirect after submitting (within a minute of the report being ready) it
+        // is a view; coming back later is a conversion (docs/decisions.md).
+        await sql`
+          UPDATE audits SET report_viewed = true, report_view_count = report_view_count + 1, report_viewed_at = COALESCE(report_viewed_at, now()),
+            report_converted_at = COALESCE(report_converted_at, CASE WHEN now() >= completed_at + ${CONVERSION_AFTER} THEN now() END)
+          WHERE id = ${row.id}`;
         await appendAuditEvent(ch, request.log, 'report_view', { id: row.id, email: row.email, reportId: row.report_id });
       }
       return { status: 'ready', report: row.report };

@@ -6,6 +6,7 @@ const TONES: Record<AuditBadge, BadgeTone> = {
   'Email Opened': 'blue',
   'Email Sent': 'blue',
   Processing: 'yellow',
+  'In Progress': 'gray',
   Failed: 'red',
 };
 

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { auditBadge } from './admin.ts';
+
+const none = { reportViewed: false, emailOpened: false, emailDelivered: false, emailSent: false } as const;
+
+describe('the audit status badge', () => {
+  it.each([
+    [{ ...none, status: 'queued' }, 'In Progress'],
+    [{ ...none, status: 'running' }, 'In Progress'],
+    [{ ...none, status: 'done' }, 'Processing'],
+    [{ ...none, status: 'done', emailSent: true }, 'Processing'],
+    [{ ...none, status: 'done', emailSent: true, emailDelivered: true }, 'Email Sent'],
+    [{ ...none, status: 'done', emailSent: true, emailDelivered: true, emailOpened: true }, 'Email Opened'],
+    [{ ...none, status: 'done', emailSent: true, emailDelivered: true, reportViewed: true }, 'Converted'],
+    [{ ...none, status: 'failed' }, 'Failed'],
+  ] as const)('%o → %s', (flags, badge) => {
+    expect(auditBadge(flags)).toBe(badge);
+  });
+});
