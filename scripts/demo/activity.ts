@@ -2,9 +2,13 @@
 // browsers would send it: tracker beacons to POST /api/events and audit requests to
 // POST /api/marketing-audit. Nothing is written to a table directly, so every admin
 // figure it produces went through validation, the spool and the dashboards' SQL.
+// Every visitor who converts in the beacons is one audit request with the same e-mail, and
+// each asks for an audit of a sample site served on loopback, so A/B, retargeting, funnels
+// and audits count the same leads and the audits finish without the internet.
 import { randomUUID } from 'node:crypto';
 import type { TrackedEvent } from '@curb/contracts/events';
 import { EVENTS, LEAD_VALUE_USD, VARIANT_TEXT_PROP } from '@curb/contracts/tracking';
+import { startSampleSites, type SampleSites } from './sample-sites.ts';
 
 export interface DemoOptions {
   /** Visitor sessions to simulate. */
@@ -21,8 +25,13 @@ export interface DemoOptions {
 export interface DemoResult {
   sessions: number;
   events: number;
-  leads: Array<{ businessName: string; email: string; reportId: string | null }>;
+  leads: Array<{ businessName: string; email: string; website: string; reportId: string }>;
+  /** The sample sites the audits read: keep them up until the audits finish, then close. */
+  sites: SampleSites;
 }
+
+/** A product that refuses loopback sites: the demo's audits could only fail there. */
+export class LoopbackRefusedError extends Error {}
 
 export const DEMO_TEST_TYPE = 'audit_popup';
 export const DEMO_VARIANTS = { A: 'Get Your Free Marketing Audit', B: 'See What Your Website Is Missing' } as const;
@@ -120,7 +129,8 @@ export async function sendDemoActivity(baseUrl: string, options: DemoOptions): P
       if (rnd() < clickRate) {
         add(EVENTS.abClick, { path: '/', testType: DEMO_TEST_TYPE, variant });
         add(EVENTS.formStart, { path: '/', props: { form: 'popup-image' } });
-        if (rnd() < (variant === 'B' ? 0.65 : 0.5)) {
+        // A conversion in the beacons is a lead posted below: no more of them than leads.
+        if (converted.length < options.leads && rnd() < (variant === 'B' ? 0.65 : 0.5)) {
           const businessName = `${pick(BUSINESSES)}${v % 3 === 0 ? ` ${v}` : ''}`;
           const email = `${businessName.toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '')}.${v}@example.com`;
           add(EVENTS.formSubmit, { path: '/', email, props: { form: 'popup-image' } });
@@ -150,22 +160,58 @@ export async function sendDemoActivity(baseUrl: string, options: DemoOptions): P
   }
   log(`${options.visitors} visitor sessions, ${events} events sent`);
 
+  const sites = await startSampleSites(converted.map((lead) => lead.businessName), rnd);
   const leads: DemoResult['leads'] = [];
-  for (const lead of converted.slice(0, options.leads)) {
-    for (;;) {
-      const res = await post(baseUrl, '/api/marketing-audit', { businessName: lead.businessName, email: lead.email, emailConsent: true, source: 'Audit Popup' }, lead.userAgent);
-      if (res.status === 429) {
-        const wait = Number(res.headers.get('retry-after') ?? 10);
-        log(`form limit reached: waiting ${wait} s`);
-        await new Promise((r) => setTimeout(r, wait * 1000));
-        continue;
+  try {
+    for (const [i, lead] of converted.entries()) {
+      const website = sites.urls[i]!;
+      const body = { businessName: lead.businessName, email: lead.email, website, emailConsent: true, source: 'Audit Popup' };
+      for (;;) {
+        const res = await post(baseUrl, '/api/marketing-audit', body, lead.userAgent);
+        if (res.status === 429) {
+          const wait = Number(res.headers.get('retry-after') ?? 10);
+          log(`form limit reached: waiting ${wait} s`);
+          await new Promise((r) => setTimeout(r, wait * 1000));
+          continue;
+        }
+        const text = await res.text();
+        if (res.status === 400 && /private or reserved network/.test(text)) {
+          throw new LoopbackRefusedError('The product refuses to audit sites on this machine (AUDIT_ALLOW_PRIVATE_NETWORKS is off).');
+        }
+        if (!res.ok) throw new Error(`POST /api/marketing-audit answered ${res.status}: ${text}`);
+        leads.push({ businessName: lead.businessName, email: lead.email, website, reportId: (JSON.parse(text) as { reportId: string }).reportId });
+        break;
       }
-      if (!res.ok) throw new Error(`POST /api/marketing-audit answered ${res.status}: ${await res.text()}`);
-      const body = (await res.json()) as { reportId: string | null };
-      leads.push({ businessName: lead.businessName, email: lead.email, reportId: body.reportId });
-      break;
     }
+  } catch (err) {
+    await sites.close();
+    throw err;
   }
   log(`${leads.length} audit requests posted`);
-  return { sessions: options.visitors, events, leads };
+  return { sessions: options.visitors, events, leads, sites };
+}
+
+/** Waits until every demo audit is ready or failed; answers how many of each. */
+export async function waitForAudits(
+  baseUrl: string,
+  leads: DemoResult['leads'],
+  options: { timeoutMs: number; log?: (line: string) => void },
+): Promise<{ ready: number; failed: number; pending: number }> {
+  const deadline = Date.now() + options.timeoutMs;
+  const states = new Map<string, string>();
+  let reported = -1;
+  for (;;) {
+    for (const lead of leads) {
+      if (states.get(lead.reportId) === 'ready' || states.get(lead.reportId) === 'failed') continue;
+      const res = await fetch(new URL(`/api/audit-report/${lead.reportId}`, baseUrl));
+      const body = (await res.json().catch(() => ({}))) as { status?: string };
+      states.set(lead.reportId, body.status ?? 'pending');
+    }
+    const count = (status: string) => [...states.values()].filter((s) => s === status).length;
+    const done = count('ready') + count('failed');
+    if (done !== reported) options.log?.(`audits finished: ${done} of ${leads.length}`);
+    reported = done;
+    if (done === leads.length || Date.now() > deadline) return { ready: count('ready'), failed: count('failed'), pending: leads.length - done };
+    await new Promise((r) => setTimeout(r, 1000));
+  }
 }

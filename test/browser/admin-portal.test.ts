@@ -4,7 +4,7 @@
 // driving the site-wide loader under consent, and sign-out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { sendDemoActivity, type DemoResult } from '../../scripts/demo/activity.ts';
+import { sendDemoActivity, waitForAudits, type DemoResult } from '../../scripts/demo/activity.ts';
 import { startBrowserApp, type BrowserApp } from './harness.ts';
 
 const ADMIN = { email: 'owner@curb.test', password: 'correct horse battery staple' };
@@ -29,8 +29,11 @@ describe('admin portal in Chromium', () => {
   let demo: DemoResult;
 
   beforeAll(async () => {
-    app = await startBrowserApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    // As `pnpm demo` runs it: audits of its sample sites on loopback (Lighthouse left out here).
+    app = await startBrowserApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, AUDIT_ALLOW_PRIVATE_NETWORKS: 'true', CHROME_PATH: '/nonexistent/chromium' });
     demo = await sendDemoActivity(app.url, { visitors: VISITORS, leads: LEADS, seed: 7 });
+    // First use offline: every demo audit finishes, none fails.
+    expect(await waitForAudits(app.url, demo.leads, { timeoutMs: 90_000 })).toEqual({ ready: LEADS, failed: 0, pending: 0 });
     // The collector answers 202 once events are spooled; wait until the dashboards see them.
     const login = await fetch(`${app.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
@@ -40,8 +43,11 @@ describe('admin portal in Chromium', () => {
       if (waited > 20_000) throw new Error('the demo events never reached the dashboards');
       await new Promise((r) => setTimeout(r, 250));
     }
-  }, 120_000);
-  afterAll(() => app?.close());
+  }, 180_000);
+  afterAll(async () => {
+    await demo?.sites.close();
+    await app?.close();
+  });
 
   it('verifies access, sends visitors to the sign-in at /admin, and refuses a wrong password', async () => {
     const page = await app.newPage();
@@ -109,6 +115,8 @@ describe('admin portal in Chromium', () => {
     await page.goto(`${app.url}/admin/ab-testing`);
     await page.getByRole('heading', { name: 'audit_popup' }).waitFor();
     expect(Number((await stat(page, 'Impressions'))!.replace(/,/g, ''))).toBeGreaterThan(10);
+    // The demo's conversions are the leads it posted: A/B and Audits count the same people.
+    expect(await stat(page, 'Conversions')).toBe(String(LEADS));
     expect(await page.getByText(/^Winner: [AB]$/).isVisible()).toBe(true);
     await page.getByRole('tab', { name: 'Raw Data' }).click();
     await expect.poll(() => page.getByRole('cell', { name: 'ab_impression' }).count()).toBeGreaterThan(0);

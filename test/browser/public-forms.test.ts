@@ -37,7 +37,9 @@ const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ h
 describe('public forms in Chromium', () => {
   let app: BrowserApp;
   beforeAll(async () => {
-    app = await startBrowserApp();
+    // Audit requests must name a reachable site: the product's own address on loopback (no
+    // DNS here), with Lighthouse left out so the audits the forms queue stay light.
+    app = await startBrowserApp({ AUDIT_ALLOW_PRIVATE_NETWORKS: 'true', CHROME_PATH: '/nonexistent/chromium' });
   });
   afterAll(() => app?.close());
 
@@ -156,6 +158,11 @@ describe('public forms in Chromium', () => {
     await poll(() => toast(page, 'Please try again later').isVisible()).toBe(true);
     await page.unroute('**/api/lead');
 
+    // A site that cannot be found is refused before anything is promised.
+    await submit.click();
+    await poll(() => toast(page, 'The domain www.acme-homes.example could not be found. Please check the website address.').isVisible()).toBe(true);
+    expect(await popup.isVisible()).toBe(true);
+    await popup.getByLabel('Website URL').fill(app.url);
     await submit.click();
     await poll(() => toast(page, 'Form submitted successfully!').isVisible()).toBe(true);
     await poll(() => popup.isVisible()).toBe(false);
@@ -170,7 +177,7 @@ describe('public forms in Chromium', () => {
     });
     await openPage(page, `${app.url}/marketing-audit`);
     for (const tile of ['Growth Opportunities', 'Lead Generation', 'ROI Focused']) expect(await page.getByRole('heading', { name: tile }).isVisible()).toBe(true);
-    await page.getByLabel('Website URL').fill('acme-homes.example');
+    await page.getByLabel('Website URL').fill(app.url);
     // Leaving the field with a dot in it starts the lookup at once.
     await page.getByLabel('Website URL').blur();
     await poll(() => page.getByTestId('website-preview').getByText('Capturing website...').isVisible()).toBe(true);
@@ -197,9 +204,20 @@ describe('public forms in Chromium', () => {
     expect(await submit.isDisabled()).toBe(true);
     await form.getByLabel('Business Name').fill('Ridge Realty');
     await form.getByLabel('Email Address').fill('team@ridgerealty.example');
+    // The business e-mail suggests the website; the visitor sees it and may change it.
+    expect(await form.getByLabel('Website URL').inputValue()).toBe('ridgerealty.example');
     expect(await submit.isDisabled()).toBe(true);
     await form.getByLabel(/I agree to receive my audit report/).check();
     expect(await submit.isDisabled()).toBe(false);
+    await form.getByLabel('Website URL').fill('');
+    expect(await submit.isDisabled()).toBe(true);
+    await form.getByLabel('Website URL').fill('ridgerealty.example');
+
+    // A site that cannot be audited is refused with the reason; nothing is promised.
+    await submit.click();
+    await poll(() => toast(page, 'The domain ridgerealty.example could not be found. Please check the website address.').isVisible()).toBe(true);
+    expect(await page.getByTestId('inline-audit-success').count()).toBe(0);
+    await form.getByLabel('Website URL').fill(app.url);
 
     await page.route('**/api/marketing-audit', (route) => route.fulfill({ status: 502, body: '' }));
     await submit.click();

@@ -98,7 +98,9 @@ interface Route {
   contentTypes?: string[];
 }
 
-const auditLead = { formId: 'inline-audit', variant: 'inline-audit', source: 'Marketing Audit Page', website: 'acme-homes.example', businessName: 'Acme Homes', email: 'owner@acme-homes.example', emailConsent: true };
+// A site to audit must be reachable: the test network has no DNS, so a loopback address.
+const SITE = 'http://127.0.0.1:8080/';
+const auditLead = { formId: 'inline-audit', variant: 'inline-audit', source: 'Marketing Audit Page', website: SITE, businessName: 'Acme Homes', email: 'owner@acme-homes.example', emailConsent: true };
 const funnelEdit = {
   name: 'Audit Funnel', title: 'Free Marketing Audit', subtitle: '', description: '', isActive: true, primaryColor: '#1d4ed8',
   config: {} as object, // filled from the stored funnel in beforeAll
@@ -110,7 +112,7 @@ const ROUTES: Route[] = [
   { method: 'POST', url: '/api/contact', touches: ['messages'], seed: { name: 'Sam', email: 'sam@example.com', subject: 'Hi', message: 'Call me' }, runs: 2000 },
   { method: 'POST', url: '/api/contact', touches: ['messages'], seed: { firstName: 'Ana', lastName: 'Lee', email: 'ana@example.com', phone: '555 0100', subject: 'Team', message: 'Hello' }, runs: 1000 },
   { method: 'POST', url: '/api/lead', touches: ['leads', 'audits'], seed: { ...auditLead, websiteData: { companyName: 'Acme LLC' }, campaignData: { utm_source: 'news' } }, runs: 2000 },
-  { method: 'POST', url: '/api/marketing-audit', touches: ['leads', 'audits'], seed: { businessName: 'Ridge Realty', email: 'team@ridgerealty.example', emailConsent: true, communicationConsent: false, formData: { email: 'team@ridgerealty.example', businessName: 'Ridge Realty' }, source: 'Services Page' }, runs: 1500 },
+  { method: 'POST', url: '/api/marketing-audit', touches: ['leads', 'audits'], seed: { businessName: 'Ridge Realty', email: 'team@ridgerealty.example', website: SITE, emailConsent: true, communicationConsent: false, formData: { email: 'team@ridgerealty.example', businessName: 'Ridge Realty' }, source: 'Services Page' }, runs: 1500 },
   { method: 'POST', url: '/api/chat', touches: ['leads', 'messages', 'settings'], seed: { messages: [{ role: 'user', content: 'What services do you offer?' }] }, runs: 1500 },
   { method: 'POST', url: '/api/login', touches: ['settings'], seed: { email: 'someone@example.com', password: 'not the password' }, runs: 300 },
   { method: 'POST', url: '/api/quick-company-lookup', touches: ['leads', 'audits'], seed: { companyName: 'Acme Homes' }, runs: 800 },
@@ -148,7 +150,7 @@ const tally = new Map<string, { cases: number; ok: number; refused: number }>();
 
 beforeAll(async () => {
   stores = await createTestStores();
-  app = await composeApp(testConfig(), stores);
+  app = await composeApp(testConfig({ AUDIT_ALLOW_PRIVATE_NETWORKS: 'true' }), stores);
   admin = await adminHeaders(app, stores);
   const current = (await app.inject({ url: '/api/admin/funnels/marketing-audit/config', headers: admin })).json() as { config: object };
   funnelEdit.config = current.config;

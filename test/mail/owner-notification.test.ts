@@ -38,7 +38,7 @@ describe('owner notification of new submissions', () => {
   beforeAll(async () => {
     smtp = await startSmtp();
     stores = await createTestStores();
-    app = await composeApp(testConfig({ SMTP_URL: smtp.url, DATA_DIR: mkdtempSync(join(tmpdir(), 'curb-notice-')), MAIL_FROM: 'Curb Appeal <site@example.com>' }), stores);
+    app = await composeApp(testConfig({ AUDIT_ALLOW_PRIVATE_NETWORKS: 'true', SMTP_URL: smtp.url, DATA_DIR: mkdtempSync(join(tmpdir(), 'curb-notice-')), MAIL_FROM: 'Curb Appeal <site@example.com>' }), stores);
   });
   afterAll(async () => {
     await app?.close();
@@ -93,11 +93,12 @@ describe('owner notification of new submissions', () => {
   });
 
   it('links the audit report in the notice of an audit lead', async () => {
-    const marker = `marker-${randomUUID()}.example`;
-    const res = await post('/api/lead', { formId: 'inline-audit', source: 'Marketing Audit Page', website: marker, businessName: 'Acme Homes', email: 'owner@acme-homes.com', emailConsent: true });
+    // A site to audit must resolve: the test network has none but loopback (allowed below).
+    const marker = `marker-${randomUUID()}`;
+    const res = await post('/api/lead', { formId: 'inline-audit', source: 'Marketing Audit Page', website: `http://127.0.0.1:9/${marker}`, businessName: 'Acme Homes', email: 'owner@acme-homes.com', emailConsent: true });
     expect(res.statusCode).toBe(201);
     const mail = await noticeWith(marker);
-    expect(mail.text).toContain(`Website: https://${marker}/`);
+    expect(mail.text).toContain(`Website: http://127.0.0.1:9/${marker}`);
     expect(mail.text).toContain(`/audit-report/${res.json().reportId}`);
   });
 

@@ -44,6 +44,7 @@ export const marketingAuditPage = {
 export const inlineAuditForm = {
   title: 'Get Your Free Marketing Audit',
   text: 'Tell me where to send it: your 15-point Growth Opportunities Report arrives within 24 hours.',
+  websiteHint: 'The site we will audit. Check it is yours.',
   submitText: 'Get My Free Audit',
   sendingText: 'Generating Report...',
   successTitle: 'Request Submitted!',

@@ -185,3 +185,16 @@ export const contactPopup = {
   submitText: 'Send Message',
   sendingText: 'Sending...',
 } as const;
+
+// Free-mail domains say nothing about the visitor's business website.
+const FREE_MAIL = new Set([
+  'gmail.com', 'googlemail.com', 'yahoo.com', 'ymail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com',
+  'aol.com', 'icloud.com', 'me.com', 'mac.com', 'comcast.net', 'verizon.net', 'att.net', 'cox.net', 'proton.me',
+  'protonmail.com', 'gmx.com', 'mail.com', 'zoho.com', 'yandex.com',
+]);
+
+/** A business e-mail's domain: the inline form's first suggestion for the website to audit. */
+export function websiteFromEmail(email: string): string | null {
+  const domain = email.split('@')[1]?.toLowerCase();
+  return domain && domain.includes('.') && !FREE_MAIL.has(domain) ? domain : null;
+}

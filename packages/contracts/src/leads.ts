@@ -119,10 +119,15 @@ export const MarketingAuditRequestSchema = Type.Object(
   {
     businessName: Type.Optional(text(200)),
     email: Type.Optional(text(254)),
+    /** The site to audit: the form suggests the business e-mail's domain, the visitor confirms it. */
+    website: Type.Optional(text(2048)),
     emailConsent: Type.Optional(Type.Boolean()),
     communicationConsent: Type.Optional(Type.Boolean()),
     formData: Type.Optional(
-      Type.Object({ email: Type.Optional(text(254)), businessName: Type.Optional(text(200)) }, { additionalProperties: false }),
+      Type.Object(
+        { email: Type.Optional(text(254)), businessName: Type.Optional(text(200)), website: Type.Optional(text(2048)) },
+        { additionalProperties: false },
+      ),
     ),
     source: Type.Optional(text(200)),
     submissionId: SubmissionId,

@@ -36,7 +36,7 @@ export default async function api(app: FastifyInstance, opts: ApiOptions): Promi
   await app.register(adminOutboxRoutes, { config: opts.config });
   await app.register(adminDataRoutes, opts);
   await app.register(analyticsRoutes, opts);
-  await app.register(leadRoutes, { stores: opts.stores });
+  await app.register(leadRoutes, { stores: opts.stores, target: { allowPrivateNetworks: opts.config.AUDIT_ALLOW_PRIVATE_NETWORKS } });
   await app.register(auditRoutes, opts);
   await app.register(seoFileRoutes);
   await app.register(assistantRoutes, { config: opts.config });

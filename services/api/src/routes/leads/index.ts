@@ -25,6 +25,7 @@ import {
 } from '@curb/contracts/leads';
 import { strictValidatorCompiler } from '@curb/contracts/body-check';
 import type { Stores } from '@curb/runtime';
+import { unauditableReason, type TargetPolicy } from '../../lib/audit-target.ts';
 import { storeContactMessage, storeLead, type StoredLead } from './store.ts';
 import { htmlInNames, trimmed } from './validation.ts';
 
@@ -54,24 +55,19 @@ function schemaProblem(request: FastifyRequest): string | null {
   return request.validationError?.message ?? null;
 }
 
-// Free-mail domains say nothing about the visitor's business website.
-const FREE_MAIL = new Set([
-  'gmail.com', 'googlemail.com', 'yahoo.com', 'ymail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com',
-  'aol.com', 'icloud.com', 'me.com', 'mac.com', 'comcast.net', 'verizon.net', 'att.net', 'cox.net', 'proton.me',
-  'protonmail.com', 'gmx.com', 'mail.com', 'zoho.com', 'yandex.com',
-]);
-
-/** The inline audit form has no website field: a business e-mail domain is the best guess. */
-export function websiteFromEmail(email: string): string | null {
-  const domain = email.split('@')[1]?.toLowerCase();
-  return domain && !FREE_MAIL.has(domain) ? `https://${domain}` : null;
-}
-
 const answer = (reply: FastifyReply, stored: StoredLead, message: string) =>
   reply.code(stored.created ? 201 : 200).send({ leadId: stored.leadId, reportId: stored.reportId, message });
 
-export default async function leadRoutes(app: FastifyInstance, opts: { stores: Stores }): Promise<void> {
+export interface LeadRoutesOptions {
+  stores: Stores;
+  /** The address rules a website to audit must pass (AUDIT_ALLOW_PRIVATE_NETWORKS). */
+  target: TargetPolicy;
+}
+
+export default async function leadRoutes(app: FastifyInstance, opts: LeadRoutesOptions): Promise<void> {
   const { stores } = opts;
+  /** A request that cannot become an audit is refused before a report is promised. */
+  const auditProblem = (website: URL | null) => (website ? unauditableReason(website, opts.target) : Promise.resolve(validationMessages.required('Website URL')));
 
   app.post<{ Body: ContactBody }>('/api/contact', routeOptions(ContactBodySchema, { 200: ContactResponseSchema, 201: ContactResponseSchema }), async (request, reply) => {
     const problem = schemaProblem(request);
@@ -123,7 +119,10 @@ export default async function leadRoutes(app: FastifyInstance, opts: { stores: S
     if (body.website && !website) return badRequest(reply, validationMessages.url);
     const htmlProblem = htmlInNames(body.businessName, body.firstName, body.lastName);
     if (htmlProblem) return badRequest(reply, htmlProblem);
-    if (definition.requestsAudit && !website) return badRequest(reply, validationMessages.required('Website URL'));
+    if (definition.requestsAudit) {
+      const unauditable = await auditProblem(website);
+      if (unauditable) return badRequest(reply, unauditable);
+    }
 
     const personName = [body.firstName, body.lastName].filter(Boolean).join(' ') || null;
     const stored = await storeLead(
@@ -165,12 +164,18 @@ export default async function leadRoutes(app: FastifyInstance, opts: { stores: S
       const body = trimmed(request.body);
       const businessName = body.businessName ?? body.formData?.businessName?.trim();
       const email = body.email ?? body.formData?.email?.trim();
+      const rawWebsite = body.website ?? body.formData?.website?.trim();
       if (!businessName) return badRequest(reply, validationMessages.required('Business Name'));
       if (!email) return badRequest(reply, validationMessages.required('Email Address'));
       if (!isValidEmail(email)) return badRequest(reply, validationMessages.email);
+      if (!rawWebsite) return badRequest(reply, validationMessages.required('Website URL'));
+      const website = parseWebsite(rawWebsite);
+      if (!website) return badRequest(reply, validationMessages.url);
       if (body.emailConsent !== true) return badRequest(reply, validationMessages.consent);
       const htmlProblem = htmlInNames(businessName);
       if (htmlProblem) return badRequest(reply, htmlProblem);
+      const unauditable = await auditProblem(website);
+      if (unauditable) return badRequest(reply, unauditable);
 
       const stored = await storeLead(
         stores,
@@ -181,7 +186,7 @@ export default async function leadRoutes(app: FastifyInstance, opts: { stores: S
           firstName: null,
           lastName: null,
           email,
-          website: websiteFromEmail(email),
+          website: website.toString(),
           fields: {},
           enrichment: null,
           emailConsent: true,

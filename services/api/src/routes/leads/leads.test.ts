@@ -8,11 +8,16 @@ import { composeApp } from '../../../../launcher/src/compose.ts';
 import { createTestStores, testConfig } from '../../../../../test/harness.ts';
 import { storeLead } from './store.ts';
 
+// The test network has no DNS: sites to audit are loopback addresses (AUDIT_ALLOW_PRIVATE_NETWORKS),
+// and a domain that does not resolve is exactly the request that cannot become an audit.
+const SITE = 'http://127.0.0.1:8080';
+const UNKNOWN_DOMAIN = 'acme-homes.invalid';
+
 const auditLead = {
   formId: 'inline-audit',
   variant: 'inline-audit',
   source: 'Marketing Audit Page',
-  website: 'acme-homes.com',
+  website: SITE,
   businessName: 'Acme Homes',
   email: 'owner@acme-homes.com',
   emailConsent: true,
@@ -31,7 +36,7 @@ describe('public forms API', () => {
 
   beforeAll(async () => {
     stores = await createTestStores();
-    app = await composeApp(testConfig(), stores);
+    app = await composeApp(testConfig({ AUDIT_ALLOW_PRIVATE_NETWORKS: 'true' }), stores);
   });
   afterAll(async () => {
     await app?.close();
@@ -46,11 +51,11 @@ describe('public forms API', () => {
       expect(body.reportId).toMatch(/^[A-Za-z0-9_-]{22}$/);
       expect(body.message).toBe('Your marketing audit request has been submitted. Check your email for the report link.');
       const [lead] = await stores.sql`SELECT * FROM leads WHERE id = ${body.leadId}`;
-      expect(lead).toMatchObject({ form_id: 'inline-audit', website: 'https://acme-homes.com/', business_name: 'Acme Homes', email_consent: true });
+      expect(lead).toMatchObject({ form_id: 'inline-audit', website: `${SITE}/`, business_name: 'Acme Homes', email_consent: true });
       expect(lead!.enrichment).toEqual({ companyName: 'Acme Homes LLC', enrichmentMethod: 'url-provided' });
       expect(lead!.fields).toMatchObject({ variant: 'inline-audit', campaignData: { utm_source: 'newsletter' } });
       const [audit] = await stores.sql`SELECT * FROM audits WHERE report_id = ${body.reportId}`;
-      expect(audit).toMatchObject({ lead_id: body.leadId, status: 'queued', website: 'https://acme-homes.com/', source: 'Marketing Audit Page' });
+      expect(audit).toMatchObject({ lead_id: body.leadId, status: 'queued', website: `${SITE}/`, source: 'Marketing Audit Page' });
       expect(await jobsFor(audit!.id)).toHaveLength(1);
     });
 
@@ -175,31 +180,63 @@ describe('public forms API', () => {
   });
 
   describe('POST /api/marketing-audit', () => {
-    const inline = { businessName: 'Ridge Realty', email: 'team@ridgerealty.com', emailConsent: true, communicationConsent: false, formData: { email: 'team@ridgerealty.com', businessName: 'Ridge Realty' }, source: 'Services Page' };
+    const inline = {
+      businessName: 'Ridge Realty',
+      email: 'team@ridgerealty.com',
+      website: SITE,
+      emailConsent: true,
+      communicationConsent: false,
+      formData: { email: 'team@ridgerealty.com', businessName: 'Ridge Realty', website: SITE },
+      source: 'Services Page',
+    };
 
-    it('queues an audit of the business e-mail domain', async () => {
+    it('queues an audit of the website the visitor confirmed', async () => {
       const res = await post('/api/marketing-audit', inline);
       expect(res.statusCode).toBe(201);
       const [audit] = await stores.sql`SELECT id, website, business_name, source FROM audits WHERE report_id = ${res.json().reportId}`;
-      expect(audit).toMatchObject({ website: 'https://ridgerealty.com', business_name: 'Ridge Realty', source: 'Services Page' });
+      expect(audit).toMatchObject({ website: `${SITE}/`, business_name: 'Ridge Realty', source: 'Services Page' });
       expect(await jobsFor(audit!.id)).toHaveLength(1);
     });
 
-    it('leaves the website empty for a free-mail address', async () => {
-      const res = await post('/api/marketing-audit', { ...inline, email: 'ridge@gmail.com' });
-      const [audit] = await stores.sql`SELECT website FROM audits WHERE report_id = ${res.json().reportId}`;
-      expect(audit!.website).toBeNull();
+    it('takes the website from formData as the spec payload carries it', async () => {
+      const res = await post('/api/marketing-audit', { ...inline, website: undefined });
+      expect(res.statusCode).toBe(201);
     });
 
     it.each([
       [{ ...inline, businessName: '', formData: {} }, 'Business Name is required'],
       [{ ...inline, email: '', formData: {} }, 'Email Address is required'],
       [{ ...inline, email: 'x@y' }, 'Please enter a valid email address'],
+      // No website is no audit: the e-mail's domain is only the form's suggestion, never a silent guess.
+      [{ ...inline, website: undefined, formData: { email: inline.email, businessName: inline.businessName } }, 'Website URL is required'],
+      [{ ...inline, website: 'not a site' }, 'Please enter a valid website URL'],
       [{ ...inline, emailConsent: false }, 'Consent is required to submit this form'],
-    ])('refuses %j', async (payload, message) => {
+      [{ ...inline, website: UNKNOWN_DOMAIN }, `The domain ${UNKNOWN_DOMAIN} could not be found. Please check the website address.`],
+    ])('refuses %j and stores nothing', async (payload, message) => {
+      const before = [await count('leads'), await count('audits')];
       const res = await post('/api/marketing-audit', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message });
+      expect([await count('leads'), await count('audits')]).toEqual(before);
     });
+  });
+
+  it('refuses an audit lead form whose website cannot be found, before promising a report', async () => {
+    const before = [await count('leads'), await count('audits')];
+    const res = await post('/api/lead', { ...auditLead, website: UNKNOWN_DOMAIN });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: `The domain ${UNKNOWN_DOMAIN} could not be found. Please check the website address.` });
+    expect([await count('leads'), await count('audits')]).toEqual(before);
+  });
+
+  it('refuses a private address unless the operator allows private networks', async () => {
+    const closed = await composeApp(testConfig(), stores);
+    try {
+      const res = await closed.inject({ method: 'POST', url: '/api/lead', payload: auditLead, remoteAddress: '10.9.9.9' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('This address points to a private or reserved network and cannot be audited.');
+    } finally {
+      await closed.close();
+    }
   });
 });

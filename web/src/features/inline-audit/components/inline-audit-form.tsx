@@ -1,4 +1,4 @@
-import { consentTexts, inlineAuditForm } from '@curb/content';
+import { consentTexts, inlineAuditForm, parseWebsite, validationMessages, websiteFromEmail } from '@curb/content';
 import { useState, type FormEvent } from 'react';
 import { CheckboxField, TextField } from '../../../components/ui/form/field';
 import { toast } from '../../../components/ui/toast/toast-store';
@@ -8,27 +8,43 @@ import { trackConversion, trackLead } from '../../../lib/tracking';
 import { requestAudit } from '../api/request-audit';
 import styles from './inline-audit-form.module.css';
 
-/** The inline audit form: business name, email and consent; the button waits for all three. */
+/**
+ * The inline audit form: business name, email, the website to audit and consent; the button
+ * waits for all four. A business e-mail suggests the website, which the visitor confirms:
+ * a report is only promised for a site we were told to audit.
+ */
 export function InlineAuditForm({ source }: { source: string }) {
   const [businessName, setBusinessName] = useState('');
   const [email, setEmail] = useState('');
+  const [website, setWebsite] = useState('');
+  const [websiteEdited, setWebsiteEdited] = useState(false);
+  const [websiteError, setWebsiteError] = useState<string | null>(null);
   const [emailConsent, setEmailConsent] = useState(false);
   const [sending, setSending] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const submission = useSubmissionId();
-  const ready = businessName.trim() !== '' && email.trim() !== '' && emailConsent;
+  const ready = businessName.trim() !== '' && email.trim() !== '' && website.trim() !== '' && emailConsent;
+
+  const changeEmail = (value: string) => {
+    setEmail(value);
+    if (!websiteEdited) setWebsite(websiteFromEmail(value.trim()) ?? '');
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!ready || sending) return;
+    const site = parseWebsite(website);
+    setWebsiteError(site ? null : validationMessages.url);
+    if (!site) return;
     setSending(true);
     try {
       await requestAudit({
         businessName: businessName.trim(),
         email: email.trim(),
+        website: site.toString(),
         emailConsent,
         communicationConsent: false,
-        formData: { email: email.trim(), businessName: businessName.trim() },
+        formData: { email: email.trim(), businessName: businessName.trim(), website: site.toString() },
         source,
         submissionId: submission.current(),
       });
@@ -63,7 +79,23 @@ export function InlineAuditForm({ source }: { source: string }) {
       </h3>
       <p className={styles.text}>{inlineAuditForm.text}</p>
       <TextField label="Business Name" name="businessName" required autoComplete="organization" value={businessName} onChange={(e) => setBusinessName(e.target.value)} />
-      <TextField label="Email Address" name="email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField label="Email Address" name="email" type="email" required autoComplete="email" value={email} onChange={(e) => changeEmail(e.target.value)} />
+      <TextField
+        label="Website URL"
+        name="website"
+        inputMode="url"
+        required
+        autoComplete="url"
+        placeholder="yourbusiness.com"
+        hint={inlineAuditForm.websiteHint}
+        error={websiteError}
+        value={website}
+        onChange={(e) => {
+          setWebsite(e.target.value);
+          setWebsiteEdited(true);
+          setWebsiteError(null);
+        }}
+      />
       <CheckboxField label={consentTexts.emailConsent} checked={emailConsent} onChange={(e) => setEmailConsent(e.target.checked)} />
       <button type="submit" className="button" disabled={!ready || sending}>
         {sending ? inlineAuditForm.sendingText : inlineAuditForm.submitText}
