@@ -210,6 +210,40 @@ describe('public site in Chromium', () => {
     await fresh.close();
   });
 
+  it('waits with the 25 s popup while another dialog is open, and keeps toasts above dialogs and clickable', async () => {
+    const context = await app.browser.newContext();
+    const page = await context.newPage();
+    await page.clock.install();
+    await openPage(page, `${app.url}/`);
+    await page.getByRole('button', { name: 'View Feature Article' }).click();
+    const viewer = page.getByTestId('pdf-viewer');
+    await poll(() => viewer.isVisible()).toBe(true);
+    await page.clock.runFor(30_000);
+    const popup = page.getByTestId('audit-popup');
+    expect(await popup.isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+    await poll(() => viewer.isVisible()).toBe(false);
+    await poll(() => popup.isVisible()).toBe(true);
+
+    // A toast raised inside the popup is on top of it: the point under its close button is the button.
+    await page.route('**/api/lead', (route) => route.fulfill({ status: 429, json: { message: 'Too many submissions from your connection. Please wait a minute and try again.' } }));
+    await popup.getByLabel('Website URL').fill(app.url);
+    await popup.getByLabel('Your Business Name').fill('Ridge Realty');
+    await popup.getByLabel('Email Address').fill('team@ridge.example');
+    await popup.getByLabel(/I agree to receive my audit report/).check();
+    await popup.locator('button[type="submit"]').click();
+    const toast = page.getByTestId('toast').filter({ hasText: 'Too many submissions' });
+    await poll(() => toast.isVisible()).toBe(true);
+    const close = toast.getByRole('button', { name: /close/i });
+    const box = (await close.boundingBox())!;
+    const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid="toast"]') !== null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    expect(onTop).toBe(true);
+    await close.click();
+    await poll(() => toast.count()).toBe(0);
+    expect(await popup.isVisible()).toBe(true);
+    await context.close();
+  });
+
   it("shows 'Post Not Found' with a link back to the blog for an unknown case study", async () => {
     const page = await app.newPage();
     expect(await openPage(page, `${app.url}/blog/no-such-post`)).toBe(404);

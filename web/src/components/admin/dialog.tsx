@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { closeModal, openModal } from '../../lib/modal-stack';
 import styles from './admin-ui.module.css';
 
 /**
@@ -10,8 +11,9 @@ export function Dialog({ title, onClose, children, footer }: { title: string; on
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    if (!dialog) return;
+    openModal(dialog);
+    return () => closeModal(dialog);
   }, []);
   return (
     <dialog

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { closeModal, openModal } from '../../../lib/modal-stack';
 import styles from './dialog.module.css';
 
 export interface DialogProps {
@@ -30,7 +31,7 @@ export function Dialog({ open, onClose, title, hideTitle, description, size = 'm
     const dialog = ref.current;
     if (!dialog || !open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
+    openModal(dialog);
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     const onCancel = (event: Event) => {
@@ -40,7 +41,7 @@ export function Dialog({ open, onClose, title, hideTitle, description, size = 'm
     dialog.addEventListener('cancel', onCancel);
     return () => {
       dialog.removeEventListener('cancel', onCancel);
-      if (dialog.open) dialog.close();
+      closeModal(dialog);
       document.body.style.overflow = overflow;
       opener?.focus();
     };

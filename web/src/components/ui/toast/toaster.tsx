@@ -1,11 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { subscribeModals, topModal } from '../../../lib/modal-stack';
 import { Toast } from './toast';
 import { useToast } from './use-toast';
 import styles from './toast.module.css';
 
-/** The single notification region; mount it once, at the app root. */
+/**
+ * The single notification region; mount it once, at the app root. While a modal dialog is
+ * open the region moves into it: the top layer and inertness would otherwise put the toasts
+ * under the backdrop, out of reach of clicks.
+ */
 export function Toaster() {
   const { toasts } = useToast();
+  const host = useSyncExternalStore(subscribeModals, topModal, () => null);
   const regionRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -17,7 +24,7 @@ export function Toaster() {
     return () => document.removeEventListener('keydown', focusOnF8);
   }, []);
 
-  return (
+  const region = (
     <section ref={regionRef} tabIndex={-1} aria-label="Notifications (F8)" className={styles.viewport}>
       <ol className={styles.list} aria-live="polite">
         {toasts
@@ -28,4 +35,5 @@ export function Toaster() {
       </ol>
     </section>
   );
+  return host ? createPortal(region, host) : region;
 }
