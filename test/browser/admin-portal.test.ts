@@ -113,7 +113,7 @@ describe('admin portal in Chromium', () => {
     await page.getByRole('heading', { name: 'Spring Audit Funnel' }).waitFor();
 
     await page.goto(`${app.url}/admin/ab-testing`);
-    await page.getByRole('heading', { name: 'audit_popup' }).waitFor();
+    await page.getByRole('heading', { name: 'Audit Popup' }).first().waitFor();
     expect(Number((await stat(page, 'Impressions'))!.replace(/,/g, ''))).toBeGreaterThan(10);
     // The demo's conversions are the leads it posted: A/B and Audits count the same people.
     expect(await stat(page, 'Conversions')).toBe(String(LEADS));
@@ -200,6 +200,51 @@ describe('admin portal in Chromium', () => {
     expect(await page.getByTestId('consent-banner').count()).toBe(0);
     await page.close();
   });
+
+  it('fits a 390 px phone on every admin page: no sideways scroll, one navigation row, named titles', async () => {
+    const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await signIn(page, app.url);
+    const pages = ['/admin', '/admin/dashboard', '/admin/marketing-audits', '/admin/funnels', '/admin/ab-testing', '/admin/retargeting', '/admin/analytics', '/admin/settings', '/admin/comprehensive'];
+    for (const path of pages) {
+      await page.goto(`${app.url}${path}`);
+      await page.locator('main h1:visible, main h2:visible').first().waitFor();
+      // The widest element that sticks out of the viewport names the culprit when this fails.
+      const measure = () => page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        let worst = '';
+        let widest = width;
+        // Content inside a scrolling or clipping box (a wide table's own scroller) is fine.
+        const clipped = (el: Element) => {
+          for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+            if (getComputedStyle(up).overflowX !== 'visible') return true;
+          }
+          return false;
+        };
+        // The culprit is the overflowing element none of whose children reach as far.
+        for (const el of document.querySelectorAll('body *')) {
+          const rect = el.getBoundingClientRect();
+          if (rect.right <= widest + 1 || clipped(el)) continue;
+          const childRight = Math.max(0, ...[...el.children].map((c) => c.getBoundingClientRect().right));
+          if (childRight >= rect.right - 1) continue;
+          widest = rect.right;
+          worst = `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').slice(0, 30)}" (${Math.round(rect.right)} px)`;
+        }
+        return { scrollWidth: document.documentElement.scrollWidth, width, worst };
+      });
+      // Figures arrive after the heading: settle on the loaded page before judging.
+      await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
+      await expect.poll(measure, { timeout: 3000, message: path }).toEqual({ scrollWidth: 390, width: 390, worst: '' });
+      expect(await page.title(), path).not.toMatch(/^Page /);
+      // Ids are for code: the owner reads names ("Audit Popup", not "audit_popup").
+      expect(await page.getByText('audit_popup', { exact: true }).count(), path).toBe(0);
+      if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/phone${path.replace(/\//g, '-')}.png`, fullPage: true });
+      // One navigation bar: the section switcher does not stack under the admin bar on a phone
+      // (the portal index is the section cards themselves).
+      expect(await page.locator('nav:visible').count(), path).toBe(path === '/admin' ? 2 : 1);
+    }
+    await context.close();
+  }, 120_000);
 
   it('signs out with the Logout link and lands on the site', async () => {
     const page = await app.newPage();

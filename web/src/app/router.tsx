@@ -124,6 +124,9 @@ const testReportRoute = createRoute({
 
 // --- Admin portal -------------------------------------------------------------------
 
+/** Admin pages are named in the browser's tabs and history, not "Page /admin/…". */
+const adminTitled = (name: string) => titled(name === 'Admin Portal' ? 'Admin Portal' : `${name} | Admin Portal`);
+
 const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'admin',
@@ -134,11 +137,13 @@ const adminRoutes = [
   createRoute({
     getParentRoute: () => adminRoute,
     path: '/',
+    head: adminTitled('Admin Portal'),
     component: lazyRouteComponent(() => import('./routes/admin/home'), 'AdminHomeRoute'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
     path: 'dashboard',
+    head: adminTitled('System Overview'),
     component: lazyRouteComponent(() => import('./routes/admin/dashboard'), 'AdminDashboardRoute'),
   }),
   // The spec names two paths for two pages; the route list's paths are canonical and
@@ -153,11 +158,13 @@ const adminRoutes = [
   createRoute({
     getParentRoute: () => adminRoute,
     path: 'marketing-audits',
+    head: adminTitled('Marketing Audits'),
     component: lazyRouteComponent(() => import('./routes/admin/marketing-audits'), 'MarketingAuditsRoute'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
     path: 'funnels',
+    head: adminTitled('Enhanced Funnel Manager'),
     component: lazyRouteComponent(() => import('./routes/admin/funnels'), 'FunnelsRoute'),
   }),
   createRoute({
@@ -170,26 +177,31 @@ const adminRoutes = [
   createRoute({
     getParentRoute: () => adminRoute,
     path: 'ab-testing',
+    head: adminTitled('A/B Testing'),
     component: lazyRouteComponent(() => import('./routes/admin/ab-testing'), 'AbTestingRoute'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
     path: 'retargeting',
+    head: adminTitled('Retargeting Analytics'),
     component: lazyRouteComponent(() => import('./routes/admin/retargeting'), 'RetargetingRoute'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
     path: 'analytics',
+    head: adminTitled('Site Analytics'),
     component: lazyRouteComponent(() => import('./routes/admin/analytics'), 'AnalyticsRoute'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
     path: 'settings',
+    head: adminTitled('Settings'),
     component: lazyRouteComponent(() => import('./routes/admin/settings'), 'SettingsRoute'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,
     path: 'comprehensive',
+    head: adminTitled('Comprehensive Dashboard'),
     component: lazyRouteComponent(() => import('./routes/admin/comprehensive'), 'ComprehensiveRoute'),
   }),
 ] as const;

@@ -1,5 +1,6 @@
-import { Link, type LinkProps } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { Link, useLocation, type LinkProps } from '@tanstack/react-router';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { adminSections } from './admin-sections';
 import styles from './admin-layout.module.css';
 
 interface AdminNavItem {
@@ -21,12 +22,22 @@ const adminNavigation: readonly AdminNavItem[] = [
   { label: 'Admin Home', to: '/admin', exact: true },
 ];
 
+// On a phone the bar's links fold into one menu that also holds the section switcher's
+// pages (the switcher itself is hidden there), so the bar is one row.
+const phoneOnlyItems: readonly AdminNavItem[] = adminSections
+  .filter((section) => !adminNavigation.some((item) => item.to === section.to))
+  .map((section) => ({ label: section.title, to: section.to }));
+
 /**
  * The admin shell. `userName` is the signed-in admin's display name; without one the bar
  * shows only the brand and the way back to the site, as the spec shows admin navigation
  * to authenticated users only.
  */
 export function AdminLayout({ userName, children }: { userName: string | null; children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  useEffect(() => setMenuOpen(false), [pathname]);
   return (
     <div className={styles.shell}>
       <header className={styles.header}>
@@ -37,16 +48,21 @@ export function AdminLayout({ userName, children }: { userName: string | null; c
           </Link>
           {userName !== null && (
             <nav aria-label="Admin" className={styles.nav}>
-              {adminNavigation.map((item) => (
-                <Link
-                  key={item.label}
-                  to={item.to}
-                  activeOptions={{ exact: item.exact ?? false }}
-                  className={styles.navLink}
-                >
-                  {item.label}
-                </Link>
-              ))}
+              <button type="button" className={styles.menuButton} aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOpen((open) => !open)}>
+                Menu
+              </button>
+              <div id={menuId} className={styles.links} data-open={menuOpen}>
+                {[...adminNavigation, ...phoneOnlyItems].map((item) => (
+                  <Link
+                    key={item.label}
+                    to={item.to}
+                    activeOptions={{ exact: item.exact ?? false }}
+                    className={phoneOnlyItems.includes(item) ? `${styles.navLink} ${styles.phoneOnly}` : styles.navLink}
+                  >
+                    {item.label}
+                  </Link>
+                ))}
+              </div>
             </nav>
           )}
           <div className={styles.account}>

@@ -25,7 +25,7 @@ export const isAdminSectionPath = (pathname: string) => adminSections.some((s) =
  */
 export function AdminSections({ compact = false }: { compact?: boolean }) {
   return (
-    <nav aria-label="Admin sections" className={compact ? 'container' : undefined}>
+    <nav aria-label="Admin sections" className={compact ? `container ${styles.switcher}` : undefined}>
       <ul className={compact ? `${styles.cards} ${styles.compact}` : styles.cards}>
         {adminSections.map((section) => (
           <li key={section.to}>

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/admin/badge';
 import styles from '../../../components/admin/admin-ui.module.css';
 import { BarChart } from '../../../components/admin/bar-chart';
 import { ErrorView, LoadingView } from '../../../components/admin/error-view';
-import { formatCount, formatPercent } from '../../../components/admin/format';
+import { formatCount, formatIdentifier, formatPercent } from '../../../components/admin/format';
 import { PeriodPicker } from '../../../components/admin/period-picker';
 import { StatCard, StatGrid } from '../../../components/admin/stat-card';
 import { Tabs } from '../../../components/admin/tabs';
@@ -48,7 +48,7 @@ function Overview({ data }: { data: AbTestingResponse }) {
         const summary = data.tests.find((t) => t.testType === testType);
         const winner = summary ? summary.winner : winnerOf(rows);
         return (
-          <Panel key={testType} title={testType} actions={winner ? <Badge tone="green">Winner: {winner}</Badge> : <Badge tone="gray">No winner yet</Badge>}>
+          <Panel key={testType} title={formatIdentifier(testType)} actions={winner ? <Badge tone="green">Winner: {winner}</Badge> : <Badge tone="gray">No winner yet</Badge>}>
             <BarChart
               title="Conversion rate by variant (95% interval)"
               data={rows.map((r) => ({
@@ -77,7 +77,7 @@ function Performance({ data }: { data: AbTestingResponse }) {
       {data.tests.map((test) => (
         <Panel
           key={test.testType}
-          title={test.testType}
+          title={formatIdentifier(test.testType)}
           actions={
             <div className={styles.actions}>
               {test.underpowered && <Badge tone="yellow">Under-powered (&lt; {MIN_EXPOSURES_PER_VARIANT} per variant)</Badge>}
