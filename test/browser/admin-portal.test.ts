@@ -106,6 +106,8 @@ describe('admin portal in Chromium', () => {
     await page.getByRole('button', { name: 'Edit' }).first().click();
     await page.locator('dialog').getByLabel('Name', { exact: true }).fill('Spring Audit Funnel');
     await page.locator('dialog').getByRole('tab', { name: 'Popup Creator' }).click();
+    // What the site does not apply is said where it is set.
+    expect(await page.locator('dialog').getByTestId('funnel-not-applied').textContent()).toContain('Saved for your records only.');
     await page.locator('dialog').getByLabel('Trigger').selectOption('exit');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Your funnel configuration has been saved successfully.').waitFor();
@@ -129,6 +131,11 @@ describe('admin portal in Chromium', () => {
     await page.goto(`${app.url}/admin/analytics`);
     await expect.poll(() => stat(page, 'Sessions'), { timeout: 10_000 }).toBe(String(VISITORS));
     await expect.poll(() => page.getByTestId('source-site-analytics').getByText('connected').isVisible(), { timeout: 10_000 }).toBe(true);
+    // Keyword setup saves the domain and says plainly that no positions are collected yet.
+    await page.getByLabel('Domain').fill('porterrealty.com');
+    await page.getByRole('button', { name: 'Setup Keywords' }).click();
+    await page.getByTestId('keyword-tracking-status').getByText('porterrealty.com', { exact: false }).waitFor();
+    expect(await page.getByTestId('keyword-tracking-status').textContent()).toContain('not collected until a rank-tracking source is connected');
 
     await page.goto(`${app.url}/admin/dashboard`);
     await page.getByRole('list', { name: 'System health' }).getByText('Connected').first().waitFor();
@@ -160,6 +167,8 @@ describe('admin portal in Chromium', () => {
     await page.getByText('Settings saved').waitFor();
     await page.getByLabel('Google site verification code').fill('abcdefghij1234567890');
     await page.getByLabel('Twitter card type').selectOption('summary_large_image');
+    await page.getByLabel('Site title').fill('Porter Realty');
+    await page.getByLabel('Site description').fill('Porter Realty sells homes in Arlington.');
     await page.getByRole('form', { name: 'Search Engine Optimisation settings' }).getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Settings saved').first().waitFor();
     await page.getByLabel('Hotjar site ID').fill('12ab');
@@ -178,6 +187,12 @@ describe('admin portal in Chromium', () => {
     expect(after.headers()['content-security-policy']).toContain("script-src 'self' https://www.googletagmanager.com");
     await page.locator('meta[name="google-site-verification"][content="abcdefghij1234567890"]').waitFor({ state: 'attached' });
     expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
+    // The site title and description are what a visitor and a search result see, as sent...
+    expect(await page.title()).toBe('Home | Porter Realty — Real Estate Marketing & Operations');
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe('Porter Realty sells homes in Arlington.');
+    // ...and after moving to another page in the browser.
+    await page.getByRole('navigation').getByRole('link', { name: 'Services', exact: true }).first().click();
+    await expect.poll(() => page.title()).toBe('Services | Porter Realty');
     await page.getByTestId('consent-banner').getByText('Google Analytics').waitFor();
     expect(await page.locator('script[data-tag]').count()).toBe(0);
 

@@ -18,7 +18,10 @@ export interface PageSeo {
   robots?: string;
 }
 
-const suffix = ' | Morgan Ellis';
+const suffix = ` | ${personal.name}`;
+
+/** What the owner's SEO settings replace: the brand in page titles and the default description. */
+export const siteDefaults = { brand: personal.name, description: seoDefaults.defaultDescription } as const;
 
 /** The fixed public pages (case studies are added by caseStudySeo). */
 export const pageSeo: readonly PageSeo[] = [

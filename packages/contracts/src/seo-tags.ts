@@ -12,20 +12,36 @@ export interface HeadTag {
   key: string;
   /** The `content` of a meta tag, the `href` of the link. */
   value: string;
-  /** The page's own tag wins if it has a value (the page-specific description). */
+  /** The page's own tag wins if it has a value (the page-specific description)... */
   onlyIfMissing: boolean;
+  /** ...unless that value is this one: the site-wide default the owner's setting replaces. */
+  replaces?: string;
+}
+
+/** What the content uses where the owner's settings replace it. */
+export interface SiteDefaults {
+  /** The brand in every page title ("Services | Morgan Ellis"); the site title replaces it. */
+  brand: string;
+  /** The description of pages without their own (the home page's); the site description replaces it. */
+  description: string;
+}
+
+/** A page title with the owner's site title in place of the content's brand. */
+export function brandedTitle(title: string, s: SettingsOf<'seo'>, defaults: SiteDefaults): string {
+  return s.site_title ? title.split(defaults.brand).join(s.site_title) : title;
 }
 
 /**
  * The tags for `pathname`: site-wide ones (verification, canonical address, social image
- * and card, site name) replace the page's; the description fills in only where a page has
- * none. `origin` is the site's address when no canonical URL is set.
+ * and card, site name) replace the page's; the description replaces the site's default
+ * description and fills in where a page has none, but a page's own description stays.
+ * `origin` is the site's address when no canonical URL is set.
  */
-export function seoHeadTags(s: SettingsOf<'seo'>, pathname: string, origin: string): HeadTag[] {
+export function seoHeadTags(s: SettingsOf<'seo'>, pathname: string, origin: string, defaults?: SiteDefaults): HeadTag[] {
   const base = (s.canonical_url ?? origin).replace(/\/$/, '');
   const tags: HeadTag[] = [];
-  const meta = (attribute: 'name' | 'property', key: string, value: string, onlyIfMissing = false) =>
-    tags.push({ element: 'meta', attribute, key, value, onlyIfMissing });
+  const meta = (attribute: 'name' | 'property', key: string, value: string, onlyIfMissing = false, replaces?: string) =>
+    tags.push({ element: 'meta', attribute, key, value, onlyIfMissing, ...(replaces ? { replaces } : {}) });
   if (s.google_site_verification) meta('name', 'google-site-verification', s.google_site_verification);
   if (s.canonical_url) {
     tags.push({ element: 'link', attribute: 'rel', key: 'canonical', value: `${base}${pathname}`, onlyIfMissing: false });
@@ -36,8 +52,9 @@ export function seoHeadTags(s: SettingsOf<'seo'>, pathname: string, origin: stri
     meta('name', 'application-name', s.site_title);
   }
   if (s.site_description) {
-    meta('name', 'description', s.site_description, true);
-    meta('property', 'og:description', s.site_description, true);
+    meta('name', 'description', s.site_description, true, defaults?.description);
+    meta('property', 'og:description', s.site_description, true, defaults?.description);
+    meta('name', 'twitter:description', s.site_description, true, defaults?.description);
   }
   if (s.og_image_url) {
     const image = s.og_image_url.startsWith('/') ? `${base}${s.og_image_url}` : s.og_image_url;

@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteDefaults } from '@curb/content';
 import { seoHeadTags } from '@curb/contracts/seo-tags';
 import { createServer, type Stores } from '@curb/runtime';
 import { createTestStores, testConfig } from '../../../../test/harness.ts';
 import siteSettings from './site-settings.ts';
-import webApp, { loadPages, pageFor, withHeadTags } from './web-app.ts';
+import webApp, { loadPages, pageFor, withHeadTags, withSiteTitle } from './web-app.ts';
 
 describe('web app pages', () => {
   const dist = mkdtempSync(join(tmpdir(), 'curb-web-dist-'));
@@ -56,9 +57,10 @@ describe("the owner's SEO settings in the pages as sent", () => {
 
   it('replaces the site-wide tags the page has, in any attribute order, and adds the others to the head', () => {
     const html = withHeadTags(head, tags({ og_image_url: '/media/new.png', canonical_url: 'https://www.morgan-homes.example/', google_site_verification: 'abcdefghij1234567890' }, '/services'));
-    expect(html).toContain('<meta property="og:image" content="https://www.morgan-homes.example/media/new.png"/>');
+    // The value changes in place: the page's own attributes (data-prerender) stay.
+    expect(html).toContain('<meta content="https://www.morgan-homes.example/media/new.png" data-prerender="" property="og:image"/>');
     expect(html).not.toContain('og-image.png');
-    expect(html).toContain('<link rel="canonical" href="https://www.morgan-homes.example/services"/>');
+    expect(html).toContain('<link data-prerender="" rel="canonical" href="https://www.morgan-homes.example/services"/>');
     expect(html).toContain('hrefLang="en-US" href="https://curbappeal.example/"'); // other links stay
     for (const added of ['<meta name="google-site-verification" content="abcdefghij1234567890"/>', '<meta property="og:url" content="https://www.morgan-homes.example/services"/>']) {
       expect(html.indexOf(added)).toBeGreaterThan(html.indexOf('hrefLang'));
@@ -72,6 +74,24 @@ describe("the owner's SEO settings in the pages as sent", () => {
     expect(withHeadTags(head, tags(settings))).toContain('content="The page&#39;s own description"');
     const bare = withHeadTags('<html><head><title>t</title></head></html>', tags(settings));
     expect(bare).toContain('<meta name="description" content="Homes &#38; &#34;marketing&#34; in Arlington"/>');
+  });
+
+  it("puts the owner's site title in place of the brand in the title and its link-preview copies", () => {
+    const page = `<html><head><title>Services | ${siteDefaults.brand}</title><meta property="og:title" content="Services | ${siteDefaults.brand}"/>` +
+      `<meta content="Services | ${siteDefaults.brand}" name="twitter:title"/></head></html>`;
+    const html = withSiteTitle(page, { site_title: 'Porter & Co "Homes"' });
+    expect(html).toContain('<title>Services | Porter &#38; Co "Homes"</title>');
+    expect(html).toContain('<meta property="og:title" content="Services | Porter &#38; Co &#34;Homes&#34;"/>');
+    expect(html).toContain('<meta content="Services | Porter &#38; Co &#34;Homes&#34;" name="twitter:title"/>');
+    expect(html).not.toContain(siteDefaults.brand);
+    expect(withSiteTitle(page, {})).toBe(page);
+  });
+
+  it("replaces the site's default description, never a page's own", () => {
+    const page = `<html><head><meta name="description" content="${siteDefaults.description}"/></head></html>`;
+    const html = withHeadTags(page, seoHeadTags({ site_description: 'Porter Realty: homes in Arlington' }, '/', 'https://curbappeal.example', siteDefaults));
+    expect(html).toContain('<meta name="description" content="Porter Realty: homes in Arlington"/>');
+    expect(html).not.toContain(siteDefaults.description);
   });
 
   it('leaves a page without settings, or without a head, as it is', () => {

@@ -9,9 +9,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { seoDefaults } from '@curb/content';
+import { seoDefaults, siteDefaults as SITE_DEFAULTS } from '@curb/content';
 import { isPagePath } from '@curb/contracts/routes';
-import { seoHeadTags, type HeadTag } from '@curb/contracts/seo-tags';
+import { brandedTitle, seoHeadTags, type HeadTag } from '@curb/contracts/seo-tags';
 import type { SettingsOf } from '@curb/contracts/settings';
 
 export const DEFAULT_WEB_DIST = join(import.meta.dirname, '..', '..', '..', '..', 'web', 'dist');
@@ -91,10 +91,36 @@ export function withHeadTags(html: string, tags: readonly HeadTag[]): string {
     // Keys are the fixed names in seo-tags.ts (letters, digits, ':' and '-').
     const found = new RegExp(`<${tag.element}\\b[^>]*\\b${tag.attribute}="${tag.key}"[^>]*>`, 'i').exec(head);
     if (!found) head += markup;
-    else if (!(tag.onlyIfMissing && /\b(?:content|href)="[^"]+"/.test(found[0]))) {
-      head = head.slice(0, found.index) + markup + head.slice(found.index + found[0].length);
+    else if (!(tag.onlyIfMissing && /\b(?:content|href)="[^"]+"/.test(found[0]) && !isReplaced(found[0], tag))) {
+      // Only the value changes: the page's other attributes (the markers the app's head
+      // manager hydrates by) stay, so the browser does not add a second copy of the tag.
+      const valueAttribute = tag.element === 'link' ? 'href' : 'content';
+      const value = new RegExp(`\\b${valueAttribute}="[^"]*"`);
+      const replaced = value.test(found[0]) ? found[0].replace(value, `${valueAttribute}="${escapeAttribute(tag.value)}"`) : markup;
+      head = head.slice(0, found.index) + replaced + head.slice(found.index + found[0].length);
     }
   }
+  return head + html.slice(headEnd);
+}
+
+/** Whether the found tag holds the site-wide default that `tag` replaces. */
+function isReplaced(found: string, tag: HeadTag): boolean {
+  return tag.replaces !== undefined && found.includes(`content="${escapeAttribute(tag.replaces)}"`);
+}
+
+const escapeText = (value: string) => value.replace(/[&<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** The page's title (and its link-preview copies) with the owner's site title for the brand. */
+export function withSiteTitle(html: string, settings: SettingsOf<'seo'>): string {
+  if (!settings.site_title) return html;
+  const headEnd = html.indexOf('</head>');
+  if (headEnd < 0) return html;
+  const rebrand = (text: string, escape: (v: string) => string) => escape(brandedTitle(text, settings, SITE_DEFAULTS));
+  const head = html
+    .slice(0, headEnd)
+    .replace(/<title>([^<]*)<\/title>/, (_, text: string) => `<title>${rebrand(text, escapeText)}</title>`)
+    .replace(/(<meta\b[^>]*\b(?:property="og:title"|name="twitter:title")[^>]*\bcontent=")([^"]*)"/g, (_, start: string, text: string) => `${start}${rebrand(text, escapeAttribute)}"`)
+    .replace(/(<meta\b[^>]*\bcontent=")([^"]*)("[^>]*\b(?:property="og:title"|name="twitter:title"))/g, (_, start: string, text: string, end: string) => `${start}${rebrand(text, escapeAttribute)}${end}`);
   return head + html.slice(headEnd);
 }
 
@@ -110,9 +136,10 @@ function pagesWithSettings(pages: PageSet, origin: string) {
   let version = '';
   let rewritten = new Map<string, Promise<PageFile>>();
   return (path: string, page: ReturnType<typeof pageFor>, settings: SettingsOf<'seo'>): Promise<PageFile> | PageFile => {
-    const tags = seoHeadTags(settings, path, origin);
+    const tags = seoHeadTags(settings, path, origin, SITE_DEFAULTS);
     if (!tags.length || path === '/admin' || path.startsWith('/admin/')) return page;
-    if (!pages.pages.has(path)) return { html: withHeadTags(page.html, tags) };
+    const rewrite = (html: string) => withSiteTitle(withHeadTags(html, tags), settings);
+    if (!pages.pages.has(path)) return { html: rewrite(page.html) };
     const current = JSON.stringify(settings);
     if (current !== version) {
       version = current;
@@ -120,7 +147,7 @@ function pagesWithSettings(pages: PageSet, origin: string) {
     }
     let file = rewritten.get(path);
     if (!file) {
-      const html = withHeadTags(page.html, tags);
+      const html = rewrite(page.html);
       // Compression never fails in practice; if it did, the page would go out uncompressed.
       file = Promise.all([brotli(html), gzipped(html)]).then(([br, gz]) => ({ html, br, gz }), () => ({ html }));
       rewritten.set(path, file);

@@ -19,6 +19,9 @@ const STATUS: Record<IntegrationStatus, { tone: BadgeTone; label: string }> = {
 
 const orDash = (n: number | null | undefined, format: (n: number) => string = formatCount) => (n === null || n === undefined ? '—' : format(n));
 
+/** The product has no rank-tracking source of its own: saying so beats an empty promise. */
+const NO_RANK_SOURCE = 'Keyword positions are not collected until a rank-tracking source is connected.';
+
 function KeywordSetup({ current }: { current: string | null }) {
   const [domain, setDomain] = useState(current ?? '');
   const setup = useSetupKeywords();
@@ -26,7 +29,7 @@ function KeywordSetup({ current }: { current: string | null }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setup.mutate(domain, {
-      onSuccess: (res) => toast({ title: res.message }),
+      onSuccess: (res) => toast({ title: res.message, description: `${res.domain} is saved. ${NO_RANK_SOURCE}` }),
       onError: (error) => toast({ title: 'Keyword setup failed', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
     });
   };
@@ -75,6 +78,11 @@ export function AnalyticsHubPage() {
             </li>
           ))}
         </ul>
+        {seo.data?.keywordTracking.domain && !seo.data.keywordTracking.sourceConfigured && (
+          <p className={styles.muted} data-testid="keyword-tracking-status">
+            Keyword tracking domain: {seo.data.keywordTracking.domain}. {NO_RANK_SOURCE}
+          </p>
+        )}
       </Panel>
 
       {seo.isPending ? (

@@ -33,6 +33,26 @@ const TRIGGER_LABELS: Record<string, string> = { time: 'After a delay', scroll: 
 const GOAL_LABELS: Record<string, string> = { 'form-submit': 'Form submitted', 'email-open': 'E-mail opened', 'report-view': 'Report viewed' };
 const TEMPLATE_KEYS = { confirmation: 'confirmation', notification: 'notification', 'follow-up': 'followUp' } as const;
 
+// The site does not read these tabs yet: each says so, and what the site does instead, so
+// the owner does not expect a saved value to change a page or an e-mail.
+const NOT_APPLIED: Partial<Record<TabKey, string>> = {
+  landing: 'The public pages use the site content, not these fields.',
+  popup: "The site's audit popup opens after 25 seconds or on exit intent, once per browser session, whatever is set here.",
+  emails: 'Report and notice e-mails use the subjects shown as placeholders.',
+  process: 'Every audit request is analysed and its report e-mailed as soon as it is ready.',
+  tracking: 'The dashboards count form submissions and record every UTM parameter.',
+};
+
+function NotAppliedNotice({ tab }: { tab: TabKey }) {
+  const text = NOT_APPLIED[tab];
+  if (!text) return null;
+  return (
+    <p className={styles.notice} role="note" data-testid="funnel-not-applied">
+      <strong>Saved for your records only.</strong> {text}
+    </p>
+  );
+}
+
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <label className={styles.field}>
@@ -73,6 +93,7 @@ export function FunnelEditForm({ value, onChange, templates }: { value: FunnelEd
 
   return (
     <Tabs tabs={TABS} value={tab} onChange={setTab} label="Funnel settings">
+      <NotAppliedNotice tab={tab} />
       {tab === 'general' && (
         <div className={styles.form}>
           <Field label="Name">

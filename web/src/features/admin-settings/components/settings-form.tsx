@@ -22,7 +22,7 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
   const update = useUpdateSettings(category);
   const { toast } = useToast();
   const keys = settingKeys(category);
-  const rules = SETTING_RULES[category] as Record<string, { label: string; hint: string }>;
+  const rules = SETTING_RULES[category] as Record<string, { label: string; hint: string; effect: string }>;
   const saved = useMemo(() => settingsObject(settings.data ?? []) as Record<string, string>, [settings.data]);
   const [values, setValues] = useState<Record<string, string>>({});
   useEffect(() => setValues(saved), [saved]);
@@ -79,7 +79,7 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
                 />
               )}
               <span id={`${id}-hint`} className={problem ? formStyles.problem : styles.muted}>
-                {problem ?? `Empty: not used. Format: ${rules[key]!.hint}.`}
+                {problem ?? `${rules[key]!.effect} Empty: not used. Format: ${rules[key]!.hint}.`}
               </span>
             </div>
           );

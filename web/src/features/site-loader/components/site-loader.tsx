@@ -4,7 +4,7 @@ import { settingsObject } from '@curb/contracts/settings-values';
 import { SHOW_CONSENT_BANNER_EVENT } from '../../../lib/window-events';
 import { useSiteSettings } from '../api/get-site-settings';
 import { privacySignal, readConsent, saveConsent, type TagConsent } from '../utils/consent';
-import { applySeo } from '../utils/seo';
+import { keepSeoApplied } from '../utils/seo';
 import { hasTags, injectTags, pageView } from '../utils/tags';
 import { ConsentBanner } from './consent-banner';
 
@@ -29,7 +29,7 @@ function PublicSiteLoader({ pathname }: { pathname: string }) {
   const [injected, setInjected] = useState(false);
 
   useEffect(() => {
-    if (seo.data?.length) applySeo(seoSettings, pathname);
+    if (seo.data?.length) return keepSeoApplied(seoSettings, pathname);
   }, [seo.data, seoSettings, pathname]);
 
   useEffect(() => {

@@ -1,25 +1,46 @@
 // The owner's search-engine settings applied to the page's head as the visitor moves between
 // pages (the server puts the same tags in every page it sends; which tags is decided in
 // @curb/contracts/seo-tags).
+import { siteDefaults } from '@curb/content';
 import type { SettingsOf } from '@curb/contracts/settings';
-import { seoHeadTags, type HeadTag } from '@curb/contracts/seo-tags';
+import { brandedTitle, seoHeadTags, type HeadTag } from '@curb/contracts/seo-tags';
 
 export type SeoSettings = SettingsOf<'seo'>;
 
-function upsert({ element, attribute, key, value, onlyIfMissing }: HeadTag): void {
+function upsert({ element, attribute, key, value, onlyIfMissing, replaces }: HeadTag): void {
   let node = document.head.querySelector<HTMLMetaElement | HTMLLinkElement>(`${element}[${attribute}="${key}"]`);
   const current = node && (node instanceof HTMLLinkElement ? node.href : node.content);
-  if (node && onlyIfMissing && current) return;
+  if (node && onlyIfMissing && current && current !== replaces) return;
   if (!node) {
     node = document.createElement(element);
     node.setAttribute(attribute, key);
     node.dataset.siteLoader = '';
     document.head.appendChild(node);
   }
-  if (node instanceof HTMLLinkElement) node.href = value;
-  else node.content = value;
+  // Writes only a change: applySeo runs again on every change of the head (below).
+  if (node instanceof HTMLLinkElement) {
+    if (node.href !== value) node.href = value;
+  } else if (node.content !== value) node.content = value;
 }
 
 export function applySeo(s: SeoSettings, pathname: string): void {
-  for (const tag of seoHeadTags(s, pathname, location.origin)) upsert(tag);
+  for (const tag of seoHeadTags(s, pathname, location.origin, siteDefaults)) upsert(tag);
+  // The route has just set the content's title: the owner's site title takes the brand's place.
+  const title = brandedTitle(document.title, s, siteDefaults);
+  if (title !== document.title) document.title = title;
+  for (const node of document.head.querySelectorAll<HTMLMetaElement>('meta[property="og:title"], meta[name="twitter:title"]')) {
+    const branded = brandedTitle(node.content, s, siteDefaults);
+    if (branded !== node.content) node.content = branded;
+  }
+}
+
+/**
+ * Keeps the settings applied while the router updates the head (a lazily loaded page sets its
+ * title after the path has changed). Answers the function that stops watching.
+ */
+export function keepSeoApplied(s: SeoSettings, pathname: string): () => void {
+  applySeo(s, pathname);
+  const observer = new MutationObserver(() => applySeo(s, pathname));
+  observer.observe(document.head, { subtree: true, childList: true, characterData: true, attributeFilter: ['content', 'href'] });
+  return () => observer.disconnect();
 }
