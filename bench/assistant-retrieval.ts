@@ -1,9 +1,11 @@
-// Retrieval-mode chat latency: builds the index once, then answers a mix of on-topic,
+// Retrieval-mode chat: its precision on the table of in- and out-of-scope questions
+// (evaluation.ts), then latency: builds the index once, answers a mix of on-topic,
 // follow-up and off-topic questions in process and through POST /api/chat (in-process
-// server), printing p50/p95/p99. Run: npx tsx bench/assistant-retrieval.ts
+// server), printing p50/p95/p99. Run: pnpm bench:assistant
 import { createServer } from '@curb/runtime';
 import { parseConfig } from '@curb/contracts/config';
 import assistant from '../services/api/src/routes/assistant/index.ts';
+import { evaluateRetrieval, RETRIEVAL_CASES } from '../services/api/src/lib/assistant/evaluation.ts';
 import { createRetriever } from '../services/api/src/lib/assistant/retrieval.ts';
 import { NO_VOICE_TOOLS } from '../services/api/src/lib/voice/tools.ts';
 
@@ -51,5 +53,10 @@ for (let i = 0; i < ROUNDS; i++) {
 }
 await app.close();
 
+const quality = evaluateRetrieval(retriever);
+const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
+console.log(`answer quality on ${RETRIEVAL_CASES.length} questions (${RETRIEVAL_CASES.filter((c) => c.source === null).length} not covered by the site):`);
+console.table({ precision: pct(quality.precision), recall: pct(quality.recall), 'refusals of uncovered questions': pct(quality.refusals) });
+if (quality.misses.length) console.table(quality.misses);
 console.log(`index build: ${buildMs.toFixed(1)} ms`);
 console.table({ 'retriever.answer (ms)': percentiles(direct), 'POST /api/chat inject (ms)': percentiles(http) });

@@ -26,14 +26,38 @@ function processTerm(term: string): string | null {
 
 /** Below this score a match is too weak to answer from (tuned on the table-driven tests). */
 const MIN_SCORE = 4;
+/**
+ * Share of the question's topic words the best passage must contain. One shared word is not
+ * enough: "the capital of France" shares only "capital" with a company name, "the price of
+ * bitcoin" only "price" with the audit. Tuned on RETRIEVAL_CASES (evaluation.ts).
+ */
+const MIN_COVERAGE = 0.6;
+/** A strong match may leave half the words unmatched ("what makes your consulting different?"). */
+const STRONG_SCORE = 30;
+const STRONG_MIN_COVERAGE = 0.5;
+/** Prefix and typo matching only for words long enough to mean something ("exp" is not "experience"). */
+const PREFIX_MIN_LENGTH = 4;
+const FUZZY_MIN_LENGTH = 4;
+// The site is all about its owner: the owner's name says nothing about which page answers.
+const OWNER_NAME = new Set(personal.name.toLowerCase().split(/\s+/));
+const TOKEN = /[\n\r\p{Z}\p{P}]+/u;
+
+/** The question's topic words as the index sees them. */
+function topicTerms(question: string): string[] {
+  const terms = [...new Set(question.split(TOKEN).map(processTerm).filter((t): t is string => t !== null))];
+  const withoutName = terms.filter((t) => !OWNER_NAME.has(t));
+  return withoutName.length ? withoutName : terms;
+}
 
 export interface RetrievalResult {
   passage: Passage;
   score: number;
+  /** Share of the question's topic words this passage contains. */
+  coverage: number;
 }
 
 export interface Retriever {
-  search(query: string, limit?: number): RetrievalResult[];
+  search(query: string, limit?: number, topic?: string): RetrievalResult[];
   answer(userTurns: readonly string[]): { message: string; sources: ChatSource[]; results: RetrievalResult[] };
   passage(id: string): Passage | undefined;
 }
@@ -68,17 +92,33 @@ export function createRetriever(passages: readonly Passage[] = buildCorpus()): R
     idField: 'id',
     fields: ['title', 'keywords', 'answer', 'text'],
     processTerm,
-    searchOptions: { boost: { title: 3, keywords: 2, answer: 1.5 }, fuzzy: 0.2, prefix: true, combineWith: 'OR' },
+    searchOptions: {
+      boost: { title: 3, keywords: 2, answer: 1.5 },
+      fuzzy: (term) => (term.length >= FUZZY_MIN_LENGTH ? 0.2 : false),
+      prefix: (term) => term.length >= PREFIX_MIN_LENGTH,
+      combineWith: 'OR',
+    },
   });
   index.addAll([...passages]);
 
-  function search(query: string, limit = 4): RetrievalResult[] {
+  /** The best passages for `query`; coverage is measured against `topic` (the query's own words by default). */
+  function search(query: string, limit = 4, topic = query): RetrievalResult[] {
+    const terms = topicTerms(topic);
     return index
-      .search(query)
+      .search(topicTerms(query).join(' '))
       .slice(0, limit)
-      .map((hit) => ({ passage: byId.get(String(hit.id))!, score: hit.score }))
+      .map((hit) => ({
+        passage: byId.get(String(hit.id))!,
+        score: hit.score,
+        coverage: terms.length ? terms.filter((t) => hit.queryTerms.includes(t)).length / terms.length : 0,
+      }))
       .filter((r) => r.passage);
   }
+
+  const confident = ([top]: RetrievalResult[]) =>
+    top !== undefined &&
+    top.score >= MIN_SCORE &&
+    (top.coverage >= MIN_COVERAGE || (top.score >= STRONG_SCORE && top.coverage >= STRONG_MIN_COVERAGE));
 
   function answer(userTurns: readonly string[]) {
     const question = userTurns.at(-1) ?? '';
@@ -89,13 +129,17 @@ export function createRetriever(passages: readonly Passage[] = buildCorpus()): R
         results: [],
       };
     }
-    // A follow-up ("how long does it take?") or a question too vague to answer alone leans
-    // on the previous question.
+    // The question asked is answered first; only a follow-up that cannot stand alone ("how
+    // long does it take?") leans on the previous question, and then the passage must answer
+    // that previous question's topic.
     const previous = userTurns.at(-2);
-    let results = previous && FOLLOW_UP.test(question) ? search(`${previous} ${question}`) : search(question);
-    if ((results[0]?.score ?? 0) < MIN_SCORE && previous) results = search(`${previous} ${question}`);
+    let results = search(question);
+    if (!confident(results) && previous && FOLLOW_UP.test(question)) {
+      const combined = search(`${previous} ${question}`, 4, previous);
+      if (confident(combined)) results = combined;
+    }
     const top = results[0];
-    if (!top || top.score < MIN_SCORE) {
+    if (!top || !confident(results)) {
       if (THANKS.test(question)) {
         return { message: `You're welcome! ${auditNudge}`, sources: [], results: [] };
       }

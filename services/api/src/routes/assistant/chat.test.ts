@@ -8,6 +8,7 @@ import { caseStudies, personal, serviceItems } from '@curb/content';
 import { createServer, type Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
 import { createTestStores, testConfig } from '../../../../../test/harness.ts';
+import { evaluateRetrieval, RETRIEVAL_CASES } from '../../lib/assistant/evaluation.ts';
 import { createRetriever } from '../../lib/assistant/retrieval.ts';
 import { NO_VOICE_TOOLS } from '../../lib/voice/tools.ts';
 import assistant from './index.ts';
@@ -100,6 +101,33 @@ describe('POST /api/chat in retrieval mode', () => {
     ];
     const res = await chat(conversation);
     expect(res.json().sources[0].path).toBe('/blog/agent-onboarding-system');
+  });
+
+  it('says when the site does not cover a question instead of answering another one', async () => {
+    for (const question of ['What is the capital of France?', 'What is the price of bitcoin?', 'What did Morgan do at Keller Williams?']) {
+      const answer = await ask(question);
+      expect(answer.message, question).toMatch(/^I couldn't find that on this site\./);
+    }
+    const exp = await ask('What did Morgan do at eXp Realty?');
+    expect(exp.sources[0]?.path).toBe('/blog/exp-realty-transition');
+    expect(exp.message).toContain('](/blog/exp-realty-transition)');
+    // A new question after an earlier one is answered for itself.
+    const res = await chat([
+      { role: 'user', content: 'How did the South Arlington expansion go?' },
+      { role: 'assistant', content: 'The expansion...' },
+      { role: 'user', content: 'And what certifications do you have?' },
+    ]);
+    expect(res.json().sources[0].path).toBe('/#about');
+  });
+
+  it('cites the expected page on the table of in- and out-of-scope questions', () => {
+    const result = evaluateRetrieval(createRetriever());
+    expect(RETRIEVAL_CASES.filter((c) => c.source === null).length).toBeGreaterThanOrEqual(10);
+    // One known miss at most: "the best pizza place in Arlington" shares the town with a case study.
+    expect(result.misses.length, JSON.stringify(result.misses)).toBeLessThanOrEqual(1);
+    expect(result.precision).toBeGreaterThanOrEqual(0.95);
+    expect(result.recall).toBeGreaterThanOrEqual(0.95);
+    expect(result.refusals).toBeGreaterThanOrEqual(0.9);
   });
 
   it('refuses blank, malformed and oversized conversations with a clear message', async () => {
