@@ -3,8 +3,11 @@
 // createElement so the package needs no JSX setup. Site-provided text goes into <Text> as
 // plain strings: nothing in it is interpreted.
 import { createElement as h, type ComponentProps, type ReactElement } from 'react';
-import { Document, Link, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Font, Link, Line, Page, Polyline, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
 import type { AuditReport, ScoreDetail, ScoreKey } from '@curb/contracts/audit';
+
+// Whole words on a line: a business name hyphenated mid-word ("Wash-ington") reads as a typo.
+Font.registerHyphenationCallback((word) => [word]);
 
 const RED = '#dc2626';
 const GREEN = '#16a34a';
@@ -14,20 +17,23 @@ const GREY = '#6b7280';
 const s = StyleSheet.create({
   page: { padding: 36, fontSize: 10, fontFamily: 'Helvetica', color: '#111827', lineHeight: 1.4 },
   brand: { fontSize: 9, color: RED, letterSpacing: 1, marginBottom: 6 },
-  title: { fontSize: 20, fontFamily: 'Helvetica-Bold', marginBottom: 4 },
+  // A unitless line height is resolved against the page's 10 pt, not the text's own size:
+  // every larger text sets its own, or its lines overlap what follows.
+  title: { fontSize: 20, lineHeight: 1.25, fontFamily: 'Helvetica-Bold', marginBottom: 4 },
   subtitle: { fontSize: 10, color: GREY, marginBottom: 16 },
-  h2: { fontSize: 14, fontFamily: 'Helvetica-Bold', marginTop: 14, marginBottom: 8, color: '#111827' },
-  h3: { fontSize: 11, fontFamily: 'Helvetica-Bold', marginBottom: 3 },
+  h2: { fontSize: 14, lineHeight: 1.3, fontFamily: 'Helvetica-Bold', marginTop: 14, marginBottom: 8, color: '#111827' },
+  h3: { fontSize: 11, lineHeight: 1.3, fontFamily: 'Helvetica-Bold', marginBottom: 3 },
   row: { flexDirection: 'row', alignItems: 'center' },
   overall: { flexDirection: 'row', alignItems: 'center', padding: 12, borderRadius: 6, backgroundColor: '#f9fafb', marginBottom: 12 },
-  overallScore: { fontSize: 36, fontFamily: 'Helvetica-Bold', marginRight: 16 },
+  overallScore: { fontSize: 36, lineHeight: 1.15, fontFamily: 'Helvetica-Bold', marginRight: 16 },
   tile: { width: '31%', padding: 8, marginRight: '2%', marginBottom: 8, borderRadius: 4, borderWidth: 1, borderColor: '#e5e7eb' },
-  tileScore: { fontSize: 18, fontFamily: 'Helvetica-Bold' },
+  tileScore: { fontSize: 18, lineHeight: 1.2, fontFamily: 'Helvetica-Bold' },
   small: { fontSize: 8, color: GREY },
   card: { padding: 10, marginBottom: 8, borderRadius: 4, borderWidth: 1, borderColor: '#e5e7eb' },
   bar: { height: 5, backgroundColor: '#e5e7eb', borderRadius: 3, marginVertical: 4 },
   bullet: { flexDirection: 'row', marginBottom: 2 },
   bulletDot: { width: 10 },
+  mark: { width: 14, paddingTop: 2 },
   bulletText: { flex: 1 },
   badge: { fontSize: 8, paddingHorizontal: 4, paddingVertical: 1, borderRadius: 3, color: '#ffffff', marginLeft: 6 },
   footer: { position: 'absolute', bottom: 18, left: 36, right: 36, fontSize: 8, color: GREY, flexDirection: 'row', justifyContent: 'space-between' },
@@ -43,6 +49,22 @@ export function scoreColour(score: number): string {
 }
 
 const t = (style: Style, text: string | number) => h(Text, { style }, String(text));
+
+/** A passed (✓) or failed (✗) mark drawn as lines: the PDF's standard fonts have neither glyph. */
+function mark(passed: boolean): ReactElement {
+  const stroke = { stroke: passed ? GREEN : RED, strokeWidth: 1.6, strokeLinecap: 'round' as const };
+  return h(
+    View,
+    { style: s.mark },
+    h(
+      Svg,
+      { width: 9, height: 9, viewBox: '0 0 9 9' },
+      ...(passed
+        ? [h(Polyline, { key: 'v', points: '1,5 3.5,7.5 8,1.5', fill: 'none', ...stroke })]
+        : [h(Line, { key: 'a', x1: 1.5, y1: 1.5, x2: 7.5, y2: 7.5, ...stroke }), h(Line, { key: 'b', x1: 7.5, y1: 1.5, x2: 1.5, y2: 7.5, ...stroke })]),
+    ),
+  );
+}
 
 function bullets(items: string[]): ReactElement {
   return h(
@@ -107,7 +129,7 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
       }),
     ),
     t(s.h2, 'The 15-point review'),
-    ...report.checklist.map((c, i) => h(View, { key: i, style: s.bullet }, t({ ...s.bulletDot, color: c.passed ? GREEN : RED }, c.passed ? '✓' : '✗'), t(s.bulletText, c.passed ? c.title : `${c.title}: ${c.detail ?? 'needs attention'}`))),
+    ...report.checklist.map((c, i) => h(View, { key: i, style: s.bullet }, mark(c.passed), t(s.bulletText, c.passed ? c.title : `${c.title}: ${c.detail ?? 'needs attention'}`))),
     t(s.h2, 'Website at a glance'),
     bullets([
       `Secure (HTTPS): ${yes(w.hasSSL)} · Mobile ready: ${yes(w.mobileOptimized)} · Analytics: ${yes(w.hasAnalytics)}`,
