@@ -7,6 +7,7 @@ import { runChecks } from '@curb/audit/checks/registry';
 import { buildReport, keywordDensity } from '@curb/audit/report/build';
 import { advancedResultOf } from '@curb/audit/report/advanced';
 import { quickLookupOf } from '@curb/audit/report/quick';
+import { speedMeasurementOf } from '@curb/audit/lab/measurement';
 import { accessibilityFormula, gradeFor, impactFor, performanceFormula, seoFormula } from '@curb/audit/report/scores';
 import { contextOf, type Fixture } from './checks/harness.ts';
 import { GOOD_HTML } from './checks/good-site.ts';
@@ -95,6 +96,19 @@ describe('quick lookup and advanced result', () => {
     const ctx = contextOf(f);
     return { snapshot: ctx.site, ctx, run: runChecks(ctx), durationMs: 1234 };
   };
+
+  it('says beside every speed figure how it was measured, the same way in the lookup, the report and the advanced audit', () => {
+    const a = analysis({});
+    const { report: r } = report({});
+    expect(a.ctx.lab.lighthouse).toBe(false);
+    const estimated = { loadTime: expect.stringMatching(/^Estimated from our server’s download/), coreWebVitals: expect.stringMatching(/^Estimated from network timings \(mobile/) };
+    expect(quickLookupOf(a).speedMeasurement).toEqual(estimated);
+    expect(r.websiteData.speedMeasurement).toEqual(estimated);
+    expect(advancedResultOf(a).performance.speedMeasurement).toEqual(estimated);
+    const lab = speedMeasurementOf({ lighthouse: true });
+    expect(lab.coreWebVitals).toBe('Lighthouse, mobile (simulated slow 4G, 4× slower CPU)');
+    expect(lab.loadTime).toMatch(/^Lighthouse, desktop/);
+  });
 
   it('builds a valid quick lookup with the top SEO issues', () => {
     const q = quickLookupOf(analysis({ replace: [[/<meta name="description" content="[^"]*">/, '']] }));

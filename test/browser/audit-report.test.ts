@@ -69,6 +69,9 @@ describe('audit report page in Chromium', () => {
     await expect(page.getByTestId('four-dials').locator('figure').count()).resolves.toBe(4);
     await expect(page.getByTestId('score-tiles').locator('> div').count()).resolves.toBe(6);
     expect(await page.getByTestId('core-web-vitals').textContent()).toMatch(/LCP.*s.*FID.*ms.*CLS/);
+    // Each speed figure says how it was measured, and the overall score what it weighs.
+    expect(await page.getByTestId('speed-measurement').first().textContent()).toMatch(/^Load time: Estimated .* Core Web Vitals: Estimated .*mobile/);
+    expect(await page.getByTestId('score-note').textContent()).toMatch(/^Marketing score: website, SEO/);
     await expect(page.getByText('GTmetrix grade').locator('..').textContent()).resolves.toContain('N/A');
 
     const card = page.getByTestId('score-website');

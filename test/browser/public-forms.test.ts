@@ -65,7 +65,8 @@ describe('public forms in Chromium', () => {
     await page.unroute('**/api/contact');
 
     await send.click();
-    await poll(() => popup.getByText('Message Sent!').isVisible()).toBe(true);
+    // Exact: the toast saying "Message sent!" shows inside the open dialog too.
+    await poll(() => popup.getByText('Message Sent!', { exact: true }).isVisible()).toBe(true);
     expect(await popup.getByText('Thank you for reaching out. I’ll get back to you within 24 hours.').isVisible()).toBe(true);
     expect(await toast(page, 'Message sent!').isVisible()).toBe(true);
     await page.clock.runFor(3_100);

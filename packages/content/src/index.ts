@@ -8,5 +8,6 @@ export * from './experience.ts';
 export * from './services.ts';
 export * from './case-studies.ts';
 export * from './forms.ts';
+export * from './score-notes.ts';
 export * from './audit-pages.ts';
 export * from './seo.ts';

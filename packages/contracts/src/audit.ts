@@ -116,6 +116,9 @@ export const RealEstateFeaturesSchema = Type.Object({
 });
 export type RealEstateFeatures = Static<typeof RealEstateFeaturesSchema>;
 
+/** What a speed figure measured: tool, device and network (shown beside the figures). */
+export const SpeedMeasurementSchema = Type.Object({ loadTime: Type.String(), coreWebVitals: Type.String() });
+
 export const WebsiteDataSchema = Type.Object({
   companyName: Type.String({ minLength: 1 }),
   businessType: Type.String(),
@@ -147,6 +150,8 @@ export const WebsiteDataSchema = Type.Object({
   ),
   realEstateFeatures: Type.Optional(RealEstateFeaturesSchema),
   lighthousePowered: Type.Boolean(),
+  /** How the load time and the Core Web Vitals were measured (reports made before it have none). */
+  speedMeasurement: Type.Optional(SpeedMeasurementSchema),
 });
 export type WebsiteData = Static<typeof WebsiteDataSchema>;
 
@@ -312,6 +317,7 @@ export const QuickLookupResultSchema = Type.Object({
   /** Seconds. */
   loadTime: Nullable(Type.Number({ minimum: 0 })),
   coreWebVitals: Nullable(CoreWebVitalsSchema),
+  speedMeasurement: Type.Optional(SpeedMeasurementSchema),
   /** Most severe first; the page shows the top 3. */
   seoIssues: Type.Array(SeoIssueSchema),
   screenshot: Nullable(Type.String()),
@@ -375,6 +381,7 @@ export const AdvancedAuditResultSchema = Type.Object({
     imageOptimization: Type.Boolean(),
     compression: Type.Boolean(),
     lighthousePowered: Type.Boolean(),
+    speedMeasurement: Type.Optional(SpeedMeasurementSchema),
   }),
   aiSearchOptimization: Type.Object({
     llmsTxt: Type.Object({ exists: Type.Boolean(), valid: Type.Boolean(), issues: Type.Array(Type.String()) }),

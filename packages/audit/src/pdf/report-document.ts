@@ -4,6 +4,7 @@
 // plain strings: nothing in it is interpreted.
 import { createElement as h, type ComponentProps, type ReactElement } from 'react';
 import { Document, Font, Link, Line, Page, Polyline, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
+import { scoreNotes } from '@curb/content';
 import type { AuditReport, ScoreDetail, ScoreKey } from '@curb/contracts/audit';
 
 // Whole words on a line: a business name hyphenated mid-word ("Wash-ington") reads as a typo.
@@ -118,7 +119,7 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
       View,
       { style: s.overall },
       t({ ...s.overallScore, color: scoreColour(report.scores.overall) }, report.scores.overall),
-      h(View, null, t(s.h3, `Overall score · Grade ${report.grade}`), t(s.small, `${report.checksRun} checks run · ${report.findings.length} issues found · ${w.lighthousePowered ? 'Speed measured with Lighthouse' : 'Speed estimated from network timings'}`)),
+      h(View, { style: { flex: 1 } }, t(s.h3, `Overall score · Grade ${report.grade}`), t(s.small, scoreNotes.marketing), t(s.small, `${report.checksRun} checks run · ${report.findings.length} issues found · ${w.lighthousePowered ? 'Speed measured with Lighthouse' : 'Speed estimated from network timings'}`)),
     ),
     h(
       View,
@@ -133,8 +134,8 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
     t(s.h2, 'Website at a glance'),
     bullets([
       `Secure (HTTPS): ${yes(w.hasSSL)} · Mobile ready: ${yes(w.mobileOptimized)} · Analytics: ${yes(w.hasAnalytics)}`,
-      `Load time ${w.loadTime} s · Mobile speed ${tech.pageSpeed.mobile}/100 · Desktop speed ${tech.pageSpeed.desktop}/100`,
-      `Core Web Vitals: LCP ${(vitals.lcp / 1000).toFixed(1)} s · FID ${vitals.fid} ms · CLS ${vitals.cls}`,
+      `Load time ${w.loadTime} s${w.speedMeasurement ? ` (${w.speedMeasurement.loadTime})` : ''} · Mobile speed ${tech.pageSpeed.mobile}/100 · Desktop speed ${tech.pageSpeed.desktop}/100`,
+      `Core Web Vitals: LCP ${(vitals.lcp / 1000).toFixed(1)} s · FID ${vitals.fid} ms · CLS ${vitals.cls}${w.speedMeasurement ? ` (${w.speedMeasurement.coreWebVitals})` : ''}`,
     ]),
     reportUrl ? h(Link, { src: reportUrl, style: { color: RED, marginTop: 8 } }, 'Open the interactive report') : null,
     footer(report),

@@ -6,6 +6,7 @@ import { allDates, LLMS_H1, LLMS_LINK, sourceLinks } from '../checks/ai-search.t
 import { CHECKS, CHECKS_BY_ID } from '../checks/registry.ts';
 import { datesInText } from '../page.ts';
 import { ADVICE } from './plan.ts';
+import { speedMeasurementOf } from '../lab/measurement.ts';
 
 const WEIGHT: Record<Severity, number> = { Critical: 10, Warning: 5, Notice: 2 };
 const IMPACT = { Critical: 'High', Warning: 'Medium', Notice: 'Low' } as const;
@@ -76,6 +77,7 @@ export function advancedResultOf(analysis: Analysis): AdvancedAuditResult {
       imageOptimization: !['images.oversized', 'images.legacy-formats', 'images.no-srcset', 'images.dimensions-missing'].some((id) => failed.has(id)),
       compression: Boolean(ctx.home.snapshot.headers['content-encoding']),
       lighthousePowered: ctx.lab.lighthouse,
+      speedMeasurement: speedMeasurementOf(ctx.lab),
     },
     aiSearchOptimization: {
       llmsTxt: { exists: llmsBody !== null, valid: llmsBody !== null && LLMS_H1.test(llmsBody) && LLMS_LINK.test(llmsBody) && llmsBody.length >= 50, issues: llmsIssues },

@@ -10,6 +10,7 @@ import { detectProfiles, REAL_ESTATE_PROFILE_SITES, sameAsUrls } from '../detect
 import { round } from '../util.ts';
 import { actionPlanFrom, investmentFrom, recommendationsFrom } from './plan.ts';
 import { computeScores, gradeFor, hasSsl } from './scores.ts';
+import { speedMeasurementOf } from '../lab/measurement.ts';
 
 export interface ReportInput {
   reportId: string;
@@ -132,6 +133,7 @@ export function websiteDataOf(ctx: CheckContext, fallbackName: string): WebsiteD
     },
     realEstateFeatures: features,
     lighthousePowered: ctx.lab.lighthouse,
+    speedMeasurement: speedMeasurementOf(ctx.lab),
   };
 }
 

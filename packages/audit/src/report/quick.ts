@@ -7,6 +7,7 @@ import { detectBusiness } from '../detect/business.ts';
 import { round } from '../util.ts';
 import { mobileReady } from './build.ts';
 import { seoFormula } from './scores.ts';
+import { speedMeasurementOf } from '../lab/measurement.ts';
 
 const SEO_CATEGORIES = new Set(['crawlability', 'on-page', 'links', 'images', 'structured-data', 'social', 'ai-search', 'performance', 'security']);
 
@@ -32,6 +33,7 @@ export function quickLookupOf({ ctx, run }: Analysis, maxIssues = 10): QuickLook
     mobileOptimized: mobileReady(ctx),
     loadTime: round(ctx.lab.desktop.interactiveMs / 1000, 1),
     coreWebVitals: { lcp: ctx.lab.mobile.lcpMs, fid: ctx.lab.mobile.fidMs, cls: ctx.lab.mobile.cls },
+    speedMeasurement: speedMeasurementOf(ctx.lab),
     seoIssues: run.findings
       .filter((f) => SEO_CATEGORIES.has(f.category))
       .slice(0, maxIssues)

@@ -1,3 +1,4 @@
+import { scoreNotes } from '@curb/content';
 import { parseWebsite, withScheme } from '@curb/content';
 import type { AdvancedAuditResult, AdvancedIssue, CheckCategory } from '@curb/contracts/audit';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -107,6 +108,9 @@ function AuditResult({ result }: { result: AdvancedAuditResult }) {
           <span className={styles.scoreValue}>{Math.round(result.overallScore)}</span>
           <span>/100</span>
           <span className={styles.scoreLabel}>Site Health Score</span>
+          <span className={styles.scoreLabel} data-testid="score-note">
+            {scoreNotes.siteHealth}
+          </span>
         </div>
         <dl className={styles.counts}>
           <div>
@@ -224,6 +228,7 @@ function Performance({ result }: { result: AdvancedAuditResult }) {
           </li>
         ))}
       </ul>
+      {perf.speedMeasurement && <p data-testid="speed-measurement">Core Web Vitals: {perf.speedMeasurement.coreWebVitals}.</p>}
       <dl className={styles.counts}>
         <div>
           <dt>Mobile score</dt>

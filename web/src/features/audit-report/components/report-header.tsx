@@ -1,3 +1,4 @@
+import { scoreNotes } from '@curb/content';
 import type { AuditReport } from '@curb/contracts/audit';
 import { embeddedImage, gradeOf, longUsDate } from '../utils/levels';
 import styles from './audit-report.module.css';
@@ -34,6 +35,9 @@ export function ReportHeader({ report, onExport, exportProgress, exporting }: { 
           {report.website}
         </a>
         <p className={styles.generated}>Generated {longUsDate(report.generatedAt)}</p>
+        <p className={styles.generated} data-testid="score-note">
+          {scoreNotes.marketing}
+        </p>
       </div>
       <div className={styles.headerSide}>
         <ScoreDial score={report.scores.overall} label="Overall" size="lg" caption={`Grade ${grade.grade} · ${grade.label}`} />

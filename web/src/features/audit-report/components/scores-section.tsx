@@ -21,8 +21,19 @@ function WebsitePreview({ report }: { report: AuditReport }) {
         <Badge tone={w.mobileOptimized ? 'green' : 'red'}>{w.mobileOptimized ? 'Mobile Ready' : 'Not Mobile'}</Badge>
         <Badge tone={w.hasAnalytics ? 'green' : 'amber'}>{w.hasAnalytics ? 'Analytics' : 'No Analytics'}</Badge>
       </div>
-      {!w.lighthousePowered && <p className={styles.muted}>Speed figures are estimated from network timings.</p>}
+      <SpeedNote report={report} />
     </Section>
+  );
+}
+
+/** How the load time and Core Web Vitals were measured (older reports: only whether Lighthouse ran). */
+function SpeedNote({ report }: { report: AuditReport }) {
+  const m = report.websiteData.speedMeasurement;
+  if (!m) return report.websiteData.lighthousePowered ? null : <p className={styles.muted}>Speed figures are estimated from network timings.</p>;
+  return (
+    <p className={styles.muted} data-testid="speed-measurement">
+      Load time: {m.loadTime}. Core Web Vitals: {m.coreWebVitals}.
+    </p>
   );
 }
 
@@ -58,6 +69,7 @@ function TechnicalBlock({ report }: { report: AuditReport }) {
         </Fact>
         {v.tbt !== undefined && <Fact label="TBT">{Math.round(v.tbt)}ms</Fact>}
       </dl>
+      <SpeedNote report={report} />
       <div className={styles.grid2}>
         <div>
           <h3>Compression &amp; Caching</h3>

@@ -135,7 +135,9 @@ export function MarketingAuditPage({ leadForm }: { leadForm: (slot: AuditLeadFor
                     {result.loadTime !== null && (
                       <div>
                         <dt>Load time</dt>
-                        <dd>{result.loadTime.toFixed(1)} s</dd>
+                        <dd>
+                          {result.loadTime.toFixed(1)} s{result.speedMeasurement && <small className={styles.measured}> ({result.speedMeasurement.loadTime})</small>}
+                        </dd>
                       </div>
                     )}
                     {result.mobileOptimized !== null && (
