@@ -243,4 +243,21 @@ describe('public forms in Chromium', () => {
     expect(await toast(page, 'Check your email within 24 hours.').isVisible()).toBe(true);
     await page.close();
   });
+
+  it('advanced SEO audit: every issue shows what triggered it, and each score says what it measures', async () => {
+    const page = await app.newPage();
+    await openPage(page, `${app.url}/advanced-seo-audit`);
+    // The product audits its own pages here (loopback is allowed for this test instance).
+    await page.getByLabel('Website URL').fill(app.url);
+    await page.getByRole('button', { name: 'Run Audit' }).click();
+    const result = page.getByTestId('seo-result');
+    await result.waitFor({ timeout: 60_000 });
+    expect(await result.getByTestId('score-note').textContent()).toMatch(/^Site Health: technical SEO/);
+    const evidence = result.getByTestId('issue-evidence');
+    const issues = await result.locator('li[data-type]').count();
+    expect(issues).toBeGreaterThan(0);
+    expect(await evidence.count()).toBe(issues);
+    for (const text of await evidence.allTextContents()) expect(text).toMatch(/^Found: \S/);
+    await page.close();
+  }, 90_000);
 });

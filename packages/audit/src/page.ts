@@ -29,6 +29,14 @@ export interface PageImage {
   /** Served through <picture> with a modern <source type>. */
   modernSource: boolean;
   decorative: boolean;
+  /** Width and height (attributes or inline style) or an aspect-ratio: the browser can reserve its box. */
+  sized: boolean;
+}
+
+/** A data: URI inlined in the HTML (images, fonts in style attributes or <style>). */
+export interface InlineDataUri {
+  mime: string;
+  bytes: number;
 }
 
 export interface PageScript {
@@ -89,6 +97,8 @@ export interface ParsedPage {
   headings: { level: number; text: string }[];
   links: PageLink[];
   images: PageImage[];
+  /** data: URIs of 1 KB or more in the HTML, largest first. */
+  dataUris: InlineDataUri[];
   scripts: PageScript[];
   stylesheets: PageStylesheet[];
   jsonLd: JsonLdBlock[];
@@ -177,6 +187,7 @@ export function parsePage(snapshot: PageSnapshot): ParsedPage {
         srcset: Boolean(img.attr('srcset')),
         modernSource: picture.length > 0 && picture.find('source').toArray().some((s) => MODERN_IMAGE_TYPES.test($(s).attr('type') ?? '') || /\.(webp|avif)(\s|$|\?)/i.test($(s).attr('srcset') ?? '')),
         decorative: img.attr('role') === 'presentation' || img.attr('aria-hidden') === 'true',
+        sized: isSized(img.attr('width'), img.attr('height'), img.attr('style')),
       };
     });
 
@@ -300,6 +311,7 @@ export function parsePage(snapshot: PageSnapshot): ParsedPage {
     metas,
     headings,
     links,
+    dataUris: dataUrisOf(snapshot.html),
     images,
     scripts,
     stylesheets,
@@ -440,4 +452,28 @@ function collectDates($: CheerioAPI, schema: SchemaItem[]): string[] {
 /** Date-like strings in visible text (the body text is passed, not the markup). */
 export function datesInText(text: string): string[] {
   return (text.slice(0, 200_000).match(DATE_TEXT) ?? []).slice(0, 50);
+}
+
+const CSS_LENGTH = /^\s*\d+(\.\d+)?(px|em|rem|vw|vh|%)?\s*$/;
+
+/** Lighthouse's unsized-images rule, as far as the HTML tells: both dimensions, or an aspect ratio. */
+function isSized(width: string | undefined, height: string | undefined, style: string | undefined): boolean {
+  const declared = (name: string) => new RegExp(`(?:^|;)\\s*${name}\\s*:\\s*([^;]+)`, 'i').exec(style ?? '')?.[1]?.trim();
+  if (declared('aspect-ratio')) return true;
+  const w = width ?? declared('width');
+  const h = height ?? declared('height');
+  const explicit = (v: string | undefined) => v !== undefined && CSS_LENGTH.test(v) && !/^\s*auto\s*$/i.test(v);
+  return explicit(w) && explicit(h);
+}
+
+const DATA_URI = /data:([a-z]+\/[a-z0-9.+-]+)?[^,"'()\s]*,[^"'()\s<>]{1024,}/gi;
+
+function dataUrisOf(html: string): InlineDataUri[] {
+  const found: InlineDataUri[] = [];
+  for (const m of html.matchAll(DATA_URI)) {
+    // base64 carries 3 bytes in 4 characters; percent-encoded text about one per character.
+    const base64 = /;base64,/i.test(m[0].slice(0, 80));
+    found.push({ mime: m[1]?.toLowerCase() ?? 'text/plain', bytes: Math.round(base64 ? (m[0].length * 3) / 4 : m[0].length) });
+  }
+  return found.sort((a, b) => b.bytes - a.bytes);
 }

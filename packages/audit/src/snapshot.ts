@@ -53,6 +53,17 @@ export interface LinkStatus {
   from: string;
 }
 
+/** An internal address that redirects: how many hops, or a loop (no page at the end). */
+export interface RedirectTrace {
+  url: string;
+  /** The crawled page that links to it. */
+  from: string;
+  hops: number;
+  /** Where the redirects end; null for a loop or too many redirects. */
+  finalUrl: string | null;
+  loop: boolean;
+}
+
 export interface SiteSnapshot {
   inputUrl: string;
   home: PageSnapshot;
@@ -69,6 +80,10 @@ export interface SiteSnapshot {
   favicon: { url: string; status: number | null } | null;
   resources: ResourceInfo[];
   links: LinkStatus[];
+  /** Internal addresses met while crawling or checking links that redirect (the home page's own chain is `home.chain`). */
+  redirects: RedirectTrace[];
+  /** Sitemap addresses and their status, not following redirects (a sample of at most `sitemapCheckLimit`). */
+  sitemapStatuses: LinkStatus[];
   fetchMs: number;
 }
 
@@ -83,6 +98,8 @@ export interface FetchSiteOptions {
   concurrency?: number;
   /** Crawling stops starting new pages after this many ms. */
   crawlBudgetMs?: number;
+  /** Sitemap addresses checked for a 200 answer (0: none, as in the one-page free audit). */
+  sitemapCheckLimit?: number;
 }
 
 /** The site answered, but not with a web page (a file, an image...). */
@@ -118,8 +135,12 @@ export async function fetchSite(input: string, options: FetchSiteOptions = {}): 
     const homeParsed = parsed(home);
 
     const faviconHref = homeParsed.icons.find((i) => i.url)?.url ?? `${origin}/favicon.ico`;
-    const [sitemapRes, favicon, resources, links] = await Promise.all([
-      fetchText(fetcher, sitemapUrl),
+    const sitemapChecked = fetchText(fetcher, sitemapUrl).then(async (res) => {
+      const urls = res.body ? sitemapLocs(res.body) : [];
+      return { res, urls, statuses: await checkSitemapUrls(fetcher, urls, origin, options.sitemapCheckLimit ?? 0, options.concurrency ?? 6) };
+    });
+    const [sitemapDone, favicon, resources, links] = await Promise.all([
+      sitemapChecked,
       fetcher
         .fetch(faviconHref, { method: 'HEAD', timeoutMs: 5000 })
         .then((r) => ({ url: faviconHref, status: r.status }))
@@ -127,6 +148,7 @@ export async function fetchSite(input: string, options: FetchSiteOptions = {}): 
       checkResources(fetcher, homeParsed, options.resourceLimit ?? 12, options.concurrency ?? 6),
       checkLinks(fetcher, pages, options.linkCheckLimit ?? 15, options.concurrency ?? 6),
     ]);
+    const { res: sitemapRes, urls: sitemapUrlList, statuses: sitemapStatuses } = sitemapDone;
 
     return {
       inputUrl: input,
@@ -136,11 +158,13 @@ export async function fetchSite(input: string, options: FetchSiteOptions = {}): 
       tls: home.url.startsWith('https:') ? fetcher.tlsFor(homeUrl.hostname) : null,
       httpVariant,
       robots,
-      sitemap: { ...sitemapRes, source: sitemapUrls.length ? 'robots.txt' : 'default', urls: sitemapRes.body ? sitemapLocs(sitemapRes.body) : [] },
+      sitemap: { ...sitemapRes, source: sitemapUrls.length ? 'robots.txt' : 'default', urls: sitemapUrlList },
       llmsTxt,
       favicon,
       resources,
-      links,
+      links: links.statuses,
+      redirects: firstPerAddress([...pages.redirects, ...links.redirects]),
+      sitemapStatuses,
       fetchMs: Math.round(performance.now() - started),
     };
   } finally {
@@ -214,6 +238,7 @@ async function checkHttpVariant(fetcher: GuardedFetcher, homeUrl: URL): Promise<
 /** Breadth-first within the site, following links that are not nofollow and look like pages. */
 interface CrawlResult {
   pages: PageSnapshot[];
+  redirects: RedirectTrace[];
   /** Status of every URL requested while crawling, error pages included. */
   statuses: Map<string, number>;
   discovered: number;
@@ -226,11 +251,12 @@ async function crawl(fetcher: GuardedFetcher, home: PageSnapshot, options: Fetch
     [stripQuery(home.requestedUrl), home.status],
     [stripQuery(home.url), home.status],
   ]);
-  if (maxPages === 1) return { pages, statuses, discovered: 0 };
+  const redirects: RedirectTrace[] = [];
+  if (maxPages === 1) return { pages, redirects, statuses, discovered: 0 };
   const deadline = performance.now() + (options.crawlBudgetMs ?? 15_000);
   const homeUrl = new URL(home.url);
   const seen = new Set<string>([stripQuery(home.url), stripQuery(home.requestedUrl)]);
-  let frontier: Array<{ url: string; depth: number }> = [];
+  let frontier: Array<{ url: string; depth: number; from: string }> = [];
   let discovered = 0;
   const enqueue = (page: PageSnapshot) => {
     for (const link of parsed(page).links) {
@@ -239,7 +265,7 @@ async function crawl(fetcher: GuardedFetcher, home: PageSnapshot, options: Fetch
       if (seen.has(key) || NOT_PAGES.test(new URL(link.url).pathname)) continue;
       seen.add(key);
       discovered++;
-      frontier.push({ url: link.url, depth: page.depth + 1 });
+      frontier.push({ url: link.url, depth: page.depth + 1, from: page.url });
     }
   };
   enqueue(home);
@@ -254,12 +280,15 @@ async function crawl(fetcher: GuardedFetcher, home: PageSnapshot, options: Fetch
       try {
         // Never past the budget: a slow page is cut at the deadline, not waited for.
         const res = await fetcher.fetch(item.url, { accept: HTML_TYPES, timeoutMs: Math.max(1000, deadline - performance.now()) });
+        if (res.chain.length) redirects.push({ url: item.url, from: item.from, hops: res.chain.length, finalUrl: res.finalUrl, loop: false });
         statuses.set(stripQuery(item.url), res.status);
         statuses.set(stripQuery(res.finalUrl), res.status);
         // Error pages count for link statuses but are not audited as pages.
         if (res.refusedContentType || res.status >= 400 || !sameSite(new URL(res.finalUrl), homeUrl)) return null;
         return toPageSnapshot(res, item.depth);
-      } catch {
+      } catch (err) {
+        const endless = redirectFailure(err);
+        if (endless) redirects.push({ url: item.url, from: item.from, ...endless });
         return null;
       }
     });
@@ -269,7 +298,35 @@ async function crawl(fetcher: GuardedFetcher, home: PageSnapshot, options: Fetch
       enqueue(page);
     }
   }
-  return { pages, statuses, discovered: Math.max(0, discovered - (pages.length - 1)) };
+  return { pages, redirects, statuses, discovered: Math.max(0, discovered - (pages.length - 1)) };
+}
+
+/** The crawl and the link check may both meet an address: its first trace is kept. */
+function firstPerAddress(traces: RedirectTrace[]): RedirectTrace[] {
+  const first = new Map<string, RedirectTrace>();
+  for (const trace of traces) if (!first.has(stripQuery(trace.url))) first.set(stripQuery(trace.url), trace);
+  return [...first.values()];
+}
+
+/** A fetch that ended in a redirect loop or too many redirects, as a trace; null for other failures. */
+function redirectFailure(err: unknown): Pick<RedirectTrace, 'hops' | 'finalUrl' | 'loop'> | null {
+  if (!(err instanceof FetchError) || (err.code !== 'redirect-loop' && err.code !== 'too-many-redirects')) return null;
+  const hops = Number(/\((\d+) redirects/.exec(err.message)?.[1] ?? 0);
+  return { hops, finalUrl: null, loop: true };
+}
+
+/** Sitemap addresses on the site's own host, asked without following redirects: only a 200 is a page. */
+async function checkSitemapUrls(fetcher: GuardedFetcher, urls: string[], origin: string, limit: number, concurrency: number): Promise<LinkStatus[]> {
+  const own = urls.filter((u) => absolute(u, origin)?.startsWith(origin)).slice(0, limit);
+  return mapLimit(own, concurrency, async (url) => {
+    try {
+      let res = await fetcher.fetch(url, { method: 'HEAD', followRedirects: false, timeoutMs: 5000 });
+      if (res.status === 405 || res.status === 501) res = await fetcher.fetch(url, { followRedirects: false, discardBody: true, timeoutMs: 5000 });
+      return { url, status: res.status, error: null, from: 'sitemap' };
+    } catch (err) {
+      return { url, status: null, error: (err as Error).message, from: 'sitemap' };
+    }
+  });
 }
 
 async function checkResources(fetcher: GuardedFetcher, page: ParsedPage, limit: number, concurrency: number): Promise<ResourceInfo[]> {
@@ -292,7 +349,8 @@ async function checkResources(fetcher: GuardedFetcher, page: ParsedPage, limit: 
 }
 
 /** Statuses of internal links: crawled pages are known; a sample of the rest is asked with HEAD. */
-async function checkLinks(fetcher: GuardedFetcher, crawlResult: CrawlResult, limit: number, concurrency: number): Promise<LinkStatus[]> {
+async function checkLinks(fetcher: GuardedFetcher, crawlResult: CrawlResult, limit: number, concurrency: number): Promise<{ statuses: LinkStatus[]; redirects: RedirectTrace[] }> {
+  const redirects: RedirectTrace[] = [];
   const known = crawlResult.statuses;
   const statuses: LinkStatus[] = [];
   const toCheck: Array<{ url: string; from: string }> = [];
@@ -313,12 +371,15 @@ async function checkLinks(fetcher: GuardedFetcher, crawlResult: CrawlResult, lim
       let res = await fetcher.fetch(url, { method: 'HEAD', timeoutMs: 5000 });
       // Some servers refuse HEAD; a GET whose body is not read answers the same question.
       if (res.status === 405 || res.status === 501) res = await fetcher.fetch(url, { discardBody: true, timeoutMs: 5000 });
+      if (res.chain.length) redirects.push({ url, from, hops: res.chain.length, finalUrl: res.finalUrl, loop: false });
       return { url, status: res.status, error: null, from };
     } catch (err) {
+      const endless = redirectFailure(err);
+      if (endless) redirects.push({ url, from, ...endless });
       return { url, status: null, error: (err as Error).message, from };
     }
   });
-  return [...statuses, ...checked];
+  return { statuses: [...statuses, ...checked], redirects };
 }
 
 function sitemapLocs(xml: string): string[] {

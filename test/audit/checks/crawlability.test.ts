@@ -4,7 +4,22 @@ import { GOOD_HTML, GOOD_URL, goodInnerPage } from './good-site.ts';
 const canonical = '<link rel="canonical" href="https://janesmithrealty.com/">';
 const inner = (path: string, html: string, depth = 1) => ({ url: new URL(path, GOOD_URL).href, html, depth });
 
+const listings = `${GOOD_URL}listings`;
+
 checkCategory('crawlability', {
+  'crawl.internal-redirect-loop': {
+    fires: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 2, finalUrl: null, loop: true }] },
+    passes: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 1, finalUrl: listings, loop: false }] },
+  },
+  'crawl.internal-redirect-chain': {
+    fires: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 3, finalUrl: listings, loop: false }] },
+    // One redirect is a move, not a chain.
+    passes: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 1, finalUrl: listings, loop: false }] },
+  },
+  'crawl.sitemap-not-200': {
+    fires: { sitemapStatuses: [{ url: GOOD_URL, status: 200, error: null, from: 'sitemap' }, { url: `${GOOD_URL}sold`, status: 301, error: null, from: 'sitemap' }, { url: `${GOOD_URL}gone`, status: 404, error: null, from: 'sitemap' }] },
+    passes: { sitemapStatuses: [{ url: GOOD_URL, status: 200, error: null, from: 'sitemap' }] },
+  },
   'crawl.status-error': { fires: { status: 503 } },
   'crawl.server-errors': { fires: { links: [{ url: `${GOOD_URL}listings`, status: 500, error: null, from: GOOD_URL }] } },
   'crawl.redirect-chain': {

@@ -34,6 +34,8 @@ export interface Fixture {
   httpVariant?: SiteSnapshot['httpVariant'];
   resources?: ResourceInfo[];
   links?: LinkStatus[];
+  redirects?: SiteSnapshot['redirects'];
+  sitemapStatuses?: LinkStatus[];
   favicon?: SiteSnapshot['favicon'];
   lab?: LabResult;
 }
@@ -115,6 +117,8 @@ export function snapshotOf(f: Fixture = {}): SiteSnapshot {
     favicon: f.favicon !== undefined ? f.favicon : { url: `${origin}/favicon.ico`, status: 200 },
     resources: f.resources ?? GOOD_RESOURCES,
     links: f.links ?? defaultLinks,
+    redirects: f.redirects ?? [],
+    sitemapStatuses: f.sitemapStatuses ?? sitemapUrls.map((u) => ({ url: u, status: 200, error: null, from: 'sitemap' })),
     fetchMs: 300,
   };
 }

@@ -8,7 +8,11 @@ const photos = (n: number, attrs = '') => Array.from({ length: n }, (_, i) => `<
 checkCategory('images', {
   'images.alt-missing': { fires: { replace: [[LOGO, '<img src="/logo.png" width="180" height="60">']] }, passes: { replace: [[LOGO, '<img src="/logo.png" alt="" width="180" height="60">']] } },
   'images.alt-filename': { fires: { replace: [[LOGO, '<img src="/logo.png" alt="IMG_2041.jpg" width="180" height="60">']] } },
-  'images.dimensions-missing': { fires: { replace: [[LOGO, '<img src="/logo.png" alt="Jane Smith Realty logo">']] }, passes: { replace: [[LOGO, '<img src="/logo.svg" alt="Jane Smith Realty logo">']] } },
+  'images.dimensions-missing': {
+    fires: { replace: [[LOGO, '<img src="/logo.png" alt="Jane Smith Realty logo" style="width: 100%">']] },
+    // An aspect-ratio reserves the box as well as both dimensions do.
+    passes: { replace: [[LOGO, '<img src="/logo.png" alt="Jane Smith Realty logo" style="width: 100%; aspect-ratio: 4 / 1">']] },
+  },
   'images.oversized': { fires: { resources: [...GOOD_RESOURCES, { url: 'https://janesmithrealty.com/img/hero.jpg', kind: 'image', status: 200, bytes: 2_400_000, contentType: 'image/jpeg', headers: { 'cache-control': 'max-age=31536000' } }] } },
   'images.broken': { fires: { resources: [...GOOD_RESOURCES, { url: 'https://janesmithrealty.com/img/missing.jpg', kind: 'image', status: 404, bytes: null, contentType: 'text/html', headers: {} }] } },
   'images.legacy-formats': { fires: { replace: [['<source type="image/webp" srcset="/img/oak-street.webp">', '']] } },

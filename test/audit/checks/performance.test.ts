@@ -15,6 +15,11 @@ checkCategory('performance', {
   'perf.mobile-score-low': { fires: { lab: lab({ performance: 34 }) }, passes: { lab: lab() } },
   'perf.html-truncated': { fires: { truncated: true } },
   'perf.html-large': { fires: { htmlBytes: 800 * 1024 } },
+  'perf.inline-data-uri': {
+    // A 150 KB photo pasted into the page, against a 2 KB inlined icon.
+    fires: { replace: [['<main>', `<main><img alt="Sold" width="800" height="600" src="data:image/jpeg;base64,${'A'.repeat(200_000)}">`]] },
+    passes: { replace: [['<main>', `<main><img alt="" width="16" height="16" src="data:image/png;base64,${'A'.repeat(2_700)}">`]] },
+  },
   'perf.page-weight': { fires: { resources: [...GOOD_RESOURCES.slice(0, 3), { ...GOOD_RESOURCES[3]!, bytes: 1_600_000 }] } },
   'perf.compression-missing': { fires: { headers: { 'content-encoding': undefined } } },
   'perf.compression-assets': { fires: { resources: [{ ...GOOD_RESOURCES[0]!, headers: { 'content-type': 'text/css', 'cache-control': 'max-age=31536000' } }, ...GOOD_RESOURCES.slice(1)] } },

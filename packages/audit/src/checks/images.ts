@@ -39,15 +39,22 @@ export const imageChecks: Check[] = [
   {
     id: 'images.dimensions-missing',
     category: 'images',
-    severity: 'Notice',
+    severity: 'Warning',
     title: 'Images without width and height',
-    description: 'Without dimensions the page jumps as images load (layout shift), which visitors hate and Google measures.',
-    fix: 'Set width and height attributes on images (CSS can still resize them).',
-    run: (ctx) =>
-      onPages(ctx, (p) => {
-        const bad = content(p.images).filter((i) => !i.width || !i.height);
-        return bad.length > 0 && `${plural(bad.length, 'image')} have no width/height attributes.`;
-      }),
+    description: 'Without dimensions the browser cannot reserve space, so the page jumps as photos load (layout shift): visitors tap the wrong thing and Google counts it against the page.',
+    fix: 'Give every image width and height attributes (or a CSS aspect-ratio); CSS can still scale it.',
+    run: (ctx) => {
+      // Lighthouse's unsized-images: per page, and the page with the most named first.
+      const byPage = ctx.pages
+        .map((p) => ({ url: p.url, count: content(p.images).filter((i) => !i.sized).length }))
+        .filter((p) => p.count > 0)
+        .sort((a, b) => b.count - a.count);
+      if (!byPage.length) return null;
+      const total = byPage.reduce((n, p) => n + p.count, 0);
+      const worst = byPage[0]!;
+      if (ctx.pages.length === 1) return `${plural(total, 'image')} have no width and height.`;
+      return { detail: `${plural(total, 'image')} on ${plural(byPage.length, 'page')} have no width and height; the most (${worst.count}) on ${worst.url}.`, urls: byPage.slice(0, 10).map((p) => p.url) };
+    },
   },
   {
     id: 'images.oversized',

@@ -4,6 +4,9 @@ import { listSome, onPages, plural, quote, type Check } from './types.ts';
 /** Lighthouse's list of link texts that describe nothing (link-text audit), English part. */
 const VAGUE_TEXT = new Set(['click here', 'click this', 'go', 'here', 'this', 'start', 'right here', 'more', 'learn more', 'read more', 'more info', 'more information', 'details', 'link', 'this link', 'continue', 'click', 'see more']);
 
+/** Links on one page above which the page is flagged (SEOnaut's threshold). */
+export const TOO_MANY_LINKS = 100;
+
 export const linkChecks: Check[] = [
   {
     id: 'links.broken-internal',
@@ -112,7 +115,9 @@ export const linkChecks: Check[] = [
     title: 'Very many links on a page',
     description: 'Hundreds of links dilute the value each passes and overwhelm visitors.',
     fix: 'Keep navigation focused; move long lists (all listings, all areas) to their own pages.',
-    run: (ctx) => onPages(ctx, (p) => p.links.length > 300 && `The page has ${p.links.length} links.`),
+    // SEOnaut's threshold: an agent's page with menus, a listings grid and a footer needs far
+    // fewer; past 100 the page is usually an unpaginated list or a link farm footer.
+    run: (ctx) => onPages(ctx, (p) => p.links.length > TOO_MANY_LINKS && `The page has ${p.links.length} links (more than ${TOO_MANY_LINKS}).`),
   },
   {
     id: 'links.http-on-https',

@@ -4,6 +4,13 @@ import { pageWeights } from '../lab/estimate.ts';
 import { onPages, plural, type Check, type CheckContext } from './types.ts';
 
 const KB = 1024;
+/**
+ * Inlined data: budgets. Lighthouse and SEOnaut flag heavy documents; an inlined icon of a few
+ * KB is fine, but one picture over 100 KB (a photo pasted into the page) or 150 KB of them in
+ * all costs more than the HTML of a whole agent site.
+ */
+const DATA_URI_MAX_BYTES = 100 * KB;
+const DATA_URI_TOTAL_MAX_BYTES = 150 * KB;
 const STATIC = /\.(?:css|js|mjs|png|jpe?g|gif|webp|avif|svg|woff2?|ttf)(?:$|\?)/i;
 const source = (ctx: CheckContext) => (ctx.lab.lighthouse ? 'Lighthouse' : 'estimated');
 
@@ -97,6 +104,24 @@ export const performanceChecks: Check[] = [
     description: 'HTML over 500 KB slows the first view, especially on phones.',
     fix: 'Remove inlined images and data, and paginate long lists.',
     run: (ctx) => onPages(ctx, (p) => !p.snapshot.truncated && p.snapshot.htmlBytes > 500 * KB && `The HTML weighs ${Math.round(p.snapshot.htmlBytes / KB)} KB.`),
+  },
+  {
+    id: 'perf.inline-data-uri',
+    category: 'performance',
+    severity: 'Warning',
+    title: 'Large images or files inlined in the HTML',
+    description: 'A picture pasted into the page as a data: address is downloaded again with every visit, cannot be cached or lazy-loaded, and delays the first view.',
+    fix: 'Save the picture as an image file (WebP or JPEG) and link it with <img src>; most page builders do this when you upload instead of pasting.',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        const total = p.dataUris.reduce((n, d) => n + d.bytes, 0);
+        const largest = p.dataUris[0];
+        return (
+          largest !== undefined &&
+          (largest.bytes > DATA_URI_MAX_BYTES || total > DATA_URI_TOTAL_MAX_BYTES) &&
+          `The HTML carries ${plural(p.dataUris.length, 'inlined file')} (${Math.round(total / KB)} KB); the largest is a ${Math.round(largest.bytes / KB)} KB ${largest.mime}.`
+        );
+      }),
   },
   {
     id: 'perf.page-weight',

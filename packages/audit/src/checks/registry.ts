@@ -5,6 +5,7 @@ import { aiSearchChecks } from './ai-search.ts';
 import { analyticsChecks } from './analytics.ts';
 import { businessInfoChecks } from './business-info.ts';
 import { crawlabilityChecks } from './crawlability.ts';
+import { crawlPathChecks } from './crawl-paths.ts';
 import { imageChecks } from './images.ts';
 import { linkChecks } from './links.ts';
 import { onPageChecks } from './on-page.ts';
@@ -18,6 +19,7 @@ import type { Check, CheckContext } from './types.ts';
 
 export const CHECKS: readonly Check[] = [
   ...crawlabilityChecks,
+  ...crawlPathChecks,
   ...onPageChecks,
   ...linkChecks,
   ...imageChecks,

@@ -197,7 +197,16 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
     Page,
     { size: 'LETTER', style: s.page },
     t(s.h2, `All issues found (${report.findings.length})`),
-    ...report.findings.map((x, i) => h(View, { key: i, style: { marginBottom: 6 }, wrap: false }, t(s.h3, `${x.severity}: ${x.title}`), t({}, x.detail), t(s.small, `Fix: ${x.fix}`))),
+    ...report.findings.map((x, i) =>
+      h(
+        View,
+        { key: i, style: { marginBottom: 6 }, wrap: false },
+        t(s.h3, `${x.severity}: ${x.title}`),
+        t({}, `Found: ${x.detail}`),
+        x.urls?.length ? t(s.small, `Pages: ${x.urls.slice(0, 3).join(', ')}${x.urls.length > 3 ? ` and ${x.urls.length - 3} more` : ''}`) : null,
+        t(s.small, `Fix: ${x.fix}`),
+      ),
+    ),
     footer(report),
   );
 

@@ -29,6 +29,8 @@ const NOT_FOUND = 'Report not found';
 const CONVERSION_AFTER = '60 seconds';
 /** Report PDFs kept in memory (a few hundred KB each). */
 const PDF_CACHE_ENTRIES = 32;
+/** Sitemap addresses the advanced audit asks for a 200 (HEAD requests, six at a time). */
+const SITEMAP_CHECK_LIMIT = 50;
 /** Advanced audits one client address may have running or waiting at once. */
 export const ADVANCED_AUDITS_PER_CLIENT = 2;
 const STALE_REASON = 'The analysis did not finish. Please request a new audit.';
@@ -223,7 +225,7 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
             lab: 'lighthouse',
             labBudgetMs: 25_000,
             policy: { timeoutMs: 8000 },
-            fetch: { crawlBudgetMs: 10_000, linkCheckLimit: 40, concurrency: 6 },
+            fetch: { crawlBudgetMs: 10_000, linkCheckLimit: 40, sitemapCheckLimit: SITEMAP_CHECK_LIMIT, concurrency: 6 },
             ...opts.analyse,
           }),
         ).catch((err) => siteError(err, 'Please enter a valid URL'));

@@ -198,6 +198,23 @@ function IssueList({ issues }: { issues: AdvancedIssue[] }) {
           </p>
           <h3>{issue.title}</h3>
           <p>{issue.description}</p>
+          {/* What triggered the finding: a doubting owner can check it. */}
+          <div className={styles.evidence} data-testid="issue-evidence">
+            <p>
+              <strong>Found:</strong> {issue.detail}
+            </p>
+            {issue.urls && issue.urls.length > 0 && (
+              <ul aria-label="Pages affected">
+                {issue.urls.slice(0, 5).map((url) => (
+                  <li key={url}>
+                    <a href={url} target="_blank" rel="noopener noreferrer nofollow">
+                      {url}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
           <p>
             <strong>Fix:</strong> {issue.fix}
           </p>
