@@ -208,34 +208,36 @@ SELECT toDate(ts) AS date, is_bot, utm_source, utm_medium, utm_campaign, referre
 FROM curb.events_local
 GROUP BY date, is_bot, utm_source, utm_medium, utm_campaign, referrer_domain;
 
--- The A/B dashboard's visitors per test, variant and day (migration 0033).
-CREATE TABLE IF NOT EXISTS curb.ab_exposures_local ON CLUSTER curb
+-- The A/B dashboard's assignment units per test, variant and day (migration 0035: the unit
+-- the tracker drew the variant for, props.ab_unit; the visitor for older events).
+CREATE TABLE IF NOT EXISTS curb.ab_units_local ON CLUSTER curb
 (
     date         Date,
     is_bot       UInt8,
     test_type    LowCardinality(String),
     variant      LowCardinality(String),
-    visitor      UInt64,
+    unit         UInt64,
     saw          SimpleAggregateFunction(max, UInt8),
     did_click    SimpleAggregateFunction(max, UInt8),
     did_convert  SimpleAggregateFunction(max, UInt8),
     variant_text SimpleAggregateFunction(max, String)
 )
-ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/curb/ab_exposures_local', '{replica}')
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/curb/ab_units_local', '{replica}')
 PARTITION BY toYYYYMM(date)
-ORDER BY (date, is_bot, test_type, variant, visitor)
+ORDER BY (date, is_bot, test_type, variant, unit)
 TTL date + INTERVAL 730 DAY;
 
-CREATE TABLE IF NOT EXISTS curb.ab_exposures ON CLUSTER curb AS curb.ab_exposures_local
-ENGINE = Distributed(curb, curb, ab_exposures_local, visitor);
+CREATE TABLE IF NOT EXISTS curb.ab_units ON CLUSTER curb AS curb.ab_units_local
+ENGINE = Distributed(curb, curb, ab_units_local, unit);
 
-CREATE MATERIALIZED VIEW IF NOT EXISTS curb.ab_exposures_mv ON CLUSTER curb TO curb.ab_exposures_local AS
-SELECT toDate(ts) AS date, is_bot, test_type, variant, visitor_id AS visitor,
+CREATE MATERIALIZED VIEW IF NOT EXISTS curb.ab_units_mv ON CLUSTER curb TO curb.ab_units_local AS
+SELECT toDate(ts) AS date, is_bot, test_type, variant,
+       cityHash64(if(props['ab_unit'] != '', props['ab_unit'], concat('visitor:', toString(visitor_id)))) AS unit,
        max(name = 'ab_impression') AS saw, max(name = 'ab_click') AS did_click, max(name = 'ab_conversion') AS did_convert,
        maxIf(props['variant_text'], name = 'ab_impression') AS variant_text
 FROM curb.events_local
 WHERE name IN ('ab_impression', 'ab_click', 'ab_conversion') AND test_type != '' AND variant != ''
-GROUP BY date, is_bot, test_type, variant, visitor;
+GROUP BY date, is_bot, test_type, variant, unit;
 
 -- The retargeting funnel's progress over a period's closed days, computed once a day
 -- (migration 0034).

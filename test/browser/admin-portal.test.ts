@@ -120,6 +120,8 @@ describe('admin portal in Chromium', () => {
     // The demo's conversions are the leads it posted: A/B and Audits count the same people.
     expect(await stat(page, 'Conversions')).toBe(String(LEADS));
     expect(await page.getByText(/^Winner: [AB]$/).isVisible()).toBe(true);
+    // 60 visitors cannot make a lead significant: the owner is told not to act on it yet.
+    expect(await page.getByText('Leading — not yet significant').first().isVisible()).toBe(true);
     await page.getByRole('tab', { name: 'Raw Data' }).click();
     await expect.poll(() => page.getByRole('cell', { name: 'ab_impression' }).count()).toBeGreaterThan(0);
 

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignVariant } from '../../packages/tracker/src/rules.ts';
 import type { Browser } from 'playwright-core';
 import { REPO_ROOT } from '../process.ts';
 import { BROWSER_UA, startCollector, type TestCollector } from '../ingest/collector.ts';
@@ -87,8 +88,13 @@ describe('tracker in the browser', () => {
     expect([by('lead').value, by('lead').email]).toEqual([97, 'owner@example.com']);
     expect(by('consultation_booked').value).toBe(500);
     expect(by('form_submit').email).toBe('owner@example.com');
-    expect(by('ab_impression').props).toEqual({ variant_text: `Headline ${by('ab_impression').variant}` });
+    // Without consent the variant is drawn for this session, and the events say so: the
+    // dashboard counts that unit, so the visitor's other sessions are independent draws.
+    const unit = `s:${rows[0]!.session_id}`;
+    expect(by('ab_impression').props).toEqual({ variant_text: `Headline ${by('ab_impression').variant}`, ab_unit: unit });
+    expect(by('ab_impression').variant).toBe(assignVariant(rows[0]!.session_id, 'popup', ['A', 'B']));
     expect(by('ab_conversion').variant).toBe(by('ab_impression').variant);
+    expect(by('ab_conversion').props).toEqual({ ab_unit: unit });
   });
 
   it('sends nothing when the browser asks not to be tracked (Global Privacy Control)', async () => {

@@ -20,7 +20,7 @@ describe('event retention', () => {
   });
 
   it('sets the TTL of the events and their rollups, once', async () => {
-    expect((await applyEventRetention(ch, 90)).sort()).toEqual(['ab_exposures', 'events', 'events_daily', 'funnel_steps', 'pages_daily', 'sessions', 'sources_daily', 'traffic_daily']);
+    expect((await applyEventRetention(ch, 90)).sort()).toEqual(['ab_units', 'events', 'events_daily', 'funnel_steps', 'pages_daily', 'sessions', 'sources_daily', 'traffic_daily']);
     expect(await ttlOf('events')).toMatch(/TTL toDateTime\(ts\) \+ toIntervalDay\(90\)/);
     expect(await ttlOf('sessions')).toMatch(/TTL date \+ toIntervalDay\(90\)/);
     expect(await applyEventRetention(ch, 90)).toEqual([]);

@@ -50,6 +50,8 @@ export function parsePeriodDays(value: unknown): PeriodDays | null {
 export const MIN_EXPOSURES_PER_VARIANT = 150;
 /** A sample-ratio-mismatch p-value below this flags the test's split as broken. */
 export const SRM_P_VALUE_THRESHOLD = 0.001;
+/** The winner's lead counts as significant below this p-value (the 95 % shown by the intervals). */
+export const SIGNIFICANCE_LEVEL = 0.05;
 
 const Rate = Type.Number({ description: 'percent, 2 decimals' });
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
@@ -105,6 +107,11 @@ export const AbTestSummarySchema = Type.Object({
   /** Some variant has fewer than MIN_EXPOSURES_PER_VARIANT exposures. */
   underpowered: Type.Boolean(),
   srm: Type.Object({ chiSquare: Type.Number(), pValue: NullableNumber, mismatch: Type.Boolean() }),
+  /**
+   * The winner's lead is significant at SIGNIFICANCE_LEVEL with enough sample and an intact
+   * split; otherwise the winner is only leading, and the owner should not act on it yet.
+   */
+  significant: Type.Boolean(),
   variants: Type.Array(AbVariantStatsSchema),
 });
 export type AbTestSummary = Static<typeof AbTestSummarySchema>;

@@ -41,3 +41,9 @@ export const MARKETING_FOCUSED_PATHS = ['/services', '/marketing-audit', '/real-
 
 /** Props key carrying the text of an A/B variant the visitor saw. */
 export const VARIANT_TEXT_PROP = 'variant_text';
+/**
+ * The unit a variant was assigned to, sent with every A/B event: `v:<visitor id>` with consent
+ * (sticky across visits), else `s:<session id>`. The dashboard counts these units, so the unit
+ * assigned is the unit counted and none sits in two arms.
+ */
+export const AB_UNIT_PROP = 'ab_unit';

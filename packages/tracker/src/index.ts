@@ -9,6 +9,7 @@ import {
   ENGAGEMENT_CHECKS_SECONDS,
   EVENTS,
   LEAD_VALUE_USD,
+  AB_UNIT_PROP,
   VARIANT_TEXT_PROP,
 } from '@curb/contracts/tracking';
 import type { TrackedEvent } from '@curb/contracts/events';
@@ -57,6 +58,8 @@ interface Session {
   intent?: 1;
   /** Variants the visitor was exposed to this session: testType → variant. */
   exp: Record<string, string>;
+  /** The unit each exposed variant was assigned to: testType → `v:…` or `s:…` (AB_UNIT_PROP). */
+  units?: Record<string, string>;
 }
 
 const SESSION_KEY = 'curb_t';
@@ -183,7 +186,9 @@ export function createTracker(endpoint = '/api/events'): Tracker {
     },
     lead(email) {
       track(EVENTS.lead, { value: LEAD_VALUE_USD, ...(email && { email }) });
-      for (const [testType, variant] of Object.entries(session.exp)) track(EVENTS.abConversion, { testType, variant });
+      for (const [testType, variant] of Object.entries(session.exp)) {
+        track(EVENTS.abConversion, { testType, variant, props: { [AB_UNIT_PROP]: session.units?.[testType] ?? `s:${session.id}` } });
+      }
     },
     conversion() {
       track(EVENTS.conversion);
@@ -195,16 +200,21 @@ export function createTracker(endpoint = '/api/events'): Tracker {
     experiment(testType, variants, text) {
       // An exposure this session wins, so consenting mid-visit never switches the variant.
       const kept = session.exp[testType];
-      const variant = kept && variants.includes(kept) ? kept : assignVariant(visitorId ?? session.id, testType, variants);
-      const ab = (name: string, data: EventData = {}) => track(name, { testType, variant, ...data });
+      const keptUnit = session.units?.[testType];
+      // The unit the variant is drawn for is the unit the dashboard counts: with consent the
+      // visitor (same variant on every visit), without it this session.
+      const unit = kept && keptUnit && variants.includes(kept) ? keptUnit : visitorId ? `v:${visitorId}` : `s:${session.id}`;
+      const variant = kept && variants.includes(kept) ? kept : assignVariant(unit.slice(2), testType, variants);
+      const ab = (name: string, props: Record<string, string> = {}) => track(name, { testType, variant, props: { ...props, [AB_UNIT_PROP]: unit } });
       return {
         variant,
         impression() {
           if (shown.has(testType)) return;
           shown.add(testType);
           session.exp[testType] = variant;
+          session.units = { ...session.units, [testType]: unit };
           save();
-          ab(EVENTS.abImpression, text ? { props: { [VARIANT_TEXT_PROP]: text(variant).slice(0, 1024) } } : {});
+          ab(EVENTS.abImpression, text ? { [VARIANT_TEXT_PROP]: text(variant).slice(0, 1024) } : {});
         },
         click: () => ab(EVENTS.abClick),
         convert: () => ab(EVENTS.abConversion),

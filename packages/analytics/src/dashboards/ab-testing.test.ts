@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClickHouse } from '../../../../test/harness.ts';
 import { migrateClickHouse } from '../migrate.ts';
-import { abTestingDashboard } from './ab-testing.ts';
+import { abTestingDashboard, summariseTests } from './ab-testing.ts';
 import { eventRows, type TestEvent } from './test-events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
@@ -34,6 +34,11 @@ beforeAll(async () => {
     popup('ab_impression', 10, 'B', { minutesAgo: 8 * 24 * 60 }),
     // Another test.
     { name: 'ab_impression', visitor: 11, testType: 'headline', variant: 'A' },
+    // Without consent the variant is drawn per session: one cookieless visitor, two sessions,
+    // one in each arm, the second converting.
+    { name: 'ab_impression', visitor: 20, session: 's20a', testType: 'cta', variant: 'A', abUnit: 's:s20a' },
+    { name: 'ab_impression', visitor: 20, session: 's20b', testType: 'cta', variant: 'B', abUnit: 's:s20b' },
+    { name: 'ab_conversion', visitor: 20, session: 's20b', testType: 'cta', variant: 'B', abUnit: 's:s20b' },
   ], now));
 });
 afterAll(() => ch.drop());
@@ -42,17 +47,30 @@ describe('A/B testing dashboard', () => {
   it('counts exposed visitors, their clicks and conversions per variant, bots and strays left out', async () => {
     const d = await abTestingDashboard(ch, 7, now);
     expect(d.days).toBe(7);
-    expect(d.conversionRates).toEqual([
+    expect(d.conversionRates.filter((r) => r.testType !== 'cta')).toEqual([
       { testType: 'headline', variant: 'A', variantText: '', impressions: 1, clicks: 0, conversions: 0, clickRate: 0, conversionRate: 0 },
       { testType: 'popup', variant: 'A', variantText: 'Get your free audit', impressions: 4, clicks: 2, conversions: 1, clickRate: 50, conversionRate: 25 },
       { testType: 'popup', variant: 'B', variantText: 'See what you are missing', impressions: 3, clicks: 3, conversions: 2, clickRate: 100, conversionRate: 66.67 },
     ]);
   });
 
+  it('counts the unit each variant was assigned to, so no unit sits in two arms', async () => {
+    const d = await abTestingDashboard(ch, 7, now);
+    const cta = d.conversionRates.filter((r) => r.testType === 'cta').map((r) => [r.variant, r.impressions, r.conversions]);
+    expect(cta).toEqual([['A', 1, 0], ['B', 1, 1]]);
+    // Counted by visitor, the same person would have been in both arms.
+    const [byVisitor] = await ch.query<{ arms: string }>("SELECT uniqExact(variant) AS arms FROM events WHERE test_type = 'cta' AND visitor_id = 20");
+    expect(Number(byVisitor!.arms)).toBe(2);
+    const [inTwoArms] = await ch.query<{ n: string }>(
+      'SELECT count() AS n FROM (SELECT test_type, unit FROM ab_units GROUP BY test_type, unit HAVING uniqExact(variant) > 1)',
+    );
+    expect(Number(inTwoArms!.n)).toBe(0);
+  });
+
   it('gives per test the winner, uplift, p-value, chance to beat control, SRM and the under-powered flag', async () => {
     const d = await abTestingDashboard(ch, 7, now);
     const popupTest = d.tests.find((t) => t.testType === 'popup')!;
-    expect(popupTest).toMatchObject({ control: 'A', winner: 'B', totalExposures: 7, underpowered: true });
+    expect(popupTest).toMatchObject({ control: 'A', winner: 'B', totalExposures: 7, underpowered: true, significant: false });
     // 4 vs 3 exposures: χ² = (0.5² + 0.5²) / 3.5 = 0.142857, p = erfc(√0.0714285) = 0.70546.
     expect(popupTest.srm.chiSquare).toBeCloseTo(0.1429, 4);
     expect(popupTest.srm.pValue).toBeCloseTo(0.7054569861112734, 8);
@@ -83,3 +101,20 @@ describe('A/B testing dashboard', () => {
     expect(d.conversionRates.find((r) => r.testType === 'popup' && r.variant === 'B')!.impressions).toBe(4);
   });
 });
+
+describe('whether the winner is significant', () => {
+  const row = (variant: string, impressions: number, conversions: number) => ({
+    testType: 't', variant, variantText: '', impressions, clicks: 0, conversions, clickRate: 0, conversionRate: (conversions / impressions) * 100,
+  });
+  it.each([
+    ['B far ahead on 2,000 exposures each', [row('A', 2000, 100), row('B', 2000, 160)], 'B', true],
+    ['B ahead by noise', [row('A', 2000, 100), row('B', 2000, 104)], 'B', false],
+    ['B far ahead but under-powered', [row('A', 100, 5), row('B', 100, 20)], 'B', false],
+    ['control far ahead', [row('A', 2000, 160), row('B', 2000, 100)], 'A', true],
+    ['a broken 1:2 split', [row('A', 1000, 50), row('B', 2000, 200)], 'B', false],
+  ] as const)('%s', (_name, rows, winner, significant) => {
+    const [test] = summariseTests([...rows]);
+    expect(test).toMatchObject({ winner, significant });
+  });
+});
+

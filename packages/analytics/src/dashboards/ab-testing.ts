@@ -2,6 +2,7 @@
 // converted, the raw daily counts, and per test the statistics of stats.ts.
 import {
   MIN_EXPOSURES_PER_VARIANT,
+  SIGNIFICANCE_LEVEL,
   SRM_P_VALUE_THRESHOLD,
   type AbConversionRow,
   type AbRawRow,
@@ -15,18 +16,18 @@ import { chanceToBeatControl, relativeUplift, sampleRatioMismatch, twoProportion
 /** The tracker's A/B events; `props.variant_text` carries the text the visitor saw. */
 export const AB_EVENTS = { impression: 'ab_impression', click: 'ab_click', conversion: 'ab_conversion' } as const;
 
-// One row per visitor and variant first (from the ab_exposures rollup, one row per visitor
-// and day), so a visitor counts once and clicks or conversions count only for visitors who
-// saw the variant.
+// One row per assignment unit and variant first (from the ab_units rollup, one row per unit
+// and day), so a unit counts once and clicks or conversions count only for units that saw
+// the variant. The unit is the one the tracker drew the variant for (AB_UNIT_PROP).
 const CONVERSION_SQL = `
 SELECT testType, variant, anyIf(variantText, variantText != '') AS variantText,
        count() AS impressions, countIf(clicked) AS clicks, countIf(converted) AS conversions
 FROM (
-  SELECT test_type AS testType, variant, visitor,
+  SELECT test_type AS testType, variant, unit,
          max(saw) AS exposed, max(did_click) AS clicked, max(did_convert) AS converted, max(variant_text) AS variantText
-  FROM ab_exposures
+  FROM ab_units
   WHERE ${HUMAN_DAYS_IN_WINDOW}
-  GROUP BY testType, variant, visitor
+  GROUP BY testType, variant, unit
 )
 WHERE exposed
 GROUP BY testType, variant
@@ -93,13 +94,20 @@ export function summariseTests(rows: AbConversionRow[]): AbTestSummary[] {
     const best = Math.max(...rates);
     const leaders = sorted.filter((_, i) => rates[i] === best);
     const srm = sampleRatioMismatch(sorted.map((v) => v.impressions));
+    const winner = leaders.length === 1 ? leaders[0]! : null;
+    const underpowered = sorted.some((v) => v.impressions < MIN_EXPOSURES_PER_VARIANT);
+    const mismatch = srm.pValue !== null && srm.pValue < SRM_P_VALUE_THRESHOLD;
+    // The winner beats control (or, when control leads, control beats every other variant).
+    const pValues = winner === null ? [] : winner === control ? sorted.filter((v) => v !== control).map((v) => twoProportionPValue(arm(control), arm(v))) : [twoProportionPValue(arm(control), arm(winner))];
+    const significant = winner !== null && !underpowered && !mismatch && pValues.length > 0 && pValues.every((p) => p !== null && p < SIGNIFICANCE_LEVEL);
     return {
       testType,
       control: control.variant,
-      winner: leaders.length === 1 ? leaders[0]!.variant : null,
+      winner: winner?.variant ?? null,
       totalExposures: sorted.reduce((n, v) => n + v.impressions, 0),
-      underpowered: sorted.some((v) => v.impressions < MIN_EXPOSURES_PER_VARIANT),
-      srm: { chiSquare: round(srm.chiSquare, 4), pValue: srm.pValue, mismatch: srm.pValue !== null && srm.pValue < SRM_P_VALUE_THRESHOLD },
+      underpowered,
+      srm: { chiSquare: round(srm.chiSquare, 4), pValue: srm.pValue, mismatch },
+      significant,
       variants: sorted.map((v) => {
         const isControl = v === control;
         const uplift = isControl ? null : relativeUplift(arm(control), arm(v));

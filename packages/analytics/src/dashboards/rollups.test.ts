@@ -32,7 +32,7 @@ describe('dashboard rollups', () => {
     // The funnel keeps each visitor's first page view of the day.
     expect(await total('SELECT sum(length(steps)) AS n FROM funnel_steps WHERE is_bot = 0')).toBe(1);
     expect(await total('SELECT sum(events) AS n FROM sources_daily')).toBe(5);
-    expect(await total('SELECT count() AS n FROM ab_exposures FINAL WHERE saw')).toBe(1);
+    expect(await total('SELECT count() AS n FROM ab_units FINAL WHERE saw')).toBe(1);
     expect(await total('SELECT uniqCombinedMerge(12)(sessions) AS n FROM traffic_daily WHERE is_bot = 0')).toBe(1);
     expect(await total('SELECT uniqMerge(visitors) AS n FROM events_daily WHERE is_bot = 0')).toBe(1);
     const [session] = await ch.query<{ sid: string; events: string; pageViews: string; engaged: number; entry: string }>(

@@ -17,6 +17,8 @@ export interface TestEvent {
   testType?: string;
   variant?: string;
   variantText?: string;
+  /** The A/B assignment unit the tracker sends (props.ab_unit). */
+  abUnit?: string;
   bot?: boolean;
   value?: number;
 }
@@ -37,7 +39,7 @@ export function eventRows(events: TestEvent[], now = Date.now()): object[] {
     test_type: e.testType ?? '',
     variant: e.variant ?? '',
     value: e.value ?? 0,
-    props: e.variantText ? { variant_text: e.variantText } : {},
+    props: { ...(e.variantText && { variant_text: e.variantText }), ...(e.abUnit && { ab_unit: e.abUnit }) },
     is_bot: e.bot ? 1 : 0,
   }));
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_PERIOD_DAYS, MIN_EXPOSURES_PER_VARIANT, type AbConversionRow, type AbTestingResponse, type PeriodDays } from '@curb/contracts/analytics';
+import { DEFAULT_PERIOD_DAYS, MIN_EXPOSURES_PER_VARIANT, type AbConversionRow, type AbTestingResponse, type AbTestSummary, type PeriodDays } from '@curb/contracts/analytics';
 import { AdminPage, Panel } from '../../../components/admin/admin-page';
 import { Badge } from '../../../components/admin/badge';
 import styles from '../../../components/admin/admin-ui.module.css';
@@ -48,7 +48,7 @@ function Overview({ data }: { data: AbTestingResponse }) {
         const summary = data.tests.find((t) => t.testType === testType);
         const winner = summary ? summary.winner : winnerOf(rows);
         return (
-          <Panel key={testType} title={formatIdentifier(testType)} actions={winner ? <Badge tone="green">Winner: {winner}</Badge> : <Badge tone="gray">No winner yet</Badge>}>
+          <Panel key={testType} title={formatIdentifier(testType)} actions={<WinnerBadges winner={winner} summary={summary} />}>
             <BarChart
               title="Conversion rate by variant (95% interval)"
               data={rows.map((r) => ({
@@ -70,6 +70,24 @@ function Overview({ data }: { data: AbTestingResponse }) {
   );
 }
 
+/**
+ * Spec: the winner is the variant with the highest conversion rate. Beside it, whether that
+ * lead is significant (95 %, enough sample, intact split), so the owner does not act on noise.
+ */
+function WinnerBadges({ winner, summary }: { winner: string | null; summary: AbTestSummary | undefined }) {
+  if (!winner) return <Badge tone="gray">No winner yet</Badge>;
+  return (
+    <span className={styles.actions}>
+      <Badge tone="green">Winner: {winner}</Badge>
+      {summary?.significant ? (
+        <Badge tone="green">Significant at 95%</Badge>
+      ) : (
+        <Badge tone="yellow">Leading — not yet significant</Badge>
+      )}
+    </span>
+  );
+}
+
 function Performance({ data }: { data: AbTestingResponse }) {
   if (data.tests.length === 0) return <p className={styles.empty}>No A/B test exposures in this period.</p>;
   return (
@@ -82,7 +100,7 @@ function Performance({ data }: { data: AbTestingResponse }) {
             <div className={styles.actions}>
               {test.underpowered && <Badge tone="yellow">Under-powered (&lt; {MIN_EXPOSURES_PER_VARIANT} per variant)</Badge>}
               {test.srm.mismatch && <Badge tone="red">Sample ratio mismatch</Badge>}
-              {test.winner && <Badge tone="green">Winner: {test.winner}</Badge>}
+              <WinnerBadges winner={test.winner} summary={test} />
             </div>
           }
         >
