@@ -2,6 +2,7 @@
 // or a ClickHouse server (distributed), both through @clickhouse/client.
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import { createChdbConnection } from 'chdb/connection';
+import { CHDB, clusterProfile, SERVER, type EngineProfile } from './engine.ts';
 
 type ClickHouseConnection = NonNullable<Parameters<typeof createClient>[0]>['connection'];
 
@@ -25,11 +26,13 @@ export interface ClickHouse {
   ping(): Promise<{ ok: boolean; latencyMs: number; error?: string }>;
   close(): Promise<void>;
   readonly database: string;
+  /** What the SQL must do differently on this engine (engine.ts). */
+  readonly engine: EngineProfile;
 }
 
 export type ClickHouseTarget =
   | { kind: 'embedded'; path: string; database: string; poolSize: number }
-  | { kind: 'server'; url: string; database?: string; poolSize: number };
+  | { kind: 'server'; url: string; database?: string; poolSize: number; /** Set on a cluster (CLICKHOUSE_CLUSTER). */ cluster?: string };
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
@@ -57,7 +60,7 @@ async function openEmbedded(target: Extract<ClickHouseTarget, { kind: 'embedded'
   const ingest = await connect();
   const pool: ClickHouseClient[] = [];
   for (let i = 0; i < Math.max(1, target.poolSize); i++) pool.push(await connect());
-  return wrap(pool, ingest, target.database);
+  return wrap(pool, ingest, target.database, CHDB);
 }
 
 async function openServer(target: Extract<ClickHouseTarget, { kind: 'server' }>): Promise<ClickHouse> {
@@ -73,10 +76,10 @@ async function openServer(target: Extract<ClickHouseTarget, { kind: 'server' }>)
     // Failures reach the caller, which reports them once; the client would print each one too.
     log: { level: ClickHouseLogLevel.OFF },
   });
-  return wrap([client], client, database);
+  return wrap([client], client, database, target.cluster ? clusterProfile(target.cluster) : SERVER);
 }
 
-function wrap(pool: ClickHouseClient[], ingest: ClickHouseClient, database: string): ClickHouse {
+function wrap(pool: ClickHouseClient[], ingest: ClickHouseClient, database: string, engine: EngineProfile): ClickHouse {
   const busy = new Map<ClickHouseClient, number>(pool.map((c) => [c, 0]));
   // Least-busy connection: with chDB a busy connection would queue the query behind another.
   async function withClient<T>(fn: (c: ClickHouseClient) => Promise<T>): Promise<T> {
@@ -91,6 +94,7 @@ function wrap(pool: ClickHouseClient[], ingest: ClickHouseClient, database: stri
   }
   return {
     database,
+    engine,
     query: <T>(sql: string, params?: QueryParams) =>
       withClient(async (c) => (await c.query({ query: sql, query_params: params, format: 'JSONEachRow' })).json<T>()),
     command: (sql, params) => withClient(async (c) => void (await c.command({ query: sql, query_params: params }))),

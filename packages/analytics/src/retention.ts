@@ -2,6 +2,7 @@
 // from the owner's settings (category `retention`, key `events_days`), 730 by default.
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, retentionProblem } from '@curb/contracts/retention';
 import type { ClickHouse } from './clickhouse.ts';
+import type { EngineProfile } from './engine.ts';
 
 // The setting's key and bounds are shared with the admin API and form.
 export { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, RETENTION_SETTING } from '@curb/contracts/retention';
@@ -15,22 +16,37 @@ export function retentionDays(value: string | undefined): number {
 }
 
 /**
+ * The table that holds a rollup's rows on this engine and the ALTER that sets its TTL. On a
+ * cluster `events` and the rollups are Distributed tables, which take no TTL: the shard tables
+ * (`*_local`) take it, on every node (ON CLUSTER).
+ */
+export function retentionTarget(engine: EngineProfile, table: string, days: number): { table: string; alter: string } {
+  const column = TTL_COLUMN[table];
+  if (!column) throw new Error(`No retention for table ${table}`);
+  const target = engine.kind === 'cluster' ? `${table}_local` : table;
+  const onCluster = engine.cluster ? ` ON CLUSTER ${engine.cluster}` : '';
+  return { table: target, alter: `ALTER TABLE ${target}${onCluster} MODIFY TTL ${column} + toIntervalDay(${days})` };
+}
+
+/**
  * Sets the TTL of the events table and its rollups to `days` where it differs. DDL takes no
  * bound parameters, so the value is an integer checked here, never text from a request.
- * Returns the tables that changed.
+ * Returns the tables that changed; throws when the store refuses (the caller tells the owner).
  */
 export async function applyEventRetention(ch: ClickHouse, days: number): Promise<string[]> {
   const problem = retentionProblem(days);
   if (problem) throw new RangeError(problem);
+  const targets = Object.keys(TTL_COLUMN).map((table) => ({ rollup: table, ...retentionTarget(ch.engine, table, days) }));
   const tables = await ch.query<{ name: string; create_table_query: string }>(
     'SELECT name, create_table_query FROM system.tables WHERE database = currentDatabase() AND name IN {names:Array(String)}',
-    { names: Object.keys(TTL_COLUMN) },
+    { names: targets.map((t) => t.table) },
   );
   const changed: string[] = [];
   for (const table of tables) {
     if (table.create_table_query.includes(`toIntervalDay(${days})`)) continue;
-    await ch.command(`ALTER TABLE ${table.name} MODIFY TTL ${TTL_COLUMN[table.name]} + toIntervalDay(${days})`);
-    changed.push(table.name);
+    const target = targets.find((t) => t.table === table.name)!;
+    await ch.command(target.alter);
+    changed.push(target.rollup);
   }
   return changed;
 }

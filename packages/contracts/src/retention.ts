@@ -17,3 +17,12 @@ export function retentionProblem(days: number): string | undefined {
 /** `GET`/`PUT /api/admin/settings/retention`: the days in force (the default while unset). */
 export const EventRetentionSchema = Type.Object({ eventsDays: Type.Integer() }, { additionalProperties: false });
 export type EventRetention = Static<typeof EventRetentionSchema>;
+/**
+ * The answer to a change: the value is stored either way; `applied` says whether the event
+ * store took the new TTL, and `message` why not (the collector retries hourly).
+ */
+export const EventRetentionSavedSchema = Type.Object(
+  { eventsDays: Type.Integer(), applied: Type.Boolean(), message: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
+export type EventRetentionSaved = Static<typeof EventRetentionSavedSchema>;

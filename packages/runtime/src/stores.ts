@@ -57,7 +57,7 @@ export async function openStores(config: Config, options: OpenStoresOptions): Pr
 
     const ch = await openClickHouse(
       config.CLICKHOUSE_URL
-        ? { kind: 'server', url: config.CLICKHOUSE_URL, poolSize: config.CLICKHOUSE_POOL_SIZE }
+        ? { kind: 'server', url: config.CLICKHOUSE_URL, poolSize: config.CLICKHOUSE_POOL_SIZE, ...(config.CLICKHOUSE_CLUSTER ? { cluster: config.CLICKHOUSE_CLUSTER } : {}) }
         : { kind: 'embedded', path: resolve(config.DATA_DIR, 'clickhouse'), database: options.clickhouseDatabase ?? 'curb', poolSize: config.CLICKHOUSE_POOL_SIZE },
     );
     closers.push(() => ch.close());

@@ -13,6 +13,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { PERIOD_DAYS, RETARGETING_FUNNEL_STEPS } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
+import { perEngine, type EngineProfile } from '../engine.ts';
 import { serverClockWindow } from './period.ts';
 
 /** The funnel's event names as an SQL list. */
@@ -48,7 +49,7 @@ const TODAY = `toDate(now('UTC'))`;
 const SINCE_YESTERDAY = `is_bot = 0 AND date >= ${TODAY} - 1 AND date <= ${TODAY}`;
 
 /** Per period: the closed days' level per user, bound to the day and run they belong to. */
-const COMPUTE_SQL = new Map(PERIOD_DAYS.map((days) => {
+export const computeSql = perEngine((engine) => new Map(PERIOD_DAYS.map((days) => {
   const closed = closedDays(days, '{asOf:Date}');
   const levels = `INSERT INTO funnel_progress (as_of, days, run, key, level)
 WITH ${submitters(closed.events)}
@@ -56,23 +57,24 @@ SELECT {asOf:Date}, ${days}, {run:UUID}, ${USER_KEY} AS key, windowFunnel(${days
 FROM funnel_steps ARRAY JOIN steps AS step
 WHERE ${closed.rollup}
 GROUP BY key
-SETTINGS distributed_foreground_insert = 1`; // on a cluster, the levels are on their shards before the run is written
+${engine.readBackInsertSettings}`; // on a cluster, the levels are on their shards before the run is written
   // Written last: a run counts only once this row exists.
   const run = `INSERT INTO funnel_progress_runs (as_of, days, fingerprint, run, levels)
 SELECT {asOf:Date}, ${days}, {fingerprint:UInt64}, {run:UUID}, [${Array.from({ length: LEVELS }, (_, l) => `countIf(level = ${l})`).join(', ')}]
-FROM funnel_progress WHERE as_of = {asOf:Date} AND days = ${days} AND run = {run:UUID}`;
+FROM funnel_progress WHERE as_of = {asOf:Date} AND days = ${days} AND run = {run:UUID}
+${engine.readBackInsertSettings}`;
   return [days as number, { levels, run }];
-}));
+})));
 
 /**
  * Per period, one constant statement without bound parameters (they overlap on chDB, see
  * period.ts): the fingerprint of the closed days, the latest run for today, and the users
  * seen since yesterday with their closed level (if any) and their level now.
  */
-const LIVE_SQL = new Map(PERIOD_DAYS.map((days) => {
+export const liveSql = perEngine((engine: EngineProfile) => new Map(PERIOD_DAYS.map((days) => {
   const closed = closedDays(days, TODAY);
   // The computation's own text is part of the fingerprint: a run by an older version never counts.
-  const compute = COMPUTE_SQL.get(days)!;
+  const compute = computeSql(engine).get(days)!;
   const version = createHash('sha256').update(compute.levels).update(compute.run).digest('hex').slice(0, 16);
   const sql = `
 WITH
@@ -80,7 +82,7 @@ WITH
    FROM (SELECT date, toString(name) AS label, sum(events) AS n FROM events_daily
          WHERE ${closed.rollup} AND name IN (${STEP_NAMES}) GROUP BY date, label)) AS closed_fingerprint,
   (SELECT argMax((run, fingerprint, levels), created_at) FROM funnel_progress_runs WHERE as_of = ${TODAY} AND days = ${days}) AS latest,
-  ${submitters(`${serverClockWindow(days).events} AND cityHash64(email) IN (SELECT cityHash64(open_email) FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND open_email != '')`)}
+  ${submitters(`${serverClockWindow(days).events} AND cityHash64(email) ${engine.inSubquery} (SELECT cityHash64(open_email) FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND open_email != '')`)}
 SELECT toString(${TODAY}) AS asOf, toString(closed_fingerprint) AS fingerprint,
        notEmpty(latest.3) AS computed, latest.2 = closed_fingerprint AS current, latest.3 AS closedLevels,
        groupArray((found, closedLevel, level, users)) AS changes
@@ -93,7 +95,7 @@ FROM (
   GROUP BY found, closedLevel, level
 )`;
   return [days as number, sql];
-}));
+})));
 
 type N = string | number;
 type LiveRow = {
@@ -118,7 +120,7 @@ function closedDaysRun(ch: ClickHouse, days: number, live: LiveRow, stale?: Prom
   let pending = computing.get(id);
   if (!pending || pending === stale) {
     for (const old of computing.keys()) if (!old.includes(`|${live.asOf}|`)) computing.delete(old);
-    const sql = COMPUTE_SQL.get(days)!;
+    const sql = computeSql(ch.engine).get(days)!;
     const params = { asOf: live.asOf, fingerprint: BigInt(live.fingerprint), run: randomUUID() };
     pending = ch.command(sql.levels, params).then(() => ch.command(sql.run, params));
     pending.catch(() => computing.delete(id));
@@ -129,7 +131,7 @@ function closedDaysRun(ch: ClickHouse, days: number, live: LiveRow, stale?: Prom
 
 /** Users per deepest step reached (windowFunnel levels 0..5) over the last `days` days. */
 export async function funnelLevels(ch: ClickHouse, days: number): Promise<{ level: number; users: number }[]> {
-  const sql = LIVE_SQL.get(days);
+  const sql = liveSql(ch.engine).get(days);
   if (!sql) throw new Error(`Unsupported period: ${days} days`);
   const query = async () => (await ch.query<LiveRow>(sql))[0]!;
   let live = await query();

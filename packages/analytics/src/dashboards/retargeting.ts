@@ -15,17 +15,13 @@ import {
   type UserJourney,
 } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
+import { perEngine } from '../engine.ts';
 import { funnelLevels, STEP_NAMES } from './funnel-progress.ts';
 import { chDate, DAY_MS, daysBetween, HUMAN_DAYS_IN_WINDOW, isoTime, lastDays, percent, serverClockWindow, type Window } from './period.ts';
 
 export const JOURNEY_EVENT_LIMIT = 50;
 export const DETAIL_ROW_LIMIT = 200;
 export const TRAFFIC_ROW_LIMIT = 50;
-
-// Every query here reads a few thousand rollup rows or a few sessions: one thread each costs
-// less CPU in all than two (they all run at once, and on a two-core machine the endpoint
-// takes about their total CPU time halved).
-const ONE_THREAD = 'SETTINGS max_threads = 1';
 
 // The queries below that only need the period bind no parameters: chDB runs bound queries
 // one at a time across the process, unbound ones in parallel. One constant statement per
@@ -41,72 +37,77 @@ function statement(statements: Map<number, string>, days: number): string {
   return sql;
 }
 
-const STEP_COUNTS_SQL = perPeriod((window) => `
+// Every query here reads a few thousand rollup rows or a few sessions; the engine decides their
+// threads (one each on chDB, where they all run at once on two cores) and how a subquery
+// reaches the shards (engine.ts).
+/** The dashboard's SQL on an engine (exported for the cluster rules' test). */
+export const retargetingSql = perEngine((engine) => {
+  const STEP_COUNTS_SQL = perPeriod((window) => `
 SELECT toString(name) AS event, sum(events) AS count
 FROM events_daily
 WHERE ${window.days} AND name IN (${STEP_NAMES})
 GROUP BY event
-${ONE_THREAD}`);
+${engine.readSettings}`);
 
 // Unique users: visitors, with each identified person's visitors counted once (by e-mail),
 // all from the sessions rollup.
-const USERS_SQL = perPeriod((window) => `
+  const USERS_SQL = perPeriod((window) => `
 SELECT uniqExactIf(email, email != '') AS identifiedUsers, uniqExactIf(visitor, email != '') AS identifiedVisitors, uniq(visitor) AS visitors
 FROM sessions
 WHERE ${window.days}
-${ONE_THREAD}`);
+${engine.readSettings}`);
 
 // Distinct counts from uniqCombined(12) sketches (see migration 0032).
-const EVENT_DETAILS_SQL = perPeriod((window) => `
+  const EVENT_DETAILS_SQL = perPeriod((window) => `
 SELECT toString(name) AS event, toString(source) AS src, sum(events) AS count, uniqCombinedMerge(12)(visitors) AS uniqueUsers
 FROM sources_daily
 WHERE ${window.days}
 GROUP BY event, src
 ORDER BY count DESC, event, src
 LIMIT ${DETAIL_ROW_LIMIT}
-${ONE_THREAD}`);
+${engine.readSettings}`);
 
 // Journeys: sessions of identified visitors first, then the most recent. Picked among the
 // sessions seen since {since} (the last day first, the whole window if that day has too few
 // identified ones); a session is identified if it or its visitor left an e-mail in the window.
-const PICK_SESSIONS_SQL = `
+  const PICK_SESSIONS_SQL = `
 SELECT toString(session) AS key, any(sid) AS sessionId, toString(any(visitor)) AS visitorId, max(last_seen) AS lastSeen,
-       max(email != '' OR visitor IN (SELECT visitor FROM sessions WHERE ${HUMAN_DAYS_IN_WINDOW} AND email != '')) AS known
+       max(email != '' OR visitor ${engine.inSubquery} (SELECT visitor FROM sessions WHERE ${HUMAN_DAYS_IN_WINDOW} AND email != '')) AS known
 FROM sessions
 WHERE ${HUMAN_DAYS_IN_WINDOW} AND date >= {since:Date} AND sid != ''
 GROUP BY session
 ORDER BY known DESC, lastSeen DESC, sessionId
 LIMIT {limit:UInt32}
-${ONE_THREAD}`;
+${engine.readSettings}`;
 
 // The picked sessions over the whole window (a session may have begun before {since}).
-const SESSION_FACTS_SQL = `
+  const SESSION_FACTS_SQL = `
 SELECT toString(session) AS key, max(email) AS email, sum(events) AS totalEvents,
        toString(min(first_seen)) AS firstSeen, toString(max(last_seen)) AS lastSeen
 FROM sessions
 WHERE ${HUMAN_DAYS_IN_WINDOW} AND session IN {keys:Array(UInt64)}
 GROUP BY session
-${ONE_THREAD}`;
+${engine.readSettings}`;
 
 // The e-mail an identified visitor gave last, for their sessions without one.
-const VISITOR_EMAILS_SQL = `
+  const VISITOR_EMAILS_SQL = `
 SELECT toString(visitor) AS visitorId, argMax(email, last_seen) AS identified
 FROM sessions
 WHERE ${HUMAN_DAYS_IN_WINDOW} AND email != '' AND visitor IN {visitors:Array(UInt64)}
 GROUP BY visitor
-${ONE_THREAD}`;
+${engine.readSettings}`;
 
 // Only the days the sessions ran on are read (the first column of the events' sort key).
-const JOURNEY_EVENTS_SQL = `
+  const JOURNEY_EVENTS_SQL = `
 SELECT session_id AS sessionId, toString(name) AS event, path, toString(ts) AS at
 FROM events
 WHERE is_bot = 0 AND toDate(ts) IN {days:Array(Date)} AND ts >= {first:DateTime64(3)} AND ts <= {last:DateTime64(3)}
   AND session_id IN {sessions:Array(String)}
 ORDER BY session_id, ts
 LIMIT {perSession:UInt32} BY session_id
-${ONE_THREAD}`;
+${engine.readSettings}`;
 
-const TRAFFIC_SQL = perPeriod((window) => `
+  const TRAFFIC_SQL = perPeriod((window) => `
 SELECT toString(utm_source) AS utmSource, toString(utm_medium) AS utmMedium, utm_campaign AS utmCampaign,
        toString(referrer_domain) AS referrer, uniqCombinedMerge(12)(sessions) AS sessionCount, sum(events) AS eventCount
 FROM traffic_daily
@@ -114,12 +115,15 @@ WHERE ${window.days}
 GROUP BY utmSource, utmMedium, utmCampaign, referrer
 ORDER BY sessionCount DESC, eventCount DESC, utmSource, referrer
 LIMIT ${TRAFFIC_ROW_LIMIT}
-${ONE_THREAD}`);
+${engine.readSettings}`);
+  return { STEP_COUNTS_SQL, USERS_SQL, EVENT_DETAILS_SQL, PICK_SESSIONS_SQL, SESSION_FACTS_SQL, VISITOR_EMAILS_SQL, JOURNEY_EVENTS_SQL, TRAFFIC_SQL };
+});
 
 type N = string | number;
 
 export async function retargetingDashboard(ch: ClickHouse, days: number, now = Date.now()): Promise<RetargetingResponse> {
   const window = lastDays(days, now);
+  const { STEP_COUNTS_SQL, USERS_SQL, EVENT_DETAILS_SQL, TRAFFIC_SQL } = retargetingSql(ch.engine);
   const [levels, stepCounts, users, details, traffic, journeys] = await Promise.all([
     funnelLevels(ch, days),
     ch.query<{ event: string; count: N }>(statement(STEP_COUNTS_SQL, days)),
@@ -155,6 +159,7 @@ export async function retargetingDashboard(ch: ClickHouse, days: number, now = D
 
 /** The first JOURNEY_LIMIT sessions: identified visitors' first, then the most recent. */
 async function userJourneys(ch: ClickHouse, window: Window, now: number): Promise<UserJourney[]> {
+  const { PICK_SESSIONS_SQL, SESSION_FACTS_SQL, VISITOR_EMAILS_SQL, JOURNEY_EVENTS_SQL } = retargetingSql(ch.engine);
   type Picked = { key: string; sessionId: string; visitorId: string; lastSeen: string; known: N };
   let picked: Picked[] = [];
   for (const since of [[chDate(now - DAY_MS), window.fromDate].sort().at(-1)!, window.fromDate]) {

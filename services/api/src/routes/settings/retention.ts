@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { applyEventRetention, retentionDays } from '@curb/analytics/retention';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
-import { EventRetentionSchema, RETENTION_SETTING, retentionProblem, type EventRetention } from '@curb/contracts/retention';
+import { EventRetentionSavedSchema, EventRetentionSchema, RETENTION_SETTING, retentionProblem, type EventRetention, type EventRetentionSaved } from '@curb/contracts/retention';
 import type { Stores } from '@curb/runtime';
 
 const PATH = '/api/admin/settings/retention';
@@ -19,20 +19,22 @@ export default async function retentionRoutes(app: FastifyInstance, opts: { stor
 
   app.put<{ Body: EventRetention }>(
     PATH,
-    { schema: { body: EventRetentionSchema, response: { 200: EventRetentionSchema, '4xx': ErrorResponseSchema } } },
-    async (request, reply) => {
+    { schema: { body: EventRetentionSchema, response: { 200: EventRetentionSavedSchema, '4xx': ErrorResponseSchema } } },
+    async (request, reply): Promise<EventRetentionSaved> => {
       const days = request.body.eventsDays;
       const problem = retentionProblem(days);
-      if (problem) return reply.code(400).send({ message: problem });
+      if (problem) return reply.code(400).send({ message: problem }) as never;
       await sql`
         INSERT INTO settings (category, key, value) VALUES (${category}, ${key}, ${String(days)})
         ON CONFLICT (category, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`;
       try {
         await applyEventRetention(ch, days);
+        return { eventsDays: days, applied: true };
       } catch (err) {
-        request.log.warn({ err }, 'event retention saved; the collector will apply it');
+        // Saved but not in force: the owner is told, not shown a success that did not happen.
+        request.log.warn({ err }, 'event retention saved; the event store refused it');
+        return { eventsDays: days, applied: false, message: `The event store did not take the new retention yet (${(err as Error).message}). It is saved and retried every hour.` };
       }
-      return { eventsDays: days };
     },
   );
 }

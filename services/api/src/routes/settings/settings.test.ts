@@ -95,7 +95,7 @@ describe('site-wide settings', () => {
     it('stores a new value and sets it as the TTL of the events and their rollups at once', async () => {
       const res = await save({ eventsDays: 90 });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ eventsDays: 90 });
+      expect(res.json()).toEqual({ eventsDays: 90, applied: true });
       expect((await app.inject({ url, headers: admin })).json()).toEqual({ eventsDays: 90 });
       expect(await ttlOf('events')).toMatch(/TTL toDateTime\(ts\) \+ toIntervalDay\(90\)/);
       for (const rollup of ['events_daily', 'sessions', 'pages_daily']) expect(await ttlOf(rollup)).toMatch(/TTL date \+ toIntervalDay\(90\)/);
@@ -117,6 +117,17 @@ describe('site-wide settings', () => {
       expect((await save({ eventsDays: 60 }, {})).statusCode).toBe(401);
       expect((await save({ eventsDays: 60 }, { cookie: admin.cookie, origin: 'https://evil.example' })).statusCode).toBe(403);
       expect((await app.inject({ url, headers: admin })).json()).toEqual({ eventsDays: 90 });
+    });
+
+    it('tells the owner when the event store refuses the new retention, keeping the value for the hourly retry', async () => {
+      // A rollup that cannot take a TTL (a view where a table should be): ClickHouse refuses the ALTER.
+      await stores.ch.command('DROP TABLE pages_daily');
+      await stores.ch.command('CREATE VIEW pages_daily AS SELECT today() AS date');
+      const res = await save({ eventsDays: 120 });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ eventsDays: 120, applied: false });
+      expect(res.json().message).toMatch(/^The event store did not take the new retention yet \(.+\)\. It is saved and retried every hour\.$/);
+      expect((await app.inject({ url, headers: admin })).json()).toEqual({ eventsDays: 120 });
     });
   });
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EventRetention } from '@curb/contracts/retention';
+import type { EventRetention, EventRetentionSaved } from '@curb/contracts/retention';
 import { apiRequest, getQueryFn } from '../../../lib/api-client';
 
 const RETENTION_URL = '/api/admin/settings/retention';
@@ -11,7 +11,7 @@ export function useEventRetention() {
 export function useUpdateEventRetention() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: EventRetention) => (await (await apiRequest('PUT', RETENTION_URL, body)).json()) as EventRetention,
-    onSuccess: (saved) => queryClient.setQueryData([RETENTION_URL], saved),
+    mutationFn: async (body: EventRetention) => (await (await apiRequest('PUT', RETENTION_URL, body)).json()) as EventRetentionSaved,
+    onSuccess: (saved) => queryClient.setQueryData<EventRetention>([RETENTION_URL], { eventsDays: saved.eventsDays }),
   });
 }

@@ -30,7 +30,10 @@ export function RetentionForm() {
     update.mutate(
       { eventsDays: days },
       {
-        onSuccess: () => toast({ title: 'Settings saved', description: `Tracking events are now kept for ${days} days.` }),
+        onSuccess: (saved) =>
+          saved.applied
+            ? toast({ title: 'Settings saved', description: `Tracking events are now kept for ${days} days.` })
+            : toast({ title: 'Saved, not yet applied', description: saved.message ?? 'The event store did not take the change yet.', variant: 'destructive' }),
         onError: (error) => toast({ title: 'Could not save settings', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
       },
     );

@@ -1,0 +1,127 @@
+// The distributed mode checked where no ClickHouse server can run: the cluster DDL, every
+// dashboard statement on the cluster engine profile, the retention TTL's target, and the
+// docker-compose setup (parsed, its services' settings validated by the product's own config
+// parser). What was verified how is listed in docs/decisions.md.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { loadClickHouseMigrations } from '@curb/analytics';
+import { computeSql, liveSql } from '@curb/analytics/dashboards/funnel-progress';
+import { retargetingSql } from '@curb/analytics/dashboards/retargeting';
+import { CHDB, clusterProfile, SERVER, type EngineProfile } from '@curb/analytics/engine';
+import { retentionTarget } from '@curb/analytics/retention';
+import { parseConfig } from '@curb/contracts/config';
+import { REPO_ROOT } from '../process.ts';
+
+const CLUSTER = clusterProfile('curb');
+const read = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
+
+/** Every SQL text of the dashboards that differ per engine. */
+function dashboardStatements(engine: EngineProfile): string[] {
+  const texts: string[] = [];
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') texts.push(value);
+    else if (value instanceof Map) for (const v of value.values()) collect(v);
+    else if (value && typeof value === 'object') for (const v of Object.values(value)) collect(v);
+  };
+  collect(retargetingSql(engine));
+  collect(computeSql(engine));
+  collect(liveSql(engine));
+  return texts;
+}
+
+describe('dashboard SQL per engine', () => {
+  it('sends subqueries over distributed tables to every shard with GLOBAL IN on a cluster', () => {
+    const statements = dashboardStatements(CLUSTER);
+    expect(statements.length).toBeGreaterThan(10);
+    const subqueryIns = statements.flatMap((sql) => [...sql.matchAll(/(\b\w+\s+)?\bIN\s*\(\s*SELECT/gi)].map((m) => m[0]));
+    expect(subqueryIns.length).toBeGreaterThan(0);
+    expect(subqueryIns.filter((m) => !/^GLOBAL\s/i.test(m))).toEqual([]);
+  });
+
+  it('keeps chDB tuning on chDB only', () => {
+    expect(dashboardStatements(CHDB).some((sql) => sql.includes('max_threads = 1'))).toBe(true);
+    for (const engine of [SERVER, CLUSTER]) expect(dashboardStatements(engine).filter((sql) => sql.includes('max_threads'))).toEqual([]);
+    expect(dashboardStatements(CHDB).filter((sql) => /GLOBAL IN/.test(sql))).toEqual([]);
+  });
+
+  it('writes funnel runs so they read back at once through the Distributed tables', () => {
+    const inserts = dashboardStatements(CLUSTER).filter((sql) => /^\s*INSERT INTO funnel_progress/.test(sql));
+    expect(inserts.length).toBe(2 * 3); // levels and run, per period
+    for (const sql of inserts) expect(sql).toMatch(/SETTINGS insert_distributed_sync = 1\s*$/);
+  });
+});
+
+describe('event retention target', () => {
+  it('sets the TTL on the shard tables on every node of a cluster, on the table itself elsewhere', () => {
+    expect(retentionTarget(CLUSTER, 'events', 90).alter).toBe('ALTER TABLE events_local ON CLUSTER curb MODIFY TTL toDateTime(ts) + toIntervalDay(90)');
+    expect(retentionTarget(CLUSTER, 'ab_units', 90).table).toBe('ab_units_local');
+    expect(retentionTarget(CHDB, 'events', 90).alter).toBe('ALTER TABLE events MODIFY TTL toDateTime(ts) + toIntervalDay(90)');
+    expect(retentionTarget(SERVER, 'sessions', 30).alter).toBe('ALTER TABLE sessions MODIFY TTL date + toIntervalDay(30)');
+  });
+});
+
+describe('cluster DDL (infra/clickhouse/cluster.sql)', () => {
+  const ddl = read('infra/clickhouse/cluster.sql');
+
+  it('has a replicated shard table and a Distributed twin for every table the migrations create', async () => {
+    const migrations = (await loadClickHouseMigrations()).flatMap((m) => m.statements);
+    const created = new Set(migrations.flatMap((sql) => [...sql.matchAll(/CREATE TABLE IF NOT EXISTS (\w+)/g)].map((m) => m[1]!)));
+    const dropped = new Set(migrations.flatMap((sql) => [...sql.matchAll(/DROP TABLE IF EXISTS (\w+)/g)].map((m) => m[1]!)));
+    const tables = [...created].filter((t) => !dropped.has(t));
+    expect(tables).toContain('ab_units');
+    for (const table of tables) {
+      expect(ddl, table).toMatch(new RegExp(`CREATE TABLE IF NOT EXISTS curb\\.${table}_local ON CLUSTER curb[\\s\\S]*?ENGINE = Replicated\\w*MergeTree\\('/clickhouse/tables/\\{shard\\}/curb/${table}_local', '\\{replica\\}'\\)`));
+      expect(ddl, table).toMatch(new RegExp(`CREATE TABLE IF NOT EXISTS curb\\.${table} ON CLUSTER curb AS curb\\.${table}_local\\s+ENGINE = Distributed\\(curb, curb, ${table}_local,`));
+    }
+  });
+
+  it('feeds every rollup from the shard table into the shard table (no cross-shard inserts)', () => {
+    const views = [...ddl.matchAll(/CREATE MATERIALIZED VIEW IF NOT EXISTS curb\.(\w+) ON CLUSTER curb TO curb\.(\w+) AS([\s\S]*?);/g)];
+    expect(views.length).toBeGreaterThanOrEqual(7);
+    for (const [, name, target, select] of views) {
+      expect(target, name).toMatch(/_local$/);
+      expect(select, name).toMatch(/FROM curb\.events_local\b/);
+    }
+  });
+});
+
+describe('docker-compose.yml', () => {
+  // `<<: *service` is a YAML merge key, as Docker Compose reads it.
+  const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+    services: Record<string, { image?: string; ports?: string[]; environment?: Record<string, string>; depends_on?: object; networks?: unknown; volumes?: string[] }>;
+    networks: Record<string, { ipam: { config: Array<{ subnet: string }> } }>;
+  };
+  const services = compose.services;
+
+  it('puts one reverse proxy in front: /api/events to the collector, the rest to the api', () => {
+    const proxy = services.proxy!;
+    expect(proxy.ports).toEqual(['8080:80']);
+    const caddyfile = read('infra/proxy/Caddyfile');
+    expect(proxy.volumes).toContain('./infra/proxy/Caddyfile:/etc/caddy/Caddyfile:ro');
+    expect(caddyfile).toMatch(/handle \/api\/events\* \{\s*reverse_proxy collector:3000\s*\}/);
+    expect(caddyfile).toMatch(/handle \{\s*reverse_proxy api:3000\s*\}/);
+    // Only the proxy is reachable from outside: the browser sees one origin.
+    for (const [name, service] of Object.entries(services)) if (name !== 'proxy') expect(service.ports, name).toBeUndefined();
+  });
+
+  it('trusts forwarded addresses from the proxy only, and every service starts with a valid configuration', () => {
+    const proxyAddress = (services.proxy!.networks as Record<string, { ipv4_address: string }>).curb!.ipv4_address;
+    expect(compose.networks.curb!.ipam.config[0]!.subnet).toBe('10.77.0.0/24');
+    expect(proxyAddress).toMatch(/^10\.77\.0\.\d+$/);
+    for (const name of ['api', 'collector', 'worker']) {
+      const env = services[name]!.environment!;
+      expect(env.TRUST_PROXY, name).toBe(proxyAddress);
+      expect(() => parseConfig(env), name).not.toThrow();
+      expect(parseConfig(env).PUBLIC_URL).toBe('http://localhost:8080');
+    }
+  });
+
+  it('names only services that exist as dependencies', () => {
+    for (const [name, service] of Object.entries(services)) {
+      const deps = Array.isArray(service.depends_on) ? service.depends_on : Object.keys(service.depends_on ?? {});
+      for (const dep of deps) expect(Object.keys(services), `${name} → ${dep}`).toContain(dep);
+    }
+  });
+});
