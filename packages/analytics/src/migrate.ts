@@ -26,22 +26,43 @@ export async function loadClickHouseMigrations(dir = MIGRATIONS_DIR): Promise<Cl
   );
 }
 
+/** Where the applied versions are kept. */
+export interface MigrationLedger {
+  applied(): Promise<Set<number>>;
+  record(migration: Pick<ClickHouseMigration, 'version' | 'name'>): Promise<void>;
+}
+
 /**
- * Applies the numbered `NNNN_name.sql` files not yet recorded in `schema_migrations`.
- * Every statement is idempotent (IF NOT EXISTS), so two services starting together at
- * worst both run a file once: ClickHouse has no transactional DDL or advisory lock, and
- * the bookkeeping table collapses duplicate rows.
+ * The ledger on ClickHouse itself (`schema_migrations`): for a single process on its own
+ * store (embedded mode, tests, tools). The services of the distributed mode use the one in
+ * PostgreSQL under an advisory lock (@curb/runtime, clickhouse-migrations.ts).
  */
-export async function migrateClickHouse(ch: ClickHouse, dir = MIGRATIONS_DIR): Promise<number[]> {
-  await ch.command(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version UInt32, name String, applied_at DateTime DEFAULT now()
-  ) ENGINE = ReplacingMergeTree ORDER BY version`);
-  const done = new Set((await ch.query<{ version: number }>('SELECT version FROM schema_migrations FINAL')).map((r) => Number(r.version)));
+export function clickHouseLedger(ch: ClickHouse): MigrationLedger {
+  return {
+    async applied() {
+      await ch.command(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version UInt32, name String, applied_at DateTime DEFAULT now()
+      ) ENGINE = ReplacingMergeTree ORDER BY version`);
+      return new Set((await ch.query<{ version: number }>('SELECT version FROM schema_migrations FINAL')).map((r) => Number(r.version)));
+    },
+    async record({ version, name }) {
+      await ch.command('INSERT INTO schema_migrations (version, name) VALUES ({version:UInt32}, {name:String})', { version, name });
+    },
+  };
+}
+
+/**
+ * Applies the numbered `NNNN_name.sql` files not yet in the ledger, in order, recording each
+ * once it has run. The caller makes sure no other process migrates at the same time.
+ */
+export async function migrateClickHouse(ch: ClickHouse, options: { dir?: string; ledger?: MigrationLedger } = {}): Promise<number[]> {
+  const ledger = options.ledger ?? clickHouseLedger(ch);
+  const done = await ledger.applied();
   const applied: number[] = [];
-  for (const { version, name, statements } of await loadClickHouseMigrations(dir)) {
+  for (const { version, name, statements } of await loadClickHouseMigrations(options.dir)) {
     if (done.has(version)) continue;
     for (const statement of statements) await ch.command(statement);
-    await ch.command('INSERT INTO schema_migrations (version, name) VALUES ({version:UInt32}, {name:String})', { version, name });
+    await ledger.record({ version, name });
     applied.push(version);
   }
   return applied;

@@ -1,8 +1,9 @@
 // Opens the two stores for either mode and applies both migration sets.
 import { join, resolve } from 'node:path';
-import { migrateClickHouse, openClickHouse, type ClickHouse } from '@curb/analytics';
+import { openClickHouse, type ClickHouse } from '@curb/analytics';
 import { storeMode, type Config } from '@curb/contracts/config';
 import { createSql, migratePostgres, startEmbeddedPostgres, startJobQueue, stopJobQueue, type EmbeddedPostgres, type JobQueue, type Sql } from '@curb/db';
+import { migrateClickHouseLocked } from './clickhouse-migrations.ts';
 import { StartupError } from './config.ts';
 import { freePort } from './free-port.ts';
 
@@ -61,7 +62,7 @@ export async function openStores(config: Config, options: OpenStoresOptions): Pr
         : { kind: 'embedded', path: resolve(config.DATA_DIR, 'clickhouse'), database: options.clickhouseDatabase ?? 'curb', poolSize: config.CLICKHOUSE_POOL_SIZE },
     );
     closers.push(() => ch.close());
-    const chApplied = await migrateClickHouse(ch).catch((err: Error) => {
+    const chApplied = await migrateClickHouseLocked(sql, ch).catch((err: Error) => {
       throw new StartupError(`ClickHouse is not usable: ${err.message}`);
     });
     log(chApplied.length ? `ClickHouse migrations applied: ${chApplied.join(', ')}` : 'ClickHouse schema up to date');
