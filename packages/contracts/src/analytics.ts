@@ -7,6 +7,7 @@ const Nullable = <T extends ReturnType<typeof Type.Number>>(schema: T) => Type.U
 export const IngestMetricsSchema = Type.Object({
   accepted: Type.Integer({ description: 'events answered with 202 since start' }),
   bots: Type.Integer({ description: 'of the accepted events, those flagged as bots' }),
+  duplicates: Type.Integer({ description: 'events answered with 202 but not stored again: their eventId was taken recently' }),
   rejected: Type.Integer({ description: 'requests refused (4xx or 503)' }),
   throttled: Type.Integer({ description: 'requests refused with 503 (spool full or unavailable)' }),
   flushed: Type.Integer({ description: 'rows inserted into ClickHouse since start' }),

@@ -7,6 +7,7 @@ import { lockDataDir, type Stores } from '@curb/runtime';
 import { DailySalts } from './daily-salts.ts';
 import { Flusher, type InsertRows } from './flusher.ts';
 import { createMetrics, type IngestMetrics } from './metrics.ts';
+import { OutboxDrain } from './outbox-drain.ts';
 import { Quarantine, quarantineDir } from './quarantine.ts';
 import { Spool } from './spool.ts';
 
@@ -24,6 +25,8 @@ type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: strin
 export interface Ingest {
   spool: Spool;
   flusher: Flusher;
+  /** The api's own tracking events, from PostgreSQL to ClickHouse. */
+  outbox: OutboxDrain;
   salts: DailySalts;
   metrics: IngestMetrics;
   /** Refuses new events, then flushes what it can before the shutdown budget runs out. */
@@ -65,6 +68,8 @@ export async function openIngest({ config, stores, log, insert }: IngestOptions)
     const salts = new DailySalts(stores.sql, log);
     await salts.start();
     flusher.start();
+    const outbox = new OutboxDrain({ sql: stores.sql, ch: stores.ch, log });
+    outbox.start();
     // The owner's retention setting becomes the tables' TTL (checked now and hourly).
     const applyRetention = async () => {
       try {
@@ -81,6 +86,7 @@ export async function openIngest({ config, stores, log, insert }: IngestOptions)
     return {
       spool,
       flusher,
+      outbox,
       salts,
       metrics,
       async close() {
@@ -89,6 +95,7 @@ export async function openIngest({ config, stores, log, insert }: IngestOptions)
         salts.stop();
         clearInterval(retentionTimer);
         await spool.close();
+        await outbox.stop();
         await flusher.stop(deadline);
         unlock();
       },

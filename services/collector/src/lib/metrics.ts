@@ -4,6 +4,8 @@ export interface IngestMetrics {
   accepted: number;
   /** Of the accepted events, those flagged as bots (stored, left out of dashboards). */
   bots: number;
+  /** Events acknowledged but not stored again: their eventId was taken recently (RecentIds). */
+  duplicates: number;
   /** Requests refused: invalid (4xx) or spool full / unavailable (503). */
   rejected: number;
   /** Of the rejected requests, those refused with 503 for backpressure. */
@@ -25,6 +27,7 @@ export function createMetrics(): IngestMetrics {
   return {
     accepted: 0,
     bots: 0,
+    duplicates: 0,
     rejected: 0,
     throttled: 0,
     flushed: 0,

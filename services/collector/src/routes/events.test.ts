@@ -66,6 +66,22 @@ describe('POST /api/events', () => {
     expect(rows.find((r) => r.name === 'engaged')!.props).toEqual({ seconds: '121', deep: 'true' });
   });
 
+  it('stores an event sent again (same eventId) once, and still acknowledges it', async () => {
+    const ids = [randomUUID(), randomUUID()];
+    const batch = { events: ids.map((eventId) => ({ name: 'page_view', eventId, path: '/blog' })) };
+    const before = await c.metrics();
+    expect((await post(batch)).json()).toEqual({ accepted: 2 });
+    // The browser retries after a lost answer, once with a new event beside the old ones.
+    const extra = randomUUID();
+    const retry = await post({ events: [...batch.events, { name: 'page_view', eventId: extra, path: '/blog' }, batch.events[0]] });
+    expect(retry.statusCode).toBe(202);
+    expect(retry.json()).toEqual({ accepted: 4 });
+    const metrics = await c.drained();
+    expect(metrics.accepted - before.accepted).toBe(3);
+    expect(metrics.duplicates - before.duplicates).toBe(3);
+    expect((await rowsOf([...ids, extra])).length).toBe(3);
+  });
+
   it('flags bots (and requests without a user agent) but still stores them', async () => {
     const [a, b] = [randomUUID(), randomUUID()];
     expect((await post({ name: 'page_view', eventId: a }, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })).statusCode).toBe(202);

@@ -6,11 +6,13 @@ import { parseClientJson } from '@curb/contracts/text-hygiene';
 import { IngestMetricsSchema, type IngestMetricsResponse } from '@curb/contracts/analytics';
 import { classifyUserAgent, isFromTheFuture, rowMaker } from '../lib/event-row.ts';
 import type { Ingest } from '../lib/ingest.ts';
+import { RecentIds } from '../lib/recent-ids.ts';
 import { SpoolFullError } from '../lib/spool.ts';
 import { parseBeacon } from '../lib/validate.ts';
 
 export default async function eventRoutes(app: FastifyInstance, opts: { ingest: Ingest }): Promise<void> {
   const { spool, flusher, salts, metrics } = opts.ingest;
+  const recent = new RecentIds();
 
   // sendBeacon posts text/plain to avoid a CORS preflight; the body is still JSON, parsed and
   // cleaned of what ClickHouse cannot store as every client body is (a lone surrogate in a
@@ -49,16 +51,26 @@ export default async function eventRoutes(app: FastifyInstance, opts: { ingest: 
       const ua = classifyUserAgent(userAgent);
       const toRow = rowMaker({ ip: request.ip, userAgent, receivedAt, dailySalt: salts.saltFor(receivedAt) }, ua);
       let lines = '';
-      for (const event of parsed.events) lines += `${JSON.stringify(toRow(event))}\n`;
+      const ids = new Set<string>();
+      let stored = 0;
+      for (const event of parsed.events) {
+        // The same event sent again is acknowledged, not stored twice.
+        if (event.eventId && (recent.has(event.eventId) || ids.has(event.eventId))) continue;
+        if (event.eventId) ids.add(event.eventId);
+        lines += `${JSON.stringify(toRow(event))}\n`;
+        stored++;
+      }
       try {
-        await spool.append(lines, parsed.events.length);
+        if (stored) await spool.append(lines, stored);
       } catch (err) {
         if (err instanceof SpoolFullError) return unavailable(reply, 'Too many events are waiting to be stored. Please retry later.');
         request.log.error({ err }, 'could not spool events');
         return unavailable(reply, 'Events cannot be stored right now. Please retry later.');
       }
-      metrics.accepted += parsed.events.length;
-      if (ua.isBot) metrics.bots += parsed.events.length;
+      for (const id of ids) recent.add(id);
+      metrics.accepted += stored;
+      metrics.duplicates += parsed.events.length - stored;
+      if (ua.isBot) metrics.bots += stored;
       return reply.code(202).send({ accepted: parsed.events.length });
     },
   );

@@ -1,8 +1,9 @@
-// Report views and e-mail opens as tracking events in ClickHouse (beside the flags on the
-// audit row), so the retargeting funnel sees the email_open step.
+// Report views and e-mail opens as tracking events (beside the flags on the audit row), so
+// the retargeting funnel sees the email_open step. They go to ClickHouse through the event
+// outbox in PostgreSQL (a collector moves them), so none is lost while ClickHouse is down.
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ClickHouse } from '@curb/analytics';
+import type { Sql } from '@curb/db';
 
 export type AuditEventName = 'email_open' | 'report_view';
 
@@ -43,10 +44,10 @@ export function auditEventRow(name: AuditEventName, audit: { id: string; email: 
   };
 }
 
-/** Appends the event; tracking never fails the request that caused it. */
-export async function appendAuditEvent(ch: ClickHouse, log: FastifyBaseLogger, name: AuditEventName, audit: { id: string; email: string; reportId: string }): Promise<void> {
+/** Appends the event to the outbox; tracking never fails the request that caused it. */
+export async function appendAuditEvent(sql: Sql, log: FastifyBaseLogger, name: AuditEventName, audit: { id: string; email: string; reportId: string }): Promise<void> {
   try {
-    await ch.insert('events', [auditEventRow(name, audit)]);
+    await sql`INSERT INTO event_outbox (row) VALUES (${sql.json(auditEventRow(name, audit))})`;
   } catch (err) {
     log.warn({ err: (err as Error).message, name }, 'audit event not recorded');
   }

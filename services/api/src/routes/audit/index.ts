@@ -69,7 +69,7 @@ interface ReportRow {
 
 export default async function auditRoutes(app: FastifyInstance, opts: AuditRoutesOptions): Promise<void> {
   const { config, stores } = opts;
-  const { sql, ch } = stores;
+  const { sql } = stores;
   await app.register(reportPagePolicy);
   // The report API answers a lead's data too.
   app.addHook('onRequest', async (request, reply) => {
@@ -122,7 +122,7 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
           UPDATE audits SET report_viewed = true, report_view_count = report_view_count + 1, report_viewed_at = COALESCE(report_viewed_at, now()),
             report_converted_at = COALESCE(report_converted_at, CASE WHEN now() >= completed_at + ${CONVERSION_AFTER} THEN now() END)
           WHERE id = ${row.id}`;
-        await appendAuditEvent(ch, request.log, 'report_view', { id: row.id, email: row.email, reportId: row.report_id });
+        await appendAuditEvent(sql, request.log, 'report_view', { id: row.id, email: row.email, reportId: row.report_id });
       }
       return { status: 'ready', report: row.report };
     },
@@ -154,7 +154,7 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
       const [row] = await sql<{ id: string; email: string; report_id: string }[]>`
         UPDATE audits SET email_opened = true, email_opened_at = COALESCE(email_opened_at, now())
         WHERE open_token = ${token} RETURNING id, email, report_id`;
-      if (row) await appendAuditEvent(ch, request.log, 'email_open', { id: row.id, email: row.email, reportId: row.report_id });
+      if (row) await appendAuditEvent(sql, request.log, 'email_open', { id: row.id, email: row.email, reportId: row.report_id });
     }
     // The same answer for every token: the pixel tells nothing about which ones exist.
     return reply.header('content-type', 'image/gif').header('cache-control', 'no-store, max-age=0').send(PIXEL);
