@@ -100,8 +100,10 @@ describe('GET /api/audit-report/:reportId', () => {
       await stores.ch.command('RENAME TABLE events_offline TO events');
     }
     await expect.poll(count, { timeout: 10_000 }).toBe(1);
-    const [left] = await stores.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM event_outbox WHERE row->'props'->>'reportId' = ${reportId}`;
-    expect(left!.n).toBe(0);
+    // The row leaves the outbox when the drain's transaction commits, just after the insert.
+    const waiting = async () => (await stores.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM event_outbox WHERE row->'props'->>'reportId' = ${reportId}`)[0]!.n;
+    await expect.poll(waiting, { timeout: 5000 }).toBe(0);
+    expect(await count()).toBe(1);
   });
 
   it('returns a ready report, counts the view and records a report_view event', async () => {

@@ -60,8 +60,10 @@ describe('report', () => {
     const zillow = a.report.websiteData.socialProfiles.find((p) => p.platform === 'Zillow');
     expect(zillow).toMatchObject({ username: 'JaneSmithRealty', claimed: true, verified: true, completeness: 100, brokerageInfo: 'Smith Partners Realty', licenseInfo: 'License # 0225123456' });
     expect(a.report.websiteData.profileVerification).toMatchObject({ verifiedProfiles: 3, totalProfiles: 3, averageCompleteness: 100 });
-    for (const key of ['website', 'social', 'seo', 'leadGen', 'content', 'technical'] as const) {
-      expect(a.report.scores[key].benchmarks).toBeDefined();
+    // The spec's fixed benchmarks (public-site.md section 9: industry / top performers).
+    const specBenchmarks = { website: [72, 85], social: [58, 78], seo: [65, 88], leadGen: [45, 75], content: [52, 82], technical: [68, 90] } as const;
+    for (const [key, [industry, topPerformers]] of Object.entries(specBenchmarks) as Array<[keyof typeof specBenchmarks, readonly [number, number]]>) {
+      expect(a.report.scores[key].benchmarks, key).toEqual({ industry, topPerformers });
       expect(a.report.scores[key].recommendations.length).toBeGreaterThan(0);
     }
   });

@@ -131,7 +131,8 @@ describe('admin portal in Chromium', () => {
     await expect.poll(() => page.locator('tbody tr').count()).toBe(20);
 
     await page.goto(`${app.url}/admin/analytics`);
-    await expect.poll(() => stat(page, 'Sessions'), { timeout: 10_000 }).toBe(String(VISITORS));
+    // The demo's visitors, plus each lead's view of its own report (recorded by the server).
+    await expect.poll(() => stat(page, 'Sessions'), { timeout: 10_000 }).toBe(String(VISITORS + LEADS));
     await expect.poll(() => page.getByTestId('source-site-analytics').getByText('connected').isVisible(), { timeout: 10_000 }).toBe(true);
     // Keyword setup saves the domain and says plainly that no positions are collected yet.
     await page.getByLabel('Domain').fill('porterrealty.com');

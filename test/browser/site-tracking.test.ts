@@ -13,15 +13,19 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
+// One sign-in for the file: polling the dashboards must not run into the login rate limit.
+let session: string | undefined;
 async function adminGet(path: string): Promise<unknown> {
-  const login = await fetch(`${app.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.url },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(login.status).toBe(200);
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const res = await fetch(`${app.url}${path}`, { headers: { cookie } });
+  if (!session) {
+    const login = await fetch(`${app.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.url },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    session = login.headers.get('set-cookie')!.split(';')[0]!;
+  }
+  const res = await fetch(`${app.url}${path}`, { headers: { cookie: session } });
   expect(res.status).toBe(200);
   return res.json();
 }

@@ -1,9 +1,11 @@
+import { describe } from 'vitest';
 import { checkCategory } from './harness.ts';
 import { GOOD_HTML } from './good-site.ts';
 
 const UPDATED = 'Updated <time datetime="2026-10-01">October 1, 2026</time> by Jane Smith.';
 
-checkCategory('ai-search', {
+describe('ai-search checks', () =>
+  checkCategory('ai-search', {
   'ai.llms-missing': { fires: { llms: null } },
   'ai.llms-error': { fires: { llms: { status: 500 } } },
   'ai.llms-html': { fires: { llms: { status: 200, body: '<!doctype html><html><body>App</body></html>', contentType: 'text/html' } } },
@@ -19,4 +21,5 @@ checkCategory('ai-search', {
   'ai.no-author': { fires: { html: GOOD_HTML.replace('<meta name="author" content="Jane Smith">', '').replace(' by Jane Smith.', '.') } },
   'ai.no-sources': { fires: { replace: [['<a href="https://www.brightmls.com/research">Bright MLS market research</a>', 'Bright MLS market research']] } },
   'ai.no-faq': { fires: { replace: [['<h3>How long does it take to sell a home in Arlington?</h3>', '<h3>Selling timeline in Arlington</h3>'], ["<h2>What's My Home Worth?</h2>", '<h2>Home Valuation</h2>']] } },
-});
+}),
+);

@@ -1,3 +1,4 @@
+import { describe } from 'vitest';
 import { checkCategory } from './harness.ts';
 
 const GTAG = /<script async src="https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=G-ABC1234567"><\/script>\n<script>window\.dataLayer[^\n]*<\/script>\n/;
@@ -5,7 +6,8 @@ const GTM = /<script>\(function\(w,d,s,l,i\)[^\n]*<\/script>\n/;
 const NOSCRIPT = /<noscript><iframe src="https:\/\/www\.googletagmanager\.com\/ns\.html[^\n]*<\/noscript>/;
 const noGoogle: Array<[RegExp, string]> = [[GTAG, ''], [GTM, ''], [NOSCRIPT, '']];
 
-checkCategory('analytics', {
+describe('analytics checks', () =>
+  checkCategory('analytics', {
   'analytics.none': { fires: { replace: noGoogle } },
   'analytics.universal-only': { fires: { replace: [...noGoogle, ['</head>', "<script>ga('create', 'UA-1234567-1', 'auto');</script><script async src='https://www.google-analytics.com/analytics.js'></script></head>"]] } },
   'analytics.gtm-noscript-missing': { fires: { replace: [[NOSCRIPT, '']] } },
@@ -13,4 +15,5 @@ checkCategory('analytics', {
   'analytics.no-ad-pixel': { fires: { replace: [['<script async src="https://connect.facebook.net/en_US/fbevents.js"></script>', '']] } },
   'analytics.consent-missing': { fires: { replace: [['<script async src="https://cdn-cookieyes.com/client_data/abc/script.js"></script>', '']] } },
   'analytics.search-console-missing': { fires: { replace: [...noGoogle, ['<meta name="google-site-verification" content="a1b2c3">', '']] } },
-});
+}),
+);

@@ -1,3 +1,4 @@
+import { describe } from 'vitest';
 import { checkCategory } from './harness.ts';
 import { GOOD_HTML, GOOD_URL, goodInnerPage } from './good-site.ts';
 
@@ -6,7 +7,8 @@ const inner = (path: string, html: string, depth = 1) => ({ url: new URL(path, G
 
 const listings = `${GOOD_URL}listings`;
 
-checkCategory('crawlability', {
+describe('crawlability checks', () =>
+  checkCategory('crawlability', {
   'crawl.internal-redirect-loop': {
     fires: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 2, finalUrl: null, loop: true }] },
     passes: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 1, finalUrl: listings, loop: false }] },
@@ -61,4 +63,5 @@ checkCategory('crawlability', {
   },
   'crawl.deep-pages': { fires: { pages: [{ ...goodInnerPage('/a/b/c/d', 'Deep listing'), depth: 4 }] }, passes: { pages: [{ ...goodInnerPage('/a', 'Listing A'), depth: 3 }] } },
   'crawl.url-format': { fires: { replace: [['<a href="/about">', '<a href="/About_Jane?PHPSESSID=123">']] } },
-});
+}),
+);

@@ -1,6 +1,6 @@
 // Builds a check context from a small fixture (defaults: the good site) and declares the
 // fire / no-fire tests of one category, refusing a category whose checks lack a case.
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { CheckCategory } from '@curb/contracts/audit';
 import { CHECKS } from '@curb/audit/checks/registry';
 import type { CheckContext } from '@curb/audit/checks/types';
@@ -135,23 +135,24 @@ export interface CheckCase {
   passes?: Fixture;
 }
 
-/** One test per check of the category: it fires on `fires` and stays silent on `passes`. */
+/**
+ * One test per check of the category: it fires on `fires` and stays silent on `passes`. Call
+ * it inside the test file's own describe (the test list finds suites in the file itself).
+ */
 export function checkCategory(category: CheckCategory, cases: Record<string, CheckCase>): void {
   const checks = CHECKS.filter((c) => c.category === category);
-  describe(`${category} checks`, () => {
-    it('every check of the category has a fixture case', () => {
-      expect(Object.keys(cases).sort()).toEqual(checks.map((c) => c.id).sort());
-    });
-    for (const check of checks) {
-      const c = cases[check.id];
-      if (!c) continue;
-      it(`${check.id} fires on its fixture and not on a passing one`, () => {
-        const fired = check.run(contextOf(c.fires));
-        expect(fired, `${check.id} should fire`).toBeTruthy();
-        const detail = typeof fired === 'string' ? fired : (fired as { detail: string }).detail;
-        expect(detail.length).toBeGreaterThan(5);
-        expect(check.run(contextOf(c.passes ?? {})) || null, `${check.id} should not fire`).toBeNull();
-      });
-    }
+  it('every check of the category has a fixture case', () => {
+    expect(Object.keys(cases).sort()).toEqual(checks.map((c) => c.id).sort());
   });
+  for (const check of checks) {
+    const c = cases[check.id];
+    if (!c) continue;
+    it(`${check.id} fires on its fixture and not on a passing one`, () => {
+      const fired = check.run(contextOf(c.fires));
+      expect(fired, `${check.id} should fire`).toBeTruthy();
+      const detail = typeof fired === 'string' ? fired : (fired as { detail: string }).detail;
+      expect(detail.length).toBeGreaterThan(5);
+      expect(check.run(contextOf(c.passes ?? {})) || null, `${check.id} should not fire`).toBeNull();
+    });
+  }
 }

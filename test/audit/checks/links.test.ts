@@ -1,9 +1,11 @@
+import { describe } from 'vitest';
 import { checkCategory } from './harness.ts';
 import { GOOD_URL, goodInnerPage } from './good-site.ts';
 
 const link = (path: string, status: number | null) => ({ url: new URL(path, GOOD_URL).href, status, error: status === null ? 'timeout' : null, from: GOOD_URL });
 
-checkCategory('links', {
+describe('links checks', () =>
+  checkCategory('links', {
   'links.broken-internal': { fires: { links: [link('/listings', 200), link('/old-listing', 404)] } },
   'links.unreachable-internal': { fires: { links: [link('/listings', null)] } },
   'links.redirected-internal': { fires: { pages: [{ ...goodInnerPage('/about', 'About Jane Smith'), requestedUrl: 'https://janesmithrealty.com/about-jane', chain: [{ url: 'https://janesmithrealty.com/about-jane', status: 301, location: 'https://janesmithrealty.com/about' }] }] } },
@@ -19,4 +21,5 @@ checkCategory('links', {
   'links.http-on-https': { fires: { replace: [['<a href="/blog">', '<a href="http://janesmithrealty.com/blog">']] } },
   'links.blank-without-noopener': { fires: { replace: [['<a href="https://www.facebook.com/janesmithrealty" rel="noopener" target="_blank">', '<a href="https://www.facebook.com/janesmithrealty" target="_blank">']] } },
   'links.no-navigation': { fires: { replace: [['<nav>', '<div>'], ['</nav>', '</div>']] } },
-});
+}),
+);

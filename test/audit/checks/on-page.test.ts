@@ -1,3 +1,4 @@
+import { describe } from 'vitest';
 import { checkCategory } from './harness.ts';
 import { GOOD_HTML, goodInnerPage } from './good-site.ts';
 
@@ -8,7 +9,8 @@ const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-sca
 const about = goodInnerPage('/about', 'About Jane Smith');
 const listings = goodInnerPage('/listings', 'Homes for Sale in Arlington');
 
-checkCategory('on-page', {
+describe('on-page checks', () =>
+  checkCategory('on-page', {
   'onpage.title-missing': { fires: { replace: [[TITLE, '<title> </title>']] } },
   'onpage.title-too-short': { fires: { replace: [[TITLE, '<title>Jane Smith Realty</title>']] } },
   'onpage.title-too-long': { fires: { replace: [[TITLE, '<title>Arlington VA Homes for Sale, Condos, Townhomes and Luxury Real Estate | Jane Smith Realty</title>']] } },
@@ -37,4 +39,5 @@ checkCategory('on-page', {
   'onpage.thin-pages': { fires: { pages: [{ url: 'https://janesmithrealty.com/thanks', html: '<!doctype html><html lang="en"><head><title>Thank you</title></head><body><main><h1>Thanks!</h1></main></body></html>' }] }, passes: { pages: [about] } },
   'onpage.duplicate-content': { fires: { pages: [{ url: 'https://janesmithrealty.com/index.html', html: GOOD_HTML }] }, passes: { pages: [about, listings] } },
   'onpage.favicon-missing': { fires: { favicon: { url: 'https://janesmithrealty.com/favicon.ico', status: 404 } } },
-});
+}),
+);

@@ -1,3 +1,4 @@
+import { describe } from 'vitest';
 import { checkCategory, GOOD_RESOURCES } from './harness.ts';
 import type { LabResult, LabRun } from '@curb/audit/lab/types';
 
@@ -6,7 +7,8 @@ const lab = (mobile: Partial<LabRun> = {}, desktop: Partial<LabRun> = {}): LabRe
 const css = (n: number) => Array.from({ length: n }, (_, i) => `<link rel="stylesheet" href="/css/${i}.css">`).join('');
 const script = (host: string) => `<script async src="https://${host}/tag.js"></script>`;
 
-checkCategory('performance', {
+describe('performance checks', () =>
+  checkCategory('performance', {
   'perf.ttfb-slow': { fires: { ttfbMs: 1900 } },
   'perf.load-slow': { fires: { lab: lab({}, { interactiveMs: 5200 }) }, passes: { lab: lab() } },
   'perf.lcp-slow': { fires: { lab: lab({ lcpMs: 4100 }) }, passes: { lab: lab() } },
@@ -33,4 +35,5 @@ checkCategory('performance', {
   'perf.inline-bloat': { fires: { replace: [['</head>', `<style>${'.a{color:red}'.repeat(9000)}</style></head>`]] } },
   'perf.document-write': { fires: { replace: [['</head>', '<script>document.write("<p>hi</p>")</script></head>']] } },
   'perf.third-party-heavy': { fires: { replace: [['</head>', `${Array.from({ length: 11 }, (_, i) => script(`vendor${i}.example.com`)).join('')}</head>`]] } },
-});
+}),
+);

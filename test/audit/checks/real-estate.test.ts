@@ -1,3 +1,4 @@
+import { describe } from 'vitest';
 import { checkCategory } from './harness.ts';
 import { GOOD_HTML } from './good-site.ts';
 
@@ -10,7 +11,8 @@ const bare = GOOD_HTML.replace(/<main>[\s\S]*<\/main>/, '<main><h1>Jane Smith</h
   .replace(/<nav>[\s\S]*<\/nav>/, '<nav><a href="/">Home</a> <a href="/about">About Jane</a> <a href="/contact">Contact</a></nav>')
   .replace(IDX, '');
 
-checkCategory('real-estate', {
+describe('real-estate checks', () =>
+  checkCategory('real-estate', {
   're.idx-missing': { fires: { replace: [[IDX, ''], ['<a href="/listings">Search Homes</a>', '']] } },
   're.property-search-missing': { fires: { html: bare } },
   're.valuation-missing': { fires: { html: bare } },
@@ -22,4 +24,5 @@ checkCategory('real-estate', {
   're.brokerage-missing': { fires: { replace: [['Brokerage: Smith Partners Realty.', ''], ['© 2026 Jane Smith Realty', '© 2026 Jane Smith']] } },
   're.fair-housing-missing': { fires: { replace: [['Equal Housing Opportunity.', '']] } },
   're.testimonials-missing': { fires: { html: bare.replace(CONTACT_FORM, '') } },
-});
+}),
+);

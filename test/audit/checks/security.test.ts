@@ -1,9 +1,11 @@
+import { describe } from 'vitest';
 import { checkCategory } from './harness.ts';
 import { GOOD_HTML } from './good-site.ts';
 
 const httpHtml = GOOD_HTML.replaceAll('https://janesmithrealty.com/', 'http://janesmithrealty.com/');
 
-checkCategory('security', {
+describe('security checks', () =>
+  checkCategory('security', {
   'security.no-https': { fires: { url: 'http://janesmithrealty.com/', html: httpHtml } },
   'security.http-not-redirected': { fires: { httpVariant: { status: 200, location: null, redirectsToHttps: false, error: null } } },
   'security.certificate-invalid': { fires: { tls: { authorized: false, authorizationError: 'CERT_HAS_EXPIRED' } } },
@@ -20,4 +22,5 @@ checkCategory('security', {
   'security.version-disclosed': { fires: { headers: { server: 'Apache/2.4.41 (Ubuntu)', 'x-powered-by': 'PHP/7.4.3' } } },
   'security.insecure-cookies': { fires: { headers: { 'set-cookie': 'session=abc; Path=/' } }, passes: { headers: { 'set-cookie': 'session=abc; Path=/; Secure; HttpOnly; SameSite=Lax' } } },
   'security.password-over-http': { fires: { url: 'http://janesmithrealty.com/', html: httpHtml.replace('<input id="name" name="name">', '<input id="name" name="name"><input type="password" name="pw" aria-label="Password">') }, passes: { url: 'http://janesmithrealty.com/', html: httpHtml } },
-});
+}),
+);

@@ -1,10 +1,12 @@
+import { describe } from 'vitest';
 import { checkCategory } from './harness.ts';
 
 const LD = /<script type="application\/ld\+json">[\s\S]*?<\/script>/g;
 /** Removes a profile link from the footer and from the structured data sameAs. */
 const without = (url: string) => ({ replace: [[LD, ''], [new RegExp(`<a href="${url.replace(/[.?]/g, '\\$&')}"[^>]*>[^<]*</a>`), '']] as Array<[RegExp, string]> });
 
-checkCategory('social-presence', {
+describe('social-presence checks', () =>
+  checkCategory('social-presence', {
   'presence.none': { fires: { replace: [[LD, ''], [/<p><a href="https:\/\/www\.facebook[\s\S]*?<\/p>/, '']] } },
   'presence.zillow-missing': { fires: without('https://www.zillow.com/profile/JaneSmithRealty') },
   'presence.realtor-missing': { fires: without('https://www.realtor.com/realestateagents/5a1b2c3d4e') },
@@ -14,4 +16,5 @@ checkCategory('social-presence', {
   'presence.instagram-missing': { fires: without('https://www.instagram.com/janesmithrealty') },
   'presence.linkedin-missing': { fires: without('https://www.linkedin.com/in/janesmith') },
   'presence.youtube-missing': { fires: without('https://www.youtube.com/@janesmithrealty') },
-});
+}),
+);

@@ -1,10 +1,12 @@
+import { describe } from 'vitest';
 import { checkCategory } from './harness.ts';
 import { goodInnerPage } from './good-site.ts';
 
 const OG = /<meta property="og:[^>]+>\n/g;
 const drop = (prop: string) => ({ replace: [[new RegExp(`<meta property="og:${prop}" content="[^"]*">`), '']] as Array<[RegExp, string]> });
 
-checkCategory('social', {
+describe('social checks', () =>
+  checkCategory('social', {
   'social.og-missing': { fires: { replace: [[OG, '']] } },
   'social.og-title-missing': { fires: drop('title') },
   'social.og-description-missing': { fires: drop('description') },
@@ -17,4 +19,5 @@ checkCategory('social', {
   'social.twitter-card-missing': { fires: { replace: [['<meta name="twitter:card" content="summary_large_image">', '']] } },
   'social.twitter-card-invalid': { fires: { replace: [['content="summary_large_image"', 'content="large"']] } },
   'social.twitter-image-missing': { fires: drop('image') },
-});
+}),
+);

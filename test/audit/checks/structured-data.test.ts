@@ -1,3 +1,4 @@
+import { describe } from 'vitest';
 import { checkCategory } from './harness.ts';
 import { goodInnerPage } from './good-site.ts';
 
@@ -9,7 +10,8 @@ const { telephone: _t, ...agentNoPhone } = agent;
 const { geo: _g, ...agentNoGeo } = agent;
 const { sameAs: _s, ...agentNoSameAs } = agent;
 
-checkCategory('structured-data', {
+describe('structured-data checks', () =>
+  checkCategory('structured-data', {
   'schema.missing': { fires: { replace: [[LD, '']] }, passes: { replace: [[LD, ''], ['<main>', '<main itemscope itemtype="https://schema.org/RealEstateAgent">']] } },
   'schema.jsonld-invalid': { fires: { replace: [['</head>', '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "WebSite",}</script></head>']] } },
   'schema.no-context': { fires: withLd(agent, { '@type': 'WebSite', name: 'Jane Smith Realty' }) },
@@ -23,4 +25,5 @@ checkCategory('structured-data', {
   'schema.same-as-missing': { fires: withLd(agentNoSameAs) },
   'schema.rating-invalid': { fires: withLd({ ...agent, aggregateRating: { '@type': 'AggregateRating', ratingValue: 7, reviewCount: 12 } }), passes: withLd({ ...agent, aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.9, reviewCount: 127 } }) },
   'schema.breadcrumbs-missing': { fires: { pages: [{ url: 'https://janesmithrealty.com/about', html: goodInnerPage('/about', 'About Jane Smith').html.replace(/<script type="application\/ld\+json">\{"@context":"https:\/\/schema.org","@type":"BreadcrumbList"[\s\S]*?<\/script>/, '') }] }, passes: { pages: [goodInnerPage('/about', 'About Jane Smith')] } },
-});
+}),
+);

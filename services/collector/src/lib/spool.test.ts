@@ -21,8 +21,12 @@ describe('event spool', () => {
   it('writes concurrent appends in one group and keeps every row on disk before resolving', async () => {
     const dir = freshDir();
     const spool = await Spool.open({ dir, maxBytes: 1 << 20, maxSegmentRows: 1000 });
+    const writes: number[] = [];
+    spool.onWritten = (rows) => writes.push(rows);
     await Promise.all(Array.from({ length: 50 }, (_, i) => spool.append(line(i), 1)));
     expect(spool.rows).toBe(50);
+    // The first append starts a write; the 49 that arrive while it runs share the next one.
+    expect(writes).toEqual([1, 50]);
     const [file] = segmentFiles(dir);
     const written = readFileSync(join(dir, file!), 'utf8').trim().split('\n').map((l) => JSON.parse(l).n);
     expect(written.sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i));

@@ -1,0 +1,16 @@
+// `pnpm lint:boundaries`: every source file's imports against the rules of import-boundaries.ts.
+import { execFileSync } from 'node:child_process';
+import { importsOf, ROOT, violation } from './import-boundaries.ts';
+
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx', '*.mjs'], { cwd: ROOT, encoding: 'utf8' })
+  .split('\n')
+  .filter((f) => f && !f.includes('node_modules/') && /^(web\/src|packages|services)\//.test(f));
+const problems = files.flatMap(importsOf).flatMap((i) => {
+  const why = violation(i);
+  return why ? [`${i.file}:${i.line}  ${i.specifier}\n    ${why}`] : [];
+});
+if (problems.length) {
+  process.stderr.write(`Import boundaries broken (${problems.length}):\n${problems.join('\n')}\n`);
+  process.exit(1);
+}
+process.stdout.write(`Import boundaries kept in ${files.length} files.\n`);

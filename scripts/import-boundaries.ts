@@ -1,0 +1,72 @@
+// The import rules of the house, checked on every source file by `pnpm lint:boundaries` (part of
+// `pnpm test`): bulletproof-react's `import/no-restricted-paths` zones for the web app —
+// app → features → shared, no feature importing another, the web never importing a service —
+// and ARCHITECTURE.md's for the rest: packages never import services, and a service never
+// imports another (the launcher composes them; tests may start the composed app).
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+const SERVICES = ['api', 'collector', 'worker', 'launcher'];
+/** What the browser bundle may use of the workspace. */
+const WEB_PACKAGES = new Set(['@curb/contracts', '@curb/content', '@curb/tracker']);
+/** The report PDF's one definition, rendered by the server and by the page's Export to PDF. */
+const WEB_MODULES = new Set(['@curb/audit/pdf/report-document']);
+
+export interface Import {
+  file: string;
+  line: number;
+  specifier: string;
+  /** Repo-relative path of the imported file or folder; null for a package. */
+  target: string | null;
+}
+
+const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+
+export function importsOf(file: string): Import[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const found: Import[] = [];
+  for (const m of text.matchAll(IMPORT)) {
+    const specifier = m[1] ?? m[2] ?? m[3]!;
+    const line = text.slice(0, m.index).split('\n').length;
+    const target = specifier.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), specifier)) : null;
+    found.push({ file, line, specifier, target });
+  }
+  return found;
+}
+
+const featureOf = (path: string) => /^web\/src\/features\/([^/]+)\//.exec(`${path}/`)?.[1] ?? null;
+const serviceOf = (path: string) => /^services\/([^/]+)\//.exec(`${path}/`)?.[1] ?? null;
+const servicePackage = (specifier: string) => SERVICES.find((s) => specifier === `@curb/${s}` || specifier.startsWith(`@curb/${s}/`)) ?? null;
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+
+/** The rule an import breaks, or null. */
+export function violation({ file, specifier, target }: Import): string | null {
+  if (file.startsWith('web/src/')) {
+    if (target && !target.startsWith('web/')) return 'the web app imports only its own files and the shared packages';
+    if (!target && specifier.startsWith('@curb/') && !WEB_MODULES.has(specifier) && !WEB_PACKAGES.has(specifier.split('/').slice(0, 2).join('/'))) {
+      return `the web app may use ${[...WEB_PACKAGES].join(', ')} only`;
+    }
+    if (target) {
+      const from = featureOf(file);
+      const to = featureOf(target);
+      if (to && from && to !== from) return `feature "${from}" imports feature "${to}": share through components/ or lib/ instead`;
+      if (target.startsWith('web/src/app/') && !file.startsWith('web/src/app/') && !file.startsWith('web/src/main') && !file.startsWith('web/src/entry')) {
+        return 'only the app layer (and the entry points) may import web/src/app';
+      }
+      if (to && (file.startsWith('web/src/components/') || file.startsWith('web/src/lib/'))) return 'shared code (components/, lib/) may not import a feature';
+    }
+    return null;
+  }
+  if (file.startsWith('packages/')) {
+    if ((target && target.startsWith('services/')) || servicePackage(specifier)) return 'a package may not import a service';
+    return null;
+  }
+  const service = serviceOf(file);
+  if (service && service !== 'launcher' && !isTest(file)) {
+    const other = target ? serviceOf(target) : servicePackage(specifier);
+    if (other && other !== service) return `service "${service}" imports service "${other}": only the launcher composes services`;
+  }
+  return null;
+}
+

@@ -1,0 +1,29 @@
+// The import rules `pnpm lint:boundaries` enforces, each shown to refuse what it should.
+import { describe, expect, it } from 'vitest';
+import { violation } from '../scripts/import-boundaries.ts';
+
+const check = (file: string, specifier: string, target: string | null = null) => violation({ file, line: 1, specifier, target });
+
+describe('import boundaries', () => {
+  it('keeps web features apart and shared code below them', () => {
+    expect(check('web/src/features/blog/components/a.tsx', '../../chat/api/x', 'web/src/features/chat/api/x')).toMatch(/feature "blog" imports feature "chat"/);
+    expect(check('web/src/features/blog/components/a.tsx', '../api/x', 'web/src/features/blog/api/x')).toBeNull();
+    expect(check('web/src/components/ui/a.tsx', '../../features/chat/x', 'web/src/features/chat/x')).toMatch(/shared code/);
+    expect(check('web/src/features/blog/a.tsx', '../../app/router', 'web/src/app/router')).toMatch(/app layer/);
+    expect(check('web/src/app/routes/blog.tsx', '../../features/blog/x', 'web/src/features/blog/x')).toBeNull();
+  });
+
+  it('keeps the browser bundle off the services and server packages', () => {
+    expect(check('web/src/lib/a.ts', '../../../services/api/src/x', 'services/api/src/x')).toMatch(/only its own files/);
+    expect(check('web/src/lib/a.ts', '@curb/db')).toMatch(/may use/);
+    expect(check('web/src/lib/a.ts', '@curb/contracts/audit')).toBeNull();
+    expect(check('web/src/features/audit-report/hooks/a.ts', '@curb/audit/pdf/report-document')).toBeNull();
+  });
+
+  it('lets only the launcher compose services, and no package import one', () => {
+    expect(check('services/api/src/a.ts', '../../collector/src/x', 'services/collector/src/x')).toMatch(/only the launcher composes/);
+    expect(check('services/api/src/a.test.ts', '../../launcher/src/compose.ts', 'services/launcher/src/compose.ts')).toBeNull();
+    expect(check('services/launcher/src/compose.ts', '@curb/api')).toBeNull();
+    expect(check('packages/audit/src/a.ts', '@curb/worker')).toMatch(/package may not import a service/);
+  });
+});
