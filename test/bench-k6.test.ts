@@ -1,0 +1,26 @@
+// The k6 scenarios in infra/k6 measure what the benchmarks in bench/ measure, with the same
+// targets: an endpoint or a bar changed in one place fails here until the other follows.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { REPO_ROOT } from './process.ts';
+
+const read = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
+const endpointsOf = (source: string) => [...(/const ENDPOINTS = \[([\s\S]*?)\];/.exec(source)?.[1] ?? '').matchAll(/'([^']+)'/g)].map((m) => m[1]);
+
+it('k6 hits the dashboard endpoints the bench times, with the same p95 bar', () => {
+  const bench = read('bench/dashboards/run.ts');
+  const k6 = read('infra/k6/dashboards.js');
+  expect(endpointsOf(bench).length).toBeGreaterThan(5);
+  expect(endpointsOf(k6)).toEqual(endpointsOf(bench));
+  const benchBar = Number(/const P95_TARGET_MS = (\d+);/.exec(bench)![1]);
+  expect(k6).toContain(`p(95)<=${benchBar}`);
+});
+
+it('k6 sends the single events and batches of 20 that the ingest bench measures', () => {
+  const bench = read('bench/ingest/run.ts');
+  const k6 = read('infra/k6/ingest.js');
+  expect(bench).toMatch(/\b20\b/);
+  expect(k6).toContain('Array.from({ length: 20 }');
+  expect(k6).toMatch(/exec: 'single'|single\(\)/);
+});
