@@ -33,7 +33,8 @@ const ENDPOINTS = [
   '/api/admin/feature-status?category=funnel',
 ];
 
-const { values } = parseArgs({ options: { events: { type: 'string', default: '1e7' } } });
+// `pnpm bench:dashboards -- --events …` passes the `--` on.
+const { values } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== '--'), options: { events: { type: 'string', default: '1e7' } } });
 const sizes = values.events!.split(',').map((s) => Number(s.trim()));
 if (sizes.some((n) => !Number.isInteger(n) || n < 100_000 || n > 200_000_000)) {
   console.error('--events takes sizes from 1e5 to 2e8, comma-separated (e.g. 1e6,1e7,5e7).');
