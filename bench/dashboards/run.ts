@@ -92,7 +92,8 @@ async function measure(events: number): Promise<SizeResult> {
   }
 }
 
-function printTable(header: string[], rows: string[][]): void {
+function printTable(header: string[], rawRows: string[][]): void {
+  const rows = rawRows.map((r) => header.map((_, i) => r[i] ?? ''));
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   for (const r of [header, ...rows]) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
 }
