@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { backfillRollup, parseBackfill } from './backfill.ts';
 import type { ClickHouse } from './clickhouse.ts';
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
@@ -53,7 +54,11 @@ export function clickHouseLedger(ch: ClickHouse): MigrationLedger {
 
 /**
  * Applies the numbered `NNNN_name.sql` files not yet in the ledger, in order, recording each
- * once it has run. The caller makes sure no other process migrates at the same time.
+ * once it has run. The caller makes sure no other process migrates at the same time. A
+ * statement `INSERT INTO <rollup> SELECT … FROM events` is a backfill, placed after the
+ * rollup's view and run partition by partition (backfill.ts). On a cluster there is none to
+ * run: infra/clickhouse/cluster.sql creates every view on the shards before events arrive, and
+ * a backfill through the Distributed tables could not swap the shards' partitions.
  */
 export async function migrateClickHouse(ch: ClickHouse, options: { dir?: string; ledger?: MigrationLedger } = {}): Promise<number[]> {
   const ledger = options.ledger ?? clickHouseLedger(ch);
@@ -61,7 +66,11 @@ export async function migrateClickHouse(ch: ClickHouse, options: { dir?: string;
   const applied: number[] = [];
   for (const { version, name, statements } of await loadClickHouseMigrations(options.dir)) {
     if (done.has(version)) continue;
-    for (const statement of statements) await ch.command(statement);
+    for (const statement of statements) {
+      const backfill = parseBackfill(statement);
+      if (!backfill) await ch.command(statement);
+      else if (ch.engine.kind !== 'cluster') await backfillRollup(ch, backfill);
+    }
     await ledger.record({ version, name });
     applied.push(version);
   }

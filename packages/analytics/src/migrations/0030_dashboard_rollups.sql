@@ -2,7 +2,8 @@
 -- sessions table): per day and traffic source, per session, and per page. Each is fed by a
 -- materialized view on `events`; a block the collector re-inserts with its deduplication
 -- token is dropped for the views too (deduplicate_blocks_in_dependent_materialized_views).
--- A table is filled from the events already stored before its view starts listening.
+-- Each view is created first; then its table is filled from the events stored before it (the
+-- INSERT … SELECT below is run by the migration runner partition by partition, backfill.ts).
 
 -- Events per day, name, traffic source and A/B variant, with visitors and sessions.
 CREATE TABLE IF NOT EXISTS events_daily
@@ -27,7 +28,7 @@ ORDER BY (date, name, is_bot, source, utm_source, utm_medium, utm_campaign, refe
 TTL date + INTERVAL 730 DAY
 SETTINGS non_replicated_deduplication_window = 1000
 ;
-INSERT INTO events_daily
+CREATE MATERIALIZED VIEW IF NOT EXISTS events_daily_mv TO events_daily AS
 SELECT toDate(ts) AS date, name, is_bot,
        multiIf(utm_source != '', toString(utm_source), referrer_domain != '', toString(referrer_domain), 'direct') AS source,
        utm_source, utm_medium, utm_campaign, referrer_domain, test_type, variant,
@@ -36,7 +37,7 @@ SELECT toDate(ts) AS date, name, is_bot,
 FROM events
 GROUP BY date, name, is_bot, source, utm_source, utm_medium, utm_campaign, referrer_domain, test_type, variant
 ;
-CREATE MATERIALIZED VIEW IF NOT EXISTS events_daily_mv TO events_daily AS
+INSERT INTO events_daily
 SELECT toDate(ts) AS date, name, is_bot,
        multiIf(utm_source != '', toString(utm_source), referrer_domain != '', toString(referrer_domain), 'direct') AS source,
        utm_source, utm_medium, utm_campaign, referrer_domain, test_type, variant,
@@ -70,20 +71,20 @@ ORDER BY (date, is_bot, session)
 TTL date + INTERVAL 730 DAY
 SETTINGS non_replicated_deduplication_window = 1000
 ;
-INSERT INTO sessions
-SELECT toDate(ts) AS date, is_bot,
-       if(session_id != '', cityHash64(session_id), cityHash64(visitor_id, toDate(ts))) AS session,
-       any(session_id), any(visitor_id), min(ts), max(ts), count(), countIf(name = 'page_view'), max(name = 'engaged'), max(email),
-       argMinState(toString(referrer_domain), ts), argMinState(toString(utm_medium), ts)
-FROM events
-GROUP BY date, is_bot, session
-;
 CREATE MATERIALIZED VIEW IF NOT EXISTS sessions_mv TO sessions AS
 SELECT toDate(ts) AS date, is_bot,
        if(session_id != '', cityHash64(session_id), cityHash64(visitor_id, toDate(ts))) AS session,
        any(session_id) AS sid, any(visitor_id) AS visitor, min(ts) AS first_seen, max(ts) AS last_seen,
        count() AS events, countIf(name = 'page_view') AS page_views, max(name = 'engaged') AS engaged, max(email) AS email,
        argMinState(toString(referrer_domain), ts) AS entry_referrer, argMinState(toString(utm_medium), ts) AS entry_medium
+FROM events
+GROUP BY date, is_bot, session
+;
+INSERT INTO sessions
+SELECT toDate(ts) AS date, is_bot,
+       if(session_id != '', cityHash64(session_id), cityHash64(visitor_id, toDate(ts))) AS session,
+       any(session_id), any(visitor_id), min(ts), max(ts), count(), countIf(name = 'page_view'), max(name = 'engaged'), max(email),
+       argMinState(toString(referrer_domain), ts), argMinState(toString(utm_medium), ts)
 FROM events
 GROUP BY date, is_bot, session
 ;
@@ -102,12 +103,12 @@ ORDER BY (date, is_bot, path)
 TTL date + INTERVAL 730 DAY
 SETTINGS non_replicated_deduplication_window = 1000
 ;
-INSERT INTO pages_daily
-SELECT toDate(ts) AS date, is_bot, path, count(), uniqState(visitor_id)
+CREATE MATERIALIZED VIEW IF NOT EXISTS pages_daily_mv TO pages_daily AS
+SELECT toDate(ts) AS date, is_bot, path, count() AS views, uniqState(visitor_id) AS visitors
 FROM events WHERE name = 'page_view'
 GROUP BY date, is_bot, path
 ;
-CREATE MATERIALIZED VIEW IF NOT EXISTS pages_daily_mv TO pages_daily AS
-SELECT toDate(ts) AS date, is_bot, path, count() AS views, uniqState(visitor_id) AS visitors
+INSERT INTO pages_daily
+SELECT toDate(ts) AS date, is_bot, path, count(), uniqState(visitor_id)
 FROM events WHERE name = 'page_view'
 GROUP BY date, is_bot, path

@@ -19,7 +19,7 @@ ORDER BY (date, is_bot, visitor, open_email)
 TTL date + INTERVAL 730 DAY
 SETTINGS non_replicated_deduplication_window = 1000
 ;
-INSERT INTO funnel_steps
+CREATE MATERIALIZED VIEW IF NOT EXISTS funnel_steps_mv TO funnel_steps AS
 SELECT toDate(ts) AS date, is_bot, visitor_id AS visitor, if(name = 'email_open', email, '') AS open_email,
        arrayConcat(if(countIf(name = 'page_view') > 0, [(minIf(toDateTime(ts, 'UTC'), name = 'page_view'), toUInt8(1))], []),
                    groupArrayIf((toDateTime(ts, 'UTC'), toUInt8(indexOf(['page_view', 'popup_view', 'form_start', 'form_submit', 'email_open'], name))), name != 'page_view')) AS steps
@@ -27,7 +27,7 @@ FROM events
 WHERE name IN ('page_view', 'popup_view', 'form_start', 'form_submit', 'email_open')
 GROUP BY date, is_bot, visitor, open_email
 ;
-CREATE MATERIALIZED VIEW IF NOT EXISTS funnel_steps_mv TO funnel_steps AS
+INSERT INTO funnel_steps
 SELECT toDate(ts) AS date, is_bot, visitor_id AS visitor, if(name = 'email_open', email, '') AS open_email,
        arrayConcat(if(countIf(name = 'page_view') > 0, [(minIf(toDateTime(ts, 'UTC'), name = 'page_view'), toUInt8(1))], []),
                    groupArrayIf((toDateTime(ts, 'UTC'), toUInt8(indexOf(['page_view', 'popup_view', 'form_start', 'form_submit', 'email_open'], name))), name != 'page_view')) AS steps

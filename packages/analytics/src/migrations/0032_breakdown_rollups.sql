@@ -20,14 +20,14 @@ ORDER BY (date, is_bot, name, source)
 TTL date + INTERVAL 730 DAY
 SETTINGS non_replicated_deduplication_window = 1000
 ;
-INSERT INTO sources_daily
+CREATE MATERIALIZED VIEW IF NOT EXISTS sources_daily_mv TO sources_daily AS
 SELECT toDate(ts) AS date, is_bot, name,
        multiIf(utm_source != '', toString(utm_source), referrer_domain != '', toString(referrer_domain), 'direct') AS source,
        count() AS events, uniqCombinedState(12)(visitor_id) AS visitors
 FROM events
 GROUP BY date, is_bot, name, source
 ;
-CREATE MATERIALIZED VIEW IF NOT EXISTS sources_daily_mv TO sources_daily AS
+INSERT INTO sources_daily
 SELECT toDate(ts) AS date, is_bot, name,
        multiIf(utm_source != '', toString(utm_source), referrer_domain != '', toString(referrer_domain), 'direct') AS source,
        count() AS events, uniqCombinedState(12)(visitor_id) AS visitors
@@ -52,13 +52,13 @@ ORDER BY (date, is_bot, utm_source, utm_medium, utm_campaign, referrer_domain)
 TTL date + INTERVAL 730 DAY
 SETTINGS non_replicated_deduplication_window = 1000
 ;
-INSERT INTO traffic_daily
+CREATE MATERIALIZED VIEW IF NOT EXISTS traffic_daily_mv TO traffic_daily AS
 SELECT toDate(ts) AS date, is_bot, utm_source, utm_medium, utm_campaign, referrer_domain, count() AS events,
        uniqCombinedState(12)(if(session_id != '', cityHash64(session_id), cityHash64(visitor_id, toDate(ts)))) AS sessions
 FROM events
 GROUP BY date, is_bot, utm_source, utm_medium, utm_campaign, referrer_domain
 ;
-CREATE MATERIALIZED VIEW IF NOT EXISTS traffic_daily_mv TO traffic_daily AS
+INSERT INTO traffic_daily
 SELECT toDate(ts) AS date, is_bot, utm_source, utm_medium, utm_campaign, referrer_domain, count() AS events,
        uniqCombinedState(12)(if(session_id != '', cityHash64(session_id), cityHash64(visitor_id, toDate(ts)))) AS sessions
 FROM events

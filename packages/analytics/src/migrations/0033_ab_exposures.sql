@@ -20,7 +20,7 @@ ORDER BY (date, is_bot, test_type, variant, visitor)
 TTL date + INTERVAL 730 DAY
 SETTINGS non_replicated_deduplication_window = 1000
 ;
-INSERT INTO ab_exposures
+CREATE MATERIALIZED VIEW IF NOT EXISTS ab_exposures_mv TO ab_exposures AS
 SELECT toDate(ts) AS date, is_bot, test_type, variant, visitor_id AS visitor,
        max(name = 'ab_impression') AS saw, max(name = 'ab_click') AS did_click, max(name = 'ab_conversion') AS did_convert,
        maxIf(props['variant_text'], name = 'ab_impression') AS variant_text
@@ -28,7 +28,7 @@ FROM events
 WHERE name IN ('ab_impression', 'ab_click', 'ab_conversion') AND test_type != '' AND variant != ''
 GROUP BY date, is_bot, test_type, variant, visitor
 ;
-CREATE MATERIALIZED VIEW IF NOT EXISTS ab_exposures_mv TO ab_exposures AS
+INSERT INTO ab_exposures
 SELECT toDate(ts) AS date, is_bot, test_type, variant, visitor_id AS visitor,
        max(name = 'ab_impression') AS saw, max(name = 'ab_click') AS did_click, max(name = 'ab_conversion') AS did_convert,
        maxIf(props['variant_text'], name = 'ab_impression') AS variant_text

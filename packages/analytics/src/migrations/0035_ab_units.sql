@@ -2,8 +2,8 @@
 -- (props.ab_unit: the consented visitor, else the session), so the unit assigned is the unit
 -- counted and the z-test, interval and SRM see independent units. Events from before the
 -- tracker sent ab_unit fall back to the visitor. Replaces ab_exposures (one row per visitor).
--- The view is created before the backfill: an event arriving in between is counted by both,
--- which the max() flags absorb, and none is lost.
+-- The view is created before the backfill, which is swapped in partition by partition
+-- (backfill.ts), as in 0030.
 CREATE TABLE IF NOT EXISTS ab_units
 (
     date         Date,
