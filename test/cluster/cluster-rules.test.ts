@@ -2,13 +2,12 @@
 // dashboard statement on the cluster engine profile, the retention TTL's target, and the
 // docker-compose setup (parsed, its services' settings validated by the product's own config
 // parser). What was verified how is listed in docs/decisions.md.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadClickHouseMigrations } from '@curb/analytics';
-import { computeSql, liveSql } from '@curb/analytics/dashboards/funnel-progress';
-import { retargetingSql } from '@curb/analytics/dashboards/retargeting';
+import { dashboardStatements } from '@curb/analytics/dashboards/catalog';
 import { CHDB, clusterProfile, SERVER, type EngineProfile } from '@curb/analytics/engine';
 import { retentionTarget } from '@curb/analytics/retention';
 import { parseConfig } from '@curb/contracts/config';
@@ -17,39 +16,66 @@ import { REPO_ROOT } from '../process.ts';
 const CLUSTER = clusterProfile('curb');
 const read = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
 
-/** Every SQL text of the dashboards that differ per engine. */
-function dashboardStatements(engine: EngineProfile): string[] {
-  const texts: string[] = [];
-  const collect = (value: unknown): void => {
-    if (typeof value === 'string') texts.push(value);
-    else if (value instanceof Map) for (const v of value.values()) collect(v);
-    else if (value && typeof value === 'object') for (const v of Object.values(value)) collect(v);
-  };
-  collect(retargetingSql(engine));
-  collect(computeSql(engine));
-  collect(liveSql(engine));
-  return texts;
+const DASHBOARDS = join(REPO_ROOT, 'packages/analytics/src/dashboards');
+const all = (engine: EngineProfile) => Object.values(dashboardStatements(engine)).flat();
+
+/** Each JOIN other than ARRAY JOIN whose left side is a table, not a subquery (which runs on the initiator). */
+function tableJoins(sql: string): string[] {
+  const found: string[] = [];
+  for (const join of sql.matchAll(/\b(?:(?:GLOBAL|ARRAY|LEFT|RIGHT|INNER|FULL|CROSS|ANY|ALL)\s+)*JOIN\b/gi)) {
+    if (/\bARRAY\b/i.test(join[0]) || /^GLOBAL\b/i.test(join[0])) continue;
+    // The FROM this JOIN belongs to: the nearest one before it at the same depth of parentheses.
+    let depth = 0;
+    for (let i = join.index - 1; i >= 0; i--) {
+      if (sql[i] === ')') depth++;
+      else if (sql[i] === '(') depth--;
+      if (depth < 0) break;
+      if (depth === 0 && /^FROM\b/i.test(sql.slice(i, i + 5)) && !/\w/.test(sql[i - 1] ?? ' ')) {
+        if (!/^FROM\s*\(/i.test(sql.slice(i))) found.push(join[0]);
+        break;
+      }
+    }
+  }
+  return found;
 }
 
 describe('dashboard SQL per engine', () => {
+  it('lists every dashboard module that queries ClickHouse', () => {
+    const modules = readdirSync(DASHBOARDS).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const querying = modules.filter((f) => /\bch\.(query|command)\b/.test(readFileSync(join(DASHBOARDS, f), 'utf8'))).map((f) => f.slice(0, -3));
+    expect(querying.length).toBeGreaterThanOrEqual(6);
+    expect(Object.keys(dashboardStatements(CLUSTER)).sort()).toEqual(querying.sort());
+    for (const [module, statements] of Object.entries(dashboardStatements(CLUSTER))) expect(statements.length, module).toBeGreaterThan(0);
+  });
+
   it('sends subqueries over distributed tables to every shard with GLOBAL IN on a cluster', () => {
-    const statements = dashboardStatements(CLUSTER);
-    expect(statements.length).toBeGreaterThan(10);
+    const statements = all(CLUSTER);
     const subqueryIns = statements.flatMap((sql) => [...sql.matchAll(/(\b\w+\s+)?\bIN\s*\(\s*SELECT/gi)].map((m) => m[0]));
     expect(subqueryIns.length).toBeGreaterThan(0);
     expect(subqueryIns.filter((m) => !/^GLOBAL\s/i.test(m))).toEqual([]);
+    expect(all(CLUSTER).flatMap(tableJoins)).toEqual([]);
   });
 
-  it('keeps chDB tuning on chDB only', () => {
-    expect(dashboardStatements(CHDB).some((sql) => sql.includes('max_threads = 1'))).toBe(true);
-    for (const engine of [SERVER, CLUSTER]) expect(dashboardStatements(engine).filter((sql) => sql.includes('max_threads'))).toEqual([]);
-    expect(dashboardStatements(CHDB).filter((sql) => /GLOBAL IN/.test(sql))).toEqual([]);
+  it('finds a plain IN or a JOIN on a table where one is written', () => {
+    expect(tableJoins('SELECT 1 FROM sessions AS s LEFT JOIN events AS e USING (visitor)')).toEqual(['LEFT JOIN']);
+    expect(tableJoins('SELECT 1 FROM (SELECT 1 FROM sessions) AS s RIGHT JOIN (SELECT 1 FROM events) USING (k)')).toEqual([]);
+    expect(tableJoins('SELECT 1 FROM funnel_steps ARRAY JOIN steps AS step')).toEqual([]);
+    expect(tableJoins('SELECT 1 FROM sessions GLOBAL JOIN events USING (k)')).toEqual([]);
+  });
+
+  it('keeps each engine\'s settings in its profile: max_threads on chDB only, synchronous inserts on a cluster only', () => {
+    const settings = (engine: EngineProfile) => [...new Set(all(engine).flatMap((sql) => [...sql.matchAll(/\bSETTINGS\s+([^\n]+)/g)].map((m) => m[1]!.trim())))];
+    expect(settings(CHDB)).toEqual(['max_threads = 1']);
+    expect(settings(SERVER)).toEqual([]);
+    expect(settings(CLUSTER)).toEqual(['insert_distributed_sync = 1']);
+    expect(all(CHDB).filter((sql) => /GLOBAL/.test(sql))).toEqual([]);
+    expect(all(SERVER).filter((sql) => /GLOBAL/.test(sql))).toEqual([]);
   });
 
   it('writes funnel runs so they read back at once through the Distributed tables', () => {
-    const inserts = dashboardStatements(CLUSTER).filter((sql) => /^\s*INSERT INTO funnel_progress/.test(sql));
+    const inserts = all(CLUSTER).filter((sql) => /^\s*INSERT INTO/.test(sql));
     expect(inserts.length).toBe(2 * 3); // levels and run, per period
-    for (const sql of inserts) expect(sql).toMatch(/SETTINGS insert_distributed_sync = 1\s*$/);
+    for (const sql of inserts) expect(sql).toMatch(/^\s*INSERT INTO funnel_progress(_runs)? [\s\S]*SETTINGS insert_distributed_sync = 1\s*$/);
   });
 });
 

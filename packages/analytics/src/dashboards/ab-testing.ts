@@ -44,6 +44,9 @@ LIMIT {limit:UInt32}`;
 
 export const RAW_ROW_LIMIT = 1000;
 
+/** The dashboard's SQL, the same on every engine (listed in catalog.ts). */
+export const abTestingSql = { conversion: CONVERSION_SQL, raw: RAW_SQL };
+
 interface CountRow {
   testType: string;
   variant: string;

@@ -70,14 +70,16 @@ export const FEATURES: readonly FeatureDefinition[] = [
   },
 ];
 
+// The total from the daily rollup; the last day from the events (its parts only).
+const TRACKING_VOLUME_SQL = `SELECT (SELECT sum(events) FROM events_daily WHERE is_bot = 0) AS total,
+            (SELECT count() FROM events WHERE is_bot = 0 AND ts > {since:DateTime64(3)}) AS lastDay`;
+
+/** The overview's SQL, the same on every engine (listed in catalog.ts). */
+export const dataConnectionsSql = { trackingVolume: TRACKING_VOLUME_SQL };
+
 /** Human events ever and in the last 24 hours: the tracking and real-time sources. */
 export async function trackingVolume(ch: ClickHouse, now = Date.now()): Promise<{ total: number; lastDay: number }> {
-  // The total from the daily rollup; the last day from the events (its parts only).
-  const [row] = await ch.query<{ total: string; lastDay: string }>(
-    `SELECT (SELECT sum(events) FROM events_daily WHERE is_bot = 0) AS total,
-            (SELECT count() FROM events WHERE is_bot = 0 AND ts > {since:DateTime64(3)}) AS lastDay`,
-    { since: chTime(now - 86_400_000) },
-  );
+  const [row] = await ch.query<{ total: string; lastDay: string }>(TRACKING_VOLUME_SQL, { since: chTime(now - 86_400_000) });
   return { total: Number(row?.total ?? 0), lastDay: Number(row?.lastDay ?? 0) };
 }
 

@@ -9,6 +9,9 @@ FROM pages_daily
 WHERE is_bot = 0 AND path IN {paths:Array(String)}
 GROUP BY page`;
 
+/** The dashboard's SQL, the same on every engine (listed in catalog.ts). */
+export const funnelViewsSql = { views: VIEWS_SQL };
+
 /** Visitors per landing path (uniq: exact to 65,536, then a close estimate); a trailing slash counts as the same page. */
 export async function landingPageVisitors(ch: ClickHouse, paths: string[]): Promise<Map<string, number>> {
   const result = new Map(paths.map((p) => [p, 0]));

@@ -21,6 +21,9 @@ FROM (
   GROUP BY session
 )`;
 
+/** The dashboard's SQL, the same on every engine (listed in catalog.ts). */
+export const seoSql = { traffic: TRAFFIC_SQL };
+
 export interface TrafficSummary {
   sessions: number;
   organicTraffic: number;

@@ -1,0 +1,29 @@
+// Every SQL statement the dashboards send, on a given engine: what the cluster rules' test
+// reads (test/cluster/cluster-rules.test.ts), since no ClickHouse server or cluster runs here.
+// A dashboard module adds its statements here when it adds a query.
+import type { EngineProfile } from '../engine.ts';
+import { abTestingSql } from './ab-testing.ts';
+import { dataConnectionsSql } from './data-connections.ts';
+import { computeSql, liveSql } from './funnel-progress.ts';
+import { funnelViewsSql } from './funnel-views.ts';
+import { retargetingSql } from './retargeting.ts';
+import { seoSql } from './seo.ts';
+
+function texts(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value instanceof Map) return [...value.values()].flatMap(texts);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(texts);
+  return [];
+}
+
+/** Per dashboard module, its statements on `engine`. */
+export function dashboardStatements(engine: EngineProfile): Record<string, string[]> {
+  return {
+    'ab-testing': texts(abTestingSql),
+    'data-connections': texts(dataConnectionsSql),
+    'funnel-progress': texts([computeSql(engine), liveSql(engine)]),
+    'funnel-views': texts(funnelViewsSql),
+    retargeting: texts(retargetingSql(engine)),
+    seo: texts(seoSql),
+  };
+}
