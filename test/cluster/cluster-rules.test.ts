@@ -118,6 +118,7 @@ describe('docker-compose.yml', () => {
   const compose = parse(read('docker-compose.yml'), { merge: true }) as {
     services: Record<string, { image?: string; ports?: string[]; environment?: Record<string, string>; depends_on?: object; networks?: unknown; volumes?: string[] }>;
     networks: Record<string, { ipam: { config: Array<{ subnet: string }> } }>;
+    volumes: Record<string, object>;
   };
   const services = compose.services;
 
@@ -126,8 +127,10 @@ describe('docker-compose.yml', () => {
     expect(proxy.ports).toEqual(['8080:80']);
     const caddyfile = read('infra/proxy/Caddyfile');
     expect(proxy.volumes).toContain('./infra/proxy/Caddyfile:/etc/caddy/Caddyfile:ro');
-    expect(caddyfile).toMatch(/handle \/api\/events\* \{\s*reverse_proxy collector:3000\s*\}/);
+    // Beacons to every collector replica (looked up by DNS), the rest to the api.
+    expect(caddyfile).toMatch(/handle \/api\/events\* \{\s*reverse_proxy \{[^}]*?dynamic a collector 3000 \{\s*refresh 5s\s*\}\s*lb_policy round_robin/);
     expect(caddyfile).toMatch(/handle \{\s*reverse_proxy api:3000\s*\}/);
+    expect([...caddyfile.matchAll(/^\s*handle\b/gm)]).toHaveLength(2);
     // Only the proxy is reachable from outside: the browser sees one origin.
     for (const [name, service] of Object.entries(services)) if (name !== 'proxy') expect(service.ports, name).toBeUndefined();
   });
@@ -142,6 +145,16 @@ describe('docker-compose.yml', () => {
       expect(() => parseConfig(env), name).not.toThrow();
       expect(parseConfig(env).PUBLIC_URL).toBe('http://localhost:8080');
     }
+  });
+
+  it('gives each collector replica its own data directory, and the api and worker a shared one', () => {
+    for (const name of ['api', 'collector', 'worker']) expect(services[name]!.environment!.DATA_DIR, name).toBe('/data');
+    // An anonymous volume: one per replica of a scaled collector, so no two share a spool.
+    expect(services.collector!.volumes).toEqual(['.:/app', '/data']);
+    // The worker writes the mail outbox the admin (api) reads.
+    expect(services.api!.volumes).toEqual(['.:/app', 'appdata:/data']);
+    expect(services.worker!.volumes).toEqual(services.api!.volumes);
+    expect(Object.keys(compose.volumes)).toContain('appdata');
   });
 
   it('names only services that exist as dependencies', () => {
