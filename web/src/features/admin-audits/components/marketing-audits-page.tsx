@@ -34,8 +34,9 @@ export function MarketingAuditsPage() {
           <StatCard label="Total Audits" value={formatCount(data.total)} />
           <StatCard label="Emails Sent" value={formatCount(data.emailsSent)} />
           <StatCard label="Emails Delivered" value={formatCount(data.emailsDelivered)} />
-          <StatCard label="Reports Viewed" value={formatCount(data.reportsViewed)} />
-          <StatCard label="Conversion Rate" value={formatPercent(data.conversionRate)} />
+          {/* The Views column counts every view; a lead counts here once they come back (docs/decisions.md). */}
+          <StatCard label="Reports Viewed" value={formatCount(data.reportsViewed)} hint="leads who came back to their report" />
+          <StatCard label="Conversion Rate" value={formatPercent(data.conversionRate)} hint="of all audits" />
         </StatGrid>
       )}
 
