@@ -8,6 +8,7 @@ import { DailySalts } from './daily-salts.ts';
 import { Flusher, type InsertRows } from './flusher.ts';
 import { createMetrics, type IngestMetrics } from './metrics.ts';
 import { OutboxDrain } from './outbox-drain.ts';
+import { recentIdsAtStart, type RecentIds } from './recent-ids.ts';
 import { Quarantine, quarantineDir } from './quarantine.ts';
 import { Spool } from './spool.ts';
 
@@ -28,6 +29,8 @@ export interface Ingest {
   /** The api's own tracking events, from PostgreSQL to ClickHouse. */
   outbox: OutboxDrain;
   salts: DailySalts;
+  /** Event ids taken lately: a beacon sent again is acknowledged, not stored twice. */
+  recent: RecentIds;
   metrics: IngestMetrics;
   /** Refuses new events, then flushes what it can before the shutdown budget runs out. */
   close(): Promise<void>;
@@ -54,6 +57,7 @@ export async function openIngest({ config, stores, log, insert }: IngestOptions)
   const unlock = lockDataDir(dir);
   try {
     const spool = await Spool.open({ dir, maxBytes: config.SPOOL_MAX_BYTES, maxSegmentRows: MAX_SEGMENT_ROWS });
+    const recent = await recentIdsAtStart(spool, stores.ch, log);
     const metrics = createMetrics();
     const flusher = new Flusher({
       spool,
@@ -88,6 +92,7 @@ export async function openIngest({ config, stores, log, insert }: IngestOptions)
       flusher,
       outbox,
       salts,
+      recent,
       metrics,
       async close() {
         // Leave the rest of the stop budget to the job queue and the stores.

@@ -126,6 +126,11 @@ export class Spool {
     return this.sealed[0];
   }
 
+  /** The sealed segments not yet flushed, oldest first (at start: what a previous run left). */
+  sealedSegments(): readonly Segment[] {
+    return [...this.sealed];
+  }
+
   async read(segment: Segment): Promise<string> {
     return readFile(segment.path, 'utf8');
   }

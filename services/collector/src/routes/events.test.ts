@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_UA, startCollector, type TestCollector } from '../../../../test/ingest/collector.ts';
 
@@ -80,6 +83,50 @@ describe('POST /api/events', () => {
     expect(metrics.accepted - before.accepted).toBe(3);
     expect(metrics.duplicates - before.duplicates).toBe(3);
     expect((await rowsOf([...ids, extra])).length).toBe(3);
+  });
+
+  it('stores once an event sent again to a collector started since (another replica, or after a restart)', async () => {
+    const id = randomUUID();
+    await post({ name: 'page_view', eventId: id, path: '/blog' });
+    await c.drained();
+    const other = await startCollector({}, c.stores);
+    try {
+      const again = await other.app.inject({
+        method: 'POST', url: '/api/events', remoteAddress: '203.0.113.7',
+        headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA }, payload: { name: 'page_view', eventId: id, path: '/blog' },
+      });
+      expect(again.statusCode).toBe(202);
+      expect((await other.drained()).duplicates).toBe(1);
+      expect((await rowsOf([id])).length).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('knows after a restart the events its spool still held, while ClickHouse refused them', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'curb-restart-'));
+    const id = randomUUID();
+    const send = (to: TestCollector) => to.app.inject({
+      method: 'POST', url: '/api/events', remoteAddress: '203.0.113.7',
+      headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA }, payload: { name: 'page_view', eventId: id, path: '/pricing' },
+    });
+    const first = await startCollector({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: '1000' }, c.stores);
+    await c.stores.ch.command('RENAME TABLE events TO events_offline');
+    try {
+      expect((await send(first)).statusCode).toBe(202);
+      await first.close(); // the row stays in the spool: ClickHouse took nothing
+    } finally {
+      await c.stores.ch.command('RENAME TABLE events_offline TO events');
+    }
+    const second = await startCollector({ DATA_DIR: dataDir }, c.stores);
+    try {
+      expect((await send(second)).statusCode).toBe(202);
+      expect((await second.drained()).duplicates).toBe(1);
+      expect((await rowsOf([id])).length).toBe(1);
+    } finally {
+      await second.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('flags bots (and requests without a user agent) but still stores them', async () => {

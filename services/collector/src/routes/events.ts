@@ -6,13 +6,11 @@ import { parseClientJson } from '@curb/contracts/text-hygiene';
 import { IngestMetricsSchema, type IngestMetricsResponse } from '@curb/contracts/analytics';
 import { classifyUserAgent, isFromTheFuture, rowMaker } from '../lib/event-row.ts';
 import type { Ingest } from '../lib/ingest.ts';
-import { RecentIds } from '../lib/recent-ids.ts';
 import { SpoolFullError } from '../lib/spool.ts';
 import { parseBeacon } from '../lib/validate.ts';
 
 export default async function eventRoutes(app: FastifyInstance, opts: { ingest: Ingest }): Promise<void> {
-  const { spool, flusher, salts, metrics } = opts.ingest;
-  const recent = new RecentIds();
+  const { spool, flusher, salts, metrics, recent } = opts.ingest;
 
   // sendBeacon posts text/plain to avoid a CORS preflight; the body is still JSON, parsed and
   // cleaned of what ClickHouse cannot store as every client body is (a lone surrogate in a
