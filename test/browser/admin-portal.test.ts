@@ -202,7 +202,7 @@ describe('admin portal in Chromium', () => {
     await page.getByTestId('consent-banner').getByRole('button', { name: 'Accept' }).click();
     await page.locator('script[data-tag="gtag"]').waitFor({ state: 'attached' });
     expect(await page.locator('script[data-tag="gtag"]').getAttribute('src')).toBe('https://www.googletagmanager.com/gtag/js?id=G-AB12CD34EF');
-    expect(await page.evaluate<number>('window.dataLayer.length')).toBeGreaterThan(2);
+    await expect.poll(() => page.evaluate<number>('window.dataLayer.length')).toBeGreaterThan(2);
     // The vendor file may fail on this closed network, but never because the CSP refused it.
     expect(page.consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
 
