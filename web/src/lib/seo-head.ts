@@ -54,7 +54,7 @@ export function pageHead(path: string): RouteHead {
 /** A case study's head, or the not-found one for an unknown id. */
 export function blogPostHead(id: string): RouteHead {
   if (findCaseStudy(id)) return head(findPageSeo(`/blog/${id}`)!, 'article');
-  return { meta: [{ title: 'Post Not Found | Blog | Morgan Ellis' } as HeadMeta, { name: 'robots', content: 'noindex, follow' }, { name: 'theme-color', content: seoDefaults.themeColor }], links: [] };
+  return { meta: [{ title: `Post Not Found | Blog | ${personal.name}` } as HeadMeta, { name: 'robots', content: 'noindex, follow' }, { name: 'theme-color', content: seoDefaults.themeColor }], links: [] };
 }
 
 /** Unknown pages: not indexed (the title, "Page <path>", comes from the root route). */

@@ -44,13 +44,7 @@ export function impactFor(key: ScoreKey, score: number): 'High' | 'Medium' | 'Lo
   }
 }
 
-export function gradeFor(overall: number): { grade: 'A+' | 'A' | 'B' | 'C' | 'D'; label: string } {
-  if (overall >= 90) return { grade: 'A+', label: 'Excellent' };
-  if (overall >= 80) return { grade: 'A', label: 'Great' };
-  if (overall >= 70) return { grade: 'B', label: 'Good' };
-  if (overall >= 60) return { grade: 'C', label: 'Fair' };
-  return { grade: 'D', label: 'Needs Improvement' };
-}
+export { gradeFor } from '@curb/contracts/grades';
 
 // --- The admin spec's website score formulas ---------------------------------------------
 

@@ -1,6 +1,7 @@
 import { scoreNotes } from '@curb/content';
 import type { AuditReport } from '@curb/contracts/audit';
-import { embeddedImage, gradeOf, longUsDate } from '../utils/levels';
+import { gradeFor } from '@curb/contracts/grades';
+import { embeddedImage, longUsDate } from '../utils/levels';
 import styles from './audit-report.module.css';
 import { ScoreDial } from './score-dial';
 
@@ -23,7 +24,7 @@ function BrandMark({ report }: { report: AuditReport }) {
 }
 
 export function ReportHeader({ report, onExport, exportProgress, exporting }: { report: AuditReport; onExport: () => void; exportProgress: number; exporting: boolean }) {
-  const grade = gradeOf(report.scores.overall);
+  const grade = gradeFor(report.scores.overall);
   return (
     <header className={`${styles.card} ${styles.header}`}>
       <BrandMark report={report} />

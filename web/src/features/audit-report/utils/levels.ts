@@ -17,13 +17,6 @@ export function dialLevel(score: number): DialLevel {
 export const DIAL_TONE: Record<DialLevel, Tone> = { excellent: 'green', good: 'green', average: 'amber', 'needs-work': 'amber', critical: 'red' };
 
 /** Overall grade: >=90 A+ (Excellent), >=80 A (Great), >=70 B (Good), >=60 C (Fair), else D. */
-export function gradeOf(score: number): { grade: string; label: string } {
-  if (score >= 90) return { grade: 'A+', label: 'Excellent' };
-  if (score >= 80) return { grade: 'A', label: 'Great' };
-  if (score >= 70) return { grade: 'B', label: 'Good' };
-  if (score >= 60) return { grade: 'C', label: 'Fair' };
-  return { grade: 'D', label: 'Needs Improvement' };
-}
 
 /** Percent badge and lead generation score: >=80 green, >=60 amber (yellow), else red. */
 export const percentTone = (pct: number): Tone => (pct >= 80 ? 'green' : pct >= 60 ? 'amber' : 'red');
