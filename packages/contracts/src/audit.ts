@@ -1,20 +1,8 @@
 // The website audit: the job that runs it, the Growth Opportunities Report it produces,
 // the quick company lookup and the advanced SEO audit. Shared by the audit engine, the
 // api, the worker and the report page.
-import { FormatRegistry, Type, type Static, type TSchema } from '@sinclair/typebox';
-
-// TypeBox's own checker (used by the report page and tests) knows no formats until told.
-if (!FormatRegistry.Has('uuid')) FormatRegistry.Set('uuid', (v) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v));
-if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)));
-if (!FormatRegistry.Has('uri')) {
-  FormatRegistry.Set('uri', (v) => {
-    try {
-      return /^https?:$/.test(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  });
-}
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import './formats.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Score = Type.Number({ minimum: 0, maximum: 100 });

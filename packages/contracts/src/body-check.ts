@@ -4,11 +4,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
-import { FormatRegistry } from '@sinclair/typebox';
-
-if (!FormatRegistry.Has('uuid')) {
-  FormatRegistry.Set('uuid', (v) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v));
-}
+import './formats.ts';
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
 

@@ -37,10 +37,11 @@ export const TrackedEventSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const EventBatchSchema = Type.Union([
-  TrackedEventSchema,
-  Type.Object({ events: Type.Array(TrackedEventSchema, { minItems: 1, maxItems: 100 }) }, { additionalProperties: false }),
-]);
+/** A batch as the tracker sends it: 1 to 100 events. */
+export const EventListSchema = Type.Object({ events: Type.Array(TrackedEventSchema, { minItems: 1, maxItems: 100 }) }, { additionalProperties: false });
+
+/** The beacon body: one event, or a batch. */
+export const EventBatchSchema = Type.Union([TrackedEventSchema, EventListSchema]);
 
 export type TrackedEvent = Static<typeof TrackedEventSchema>;
 export type EventBatch = Static<typeof EventBatchSchema>;
