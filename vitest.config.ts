@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // vitest 5 groups failures with Map.groupBy (Node ≥ 21) when it prints them; Node 20 lacks it.
@@ -20,6 +21,8 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
 const CHROMIUM_FILES = ['test/browser/**/*.test.ts', 'test/audit/lab.test.ts'];
 
 export default defineConfig({
+  // The web app's `@/x` is web/src/x (web/tsconfig.json paths, web/vite.config.ts alias).
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./web/src/', import.meta.url)) }] },
   test: {
     globalSetup: ['test/global-setup.ts'],
     // Forks, one fresh process per file: chDB binds one data directory per process.

@@ -47,7 +47,12 @@ const http: number[] = [];
 for (let i = 0; i < ROUNDS; i++) {
   const start = performance.now();
   // A fresh address per request keeps the rate limit out of the measurement.
-  const res = await app.inject({ method: 'POST', url: '/api/chat', payload: { messages: [{ role: 'user', content: QUESTIONS[i % QUESTIONS.length]! }] }, remoteAddress: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/chat',
+    payload: { messages: [{ role: 'user', content: QUESTIONS[i % QUESTIONS.length]! }] },
+    remoteAddress: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+  });
   if (res.statusCode !== 200) throw new Error(`unexpected ${res.statusCode}: ${res.body}`);
   http.push(performance.now() - start);
 }
@@ -55,7 +60,9 @@ await app.close();
 
 const quality = evaluateRetrieval(retriever);
 const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
-console.log(`answer quality on ${RETRIEVAL_CASES.length} questions (${RETRIEVAL_CASES.filter((c) => c.source === null).length} not covered by the site):`);
+console.log(
+  `answer quality on ${RETRIEVAL_CASES.length} questions (${RETRIEVAL_CASES.filter((c) => c.source === null).length} not covered by the site):`,
+);
 console.table({ precision: pct(quality.precision), recall: pct(quality.recall), 'refusals of uncovered questions': pct(quality.refusals) });
 if (quality.misses.length) console.table(quality.misses);
 console.log(`index build: ${buildMs.toFixed(1)} ms`);

@@ -2,7 +2,10 @@
 import { execFileSync } from 'node:child_process';
 import { importsOf, ROOT, violation } from './import-boundaries.ts';
 
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx', '*.mjs'], { cwd: ROOT, encoding: 'utf8' })
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx', '*.mjs'], {
+  cwd: ROOT,
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((f) => f && !f.includes('node_modules/') && /^(web\/src|packages|services)\//.test(f));
 const problems = files.flatMap(importsOf).flatMap((i) => {

@@ -7,6 +7,8 @@ import { loadClickHouseMigrations } from '@curb/analytics';
 const migrations = await loadClickHouseMigrations();
 process.stdout.write(
   migrations
-    .map(({ version, name, statements }) => [`-- ${String(version).padStart(4, '0')} ${name}`, ...statements.map((s) => `${s};\n`)].join('\n'))
+    .map(({ version, name, statements }) =>
+      [`-- ${String(version).padStart(4, '0')} ${name}`, ...statements.map((s) => `${s};\n`)].join('\n'),
+    )
     .join('\n'),
 );

@@ -21,7 +21,8 @@ export interface Import {
   target: string | null;
 }
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 export function importsOf(file: string): Import[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
@@ -29,32 +30,53 @@ export function importsOf(file: string): Import[] {
   for (const m of text.matchAll(IMPORT)) {
     const specifier = m[1] ?? m[2] ?? m[3]!;
     const line = text.slice(0, m.index).split('\n').length;
-    const target = specifier.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), specifier)) : null;
-    found.push({ file, line, specifier, target });
+    found.push({ file, line, specifier, target: targetOf(file, specifier) });
   }
   return found;
 }
 
+/** The web app's alias: `@/x` is web/src/x (web/tsconfig.json paths, web/vite.config.ts). */
+const WEB_ALIAS = '@/';
+
+/** Repo-relative path an import points at: relative specifiers and the web app's `@/` alias; null for a package. */
+export function targetOf(file: string, specifier: string): string | null {
+  if (specifier.startsWith('.')) return relative(ROOT, resolve(ROOT, dirname(file), specifier));
+  if (specifier.startsWith(WEB_ALIAS) && file.startsWith('web/')) return join('web/src', specifier.slice(WEB_ALIAS.length));
+  return null;
+}
+
 const featureOf = (path: string) => /^web\/src\/features\/([^/]+)\//.exec(`${path}/`)?.[1] ?? null;
 const serviceOf = (path: string) => /^services\/([^/]+)\//.exec(`${path}/`)?.[1] ?? null;
-const servicePackage = (specifier: string) => SERVICES.find((s) => specifier === `@curb/${s}` || specifier.startsWith(`@curb/${s}/`)) ?? null;
+const servicePackage = (specifier: string) =>
+  SERVICES.find((s) => specifier === `@curb/${s}` || specifier.startsWith(`@curb/${s}/`)) ?? null;
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 
 /** The rule an import breaks, or null. */
 export function violation({ file, specifier, target }: Import): string | null {
   if (file.startsWith('web/src/')) {
     if (target && !target.startsWith('web/')) return 'the web app imports only its own files and the shared packages';
-    if (!target && specifier.startsWith('@curb/') && !WEB_MODULES.has(specifier) && !WEB_PACKAGES.has(specifier.split('/').slice(0, 2).join('/'))) {
+    if (
+      !target &&
+      specifier.startsWith('@curb/') &&
+      !WEB_MODULES.has(specifier) &&
+      !WEB_PACKAGES.has(specifier.split('/').slice(0, 2).join('/'))
+    ) {
       return `the web app may use ${[...WEB_PACKAGES].join(', ')} only`;
     }
     if (target) {
       const from = featureOf(file);
       const to = featureOf(target);
       if (to && from && to !== from) return `feature "${from}" imports feature "${to}": share through components/ or lib/ instead`;
-      if (target.startsWith('web/src/app/') && !file.startsWith('web/src/app/') && !file.startsWith('web/src/main') && !file.startsWith('web/src/entry')) {
+      if (
+        target.startsWith('web/src/app/') &&
+        !file.startsWith('web/src/app/') &&
+        !file.startsWith('web/src/main') &&
+        !file.startsWith('web/src/entry')
+      ) {
         return 'only the app layer (and the entry points) may import web/src/app';
       }
-      if (to && (file.startsWith('web/src/components/') || file.startsWith('web/src/lib/'))) return 'shared code (components/, lib/) may not import a feature';
+      if (to && (file.startsWith('web/src/components/') || file.startsWith('web/src/lib/')))
+        return 'shared code (components/, lib/) may not import a feature';
     }
     return null;
   }
@@ -69,4 +91,3 @@ export function violation({ file, specifier, target }: Import): string | null {
   }
   return null;
 }
-

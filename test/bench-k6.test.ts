@@ -6,7 +6,8 @@ import { expect, it } from 'vitest';
 import { REPO_ROOT } from './process.ts';
 
 const read = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
-const endpointsOf = (source: string) => [...(/const ENDPOINTS = \[([\s\S]*?)\];/.exec(source)?.[1] ?? '').matchAll(/'([^']+)'/g)].map((m) => m[1]);
+const endpointsOf = (source: string) =>
+  [...(/const ENDPOINTS = \[([\s\S]*?)\];/.exec(source)?.[1] ?? '').matchAll(/'([^']+)'/g)].map((m) => m[1]);
 
 it('k6 hits the dashboard endpoints the bench times, with the same p95 bar', () => {
   const bench = read('bench/dashboards/run.ts');

@@ -1,16 +1,36 @@
 // The import rules `pnpm lint:boundaries` enforces, each shown to refuse what it should.
 import { describe, expect, it } from 'vitest';
-import { violation } from '../scripts/import-boundaries.ts';
+import { targetOf, violation } from '../scripts/import-boundaries.ts';
 
 const check = (file: string, specifier: string, target: string | null = null) => violation({ file, line: 1, specifier, target });
+/** As `pnpm lint:boundaries` sees an import: its target resolved from the specifier. */
+const checkImport = (file: string, specifier: string) => violation({ file, line: 1, specifier, target: targetOf(file, specifier) });
 
 describe('import boundaries', () => {
   it('keeps web features apart and shared code below them', () => {
-    expect(check('web/src/features/blog/components/a.tsx', '../../chat/api/x', 'web/src/features/chat/api/x')).toMatch(/feature "blog" imports feature "chat"/);
+    expect(check('web/src/features/blog/components/a.tsx', '../../chat/api/x', 'web/src/features/chat/api/x')).toMatch(
+      /feature "blog" imports feature "chat"/,
+    );
     expect(check('web/src/features/blog/components/a.tsx', '../api/x', 'web/src/features/blog/api/x')).toBeNull();
     expect(check('web/src/components/ui/a.tsx', '../../features/chat/x', 'web/src/features/chat/x')).toMatch(/shared code/);
     expect(check('web/src/features/blog/a.tsx', '../../app/router', 'web/src/app/router')).toMatch(/app layer/);
     expect(check('web/src/app/routes/blog.tsx', '../../features/blog/x', 'web/src/features/blog/x')).toBeNull();
+  });
+
+  it("resolves the web app's @/ alias to web/src, so an aliased import keeps the same rules", () => {
+    expect(targetOf('web/src/features/blog/components/a.tsx', '@/lib/scroll')).toBe('web/src/lib/scroll');
+    expect(targetOf('web/src/features/blog/components/a.tsx', '../api/x')).toBe('web/src/features/blog/api/x');
+    // Only the web app has the alias; elsewhere `@/` is not a path.
+    expect(targetOf('services/api/src/a.ts', '@/lib/scroll')).toBeNull();
+    expect(targetOf('web/src/lib/a.ts', '@curb/contracts/audit')).toBeNull();
+
+    expect(checkImport('web/src/features/blog/components/a.tsx', '@/lib/scroll')).toBeNull();
+    expect(checkImport('web/src/features/blog/components/a.tsx', '@/components/ui/pagination')).toBeNull();
+    expect(checkImport('web/src/features/blog/components/a.tsx', '@/features/blog/api/x')).toBeNull();
+    expect(checkImport('web/src/features/blog/components/a.tsx', '@/features/chat/api/x')).toMatch(/feature "blog" imports feature "chat"/);
+    expect(checkImport('web/src/components/ui/a.tsx', '@/features/chat/x')).toMatch(/shared code/);
+    expect(checkImport('web/src/features/blog/a.tsx', '@/app/router')).toMatch(/app layer/);
+    expect(checkImport('web/src/app/routes/blog.tsx', '@/features/blog/x')).toBeNull();
   });
 
   it('keeps the browser bundle off the services and server packages', () => {

@@ -29,7 +29,11 @@ describe('pnpm start (embedded mode)', () => {
     expect(health).toMatchObject({ status: 'ok', mode: 'embedded', postgres: { ok: true }, clickhouse: { ok: true } });
     expect(first.output()).toContain('Site:   http://localhost:');
     expect(first.output()).toContain('pnpm admin:create');
-    const beacon = await fetch(`${first.url}/api/events`, { method: 'POST', body: JSON.stringify({ name: 'page_view', path: '/' }), headers: { 'user-agent': 'Mozilla/5.0 Chrome/156.0' } });
+    const beacon = await fetch(`${first.url}/api/events`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'page_view', path: '/' }),
+      headers: { 'user-agent': 'Mozilla/5.0 Chrome/156.0' },
+    });
     expect(beacon.status).toBe(202);
 
     const stopped = await first.stop();

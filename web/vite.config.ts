@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -9,7 +10,10 @@ import react from '@vitejs/plugin-react';
 // file is imported with ?url by the chat feature, so it is a hashed asset instead.
 function vadAssets(): Plugin {
   const dir = dirname(createRequire(import.meta.url).resolve('@ricky0123/vad-web'));
-  const files: Record<string, string> = { 'silero_vad_v5.onnx': 'application/octet-stream', 'vad.worklet.bundle.min.js': 'text/javascript' };
+  const files: Record<string, string> = {
+    'silero_vad_v5.onnx': 'application/octet-stream',
+    'vad.worklet.bundle.min.js': 'text/javascript',
+  };
   let serverBuild = false;
   return {
     name: 'curb-vad-assets',
@@ -26,7 +30,8 @@ function vadAssets(): Plugin {
     },
     generateBundle() {
       if (serverBuild) return;
-      for (const name of Object.keys(files)) this.emitFile({ type: 'asset', fileName: `vad/${name}`, source: readFileSync(join(dir, name)) });
+      for (const name of Object.keys(files))
+        this.emitFile({ type: 'asset', fileName: `vad/${name}`, source: readFileSync(join(dir, name)) });
     },
   };
 }
@@ -36,6 +41,8 @@ const apiProxy = { '/api': 'http://127.0.0.1:3000' };
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), vadAssets()],
+  // `@/x` is web/src/x (the same alias as web/tsconfig.json's paths and the root vitest config).
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   // The server bundle (for prerendering) needs no copy of the public files; the client
   // build's manifest tells the prerenderer which stylesheets each page's chunk needs.
   build: { outDir: 'dist', copyPublicDir: !isSsrBuild, manifest: !isSsrBuild },

@@ -30,17 +30,36 @@ const agentFor = (localAddress: string) => {
   return agent;
 };
 
-function send(base: string, method: string, path: string, from: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+function send(
+  base: string,
+  method: string,
+  path: string,
+  from: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const started = performance.now();
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve) => {
     const req = http.request(
       `${base}${path}`,
-      { method, agent: agentFor(from), headers: { ...(payload ? { 'content-type': 'application/json' } : {}), 'user-agent': 'Mozilla/5.0 Chrome/156 bench', ...headers }, timeout: 60_000 },
+      {
+        method,
+        agent: agentFor(from),
+        headers: { ...(payload ? { 'content-type': 'application/json' } : {}), 'user-agent': 'Mozilla/5.0 Chrome/156 bench', ...headers },
+        timeout: 60_000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: Buffer.concat(chunks).toString(), headers: res.headers }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - started,
+            body: Buffer.concat(chunks).toString(),
+            headers: res.headers,
+          }),
+        );
       },
     );
     req.on('error', () => resolve({ status: 0, ms: performance.now() - started, body: '', headers: {} }));
@@ -104,8 +123,13 @@ async function realAudit(): Promise<{ seconds: number; reportId: string } | { fa
   const started = performance.now();
   const n = ++leadNo;
   const lead = await send(base, 'POST', '/api/lead', `127.0.9.${n}`, {
-    formId: 'inline-audit', variant: 'inline-audit', source: 'Marketing Audit Page', website: `http://127.0.0.1:${sitePort}/`,
-    businessName: `Real Agent ${n}`, email: `agent${n}@realty.example`, emailConsent: true,
+    formId: 'inline-audit',
+    variant: 'inline-audit',
+    source: 'Marketing Audit Page',
+    website: `http://127.0.0.1:${sitePort}/`,
+    businessName: `Real Agent ${n}`,
+    email: `agent${n}@realty.example`,
+    emailConsent: true,
   });
   if (lead.status !== 201) return { failure: `lead answered ${lead.status}` };
   const { reportId } = JSON.parse(lead.body) as { reportId: string };
@@ -130,7 +154,10 @@ const spread = (n: number, from: (i: number) => string, one: (i: number, from: s
 const tally = (answers: Answer[]) => {
   const counts = new Map<number, number>();
   for (const a of answers) counts.set(a.status, (counts.get(a.status) ?? 0) + 1);
-  return [...counts].sort((a, b) => a[0] - b[0]).map(([s, c]) => `${c}×${s}`).join(' ');
+  return [...counts]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, c]) => `${c}×${s}`)
+    .join(' ');
 };
 
 let readyReportId = '';
@@ -146,7 +173,17 @@ const attacks: Attack[] = [
     name: 'wrong logins, rotating X-Forwarded-For',
     async fire() {
       const answers: Answer[] = [];
-      for (let i = 0; i < 60; i++) answers.push(await send(base, 'POST', '/api/login', '127.0.1.1', { email: ADMIN.email, password: `guess ${i}` }, { 'x-forwarded-for': `203.0.113.${i}` }));
+      for (let i = 0; i < 60; i++)
+        answers.push(
+          await send(
+            base,
+            'POST',
+            '/api/login',
+            '127.0.1.1',
+            { email: ADMIN.email, password: `guess ${i}` },
+            { 'x-forwarded-for': `203.0.113.${i}` },
+          ),
+        );
       const owner = await send(base, 'POST', '/api/login', '127.0.1.2', ADMIN);
       return { requests: answers.length + 1, note: `${tally(answers)}; owner elsewhere: ${owner.status}` };
     },
@@ -154,8 +191,14 @@ const attacks: Attack[] = [
   {
     name: 'refused audit URLs (dead domains, bad schemes)',
     async fire() {
-      const answers = await spread(60, (i) => `127.0.2.${1 + (i % 6)}`, (i, from) =>
-        send(base, 'POST', '/api/advanced-seo-audit', from, { url: i % 2 ? `https://attack-${i}.invalid/` : `ftp://attack-${i}.example/` }));
+      const answers = await spread(
+        60,
+        (i) => `127.0.2.${1 + (i % 6)}`,
+        (i, from) =>
+          send(base, 'POST', '/api/advanced-seo-audit', from, {
+            url: i % 2 ? `https://attack-${i}.invalid/` : `ftp://attack-${i}.example/`,
+          }),
+      );
       const sorted = answers.map((a) => a.ms).sort((x, y) => x - y);
       return { requests: answers.length, note: `${tally(answers)}; refusal p99 ${percentile(sorted, 99).toFixed(0)} ms` };
     },
@@ -163,22 +206,42 @@ const attacks: Attack[] = [
   {
     name: 'leads for dead domains',
     async fire() {
-      const answers = await spread(140, (i) => `127.0.3.${1 + Math.floor(i / 7)}`, (i, from) =>
-        send(base, 'POST', '/api/lead', from, { formId: 'inline-audit', variant: 'inline-audit', source: 'bench', website: `dead-${i}.invalid`, businessName: `Dead ${i}`, email: `x${i}@dead-${i}.invalid`, emailConsent: true }));
+      const answers = await spread(
+        140,
+        (i) => `127.0.3.${1 + Math.floor(i / 7)}`,
+        (i, from) =>
+          send(base, 'POST', '/api/lead', from, {
+            formId: 'inline-audit',
+            variant: 'inline-audit',
+            source: 'bench',
+            website: `dead-${i}.invalid`,
+            businessName: `Dead ${i}`,
+            email: `x${i}@dead-${i}.invalid`,
+            emailConsent: true,
+          }),
+      );
       return { requests: answers.length, note: tally(answers) };
     },
   },
   {
     name: '100 concurrent report PDFs',
     async fire() {
-      const answers = await spread(100, (i) => `127.0.4.${1 + Math.floor(i / 9)}`, (_i, from) => send(base, 'GET', `/api/audit-report/${readyReportId}/pdf`, from));
+      const answers = await spread(
+        100,
+        (i) => `127.0.4.${1 + Math.floor(i / 9)}`,
+        (_i, from) => send(base, 'GET', `/api/audit-report/${readyReportId}/pdf`, from),
+      );
       return { requests: answers.length, note: tally(answers) };
     },
   },
   {
     name: '200 concurrent text-to-speech',
     async fire() {
-      const answers = await spread(200, (i) => `127.0.5.${1 + Math.floor(i / 25)}`, (i, from) => send(base, 'POST', '/api/text-to-speech', from, { text: `Your marketing audit number ${i} is ready to read.` }));
+      const answers = await spread(
+        200,
+        (i) => `127.0.5.${1 + Math.floor(i / 25)}`,
+        (i, from) => send(base, 'POST', '/api/text-to-speech', from, { text: `Your marketing audit number ${i} is ready to read.` }),
+      );
       return { requests: answers.length, note: tally(answers) };
     },
   },
@@ -186,8 +249,14 @@ const attacks: Attack[] = [
     name: '600 concurrent quick lookups',
     async fire() {
       // Distinct loopback hosts, so no lookup is served from the cache.
-      const answers = await spread(600, (i) => `127.0.6.${1 + Math.floor(i / 25)}`, (i, from) =>
-        send(base, 'POST', '/api/quick-company-lookup', from, { url: `http://127.1.${Math.floor(i / 250)}.${1 + (i % 250)}:${sitePort}/` }));
+      const answers = await spread(
+        600,
+        (i) => `127.0.6.${1 + Math.floor(i / 25)}`,
+        (i, from) =>
+          send(base, 'POST', '/api/quick-company-lookup', from, {
+            url: `http://127.1.${Math.floor(i / 250)}.${1 + (i % 250)}:${sitePort}/`,
+          }),
+      );
       return { requests: answers.length, note: tally(answers) };
     },
   },
@@ -200,18 +269,24 @@ const attacks: Attack[] = [
       const sockets: Socket[] = [];
       let closedEarly = 0;
       const opened = performance.now();
-      await Promise.all(Array.from({ length: 300 }, () => new Promise<void>((resolve) => {
-        const s = connect({ port, host: '127.0.0.1', localAddress: '127.0.7.1' }, () => {
-          s.write('POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"name":');
-          resolve();
-        });
-        s.on('error', () => resolve());
-        s.on('close', () => {
-          if (performance.now() - opened < 2000) closedEarly += 1;
-        });
-        s.resume();
-        sockets.push(s);
-      })));
+      await Promise.all(
+        Array.from(
+          { length: 300 },
+          () =>
+            new Promise<void>((resolve) => {
+              const s = connect({ port, host: '127.0.0.1', localAddress: '127.0.7.1' }, () => {
+                s.write('POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"name":');
+                resolve();
+              });
+              s.on('error', () => resolve());
+              s.on('close', () => {
+                if (performance.now() - opened < 2000) closedEarly += 1;
+              });
+              s.resume();
+              sockets.push(s);
+            }),
+        ),
+      );
       const trickle = setInterval(() => sockets.forEach((s) => !s.destroyed && s.write('a')), 1000);
       await new Promise((r) => setTimeout(r, 35_000));
       clearInterval(trickle);
@@ -241,7 +316,15 @@ try {
     const peak = rss();
     const ok = h.p99 < 200 && !('failure' in outcome);
     allMet &&= ok;
-    rows.push([attack.name, String(requests), `${v.p99.toFixed(0)} ms${v.failures ? ` (${v.failures} failed)` : ''}`, `${h.p99.toFixed(0)} ms${h.failures ? ` (${h.failures} failed)` : ''}`, `${peak.toFixed(0)} MB`, 'failure' in outcome ? `NO (${outcome.failure})` : `yes, ${outcome.seconds.toFixed(0)} s`, note]);
+    rows.push([
+      attack.name,
+      String(requests),
+      `${v.p99.toFixed(0)} ms${v.failures ? ` (${v.failures} failed)` : ''}`,
+      `${h.p99.toFixed(0)} ms${h.failures ? ` (${h.failures} failed)` : ''}`,
+      `${peak.toFixed(0)} MB`,
+      'failure' in outcome ? `NO (${outcome.failure})` : `yes, ${outcome.seconds.toFixed(0)} s`,
+      note,
+    ]);
     console.log(`done: ${attack.name}`);
   }
 } finally {

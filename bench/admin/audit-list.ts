@@ -13,7 +13,14 @@ const SAMPLES = 60;
 const ADMIN = { email: 'bench@curb.test', password: 'bench admin password' };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'curb-bench-admin-'));
-const config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+const config = parseConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+});
 const stores = await openStores(config, { allowEmbedded: true });
 const app = await composeApp(config, stores);
 try {
@@ -24,7 +31,11 @@ try {
            i % 2 = 0, i % 3 = 0, i % 5 = 0, i % 7 = 0, i % 4, now() - i * interval '4 minutes'
     FROM generate_series(1, ${AUDITS}) AS i`;
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
 
   const rows: string[][] = [];
@@ -41,15 +52,26 @@ try {
     times.sort((a, b) => a - b);
     rows.push([`page ${page} (sequential)`, pct(times, 50).toFixed(1), pct(times, 95).toFixed(1), times.at(-1)!.toFixed(1), '']);
   }
-  const run = await autocannon({ url: `${url}/api/admin/marketing-audits?page=37&limit=10`, headers: { cookie }, connections: 10, duration: 5 });
+  const run = await autocannon({
+    url: `${url}/api/admin/marketing-audits?page=37&limit=10`,
+    headers: { cookie },
+    connections: 10,
+    duration: 5,
+  });
   if (run.non2xx) throw new Error(`${run.non2xx} non-2xx answers under load`);
-  rows.push(['page 37, 10 connections', String(run.latency.p50), String(run.latency.p97_5), String(run.latency.max), String(Math.round(run.requests.average))]);
+  rows.push([
+    'page 37, 10 connections',
+    String(run.latency.p50),
+    String(run.latency.p97_5),
+    String(run.latency.max),
+    String(Math.round(run.requests.average)),
+  ]);
 
   console.log(`\nGET /api/admin/marketing-audits over ${AUDITS.toLocaleString('en-US')} audits (bar: ≤ 200 ms per request)\n`);
   const header = ['case', 'p50 ms', 'p95 ms', 'max ms', 'req/s'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   for (const line of [header, widths.map((w) => '-'.repeat(w)), ...rows]) console.log(line.map((c, i) => c.padEnd(widths[i]!)).join('  '));
-  console.log('(under load the p95 column is autocannon\'s p97.5)');
+  console.log("(under load the p95 column is autocannon's p97.5)");
 } finally {
   await app.close();
   await stores.close();

@@ -34,7 +34,10 @@ const ENDPOINTS = [
 ];
 
 // `pnpm bench:dashboards -- --events …` passes the `--` on.
-const { values } = parseArgs({ args: process.argv.slice(2).filter((a) => a !== '--'), options: { events: { type: 'string', default: '1e7' } } });
+const { values } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== '--'),
+  options: { events: { type: 'string', default: '1e7' } },
+});
 const sizes = values.events!.split(',').map((s) => Number(s.trim()));
 if (sizes.some((n) => !Number.isInteger(n) || n < 100_000 || n > 200_000_000)) {
   console.error('--events takes sizes from 1e5 to 2e8, comma-separated (e.g. 1e6,1e7,5e7).');
@@ -61,14 +64,25 @@ async function measure(events: number): Promise<SizeResult> {
   const server = await startBenchServer(
     'bench/dashboards/server.ts',
     // Development mode: the session cookie is not Secure, so it works over plain http.
-    { DATA_DIR: dataDir, BENCH_EVENTS: String(events), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SHUTDOWN_TIMEOUT_MS: '20000', NODE_ENV: 'development' },
+    {
+      DATA_DIR: dataDir,
+      BENCH_EVENTS: String(events),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SHUTDOWN_TIMEOUT_MS: '20000',
+      NODE_ENV: 'development',
+    },
     (line) => {
       const generated = /^GENERATED \d+ events in (\d+) ms/.exec(line);
       if (generated) generatedMs = Number(generated[1]);
     },
   );
   try {
-    const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(ADMIN) });
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify(ADMIN),
+    });
     if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     const endpoints = new Map<string, { first: number; p50: number; p95: number }>();
@@ -123,12 +137,20 @@ if (results.length > 1) {
   const largest = results.at(-1)!;
   console.log('Growth curve: p95 per size');
   printTable(
-    ['endpoint', ...results.map((r) => label(r.events)), ...(tenM && largest !== tenM ? [`${label(largest.events)} / 10 M (≤ ${GROWTH_TARGET})`] : [])],
+    [
+      'endpoint',
+      ...results.map((r) => label(r.events)),
+      ...(tenM && largest !== tenM ? [`${label(largest.events)} / 10 M (≤ ${GROWTH_TARGET})`] : []),
+    ],
     [
       ...ENDPOINTS.map((path) => {
         const ratio = tenM && largest !== tenM ? largest.endpoints.get(path)!.p95 / tenM.endpoints.get(path)!.p95 : null;
         if (ratio !== null) pass &&= ratio <= GROWTH_TARGET;
-        return [path, ...results.map((r) => ms(r.endpoints.get(path)!.p95)), ...(ratio === null ? [] : [`${ratio.toFixed(2)}${ratio <= GROWTH_TARGET ? '' : ' over'}`])];
+        return [
+          path,
+          ...results.map((r) => ms(r.endpoints.get(path)!.p95)),
+          ...(ratio === null ? [] : [`${ratio.toFixed(2)}${ratio <= GROWTH_TARGET ? '' : ' over'}`]),
+        ];
       }),
       ['ClickHouse data on disk', ...results.map((r) => `${(r.diskBytes / 2 ** 20).toFixed(0)} MiB`)],
       ['generation (this run)', ...results.map((r) => (r.generatedMs === null ? 'reused' : `${(r.generatedMs / 1000).toFixed(0)} s`))],

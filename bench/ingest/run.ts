@@ -23,7 +23,9 @@ const BATCH = JSON.stringify({ events: Array.from({ length: 20 }, (_, i) => even
 
 function run(options: Options): Promise<Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ ...options, headers: { 'content-type': 'application/json', 'user-agent': UA }, method: 'POST' }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ ...options, headers: { 'content-type': 'application/json', 'user-agent': UA }, method: 'POST' }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 
@@ -72,16 +74,47 @@ try {
   const eventsPerSecond = (batch['2xx'] * 20) / batch.duration;
   const rows = [
     ['bare Fastify route, 1 event', `${rps(bare).toFixed(0)} req/s`, `p99 ${bare.latency.p99} ms`, `${errors(bare)} errors`, ''],
-    ['POST /api/events, 1 event', `${rps(single).toFixed(0)} req/s`, `p99 ${single.latency.p99} ms`, `${errors(single)} errors`, `ratio ${ratio.toFixed(2)} (bar ≥ ${RATIO_BAR})`],
-    ['POST /api/events, batches of 20', `${eventsPerSecond.toFixed(0)} events/s`, `p99 ${batch.latency.p99} ms`, `${errors(batch)} errors`, `${(eventsPerSecond / rps(bare)).toFixed(1)}× bare (bar ≥ 5×, ${batchBar.toFixed(0)} events/s)`],
-    ['POST /api/events at 2,000 req/s', `${rps(paced).toFixed(0)} req/s`, `p99 ${paced.latency.p99} ms`, `${errors(paced)} errors`, 'bar p99 < 50 ms'],
-    ['log at LOG_LEVEL=info', `${(logBytes / 1024).toFixed(1)} KB`, `${beacons} requests`, '', `${((logBytes / beacons) * 1e6 / 1024).toFixed(1)} KB per million beacons`],
-    ['ClickHouse rows after drain', `${count}`, `accepted ${metrics.accepted}`, `rejected ${metrics.rejected}`, `${count === metrics.accepted ? 'equal' : 'DIFFERENT'} (drained in ${Math.round(drainMs)} ms)`],
+    [
+      'POST /api/events, 1 event',
+      `${rps(single).toFixed(0)} req/s`,
+      `p99 ${single.latency.p99} ms`,
+      `${errors(single)} errors`,
+      `ratio ${ratio.toFixed(2)} (bar ≥ ${RATIO_BAR})`,
+    ],
+    [
+      'POST /api/events, batches of 20',
+      `${eventsPerSecond.toFixed(0)} events/s`,
+      `p99 ${batch.latency.p99} ms`,
+      `${errors(batch)} errors`,
+      `${(eventsPerSecond / rps(bare)).toFixed(1)}× bare (bar ≥ 5×, ${batchBar.toFixed(0)} events/s)`,
+    ],
+    [
+      'POST /api/events at 2,000 req/s',
+      `${rps(paced).toFixed(0)} req/s`,
+      `p99 ${paced.latency.p99} ms`,
+      `${errors(paced)} errors`,
+      'bar p99 < 50 ms',
+    ],
+    [
+      'log at LOG_LEVEL=info',
+      `${(logBytes / 1024).toFixed(1)} KB`,
+      `${beacons} requests`,
+      '',
+      `${(((logBytes / beacons) * 1e6) / 1024).toFixed(1)} KB per million beacons`,
+    ],
+    [
+      'ClickHouse rows after drain',
+      `${count}`,
+      `accepted ${metrics.accepted}`,
+      `rejected ${metrics.rejected}`,
+      `${count === metrics.accepted ? 'equal' : 'DIFFERENT'} (drained in ${Math.round(drainMs)} ms)`,
+    ],
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   console.log(`\nIngest benchmark (${DURATION_S} s per scenario, 50 connections)\n`);
   for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
-  const pass = ratio >= RATIO_BAR && eventsPerSecond >= batchBar && paced.latency.p99 < 50 && errors(paced) === 0 && count === metrics.accepted;
+  const pass =
+    ratio >= RATIO_BAR && eventsPerSecond >= batchBar && paced.latency.p99 < 50 && errors(paced) === 0 && count === metrics.accepted;
   console.log(`\n${pass ? 'All bars met.' : 'Some bars missed.'}`);
   process.exitCode = pass ? 0 : 1;
 } finally {

@@ -27,10 +27,23 @@ if (!existsSync(join(DIST, '_prerendered', 'manifest.json'))) {
 async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'curb-lh-chrome-'));
-  const child = spawn(CHROME, [
-    '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank',
-  ], { stdio: 'ignore' });
+  const child = spawn(
+    CHROME,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     try {
@@ -71,14 +84,20 @@ let chrome: Awaited<ReturnType<typeof startChromium>> | undefined;
 try {
   chrome = await startChromium();
   for (const path of PAGES) {
-    const result = await lighthouse(`${product.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    const result = await lighthouse(`${product.url}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
     const { lhr } = result;
     const row: Record<string, string | number> = { page: path };
     for (const category of CATEGORIES) row[category] = Math.round((lhr.categories[category]?.score ?? 0) * 100);
     row.LCP = `${((lhr.audits['largest-contentful-paint']?.numericValue ?? 0) / 1000).toFixed(2)} s`;
     row.TBT = `${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0)} ms`;
-    const requests = ((lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? []);
+    const requests =
+      (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
     row['JS gzip'] = `${scriptGzipKb(requests)} KB`;
     if (path === '/') homeJs = scriptGzipKb(requests);
     const failing = CATEGORIES.flatMap((c) =>
@@ -98,7 +117,9 @@ try {
 }
 
 console.table(rows);
-const misses = rows.flatMap((row) => CATEGORIES.filter((c) => Number(row[c]) < TARGETS[c]).map((c) => `${row.page} ${c} ${row[c]} < ${TARGETS[c]}`));
+const misses = rows.flatMap((row) =>
+  CATEGORIES.filter((c) => Number(row[c]) < TARGETS[c]).map((c) => `${row.page} ${c} ${row[c]} < ${TARGETS[c]}`),
+);
 console.log(`Home page JavaScript: ${homeJs} KB gzip (budget ${JS_BUDGET_KB} KB)`);
 if (homeJs > JS_BUDGET_KB) misses.push(`home JS ${homeJs} KB > ${JS_BUDGET_KB} KB`);
 console.log(misses.length ? `Below target: ${misses.join('; ')}` : 'All targets met.');

@@ -25,7 +25,16 @@ export const options = {
   scenarios: Object.fromEntries(
     ENDPOINTS.map((path, i) => [
       `e${i}`,
-      { executor: 'per-vu-iterations', vus: 1, iterations: 20, startTime: `${i * 15}s`, maxDuration: '15s', exec: 'hit', env: { ENDPOINT: path }, tags: { endpoint: path } },
+      {
+        executor: 'per-vu-iterations',
+        vus: 1,
+        iterations: 20,
+        startTime: `${i * 15}s`,
+        maxDuration: '15s',
+        exec: 'hit',
+        env: { ENDPOINT: path },
+        tags: { endpoint: path },
+      },
     ]),
   ),
   thresholds: Object.fromEntries(ENDPOINTS.map((path) => [`http_req_duration{endpoint:${path}}`, ['p(95)<=150']])),

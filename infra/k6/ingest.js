@@ -25,12 +25,19 @@ export const options = {
     single: { executor: 'constant-vus', vus: 50, duration: '10s', exec: 'single', tags: { scenario: 'single' } },
     batch: { executor: 'constant-vus', vus: 50, duration: '10s', startTime: '15s', exec: 'batch', tags: { scenario: 'batch' } },
     paced: {
-      executor: 'constant-arrival-rate', rate: 2000, timeUnit: '1s', duration: '10s', startTime: '40s',
-      preAllocatedVUs: 100, maxVUs: 400, exec: 'single', tags: { scenario: 'paced' },
+      executor: 'constant-arrival-rate',
+      rate: 2000,
+      timeUnit: '1s',
+      duration: '10s',
+      startTime: '40s',
+      preAllocatedVUs: 100,
+      maxVUs: 400,
+      exec: 'single',
+      tags: { scenario: 'paced' },
     },
   },
   thresholds: {
-    'http_req_failed': ['rate==0'],
+    http_req_failed: ['rate==0'],
     'http_req_duration{scenario:paced}': ['p(99)<50'],
     // 20 events a request: 1,000 requests/s is 20,000 events/s.
     'http_reqs{scenario:batch}': ['rate>=1000'],

@@ -57,10 +57,26 @@ const CHANNELS: Channel[] = [
 ];
 
 const BUSINESSES = [
-  'Harbor Point Realty', 'Maple & Main Homes', 'Capitol Hill Properties', 'Riverbend Real Estate', 'Northside Luxury Group',
-  'Arlington Key Realty', 'Blue Door Brokers', 'Summit Ridge Homes', 'Georgetown Living', 'Old Town Property Co',
-  'Potomac View Realty', 'Cedar Lane Homes', 'Union Station Realty', 'Foggy Bottom Estates', 'Brookland Home Team',
-  'Falls Church Realty', 'Alexandria Nest', 'Navy Yard Residential', 'Shaw Street Homes', 'Tenleytown Realty',
+  'Harbor Point Realty',
+  'Maple & Main Homes',
+  'Capitol Hill Properties',
+  'Riverbend Real Estate',
+  'Northside Luxury Group',
+  'Arlington Key Realty',
+  'Blue Door Brokers',
+  'Summit Ridge Homes',
+  'Georgetown Living',
+  'Old Town Property Co',
+  'Potomac View Realty',
+  'Cedar Lane Homes',
+  'Union Station Realty',
+  'Foggy Bottom Estates',
+  'Brookland Home Team',
+  'Falls Church Realty',
+  'Alexandria Nest',
+  'Navy Yard Residential',
+  'Shaw Street Homes',
+  'Tenleytown Realty',
 ];
 
 /** mulberry32: small, fast, good enough for picking demo values. */
@@ -85,7 +101,7 @@ async function post(baseUrl: string, path: string, body: unknown, userAgent: str
 
 export async function sendDemoActivity(baseUrl: string, options: DemoOptions): Promise<DemoResult> {
   const rnd = random(options.seed ?? 20_261_122);
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
   const log = options.log ?? (() => {});
   const span = Math.min(options.spanMs ?? 23 * 3_600_000, 23 * 3_600_000);
   const now = Date.now();
@@ -112,7 +128,8 @@ export async function sendDemoActivity(baseUrl: string, options: DemoOptions): P
       ts += 3_000 + Math.floor(rnd() * 40_000);
       list.push({ name, ts: Math.min(ts, now), eventId: randomUUID(), sessionId, visitorId, ...extra });
     };
-    const view = (path: string, first = false) => add(EVENTS.pageView, { path, ...(first ? { referrer: from.referrer, utm: from.utm } : {}) });
+    const view = (path: string, first = false) =>
+      add(EVENTS.pageView, { path, ...(first ? { referrer: from.referrer, utm: from.utm } : {}) });
 
     const landing = rnd() < 0.55 ? '/' : pick(['/marketing-audit', '/services', '/real-estate-marketing-report', '/blog']);
     view(landing, true);
@@ -132,7 +149,10 @@ export async function sendDemoActivity(baseUrl: string, options: DemoOptions): P
         // A conversion in the beacons is a lead posted below: no more of them than leads.
         if (converted.length < options.leads && rnd() < (variant === 'B' ? 0.65 : 0.5)) {
           const businessName = `${pick(BUSINESSES)}${v % 3 === 0 ? ` ${v}` : ''}`;
-          const email = `${businessName.toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '')}.${v}@example.com`;
+          const email = `${businessName
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '.')
+            .replace(/^\.|\.$/g, '')}.${v}@example.com`;
           add(EVENTS.formSubmit, { path: '/', email, props: { form: 'popup-image' } });
           add(EVENTS.lead, { path: '/', email, value: LEAD_VALUE_USD });
           add(EVENTS.abConversion, { path: '/', testType: DEMO_TEST_TYPE, variant, email });
@@ -160,7 +180,10 @@ export async function sendDemoActivity(baseUrl: string, options: DemoOptions): P
   }
   log(`${options.visitors} visitor sessions, ${events} events sent`);
 
-  const sites = await startSampleSites(converted.map((lead) => lead.businessName), rnd);
+  const sites = await startSampleSites(
+    converted.map((lead) => lead.businessName),
+    rnd,
+  );
   const leads: DemoResult['leads'] = [];
   try {
     for (const [i, lead] of converted.entries()) {
@@ -179,7 +202,12 @@ export async function sendDemoActivity(baseUrl: string, options: DemoOptions): P
           throw new LoopbackRefusedError('The product refuses to audit sites on this machine (AUDIT_ALLOW_PRIVATE_NETWORKS is off).');
         }
         if (!res.ok) throw new Error(`POST /api/marketing-audit answered ${res.status}: ${text}`);
-        leads.push({ businessName: lead.businessName, email: lead.email, website, reportId: (JSON.parse(text) as { reportId: string }).reportId });
+        leads.push({
+          businessName: lead.businessName,
+          email: lead.email,
+          website,
+          reportId: (JSON.parse(text) as { reportId: string }).reportId,
+        });
         break;
       }
     }
@@ -211,7 +239,8 @@ export async function waitForAudits(
     const done = count('ready') + count('failed');
     if (done !== reported) options.log?.(`audits finished: ${done} of ${leads.length}`);
     reported = done;
-    if (done === leads.length || Date.now() > deadline) return { ready: count('ready'), failed: count('failed'), pending: leads.length - done };
+    if (done === leads.length || Date.now() > deadline)
+      return { ready: count('ready'), failed: count('failed'), pending: leads.length - done };
     await new Promise((r) => setTimeout(r, 1000));
   }
 }

@@ -64,7 +64,11 @@ try {
   } finally {
     await result.sites.close();
   }
-  say(product ? 'Start the product with `pnpm start` and open /admin to see it (sign in as the admin).' : `Open ${new URL('/admin', url)} to see it (sign in as the admin).`);
+  say(
+    product
+      ? 'Start the product with `pnpm start` and open /admin to see it (sign in as the admin).'
+      : `Open ${new URL('/admin', url)} to see it (sign in as the admin).`,
+  );
 } catch (err) {
   const message = (err as Error).message;
   process.stderr.write(

@@ -28,34 +28,68 @@ function pageHtml(business: string, title: string, body: string, d: Defects, ori
     '<meta charset="utf-8">',
     d.noViewport ? '' : '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escape(title)} | ${escape(business)}</title>`,
-    d.noDescription ? '' : `<meta name="description" content="${escape(business)}: homes for sale, buyer and seller representation and free home valuations.">`,
-    d.noOpenGraph ? '' : `<meta property="og:site_name" content="${escape(business)}"><meta property="og:title" content="${escape(title)}">`,
+    d.noDescription
+      ? ''
+      : `<meta name="description" content="${escape(business)}: homes for sale, buyer and seller representation and free home valuations.">`,
+    d.noOpenGraph
+      ? ''
+      : `<meta property="og:site_name" content="${escape(business)}"><meta property="og:title" content="${escape(title)}">`,
     d.noStructuredData
       ? ''
       : `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'RealEstateAgent', name: business, url: origin, telephone: '+1-703-555-0142' })}</script>`,
-    d.noAnalytics ? '' : '<script>window.dataLayer = window.dataLayer || []; function gtag(){dataLayer.push(arguments);} gtag("js", new Date()); gtag("config", "G-DEMO000000");</script>',
+    d.noAnalytics
+      ? ''
+      : '<script>window.dataLayer = window.dataLayer || []; function gtag(){dataLayer.push(arguments);} gtag("js", new Date()); gtag("config", "G-DEMO000000");</script>',
     '<link rel="icon" href="/favicon.ico">',
   ].join('');
   const nav = '<nav><a href="/">Home</a> <a href="/listings">Listings</a> <a href="/about">About</a> <a href="/contact">Contact</a></nav>';
-  return `<!doctype html><html lang="en"><head>${head}</head><body><header>${nav}</header><main>${body}</main>` +
-    `<footer><p>${escape(business)} · 100 King Street, Alexandria, VA 22314 · (703) 555-0142</p></footer></body></html>`;
+  return (
+    `<!doctype html><html lang="en"><head>${head}</head><body><header>${nav}</header><main>${body}</main>` +
+    `<footer><p>${escape(business)} · 100 King Street, Alexandria, VA 22314 · (703) 555-0142</p></footer></body></html>`
+  );
 }
 
 function sitePages(business: string, d: Defects, origin: string): Record<string, string> {
   const img = (src: string, alt: string) => `<img src="${src}" width="640" height="400" ${d.noAltText ? '' : `alt="${escape(alt)}"`}>`;
   const paragraphs = (topic: string) =>
-    Array.from({ length: 4 }, (_, i) =>
-      `<p>${escape(business)} helps buyers and sellers across Northern Virginia with ${topic}. ` +
-      `Step ${i + 1}: we review recent sales, school districts, commute times and the homes that match your budget, ` +
-      'then walk you through offers, inspections and closing with clear advice at every stage.</p>',
+    Array.from(
+      { length: 4 },
+      (_, i) =>
+        `<p>${escape(business)} helps buyers and sellers across Northern Virginia with ${topic}. ` +
+        `Step ${i + 1}: we review recent sales, school districts, commute times and the homes that match your budget, ` +
+        'then walk you through offers, inspections and closing with clear advice at every stage.</p>',
     ).join('');
   return {
-    '/': pageHtml(business, 'Homes for Sale in Northern Virginia', `<h1>${escape(business)}</h1>${img('/media/home.svg', 'A renovated colonial home')}${paragraphs('finding the right home')}` +
-      '<p><a href="/contact">Get a free home valuation</a></p>', d, origin),
-    '/listings': pageHtml(business, 'Featured Listings', `<h1>Featured Listings</h1>${img('/media/listing.svg', 'A townhouse in Old Town')}${paragraphs('new listings every week')}`, d, origin),
-    '/about': pageHtml(business, 'About Us', `<h1>About ${escape(business)}</h1>${paragraphs('twenty years of local experience')}`, d, origin),
-    '/contact': pageHtml(business, 'Contact', '<h1>Contact Us</h1><form action="/contact" method="post"><label>Email <input type="email" name="email"></label>' +
-      '<button type="submit">Request a valuation</button></form><p>Call (703) 555-0142 or email hello@example.com.</p>', d, origin),
+    '/': pageHtml(
+      business,
+      'Homes for Sale in Northern Virginia',
+      `<h1>${escape(business)}</h1>${img('/media/home.svg', 'A renovated colonial home')}${paragraphs('finding the right home')}` +
+        '<p><a href="/contact">Get a free home valuation</a></p>',
+      d,
+      origin,
+    ),
+    '/listings': pageHtml(
+      business,
+      'Featured Listings',
+      `<h1>Featured Listings</h1>${img('/media/listing.svg', 'A townhouse in Old Town')}${paragraphs('new listings every week')}`,
+      d,
+      origin,
+    ),
+    '/about': pageHtml(
+      business,
+      'About Us',
+      `<h1>About ${escape(business)}</h1>${paragraphs('twenty years of local experience')}`,
+      d,
+      origin,
+    ),
+    '/contact': pageHtml(
+      business,
+      'Contact',
+      '<h1>Contact Us</h1><form action="/contact" method="post"><label>Email <input type="email" name="email"></label>' +
+        '<button type="submit">Request a valuation</button></form><p>Call (703) 555-0142 or email hello@example.com.</p>',
+      d,
+      origin,
+    ),
   };
 }
 
@@ -72,8 +106,14 @@ function serve(business: string, defects: Defects): Promise<{ server: Server; ur
     if (pages[path]) return send(200, 'text/html; charset=utf-8', pages[path]);
     if (path === '/robots.txt') return send(200, 'text/plain', `User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n`);
     if (path === '/sitemap.xml') {
-      const urls = Object.keys(pages).map((p) => `<url><loc>${origin}${p}</loc></url>`).join('');
-      return send(200, 'application/xml', `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
+      const urls = Object.keys(pages)
+        .map((p) => `<url><loc>${origin}${p}</loc></url>`)
+        .join('');
+      return send(
+        200,
+        'application/xml',
+        `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`,
+      );
     }
     if (path.startsWith('/media/')) return send(200, 'image/svg+xml', SVG);
     if (path === '/favicon.ico') return send(200, 'image/svg+xml', SVG);

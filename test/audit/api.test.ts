@@ -20,10 +20,20 @@ let stores: Stores;
 let site: TestSite;
 let ip = 1;
 const get = (url: string) => app.inject({ method: 'GET', url, remoteAddress: `10.1.0.${ip++}` });
-const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' }, remoteAddress: `10.1.0.${ip++}` });
+const post = (url: string, payload: unknown) =>
+  app.inject({
+    method: 'POST',
+    url,
+    payload: JSON.stringify(payload),
+    headers: { 'content-type': 'application/json' },
+    remoteAddress: `10.1.0.${ip++}`,
+  });
 const newId = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url');
 
-async function insertAudit(status: string, extra: { report?: unknown; error?: string; progress?: number; stage?: string; openToken?: string } = {}) {
+async function insertAudit(
+  status: string,
+  extra: { report?: unknown; error?: string; progress?: number; stage?: string; openToken?: string } = {},
+) {
   const reportId = newId();
   const [row] = await stores.sql<{ id: string }[]>`
     INSERT INTO audits (report_id, business_name, email, website, source, status, report, error, progress, stage, open_token)
@@ -35,7 +45,13 @@ async function insertAudit(status: string, extra: { report?: unknown; error?: st
 
 function goodReport(reportId: string) {
   const ctx = contextOf();
-  return buildReport({ reportId, businessName: 'Jane Smith Realty', ctx, run: runChecks(ctx), generatedAt: new Date('2026-11-15T12:00:00Z') });
+  return buildReport({
+    reportId,
+    businessName: 'Jane Smith Realty',
+    ctx,
+    run: runChecks(ctx),
+    generatedAt: new Date('2026-11-15T12:00:00Z'),
+  });
 }
 
 beforeAll(async () => {
@@ -43,9 +59,19 @@ beforeAll(async () => {
   app = await composeApp(testConfig({ AUDIT_ALLOW_PRIVATE_NETWORKS: 'true', CHROME_PATH: '/nonexistent/chromium' }), stores);
   await app.ready();
   const routes: Record<string, string> = { '/': GOOD_HTML };
-  for (const path of ['/about', '/listings', '/home-value', '/blog', '/contact', '/mortgage-calculator', '/privacy']) routes[path] = goodInnerPage(path, `Page ${path.slice(1)}`).html;
-  for (let i = 0; i < 14; i++) routes[`/blog/post-${i}`] = goodInnerPage(`/blog/post-${i}`, `Market update ${i}`, `Read <a href="/blog/post-${i + 1}">the next update</a>.`).html;
-  routes['/blog'] = goodInnerPage('/blog', 'Market Blog', Array.from({ length: 14 }, (_, i) => `<a href="/blog/post-${i}">Market update ${i}</a>`).join(' ')).html;
+  for (const path of ['/about', '/listings', '/home-value', '/blog', '/contact', '/mortgage-calculator', '/privacy'])
+    routes[path] = goodInnerPage(path, `Page ${path.slice(1)}`).html;
+  for (let i = 0; i < 14; i++)
+    routes[`/blog/post-${i}`] = goodInnerPage(
+      `/blog/post-${i}`,
+      `Market update ${i}`,
+      `Read <a href="/blog/post-${i + 1}">the next update</a>.`,
+    ).html;
+  routes['/blog'] = goodInnerPage(
+    '/blog',
+    'Market Blog',
+    Array.from({ length: 14 }, (_, i) => `<a href="/blog/post-${i}">Market update ${i}</a>`).join(' '),
+  ).html;
   site = await startSite(routes);
 });
 afterAll(async () => {
@@ -65,22 +91,39 @@ describe('GET /api/audit-report/:reportId', () => {
 
   it('shows a queued or running audit as pending with its progress', async () => {
     const queued = await insertAudit('queued');
-    expect((await get(`/api/audit-report/${queued.reportId}`)).json()).toEqual({ status: 'pending', progress: 2, stage: 'Waiting to start', businessName: 'Jane Smith Realty' });
+    expect((await get(`/api/audit-report/${queued.reportId}`)).json()).toEqual({
+      status: 'pending',
+      progress: 2,
+      stage: 'Waiting to start',
+      businessName: 'Jane Smith Realty',
+    });
     const running = await insertAudit('running', { progress: 45, stage: 'Measuring speed in a browser' });
-    expect((await get(`/api/audit-report/${running.reportId}`)).json()).toMatchObject({ status: 'pending', progress: 45, stage: 'Measuring speed in a browser' });
+    expect((await get(`/api/audit-report/${running.reportId}`)).json()).toMatchObject({
+      status: 'pending',
+      progress: 45,
+      stage: 'Measuring speed in a browser',
+    });
   });
 
   it('fails an audit still pending after an hour (a lost job never leaves the page waiting)', async () => {
     const stale = await insertAudit('running', { progress: 45 });
     await stores.sql`UPDATE audits SET created_at = now() - interval '2 hours' WHERE id = ${stale.id}`;
-    expect((await get(`/api/audit-report/${stale.reportId}`)).json()).toMatchObject({ status: 'failed', error: 'The analysis did not finish. Please request a new audit.' });
+    expect((await get(`/api/audit-report/${stale.reportId}`)).json()).toMatchObject({
+      status: 'failed',
+      error: 'The analysis did not finish. Please request a new audit.',
+    });
     const [row] = await stores.sql`SELECT status FROM audits WHERE id = ${stale.id}`;
     expect(row!.status).toBe('failed');
   });
 
   it('shows a failed audit with its reason', async () => {
     const failed = await insertAudit('failed', { error: 'janesmithrealty.com did not respond within 10 seconds.' });
-    expect((await get(`/api/audit-report/${failed.reportId}`)).json()).toEqual({ status: 'failed', error: 'janesmithrealty.com did not respond within 10 seconds.', businessName: 'Jane Smith Realty', website: 'https://janesmithrealty.com/' });
+    expect((await get(`/api/audit-report/${failed.reportId}`)).json()).toEqual({
+      status: 'failed',
+      error: 'janesmithrealty.com did not respond within 10 seconds.',
+      businessName: 'Jane Smith Realty',
+      website: 'https://janesmithrealty.com/',
+    });
   });
 
   it('keeps report views in PostgreSQL while ClickHouse refuses them, and delivers each once after', async () => {
@@ -88,20 +131,30 @@ describe('GET /api/audit-report/:reportId', () => {
     const { id } = await insertAudit('done', { report: goodReport(reportId) });
     await stores.sql`UPDATE audits SET report_id = ${reportId} WHERE id = ${id}`;
     const count = async () =>
-      Number((await stores.ch.query<{ n: string }>("SELECT count() AS n FROM events WHERE name = 'report_view' AND props['reportId'] = {reportId:String}", { reportId }))[0]!.n);
+      Number(
+        (
+          await stores.ch.query<{ n: string }>(
+            "SELECT count() AS n FROM events WHERE name = 'report_view' AND props['reportId'] = {reportId:String}",
+            { reportId },
+          )
+        )[0]!.n,
+      );
     // ClickHouse without its events table: every insert fails, as during an outage.
     await stores.ch.command('RENAME TABLE events TO events_offline');
     try {
       expect((await get(`/api/audit-report/${reportId}`)).statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 2500)); // two drain rounds fail
-      const [waiting] = await stores.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM event_outbox WHERE row->'props'->>'reportId' = ${reportId}`;
+      const [waiting] = await stores.sql<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM event_outbox WHERE row->'props'->>'reportId' = ${reportId}`;
       expect(waiting!.n).toBe(1);
     } finally {
       await stores.ch.command('RENAME TABLE events_offline TO events');
     }
     await expect.poll(count, { timeout: 10_000 }).toBe(1);
     // The row leaves the outbox when the drain's transaction commits, just after the insert.
-    const waiting = async () => (await stores.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM event_outbox WHERE row->'props'->>'reportId' = ${reportId}`)[0]!.n;
+    const waiting = async () =>
+      (await stores.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM event_outbox WHERE row->'props'->>'reportId' = ${reportId}`)[0]!.n;
     await expect.poll(waiting, { timeout: 5000 }).toBe(0);
     expect(await count()).toBe(1);
   });
@@ -127,7 +180,12 @@ describe('GET /api/audit-report/:reportId', () => {
       );
     await expect.poll(async () => (await viewEvents()).length, { timeout: 10_000 }).toBe(2);
     const events = await viewEvents();
-    expect(events[0]).toEqual({ name: 'report_view', email: 'jane@example.com', path: `/audit-report/${reportId}`, page_group: 'Marketing' });
+    expect(events[0]).toEqual({
+      name: 'report_view',
+      email: 'jane@example.com',
+      path: `/audit-report/${reportId}`,
+      page_group: 'Marketing',
+    });
 
     const pdf = await get(`/api/audit-report/${reportId}/pdf`);
     expect(pdf.statusCode).toBe(200);
@@ -159,7 +217,8 @@ describe('GET /api/audit-report/:reportId', () => {
   }, 30_000);
 
   it('counts the redirect view right after submitting as a view, and a return later as a conversion', async () => {
-    const converted = async (id: string) => (await stores.sql`SELECT report_converted_at IS NOT NULL AS c, report_viewed FROM audits WHERE id = ${id}`)[0]!;
+    const converted = async (id: string) =>
+      (await stores.sql`SELECT report_converted_at IS NOT NULL AS c, report_viewed FROM audits WHERE id = ${id}`)[0]!;
     const fresh = await insertAudit('done', { report: goodReport('r') });
     await stores.sql`UPDATE audits SET completed_at = now() - interval '5 seconds' WHERE id = ${fresh.id}`;
     expect((await get(`/api/audit-report/${fresh.reportId}`)).statusCode).toBe(200);
@@ -187,7 +246,8 @@ describe('GET /api/email/open/:token', () => {
     }
     const [row] = await stores.sql`SELECT email_opened, email_opened_at FROM audits WHERE id = ${id}`;
     expect(row!.email_opened).toBe(true);
-    const opens = () => stores.ch.query("SELECT name FROM events WHERE name = 'email_open' AND props['reportId'] = {reportId:String}", { reportId });
+    const opens = () =>
+      stores.ch.query("SELECT name FROM events WHERE name = 'email_open' AND props['reportId'] = {reportId:String}", { reportId });
     await expect.poll(async () => (await opens()).length, { timeout: 10_000 }).toBe(2);
   });
 
@@ -206,7 +266,16 @@ describe('POST /api/quick-company-lookup', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect([...Value.Errors(QuickLookupResultSchema, body)]).toEqual([]);
-    expect(body).toMatchObject({ companyName: 'Jane Smith Realty', businessType: 'Real Estate Agent', location: 'Arlington, VA', seoScore: 100, lighthousePowered: false, hasAnalytics: true, mobileOptimized: true, enrichmentMethod: 'url-provided' });
+    expect(body).toMatchObject({
+      companyName: 'Jane Smith Realty',
+      businessType: 'Real Estate Agent',
+      location: 'Arlington, VA',
+      seoScore: 100,
+      lighthousePowered: false,
+      hasAnalytics: true,
+      mobileOptimized: true,
+      enrichmentMethod: 'url-provided',
+    });
     const before = site.hits.get('/');
     const again = await post('/api/quick-company-lookup', { url: `${site.origin}` });
     expect(again.json()).toEqual(body);
@@ -272,7 +341,12 @@ describe('SSRF guard on the public endpoints', () => {
     const strict = await composeApp(testConfig({ CHROME_PATH: '/nonexistent/chromium' }), strictStores);
     await strict.ready();
     for (const url of [site.url, 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', `http://localhost:${site.port}/`]) {
-      const res = await strict.inject({ method: 'POST', url: '/api/advanced-seo-audit', payload: { url }, remoteAddress: `10.2.0.${ip++}` });
+      const res = await strict.inject({
+        method: 'POST',
+        url: '/api/advanced-seo-audit',
+        payload: { url },
+        remoteAddress: `10.2.0.${ip++}`,
+      });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message).toBe('This address points to a private or reserved network and cannot be audited.');
     }
@@ -302,13 +376,27 @@ describe('SSRF guard on the public endpoints', () => {
   });
 
   it('lets one client have at most two advanced audits running or waiting', async () => {
-    const slow = await startSite({ '/': (_req, res) => void setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(GOOD_HTML), 1500) });
+    const slow = await startSite({
+      '/': (_req, res) => void setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(GOOD_HTML), 1500),
+    });
     try {
-      const from = (n: number) => app.inject({ method: 'POST', url: '/api/advanced-seo-audit', payload: { url: slow.url }, remoteAddress: '10.4.0.1' }).then((r) => [n, r.statusCode]);
+      const from = (n: number) =>
+        app
+          .inject({ method: 'POST', url: '/api/advanced-seo-audit', payload: { url: slow.url }, remoteAddress: '10.4.0.1' })
+          .then((r) => [n, r.statusCode]);
       const answers = await Promise.all([from(1), from(2), new Promise((r) => setTimeout(r, 200)).then(() => from(3))]);
-      expect(answers).toEqual([[1, 200], [2, 200], [3, 429]]);
+      expect(answers).toEqual([
+        [1, 200],
+        [2, 200],
+        [3, 429],
+      ]);
       // Another client is not held up by the first one's cap.
-      const other = await app.inject({ method: 'POST', url: '/api/advanced-seo-audit', payload: { url: slow.url }, remoteAddress: '10.4.0.2' });
+      const other = await app.inject({
+        method: 'POST',
+        url: '/api/advanced-seo-audit',
+        payload: { url: slow.url },
+        remoteAddress: '10.4.0.2',
+      });
       expect(other.statusCode).toBe(200);
     } finally {
       await slow.close();

@@ -18,7 +18,15 @@ beforeAll(async () => {
   stores = await createTestStores();
   smtp = await startSmtp();
   site = await startSite({ '/': GOOD_HTML });
-  app = await composeApp(testConfig({ AUDIT_ALLOW_PRIVATE_NETWORKS: 'true', CHROME_PATH: '/nonexistent/chromium', SMTP_URL: smtp.url, PUBLIC_URL: 'https://curb.example' }), stores);
+  app = await composeApp(
+    testConfig({
+      AUDIT_ALLOW_PRIVATE_NETWORKS: 'true',
+      CHROME_PATH: '/nonexistent/chromium',
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'https://curb.example',
+    }),
+    stores,
+  );
   await app.ready();
 });
 afterAll(async () => {
@@ -41,7 +49,15 @@ it('runs a requested audit, e-mails the report and records opens and views', asy
   const lead = await app.inject({
     method: 'POST',
     url: '/api/lead',
-    payload: { formId: 'popup-standard', variant: 'popup-standard', source: 'Test', website: site.url, businessName: 'Jane Smith Realty', email: 'jane@example.com', emailConsent: true },
+    payload: {
+      formId: 'popup-standard',
+      variant: 'popup-standard',
+      source: 'Test',
+      website: site.url,
+      businessName: 'Jane Smith Realty',
+      email: 'jane@example.com',
+      emailConsent: true,
+    },
     remoteAddress: '10.9.0.1',
   });
   expect(lead.statusCode).toBe(201);
@@ -50,7 +66,10 @@ it('runs a requested audit, e-mails the report and records opens and views', asy
   const pending = await app.inject({ method: 'GET', url: `/api/audit-report/${reportId}`, remoteAddress: '10.9.0.2' });
   expect(pending.json().status).toMatch(/pending|ready/);
 
-  const flags = () => stores.sql`SELECT status, email_sent, email_delivered, email_opened, report_viewed, report_view_count, open_token FROM audits WHERE report_id = ${reportId}`.then((r) => r[0]!);
+  const flags = () =>
+    stores.sql`SELECT status, email_sent, email_delivered, email_opened, report_viewed, report_view_count, open_token FROM audits WHERE report_id = ${reportId}`.then(
+      (r) => r[0]!,
+    );
   const delivered = await until(flags, (r) => r.email_delivered === true);
   expect(delivered).toMatchObject({ status: 'done', email_sent: true, email_delivered: true, email_opened: false, report_viewed: false });
   // The owner's new-lead notice links the report too: pick the mail sent to the lead.

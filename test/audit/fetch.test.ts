@@ -10,11 +10,29 @@ const open = { allowPrivateNetworks: true, timeoutMs: 1500 };
 
 describe('address policy', () => {
   it.each([
-    ['127.0.0.1', false], ['10.0.0.8', false], ['172.16.3.4', false], ['192.168.1.1', false], ['169.254.169.254', false],
-    ['100.64.0.1', false], ['100.100.100.200', false], ['224.0.0.1', false], ['0.0.0.0', false], ['255.255.255.255', false],
-    ['::1', false], ['fe80::1', false], ['fd00:ec2::254', false], ['::ffff:127.0.0.1', false], ['64:ff9b::a00:1', false], ['2002:a00:1::1', false],
-    ['::7f00:1', false], ['::127.0.0.1', false], ['::a00:1', false], ['::808:808', false],
-    ['8.8.8.8', true], ['93.184.216.34', true], ['2606:4700:4700::1111', true],
+    ['127.0.0.1', false],
+    ['10.0.0.8', false],
+    ['172.16.3.4', false],
+    ['192.168.1.1', false],
+    ['169.254.169.254', false],
+    ['100.64.0.1', false],
+    ['100.100.100.200', false],
+    ['224.0.0.1', false],
+    ['0.0.0.0', false],
+    ['255.255.255.255', false],
+    ['::1', false],
+    ['fe80::1', false],
+    ['fd00:ec2::254', false],
+    ['::ffff:127.0.0.1', false],
+    ['64:ff9b::a00:1', false],
+    ['2002:a00:1::1', false],
+    ['::7f00:1', false],
+    ['::127.0.0.1', false],
+    ['::a00:1', false],
+    ['::808:808', false],
+    ['8.8.8.8', true],
+    ['93.184.216.34', true],
+    ['2606:4700:4700::1111', true],
   ])('%s public=%s', (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected);
   });
@@ -26,13 +44,21 @@ describe('guarded fetch', () => {
     site = await startSite({
       '/': page('<title>Home</title>', '<p>Hello</p>'),
       '/gz': { headers: { 'content-encoding': 'gzip', 'content-type': 'text/html' }, body: gzipSync('<p>zipped</p>') },
-      '/bomb': { headers: { 'content-encoding': 'gzip', 'content-type': 'text/html' }, body: gzipSync(Buffer.alloc(20 * 1024 * 1024, 'a')) },
+      '/bomb': {
+        headers: { 'content-encoding': 'gzip', 'content-type': 'text/html' },
+        body: gzipSync(Buffer.alloc(20 * 1024 * 1024, 'a')),
+      },
       '/hang': hostile.hang(),
       '/big': hostile.stream(50),
       '/loop-a': hostile.redirectTo('/loop-b'),
       '/loop-b': hostile.redirectTo('/loop-a'),
-      '/r1': hostile.redirectTo('/r2'), '/r2': hostile.redirectTo('/r3'), '/r3': hostile.redirectTo('/r4'),
-      '/r4': hostile.redirectTo('/r5'), '/r5': hostile.redirectTo('/r6'), '/r6': hostile.redirectTo('/r7'), '/r7': hostile.redirectTo('/'),
+      '/r1': hostile.redirectTo('/r2'),
+      '/r2': hostile.redirectTo('/r3'),
+      '/r3': hostile.redirectTo('/r4'),
+      '/r4': hostile.redirectTo('/r5'),
+      '/r5': hostile.redirectTo('/r6'),
+      '/r6': hostile.redirectTo('/r7'),
+      '/r7': hostile.redirectTo('/'),
       '/ok-chain': hostile.redirectTo('/r5', 301),
       '/to-other-loopback': (_req, res, s) => res.writeHead(302, { location: `http://127.0.0.2:${s.port}/` }).end(),
       '/ftp': hostile.redirectTo('ftp://example.com/file'),
@@ -123,7 +149,10 @@ describe('site snapshot', () => {
   beforeAll(async () => {
     const links = Array.from({ length: 10_000 }, (_, i) => `<a href="/p${i}">Listing ${i}</a>`).join('');
     site = await startSite({
-      '/': page('<title>Home</title><link rel="stylesheet" href="/a.css">', '<a href="/about">About</a><a href="/gone">Old</a><img src="/i.jpg" alt="x">'),
+      '/': page(
+        '<title>Home</title><link rel="stylesheet" href="/a.css">',
+        '<a href="/about">About</a><a href="/gone">Old</a><img src="/i.jpg" alt="x">',
+      ),
       '/about': page('<title>About</title>', '<a href="/">Home</a><a href="/team">Team</a>'),
       '/team': page('<title>Team</title>', '<p>Team</p>'),
       '/a.css': { headers: { 'content-type': 'text/css' }, body: 'body{}' },

@@ -16,14 +16,27 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
   beforeAll(async () => {
     site = await startSite({
       '/': (_req, res, s) =>
-        res.writeHead(200, { 'content-type': 'text/html' }).end(page('<title>Lab test page for the audit</title><meta name="viewport" content="width=device-width, initial-scale=1">', `<h1>Hello</h1><p>Some text.</p><img src="http://127.0.0.2:${s.port}/secret.png" alt="secret">`)),
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(
+            page(
+              '<title>Lab test page for the audit</title><meta name="viewport" content="width=device-width, initial-scale=1">',
+              `<h1>Hello</h1><p>Some text.</p><img src="http://127.0.0.2:${s.port}/secret.png" alt="secret">`,
+            ),
+          ),
       '/secret.png': { headers: { 'content-type': 'image/png' }, body: Buffer.alloc(10) },
     });
   });
   afterAll(() => site.close());
 
   it('measures with Lighthouse, takes a screenshot and refuses subresources on refused addresses', async () => {
-    const out = await runLab(site.url, { chromePath: chrome!, allowed: (a) => a === '127.0.0.1', lighthouse: true, screenshot: true, deadlineMs: 90_000 });
+    const out = await runLab(site.url, {
+      chromePath: chrome!,
+      allowed: (a) => a === '127.0.0.1',
+      lighthouse: true,
+      screenshot: true,
+      deadlineMs: 90_000,
+    });
     expect(out.notes).toEqual([]);
     expect(out.mobile!.performance).toBeGreaterThan(50);
     expect(out.desktop!.lcpMs).toBeGreaterThan(0);
@@ -32,7 +45,12 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
   }, 120_000);
 
   it('gives the quick lookup mode a screenshot without Lighthouse', async () => {
-    const analysis = await analyseSite(site.url, { allowPrivateNetworks: true, lab: 'screenshot', chromePath: chrome, labBudgetMs: 30_000 });
+    const analysis = await analyseSite(site.url, {
+      allowPrivateNetworks: true,
+      lab: 'screenshot',
+      chromePath: chrome,
+      labBudgetMs: 30_000,
+    });
     expect(analysis.ctx.lab.notes).toEqual([]);
     expect(analysis.ctx.lab.lighthouse).toBe(false);
     expect(analysis.ctx.lab.screenshot).toMatch(/^iVBOR/);
@@ -48,7 +66,11 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
         setTimeout(() => process.kill(process.pid, 'SIGKILL'), 4000);
       });`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, stdio: 'ignore' });
-    const profiles = () => execFileSync('ps', ['-eo', 'pid,args']).toString().split('\n').filter((l) => l.includes(`--user-data-dir=${tmpdir()}/curb-chromium-`));
+    const profiles = () =>
+      execFileSync('ps', ['-eo', 'pid,args'])
+        .toString()
+        .split('\n')
+        .filter((l) => l.includes(`--user-data-dir=${tmpdir()}/curb-chromium-`));
     const before = profiles().length;
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(profiles().length).toBeGreaterThan(before); // Chromium is running
@@ -64,10 +86,13 @@ describe('guarded proxy', () => {
     const { request } = await import('node:http');
     const get = (host: string) =>
       new Promise<number>((resolve) => {
-        request({ host: '127.0.0.1', port: Number(new URL(proxy.url).port), method: 'GET', path: `http://${host}:${site.port}/` }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        }).end();
+        request(
+          { host: '127.0.0.1', port: Number(new URL(proxy.url).port), method: 'GET', path: `http://${host}:${site.port}/` },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        ).end();
       });
     expect(await get('127.0.0.1')).toBe(200);
     expect(await get('127.0.0.2')).toBe(403);

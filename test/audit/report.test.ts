@@ -17,12 +17,33 @@ const BARE = '<html><head><title>Home</title></head><body><p>Welcome to my site.
 function report(f: Fixture) {
   const ctx = contextOf(f);
   const run = runChecks(ctx);
-  return { ctx, run, report: buildReport({ reportId: 'r'.repeat(22), businessName: 'Jane Smith Realty', ctx, run, generatedAt: new Date('2026-11-15T12:00:00Z') }) };
+  return {
+    ctx,
+    run,
+    report: buildReport({
+      reportId: 'r'.repeat(22),
+      businessName: 'Jane Smith Realty',
+      ctx,
+      run,
+      generatedAt: new Date('2026-11-15T12:00:00Z'),
+    }),
+  };
 }
 
 describe('scores', () => {
   it('grades with the spec thresholds', () => {
-    expect([95, 90, 89, 80, 79, 70, 69, 60, 59, 0].map((s) => gradeFor(s).grade)).toEqual(['A+', 'A+', 'A', 'A', 'B', 'B', 'C', 'C', 'D', 'D']);
+    expect([95, 90, 89, 80, 79, 70, 69, 60, 59, 0].map((s) => gradeFor(s).grade)).toEqual([
+      'A+',
+      'A+',
+      'A',
+      'A',
+      'B',
+      'B',
+      'C',
+      'C',
+      'D',
+      'D',
+    ]);
     expect(gradeFor(61).label).toBe('Fair');
   });
 
@@ -55,21 +76,59 @@ describe('report', () => {
     expect(a.report.scores.overall).toBeGreaterThanOrEqual(85);
     expect(a.report.checklist).toHaveLength(15);
     expect(a.report.checklist.every((c) => c.passed)).toBe(true);
-    expect(a.report.websiteData).toMatchObject({ companyName: 'Jane Smith Realty', businessType: 'Real Estate Agent', location: 'Arlington, VA', phone: '+1-703-555-0142', hasSSL: true, mobileOptimized: true, hasAnalytics: true });
-    expect(a.report.websiteData.realEstateFeatures).toMatchObject({ hasIDX: true, idxProvider: 'IDX Broker', hasValuationTool: true, hasMortgageCalculator: true, hasPropertySearch: true, hasVirtualTours: true });
+    expect(a.report.websiteData).toMatchObject({
+      companyName: 'Jane Smith Realty',
+      businessType: 'Real Estate Agent',
+      location: 'Arlington, VA',
+      phone: '+1-703-555-0142',
+      hasSSL: true,
+      mobileOptimized: true,
+      hasAnalytics: true,
+    });
+    expect(a.report.websiteData.realEstateFeatures).toMatchObject({
+      hasIDX: true,
+      idxProvider: 'IDX Broker',
+      hasValuationTool: true,
+      hasMortgageCalculator: true,
+      hasPropertySearch: true,
+      hasVirtualTours: true,
+    });
     const zillow = a.report.websiteData.socialProfiles.find((p) => p.platform === 'Zillow');
-    expect(zillow).toMatchObject({ username: 'JaneSmithRealty', claimed: true, verified: true, completeness: 100, brokerageInfo: 'Smith Partners Realty', licenseInfo: 'License # 0225123456' });
+    expect(zillow).toMatchObject({
+      username: 'JaneSmithRealty',
+      claimed: true,
+      verified: true,
+      completeness: 100,
+      brokerageInfo: 'Smith Partners Realty',
+      licenseInfo: 'License # 0225123456',
+    });
     expect(a.report.websiteData.profileVerification).toMatchObject({ verifiedProfiles: 3, totalProfiles: 3, averageCompleteness: 100 });
     // The spec's fixed benchmarks (public-site.md section 9: industry / top performers).
-    const specBenchmarks = { website: [72, 85], social: [58, 78], seo: [65, 88], leadGen: [45, 75], content: [52, 82], technical: [68, 90] } as const;
-    for (const [key, [industry, topPerformers]] of Object.entries(specBenchmarks) as Array<[keyof typeof specBenchmarks, readonly [number, number]]>) {
+    const specBenchmarks = {
+      website: [72, 85],
+      social: [58, 78],
+      seo: [65, 88],
+      leadGen: [45, 75],
+      content: [52, 82],
+      technical: [68, 90],
+    } as const;
+    for (const [key, [industry, topPerformers]] of Object.entries(specBenchmarks) as Array<
+      [keyof typeof specBenchmarks, readonly [number, number]]
+    >) {
       expect(a.report.scores[key].benchmarks, key).toEqual({ industry, topPerformers });
       expect(a.report.scores[key].recommendations.length).toBeGreaterThan(0);
     }
   });
 
   it('scores a bare http site low, with findings, plans and fallback-free recommendations', () => {
-    const { report: r } = report({ url: 'http://bare.example/', html: BARE, robots: null, sitemap: null, llms: null, headers: { 'content-encoding': undefined, 'strict-transport-security': undefined } });
+    const { report: r } = report({
+      url: 'http://bare.example/',
+      html: BARE,
+      robots: null,
+      sitemap: null,
+      llms: null,
+      headers: { 'content-encoding': undefined, 'strict-transport-security': undefined },
+    });
     expect([...Value.Errors(AuditReportSchema, r)]).toEqual([]);
     expect(r.scores.overall).toBeLessThan(50);
     expect(r.grade).toBe('D');
@@ -103,7 +162,10 @@ describe('quick lookup and advanced result', () => {
     const a = analysis({});
     const { report: r } = report({});
     expect(a.ctx.lab.lighthouse).toBe(false);
-    const estimated = { loadTime: expect.stringMatching(/^Estimated from our server’s download/), coreWebVitals: expect.stringMatching(/^Estimated from network timings \(mobile/) };
+    const estimated = {
+      loadTime: expect.stringMatching(/^Estimated from our server’s download/),
+      coreWebVitals: expect.stringMatching(/^Estimated from network timings \(mobile/),
+    };
     expect(quickLookupOf(a).speedMeasurement).toEqual(estimated);
     expect(r.websiteData.speedMeasurement).toEqual(estimated);
     expect(advancedResultOf(a).performance.speedMeasurement).toEqual(estimated);
@@ -115,15 +177,32 @@ describe('quick lookup and advanced result', () => {
   it('builds a valid quick lookup with the top SEO issues', () => {
     const q = quickLookupOf(analysis({ replace: [[/<meta name="description" content="[^"]*">/, '']] }));
     expect([...Value.Errors(QuickLookupResultSchema, q)]).toEqual([]);
-    expect(q).toMatchObject({ companyName: 'Jane Smith Realty', seoScore: 75, lighthousePowered: false, hasAnalytics: true, mobileOptimized: true });
-    expect(q.seoIssues[0]).toEqual({ type: 'Missing meta description', description: 'The page has no meta description.', category: 'Warning' });
+    expect(q).toMatchObject({
+      companyName: 'Jane Smith Realty',
+      seoScore: 75,
+      lighthousePowered: false,
+      hasAnalytics: true,
+      mobileOptimized: true,
+    });
+    expect(q.seoIssues[0]).toEqual({
+      type: 'Missing meta description',
+      description: 'The page has no meta description.',
+      category: 'Warning',
+    });
   });
 
   it('builds a valid advanced result with every tab fed', () => {
-    const r = advancedResultOf(analysis({ llms: '# Jane\n\nNo links here but long enough to pass the length rule.', replace: [['<h1>Arlington Real Estate with Jane Smith</h1>', '']] }));
+    const r = advancedResultOf(
+      analysis({
+        llms: '# Jane\n\nNo links here but long enough to pass the length rule.',
+        replace: [['<h1>Arlington Real Estate with Jane Smith</h1>', '']],
+      }),
+    );
     expect([...Value.Errors(AdvancedAuditResultSchema, r)]).toEqual([]);
     expect(r.counts.warnings).toBeGreaterThan(0);
-    expect(r.categories.map((c) => c.category)).toEqual(expect.arrayContaining(['crawlability', 'on-page', 'security', 'performance', 'ai-search']));
+    expect(r.categories.map((c) => c.category)).toEqual(
+      expect.arrayContaining(['crawlability', 'on-page', 'security', 'performance', 'ai-search']),
+    );
     expect(r.aiSearchOptimization.llmsTxt).toMatchObject({ exists: true, valid: false });
     expect(r.aiSearchOptimization.llmsTxt.issues).toContain('The file does not appear to contain any links.');
     expect(r.aiSearchOptimization.citationReadiness.score).toBeGreaterThan(50);
@@ -140,7 +219,11 @@ describe('quick lookup and advanced result', () => {
 describe('report PDF', () => {
   it('renders the report as a vector PDF with text from the site kept as text', async () => {
     const { renderReportPdf } = await import('@curb/audit/pdf/render');
-    const { report: r } = report({ replace: [['<title>Arlington VA Homes for Sale | Jane Smith Realty</title>', '<title>Homes <script>alert(1)</script> & more</title>']] });
+    const { report: r } = report({
+      replace: [
+        ['<title>Arlington VA Homes for Sale | Jane Smith Realty</title>', '<title>Homes <script>alert(1)</script> & more</title>'],
+      ],
+    });
     const pdf = await renderReportPdf(r, 'https://example.com/audit-report/abc');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(5000);

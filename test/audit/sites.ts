@@ -30,7 +30,9 @@ export async function startSite(routes: Record<string, Route>, host = '127.0.0.1
     }
     if (typeof route === 'function') return route(req, res, site);
     if (typeof route === 'string') {
-      res.writeHead(200, { 'content-type': path.endsWith('.txt') ? 'text/plain' : path.endsWith('.xml') ? 'application/xml' : 'text/html; charset=utf-8' });
+      res.writeHead(200, {
+        'content-type': path.endsWith('.txt') ? 'text/plain' : path.endsWith('.xml') ? 'application/xml' : 'text/html; charset=utf-8',
+      });
       res.end(req.method === 'HEAD' ? undefined : route);
       return;
     }
@@ -86,8 +88,14 @@ export const hostile = {
     (_req, res) => {
       res.writeHead(status, { location }).end();
     },
-  binary: (): Route => ({ headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1, 2, 3, 0, 0, 0]) }),
-  binaryAsHtml: (): Route => ({ headers: { 'content-type': 'text/html' }, body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0, 0, 1]) }),
+  binary: (): Route => ({
+    headers: { 'content-type': 'application/octet-stream' },
+    body: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1, 2, 3, 0, 0, 0]),
+  }),
+  binaryAsHtml: (): Route => ({
+    headers: { 'content-type': 'text/html' },
+    body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0, 0, 1]),
+  }),
 };
 
 export function page(head: string, body: string, lang = 'en'): string {

@@ -7,7 +7,13 @@ describe('Semaphore', () => {
     const slots = new Semaphore(1);
     let release!: () => void;
     const first = slots.run(() => new Promise<string>((r) => (release = () => r('first'))));
-    expect(await slots.run(async () => 'second', 30, () => 'busy')).toBe('busy');
+    expect(
+      await slots.run(
+        async () => 'second',
+        30,
+        () => 'busy',
+      ),
+    ).toBe('busy');
     const third = slots.run(async () => 'third');
     release();
     expect(await Promise.all([first, third])).toEqual(['first', 'third']);

@@ -15,7 +15,17 @@ import { startSmtp, type TestSmtp } from './smtp.ts';
 import { GOOD_HTML } from './checks/good-site.ts';
 
 const noop = () => {};
-const log = { level: 'silent', info: noop, warn: noop, error: noop, debug: noop, fatal: noop, trace: noop, silent: noop, child: () => log } as unknown as AuditRunDeps['log'];
+const log = {
+  level: 'silent',
+  info: noop,
+  warn: noop,
+  error: noop,
+  debug: noop,
+  fatal: noop,
+  trace: noop,
+  silent: noop,
+  child: () => log,
+} as unknown as AuditRunDeps['log'];
 let stores: Stores;
 let site: TestSite;
 
@@ -27,7 +37,12 @@ async function newAudit(website: string | null, businessName = 'Hostile Test Co'
   return row!.id;
 }
 
-const auditRow = async (id: string) => (await stores.sql<{ status: string; error: string | null; report: AuditReport | null; stage: string; progress: number; attempts: number }[]>`SELECT status, error, report, stage, progress, attempts FROM audits WHERE id = ${id}`)[0]!;
+const auditRow = async (id: string) =>
+  (
+    await stores.sql<
+      { status: string; error: string | null; report: AuditReport | null; stage: string; progress: number; attempts: number }[]
+    >`SELECT status, error, report, stage, progress, attempts FROM audits WHERE id = ${id}`
+  )[0]!;
 
 function deps(overrides: Partial<AuditRunDeps> = {}): AuditRunDeps {
   return {
@@ -47,8 +62,12 @@ beforeAll(async () => {
   const links = Array.from({ length: 10_000 }, (_, i) => `<a href="/p${i}">Listing ${i}</a>`).join('');
   site = await startSite({
     // The good site on this server: its absolute links (logo in structured data) point here.
-    '/': (_req, res, s) => res.writeHead(200, { 'content-type': 'text/html' }).end(GOOD_HTML.replaceAll('https://janesmithrealty.com/', s.url)),
-    '/logo.png': { headers: { 'content-type': 'image/png' }, body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64') },
+    '/': (_req, res, s) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end(GOOD_HTML.replaceAll('https://janesmithrealty.com/', s.url)),
+    '/logo.png': {
+      headers: { 'content-type': 'image/png' },
+      body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+    },
     '/hang': hostile.hang(),
     '/error': { status: 500, body: '<h1>Internal Server Error</h1>' },
     '/big': hostile.stream(50),
@@ -70,13 +89,22 @@ describe('audit-run job on hostile sites', () => {
     expect(await runAuditJob(deps(), finalAttempt(id))).toBe('done');
     const row = await auditRow(id);
     expect(row.status).toBe('done');
-    expect(row.report!.findings[0]).toMatchObject({ id: 'crawl.status-error', severity: 'Critical', detail: 'The home page answers with HTTP 500.' });
+    expect(row.report!.findings[0]).toMatchObject({
+      id: 'crawl.status-error',
+      severity: 'Critical',
+      detail: 'The home page answers with HTTP 500.',
+    });
   });
 
   it('retries a site that never answers, then fails it with the reason', async () => {
     const id = await newAudit(`${site.origin}/hang`);
-    await expect(runAuditJob(deps(), { id: 'job', data: { auditId: id }, retryCount: 0, retryLimit: 2 })).rejects.toThrow(/did not respond/);
-    expect(await auditRow(id)).toMatchObject({ status: 'queued', stage: expect.stringMatching(/^Retrying soon: 127\.0\.0\.1 did not respond/) });
+    await expect(runAuditJob(deps(), { id: 'job', data: { auditId: id }, retryCount: 0, retryLimit: 2 })).rejects.toThrow(
+      /did not respond/,
+    );
+    expect(await auditRow(id)).toMatchObject({
+      status: 'queued',
+      stage: expect.stringMatching(/^Retrying soon: 127\.0\.0\.1 did not respond/),
+    });
     expect(await runAuditJob(deps(), finalAttempt(id))).toBe('failed');
     expect(await auditRow(id)).toMatchObject({ status: 'failed', error: '127.0.0.1 did not respond within 2 seconds.', attempts: 2 });
   });
@@ -84,15 +112,26 @@ describe('audit-run job on hostile sites', () => {
   it('fails a domain that does not exist at once, before any browser starts', async () => {
     const id = await newAudit('https://no-such-agent-site.invalid/');
     const started = performance.now();
-    const outcome = await runAuditJob(deps({ config: { AUDIT_ALLOW_PRIVATE_NETWORKS: false, CHROME_PATH: '/usr/bin/chromium' } }), { id: 'job', data: { auditId: id }, retryCount: 0, retryLimit: 2 });
+    const outcome = await runAuditJob(deps({ config: { AUDIT_ALLOW_PRIVATE_NETWORKS: false, CHROME_PATH: '/usr/bin/chromium' } }), {
+      id: 'job',
+      data: { auditId: id },
+      retryCount: 0,
+      retryLimit: 2,
+    });
     expect(outcome).toBe('failed');
     expect(performance.now() - started).toBeLessThan(2000);
-    expect(await auditRow(id)).toMatchObject({ status: 'failed', error: 'The domain no-such-agent-site.invalid could not be found.', attempts: 1 });
+    expect(await auditRow(id)).toMatchObject({
+      status: 'failed',
+      error: 'The domain no-such-agent-site.invalid could not be found.',
+      attempts: 1,
+    });
   });
 
   it('tries a refused connection once more, not twice', async () => {
     const id = await newAudit('http://127.0.0.1:9/');
-    await expect(runAuditJob(deps(), { id: 'job', data: { auditId: id }, retryCount: 0, retryLimit: 2 })).rejects.toThrow(/refused the connection/);
+    await expect(runAuditJob(deps(), { id: 'job', data: { auditId: id }, retryCount: 0, retryLimit: 2 })).rejects.toThrow(
+      /refused the connection/,
+    );
     expect(await runAuditJob(deps(), { id: 'job', data: { auditId: id }, retryCount: 1, retryLimit: 2 })).toBe('failed');
   });
 
@@ -120,7 +159,9 @@ describe('audit-run job on hostile sites', () => {
   it('reports broken HTML', async () => {
     const id = await newAudit(`${site.origin}/broken`);
     expect(await runAuditJob(deps(), finalAttempt(id))).toBe('done');
-    expect(findingIds((await auditRow(id)).report)).toEqual(expect.arrayContaining(['onpage.viewport-missing', 'onpage.description-missing']));
+    expect(findingIds((await auditRow(id)).report)).toEqual(
+      expect.arrayContaining(['onpage.viewport-missing', 'onpage.description-missing']),
+    );
   });
 
   it('reports a page with 10,000 links', async () => {
@@ -156,10 +197,18 @@ describe('mail-send job', () => {
   let api: TestSite;
   let apiCalls: Array<{ auth: string | undefined; body: Record<string, unknown> }>;
   let auditId: string;
-  const mailConfig = (over: Partial<MailDeps['config']> = {}): MailDeps['config'] => ({ MAIL_FROM: 'Curb Appeal <audits@example.com>', DATA_DIR: mkdtempSync(join(tmpdir(), 'curb-mail-')), PORT: 3000, PUBLIC_URL: 'https://curb.example', ...over });
+  const mailConfig = (over: Partial<MailDeps['config']> = {}): MailDeps['config'] => ({
+    MAIL_FROM: 'Curb Appeal <audits@example.com>',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'curb-mail-')),
+    PORT: 3000,
+    PUBLIC_URL: 'https://curb.example',
+    ...over,
+  });
   const mailDeps = (config: MailDeps['config']): MailDeps => ({ sql: stores.sql, jobs: stores.jobs, config, log });
-  const flags = async () => (await stores.sql`SELECT email_sent, email_delivered, mail_transport, mail_error, open_token FROM audits WHERE id = ${auditId}`)[0]!;
-  const reset = () => stores.sql`UPDATE audits SET email_sent = false, email_delivered = false, mail_transport = NULL, mail_error = NULL WHERE id = ${auditId}`;
+  const flags = async () =>
+    (await stores.sql`SELECT email_sent, email_delivered, mail_transport, mail_error, open_token FROM audits WHERE id = ${auditId}`)[0]!;
+  const reset = () =>
+    stores.sql`UPDATE audits SET email_sent = false, email_delivered = false, mail_transport = NULL, mail_error = NULL WHERE id = ${auditId}`;
 
   beforeAll(async () => {
     smtp = await startSmtp();
@@ -184,7 +233,10 @@ describe('mail-send job', () => {
   });
 
   it('sends through SMTP when the mail API fails, with the report link, PDF and pixel', async () => {
-    const out = await runMailJob(mailDeps(mailConfig({ MAIL_API_URL: `${api.origin}/down`, MAIL_API_KEY: 'k', SMTP_URL: smtp.url })), { id: 'm', data: { kind: 'audit-report', auditId } });
+    const out = await runMailJob(mailDeps(mailConfig({ MAIL_API_URL: `${api.origin}/down`, MAIL_API_KEY: 'k', SMTP_URL: smtp.url })), {
+      id: 'm',
+      data: { kind: 'audit-report', auditId },
+    });
     expect(out).toBe('delivered');
     const f = await flags();
     expect(f).toMatchObject({ email_sent: true, email_delivered: true, mail_transport: 'smtp', mail_error: null });
@@ -199,12 +251,19 @@ describe('mail-send job', () => {
   }, 30_000);
 
   it('skips an audit whose e-mail was already delivered', async () => {
-    expect(await runMailJob(mailDeps(mailConfig({ SMTP_URL: smtp.url })), { id: 'm', data: { kind: 'audit-report', auditId } })).toBe('skipped');
+    expect(await runMailJob(mailDeps(mailConfig({ SMTP_URL: smtp.url })), { id: 'm', data: { kind: 'audit-report', auditId } })).toBe(
+      'skipped',
+    );
   });
 
   it('prefers the mail API (JSON with the PDF in base64, bearer key)', async () => {
     await reset();
-    expect(await runMailJob(mailDeps(mailConfig({ MAIL_API_URL: `${api.origin}/send`, MAIL_API_KEY: 'secret-key', SMTP_URL: smtp.url })), { id: 'm', data: { kind: 'audit-report', auditId } })).toBe('delivered');
+    expect(
+      await runMailJob(mailDeps(mailConfig({ MAIL_API_URL: `${api.origin}/send`, MAIL_API_KEY: 'secret-key', SMTP_URL: smtp.url })), {
+        id: 'm',
+        data: { kind: 'audit-report', auditId },
+      }),
+    ).toBe('delivered');
     expect(apiCalls.at(-1)!.auth).toBe('Bearer secret-key');
     expect(apiCalls.at(-1)!.body).toMatchObject({ to: 'owner@example.com', from: 'Curb Appeal <audits@example.com>' });
     expect((await flags()).mail_transport).toBe('mail-api');
@@ -218,15 +277,26 @@ describe('mail-send job', () => {
     expect(await flags()).toMatchObject({ email_sent: true, email_delivered: true, mail_transport: 'outbox' });
     const files = readdirSync(join(config.DATA_DIR, 'outbox'));
     expect(files).toHaveLength(1);
-    expect(readFileSync(join(config.DATA_DIR, 'outbox', files[0]!), 'utf8')).toContain('Subject: Your Growth Opportunities Report for Jane Smith Realty');
+    expect(readFileSync(join(config.DATA_DIR, 'outbox', files[0]!), 'utf8')).toContain(
+      'Subject: Your Growth Opportunities Report for Jane Smith Realty',
+    );
     expect(transportsFor(config).map((t) => t.name)).toEqual(['outbox']);
   }, 30_000);
 
   it('records the error and throws (for a retry) when every transport refuses', async () => {
     await reset();
     const refusing = await startSmtp({ rejectRecipients: true });
-    await expect(runMailJob(mailDeps(mailConfig({ MAIL_API_URL: `${api.origin}/down`, SMTP_URL: refusing.url })), { id: 'm', data: { kind: 'audit-report', auditId } })).rejects.toThrow(/no mail transport accepted/);
-    expect(await flags()).toMatchObject({ email_sent: true, email_delivered: false, mail_error: expect.stringMatching(/^mail-api: mail API answered 503.*; smtp: /) });
+    await expect(
+      runMailJob(mailDeps(mailConfig({ MAIL_API_URL: `${api.origin}/down`, SMTP_URL: refusing.url })), {
+        id: 'm',
+        data: { kind: 'audit-report', auditId },
+      }),
+    ).rejects.toThrow(/no mail transport accepted/);
+    expect(await flags()).toMatchObject({
+      email_sent: true,
+      email_delivered: false,
+      mail_error: expect.stringMatching(/^mail-api: mail API answered 503.*; smtp: /),
+    });
     await refusing.close();
   }, 30_000);
 });

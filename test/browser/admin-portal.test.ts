@@ -30,12 +30,21 @@ describe('admin portal in Chromium', () => {
 
   beforeAll(async () => {
     // As `pnpm demo` runs it: audits of its sample sites on loopback (Lighthouse left out here).
-    app = await startBrowserApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, AUDIT_ALLOW_PRIVATE_NETWORKS: 'true', CHROME_PATH: '/nonexistent/chromium' });
+    app = await startBrowserApp({
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      AUDIT_ALLOW_PRIVATE_NETWORKS: 'true',
+      CHROME_PATH: '/nonexistent/chromium',
+    });
     demo = await sendDemoActivity(app.url, { visitors: VISITORS, leads: LEADS, seed: 7 });
     // First use offline: every demo audit finishes, none fails.
     expect(await waitForAudits(app.url, demo.leads, { timeoutMs: 90_000 })).toEqual({ ready: LEADS, failed: 0, pending: 0 });
     // The collector answers 202 once events are spooled; wait until the dashboards see them.
-    const login = await fetch(`${app.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await fetch(`${app.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
     for (let waited = 0; ; waited += 250) {
       const res = await fetch(`${app.url}/api/analytics/retargeting?days=7`, { headers: { cookie } });
@@ -100,7 +109,9 @@ describe('admin portal in Chromium', () => {
     await expect.poll(() => stat(page, 'Total Leads'), { timeout: 10_000 }).toBe(String(LEADS));
     expect(await stat(page, 'Total Funnels')).toBe('2');
     await page.getByRole('button', { name: 'Analytics' }).first().click();
-    await expect.poll(() => page.locator('dialog').getByTestId('stat-Total Submissions').locator('span').nth(1).textContent()).toBe(String(LEADS));
+    await expect
+      .poll(() => page.locator('dialog').getByTestId('stat-Total Submissions').locator('span').nth(1).textContent())
+      .toBe(String(LEADS));
     await page.keyboard.press('Escape');
     // Save Changes is stored: the new name survives a reload.
     await page.getByRole('button', { name: 'Edit' }).first().click();
@@ -138,7 +149,9 @@ describe('admin portal in Chromium', () => {
     await page.getByLabel('Domain').fill('porterrealty.com');
     await page.getByRole('button', { name: 'Setup Keywords' }).click();
     await page.getByTestId('keyword-tracking-status').getByText('porterrealty.com', { exact: false }).waitFor();
-    expect(await page.getByTestId('keyword-tracking-status').textContent()).toContain('not collected until a rank-tracking source is connected');
+    expect(await page.getByTestId('keyword-tracking-status').textContent()).toContain(
+      'not collected until a rank-tracking source is connected',
+    );
 
     await page.goto(`${app.url}/admin/dashboard`);
     await page.getByRole('list', { name: 'System health' }).getByText('Connected').first().waitFor();
@@ -201,7 +214,9 @@ describe('admin portal in Chromium', () => {
 
     await page.getByTestId('consent-banner').getByRole('button', { name: 'Accept' }).click();
     await page.locator('script[data-tag="gtag"]').waitFor({ state: 'attached' });
-    expect(await page.locator('script[data-tag="gtag"]').getAttribute('src')).toBe('https://www.googletagmanager.com/gtag/js?id=G-AB12CD34EF');
+    expect(await page.locator('script[data-tag="gtag"]').getAttribute('src')).toBe(
+      'https://www.googletagmanager.com/gtag/js?id=G-AB12CD34EF',
+    );
     await expect.poll(() => page.evaluate<number>('window.dataLayer.length')).toBeGreaterThan(2);
     // The vendor file may fail on this closed network, but never because the CSP refused it.
     expect(page.consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
@@ -220,43 +235,60 @@ describe('admin portal in Chromium', () => {
   });
 
   it('fits a 390 px phone on every admin page: no sideways scroll, one navigation row, named titles', async () => {
-    const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await app.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     await signIn(page, app.url);
-    const pages = ['/admin', '/admin/dashboard', '/admin/marketing-audits', '/admin/funnels', '/admin/ab-testing', '/admin/retargeting', '/admin/analytics', '/admin/settings', '/admin/comprehensive'];
+    const pages = [
+      '/admin',
+      '/admin/dashboard',
+      '/admin/marketing-audits',
+      '/admin/funnels',
+      '/admin/ab-testing',
+      '/admin/retargeting',
+      '/admin/analytics',
+      '/admin/settings',
+      '/admin/comprehensive',
+    ];
     for (const path of pages) {
       await page.goto(`${app.url}${path}`);
       await page.locator('main h1:visible, main h2:visible').first().waitFor();
       // The widest element that sticks out of the viewport names the culprit when this fails.
-      const measure = () => page.evaluate(() => {
-        const width = document.documentElement.clientWidth;
-        let worst = '';
-        let widest = width;
-        // Content inside a scrolling or clipping box (a wide table's own scroller) is fine.
-        const clipped = (el: Element) => {
-          for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
-            if (getComputedStyle(up).overflowX !== 'visible') return true;
+      const measure = () =>
+        page.evaluate(() => {
+          const width = document.documentElement.clientWidth;
+          let worst = '';
+          let widest = width;
+          // Content inside a scrolling or clipping box (a wide table's own scroller) is fine.
+          const clipped = (el: Element) => {
+            for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+              if (getComputedStyle(up).overflowX !== 'visible') return true;
+            }
+            return false;
+          };
+          // The culprit is the overflowing element none of whose children reach as far.
+          for (const el of document.querySelectorAll('body *')) {
+            const rect = el.getBoundingClientRect();
+            if (rect.right <= widest + 1 || clipped(el)) continue;
+            const childRight = Math.max(0, ...[...el.children].map((c) => c.getBoundingClientRect().right));
+            if (childRight >= rect.right - 1) continue;
+            widest = rect.right;
+            worst = `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').slice(0, 30)}" (${Math.round(rect.right)} px)`;
           }
-          return false;
-        };
-        // The culprit is the overflowing element none of whose children reach as far.
-        for (const el of document.querySelectorAll('body *')) {
-          const rect = el.getBoundingClientRect();
-          if (rect.right <= widest + 1 || clipped(el)) continue;
-          const childRight = Math.max(0, ...[...el.children].map((c) => c.getBoundingClientRect().right));
-          if (childRight >= rect.right - 1) continue;
-          widest = rect.right;
-          worst = `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').slice(0, 30)}" (${Math.round(rect.right)} px)`;
-        }
-        return { scrollWidth: document.documentElement.scrollWidth, width, worst };
-      });
+          return { scrollWidth: document.documentElement.scrollWidth, width, worst };
+        });
       // Figures arrive after the heading: settle on the loaded page before judging.
       await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
       await expect.poll(measure, { timeout: 3000, message: path }).toEqual({ scrollWidth: 390, width: 390, worst: '' });
       expect(await page.title(), path).not.toMatch(/^Page /);
       // Ids are for code: the owner reads names ("Audit Popup", not "audit_popup").
       expect(await page.getByText('audit_popup', { exact: true }).count(), path).toBe(0);
-      if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/phone${path.replace(/\//g, '-')}.png`, fullPage: true });
+      if (process.env.SCREENSHOT_DIR)
+        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/phone${path.replace(/\//g, '-')}.png`, fullPage: true });
       // One navigation bar: the section switcher does not stack under the admin bar on a phone
       // (the portal index is the section cards themselves).
       expect(await page.locator('nav:visible').count(), path).toBe(path === '/admin' ? 2 : 1);

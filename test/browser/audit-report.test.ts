@@ -21,7 +21,15 @@ describe('audit report page in Chromium', () => {
     const res = await fetch(`${app.url}/api/lead`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ formId: 'popup-standard', variant: 'popup-standard', source: 'Browser test', website, businessName, email: 'jane@example.com', emailConsent: true }),
+      body: JSON.stringify({
+        formId: 'popup-standard',
+        variant: 'popup-standard',
+        source: 'Browser test',
+        website,
+        businessName,
+        email: 'jane@example.com',
+        emailConsent: true,
+      }),
     });
     expect(res.status).toBe(201);
     return ((await res.json()) as { reportId: string }).reportId;
@@ -29,10 +37,13 @@ describe('audit report page in Chromium', () => {
 
   async function settled(reportId: string): Promise<string> {
     let status = 'pending';
-    await poll(async () => {
-      status = ((await (await fetch(`${app.url}/api/audit-report/${reportId}`)).json()) as { status: string }).status;
-      return status;
-    }, { timeout: 40_000 }).not.toBe('pending');
+    await poll(
+      async () => {
+        status = ((await (await fetch(`${app.url}/api/audit-report/${reportId}`)).json()) as { status: string }).status;
+        return status;
+      },
+      { timeout: 40_000 },
+    ).not.toBe('pending');
     return status;
   }
 
@@ -42,7 +53,12 @@ describe('audit report page in Chromium', () => {
       '/': (_req, res, s) =>
         res
           .writeHead(200, { 'content-type': 'text/html' })
-          .end(GOOD_HTML.replaceAll('https://janesmithrealty.com/', s.url).replace('<title>Arlington VA Homes for Sale | Jane Smith Realty</title>', '<title>Homes &lt;img src=x onerror=alert(1)&gt; Realty</title>')),
+          .end(
+            GOOD_HTML.replaceAll('https://janesmithrealty.com/', s.url).replace(
+              '<title>Arlington VA Homes for Sale | Jane Smith Realty</title>',
+              '<title>Homes &lt;img src=x onerror=alert(1)&gt; Realty</title>',
+            ),
+          ),
       '/logo.png': { headers: { 'content-type': 'image/png' }, body: PNG },
       '/loop-a': hostile.redirectTo('/loop-b'),
       '/loop-b': hostile.redirectTo('/loop-a'),
@@ -57,7 +73,9 @@ describe('audit report page in Chromium', () => {
   it('shows a real report: header, dials, badges, score cards, the three sections and the PDF export', async () => {
     const reportId = await requestAudit(site.url, 'Jane & Co "Realty"');
     expect(await settled(reportId)).toBe('ready');
-    readyReport = ((await (await fetch(`${app.url}/api/audit-report/${reportId}`)).json()) as { report: { scores: Record<string, unknown> } }).report;
+    readyReport = (
+      (await (await fetch(`${app.url}/api/audit-report/${reportId}`)).json()) as { report: { scores: Record<string, unknown> } }
+    ).report;
     const page = await app.newPage();
     await openPage(page, `${app.url}/audit-report/${reportId}`);
     await page.getByTestId('audit-report').waitFor();
@@ -70,7 +88,9 @@ describe('audit report page in Chromium', () => {
     await expect(page.getByTestId('score-tiles').locator('> div').count()).resolves.toBe(6);
     expect(await page.getByTestId('core-web-vitals').textContent()).toMatch(/LCP.*s.*FID.*ms.*CLS/);
     // Each speed figure says how it was measured, and the overall score what it weighs.
-    expect(await page.getByTestId('speed-measurement').first().textContent()).toMatch(/^Load time: Estimated .* Core Web Vitals: Estimated .*mobile/);
+    expect(await page.getByTestId('speed-measurement').first().textContent()).toMatch(
+      /^Load time: Estimated .* Core Web Vitals: Estimated .*mobile/,
+    );
     expect(await page.getByTestId('score-note').textContent()).toMatch(/^Marketing score: website, SEO/);
     await expect(page.getByText('GTmetrix grade').locator('..').textContent()).resolves.toContain('N/A');
 
@@ -111,7 +131,7 @@ describe('audit report page in Chromium', () => {
     expect(head).toBe('%PDF-');
     await toast(page, 'PDF Export Complete').waitFor();
     await poll(() => page.getByTestId('export-progress').getAttribute('aria-valuenow')).toBe('0');
-    expect(page.consoleErrors.join("\n")).toBe("");
+    expect(page.consoleErrors.join('\n')).toBe('');
   }, 120_000);
 
   it('shows the reason of a failed audit', async () => {
@@ -134,8 +154,13 @@ describe('audit report page in Chromium', () => {
 
   it('shows the pending progress, the error view and the data quality warning', async () => {
     const page = await app.newPage();
-    let answer: { status: number; body: unknown } = { status: 200, body: { status: 'pending', progress: 45, stage: 'Measuring speed in a browser', businessName: 'Acme' } };
-    await page.route('**/api/audit-report/*', (route) => route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) }));
+    let answer: { status: number; body: unknown } = {
+      status: 200,
+      body: { status: 'pending', progress: 45, stage: 'Measuring speed in a browser', businessName: 'Acme' },
+    };
+    await page.route('**/api/audit-report/*', (route) =>
+      route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) }),
+    );
     await openPage(page, `${app.url}/audit-report/BBBBBBBBBBBBBBBBBBBBBB`);
     expect(await page.getByTestId('report-stage').textContent()).toBe('Measuring speed in a browser (45%)');
 
@@ -148,7 +173,10 @@ describe('audit report page in Chromium', () => {
 
     // A report that fails the data check still shows, with a warning toast.
     expect(readyReport).toBeDefined();
-    answer = { status: 200, body: { status: 'ready', report: { ...readyReport!, website: 'not a url', scores: { ...readyReport!.scores, overall: 150 } } } };
+    answer = {
+      status: 200,
+      body: { status: 'ready', report: { ...readyReport!, website: 'not a url', scores: { ...readyReport!.scores, overall: 150 } } },
+    };
     await openPage(page, `${app.url}/audit-report/DDDDDDDDDDDDDDDDDDDDDD`);
     await page.getByTestId('audit-report').waitFor();
     await toast(page, 'Data Quality Warning').waitFor();

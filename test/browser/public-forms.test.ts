@@ -124,7 +124,12 @@ describe('public forms in Chromium', () => {
     // Either A/B variant of the popup (with or without the picture) has the same fields.
     const submit = popup.locator('button[type="submit"]');
     await submit.click();
-    for (const message of ['Website URL is required', 'Your Business Name is required', 'Email Address is required', 'Consent is required to submit this form']) {
+    for (const message of [
+      'Website URL is required',
+      'Your Business Name is required',
+      'Email Address is required',
+      'Consent is required to submit this form',
+    ]) {
       expect(await popup.getByText(message, { exact: true }).isVisible(), message).toBe(true);
     }
     await popup.getByLabel('Website URL').fill('not a site');
@@ -149,7 +154,9 @@ describe('public forms in Chromium', () => {
 
     await popup.getByLabel('Email Address').fill('owner@acme-homes.example');
     await popup.getByLabel(/I agree to receive my audit report/).check();
-    await page.route('**/api/lead', (route) => route.fulfill({ status: 429, json: { message: 'Too many submissions from your connection. Please wait a minute and try again.' } }));
+    await page.route('**/api/lead', (route) =>
+      route.fulfill({ status: 429, json: { message: 'Too many submissions from your connection. Please wait a minute and try again.' } }),
+    );
     await submit.click();
     await poll(() => toast(page, 'Too many submissions from your connection. Please wait a minute and try again.').isVisible()).toBe(true);
     expect(await toast(page, 'Submission Failed').isVisible()).toBe(true);
@@ -161,7 +168,9 @@ describe('public forms in Chromium', () => {
 
     // A site that cannot be found is refused before anything is promised.
     await submit.click();
-    await poll(() => toast(page, 'The domain www.acme-homes.example could not be found. Please check the website address.').isVisible()).toBe(true);
+    await poll(() =>
+      toast(page, 'The domain www.acme-homes.example could not be found. Please check the website address.').isVisible(),
+    ).toBe(true);
     expect(await popup.isVisible()).toBe(true);
     await popup.getByLabel('Website URL').fill(app.url);
     await submit.click();
@@ -177,7 +186,8 @@ describe('public forms in Chromium', () => {
       await route.fulfill({ json: lookupResult });
     });
     await openPage(page, `${app.url}/marketing-audit`);
-    for (const tile of ['Growth Opportunities', 'Lead Generation', 'ROI Focused']) expect(await page.getByRole('heading', { name: tile }).isVisible()).toBe(true);
+    for (const tile of ['Growth Opportunities', 'Lead Generation', 'ROI Focused'])
+      expect(await page.getByRole('heading', { name: tile }).isVisible()).toBe(true);
     await page.getByLabel('Website URL').fill(app.url);
     // Leaving the field with a dot in it starts the lookup at once.
     await page.getByLabel('Website URL').blur();
@@ -216,7 +226,9 @@ describe('public forms in Chromium', () => {
 
     // A site that cannot be audited is refused with the reason; nothing is promised.
     await submit.click();
-    await poll(() => toast(page, 'The domain ridgerealty.example could not be found. Please check the website address.').isVisible()).toBe(true);
+    await poll(() => toast(page, 'The domain ridgerealty.example could not be found. Please check the website address.').isVisible()).toBe(
+      true,
+    );
     expect(await page.getByTestId('inline-audit-success').count()).toBe(0);
     await form.getByLabel('Website URL').fill(app.url);
 

@@ -8,7 +8,18 @@ import { caseStudies, relatedItemsFor } from '@curb/content';
 import { startBrowserApp, type BrowserApp } from './harness.ts';
 import { openPage, seriousA11yViolations, poll } from './public-helpers.ts';
 
-const PUBLIC_ROUTES = ['/', '/services', '/experience', '/blog', `/blog/${caseStudies[0]!.id}`, '/marketing-audit', '/real-estate-marketing-report', '/advanced-seo-audit', '/no-such-page', '/blog/no-such-post'];
+const PUBLIC_ROUTES = [
+  '/',
+  '/services',
+  '/experience',
+  '/blog',
+  `/blog/${caseStudies[0]!.id}`,
+  '/marketing-audit',
+  '/real-estate-marketing-report',
+  '/advanced-seo-audit',
+  '/no-such-page',
+  '/blog/no-such-post',
+];
 
 describe('public site in Chromium', () => {
   let app: BrowserApp;
@@ -168,7 +179,9 @@ describe('public site in Chromium', () => {
     expect(await viewer.getByTestId('zoom-level').textContent()).toBe('50%');
     const img = viewer.getByTestId('viewer-page');
     await poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
-    expect((await fetch(`${app.url}${await viewer.getByRole('link', { name: 'Download' }).getAttribute('href')}`)).headers.get('content-type')).toBe('application/pdf');
+    expect(
+      (await fetch(`${app.url}${await viewer.getByRole('link', { name: 'Download' }).getAttribute('href')}`)).headers.get('content-type'),
+    ).toBe('application/pdf');
     await page.close();
   });
 
@@ -229,7 +242,9 @@ describe('public site in Chromium', () => {
     await poll(() => popup.isVisible()).toBe(true);
 
     // A toast raised inside the popup is on top of it: the point under its close button is the button.
-    await page.route('**/api/lead', (route) => route.fulfill({ status: 429, json: { message: 'Too many submissions from your connection. Please wait a minute and try again.' } }));
+    await page.route('**/api/lead', (route) =>
+      route.fulfill({ status: 429, json: { message: 'Too many submissions from your connection. Please wait a minute and try again.' } }),
+    );
     await popup.getByLabel('Website URL').fill(app.url);
     await popup.getByLabel('Your Business Name').fill('Ridge Realty');
     await popup.getByLabel('Email Address').fill('team@ridge.example');
@@ -239,7 +254,10 @@ describe('public site in Chromium', () => {
     await poll(() => toast.isVisible()).toBe(true);
     const close = toast.getByRole('button', { name: /close/i });
     const box = (await close.boundingBox())!;
-    const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid="toast"]') !== null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid="toast"]') !== null, {
+      x: box.x + box.width / 2,
+      y: box.y + box.height / 2,
+    });
     expect(onTop).toBe(true);
     await close.click();
     await poll(() => toast.count()).toBe(0);

@@ -51,10 +51,13 @@ describe('site tracking', () => {
     await context.close();
 
     await expect
-      .poll(async () => {
-        const m = (await (await fetch(`${app.url}/api/events/metrics`)).json()) as { accepted: number; spooled: number };
-        return m.accepted >= 8 && m.spooled === 0;
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const m = (await (await fetch(`${app.url}/api/events/metrics`)).json()) as { accepted: number; spooled: number };
+          return m.accepted >= 8 && m.spooled === 0;
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
     const d = (await adminGet('/api/analytics/retargeting?days=7')) as Retargeting;
     const count = (event: string) => d.eventDetails.filter((e) => e.event === event).reduce((n, e) => n + e.count, 0);
@@ -84,15 +87,25 @@ describe('site tracking', () => {
     await context.close();
 
     await expect
-      .poll(async () => {
-        const d = (await adminGet('/api/analytics/ab-testing?days=7')) as { conversionRates: { testType: string; clicks: number }[] };
-        return d.conversionRates.find((r) => r.testType === 'audit_popup' && r.clicks > 0) ?? null;
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const d = (await adminGet('/api/analytics/ab-testing?days=7')) as { conversionRates: { testType: string; clicks: number }[] };
+          return d.conversionRates.find((r) => r.testType === 'audit_popup' && r.clicks > 0) ?? null;
+        },
+        { timeout: 15_000 },
+      )
       .not.toBeNull();
     const d = (await adminGet('/api/analytics/ab-testing?days=7')) as { conversionRates: Record<string, unknown>[] };
     const headline = variant === 'popup-image' ? 'Get Your Free Marketing Audit' : 'Free 15-Point Marketing Audit';
     expect(d.conversionRates).toEqual([
-      expect.objectContaining({ testType: 'audit_popup', variant: variant === 'popup-image' ? 'A' : 'B', variantText: headline, impressions: 1, clicks: 1, clickRate: 100 }),
+      expect.objectContaining({
+        testType: 'audit_popup',
+        variant: variant === 'popup-image' ? 'A' : 'B',
+        variantText: headline,
+        impressions: 1,
+        clicks: 1,
+        clickRate: 100,
+      }),
     ]);
   });
 });

@@ -46,7 +46,17 @@ afterAll(async () => {
   await c?.close();
 });
 
-type Row = { name: string; session_id: string; utm_source: string; value: number; email: string; variant: string; props: Record<string, string>; is_bot: number; path: string };
+type Row = {
+  name: string;
+  session_id: string;
+  utm_source: string;
+  value: number;
+  email: string;
+  variant: string;
+  props: Record<string, string>;
+  is_bot: number;
+  path: string;
+};
 
 describe('tracker in the browser', () => {
   it('sends the funnel, engagement, intent and A/B events with sendBeacon when the page hides', async () => {
@@ -74,12 +84,26 @@ describe('tracker in the browser', () => {
 
     await expect.poll(async () => (await c.metrics()).accepted, { timeout: 10_000 }).toBeGreaterThanOrEqual(13);
     await c.drained();
-    const rows = await c.stores.ch.query<Row>('SELECT name, session_id, utm_source, value, email, variant, props, is_bot, path FROM events ORDER BY ts');
+    const rows = await c.stores.ch.query<Row>(
+      'SELECT name, session_id, utm_source, value, email, variant, props, is_bot, path FROM events ORDER BY ts',
+    );
     const names = rows.map((r) => r.name);
     expect(names.sort()).toEqual(
       [
-        'ab_conversion', 'ab_impression', 'audit_form_view', 'audit_form_view', 'consultation_booked', 'engaged', 'form_start', 'form_submit',
-        'high_intent', 'landing_view', 'lead', 'marketing_focused', 'page_view', 'popup_view',
+        'ab_conversion',
+        'ab_impression',
+        'audit_form_view',
+        'audit_form_view',
+        'consultation_booked',
+        'engaged',
+        'form_start',
+        'form_submit',
+        'high_intent',
+        'landing_view',
+        'lead',
+        'marketing_focused',
+        'page_view',
+        'popup_view',
       ].sort(),
     );
     expect(new Set(rows.map((r) => r.session_id)).size).toBe(1);

@@ -38,28 +38,40 @@ const FIGURES: Array<[string, string, string]> = [
   ['events_daily', 'SELECT sum(events) FROM events_daily', 'SELECT count() FROM events'],
   ['sessions', 'SELECT sum(page_views) FROM sessions', "SELECT countIf(name = 'page_view') FROM events"],
   ['pages_daily', 'SELECT sum(views) FROM pages_daily', "SELECT countIf(name = 'page_view') FROM events"],
-  ['funnel_steps', 'SELECT sum(length(steps)) FROM funnel_steps', "SELECT countIf(name IN ('page_view', 'popup_view', 'form_submit')) FROM events"],
+  [
+    'funnel_steps',
+    'SELECT sum(length(steps)) FROM funnel_steps',
+    "SELECT countIf(name IN ('page_view', 'popup_view', 'form_submit')) FROM events",
+  ],
   ['sources_daily', 'SELECT sum(events) FROM sources_daily', 'SELECT count() FROM events'],
   ['traffic_daily', 'SELECT sum(events) FROM traffic_daily', 'SELECT count() FROM events'],
-  ['ab_units', 'SELECT count() FROM (SELECT unit FROM ab_units GROUP BY unit)', "SELECT uniqExact(props['ab_unit']) FROM events WHERE name = 'ab_impression'"],
+  [
+    'ab_units',
+    'SELECT count() FROM (SELECT unit FROM ab_units GROUP BY unit)',
+    "SELECT uniqExact(props['ab_unit']) FROM events WHERE name = 'ab_impression'",
+  ],
 ];
 
 async function figures(): Promise<Record<string, [number, number]>> {
   const out: Record<string, [number, number]> = {};
   for (const [table, rollup, raw] of FIGURES) {
-    const [a, b] = await Promise.all([rollup, raw].map(async (sql) => Number((await ch.query<{ n: string }>(`SELECT (${sql}) AS n`))[0]!.n)));
+    const [a, b] = await Promise.all(
+      [rollup, raw].map(async (sql) => Number((await ch.query<{ n: string }>(`SELECT (${sql}) AS n`))[0]!.n)),
+    );
     out[table] = [a!, b!];
   }
   return out;
 }
 
-const agree = (f: Record<string, [number, number]>) => Object.fromEntries(Object.entries(f).map(([t, [rollup, raw]]) => [t, rollup === raw]));
+const agree = (f: Record<string, [number, number]>) =>
+  Object.fromEntries(Object.entries(f).map(([t, [rollup, raw]]) => [t, rollup === raw]));
 const allAgree = Object.fromEntries(FIGURES.map(([t]) => [t, true]));
 
 beforeAll(async () => {
   ch = await createTestClickHouse();
   firstVersionOnly = mkdtempSync(join(tmpdir(), 'curb-ch-migrations-'));
-  for (const file of readdirSync(MIGRATIONS).filter((f) => f.startsWith('0001_'))) cpSync(join(MIGRATIONS, file), join(firstVersionOnly, file));
+  for (const file of readdirSync(MIGRATIONS).filter((f) => f.startsWith('0001_')))
+    cpSync(join(MIGRATIONS, file), join(firstVersionOnly, file));
 });
 afterAll(async () => {
   rmSync(firstVersionOnly, { recursive: true, force: true });
@@ -70,7 +82,9 @@ describe('rollup backfills on an upgrade', () => {
   it('fill every rollup from the events stored before it, over several months', async () => {
     expect(await migrateClickHouse(ch, { dir: firstVersionOnly })).toEqual([1]);
     await ch.insert('events', eventRows(traffic(1)));
-    const [{ months }] = (await ch.query<{ months: string }>('SELECT uniqExact(toYYYYMM(ts)) AS months FROM events')) as [{ months: string }];
+    const [{ months }] = (await ch.query<{ months: string }>('SELECT uniqExact(toYYYYMM(ts)) AS months FROM events')) as [
+      { months: string },
+    ];
     expect(Number(months)).toBeGreaterThanOrEqual(4);
     expect((await migrateClickHouse(ch)).length).toBeGreaterThan(1);
     const f = await figures();
@@ -90,7 +104,9 @@ describe('rollup backfills on an upgrade', () => {
     expect(f.events_daily![1]).toBe(1200);
     expect(agree(f)).toEqual(allAgree);
     // The staging tables are gone.
-    const [{ n }] = (await ch.query<{ n: string }>("SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name LIKE '%_backfill'")) as [{ n: string }];
+    const [{ n }] = (await ch.query<{ n: string }>(
+      "SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name LIKE '%_backfill'",
+    )) as [{ n: string }];
     expect(Number(n)).toBe(0);
   }, 60_000);
 
@@ -99,7 +115,9 @@ describe('rollup backfills on an upgrade', () => {
       statements.forEach((statement, i) => {
         const backfill = parseBackfill(statement);
         if (!backfill) return;
-        const view = statements.findIndex((s) => new RegExp(`CREATE MATERIALIZED VIEW IF NOT EXISTS \\w+ TO ${backfill.target} AS`).test(s));
+        const view = statements.findIndex((s) =>
+          new RegExp(`CREATE MATERIALIZED VIEW IF NOT EXISTS \\w+ TO ${backfill.target} AS`).test(s),
+        );
         expect(view, `${version} ${backfill.target}`).toBeGreaterThanOrEqual(0);
         expect(view, `${version} ${backfill.target}`).toBeLessThan(i);
       });

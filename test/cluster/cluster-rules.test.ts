@@ -42,7 +42,9 @@ function tableJoins(sql: string): string[] {
 describe('dashboard SQL per engine', () => {
   it('lists every dashboard module that queries ClickHouse', () => {
     const modules = readdirSync(DASHBOARDS).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
-    const querying = modules.filter((f) => /\bch\.(query|command)\b/.test(readFileSync(join(DASHBOARDS, f), 'utf8'))).map((f) => f.slice(0, -3));
+    const querying = modules
+      .filter((f) => /\bch\.(query|command)\b/.test(readFileSync(join(DASHBOARDS, f), 'utf8')))
+      .map((f) => f.slice(0, -3));
     expect(querying.length).toBeGreaterThanOrEqual(6);
     expect(Object.keys(dashboardStatements(CLUSTER)).sort()).toEqual(querying.sort());
     for (const [module, statements] of Object.entries(dashboardStatements(CLUSTER))) expect(statements.length, module).toBeGreaterThan(0);
@@ -63,8 +65,10 @@ describe('dashboard SQL per engine', () => {
     expect(tableJoins('SELECT 1 FROM sessions GLOBAL JOIN events USING (k)')).toEqual([]);
   });
 
-  it('keeps each engine\'s settings in its profile: max_threads on chDB only, synchronous inserts on a cluster only', () => {
-    const settings = (engine: EngineProfile) => [...new Set(all(engine).flatMap((sql) => [...sql.matchAll(/\bSETTINGS\s+([^\n]+)/g)].map((m) => m[1]!.trim())))];
+  it("keeps each engine's settings in its profile: max_threads on chDB only, synchronous inserts on a cluster only", () => {
+    const settings = (engine: EngineProfile) => [
+      ...new Set(all(engine).flatMap((sql) => [...sql.matchAll(/\bSETTINGS\s+([^\n]+)/g)].map((m) => m[1]!.trim()))),
+    ];
     expect(settings(CHDB)).toEqual(['max_threads = 1']);
     expect(settings(SERVER)).toEqual([]);
     expect(settings(CLUSTER)).toEqual(['insert_distributed_sync = 1']);
@@ -75,13 +79,16 @@ describe('dashboard SQL per engine', () => {
   it('writes funnel runs so they read back at once through the Distributed tables', () => {
     const inserts = all(CLUSTER).filter((sql) => /^\s*INSERT INTO/.test(sql));
     expect(inserts.length).toBe(2 * 3); // levels and run, per period
-    for (const sql of inserts) expect(sql).toMatch(/^\s*INSERT INTO funnel_progress(_runs)? [\s\S]*SETTINGS insert_distributed_sync = 1\s*$/);
+    for (const sql of inserts)
+      expect(sql).toMatch(/^\s*INSERT INTO funnel_progress(_runs)? [\s\S]*SETTINGS insert_distributed_sync = 1\s*$/);
   });
 });
 
 describe('event retention target', () => {
   it('sets the TTL on the shard tables on every node of a cluster, on the table itself elsewhere', () => {
-    expect(retentionTarget(CLUSTER, 'events', 90).alter).toBe('ALTER TABLE events_local ON CLUSTER curb MODIFY TTL toDateTime(ts) + toIntervalDay(90)');
+    expect(retentionTarget(CLUSTER, 'events', 90).alter).toBe(
+      'ALTER TABLE events_local ON CLUSTER curb MODIFY TTL toDateTime(ts) + toIntervalDay(90)',
+    );
     expect(retentionTarget(CLUSTER, 'ab_units', 90).table).toBe('ab_units_local');
     expect(retentionTarget(CHDB, 'events', 90).alter).toBe('ALTER TABLE events MODIFY TTL toDateTime(ts) + toIntervalDay(90)');
     expect(retentionTarget(SERVER, 'sessions', 30).alter).toBe('ALTER TABLE sessions MODIFY TTL date + toIntervalDay(30)');
@@ -98,8 +105,16 @@ describe('cluster DDL (infra/clickhouse/cluster.sql)', () => {
     const tables = [...created].filter((t) => !dropped.has(t));
     expect(tables).toContain('ab_units');
     for (const table of tables) {
-      expect(ddl, table).toMatch(new RegExp(`CREATE TABLE IF NOT EXISTS curb\\.${table}_local ON CLUSTER curb[\\s\\S]*?ENGINE = Replicated\\w*MergeTree\\('/clickhouse/tables/\\{shard\\}/curb/${table}_local', '\\{replica\\}'\\)`));
-      expect(ddl, table).toMatch(new RegExp(`CREATE TABLE IF NOT EXISTS curb\\.${table} ON CLUSTER curb AS curb\\.${table}_local\\s+ENGINE = Distributed\\(curb, curb, ${table}_local,`));
+      expect(ddl, table).toMatch(
+        new RegExp(
+          `CREATE TABLE IF NOT EXISTS curb\\.${table}_local ON CLUSTER curb[\\s\\S]*?ENGINE = Replicated\\w*MergeTree\\('/clickhouse/tables/\\{shard\\}/curb/${table}_local', '\\{replica\\}'\\)`,
+        ),
+      );
+      expect(ddl, table).toMatch(
+        new RegExp(
+          `CREATE TABLE IF NOT EXISTS curb\\.${table} ON CLUSTER curb AS curb\\.${table}_local\\s+ENGINE = Distributed\\(curb, curb, ${table}_local,`,
+        ),
+      );
     }
   });
 
@@ -116,7 +131,17 @@ describe('cluster DDL (infra/clickhouse/cluster.sql)', () => {
 describe('docker-compose.yml', () => {
   // `<<: *service` is a YAML merge key, as Docker Compose reads it.
   const compose = parse(read('docker-compose.yml'), { merge: true }) as {
-    services: Record<string, { image?: string; ports?: string[]; environment?: Record<string, string>; depends_on?: object; networks?: unknown; volumes?: string[] }>;
+    services: Record<
+      string,
+      {
+        image?: string;
+        ports?: string[];
+        environment?: Record<string, string>;
+        depends_on?: object;
+        networks?: unknown;
+        volumes?: string[];
+      }
+    >;
     networks: Record<string, { ipam: { config: Array<{ subnet: string }> } }>;
     volumes: Record<string, object>;
   };
@@ -128,7 +153,9 @@ describe('docker-compose.yml', () => {
     const caddyfile = read('infra/proxy/Caddyfile');
     expect(proxy.volumes).toContain('./infra/proxy/Caddyfile:/etc/caddy/Caddyfile:ro');
     // Beacons to every collector replica (looked up by DNS), the rest to the api.
-    expect(caddyfile).toMatch(/handle \/api\/events\* \{\s*reverse_proxy \{[^}]*?dynamic a collector 3000 \{\s*refresh 5s\s*\}\s*lb_policy round_robin/);
+    expect(caddyfile).toMatch(
+      /handle \/api\/events\* \{\s*reverse_proxy \{[^}]*?dynamic a collector 3000 \{\s*refresh 5s\s*\}\s*lb_policy round_robin/,
+    );
     expect(caddyfile).toMatch(/handle \{\s*reverse_proxy api:3000\s*\}/);
     expect([...caddyfile.matchAll(/^\s*handle\b/gm)]).toHaveLength(2);
     // Only the proxy is reachable from outside: the browser sees one origin.

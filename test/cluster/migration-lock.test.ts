@@ -34,15 +34,24 @@ describe('ClickHouse migrations under the PostgreSQL lock', () => {
     const versions = (await loadClickHouseMigrations()).map((m) => m.version);
     expect(runs.flat().sort((a, b) => a - b)).toEqual(versions);
     expect(runs.filter((r) => r.length > 0)).toHaveLength(1);
-    const ledger = await sql<{ version: number }[]>`SELECT version FROM clickhouse_migrations WHERE database = ${ch.database} ORDER BY version`;
+    const ledger = await sql<
+      { version: number }[]
+    >`SELECT version FROM clickhouse_migrations WHERE database = ${ch.database} ORDER BY version`;
     expect(ledger.map((r) => r.version)).toEqual(versions);
   }, 60_000);
 
   it('carries over a database migrated with the ClickHouse ledger, backfills not run twice', async () => {
     const { sql, ch } = await stores();
     await migrateClickHouse(ch, { ledger: clickHouseLedger(ch) });
-    await ch.insert('events', eventRows([{ name: 'page_view', visitor: 1 }, { name: 'page_view', visitor: 2 }]));
-    const daily = async () => Number((await ch.query<{ n: string }>("SELECT sum(events) AS n FROM events_daily WHERE name = 'page_view'"))[0]!.n);
+    await ch.insert(
+      'events',
+      eventRows([
+        { name: 'page_view', visitor: 1 },
+        { name: 'page_view', visitor: 2 },
+      ]),
+    );
+    const daily = async () =>
+      Number((await ch.query<{ n: string }>("SELECT sum(events) AS n FROM events_daily WHERE name = 'page_view'"))[0]!.n);
     expect(await daily()).toBe(2);
     expect(await migrateClickHouseLocked(sql, ch)).toEqual([]);
     expect(await daily()).toBe(2);

@@ -17,14 +17,37 @@ const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Geck
 const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c));
 const hostileString = fc.oneof(
   fc.constantFrom(
-    '\u0000', 'a\u0000b', '\ud800', '/\udc00x', 'x\ud83c', '\u0007\u001b[31m', '\u007f', '\u0085', '<script>alert(1)</script>',
-    '__proto__', 'constructor', '', ' ', '\r\n\r\n', "'; DROP TABLE leads; --", '%00', '𝒜🏡', 'x'.repeat(5000), 'jane@example.com',
-    'https://example.com/', 'http://127.0.0.1/', '#1d4ed8', 'G-AB12CD34EF',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    '/\udc00x',
+    'x\ud83c',
+    '\u0007\u001b[31m',
+    '\u007f',
+    '\u0085',
+    '<script>alert(1)</script>',
+    '__proto__',
+    'constructor',
+    '',
+    ' ',
+    '\r\n\r\n',
+    "'; DROP TABLE leads; --",
+    '%00',
+    '𝒜🏡',
+    'x'.repeat(5000),
+    'jane@example.com',
+    'https://example.com/',
+    'http://127.0.0.1/',
+    '#1d4ed8',
+    'G-AB12CD34EF',
   ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: anyCodeUnit, maxLength: 20 }),
 );
-const hostileKey = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '', 'a\u0000', '\ud800'), fc.string({ maxLength: 12 }));
+const hostileKey = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '', 'a\u0000', '\ud800'),
+  fc.string({ maxLength: 12 }),
+);
 const { value: hostileValue } = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
@@ -102,26 +125,115 @@ interface Route {
 
 // A site to audit must be reachable: the test network has no DNS, so a loopback address.
 const SITE = 'http://127.0.0.1:8080/';
-const auditLead = { formId: 'inline-audit', variant: 'inline-audit', source: 'Marketing Audit Page', website: SITE, businessName: 'Acme Homes', email: 'owner@acme-homes.example', emailConsent: true };
+const auditLead = {
+  formId: 'inline-audit',
+  variant: 'inline-audit',
+  source: 'Marketing Audit Page',
+  website: SITE,
+  businessName: 'Acme Homes',
+  email: 'owner@acme-homes.example',
+  emailConsent: true,
+};
 const funnelEdit = {
-  name: 'Audit Funnel', title: 'Free Marketing Audit', subtitle: '', description: '', isActive: true, primaryColor: '#1d4ed8',
+  name: 'Audit Funnel',
+  title: 'Free Marketing Audit',
+  subtitle: '',
+  description: '',
+  isActive: true,
+  primaryColor: '#1d4ed8',
   config: {} as object, // filled from the stored funnel in beforeAll
 };
 
 const ROUTES: Route[] = [
-  { method: 'POST', url: '/api/events', touches: ['accepted'], seed: { name: 'page_view', path: '/services', referrer: 'https://www.google.com/', utm: { source: 'news' }, props: { q: 'x' } }, runs: 2500, contentTypes: ['application/json', 'text/plain'] },
-  { method: 'POST', url: '/api/events', touches: ['accepted'], seed: { events: [{ name: 'form_submit', email: 'a@b.example', value: 3 }, { name: 'page_view', sessionId: 's1' }] }, runs: 1000 },
-  { method: 'POST', url: '/api/contact', touches: ['messages'], seed: { name: 'Sam', email: 'sam@example.com', subject: 'Hi', message: 'Call me' }, runs: 2000 },
-  { method: 'POST', url: '/api/contact', touches: ['messages'], seed: { firstName: 'Ana', lastName: 'Lee', email: 'ana@example.com', phone: '555 0100', subject: 'Team', message: 'Hello' }, runs: 1000 },
-  { method: 'POST', url: '/api/lead', touches: ['leads', 'audits'], seed: { ...auditLead, websiteData: { companyName: 'Acme LLC' }, campaignData: { utm_source: 'news' } }, runs: 2000 },
-  { method: 'POST', url: '/api/marketing-audit', touches: ['leads', 'audits'], seed: { businessName: 'Ridge Realty', email: 'team@ridgerealty.example', website: SITE, emailConsent: true, communicationConsent: false, formData: { email: 'team@ridgerealty.example', businessName: 'Ridge Realty' }, source: 'Services Page' }, runs: 1500 },
-  { method: 'POST', url: '/api/chat', touches: ['leads', 'messages', 'settings'], seed: { messages: [{ role: 'user', content: 'What services do you offer?' }] }, runs: 1500 },
-  { method: 'POST', url: '/api/login', touches: ['settings'], seed: { email: 'someone@example.com', password: 'not the password' }, runs: 300 },
+  {
+    method: 'POST',
+    url: '/api/events',
+    touches: ['accepted'],
+    seed: { name: 'page_view', path: '/services', referrer: 'https://www.google.com/', utm: { source: 'news' }, props: { q: 'x' } },
+    runs: 2500,
+    contentTypes: ['application/json', 'text/plain'],
+  },
+  {
+    method: 'POST',
+    url: '/api/events',
+    touches: ['accepted'],
+    seed: {
+      events: [
+        { name: 'form_submit', email: 'a@b.example', value: 3 },
+        { name: 'page_view', sessionId: 's1' },
+      ],
+    },
+    runs: 1000,
+  },
+  {
+    method: 'POST',
+    url: '/api/contact',
+    touches: ['messages'],
+    seed: { name: 'Sam', email: 'sam@example.com', subject: 'Hi', message: 'Call me' },
+    runs: 2000,
+  },
+  {
+    method: 'POST',
+    url: '/api/contact',
+    touches: ['messages'],
+    seed: { firstName: 'Ana', lastName: 'Lee', email: 'ana@example.com', phone: '555 0100', subject: 'Team', message: 'Hello' },
+    runs: 1000,
+  },
+  {
+    method: 'POST',
+    url: '/api/lead',
+    touches: ['leads', 'audits'],
+    seed: { ...auditLead, websiteData: { companyName: 'Acme LLC' }, campaignData: { utm_source: 'news' } },
+    runs: 2000,
+  },
+  {
+    method: 'POST',
+    url: '/api/marketing-audit',
+    touches: ['leads', 'audits'],
+    seed: {
+      businessName: 'Ridge Realty',
+      email: 'team@ridgerealty.example',
+      website: SITE,
+      emailConsent: true,
+      communicationConsent: false,
+      formData: { email: 'team@ridgerealty.example', businessName: 'Ridge Realty' },
+      source: 'Services Page',
+    },
+    runs: 1500,
+  },
+  {
+    method: 'POST',
+    url: '/api/chat',
+    touches: ['leads', 'messages', 'settings'],
+    seed: { messages: [{ role: 'user', content: 'What services do you offer?' }] },
+    runs: 1500,
+  },
+  {
+    method: 'POST',
+    url: '/api/login',
+    touches: ['settings'],
+    seed: { email: 'someone@example.com', password: 'not the password' },
+    runs: 300,
+  },
   { method: 'POST', url: '/api/quick-company-lookup', touches: ['leads', 'audits'], seed: { companyName: 'Acme Homes' }, runs: 800 },
   { method: 'POST', url: '/api/text-to-speech', touches: ['settings'], seed: { text: 'Hello', format: 'wav' }, runs: 150, minCases: 30 },
   { method: 'POST', url: '/api/seo/setup-keywords', touches: ['settings'], seed: { domain: 'example.com' }, admin: true, runs: 800 },
-  { method: 'PUT', url: '/api/settings/seo', touches: ['settings'], seed: { site_title: 'Jane Porter Realty', site_description: 'Homes in Arlington' }, admin: true, runs: 1500 },
-  { method: 'PUT', url: '/api/settings/analytics', touches: ['settings'], seed: { google_analytics_id: 'G-AB12CD34EF' }, admin: true, runs: 800 },
+  {
+    method: 'PUT',
+    url: '/api/settings/seo',
+    touches: ['settings'],
+    seed: { site_title: 'Jane Porter Realty', site_description: 'Homes in Arlington' },
+    admin: true,
+    runs: 1500,
+  },
+  {
+    method: 'PUT',
+    url: '/api/settings/analytics',
+    touches: ['settings'],
+    seed: { google_analytics_id: 'G-AB12CD34EF' },
+    admin: true,
+    runs: 800,
+  },
   { method: 'PUT', url: '/api/admin/funnels/marketing-audit/config', touches: ['funnels'], seed: funnelEdit, admin: true, runs: 1500 },
   { method: 'PUT', url: '/api/admin/settings/retention', touches: ['settings'], seed: { eventsDays: 400 }, admin: true, runs: 500 },
 ];
@@ -159,14 +271,19 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  const rows = [...tally].map(([route, t]) => `${route.padEnd(52)} ${String(t.cases).padStart(6)} cases  ${String(t.ok).padStart(5)} 2xx  ${String(t.refused).padStart(5)} 4xx  0 5xx`);
+  const rows = [...tally].map(
+    ([route, t]) =>
+      `${route.padEnd(52)} ${String(t.cases).padStart(6)} cases  ${String(t.ok).padStart(5)} 2xx  ${String(t.refused).padStart(5)} 4xx  0 5xx`,
+  );
   console.log(`Fuzzed routes (seed ${SEED}):\n${rows.join('\n')}`);
   await app?.close();
   await stores?.close();
 });
 
 describe('hostile bodies never earn a 5xx, and a refused one changes nothing', () => {
-  it.each(ROUTES.map((r, i) => [`${r.method} ${r.url}${ROUTES.findIndex((o) => o.url === r.url) === i ? '' : ' (second shape)'}`, r] as const))(
+  it.each(
+    ROUTES.map((r, i) => [`${r.method} ${r.url}${ROUTES.findIndex((o) => o.url === r.url) === i ? '' : ' (second shape)'}`, r] as const),
+  )(
     '%s',
     async (label, route) => {
       const stats = { cases: 0, ok: 0, refused: 0 };
@@ -187,7 +304,8 @@ describe('hostile bodies never earn a 5xx, and a refused one changes nothing', (
           if (res.statusCode >= 400) {
             stats.refused += 1;
             const after = await snapshot(route.touches);
-            if (after !== before) throw new Error(`${res.statusCode} changed the stores for ${JSON.stringify(payload).slice(0, 300)}: ${before} -> ${after}`);
+            if (after !== before)
+              throw new Error(`${res.statusCode} changed the stores for ${JSON.stringify(payload).slice(0, 300)}: ${before} -> ${after}`);
           } else stats.ok += 1;
         }),
         { seed: SEED, numRuns: route.runs, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false, endOnFailure: true },
@@ -202,15 +320,31 @@ describe('hostile bodies never earn a 5xx, and a refused one changes nothing', (
     tally.set('POST /api/speech-to-text (multipart)', stats);
     const part = fc.oneof(
       fc.string({ unit: anyCodeUnit, maxLength: 200 }),
-      fc.tuple(hostileString, hostileString, fc.string({ maxLength: 50 })).map(
-        ([name, filename, data]) => `--B\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: audio/wav\r\n\r\n${data}\r\n--B--\r\n`,
-      ),
-      fc.string({ maxLength: 50 }).map((data) => `--B\r\nContent-Disposition: form-data; name="audio"; filename="a.wav"\r\n\r\nRIFF${data}`),
+      fc
+        .tuple(hostileString, hostileString, fc.string({ maxLength: 50 }))
+        .map(
+          ([name, filename, data]) =>
+            `--B\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: audio/wav\r\n\r\n${data}\r\n--B--\r\n`,
+        ),
+      fc
+        .string({ maxLength: 50 })
+        .map((data) => `--B\r\nContent-Disposition: form-data; name="audio"; filename="a.wav"\r\n\r\nRIFF${data}`),
     );
-    const type = fc.constantFrom('multipart/form-data; boundary=B', 'multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=C');
+    const type = fc.constantFrom(
+      'multipart/form-data; boundary=B',
+      'multipart/form-data',
+      'multipart/form-data; boundary=',
+      'multipart/form-data; boundary=C',
+    );
     await fc.assert(
       fc.asyncProperty(part, type, async (payload, contentType) => {
-        const res = await app.inject({ method: 'POST', url: '/api/speech-to-text', payload, remoteAddress: nextAddress(), headers: { 'content-type': contentType } });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/speech-to-text',
+          payload,
+          remoteAddress: nextAddress(),
+          headers: { 'content-type': contentType },
+        });
         stats.cases += 1;
         if (res.statusCode >= 500) throw new Error(`${res.statusCode} for ${JSON.stringify(payload).slice(0, 300)}: ${res.body}`);
         if (res.statusCode >= 400) stats.refused += 1;

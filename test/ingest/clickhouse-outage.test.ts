@@ -34,7 +34,11 @@ describe('ClickHouse unavailable for a while', () => {
       if (res.statusCode === 202) accepted.push(...body.events.map((e) => e.eventId));
       else refused = { status: res.statusCode, retryAfter: res.headers['retry-after'] as string | undefined, message: res.json().message };
     }
-    expect(refused).toEqual({ status: 503, retryAfter: expect.stringMatching(/^\d+$/), message: 'Too many events are waiting to be stored. Please retry later.' });
+    expect(refused).toEqual({
+      status: 503,
+      retryAfter: expect.stringMatching(/^\d+$/),
+      message: 'Too many events are waiting to be stored. Please retry later.',
+    });
     const during = await c.metrics();
     expect(during.spooled).toBe(accepted.length);
     expect(during.spoolBytes).toBeLessThanOrEqual(QUOTA);

@@ -24,7 +24,11 @@ export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (K
 type App = Awaited<ReturnType<typeof createServer>>;
 
 /** `extra` may add routes (test pages) before the server is ready. */
-export async function startCollector(env: Record<string, string> = {}, stores?: Stores, extra?: (app: App) => void): Promise<TestCollector> {
+export async function startCollector(
+  env: Record<string, string> = {},
+  stores?: Stores,
+  extra?: (app: App) => void,
+): Promise<TestCollector> {
   const ownStores = stores ?? (await createTestStores());
   const dataDir = mkdtempSync(join(tmpdir(), 'curb-ingest-'));
   const config = testConfig({ DATA_DIR: dataDir, ...env });

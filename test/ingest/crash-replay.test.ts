@@ -44,7 +44,8 @@ describe('crash under load', () => {
     // Long enough for some segments to be flushed and others to be waiting in the spool
     // (on a busy machine, until enough events were acknowledged).
     const started = Date.now();
-    while ((Date.now() - started < 2500 || acked.length < 2000) && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 100));
+    while ((Date.now() - started < 2500 || acked.length < 2000) && Date.now() - started < 20_000)
+      await new Promise((r) => setTimeout(r, 100));
     first.child.kill('SIGKILL');
     await new Promise((r) => first.child.once('exit', r));
     stop.now = true;
@@ -54,7 +55,10 @@ describe('crash under load', () => {
     const second = await startProduct(dataDir);
     running.push(second);
     await expect
-      .poll(async () => ((await (await fetch(`${second.url}/api/events/metrics`)).json()) as { spooled: number }).spooled, { timeout: 30_000, interval: 200 })
+      .poll(async () => ((await (await fetch(`${second.url}/api/events/metrics`)).json()) as { spooled: number }).spooled, {
+        timeout: 30_000,
+        interval: 200,
+      })
       .toBe(0);
     // The second run received no beacons: what it flushed was replayed from the spool.
     const replayed = (await (await fetch(`${second.url}/api/events/metrics`)).json()) as { flushed: number; accepted: number };

@@ -23,7 +23,10 @@ afterAll(async () => {
 
 /** Spool lines as the collector writes them; those at `bad` hold a lone surrogate in path. */
 function spoolLines(count: number, bad: ReadonlySet<number>): { text: string; goodIds: string[] } {
-  const toRow = rowMaker({ ip: '203.0.113.9', userAgent: BROWSER_UA, receivedAt: Date.now(), dailySalt: 'test-salt' }, classifyUserAgent(BROWSER_UA));
+  const toRow = rowMaker(
+    { ip: '203.0.113.9', userAgent: BROWSER_UA, receivedAt: Date.now(), dailySalt: 'test-salt' },
+    classifyUserAgent(BROWSER_UA),
+  );
   const goodIds: string[] = [];
   let text = '';
   for (let i = 0; i < count; i++) {
@@ -89,7 +92,10 @@ describe('ingest quarantine on the real engines', () => {
 
       const dir = join(dataDir, 'quarantine', stores.ch.database);
       const [file] = readdirSync(dir);
-      const [entry] = readFileSync(join(dir, file!), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { reason: string; row: string });
+      const [entry] = readFileSync(join(dir, file!), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { reason: string; row: string });
       expect(entry!.reason).toMatch(/^CANNOT_PARSE_ESCAPE_SEQUENCE: /);
       expect(entry!.row).toContain('/bad-\\ud800');
       const [recorded] = await stores.sql<{ rows: number; reason: string }[]>`SELECT rows, reason FROM ingest_quarantine`;
@@ -112,7 +118,8 @@ describe('ingest quarantine on the real engines', () => {
 
     const first = await startProduct(dataDir);
     running.push(first);
-    const metricsOf = async (p: RunningProduct) => (await (await fetch(`${p.url}/api/events/metrics`)).json()) as { flushed: number; quarantined: number; spooled: number };
+    const metricsOf = async (p: RunningProduct) =>
+      (await (await fetch(`${p.url}/api/events/metrics`)).json()) as { flushed: number; quarantined: number; spooled: number };
     // Kill it once the split's journal shows some parts inserted, long before the end.
     const journal = join(dataDir, 'quarantine', 'curb', 'seg-000000001-0badf00d-00000000.parts');
     const partsDone = () => (existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter(Boolean).length : 0);

@@ -20,7 +20,13 @@ describe('owner notification of new submissions', () => {
   let app: Awaited<ReturnType<typeof composeApp>>;
   let ip = 1;
   const post = (url: string, payload: unknown) =>
-    app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' }, remoteAddress: `10.9.0.${ip++}` });
+    app.inject({
+      method: 'POST',
+      url,
+      payload: JSON.stringify(payload),
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: `10.9.0.${ip++}`,
+    });
   const mailsWith = (marker: string) => smtp.messages.filter((m) => (m.text ?? '').includes(marker));
   /** Waits for the worker to hand over the notice carrying `marker`. */
   async function noticeWith(marker: string): Promise<ParsedMail> {
@@ -38,7 +44,15 @@ describe('owner notification of new submissions', () => {
   beforeAll(async () => {
     smtp = await startSmtp();
     stores = await createTestStores();
-    app = await composeApp(testConfig({ AUDIT_ALLOW_PRIVATE_NETWORKS: 'true', SMTP_URL: smtp.url, DATA_DIR: mkdtempSync(join(tmpdir(), 'curb-notice-')), MAIL_FROM: 'Curb Appeal <site@example.com>' }), stores);
+    app = await composeApp(
+      testConfig({
+        AUDIT_ALLOW_PRIVATE_NETWORKS: 'true',
+        SMTP_URL: smtp.url,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'curb-notice-')),
+        MAIL_FROM: 'Curb Appeal <site@example.com>',
+      }),
+      stores,
+    );
   });
   afterAll(async () => {
     await app?.close();
@@ -48,7 +62,13 @@ describe('owner notification of new submissions', () => {
 
   it('mails the owner a contact message with every submitted field, visitor text escaped in HTML', async () => {
     const marker = randomUUID();
-    const res = await post('/api/contact', { firstName: 'Dana', lastName: 'Reyes', email: 'dana@example.com', subject: 'Listing photos', message: `Ref ${marker}\n<script>alert(1)</script> & more` });
+    const res = await post('/api/contact', {
+      firstName: 'Dana',
+      lastName: 'Reyes',
+      email: 'dana@example.com',
+      subject: 'Listing photos',
+      message: `Ref ${marker}\n<script>alert(1)</script> & more`,
+    });
     expect(res.statusCode).toBe(201);
     const mail = await noticeWith(marker);
     expect(mail.to).toMatchObject({ text: personal.email });
@@ -66,7 +86,12 @@ describe('owner notification of new submissions', () => {
 
   it('keeps visitor line breaks and terminal escapes out of the notice lines, a message keeping its lines', async () => {
     const marker = randomUUID();
-    const res = await post('/api/contact', { name: 'Eve\nWebsite: https://evil.example\u001b[31m', email: 'eve@example.com', subject: 'Hi\r\nBcc: x@y.z', message: `Ref ${marker}\r\nline two\u0007` });
+    const res = await post('/api/contact', {
+      name: 'Eve\nWebsite: https://evil.example\u001b[31m',
+      email: 'eve@example.com',
+      subject: 'Hi\r\nBcc: x@y.z',
+      message: `Ref ${marker}\r\nline two\u0007`,
+    });
     expect(res.statusCode).toBe(201);
     const mail = await noticeWith(marker);
     const lines = (mail.text ?? '').split('\n');
@@ -79,14 +104,31 @@ describe('owner notification of new submissions', () => {
 
   it('mails the owner one notice per lead, a retried submission included', async () => {
     const marker = randomUUID();
-    const lead = { formId: 'contact-form', firstName: 'Ana', lastName: 'Lee', email: 'ana@lee-homes.com', phone: '703-555-0100', subject: 'Open house', message: `Ref ${marker}`, submissionId: randomUUID() };
+    const lead = {
+      formId: 'contact-form',
+      firstName: 'Ana',
+      lastName: 'Lee',
+      email: 'ana@lee-homes.com',
+      phone: '703-555-0100',
+      subject: 'Open house',
+      message: `Ref ${marker}`,
+      submissionId: randomUUID(),
+    };
     const first = await post('/api/lead', lead);
     const retry = await post('/api/lead', lead);
     expect([first.statusCode, retry.statusCode]).toEqual([201, 200]);
     const mail = await noticeWith(marker);
     expect(mail.to).toMatchObject({ text: personal.email });
     expect(mail.subject).toBe('New lead: Ana Lee (contact-form)');
-    for (const line of ['Form: contact-form', 'Business: Ana Lee', 'Name: Ana Lee', 'Email: ana@lee-homes.com', 'Phone: 703-555-0100', 'Subject: Open house', `Message: Ref ${marker}`]) {
+    for (const line of [
+      'Form: contact-form',
+      'Business: Ana Lee',
+      'Name: Ana Lee',
+      'Email: ana@lee-homes.com',
+      'Phone: 703-555-0100',
+      'Subject: Open house',
+      `Message: Ref ${marker}`,
+    ]) {
       expect(mail.text).toContain(line);
     }
     expect(await noticeJobs('lead-notification', 'leadId', first.json().leadId)).toHaveLength(1);
@@ -95,7 +137,14 @@ describe('owner notification of new submissions', () => {
   it('links the audit report in the notice of an audit lead', async () => {
     // A site to audit must resolve: the test network has none but loopback (allowed below).
     const marker = `marker-${randomUUID()}`;
-    const res = await post('/api/lead', { formId: 'inline-audit', source: 'Marketing Audit Page', website: `http://127.0.0.1:9/${marker}`, businessName: 'Acme Homes', email: 'owner@acme-homes.com', emailConsent: true });
+    const res = await post('/api/lead', {
+      formId: 'inline-audit',
+      source: 'Marketing Audit Page',
+      website: `http://127.0.0.1:9/${marker}`,
+      businessName: 'Acme Homes',
+      email: 'owner@acme-homes.com',
+      emailConsent: true,
+    });
     expect(res.statusCode).toBe(201);
     const mail = await noticeWith(marker);
     expect(mail.text).toContain(`Website: http://127.0.0.1:9/${marker}`);
@@ -110,10 +159,19 @@ describe('owner notification of new submissions', () => {
         throw new Error('queue unavailable'); // ...and rolls back with the message
       },
     } as unknown as Stores['jobs'];
-    const msg = { name: 'Rolled Back', email: 'gone@example.com', subject: '', message: `Ref ${marker}`, source: 'contact-popup', submissionId: null };
+    const msg = {
+      name: 'Rolled Back',
+      email: 'gone@example.com',
+      subject: '',
+      message: `Ref ${marker}`,
+      source: 'contact-popup',
+      submissionId: null,
+    };
     await expect(storeContactMessage({ sql: stores.sql, jobs: failingJobs }, msg)).rejects.toThrow('queue unavailable');
     expect(await stores.sql`SELECT id FROM contact_messages WHERE message = ${msg.message}`).toHaveLength(0);
-    expect(await stores.sql`SELECT id FROM pgboss.job WHERE name = 'mail-send' AND data->>'kind' = 'contact-notification' AND NOT EXISTS (SELECT 1 FROM contact_messages c WHERE c.id::text = data->>'messageId')`).toHaveLength(0);
+    expect(
+      await stores.sql`SELECT id FROM pgboss.job WHERE name = 'mail-send' AND data->>'kind' = 'contact-notification' AND NOT EXISTS (SELECT 1 FROM contact_messages c WHERE c.id::text = data->>'messageId')`,
+    ).toHaveLength(0);
     // A later submission's notice arriving shows the queue was worked past that point.
     const later = randomUUID();
     expect((await post('/api/contact', { name: 'Later', email: 'later@example.com', message: `Ref ${later}` })).statusCode).toBe(201);

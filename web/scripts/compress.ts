@@ -25,11 +25,15 @@ for (const file of files(DIST)) {
   const data = readFileSync(file);
   // Best compression for the files on the critical path; big chunks get a quicker level.
   const quality = data.length > 64 * 1024 ? 9 : 11;
-  const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+  const br = brotliCompressSync(data, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+  });
   writeFileSync(`${file}.br`, br);
   writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
   count += 1;
   before += data.length;
   after += br.length;
 }
-process.stdout.write(`compressed ${count} files: ${Math.round(before / 1024)} KB -> ${Math.round(after / 1024)} KB brotli in ${Math.round(performance.now() - started)} ms\n`);
+process.stdout.write(
+  `compressed ${count} files: ${Math.round(before / 1024)} KB -> ${Math.round(after / 1024)} KB brotli in ${Math.round(performance.now() - started)} ms\n`,
+);

@@ -28,12 +28,21 @@ async function main(): Promise<void> {
   projects.forEach((project, i) => write(fromSite(project.image), projectSvg(project.title, project.metrics[0]!, i + 1)));
 
   const pages = magazinePages();
-  if (pages.length !== magazineFeature.pageCount) throw new Error(`magazine has ${pages.length} pages, expected ${magazineFeature.pageCount}`);
+  if (pages.length !== magazineFeature.pageCount)
+    throw new Error(`magazine has ${pages.length} pages, expected ${magazineFeature.pageCount}`);
   rmSync(join(OUT, 'magazine'), { recursive: true, force: true });
   write(fromSite(magazineFeature.pdf), writePdf(pages, `${magazineFeature.publication}, ${magazineFeature.date}`));
-  pages.forEach((page, i) => write(join(OUT, 'magazine', `page-${String(i + 1).padStart(2, '0')}.svg`), pageSvg(page, `${magazineFeature.publication}, ${magazineFeature.date}, page ${i + 1}`)));
+  pages.forEach((page, i) =>
+    write(
+      join(OUT, 'magazine', `page-${String(i + 1).padStart(2, '0')}.svg`),
+      pageSvg(page, `${magazineFeature.publication}, ${magazineFeature.date}, page ${i + 1}`),
+    ),
+  );
   write(fromSite(magazineFeature.image), pageSvg(pages[0]!, `${magazineFeature.publication} cover, ${magazineFeature.date}`));
-  write(fromSite(magazineFeature.featuredImage), pageSvg(pages[magazineFeature.featuredPage - 1]!, `${magazineFeature.publication}, page ${magazineFeature.featuredPage}`));
+  write(
+    fromSite(magazineFeature.featuredImage),
+    pageSvg(pages[magazineFeature.featuredPage - 1]!, `${magazineFeature.publication}, page ${magazineFeature.featuredPage}`),
+  );
 
   const card = vcardText();
   write(join(OUT, 'contact.vcf'), card);
@@ -44,7 +53,9 @@ async function main(): Promise<void> {
   const og = ogImageSvg(personal.name, 'Real Estate Marketing & Operations', 'Free 15-point marketing audit · report in 24 hours');
   write(join(OUT, 'og-image.svg'), og);
   await rasterizeOgImage(og, fromSite(seoDefaults.ogImage));
-  process.stdout.write(`media: ${pages.length}-page magazine, ${projects.length} project images, contact card and QR in ${Math.round(performance.now() - started)} ms\n`);
+  process.stdout.write(
+    `media: ${pages.length}-page magazine, ${projects.length} project images, contact card and QR in ${Math.round(performance.now() - started)} ms\n`,
+  );
 }
 
 /** Social networks want a PNG: Chromium draws it when present (kept while the SVG is unchanged). */
@@ -58,7 +69,11 @@ async function rasterizeOgImage(svg: string, target: string): Promise<void> {
     return;
   }
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'], headless: true });
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    headless: true,
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
     await page.setContent(`<html><body style="margin:0">${svg}</body></html>`);

@@ -93,7 +93,10 @@ writeFileSync(join(DIST, bootFile), bootSource);
 const pageTemplate = template
   .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)">/g, (_tag, file: string) => inlineCss(file))
   .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-  .replace(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/, `<script type="module" src="/${bootFile}"></script>`);
+  .replace(
+    /<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/,
+    `<script type="module" src="/${bootFile}"></script>`,
+  );
 
 async function page(url: string): Promise<string> {
   const { head, structuredData, body } = await render(url);
@@ -117,4 +120,6 @@ writeFileSync(join(OUT, 'not-found.html'), await page(NOT_FOUND_PATH_TOKEN));
 writeFileSync(join(OUT, 'post-not-found.html'), await page(UNKNOWN_POST_PATH));
 const output = { pages, notFound: 'not-found.html', postNotFound: 'post-not-found.html', notFoundPathToken: NOT_FOUND_PATH_TOKEN };
 writeFileSync(join(OUT, 'manifest.json'), JSON.stringify(output, null, 2));
-process.stdout.write(`prerendered ${Object.keys(pages).length} pages and 2 not-found pages in ${Math.round(performance.now() - started)} ms\n`);
+process.stdout.write(
+  `prerendered ${Object.keys(pages).length} pages and 2 not-found pages in ${Math.round(performance.now() - started)} ms\n`,
+);

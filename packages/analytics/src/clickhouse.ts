@@ -32,7 +32,7 @@ export interface ClickHouse {
 
 export type ClickHouseTarget =
   | { kind: 'embedded'; path: string; database: string; poolSize: number }
-  | { kind: 'server'; url: string; database?: string; poolSize: number; /** Set on a cluster (CLICKHOUSE_CLUSTER). */ cluster?: string };
+  | { kind: 'server'; url: string; database?: string; poolSize: number /** Set on a cluster (CLICKHOUSE_CLUSTER). */; cluster?: string };
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
@@ -102,7 +102,11 @@ function wrap(pool: ClickHouseClient[], ingest: ClickHouseClient, database: stri
       if (rows instanceof JsonLines ? rows.text.length === 0 : rows.length === 0) return;
       const clickhouse_settings = options?.deduplicationToken
         ? // The dashboards' rollup views deduplicate a retried block too, not only `events`.
-          { insert_deduplication_token: options.deduplicationToken, insert_deduplicate: 1 as const, deduplicate_blocks_in_dependent_materialized_views: 1 as const }
+          {
+            insert_deduplication_token: options.deduplicationToken,
+            insert_deduplicate: 1 as const,
+            deduplicate_blocks_in_dependent_materialized_views: 1 as const,
+          }
         : undefined;
       if (rows instanceof JsonLines) {
         // Text already in JSONEachRow goes as it is, the statement's data part: no parsing and

@@ -28,14 +28,26 @@ export interface EngineProfile {
   readBackInsertSettings: string;
 }
 
-export const CHDB: EngineProfile = { kind: 'chdb', cluster: null, readSettings: 'SETTINGS max_threads = 1', inSubquery: 'IN', readBackInsertSettings: '' };
+export const CHDB: EngineProfile = {
+  kind: 'chdb',
+  cluster: null,
+  readSettings: 'SETTINGS max_threads = 1',
+  inSubquery: 'IN',
+  readBackInsertSettings: '',
+};
 export const SERVER: EngineProfile = { kind: 'server', cluster: null, readSettings: '', inSubquery: 'IN', readBackInsertSettings: '' };
 
 const CLUSTER_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 export function clusterProfile(cluster: string): EngineProfile {
   if (!CLUSTER_NAME.test(cluster)) throw new Error(`Invalid ClickHouse cluster name: ${cluster}`);
-  return { kind: 'cluster', cluster, readSettings: '', inSubquery: 'GLOBAL IN', readBackInsertSettings: "SETTINGS insert_distributed_sync = 1" };
+  return {
+    kind: 'cluster',
+    cluster,
+    readSettings: '',
+    inSubquery: 'GLOBAL IN',
+    readBackInsertSettings: 'SETTINGS insert_distributed_sync = 1',
+  };
 }
 
 /** A value built once per engine profile (SQL text that depends on the engine). */

@@ -1,2 +1,8 @@
 export { JsonLines, openClickHouse, type ClickHouse, type ClickHouseTarget, type QueryParams } from './clickhouse.ts';
-export { clickHouseLedger, migrateClickHouse, loadClickHouseMigrations, type ClickHouseMigration, type MigrationLedger } from './migrate.ts';
+export {
+  clickHouseLedger,
+  migrateClickHouse,
+  loadClickHouseMigrations,
+  type ClickHouseMigration,
+  type MigrationLedger,
+} from './migrate.ts';

@@ -22,7 +22,10 @@ export async function loadClickHouseMigrations(dir = MIGRATIONS_DIR): Promise<Cl
     files.map(async (file) => ({
       version: Number(file.slice(0, 4)),
       name: file.slice(5, -4),
-      statements: (await readFile(join(dir, file), 'utf8')).split(/^;\s*$/m).map((s) => s.trim()).filter(Boolean),
+      statements: (await readFile(join(dir, file), 'utf8'))
+        .split(/^;\s*$/m)
+        .map((s) => s.trim())
+        .filter(Boolean),
     })),
   );
 }

@@ -11,16 +11,37 @@ beforeAll(async () => {
 afterAll(() => ch.drop());
 
 const ttlOf = async (name: string) =>
-  (await ch.query<{ q: string }>('SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = {name:String}', { name }))[0]!.q;
+  (
+    await ch.query<{ q: string }>(
+      'SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = {name:String}',
+      { name },
+    )
+  )[0]!.q;
 
 describe('event retention', () => {
   it('reads the setting, falling back to 730 days', () => {
     expect(retentionDays('90')).toBe(90);
-    expect([retentionDays(undefined), retentionDays(''), retentionDays('7'), retentionDays('9999'), retentionDays('1e3'), retentionDays('90; DROP')]).toEqual([730, 730, 730, 730, 730, 730]);
+    expect([
+      retentionDays(undefined),
+      retentionDays(''),
+      retentionDays('7'),
+      retentionDays('9999'),
+      retentionDays('1e3'),
+      retentionDays('90; DROP'),
+    ]).toEqual([730, 730, 730, 730, 730, 730]);
   });
 
   it('sets the TTL of the events and their rollups, once', async () => {
-    expect((await applyEventRetention(ch, 90)).sort()).toEqual(['ab_units', 'events', 'events_daily', 'funnel_steps', 'pages_daily', 'sessions', 'sources_daily', 'traffic_daily']);
+    expect((await applyEventRetention(ch, 90)).sort()).toEqual([
+      'ab_units',
+      'events',
+      'events_daily',
+      'funnel_steps',
+      'pages_daily',
+      'sessions',
+      'sources_daily',
+      'traffic_daily',
+    ]);
     expect(await ttlOf('events')).toMatch(/TTL toDateTime\(ts\) \+ toIntervalDay\(90\)/);
     expect(await ttlOf('sessions')).toMatch(/TTL date \+ toIntervalDay\(90\)/);
     expect(await applyEventRetention(ch, 90)).toEqual([]);

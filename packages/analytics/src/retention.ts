@@ -7,7 +7,16 @@ import type { EngineProfile } from './engine.ts';
 // The setting's key and bounds are shared with the admin API and form.
 export { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, RETENTION_SETTING } from '@curb/contracts/retention';
 
-const TTL_COLUMN: Record<string, string> = { events: 'toDateTime(ts)', events_daily: 'date', sessions: 'date', pages_daily: 'date', funnel_steps: 'date', sources_daily: 'date', traffic_daily: 'date', ab_units: 'date' };
+const TTL_COLUMN: Record<string, string> = {
+  events: 'toDateTime(ts)',
+  events_daily: 'date',
+  sessions: 'date',
+  pages_daily: 'date',
+  funnel_steps: 'date',
+  sources_daily: 'date',
+  traffic_daily: 'date',
+  ab_units: 'date',
+};
 
 /** The stored setting as a number of days, or the default when unset or not a valid count. */
 export function retentionDays(value: string | undefined): number {

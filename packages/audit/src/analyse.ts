@@ -49,7 +49,13 @@ export async function analyseSite(url: string, options: AnalyseOptions): Promise
   const labPromise = chrome
     ? runLab(url.includes('://') ? url : `https://${url}`, {
         chromePath: chrome,
-        allowed: addressRule({ allowPrivateNetworks: options.allowPrivateNetworks, timeoutMs: 0, maxBytes: 0, maxRedirects: 0, ...options.policy }),
+        allowed: addressRule({
+          allowPrivateNetworks: options.allowPrivateNetworks,
+          timeoutMs: 0,
+          maxBytes: 0,
+          maxRedirects: 0,
+          ...options.policy,
+        }),
         lighthouse: mode === 'lighthouse',
         screenshot: true,
         deadlineMs: options.labBudgetMs ?? 60_000,
@@ -82,11 +88,12 @@ export async function analyseSite(url: string, options: AnalyseOptions): Promise
       }
     : {
         ...estimate,
-        notes: !chrome && mode !== 'none'
-          ? ['Chromium is not installed; speed was estimated from network timings.']
-          : labFailure
-            ? [`Chromium could not measure the site (${labFailure}); speed was estimated from network timings.`]
-            : estimate.notes,
+        notes:
+          !chrome && mode !== 'none'
+            ? ['Chromium is not installed; speed was estimated from network timings.']
+            : labFailure
+              ? [`Chromium could not measure the site (${labFailure}); speed was estimated from network timings.`]
+              : estimate.notes,
       };
 
   progress(80, 'Running the checks');

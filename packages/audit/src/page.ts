@@ -185,7 +185,12 @@ export function parsePage(snapshot: PageSnapshot): ParsedPage {
         height: img.attr('height') ?? null,
         loading: img.attr('loading')?.toLowerCase() ?? null,
         srcset: Boolean(img.attr('srcset')),
-        modernSource: picture.length > 0 && picture.find('source').toArray().some((s) => MODERN_IMAGE_TYPES.test($(s).attr('type') ?? '') || /\.(webp|avif)(\s|$|\?)/i.test($(s).attr('srcset') ?? '')),
+        modernSource:
+          picture.length > 0 &&
+          picture
+            .find('source')
+            .toArray()
+            .some((s) => MODERN_IMAGE_TYPES.test($(s).attr('type') ?? '') || /\.(webp|avif)(\s|$|\?)/i.test($(s).attr('srcset') ?? '')),
         decorative: img.attr('role') === 'presentation' || img.attr('aria-hidden') === 'true',
         sized: isSized(img.attr('width'), img.attr('height'), img.attr('style')),
       };
@@ -213,7 +218,12 @@ export function parsePage(snapshot: PageSnapshot): ParsedPage {
     .toArray()
     .map((el) => {
       const href = ($(el).attr('href') ?? '').trim();
-      return { href, url: href ? abs(href) : null, media: ($(el).attr('media') ?? 'all').trim().toLowerCase(), inHead: $(el).parents('head').length > 0 };
+      return {
+        href,
+        url: href ? abs(href) : null,
+        media: ($(el).attr('media') ?? 'all').trim().toLowerCase(),
+        inHead: $(el).parents('head').length > 0,
+      };
     });
 
   const jsonLd: JsonLdBlock[] = $('script[type="application/ld+json" i]')
@@ -245,7 +255,9 @@ export function parsePage(snapshot: PageSnapshot): ParsedPage {
         actionUrl: action ? abs(action) : snapshot.url,
         method: (f.attr('method') ?? 'get').toLowerCase(),
         inputTypes: fields.map((i) => (i.tagName === 'input' ? ($(i).attr('type') ?? 'text').toLowerCase() : i.tagName)),
-        inputNames: fields.map((i) => `${$(i).attr('name') ?? ''} ${$(i).attr('id') ?? ''} ${$(i).attr('placeholder') ?? ''}`.toLowerCase()),
+        inputNames: fields.map((i) =>
+          `${$(i).attr('name') ?? ''} ${$(i).attr('id') ?? ''} ${$(i).attr('placeholder') ?? ''}`.toLowerCase(),
+        ),
         text: collapse(f.text()).slice(0, 500),
         hasPassword: f.find('input[type="password" i]').length > 0,
       };
@@ -267,7 +279,9 @@ export function parsePage(snapshot: PageSnapshot): ParsedPage {
 
   const mixedContent: string[] = [];
   if (pageUrl.protocol === 'https:') {
-    $('img[src], script[src], iframe[src], audio[src], video[src], source[src], link[rel~="stylesheet" i][href], embed[src], object[data]').each((_, el) => {
+    $(
+      'img[src], script[src], iframe[src], audio[src], video[src], source[src], link[rel~="stylesheet" i][href], embed[src], object[data]',
+    ).each((_, el) => {
       const value = ($(el).attr('src') ?? $(el).attr('href') ?? $(el).attr('data') ?? '').trim();
       if (/^http:\/\//i.test(value)) mixedContent.push(value);
     });
@@ -297,7 +311,10 @@ export function parsePage(snapshot: PageSnapshot): ParsedPage {
     url: snapshot.url,
     $,
     lang: $('html').attr('lang')?.trim() || null,
-    charset: $('meta[charset]').attr('charset') ?? (/charset=([\w-]+)/i.exec($('meta[http-equiv="content-type" i]').attr('content') ?? '')?.[1] ?? null),
+    charset:
+      $('meta[charset]').attr('charset') ??
+      /charset=([\w-]+)/i.exec($('meta[http-equiv="content-type" i]').attr('content') ?? '')?.[1] ??
+      null,
     titles,
     title: titles[0] ?? null,
     descriptions,
@@ -420,7 +437,9 @@ function collectSchemaItems(blocks: JsonLdBlock[]): SchemaItem[] {
     if (!value || typeof value !== 'object') return;
     const obj = value as Record<string, unknown>;
     const type = obj['@type'];
-    const types = (Array.isArray(type) ? type : type ? [type] : []).filter((t): t is string => typeof t === 'string').map((t) => t.replace(/^https?:\/\/schema\.org\//, ''));
+    const types = (Array.isArray(type) ? type : type ? [type] : [])
+      .filter((t): t is string => typeof t === 'string')
+      .map((t) => t.replace(/^https?:\/\/schema\.org\//, ''));
     if (types.length) items.push({ types, props: obj });
     for (const [key, v] of Object.entries(obj)) if (key !== '@context' && v && typeof v === 'object') visit(v, depth + 1);
   };
@@ -428,7 +447,8 @@ function collectSchemaItems(blocks: JsonLdBlock[]): SchemaItem[] {
   return items;
 }
 
-const DATE_TEXT = /\b(?:(?:19|20)\d{2}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2}|\d{1,2}\/\d{1,2}\/(?:19|20)\d{2})\b/gi;
+const DATE_TEXT =
+  /\b(?:(?:19|20)\d{2}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2}|\d{1,2}\/\d{1,2}\/(?:19|20)\d{2})\b/gi;
 
 function collectDates($: CheerioAPI, schema: SchemaItem[]): string[] {
   const dates: string[] = [];

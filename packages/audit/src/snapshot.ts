@@ -2,7 +2,15 @@
 // page (and for the advanced audit up to N internal pages, breadth-first), robots.txt, the
 // sitemap, llms.txt, the http:// variant, a sample of subresources and internal links.
 import robotsParser from 'robots-parser';
-import { FetchError, GuardedFetcher, USER_AGENT, type FetchedResponse, type FetchPolicy, type RedirectHop, type TlsFacts } from './net/guarded-fetch.ts';
+import {
+  FetchError,
+  GuardedFetcher,
+  USER_AGENT,
+  type FetchedResponse,
+  type FetchPolicy,
+  type RedirectHop,
+  type TlsFacts,
+} from './net/guarded-fetch.ts';
 import { parsePage, type ParsedPage } from './page.ts';
 import { parseWebsite, sameSite } from './url.ts';
 import { mapLimit } from './util.ts';
@@ -111,7 +119,8 @@ export class NotAWebPageError extends FetchError {
 
 const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
 const TEXT_TYPES = ['text/', 'application/xml', 'application/json', 'application/octet-stream'];
-const NOT_PAGES = /\.(?:jpe?g|png|gif|webp|avif|svg|ico|pdf|zip|gz|rar|7z|mp3|mp4|mov|avi|webm|wav|docx?|xlsx?|pptx?|css|js|json|xml|txt|woff2?|ttf|eot|exe|dmg|apk)$/i;
+const NOT_PAGES =
+  /\.(?:jpe?g|png|gif|webp|avif|svg|ico|pdf|zip|gz|rar|7z|mp3|mp4|mov|avi|webm|wav|docx?|xlsx?|pptx?|css|js|json|xml|txt|woff2?|ttf|eot|exe|dmg|apk)$/i;
 const MAX_SITEMAP_URLS = 50_000;
 
 export async function fetchSite(input: string, options: FetchSiteOptions = {}): Promise<SiteSnapshot> {
@@ -137,7 +146,11 @@ export async function fetchSite(input: string, options: FetchSiteOptions = {}): 
     const faviconHref = homeParsed.icons.find((i) => i.url)?.url ?? `${origin}/favicon.ico`;
     const sitemapChecked = fetchText(fetcher, sitemapUrl).then(async (res) => {
       const urls = res.body ? sitemapLocs(res.body) : [];
-      return { res, urls, statuses: await checkSitemapUrls(fetcher, urls, origin, options.sitemapCheckLimit ?? 0, options.concurrency ?? 6) };
+      return {
+        res,
+        urls,
+        statuses: await checkSitemapUrls(fetcher, urls, origin, options.sitemapCheckLimit ?? 0, options.concurrency ?? 6),
+      };
     });
     const [sitemapDone, favicon, resources, links] = await Promise.all([
       sitemapChecked,
@@ -210,14 +223,34 @@ function toPageSnapshot(res: FetchedResponse, depth: number): PageSnapshot {
 }
 
 function emptyPage(res: FetchedResponse): Omit<PageSnapshot, 'depth'> {
-  return { requestedUrl: res.requestedUrl, url: res.finalUrl, status: res.status, chain: res.chain, headers: res.headers, contentType: res.contentType, html: '', transferBytes: res.transferBytes, htmlBytes: 0, truncated: false, ttfbMs: res.ttfbMs, totalMs: res.totalMs };
+  return {
+    requestedUrl: res.requestedUrl,
+    url: res.finalUrl,
+    status: res.status,
+    chain: res.chain,
+    headers: res.headers,
+    contentType: res.contentType,
+    html: '',
+    transferBytes: res.transferBytes,
+    htmlBytes: 0,
+    truncated: false,
+    ttfbMs: res.ttfbMs,
+    totalMs: res.totalMs,
+  };
 }
 
 async function fetchText(fetcher: GuardedFetcher, url: string): Promise<TextResource> {
   try {
     const res = await fetcher.fetch(url, { accept: TEXT_TYPES, timeoutMs: 5000 });
     const ok = res.status >= 200 && res.status < 300 && res.body !== null && !looksBinary(res.body);
-    return { url: res.finalUrl, status: res.status, contentType: res.contentType, headers: res.headers, body: ok ? decodeText(res.body!, res.headers['content-type']).slice(0, 2_000_000) : null, error: null };
+    return {
+      url: res.finalUrl,
+      status: res.status,
+      contentType: res.contentType,
+      headers: res.headers,
+      body: ok ? decodeText(res.body!, res.headers['content-type']).slice(0, 2_000_000) : null,
+      error: null,
+    };
   } catch (err) {
     return { url, status: null, contentType: '', headers: {}, body: null, error: (err as Error).message };
   }
@@ -229,7 +262,12 @@ async function checkHttpVariant(fetcher: GuardedFetcher, homeUrl: URL): Promise<
     const res = await fetcher.fetch(httpUrl, { method: 'HEAD', followRedirects: false, timeoutMs: 5000 });
     const location = res.headers['location'] ?? null;
     const target = location ? absolute(location, httpUrl) : null;
-    return { status: res.status, location, redirectsToHttps: res.status >= 300 && res.status < 400 && target?.startsWith('https://') === true, error: null };
+    return {
+      status: res.status,
+      location,
+      redirectsToHttps: res.status >= 300 && res.status < 400 && target?.startsWith('https://') === true,
+      error: null,
+    };
   } catch (err) {
     return { status: null, location: null, redirectsToHttps: false, error: (err as Error).message };
   }
@@ -280,7 +318,8 @@ async function crawl(fetcher: GuardedFetcher, home: PageSnapshot, options: Fetch
       try {
         // Never past the budget: a slow page is cut at the deadline, not waited for.
         const res = await fetcher.fetch(item.url, { accept: HTML_TYPES, timeoutMs: Math.max(1000, deadline - performance.now()) });
-        if (res.chain.length) redirects.push({ url: item.url, from: item.from, hops: res.chain.length, finalUrl: res.finalUrl, loop: false });
+        if (res.chain.length)
+          redirects.push({ url: item.url, from: item.from, hops: res.chain.length, finalUrl: res.finalUrl, loop: false });
         statuses.set(stripQuery(item.url), res.status);
         statuses.set(stripQuery(res.finalUrl), res.status);
         // Error pages count for link statuses but are not audited as pages.
@@ -316,12 +355,19 @@ function redirectFailure(err: unknown): Pick<RedirectTrace, 'hops' | 'finalUrl' 
 }
 
 /** Sitemap addresses on the site's own host, asked without following redirects: only a 200 is a page. */
-async function checkSitemapUrls(fetcher: GuardedFetcher, urls: string[], origin: string, limit: number, concurrency: number): Promise<LinkStatus[]> {
+async function checkSitemapUrls(
+  fetcher: GuardedFetcher,
+  urls: string[],
+  origin: string,
+  limit: number,
+  concurrency: number,
+): Promise<LinkStatus[]> {
   const own = urls.filter((u) => absolute(u, origin)?.startsWith(origin)).slice(0, limit);
   return mapLimit(own, concurrency, async (url) => {
     try {
       let res = await fetcher.fetch(url, { method: 'HEAD', followRedirects: false, timeoutMs: 5000 });
-      if (res.status === 405 || res.status === 501) res = await fetcher.fetch(url, { followRedirects: false, discardBody: true, timeoutMs: 5000 });
+      if (res.status === 405 || res.status === 501)
+        res = await fetcher.fetch(url, { followRedirects: false, discardBody: true, timeoutMs: 5000 });
       return { url, status: res.status, error: null, from: 'sitemap' };
     } catch (err) {
       return { url, status: null, error: (err as Error).message, from: 'sitemap' };
@@ -341,7 +387,14 @@ async function checkResources(fetcher: GuardedFetcher, page: ParsedPage, limit: 
     try {
       const res = await fetcher.fetch(url, { method: 'HEAD', timeoutMs: 5000, headers: { accept: '*/*' } });
       const length = Number(res.headers['content-length']);
-      return { url, kind, status: res.status, bytes: Number.isFinite(length) && res.headers['content-length'] ? length : null, contentType: res.contentType, headers: res.headers };
+      return {
+        url,
+        kind,
+        status: res.status,
+        bytes: Number.isFinite(length) && res.headers['content-length'] ? length : null,
+        contentType: res.contentType,
+        headers: res.headers,
+      };
     } catch {
       return { url, kind, status: null, bytes: null, contentType: '', headers: {} };
     }
@@ -349,7 +402,12 @@ async function checkResources(fetcher: GuardedFetcher, page: ParsedPage, limit: 
 }
 
 /** Statuses of internal links: crawled pages are known; a sample of the rest is asked with HEAD. */
-async function checkLinks(fetcher: GuardedFetcher, crawlResult: CrawlResult, limit: number, concurrency: number): Promise<{ statuses: LinkStatus[]; redirects: RedirectTrace[] }> {
+async function checkLinks(
+  fetcher: GuardedFetcher,
+  crawlResult: CrawlResult,
+  limit: number,
+  concurrency: number,
+): Promise<{ statuses: LinkStatus[]; redirects: RedirectTrace[] }> {
   const redirects: RedirectTrace[] = [];
   const known = crawlResult.statuses;
   const statuses: LinkStatus[] = [];
@@ -396,7 +454,10 @@ function looksBinary(body: Buffer): boolean {
 }
 
 function decodeText(body: Buffer, contentTypeHeader: string | undefined): string {
-  const charset = /charset=["']?([\w-]+)/i.exec(contentTypeHeader ?? '')?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 2048).toString('latin1'))?.[1] ?? 'utf-8';
+  const charset =
+    /charset=["']?([\w-]+)/i.exec(contentTypeHeader ?? '')?.[1] ??
+    /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 2048).toString('latin1'))?.[1] ??
+    'utf-8';
   try {
     return new TextDecoder(charset.toLowerCase(), { fatal: false }).decode(body);
   } catch {

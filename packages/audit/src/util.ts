@@ -31,11 +31,14 @@ export class Semaphore {
         const timer =
           maxWaitMs === Infinity
             ? undefined
-            : setTimeout(() => {
-                const i = this.waiting.indexOf(wake);
-                if (i >= 0) this.waiting.splice(i, 1);
-                resolve(false);
-              }, Math.max(0, maxWaitMs));
+            : setTimeout(
+                () => {
+                  const i = this.waiting.indexOf(wake);
+                  if (i >= 0) this.waiting.splice(i, 1);
+                  resolve(false);
+                },
+                Math.max(0, maxWaitMs),
+              );
         this.waiting.push(wake);
       });
       if (!got) {

@@ -90,8 +90,7 @@ export const caseStudies: readonly CaseStudy[] = [
       'The team was well known in North Arlington but almost invisible a few miles south, where prices were rising fastest and many owners had lived in their homes for decades.',
     solution:
       'We mapped listing data by neighbourhood, chose six target areas and combined quarterly market reports by mail, neighbourhood events, targeted social ads and a page per neighbourhood on the website.',
-    outcome:
-      'Brand awareness in the target areas grew 35% in a year and the team is on track for its 20% target market share.',
+    outcome: 'Brand awareness in the target areas grew 35% in a year and the team is on track for its 20% target market share.',
     content: [
       {
         type: 'section',
@@ -129,7 +128,8 @@ export const caseStudies: readonly CaseStudy[] = [
       'Changing brokerage meant moving 45 agents, dozens of active listings and pending contracts, the CRM and all marketing assets, while clients expected nothing to change.',
     solution:
       'A 60-day plan with a workstream per area: licensing, listings, contracts, CRM, marketing and communication. Each agent had a checklist, and pending contracts stayed with the old brokerage until closing under a signed agreement.',
-    outcome: 'All 45 agents moved on schedule, no closing was missed, and every client record and pipeline stage survived the move in Salesforce.',
+    outcome:
+      'All 45 agents moved on schedule, no closing was missed, and every client record and pipeline stage survived the move in Salesforce.',
     content: [
       {
         type: 'section',
@@ -163,11 +163,11 @@ export const caseStudies: readonly CaseStudy[] = [
     category: 'Marketing',
     image: image('community-events-strategy'),
     tags: ['Event Planning', 'Social Media', 'Marketing'],
-    challenge:
-      'Online ads brought clicks but few conversations. The team wanted to be known in person in the neighbourhoods it served.',
+    challenge: 'Online ads brought clicks but few conversations. The team wanted to be known in person in the neighbourhoods it served.',
     solution:
       'A yearly calendar of events — client appreciation nights, first-time buyer seminars, a fall festival booth and shred days — each with a sponsor, a sign-up page and a follow-up email sequence.',
-    outcome: 'More than 350 people attended in one year, brand awareness grew 35%, and event sign-ups became the team’s third-largest lead source.',
+    outcome:
+      'More than 350 people attended in one year, brand awareness grew 35%, and event sign-ups became the team’s third-largest lead source.',
     content: [
       {
         type: 'section',
@@ -231,7 +231,8 @@ export const caseStudies: readonly CaseStudy[] = [
       'The team’s newsletter went to everyone, said the same thing to everyone and was opened by fewer than one in five recipients.',
     solution:
       'Contacts were segmented by relationship and neighbourhood. Each month every segment received a short, local message with one clear offer, drafted with AI assistance and edited by the team.',
-    outcome: 'Campaigns now reach 2,231 past clients and sphere contacts with an average open rate of 53%, and replies turn into referrals every month.',
+    outcome:
+      'Campaigns now reach 2,231 past clients and sphere contacts with an average open rate of 53%, and replies turn into referrals every month.',
     content: [
       {
         type: 'section',

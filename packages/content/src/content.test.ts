@@ -63,9 +63,13 @@ describe('content', () => {
     expect(validateFormValues(audit, { website: 'acme.com', businessName: 'Acme', email: 'a@acme.com' })?.message).toBe(
       'Consent is required to submit this form',
     );
-    expect(validateFormValues(audit, { website: 'acme.com', businessName: 'Acme', email: 'a@acme.com' }, { emailConsent: true })).toBeNull();
+    expect(
+      validateFormValues(audit, { website: 'acme.com', businessName: 'Acme', email: 'a@acme.com' }, { emailConsent: true }),
+    ).toBeNull();
     const contact = formDefinitions['contact-form'];
-    expect(validateFormValues(contact, { firstName: 'A', lastName: 'B', email: 'a@b.co', subject: 'S' })?.message).toBe('Message is required');
+    expect(validateFormValues(contact, { firstName: 'A', lastName: 'B', email: 'a@b.co', subject: 'S' })?.message).toBe(
+      'Message is required',
+    );
     expect(validateFormValues(contact, { firstName: 'A', lastName: 'B', email: 'a@b.co', subject: 'S', message: 'Hi' })).toBeNull();
   });
 

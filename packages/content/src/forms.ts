@@ -154,8 +154,10 @@ export function fieldProblem(field: FormField, raw: string | undefined): string 
   if (!value) return field.required ? validationMessages.required(field.placeholder) : null;
   if (field.type === 'email' && !isValidEmail(value)) return validationMessages.email;
   if (field.type === 'url' && !parseWebsite(value)) return validationMessages.url;
-  if (field.minLength !== undefined && value.length < field.minLength) return validationMessages.tooShort(field.placeholder, field.minLength);
-  if (field.maxLength !== undefined && value.length > field.maxLength) return validationMessages.tooLong(field.placeholder, field.maxLength);
+  if (field.minLength !== undefined && value.length < field.minLength)
+    return validationMessages.tooShort(field.placeholder, field.minLength);
+  if (field.maxLength !== undefined && value.length > field.maxLength)
+    return validationMessages.tooLong(field.placeholder, field.maxLength);
   return null;
 }
 
@@ -188,9 +190,28 @@ export const contactPopup = {
 
 // Free-mail domains say nothing about the visitor's business website.
 const FREE_MAIL = new Set([
-  'gmail.com', 'googlemail.com', 'yahoo.com', 'ymail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com',
-  'aol.com', 'icloud.com', 'me.com', 'mac.com', 'comcast.net', 'verizon.net', 'att.net', 'cox.net', 'proton.me',
-  'protonmail.com', 'gmx.com', 'mail.com', 'zoho.com', 'yandex.com',
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'ymail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'aol.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'comcast.net',
+  'verizon.net',
+  'att.net',
+  'cox.net',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'mail.com',
+  'zoho.com',
+  'yandex.com',
 ]);
 
 /** A business e-mail's domain: the inline form's first suggestion for the website to audit. */

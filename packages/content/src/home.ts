@@ -71,8 +71,7 @@ export const skills: readonly SkillCard[] = [
         'Migrated 12,000 contacts into Salesforce with clean, de-duplicated records',
         'Introduced ChatGPT-assisted listing copy, halving the time to publish a listing',
       ],
-      experience:
-        'Administrator of the team CRM, transaction platform and workspace; trains every new hire on the stack.',
+      experience: 'Administrator of the team CRM, transaction platform and workspace; trains every new hire on the stack.',
     },
   },
   {
@@ -86,8 +85,7 @@ export const skills: readonly SkillCard[] = [
         'Reached 2,231 past clients and sphere contacts with a 53% average open rate',
         'Drew 350+ attendees to community events across Arlington and Alexandria',
       ],
-      experience:
-        'Has run marketing for three brokerages: email, social, print, events, paid search and the website.',
+      experience: 'Has run marketing for three brokerages: email, social, print, events, paid search and the website.',
     },
   },
   {
@@ -197,8 +195,7 @@ const project = (p: Omit<ProjectCard, 'slug' | 'image' | 'type'>): ProjectCard =
 export const projects: readonly ProjectCard[] = [
   project({
     title: 'Transaction Management System',
-    description:
-      'An Airtable-based system that tracks every contract, deadline and document for a team closing $75M+ a year.',
+    description: 'An Airtable-based system that tracks every contract, deadline and document for a team closing $75M+ a year.',
     metrics: [
       { value: '30%', label: 'Faster processing' },
       { value: '$75M+', label: 'Annual volume tracked' },

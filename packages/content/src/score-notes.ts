@@ -3,5 +3,6 @@
 // two verdicts on the same thing.
 export const scoreNotes = {
   marketing: 'Marketing score: website, SEO, lead generation, social, content and technical, weighted.',
-  siteHealth: 'Site Health: technical SEO of the pages crawled. The free audit’s marketing score also weighs social presence, content and lead capture.',
+  siteHealth:
+    'Site Health: technical SEO of the pages crawled. The free audit’s marketing score also weighs social presence, content and lead capture.',
 } as const;

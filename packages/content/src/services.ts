@@ -40,8 +40,7 @@ export const serviceItems: readonly ServiceItem[] = [
     id: 'team-leadership',
     title: 'Team Leadership',
     subtitle: 'Agents and staff who perform from month one',
-    description:
-      'Hiring plans, onboarding, training and accountability systems that help agents and coordinators ramp up faster and stay.',
+    description: 'Hiring plans, onboarding, training and accountability systems that help agents and coordinators ramp up faster and stay.',
     features: [
       '30-day onboarding program',
       'Recorded training library',
@@ -55,8 +54,7 @@ export const serviceItems: readonly ServiceItem[] = [
     id: 'operations-consulting',
     title: 'Operations Consulting',
     subtitle: 'Smoother files, fewer dropped balls',
-    description:
-      'Transaction management, automation and workflows that save hours on every file and keep every deadline visible.',
+    description: 'Transaction management, automation and workflows that save hours on every file and keep every deadline visible.',
     features: [
       'Transaction management system setup',
       'Deadline and document automation',

@@ -71,7 +71,9 @@ export type MarketingAuditList = Static<typeof MarketingAuditListSchema>;
  * Processing, and only an audit that failed (or a report that could not be mailed) is Failed.
  */
 export type AuditBadge = 'Converted' | 'Email Opened' | 'Email Sent' | 'Processing' | 'In Progress' | 'Failed';
-export function auditBadge(a: Pick<MarketingAuditRecord, 'reportViewed' | 'emailOpened' | 'emailDelivered' | 'emailSent' | 'status'>): AuditBadge {
+export function auditBadge(
+  a: Pick<MarketingAuditRecord, 'reportViewed' | 'emailOpened' | 'emailDelivered' | 'emailSent' | 'status'>,
+): AuditBadge {
   if (a.reportViewed) return 'Converted';
   if (a.emailOpened) return 'Email Opened';
   if (a.emailDelivered) return 'Email Sent';

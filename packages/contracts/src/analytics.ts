@@ -151,7 +151,11 @@ export const EventDetailRowSchema = Type.Object({
 });
 export type EventDetailRow = Static<typeof EventDetailRowSchema>;
 
-export const JourneyEventSchema = Type.Object({ event: Type.String(), path: Type.String(), timestamp: Type.String({ format: 'date-time' }) });
+export const JourneyEventSchema = Type.Object({
+  event: Type.String(),
+  path: Type.String(),
+  timestamp: Type.String({ format: 'date-time' }),
+});
 
 export const UserJourneySchema = Type.Object({
   email: Type.Optional(Type.String()),
@@ -248,7 +252,12 @@ export const WebsiteAnalyticsSchema = Type.Object({
   checkedAt: Type.String({ format: 'date-time' }),
   seo: Type.Object({ title: Type.String(), description: Type.String(), h1_count: Type.Integer(), image_alt_missing: Type.Integer() }),
   technical: Type.Object({ structured_data_found: Type.Boolean(), lang_attribute: Type.Boolean(), viewport_meta: Type.Boolean() }),
-  performance: Type.Object({ load_time_ms: Type.Integer(), page_size_kb: Type.Number(), compression_enabled: Type.Boolean(), has_ssl: Type.Boolean() }),
+  performance: Type.Object({
+    load_time_ms: Type.Integer(),
+    page_size_kb: Type.Number(),
+    compression_enabled: Type.Boolean(),
+    has_ssl: Type.Boolean(),
+  }),
   scores: Type.Object({ seo: Type.Integer(), performance: Type.Integer(), accessibility: Type.Integer() }),
 });
 export type WebsiteAnalytics = Static<typeof WebsiteAnalyticsSchema>;

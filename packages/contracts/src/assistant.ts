@@ -31,14 +31,20 @@ export const METAPERSON_FRAME_URL = `${METAPERSON_ORIGIN}/iframe.html`;
 
 export const ChatRoleSchema = Type.Union([Type.Literal('user'), Type.Literal('assistant')]);
 
-export const ChatTurnSchema = Type.Object({
-  role: ChatRoleSchema,
-  content: Type.String({ maxLength: CHAT_LIMITS.maxMessageChars }),
-}, { additionalProperties: false });
+export const ChatTurnSchema = Type.Object(
+  {
+    role: ChatRoleSchema,
+    content: Type.String({ maxLength: CHAT_LIMITS.maxMessageChars }),
+  },
+  { additionalProperties: false },
+);
 
-export const ChatRequestSchema = Type.Object({
-  messages: Type.Array(ChatTurnSchema, { minItems: 1, maxItems: CHAT_LIMITS.maxMessages }),
-}, { additionalProperties: false });
+export const ChatRequestSchema = Type.Object(
+  {
+    messages: Type.Array(ChatTurnSchema, { minItems: 1, maxItems: CHAT_LIMITS.maxMessages }),
+  },
+  { additionalProperties: false },
+);
 
 /** A page of the site the answer came from. */
 export const ChatSourceSchema = Type.Object({
@@ -54,10 +60,13 @@ export const ChatResponseSchema = Type.Object({
 
 export const AudioFormatSchema = Type.Union([Type.Literal('wav'), Type.Literal('mp3'), Type.Literal('ogg')]);
 
-export const TextToSpeechRequestSchema = Type.Object({
-  text: Type.String({ maxLength: TTS_MAX_CHARS }),
-  format: Type.Optional(AudioFormatSchema),
-}, { additionalProperties: false });
+export const TextToSpeechRequestSchema = Type.Object(
+  {
+    text: Type.String({ maxLength: TTS_MAX_CHARS }),
+    format: Type.Optional(AudioFormatSchema),
+  },
+  { additionalProperties: false },
+);
 
 export const SpeechToTextResponseSchema = Type.Object({ text: Type.String() });
 

@@ -251,7 +251,9 @@ export const AuditReportSchema = Type.Object({
   actionPlan: ActionPlanSchema,
   investmentAnalysis: InvestmentAnalysisSchema,
   /** The 15 points of the free audit, each passed or not. */
-  checklist: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), passed: Type.Boolean(), detail: Type.Optional(Type.String()) })),
+  checklist: Type.Array(
+    Type.Object({ id: Type.String(), title: Type.String(), passed: Type.Boolean(), detail: Type.Optional(Type.String()) }),
+  ),
   /** Every check that fired, most severe first. */
   findings: Type.Array(FindingSchema),
   checksRun: Type.Integer({ minimum: 0 }),
@@ -263,7 +265,12 @@ export type AuditReport = Static<typeof AuditReportSchema>;
  * polls and shows the progress), 'failed' with the reason, 'ready' with the report.
  */
 export const AuditReportResponseSchema = Type.Union([
-  Type.Object({ status: Type.Literal('pending'), progress: Type.Integer({ minimum: 0, maximum: 100 }), stage: Type.String(), businessName: Type.String() }),
+  Type.Object({
+    status: Type.Literal('pending'),
+    progress: Type.Integer({ minimum: 0, maximum: 100 }),
+    stage: Type.String(),
+    businessName: Type.String(),
+  }),
   Type.Object({ status: Type.Literal('failed'), error: Type.String(), businessName: Type.String(), website: Nullable(Type.String()) }),
   Type.Object({ status: Type.Literal('ready'), report: AuditReportSchema }),
 ]);

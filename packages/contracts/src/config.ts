@@ -8,26 +8,45 @@ const postgresUrl = Type.String({ pattern: '^postgres(ql)?://.+' });
 const httpUrl = Type.String({ pattern: '^https?://.+' });
 
 export const ConfigSchema = Type.Object({
-  NODE_ENV: variable(Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }), 'development, production or test'),
+  NODE_ENV: variable(
+    Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
+    'development, production or test',
+  ),
   HOST: variable(Type.String({ minLength: 1, default: '0.0.0.0' }), 'an interface address such as 0.0.0.0 or 127.0.0.1'),
   PORT: variable(Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }), 'a port number from 0 to 65535'),
   DATA_DIR: variable(Type.String({ minLength: 1, default: '.data' }), 'a directory path'),
   DATABASE_URL: variable(Type.Optional(postgresUrl), 'a postgres:// connection URL (unset: embedded PostgreSQL)'),
   CLICKHOUSE_URL: variable(Type.Optional(httpUrl), 'an http(s):// ClickHouse URL, optionally with /database (unset: embedded chDB)'),
-  CLICKHOUSE_CLUSTER: variable(Type.Optional(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' })), 'the cluster name of ON CLUSTER DDL when CLICKHOUSE_URL is a cluster (see infra/clickhouse/cluster.sql)'),
+  CLICKHOUSE_CLUSTER: variable(
+    Type.Optional(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' })),
+    'the cluster name of ON CLUSTER DDL when CLICKHOUSE_URL is a cluster (see infra/clickhouse/cluster.sql)',
+  ),
   CLICKHOUSE_POOL_SIZE: variable(Type.Integer({ minimum: 1, maximum: 16, default: 3 }), 'an integer from 1 to 16'),
   PUBLIC_URL: variable(Type.Optional(httpUrl), 'the public http(s):// address of the site'),
   WEB_DIST: variable(Type.Optional(Type.String({ minLength: 1 })), 'the directory of the built web app'),
-  LOG_LEVEL: variable(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }), 'fatal, error, warn, info, debug, trace or silent'),
+  LOG_LEVEL: variable(
+    Type.Union(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+      { default: 'info' },
+    ),
+    'fatal, error, warn, info, debug, trace or silent',
+  ),
   TRUST_PROXY: variable(
-    Type.String({ pattern: '^(false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(/[0-9]{1,3})?))*)$', default: 'false' }),
+    Type.String({
+      pattern:
+        '^(false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(/[0-9]{1,3})?))*)$',
+      default: 'false',
+    }),
     'false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDRs',
   ),
   REQUEST_TIMEOUT_MS: variable(Type.Integer({ minimum: 1000, maximum: 600_000, default: 30_000 }), 'milliseconds from 1000 to 600000'),
   SHUTDOWN_TIMEOUT_MS: variable(Type.Integer({ minimum: 100, maximum: 60_000, default: 4_000 }), 'milliseconds from 100 to 60000'),
 
   // Admin access
-  ADMIN_EMAIL: variable(Type.Optional(Type.String({ format: 'email', maxLength: 254 })), 'an e-mail address (creates the admin user at first start)'),
+  ADMIN_EMAIL: variable(
+    Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+    'an e-mail address (creates the admin user at first start)',
+  ),
   ADMIN_PASSWORD: variable(Type.Optional(Type.String({ minLength: 12, maxLength: 256 })), 'a password of at least 12 characters'),
   SESSION_SECRET: variable(Type.Optional(Type.String({ minLength: 32 })), 'at least 32 characters (unset: generated and kept in DATA_DIR)'),
 
@@ -35,7 +54,10 @@ export const ConfigSchema = Type.Object({
   MAIL_API_URL: variable(Type.Optional(httpUrl), 'the http(s):// endpoint of a mail API'),
   MAIL_API_KEY: variable(Type.Optional(Type.String({ minLength: 1 })), 'the mail API key'),
   SMTP_URL: variable(Type.Optional(Type.String({ pattern: '^smtps?://.+' })), 'an smtp:// or smtps:// URL'),
-  MAIL_FROM: variable(Type.String({ minLength: 3, default: 'Curb Appeal <audits@localhost>' }), 'a sender address such as Name <me@example.com>'),
+  MAIL_FROM: variable(
+    Type.String({ minLength: 3, default: 'Curb Appeal <audits@localhost>' }),
+    'a sender address such as Name <me@example.com>',
+  ),
 
   // Website audits
   AUDIT_ALLOW_PRIVATE_NETWORKS: variable(Type.Boolean({ default: false }), 'true or false (true only for tests and local development)'),

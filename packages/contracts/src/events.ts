@@ -38,7 +38,10 @@ export const TrackedEventSchema = Type.Object(
 );
 
 /** A batch as the tracker sends it: 1 to 100 events. */
-export const EventListSchema = Type.Object({ events: Type.Array(TrackedEventSchema, { minItems: 1, maxItems: 100 }) }, { additionalProperties: false });
+export const EventListSchema = Type.Object(
+  { events: Type.Array(TrackedEventSchema, { minItems: 1, maxItems: 100 }) },
+  { additionalProperties: false },
+);
 
 /** The beacon body: one event, or a batch. */
 export const EventBatchSchema = Type.Union([TrackedEventSchema, EventListSchema]);

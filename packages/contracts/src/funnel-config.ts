@@ -12,7 +12,12 @@ export const LANDING_LAYOUTS = ['centered', 'split', 'hero', 'minimal'] as const
 export const POPUP_TRIGGERS = ['time', 'scroll', 'exit', 'click'] as const;
 export const POPUP_SIZES = ['small', 'medium', 'large', 'fullscreen'] as const;
 /** Spec: small 400px, medium 600px, large 800px, fullscreen. */
-export const POPUP_SIZE_LABELS: Record<(typeof POPUP_SIZES)[number], string> = { small: 'Small (400px)', medium: 'Medium (600px)', large: 'Large (800px)', fullscreen: 'Fullscreen' };
+export const POPUP_SIZE_LABELS: Record<(typeof POPUP_SIZES)[number], string> = {
+  small: 'Small (400px)',
+  medium: 'Medium (600px)',
+  large: 'Large (800px)',
+  fullscreen: 'Fullscreen',
+};
 export const POPUP_FREQUENCIES = ['always', 'once-day', 'once-week', 'once-session'] as const;
 export const CONFIRMATION_DELAYS = ['immediate', '5min', '1hour'] as const;
 export const REPORT_DELAYS = ['immediate', '2min', '5min'] as const;
@@ -69,8 +74,15 @@ export const FunnelConfigSchema = Type.Object(
     ),
     tracking: Type.Object(
       {
-        goals: Type.Array(Type.Union(CONVERSION_GOALS.map((g) => Type.Literal(g))), { uniqueItems: true, maxItems: 3, default: ['form-submit'] }),
-        attributionWindowDays: Type.Union(ATTRIBUTION_WINDOWS.map((d) => Type.Literal(d)), { default: 7 }),
+        goals: Type.Array(Type.Union(CONVERSION_GOALS.map((g) => Type.Literal(g))), {
+          uniqueItems: true,
+          maxItems: 3,
+          default: ['form-submit'],
+        }),
+        attributionWindowDays: Type.Union(
+          ATTRIBUTION_WINDOWS.map((d) => Type.Literal(d)),
+          { default: 7 },
+        ),
         utm: Type.Object(
           { source: Flag(true), medium: Flag(true), campaign: Flag(true), content: Flag(false) },
           { additionalProperties: false, default: {} },
@@ -97,7 +109,10 @@ export const FunnelEditSchema = Type.Object(
 );
 export type FunnelEdit = Static<typeof FunnelEditSchema>;
 
-export const FunnelIdParamsSchema = Type.Object({ id: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,63}$' }) }, { additionalProperties: false });
+export const FunnelIdParamsSchema = Type.Object(
+  { id: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,63}$' }) },
+  { additionalProperties: false },
+);
 
 export const EmailTemplateSchema = Type.Object({
   type: Type.Union(EMAIL_TEMPLATE_TYPES.map((t) => Type.Literal(t))),

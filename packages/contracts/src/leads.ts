@@ -68,9 +68,7 @@ export const LeadWebsiteDataSchema = Type.Object(
     phone: Type.Optional(text(50)),
     logo: Type.Optional(text(2048)),
     favicon: Type.Optional(text(2048)),
-    enrichmentMethod: Type.Optional(
-      Type.Union([Type.Literal('manual'), Type.Literal('url-provided'), Type.Literal('company-lookup')]),
-    ),
+    enrichmentMethod: Type.Optional(Type.Union([Type.Literal('manual'), Type.Literal('url-provided'), Type.Literal('company-lookup')])),
   },
   { additionalProperties: false },
 );

@@ -17,19 +17,74 @@ interface SettingRule {
 
 export const SETTING_RULES = {
   analytics: {
-    google_analytics_id: { label: 'Google Analytics measurement ID', effect: 'Loads Google Analytics on every public page for visitors who accept tracking.', hint: 'G- followed by letters and digits, e.g. G-AB12CD34EF', pattern: /^G-[A-Z0-9]{4,20}$/ },
-    google_tag_manager_id: { label: 'Google Tag Manager container ID', effect: 'Loads your Tag Manager container on every public page for visitors who accept tracking.', hint: 'GTM- followed by letters and digits, e.g. GTM-AB12CD3', pattern: /^GTM-[A-Z0-9]{4,12}$/ },
-    facebook_pixel_id: { label: 'Facebook (Meta) Pixel ID', effect: 'Loads the Meta Pixel on every public page for visitors who accept tracking.', hint: '10 to 20 digits', pattern: /^\d{10,20}$/ },
-    linkedin_insight_tag: { label: 'LinkedIn Insight Tag partner ID', effect: 'Loads the LinkedIn Insight Tag on every public page for visitors who accept tracking.', hint: '3 to 12 digits', pattern: /^\d{3,12}$/ },
-    hotjar_site_id: { label: 'Hotjar site ID', effect: 'Loads Hotjar on every public page for visitors who accept tracking.', hint: '4 to 12 digits', pattern: /^\d{4,12}$/ },
+    google_analytics_id: {
+      label: 'Google Analytics measurement ID',
+      effect: 'Loads Google Analytics on every public page for visitors who accept tracking.',
+      hint: 'G- followed by letters and digits, e.g. G-AB12CD34EF',
+      pattern: /^G-[A-Z0-9]{4,20}$/,
+    },
+    google_tag_manager_id: {
+      label: 'Google Tag Manager container ID',
+      effect: 'Loads your Tag Manager container on every public page for visitors who accept tracking.',
+      hint: 'GTM- followed by letters and digits, e.g. GTM-AB12CD3',
+      pattern: /^GTM-[A-Z0-9]{4,12}$/,
+    },
+    facebook_pixel_id: {
+      label: 'Facebook (Meta) Pixel ID',
+      effect: 'Loads the Meta Pixel on every public page for visitors who accept tracking.',
+      hint: '10 to 20 digits',
+      pattern: /^\d{10,20}$/,
+    },
+    linkedin_insight_tag: {
+      label: 'LinkedIn Insight Tag partner ID',
+      effect: 'Loads the LinkedIn Insight Tag on every public page for visitors who accept tracking.',
+      hint: '3 to 12 digits',
+      pattern: /^\d{3,12}$/,
+    },
+    hotjar_site_id: {
+      label: 'Hotjar site ID',
+      effect: 'Loads Hotjar on every public page for visitors who accept tracking.',
+      hint: '4 to 12 digits',
+      pattern: /^\d{4,12}$/,
+    },
   },
   seo: {
-    site_title: { label: 'Site title', effect: "Takes the owner's name's place in every page title and names the site in link previews.", hint: 'plain text, at most 70 characters', pattern: /^(?=.{1,70}$)[^\u0000-\u001f\u007f<>]+$/ },
-    site_description: { label: 'Site description', effect: "Replaces the home page's description in search results and link previews; pages with their own keep it.", hint: 'plain text, at most 300 characters', pattern: /^(?=.{1,300}$)[^\u0000-\u001f\u007f<>]+$/ },
-    google_site_verification: { label: 'Google site verification code', effect: 'Adds the verification tag Google Search Console asks for to every page.', hint: 'the content value of the google-site-verification meta tag', pattern: /^[A-Za-z0-9_-]{10,100}$/ },
-    canonical_url: { label: 'Canonical URL', effect: 'The address in canonical links, link previews, sitemap.xml and robots.txt.', hint: 'the site address, e.g. https://www.example.com', pattern: /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?\/?$/i },
-    og_image_url: { label: 'Social sharing image URL', effect: 'The picture shown when a page is shared on social networks.', hint: 'an https:// image address or a path on this site such as /og.png', pattern: /^(https:\/\/[^\s"'<>]{4,500}|\/[^\s"'<>]{1,500})$/ },
-    twitter_card_type: { label: 'Twitter card type', effect: 'How a shared link is shown on X (Twitter): small or large picture.', hint: 'summary or summary_large_image', pattern: /^(summary|summary_large_image)$/ },
+    site_title: {
+      label: 'Site title',
+      effect: "Takes the owner's name's place in every page title and names the site in link previews.",
+      hint: 'plain text, at most 70 characters',
+      pattern: /^(?=.{1,70}$)[^\u0000-\u001f\u007f<>]+$/,
+    },
+    site_description: {
+      label: 'Site description',
+      effect: "Replaces the home page's description in search results and link previews; pages with their own keep it.",
+      hint: 'plain text, at most 300 characters',
+      pattern: /^(?=.{1,300}$)[^\u0000-\u001f\u007f<>]+$/,
+    },
+    google_site_verification: {
+      label: 'Google site verification code',
+      effect: 'Adds the verification tag Google Search Console asks for to every page.',
+      hint: 'the content value of the google-site-verification meta tag',
+      pattern: /^[A-Za-z0-9_-]{10,100}$/,
+    },
+    canonical_url: {
+      label: 'Canonical URL',
+      effect: 'The address in canonical links, link previews, sitemap.xml and robots.txt.',
+      hint: 'the site address, e.g. https://www.example.com',
+      pattern: /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?\/?$/i,
+    },
+    og_image_url: {
+      label: 'Social sharing image URL',
+      effect: 'The picture shown when a page is shared on social networks.',
+      hint: 'an https:// image address or a path on this site such as /og.png',
+      pattern: /^(https:\/\/[^\s"'<>]{4,500}|\/[^\s"'<>]{1,500})$/,
+    },
+    twitter_card_type: {
+      label: 'Twitter card type',
+      effect: 'How a shared link is shown on X (Twitter): small or large picture.',
+      hint: 'summary or summary_large_image',
+      pattern: /^(summary|summary_large_image)$/,
+    },
   },
 } as const satisfies Record<SettingCategory, Record<string, SettingRule>>;
 
@@ -77,12 +132,22 @@ type CspDirective = 'scriptSrc' | 'connectSrc' | 'imgSrc' | 'frameSrc' | 'styleS
 export const TAG_CSP_SOURCES: Record<AnalyticsSettingKey, Partial<Record<CspDirective, string[]>>> = {
   google_analytics_id: {
     scriptSrc: ['https://www.googletagmanager.com'],
-    connectSrc: ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'],
+    connectSrc: [
+      'https://www.google-analytics.com',
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://www.googletagmanager.com',
+    ],
     imgSrc: ['https://www.google-analytics.com', 'https://www.googletagmanager.com'],
   },
   google_tag_manager_id: {
     scriptSrc: ['https://www.googletagmanager.com'],
-    connectSrc: ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'],
+    connectSrc: [
+      'https://www.google-analytics.com',
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://www.googletagmanager.com',
+    ],
     imgSrc: ['https://www.googletagmanager.com', 'https://www.google-analytics.com'],
     frameSrc: ['https://www.googletagmanager.com'],
   },

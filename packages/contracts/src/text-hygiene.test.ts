@@ -40,7 +40,10 @@ describe('cleanClientJson', () => {
     'refuses an unstorable character in the identity field %s',
     (field) => {
       const result = cleanClientJson({ nested: { [field]: 'a\u0000b' } });
-      expect(result).toEqual({ ok: false, message: `${field} contains characters that cannot be stored (a control character or a broken Unicode character).` });
+      expect(result).toEqual({
+        ok: false,
+        message: `${field} contains characters that cannot be stored (a control character or a broken Unicode character).`,
+      });
     },
   );
 

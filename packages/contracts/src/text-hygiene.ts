@@ -97,7 +97,9 @@ function cleanSlot<K extends string | number>(container: Record<K, unknown>, key
 
 function cleanString(value: string, field: string): string | null {
   if (!hasUnstorableText(value)) return null;
-  return IDENTITY_FIELDS.has(field) ? `${field} contains characters that cannot be stored (a control character or a broken Unicode character).` : null;
+  return IDENTITY_FIELDS.has(field)
+    ? `${field} contains characters that cannot be stored (a control character or a broken Unicode character).`
+    : null;
 }
 
 /**

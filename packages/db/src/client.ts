@@ -1,6 +1,13 @@
 import postgres from 'postgres';
 
 export type Sql = postgres.Sql;
+/** A transaction: what `sql.begin` hands its callback. */
+export type Tx = postgres.TransactionSql;
+/**
+ * Where a repository statement runs: the pool, or a transaction when it must commit with
+ * other writes. Functions that lock rows or must share a transaction take a `Tx` instead.
+ */
+export type Db = postgres.ISql;
 
 /** One postgres.js pool per process; `max` stays small because pg-boss keeps its own pool. */
 export function createSql(url: string, options: { max?: number } = {}): Sql {

@@ -125,7 +125,19 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await writeFile(pwFile, password + '\n', { mode: 0o600 });
     if (ids) await chown(pwFile, ids.uid, ids.gid);
     try {
-      await run(initdb, [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', `--username=postgres`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C', '--no-instructions'], ids);
+      await run(
+        initdb,
+        [
+          `--pgdata=${clusterDir}`,
+          '--auth=scram-sha-256',
+          `--username=postgres`,
+          `--pwfile=${pwFile}`,
+          '--encoding=UTF8',
+          '--locale=C',
+          '--no-instructions',
+        ],
+        ids,
+      );
     } finally {
       await unlink(pwFile).catch(() => {});
     }

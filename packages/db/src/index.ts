@@ -1,4 +1,7 @@
-export { createSql, pingPostgres, type Sql } from './client.ts';
+export { createSql, pingPostgres, type Db, type Sql, type Tx } from './client.ts';
 export { migratePostgres, loadMigrations, type Migration } from './migrate.ts';
 export { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
 export { startJobQueue, stopJobQueue, type JobQueue } from './jobs.ts';
+// The PostgreSQL statements of each business record, one module per aggregate: services call
+// `audits.markReady(tx, id, report)` and keep only their transactions and rules.
+export * as sessions from './repositories/sessions.ts';

@@ -31,12 +31,24 @@ describe('migratePostgres', () => {
     expect(await migratePostgres(sql)).toEqual([]);
     const tables = await sql<{ table_name: string }[]>`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`;
     expect(tables.map((t) => t.table_name)).toEqual(
-      expect.arrayContaining(['leads', 'audits', 'contact_messages', 'funnels', 'settings', 'admin_users', 'admin_sessions', 'schema_migrations']),
+      expect.arrayContaining([
+        'leads',
+        'audits',
+        'contact_messages',
+        'funnels',
+        'settings',
+        'admin_users',
+        'admin_sessions',
+        'schema_migrations',
+      ]),
     );
   });
 
   it('rolls a failing migration back entirely', async () => {
-    const bad = [...(await loadMigrations()), { version: 9999, name: 'broken', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();' }];
+    const bad = [
+      ...(await loadMigrations()),
+      { version: 9999, name: 'broken', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();' },
+    ];
     await expect(migratePostgres(sql, bad)).rejects.toThrow(/no_such_function/);
     const [row] = await sql`SELECT to_regclass('half_done') IS NOT NULL AS exists`;
     expect(row?.exists).toBe(false);

@@ -12,7 +12,9 @@ const CLICKHOUSE_MIGRATION_LOCK_KEY = 7_236_201_812;
 function postgresLedger(sql: Sql, database: string): MigrationLedger {
   return {
     async applied() {
-      return new Set((await sql<{ version: number }[]>`SELECT version FROM clickhouse_migrations WHERE database = ${database}`).map((r) => r.version));
+      return new Set(
+        (await sql<{ version: number }[]>`SELECT version FROM clickhouse_migrations WHERE database = ${database}`).map((r) => r.version),
+      );
     },
     async record({ version, name }) {
       await sql`INSERT INTO clickhouse_migrations (database, version, name) VALUES (${database}, ${version}, ${name}) ON CONFLICT DO NOTHING`;

@@ -64,10 +64,11 @@ describe('connections that hold on', () => {
       const socket = connect(port, '127.0.0.1', () => resolve(socket));
       socket.once('error', reject);
     });
-  const closed = (socket: Socket) => new Promise<number>((resolve) => {
-    const started = performance.now();
-    socket.once('close', () => resolve(performance.now() - started));
-  });
+  const closed = (socket: Socket) =>
+    new Promise<number>((resolve) => {
+      const started = performance.now();
+      socket.once('close', () => resolve(performance.now() - started));
+    });
 
   // Twenty from one address: the rate limiter answers ten of them 429 before their body came.
   it('closes a request whose body trickles in past the timeout, answered or not, and keeps answering others meanwhile', async () => {

@@ -9,7 +9,11 @@ import type { Server } from 'node:http';
  * closed after twice that, an idle keep-alive connection after 10 s.
  */
 export function serverTimeouts(requestTimeoutMs: number) {
-  return { requestTimeout: requestTimeoutMs, connectionTimeout: 2 * requestTimeoutMs, keepAliveTimeout: Math.min(10_000, requestTimeoutMs) };
+  return {
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: 2 * requestTimeoutMs,
+    keepAliveTimeout: Math.min(10_000, requestTimeoutMs),
+  };
 }
 
 /** The request headers must arrive within this (Node's default is 60 s), or half the request timeout. */

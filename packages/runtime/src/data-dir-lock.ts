@@ -28,7 +28,9 @@ export function lockDataDir(dataDir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number(readFileSync(file, 'utf8'));
       if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) {
-        throw new StartupError(`DATA_DIR ${dir} is in use by another Curb Appeal process (pid ${owner}): stop it or set DATA_DIR to another directory.`);
+        throw new StartupError(
+          `DATA_DIR ${dir} is in use by another Curb Appeal process (pid ${owner}): stop it or set DATA_DIR to another directory.`,
+        );
       }
       rmSync(file, { force: true });
     }

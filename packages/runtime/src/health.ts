@@ -16,6 +16,9 @@ export async function healthRoutes(app: FastifyInstance, opts: { stores: Stores 
       postgres: { ok: postgres.ok, latencyMs: postgres.latencyMs },
       clickhouse: { ok: clickhouse.ok, latencyMs: clickhouse.latencyMs },
     };
-    return reply.code(ok ? 200 : 503).header('cache-control', 'no-store').send(body);
+    return reply
+      .code(ok ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(body);
   });
 }

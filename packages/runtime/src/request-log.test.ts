@@ -5,7 +5,9 @@ import { REQUEST_SUMMARY_MS, SLOW_REQUEST_MS, createServer } from './server.ts';
 /** A server at the default level whose log lines are kept for the test. */
 async function loggedServer() {
   const lines: Record<string, unknown>[] = [];
-  const app = await createServer(testConfig({ LOG_LEVEL: 'info' }), { logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) } });
+  const app = await createServer(testConfig({ LOG_LEVEL: 'info' }), {
+    logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  });
   app.post('/api/ok', async () => ({ ok: true }));
   app.get('/api/slow', async () => {
     await new Promise((r) => setTimeout(r, SLOW_REQUEST_MS + 50));
@@ -40,7 +42,15 @@ describe('request logging', () => {
       expect(JSON.stringify(lines)).not.toContain('secret');
 
       vi.advanceTimersByTime(REQUEST_SUMMARY_MS);
-      expect(lines.at(-1)).toMatchObject({ msg: 'requests served', requests: 553, '2xx': 501, '4xx': 1, '5xx': 51, throttled: 50, slow: 1 });
+      expect(lines.at(-1)).toMatchObject({
+        msg: 'requests served',
+        requests: 553,
+        '2xx': 501,
+        '4xx': 1,
+        '5xx': 51,
+        throttled: 50,
+        slow: 1,
+      });
       vi.advanceTimersByTime(REQUEST_SUMMARY_MS);
       expect(lines).toHaveLength(5);
       await app.close();

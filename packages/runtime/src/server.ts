@@ -50,13 +50,16 @@ export function trustProxyOption(value: string): false | ((address: string, hop:
     const family = isIP(address ?? '');
     const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
     if (!PROXY_RANGE_NAMES.has(entry) && (family === 0 || !prefixOk || extra !== undefined)) {
-      throw new StartupError(`Invalid TRUST_PROXY=${JSON.stringify(value)}: "${entry}" is not an IP address, a CIDR range or loopback/linklocal/uniquelocal.`);
+      throw new StartupError(
+        `Invalid TRUST_PROXY=${JSON.stringify(value)}: "${entry}" is not an IP address, a CIDR range or loopback/linklocal/uniquelocal.`,
+      );
     }
   }
   return entries;
 }
 
-export const PERMISSIONS_POLICY = 'camera=(), geolocation=(), microphone=(self), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()';
+export const PERMISSIONS_POLICY =
+  'camera=(), geolocation=(), microphone=(self), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()';
 
 export interface PageFallback {
   /** Answers a non-API GET that matched no route; the web app plugin sets it. */
@@ -73,7 +76,11 @@ declare module 'fastify' {
 export async function createServer(config: Config, options: { logStream?: { write(line: string): void } } = {}): Promise<FastifyInstance> {
   const trustProxy = trustProxyOption(config.TRUST_PROXY);
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'], ...(options.logStream && { stream: options.logStream }) },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      ...(options.logStream && { stream: options.logStream }),
+    },
     // Two lines a request would be most of the log (and a fifth of the collector's time):
     // see logRequests below for what is logged instead.
     logController: new LogController({ disableRequestLogging: true }),
@@ -133,7 +140,9 @@ export async function createServer(config: Config, options: { logStream?: { writ
     if (status >= 500) {
       // A full queue is the server pacing its clients, not a failure worth a log line.
       if (typeof retryAfter !== 'number') request.log.error({ err }, 'request failed');
-      return reply.code(status).send({ message: status === 503 && err.message ? err.message : 'Something went wrong on our side. Please try again.' });
+      return reply
+        .code(status)
+        .send({ message: status === 503 && err.message ? err.message : 'Something went wrong on our side. Please try again.' });
     }
     return reply.code(status).send({ message: err.message });
   });
@@ -197,7 +206,8 @@ export async function listen(app: FastifyInstance, config: Config): Promise<stri
     return await app.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new StartupError(`Port ${config.PORT} is already in use: stop the program using it or set PORT to a free port.`);
+    if (code === 'EADDRINUSE')
+      throw new StartupError(`Port ${config.PORT} is already in use: stop the program using it or set PORT to a free port.`);
     if (code === 'EACCES') throw new StartupError(`Not allowed to listen on port ${config.PORT}: choose a port above 1023 with PORT.`);
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new StartupError(`HOST=${config.HOST} is not an address of this machine.`);
     throw err;

@@ -2,7 +2,16 @@
 import { join, resolve } from 'node:path';
 import { openClickHouse, type ClickHouse } from '@curb/analytics';
 import { storeMode, type Config } from '@curb/contracts/config';
-import { createSql, migratePostgres, startEmbeddedPostgres, startJobQueue, stopJobQueue, type EmbeddedPostgres, type JobQueue, type Sql } from '@curb/db';
+import {
+  createSql,
+  migratePostgres,
+  startEmbeddedPostgres,
+  startJobQueue,
+  stopJobQueue,
+  type EmbeddedPostgres,
+  type JobQueue,
+  type Sql,
+} from '@curb/db';
 import { migrateClickHouseLocked } from './clickhouse-migrations.ts';
 import { StartupError } from './config.ts';
 import { freePort } from './free-port.ts';
@@ -29,8 +38,10 @@ export interface OpenStoresOptions {
 export async function openStores(config: Config, options: OpenStoresOptions): Promise<Stores> {
   const log = options.log ?? (() => {});
   if (!options.allowEmbedded) {
-    if (!config.DATABASE_URL) throw new StartupError('DATABASE_URL is required when a service runs on its own (use `pnpm start` for the embedded mode).');
-    if (!config.CLICKHOUSE_URL) throw new StartupError('CLICKHOUSE_URL is required when a service runs on its own (use `pnpm start` for the embedded mode).');
+    if (!config.DATABASE_URL)
+      throw new StartupError('DATABASE_URL is required when a service runs on its own (use `pnpm start` for the embedded mode).');
+    if (!config.CLICKHOUSE_URL)
+      throw new StartupError('CLICKHOUSE_URL is required when a service runs on its own (use `pnpm start` for the embedded mode).');
   }
   const closers: Array<() => Promise<void>> = [];
   const close = async () => {
@@ -58,8 +69,18 @@ export async function openStores(config: Config, options: OpenStoresOptions): Pr
 
     const ch = await openClickHouse(
       config.CLICKHOUSE_URL
-        ? { kind: 'server', url: config.CLICKHOUSE_URL, poolSize: config.CLICKHOUSE_POOL_SIZE, ...(config.CLICKHOUSE_CLUSTER ? { cluster: config.CLICKHOUSE_CLUSTER } : {}) }
-        : { kind: 'embedded', path: resolve(config.DATA_DIR, 'clickhouse'), database: options.clickhouseDatabase ?? 'curb', poolSize: config.CLICKHOUSE_POOL_SIZE },
+        ? {
+            kind: 'server',
+            url: config.CLICKHOUSE_URL,
+            poolSize: config.CLICKHOUSE_POOL_SIZE,
+            ...(config.CLICKHOUSE_CLUSTER ? { cluster: config.CLICKHOUSE_CLUSTER } : {}),
+          }
+        : {
+            kind: 'embedded',
+            path: resolve(config.DATA_DIR, 'clickhouse'),
+            database: options.clickhouseDatabase ?? 'curb',
+            poolSize: config.CLICKHOUSE_POOL_SIZE,
+          },
     );
     closers.push(() => ch.close());
     const chApplied = await migrateClickHouseLocked(sql, ch).catch((err: Error) => {

@@ -12,11 +12,13 @@ describe('WorkQueue', () => {
     const queue = new WorkQueue({ concurrency: 2, maxWaiting: 3, retryAfterSeconds: 5, busyMessage: 'Busy, try again soon.' });
     const gates = Array.from({ length: 5 }, deferred);
     const started: number[] = [];
-    const jobs = gates.map((g, i) => queue.run(async () => {
-      started.push(i);
-      await g.promise;
-      return i;
-    }));
+    const jobs = gates.map((g, i) =>
+      queue.run(async () => {
+        started.push(i);
+        await g.promise;
+        return i;
+      }),
+    );
     await new Promise((r) => setTimeout(r, 10));
     expect([started, queue.running, queue.waiting]).toEqual([[0, 1], 2, 3]);
     const refused = await queue.run(async () => 99).catch((err: unknown) => err);

@@ -13,7 +13,17 @@ import {
   VARIANT_TEXT_PROP,
 } from '@curb/contracts/tracking';
 import type { TrackedEvent } from '@curb/contracts/events';
-import { assignVariant, campaign, externalReferrer, HIGH_INTENT_TEST_ID, highIntentByPages, isMarketingFocused, scrollPercent, uuid, type Utm } from './rules.ts';
+import {
+  assignVariant,
+  campaign,
+  externalReferrer,
+  HIGH_INTENT_TEST_ID,
+  highIntentByPages,
+  isMarketingFocused,
+  scrollPercent,
+  uuid,
+  type Utm,
+} from './rules.ts';
 
 export type EventData = Omit<TrackedEvent, 'name'>;
 
@@ -77,7 +87,8 @@ function storage(kind: 'sessionStorage' | 'localStorage'): Storage | undefined {
 
 export function createTracker(endpoint = '/api/events'): Tracker {
   const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
-  const off = nav.doNotTrack === '1' || (window as Window & { doNotTrack?: string }).doNotTrack === '1' || nav.globalPrivacyControl === true;
+  const off =
+    nav.doNotTrack === '1' || (window as Window & { doNotTrack?: string }).doNotTrack === '1' || nav.globalPrivacyControl === true;
   const ss = storage('sessionStorage');
   const ls = storage('localStorage');
   let session: Session;
@@ -140,7 +151,10 @@ export function createTracker(endpoint = '/api/events'): Tracker {
 
   const checkEngaged = () => {
     const root = document.documentElement;
-    if ((Date.now() - session.start) / 1000 > ENGAGED_SECONDS || scrollPercent(scrollY, innerHeight, root.scrollHeight) > ENGAGED_SCROLL_PERCENT) {
+    if (
+      (Date.now() - session.start) / 1000 > ENGAGED_SECONDS ||
+      scrollPercent(scrollY, innerHeight, root.scrollHeight) > ENGAGED_SCROLL_PERCENT
+    ) {
       once('engaged', EVENTS.engaged);
     }
   };
@@ -205,7 +219,8 @@ export function createTracker(endpoint = '/api/events'): Tracker {
       // visitor (same variant on every visit), without it this session.
       const unit = kept && keptUnit && variants.includes(kept) ? keptUnit : visitorId ? `v:${visitorId}` : `s:${session.id}`;
       const variant = kept && variants.includes(kept) ? kept : assignVariant(unit.slice(2), testType, variants);
-      const ab = (name: string, props: Record<string, string> = {}) => track(name, { testType, variant, props: { ...props, [AB_UNIT_PROP]: unit } });
+      const ab = (name: string, props: Record<string, string> = {}) =>
+        track(name, { testType, variant, props: { ...props, [AB_UNIT_PROP]: unit } });
       return {
         variant,
         impression() {

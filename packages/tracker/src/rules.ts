@@ -53,7 +53,8 @@ export function externalReferrer(referrer: string, host: string): string | undef
 }
 
 /** Percent of the page seen so far. */
-export const scrollPercent = (scrollY: number, viewport: number, height: number): number => (height > 0 ? ((scrollY + viewport) / height) * 100 : 100);
+export const scrollPercent = (scrollY: number, viewport: number, height: number): number =>
+  height > 0 ? ((scrollY + viewport) / height) * 100 : 100;
 
 export function uuid(): string {
   const b = crypto.getRandomValues(new Uint8Array(16));

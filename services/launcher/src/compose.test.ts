@@ -95,12 +95,15 @@ describe('composed server (api + collector + worker)', () => {
   it('runs the scheduled retention sweep through the job queue', async () => {
     await stores.sql`INSERT INTO admin_sessions (sid, session, expires_at) VALUES ('old', '{}', now() - interval '1 day'), ('live', '{}', now() + interval '1 day')`;
     await stores.jobs.send(JOB_QUEUES.retentionSweep, {});
-    await expect.poll(async () => (await stores.sql`SELECT sid FROM admin_sessions`).map((r) => r.sid), { timeout: 10_000 }).toEqual(['live']);
+    await expect
+      .poll(async () => (await stores.sql`SELECT sid FROM admin_sessions`).map((r) => r.sid), { timeout: 10_000 })
+      .toEqual(['live']);
   });
 
-  it('computes the retargeting funnel\'s closed days for every period through the job queue', async () => {
+  it("computes the retargeting funnel's closed days for every period through the job queue", async () => {
     await stores.jobs.send(JOB_QUEUES.funnelProgress, {});
-    const periods = async () => (await stores.ch.query<{ days: number }>('SELECT DISTINCT days FROM funnel_progress_runs ORDER BY days')).map((r) => Number(r.days));
+    const periods = async () =>
+      (await stores.ch.query<{ days: number }>('SELECT DISTINCT days FROM funnel_progress_runs ORDER BY days')).map((r) => Number(r.days));
     await expect.poll(periods, { timeout: 10_000 }).toEqual([7, 30, 90]);
   });
 });

@@ -9,59 +9,120 @@ const listings = `${GOOD_URL}listings`;
 
 describe('crawlability checks', () =>
   checkCategory('crawlability', {
-  'crawl.internal-redirect-loop': {
-    fires: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 2, finalUrl: null, loop: true }] },
-    passes: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 1, finalUrl: listings, loop: false }] },
-  },
-  'crawl.internal-redirect-chain': {
-    fires: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 3, finalUrl: listings, loop: false }] },
-    // One redirect is a move, not a chain.
-    passes: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 1, finalUrl: listings, loop: false }] },
-  },
-  'crawl.sitemap-not-200': {
-    fires: { sitemapStatuses: [{ url: GOOD_URL, status: 200, error: null, from: 'sitemap' }, { url: `${GOOD_URL}sold`, status: 301, error: null, from: 'sitemap' }, { url: `${GOOD_URL}gone`, status: 404, error: null, from: 'sitemap' }] },
-    passes: { sitemapStatuses: [{ url: GOOD_URL, status: 200, error: null, from: 'sitemap' }] },
-  },
-  'crawl.status-error': { fires: { status: 503 } },
-  'crawl.server-errors': { fires: { links: [{ url: `${GOOD_URL}listings`, status: 500, error: null, from: GOOD_URL }] } },
-  'crawl.redirect-chain': {
-    fires: { chain: [{ url: 'http://janesmithrealty.com/', status: 301, location: 'https://janesmithrealty.com/' }, { url: 'https://janesmithrealty.com/', status: 301, location: 'https://janesmithrealty.com/' }] },
-    passes: { chain: [{ url: 'http://janesmithrealty.com/', status: 301, location: GOOD_URL }] },
-  },
-  'crawl.redirect-temporary': { fires: { chain: [{ url: 'http://janesmithrealty.com/', status: 302, location: GOOD_URL }] }, passes: { chain: [{ url: 'http://janesmithrealty.com/', status: 308, location: GOOD_URL }] } },
-  'crawl.meta-refresh': { fires: { replace: [['<meta charset="utf-8">', '<meta charset="utf-8"><meta http-equiv="refresh" content="0; url=/new">']] } },
-  'crawl.robots-missing': { fires: { robots: null } },
-  'crawl.robots-error': { fires: { robots: { status: 503 } } },
-  'crawl.robots-blocks-site': { fires: { robots: 'User-agent: *\nDisallow: /\n' }, passes: { robots: 'User-agent: *\nDisallow: /admin/\n' } },
-  'crawl.robots-blocks-home': { fires: { robots: 'User-agent: Googlebot\nDisallow: /\n\nUser-agent: *\nAllow: /\n' } },
-  'crawl.robots-invalid': { fires: { robots: 'User-agent: *\nDisalow: /private\nAllow /x\n' } },
-  'crawl.robots-no-sitemap': { fires: { robots: 'User-agent: *\nAllow: /\n' } },
-  'crawl.sitemap-missing': { fires: { sitemap: null } },
-  'crawl.sitemap-invalid': { fires: { sitemap: '<html><body>Sitemap</body></html>' } },
-  'crawl.sitemap-empty': { fires: { sitemap: '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>' } },
-  'crawl.sitemap-foreign-urls': { fires: { sitemap: '<urlset><url><loc>https://other-site.com/a</loc></url></urlset>' } },
-  'crawl.sitemap-http-urls': { fires: { sitemap: '<urlset><url><loc>http://janesmithrealty.com/</loc></url></urlset>' } },
-  'crawl.sitemap-too-large': { fires: { sitemap: `<urlset>${'<url><loc>https://janesmithrealty.com/p</loc></url>'.repeat(50_000)}</urlset>` } },
-  'crawl.meta-noindex': { fires: { replace: [['<meta charset="utf-8">', '<meta charset="utf-8"><meta name="robots" content="noindex, follow">']] }, passes: { replace: [['<meta charset="utf-8">', '<meta charset="utf-8"><meta name="robots" content="index, follow, max-image-preview:large">']] } },
-  'crawl.meta-nofollow': { fires: { replace: [['<meta charset="utf-8">', '<meta charset="utf-8"><meta name="robots" content="index, nofollow">']] } },
-  'crawl.x-robots-noindex': { fires: { headers: { 'x-robots-tag': 'noindex' } }, passes: { headers: { 'x-robots-tag': 'otherbot: noindex' } } },
-  'crawl.x-robots-nofollow': { fires: { headers: { 'x-robots-tag': 'nofollow' } } },
-  'crawl.noindex-pages': { fires: { pages: [inner('/about', GOOD_HTML.replace('<meta charset="utf-8">', '<meta charset="utf-8"><meta name="robots" content="noindex">'))] }, passes: { pages: [goodInnerPage('/about', 'About Jane')] } },
-  'crawl.canonical-missing': { fires: { replace: [[canonical, '']] } },
-  'crawl.canonical-multiple': { fires: { replace: [[canonical, `${canonical}<link rel="canonical" href="https://janesmithrealty.com/home">`]] } },
-  'crawl.canonical-invalid': { fires: { replace: [[canonical, '<link rel="canonical" href="http://[broken">']] } },
-  'crawl.canonical-relative': { fires: { replace: [[canonical, '<link rel="canonical" href="/">']] } },
-  'crawl.canonical-other-domain': { fires: { replace: [[canonical, '<link rel="canonical" href="https://zillow.com/profile/jane">']] } },
-  'crawl.canonical-to-root': { fires: { pages: [inner('/about', GOOD_HTML)] }, passes: { pages: [goodInnerPage('/about', 'About Jane')] } },
-  'crawl.canonical-http': { fires: { replace: [[canonical, '<link rel="canonical" href="http://janesmithrealty.com/">']] } },
-  'crawl.hreflang-invalid': { fires: { replace: [['hreflang="en-US"', 'hreflang="english"']] } },
-  'crawl.hreflang-relative': { fires: { replace: [['hreflang="en-US" href="https://janesmithrealty.com/"', 'hreflang="en-US" href="/"']] } },
-  'crawl.hreflang-no-self': { fires: { replace: [[/hreflang="(en-US|x-default)" href="https:\/\/janesmithrealty\.com\/"/g, 'hreflang="$1" href="https://janesmithrealty.com/en/"']] } },
-  'crawl.hreflang-no-default': { fires: { replace: [['<link rel="alternate" hreflang="x-default" href="https://janesmithrealty.com/">', '']] } },
-  'crawl.js-only-content': {
-    fires: { html: '<!doctype html><html lang="en"><head><title>App</title><script src="/a.js"></script><script src="/b.js"></script><script src="/c.js"></script></head><body><div id="root"></div></body></html>' },
-  },
-  'crawl.deep-pages': { fires: { pages: [{ ...goodInnerPage('/a/b/c/d', 'Deep listing'), depth: 4 }] }, passes: { pages: [{ ...goodInnerPage('/a', 'Listing A'), depth: 3 }] } },
-  'crawl.url-format': { fires: { replace: [['<a href="/about">', '<a href="/About_Jane?PHPSESSID=123">']] } },
-}),
-);
+    'crawl.internal-redirect-loop': {
+      fires: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 2, finalUrl: null, loop: true }] },
+      passes: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 1, finalUrl: listings, loop: false }] },
+    },
+    'crawl.internal-redirect-chain': {
+      fires: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 3, finalUrl: listings, loop: false }] },
+      // One redirect is a move, not a chain.
+      passes: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 1, finalUrl: listings, loop: false }] },
+    },
+    'crawl.sitemap-not-200': {
+      fires: {
+        sitemapStatuses: [
+          { url: GOOD_URL, status: 200, error: null, from: 'sitemap' },
+          { url: `${GOOD_URL}sold`, status: 301, error: null, from: 'sitemap' },
+          { url: `${GOOD_URL}gone`, status: 404, error: null, from: 'sitemap' },
+        ],
+      },
+      passes: { sitemapStatuses: [{ url: GOOD_URL, status: 200, error: null, from: 'sitemap' }] },
+    },
+    'crawl.status-error': { fires: { status: 503 } },
+    'crawl.server-errors': { fires: { links: [{ url: `${GOOD_URL}listings`, status: 500, error: null, from: GOOD_URL }] } },
+    'crawl.redirect-chain': {
+      fires: {
+        chain: [
+          { url: 'http://janesmithrealty.com/', status: 301, location: 'https://janesmithrealty.com/' },
+          { url: 'https://janesmithrealty.com/', status: 301, location: 'https://janesmithrealty.com/' },
+        ],
+      },
+      passes: { chain: [{ url: 'http://janesmithrealty.com/', status: 301, location: GOOD_URL }] },
+    },
+    'crawl.redirect-temporary': {
+      fires: { chain: [{ url: 'http://janesmithrealty.com/', status: 302, location: GOOD_URL }] },
+      passes: { chain: [{ url: 'http://janesmithrealty.com/', status: 308, location: GOOD_URL }] },
+    },
+    'crawl.meta-refresh': {
+      fires: { replace: [['<meta charset="utf-8">', '<meta charset="utf-8"><meta http-equiv="refresh" content="0; url=/new">']] },
+    },
+    'crawl.robots-missing': { fires: { robots: null } },
+    'crawl.robots-error': { fires: { robots: { status: 503 } } },
+    'crawl.robots-blocks-site': {
+      fires: { robots: 'User-agent: *\nDisallow: /\n' },
+      passes: { robots: 'User-agent: *\nDisallow: /admin/\n' },
+    },
+    'crawl.robots-blocks-home': { fires: { robots: 'User-agent: Googlebot\nDisallow: /\n\nUser-agent: *\nAllow: /\n' } },
+    'crawl.robots-invalid': { fires: { robots: 'User-agent: *\nDisalow: /private\nAllow /x\n' } },
+    'crawl.robots-no-sitemap': { fires: { robots: 'User-agent: *\nAllow: /\n' } },
+    'crawl.sitemap-missing': { fires: { sitemap: null } },
+    'crawl.sitemap-invalid': { fires: { sitemap: '<html><body>Sitemap</body></html>' } },
+    'crawl.sitemap-empty': {
+      fires: { sitemap: '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>' },
+    },
+    'crawl.sitemap-foreign-urls': { fires: { sitemap: '<urlset><url><loc>https://other-site.com/a</loc></url></urlset>' } },
+    'crawl.sitemap-http-urls': { fires: { sitemap: '<urlset><url><loc>http://janesmithrealty.com/</loc></url></urlset>' } },
+    'crawl.sitemap-too-large': {
+      fires: { sitemap: `<urlset>${'<url><loc>https://janesmithrealty.com/p</loc></url>'.repeat(50_000)}</urlset>` },
+    },
+    'crawl.meta-noindex': {
+      fires: { replace: [['<meta charset="utf-8">', '<meta charset="utf-8"><meta name="robots" content="noindex, follow">']] },
+      passes: {
+        replace: [
+          ['<meta charset="utf-8">', '<meta charset="utf-8"><meta name="robots" content="index, follow, max-image-preview:large">'],
+        ],
+      },
+    },
+    'crawl.meta-nofollow': {
+      fires: { replace: [['<meta charset="utf-8">', '<meta charset="utf-8"><meta name="robots" content="index, nofollow">']] },
+    },
+    'crawl.x-robots-noindex': {
+      fires: { headers: { 'x-robots-tag': 'noindex' } },
+      passes: { headers: { 'x-robots-tag': 'otherbot: noindex' } },
+    },
+    'crawl.x-robots-nofollow': { fires: { headers: { 'x-robots-tag': 'nofollow' } } },
+    'crawl.noindex-pages': {
+      fires: {
+        pages: [
+          inner('/about', GOOD_HTML.replace('<meta charset="utf-8">', '<meta charset="utf-8"><meta name="robots" content="noindex">')),
+        ],
+      },
+      passes: { pages: [goodInnerPage('/about', 'About Jane')] },
+    },
+    'crawl.canonical-missing': { fires: { replace: [[canonical, '']] } },
+    'crawl.canonical-multiple': {
+      fires: { replace: [[canonical, `${canonical}<link rel="canonical" href="https://janesmithrealty.com/home">`]] },
+    },
+    'crawl.canonical-invalid': { fires: { replace: [[canonical, '<link rel="canonical" href="http://[broken">']] } },
+    'crawl.canonical-relative': { fires: { replace: [[canonical, '<link rel="canonical" href="/">']] } },
+    'crawl.canonical-other-domain': { fires: { replace: [[canonical, '<link rel="canonical" href="https://zillow.com/profile/jane">']] } },
+    'crawl.canonical-to-root': {
+      fires: { pages: [inner('/about', GOOD_HTML)] },
+      passes: { pages: [goodInnerPage('/about', 'About Jane')] },
+    },
+    'crawl.canonical-http': { fires: { replace: [[canonical, '<link rel="canonical" href="http://janesmithrealty.com/">']] } },
+    'crawl.hreflang-invalid': { fires: { replace: [['hreflang="en-US"', 'hreflang="english"']] } },
+    'crawl.hreflang-relative': {
+      fires: { replace: [['hreflang="en-US" href="https://janesmithrealty.com/"', 'hreflang="en-US" href="/"']] },
+    },
+    'crawl.hreflang-no-self': {
+      fires: {
+        replace: [
+          [/hreflang="(en-US|x-default)" href="https:\/\/janesmithrealty\.com\/"/g, 'hreflang="$1" href="https://janesmithrealty.com/en/"'],
+        ],
+      },
+    },
+    'crawl.hreflang-no-default': {
+      fires: { replace: [['<link rel="alternate" hreflang="x-default" href="https://janesmithrealty.com/">', '']] },
+    },
+    'crawl.js-only-content': {
+      fires: {
+        html: '<!doctype html><html lang="en"><head><title>App</title><script src="/a.js"></script><script src="/b.js"></script><script src="/c.js"></script></head><body><div id="root"></div></body></html>',
+      },
+    },
+    'crawl.deep-pages': {
+      fires: { pages: [{ ...goodInnerPage('/a/b/c/d', 'Deep listing'), depth: 4 }] },
+      passes: { pages: [{ ...goodInnerPage('/a', 'Listing A'), depth: 3 }] },
+    },
+    'crawl.url-format': { fires: { replace: [['<a href="/about">', '<a href="/About_Jane?PHPSESSID=123">']] } },
+  }));

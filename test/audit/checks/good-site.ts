@@ -22,15 +22,32 @@ const business = {
   image: 'https://janesmithrealty.com/jane.jpg',
   telephone: '+1-703-555-0142',
   email: 'jane@janesmithrealty.com',
-  address: { '@type': 'PostalAddress', streetAddress: '1200 Wilson Blvd', addressLocality: 'Arlington', addressRegion: 'VA', postalCode: '22209', addressCountry: 'US' },
+  address: {
+    '@type': 'PostalAddress',
+    streetAddress: '1200 Wilson Blvd',
+    addressLocality: 'Arlington',
+    addressRegion: 'VA',
+    postalCode: '22209',
+    addressCountry: 'US',
+  },
   geo: { '@type': 'GeoCoordinates', latitude: 38.8951, longitude: -77.0728 },
   sameAs: social,
 };
 
-const organization = { '@context': 'https://schema.org', '@type': 'Organization', name: 'Jane Smith Realty', url: GOOD_URL, logo: 'https://janesmithrealty.com/logo.png' };
+const organization = {
+  '@context': 'https://schema.org',
+  '@type': 'Organization',
+  name: 'Jane Smith Realty',
+  url: GOOD_URL,
+  logo: 'https://janesmithrealty.com/logo.png',
+};
 
 const words = (n: number, topic: string) =>
-  Array.from({ length: n }, (_, i) => `${topic} ${['buyers', 'sellers', 'neighborhoods', 'schools', 'commutes', 'condos', 'townhomes', 'offers', 'inspections', 'closings'][i % 10]}`).join(' ');
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `${topic} ${['buyers', 'sellers', 'neighborhoods', 'schools', 'commutes', 'condos', 'townhomes', 'offers', 'inspections', 'closings'][i % 10]}`,
+  ).join(' ');
 
 export const GOOD_HTML = `<!doctype html>
 <html lang="en">
@@ -139,12 +156,21 @@ export const GOOD_HEADERS: Record<string, string> = {
 /** An inner page of the good site (the advanced audit crawls it). */
 export function goodInnerPage(path: string, title: string, extraBody = ''): { url: string; html: string } {
   const url = new URL(path, GOOD_URL).href;
-  const html = GOOD_HTML.replace('<title>Arlington VA Homes for Sale | Jane Smith Realty</title>', `<title>${title} | Jane Smith Realty</title>`)
-    .replace(/<meta name="description" content="[^"]*">/, `<meta name="description" content="${title}: how Jane Smith helps buyers and sellers in Arlington and Northern Virginia with expert local advice.">`)
+  const html = GOOD_HTML.replace(
+    '<title>Arlington VA Homes for Sale | Jane Smith Realty</title>',
+    `<title>${title} | Jane Smith Realty</title>`,
+  )
+    .replace(
+      /<meta name="description" content="[^"]*">/,
+      `<meta name="description" content="${title}: how Jane Smith helps buyers and sellers in Arlington and Northern Virginia with expert local advice.">`,
+    )
     .replace('<link rel="canonical" href="https://janesmithrealty.com/">', `<link rel="canonical" href="${url}">`)
     .replace(/hreflang="(en-US|x-default)" href="https:\/\/janesmithrealty\.com\/"/g, `hreflang="$1" href="${url}"`)
     .replace('<h1>Arlington Real Estate with Jane Smith</h1>', `<h1>${title}</h1>`)
     .replace('For fifteen years', `${title}. ${extraBody} For fifteen years`)
-    .replace('</script>\n<script type="application/ld+json">', `</script>\n<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: [{ '@type': 'ListItem', position: 1, name: title, item: url }] })}</script>\n<script type="application/ld+json">`);
+    .replace(
+      '</script>\n<script type="application/ld+json">',
+      `</script>\n<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: [{ '@type': 'ListItem', position: 1, name: title, item: url }] })}</script>\n<script type="application/ld+json">`,
+    );
   return { url, html };
 }

@@ -41,10 +41,38 @@ export interface Fixture {
 }
 
 export const GOOD_RESOURCES: ResourceInfo[] = [
-  { url: 'https://janesmithrealty.com/styles.css', kind: 'stylesheet', status: 200, bytes: 18_000, contentType: 'text/css', headers: { 'content-type': 'text/css', 'content-encoding': 'gzip', 'cache-control': 'public, max-age=31536000' } },
-  { url: 'https://jane.idxbroker.com/idx/widgets/12345', kind: 'script', status: 200, bytes: 40_000, contentType: 'application/javascript', headers: { 'content-type': 'application/javascript', 'content-encoding': 'br', 'cache-control': 'public, max-age=86400' } },
-  { url: 'https://janesmithrealty.com/logo.png', kind: 'image', status: 200, bytes: 12_000, contentType: 'image/png', headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=31536000' } },
-  { url: 'https://janesmithrealty.com/img/oak-street.jpg', kind: 'image', status: 200, bytes: 95_000, contentType: 'image/jpeg', headers: { 'content-type': 'image/jpeg', 'cache-control': 'public, max-age=31536000' } },
+  {
+    url: 'https://janesmithrealty.com/styles.css',
+    kind: 'stylesheet',
+    status: 200,
+    bytes: 18_000,
+    contentType: 'text/css',
+    headers: { 'content-type': 'text/css', 'content-encoding': 'gzip', 'cache-control': 'public, max-age=31536000' },
+  },
+  {
+    url: 'https://jane.idxbroker.com/idx/widgets/12345',
+    kind: 'script',
+    status: 200,
+    bytes: 40_000,
+    contentType: 'application/javascript',
+    headers: { 'content-type': 'application/javascript', 'content-encoding': 'br', 'cache-control': 'public, max-age=86400' },
+  },
+  {
+    url: 'https://janesmithrealty.com/logo.png',
+    kind: 'image',
+    status: 200,
+    bytes: 12_000,
+    contentType: 'image/png',
+    headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=31536000' },
+  },
+  {
+    url: 'https://janesmithrealty.com/img/oak-street.jpg',
+    kind: 'image',
+    status: 200,
+    bytes: 95_000,
+    contentType: 'image/jpeg',
+    headers: { 'content-type': 'image/jpeg', 'cache-control': 'public, max-age=31536000' },
+  },
 ];
 
 export const GOOD_TLS: TlsFacts = {
@@ -63,10 +91,20 @@ function text(url: string, value: Text | undefined, fallback: string, contentTyp
   if (v === null) return { url, status: 404, contentType: 'text/html', headers: {}, body: null, error: null };
   if (typeof v === 'string') return { url, status: 200, contentType, headers: { 'content-type': contentType }, body: v, error: null };
   const ok = v.status !== null && v.status >= 200 && v.status < 300;
-  return { url, status: v.status, contentType: v.contentType ?? contentType, headers: {}, body: ok ? (v.body ?? '') : null, error: v.status === null ? 'unreachable' : null };
+  return {
+    url,
+    status: v.status,
+    contentType: v.contentType ?? contentType,
+    headers: {},
+    body: ok ? (v.body ?? '') : null,
+    error: v.status === null ? 'unreachable' : null,
+  };
 }
 
-function pageSnapshot(p: { url: string; html: string; depth?: number; status?: number; chain?: RedirectHop[]; requestedUrl?: string }, extra: Partial<PageSnapshot> = {}): PageSnapshot {
+function pageSnapshot(
+  p: { url: string; html: string; depth?: number; status?: number; chain?: RedirectHop[]; requestedUrl?: string },
+  extra: Partial<PageSnapshot> = {},
+): PageSnapshot {
   return {
     requestedUrl: p.requestedUrl ?? p.url,
     url: p.url,
@@ -90,27 +128,49 @@ export function snapshotOf(f: Fixture = {}): SiteSnapshot {
   let html = f.html ?? GOOD_HTML;
   for (const [from, to] of f.replace ?? []) {
     const next = html.replace(from, to);
-    if (next === html && !(typeof from === 'string' && from === to)) throw new Error(`Fixture replacement not found: ${String(from).slice(0, 80)}`);
+    if (next === html && !(typeof from === 'string' && from === to))
+      throw new Error(`Fixture replacement not found: ${String(from).slice(0, 80)}`);
     html = next;
   }
-  const headers = Object.fromEntries(Object.entries({ ...GOOD_HEADERS, ...f.headers }).filter((e): e is [string, string] => e[1] !== undefined));
+  const headers = Object.fromEntries(
+    Object.entries({ ...GOOD_HEADERS, ...f.headers }).filter((e): e is [string, string] => e[1] !== undefined),
+  );
   const home = pageSnapshot(
     { url, html, depth: 0, status: f.status, chain: f.chain, requestedUrl: f.chain?.[0]?.url },
-    { headers, ...(f.ttfbMs !== undefined ? { ttfbMs: f.ttfbMs } : {}), ...(f.htmlBytes !== undefined ? { htmlBytes: f.htmlBytes } : {}), ...(f.transferBytes !== undefined ? { transferBytes: f.transferBytes } : {}), ...(f.truncated ? { truncated: true } : {}) },
+    {
+      headers,
+      ...(f.ttfbMs !== undefined ? { ttfbMs: f.ttfbMs } : {}),
+      ...(f.htmlBytes !== undefined ? { htmlBytes: f.htmlBytes } : {}),
+      ...(f.transferBytes !== undefined ? { transferBytes: f.transferBytes } : {}),
+      ...(f.truncated ? { truncated: true } : {}),
+    },
   );
   const origin = new URL(url).origin;
   const sitemap = text(`${origin}/sitemap.xml`, f.sitemap, GOOD_SITEMAP, 'application/xml');
   const robots = text(`${origin}/robots.txt`, f.robots, GOOD_ROBOTS);
   const sitemapUrls = sitemap.body ? [...sitemap.body.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((m) => m[1]!) : [];
   const pages = [home, ...(f.pages ?? []).map((p) => pageSnapshot(p))];
-  const defaultLinks: LinkStatus[] = [...new Set(pages.flatMap((p) => parsed(p).links.filter((l) => l.internal && l.url).map((l) => l.url!)))].map((u) => ({ url: u, status: 200, error: null, from: url }));
+  const defaultLinks: LinkStatus[] = [
+    ...new Set(
+      pages.flatMap((p) =>
+        parsed(p)
+          .links.filter((l) => l.internal && l.url)
+          .map((l) => l.url!),
+      ),
+    ),
+  ].map((u) => ({ url: u, status: 200, error: null, from: url }));
   return {
     inputUrl: url,
     home,
     pages,
     discoveredUrls: 0,
     tls: url.startsWith('https:') ? (f.tls === null ? null : { ...GOOD_TLS, ...f.tls }) : null,
-    httpVariant: f.httpVariant !== undefined ? f.httpVariant : url.startsWith('https:') ? { status: 301, location: url, redirectsToHttps: true, error: null } : null,
+    httpVariant:
+      f.httpVariant !== undefined
+        ? f.httpVariant
+        : url.startsWith('https:')
+          ? { status: 301, location: url, redirectsToHttps: true, error: null }
+          : null,
     robots,
     sitemap: { ...sitemap, source: robots.body && /^sitemap:/im.test(robots.body) ? 'robots.txt' : 'default', urls: sitemapUrls },
     llmsTxt: text(`${origin}/llms.txt`, f.llms, GOOD_LLMS),

@@ -2,24 +2,77 @@ import { describe } from 'vitest';
 import { checkCategory } from './harness.ts';
 import { GOOD_URL, goodInnerPage } from './good-site.ts';
 
-const link = (path: string, status: number | null) => ({ url: new URL(path, GOOD_URL).href, status, error: status === null ? 'timeout' : null, from: GOOD_URL });
+const link = (path: string, status: number | null) => ({
+  url: new URL(path, GOOD_URL).href,
+  status,
+  error: status === null ? 'timeout' : null,
+  from: GOOD_URL,
+});
 
 describe('links checks', () =>
   checkCategory('links', {
-  'links.broken-internal': { fires: { links: [link('/listings', 200), link('/old-listing', 404)] } },
-  'links.unreachable-internal': { fires: { links: [link('/listings', null)] } },
-  'links.redirected-internal': { fires: { pages: [{ ...goodInnerPage('/about', 'About Jane Smith'), requestedUrl: 'https://janesmithrealty.com/about-jane', chain: [{ url: 'https://janesmithrealty.com/about-jane', status: 301, location: 'https://janesmithrealty.com/about' }] }] } },
-  'links.not-crawlable': { fires: { replace: [['<a href="/about">About Jane</a>', '<a href="javascript:openAbout()">About Jane</a>']] }, passes: { replace: [['<main>', '<main><a id="top"></a>']] } },
-  'links.vague-text': { fires: { replace: [['<a href="/home-value">Get your valuation</a>', '<a href="/home-value">Click here</a>']] } },
-  'links.empty-text': { fires: { replace: [['<a href="/home-value">Get your valuation</a>', '<a href="/home-value"><img src="/arrow.svg"></a>']] }, passes: { replace: [['<a href="/home-value">Get your valuation</a>', '<a href="/home-value" aria-label="Home valuation"><img src="/arrow.svg" alt=""></a>']] } },
-  'links.nofollow-internal': { fires: { replace: [['<a href="/blog">Market Blog</a>', '<a href="/blog" rel="nofollow">Market Blog</a>']] } },
-  'links.few-internal': { fires: { html: '<!doctype html><html lang="en"><head><title>One page</title></head><body><main><a href="/">Home</a><a href="https://zillow.com/">Zillow</a></main></body></html>' } },
-  'links.too-many': {
-    fires: { replace: [['<main>', `<main>${Array.from({ length: 110 }, (_, i) => `<a href="/listing/${i}">Listing ${i}</a>`).join('')}`]] },
-    passes: { replace: [['<main>', `<main>${Array.from({ length: 40 }, (_, i) => `<a href="/listing/${i}">Listing ${i}</a>`).join('')}`]] },
-  },
-  'links.http-on-https': { fires: { replace: [['<a href="/blog">', '<a href="http://janesmithrealty.com/blog">']] } },
-  'links.blank-without-noopener': { fires: { replace: [['<a href="https://www.facebook.com/janesmithrealty" rel="noopener" target="_blank">', '<a href="https://www.facebook.com/janesmithrealty" target="_blank">']] } },
-  'links.no-navigation': { fires: { replace: [['<nav>', '<div>'], ['</nav>', '</div>']] } },
-}),
-);
+    'links.broken-internal': { fires: { links: [link('/listings', 200), link('/old-listing', 404)] } },
+    'links.unreachable-internal': { fires: { links: [link('/listings', null)] } },
+    'links.redirected-internal': {
+      fires: {
+        pages: [
+          {
+            ...goodInnerPage('/about', 'About Jane Smith'),
+            requestedUrl: 'https://janesmithrealty.com/about-jane',
+            chain: [{ url: 'https://janesmithrealty.com/about-jane', status: 301, location: 'https://janesmithrealty.com/about' }],
+          },
+        ],
+      },
+    },
+    'links.not-crawlable': {
+      fires: { replace: [['<a href="/about">About Jane</a>', '<a href="javascript:openAbout()">About Jane</a>']] },
+      passes: { replace: [['<main>', '<main><a id="top"></a>']] },
+    },
+    'links.vague-text': { fires: { replace: [['<a href="/home-value">Get your valuation</a>', '<a href="/home-value">Click here</a>']] } },
+    'links.empty-text': {
+      fires: { replace: [['<a href="/home-value">Get your valuation</a>', '<a href="/home-value"><img src="/arrow.svg"></a>']] },
+      passes: {
+        replace: [
+          [
+            '<a href="/home-value">Get your valuation</a>',
+            '<a href="/home-value" aria-label="Home valuation"><img src="/arrow.svg" alt=""></a>',
+          ],
+        ],
+      },
+    },
+    'links.nofollow-internal': {
+      fires: { replace: [['<a href="/blog">Market Blog</a>', '<a href="/blog" rel="nofollow">Market Blog</a>']] },
+    },
+    'links.few-internal': {
+      fires: {
+        html: '<!doctype html><html lang="en"><head><title>One page</title></head><body><main><a href="/">Home</a><a href="https://zillow.com/">Zillow</a></main></body></html>',
+      },
+    },
+    'links.too-many': {
+      fires: {
+        replace: [['<main>', `<main>${Array.from({ length: 110 }, (_, i) => `<a href="/listing/${i}">Listing ${i}</a>`).join('')}`]],
+      },
+      passes: {
+        replace: [['<main>', `<main>${Array.from({ length: 40 }, (_, i) => `<a href="/listing/${i}">Listing ${i}</a>`).join('')}`]],
+      },
+    },
+    'links.http-on-https': { fires: { replace: [['<a href="/blog">', '<a href="http://janesmithrealty.com/blog">']] } },
+    'links.blank-without-noopener': {
+      fires: {
+        replace: [
+          [
+            '<a href="https://www.facebook.com/janesmithrealty" rel="noopener" target="_blank">',
+            '<a href="https://www.facebook.com/janesmithrealty" target="_blank">',
+          ],
+        ],
+      },
+    },
+    'links.no-navigation': {
+      fires: {
+        replace: [
+          ['<nav>', '<div>'],
+          ['</nav>', '</div>'],
+        ],
+      },
+    },
+  }));

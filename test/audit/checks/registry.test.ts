@@ -34,7 +34,9 @@ describe('checks registry', () => {
     const single = runChecks(contextOf());
     expect(single.errors).toEqual([]);
     expect(single.findings.map((f) => `${f.id}: ${f.detail}`)).toEqual([]);
-    const crawled = runChecks(contextOf({ pages: [goodInnerPage('/about', 'About Jane Smith'), goodInnerPage('/listings', 'Homes for Sale in Arlington')] }));
+    const crawled = runChecks(
+      contextOf({ pages: [goodInnerPage('/about', 'About Jane Smith'), goodInnerPage('/listings', 'Homes for Sale in Arlington')] }),
+    );
     expect(crawled.findings.map((f) => `${f.id}: ${f.detail}`)).toEqual([]);
   });
 });

@@ -6,21 +6,45 @@ const httpHtml = GOOD_HTML.replaceAll('https://janesmithrealty.com/', 'http://ja
 
 describe('security checks', () =>
   checkCategory('security', {
-  'security.no-https': { fires: { url: 'http://janesmithrealty.com/', html: httpHtml } },
-  'security.http-not-redirected': { fires: { httpVariant: { status: 200, location: null, redirectsToHttps: false, error: null } } },
-  'security.certificate-invalid': { fires: { tls: { authorized: false, authorizationError: 'CERT_HAS_EXPIRED' } } },
-  'security.certificate-expiring': { fires: { tls: { validTo: 'Nov 20 00:00:00 2026 GMT' } } },
-  'security.tls-outdated': { fires: { tls: { protocol: 'TLSv1.1' } } },
-  'security.hsts-missing': { fires: { headers: { 'strict-transport-security': undefined } } },
-  'security.hsts-short': { fires: { headers: { 'strict-transport-security': 'max-age=3600' } } },
-  'security.mixed-content': { fires: { replace: [['<img src="/logo.png"', '<img src="http://cdn.example.com/logo.png"']] } },
-  'security.insecure-form': { fires: { replace: [['<form action="/contact" method="post">', '<form action="http://forms.example.com/contact" method="post">']] } },
-  'security.csp-missing': { fires: { headers: { 'content-security-policy': undefined } }, passes: { headers: { 'content-security-policy': undefined }, replace: [['<meta charset="utf-8">', '<meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src \'self\'">']] } },
-  'security.nosniff-missing': { fires: { headers: { 'x-content-type-options': undefined } } },
-  'security.clickjacking': { fires: { headers: { 'content-security-policy': "default-src 'self'" } }, passes: { headers: { 'content-security-policy': "default-src 'self'", 'x-frame-options': 'SAMEORIGIN' } } },
-  'security.referrer-policy-missing': { fires: { headers: { 'referrer-policy': undefined } } },
-  'security.version-disclosed': { fires: { headers: { server: 'Apache/2.4.41 (Ubuntu)', 'x-powered-by': 'PHP/7.4.3' } } },
-  'security.insecure-cookies': { fires: { headers: { 'set-cookie': 'session=abc; Path=/' } }, passes: { headers: { 'set-cookie': 'session=abc; Path=/; Secure; HttpOnly; SameSite=Lax' } } },
-  'security.password-over-http': { fires: { url: 'http://janesmithrealty.com/', html: httpHtml.replace('<input id="name" name="name">', '<input id="name" name="name"><input type="password" name="pw" aria-label="Password">') }, passes: { url: 'http://janesmithrealty.com/', html: httpHtml } },
-}),
-);
+    'security.no-https': { fires: { url: 'http://janesmithrealty.com/', html: httpHtml } },
+    'security.http-not-redirected': { fires: { httpVariant: { status: 200, location: null, redirectsToHttps: false, error: null } } },
+    'security.certificate-invalid': { fires: { tls: { authorized: false, authorizationError: 'CERT_HAS_EXPIRED' } } },
+    'security.certificate-expiring': { fires: { tls: { validTo: 'Nov 20 00:00:00 2026 GMT' } } },
+    'security.tls-outdated': { fires: { tls: { protocol: 'TLSv1.1' } } },
+    'security.hsts-missing': { fires: { headers: { 'strict-transport-security': undefined } } },
+    'security.hsts-short': { fires: { headers: { 'strict-transport-security': 'max-age=3600' } } },
+    'security.mixed-content': { fires: { replace: [['<img src="/logo.png"', '<img src="http://cdn.example.com/logo.png"']] } },
+    'security.insecure-form': {
+      fires: { replace: [['<form action="/contact" method="post">', '<form action="http://forms.example.com/contact" method="post">']] },
+    },
+    'security.csp-missing': {
+      fires: { headers: { 'content-security-policy': undefined } },
+      passes: {
+        headers: { 'content-security-policy': undefined },
+        replace: [
+          ['<meta charset="utf-8">', '<meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src \'self\'">'],
+        ],
+      },
+    },
+    'security.nosniff-missing': { fires: { headers: { 'x-content-type-options': undefined } } },
+    'security.clickjacking': {
+      fires: { headers: { 'content-security-policy': "default-src 'self'" } },
+      passes: { headers: { 'content-security-policy': "default-src 'self'", 'x-frame-options': 'SAMEORIGIN' } },
+    },
+    'security.referrer-policy-missing': { fires: { headers: { 'referrer-policy': undefined } } },
+    'security.version-disclosed': { fires: { headers: { server: 'Apache/2.4.41 (Ubuntu)', 'x-powered-by': 'PHP/7.4.3' } } },
+    'security.insecure-cookies': {
+      fires: { headers: { 'set-cookie': 'session=abc; Path=/' } },
+      passes: { headers: { 'set-cookie': 'session=abc; Path=/; Secure; HttpOnly; SameSite=Lax' } },
+    },
+    'security.password-over-http': {
+      fires: {
+        url: 'http://janesmithrealty.com/',
+        html: httpHtml.replace(
+          '<input id="name" name="name">',
+          '<input id="name" name="name"><input type="password" name="pw" aria-label="Password">',
+        ),
+      },
+      passes: { url: 'http://janesmithrealty.com/', html: httpHtml },
+    },
+  }));

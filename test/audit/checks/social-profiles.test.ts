@@ -7,11 +7,12 @@ describe('social profiles found on a site', () => {
     expect(detectProfiles(contextOf().pages).find((p) => p.platform === 'Facebook')?.url).toBe('https://www.facebook.com/janesmithrealty');
   });
 
-  it.each(['javascript://www.facebook.com/janesmithrealty', 'data://www.facebook.com/janesmithrealty', 'ftp://www.facebook.com/janesmithrealty'])(
-    'ignores %s, which is no web link',
-    (href) => {
-      const ctx = contextOf({ replace: [[/https:\/\/www\.facebook\.com\/janesmithrealty/g, href]] });
-      expect(detectProfiles(ctx.pages).find((p) => p.platform === 'Facebook')).toBeUndefined();
-    },
-  );
+  it.each([
+    'javascript://www.facebook.com/janesmithrealty',
+    'data://www.facebook.com/janesmithrealty',
+    'ftp://www.facebook.com/janesmithrealty',
+  ])('ignores %s, which is no web link', (href) => {
+    const ctx = contextOf({ replace: [[/https:\/\/www\.facebook\.com\/janesmithrealty/g, href]] });
+    expect(detectProfiles(ctx.pages).find((p) => p.platform === 'Facebook')).toBeUndefined();
+  });
 });

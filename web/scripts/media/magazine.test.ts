@@ -29,7 +29,9 @@ describe('magazine', () => {
   });
 
   it('draws the pages in deflated content streams with the site content', () => {
-    const streams = [...text.matchAll(/stream\n([\s\S]*?)\nendstream/g)].map((m) => inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1'));
+    const streams = [...text.matchAll(/stream\n([\s\S]*?)\nendstream/g)].map((m) =>
+      inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1'),
+    );
     expect(streams).toHaveLength(magazineFeature.pageCount);
     expect(streams[magazineFeature.featuredPage - 1]).toContain('(Rising Star:');
     expect(streams[0]).toContain('(REAL PRODUCERS)');

@@ -87,7 +87,15 @@ function coverPage(): Page {
     { kind: 'rect', x: 0, y: 0, w: W, h: H, fill: INK },
     { kind: 'rect', x: 0, y: 0, w: W, h: 150, fill: RED },
     { kind: 'text', x: W / 2, y: 86, size: 46, bold: true, color: PAPER, text: 'REAL PRODUCERS', anchor: 'middle' },
-    { kind: 'text', x: W / 2, y: 122, size: 14, color: PAPER, text: `NORTHERN VIRGINIA · ${magazineFeature.date.toUpperCase()}`, anchor: 'middle' },
+    {
+      kind: 'text',
+      x: W / 2,
+      y: 122,
+      size: 14,
+      color: PAPER,
+      text: `NORTHERN VIRGINIA · ${magazineFeature.date.toUpperCase()}`,
+      anchor: 'middle',
+    },
     // The portrait: a framed block with the initials.
     { kind: 'rect', x: 156, y: 200, w: 300, h: 300, fill: '#374151' },
     { kind: 'rect', x: 166, y: 210, w: 280, h: 280, fill: '#1f2937' },
@@ -144,7 +152,14 @@ function featurePage(): Page {
   const sideW = W - MARGIN - sideX;
   ops.push({ kind: 'rect', x: sideX, y, w: sideW, h: 300, fill: TINT });
   ops.push({ kind: 'text', x: sideX + 12, y: y + 24, size: 10, bold: true, color: RED, text: 'HIGHLIGHTS' });
-  paragraphs(ops, magazineFeature.highlights.map((h) => `• ${h}`), y + 46, sideX + 12, sideW - 24, 9.5);
+  paragraphs(
+    ops,
+    magazineFeature.highlights.map((h) => `• ${h}`),
+    y + 46,
+    sideX + 12,
+    sideW - 24,
+    9.5,
+  );
   footer(ops, magazineFeature.featuredPage);
   return { width: W, height: H, ops };
 }
@@ -153,7 +168,15 @@ function backCover(): Page {
   const ops: DrawOp[] = [
     { kind: 'rect', x: 0, y: 0, w: W, h: H, fill: RED },
     { kind: 'text', x: W / 2, y: 300, size: 30, bold: true, color: PAPER, text: 'Get Your Free Marketing Audit', anchor: 'middle' },
-    { kind: 'text', x: W / 2, y: 340, size: 14, color: PAPER, text: '15 points · 3-5 untapped revenue sources · report in 24 hours', anchor: 'middle' },
+    {
+      kind: 'text',
+      x: W / 2,
+      y: 340,
+      size: 14,
+      color: PAPER,
+      text: '15 points · 3-5 untapped revenue sources · report in 24 hours',
+      anchor: 'middle',
+    },
     { kind: 'text', x: W / 2, y: 420, size: 16, bold: true, color: PAPER, text: personal.name, anchor: 'middle' },
     { kind: 'text', x: W / 2, y: 446, size: 12, color: PAPER, text: `${personal.email} · ${personal.formattedPhone}`, anchor: 'middle' },
     { kind: 'text', x: W / 2, y: 470, size: 12, color: PAPER, text: personal.website.replace('https://', ''), anchor: 'middle' },
@@ -164,10 +187,19 @@ function backCover(): Page {
 function articles(): Article[] {
   const list: Article[] = [];
   for (const study of caseStudies) {
-    list.push({ kicker: `Case file · ${study.category}`, title: study.title, paragraphs: [study.excerpt, `The challenge. ${study.challenge}`, `The solution. ${study.solution}`] });
+    list.push({
+      kicker: `Case file · ${study.category}`,
+      title: study.title,
+      paragraphs: [study.excerpt, `The challenge. ${study.challenge}`, `The solution. ${study.solution}`],
+    });
     const sections = study.content.flatMap((b) => (b.type === 'section' ? [`${b.title}. ${b.content}`] : []));
     const numbers = study.content.flatMap((b) => (b.type === 'metrics' ? b.metrics : []));
-    list.push({ kicker: 'Case file · continued', title: `${study.title}: the outcome`, paragraphs: [study.outcome, ...sections], metrics: numbers });
+    list.push({
+      kicker: 'Case file · continued',
+      title: `${study.title}: the outcome`,
+      paragraphs: [study.outcome, ...sections],
+      metrics: numbers,
+    });
   }
   for (const job of experience) {
     list.push({
@@ -181,20 +213,46 @@ function articles(): Article[] {
     list.push({
       kicker: 'Expertise',
       title: skill.title,
-      paragraphs: [skill.description, skill.details.experience, ...skill.details.achievements.map((a) => `• ${a}`), `Tools: ${skill.details.tools.join(', ')}`],
+      paragraphs: [
+        skill.description,
+        skill.details.experience,
+        ...skill.details.achievements.map((a) => `• ${a}`),
+        `Tools: ${skill.details.tools.join(', ')}`,
+      ],
     });
   }
   for (const service of serviceItems) {
-    list.push({ kicker: 'Services', title: service.title, paragraphs: [service.subtitle, service.description, ...service.features.map((f) => `• ${f}`), `For: ${service.targetClients.join(', ')}`] });
+    list.push({
+      kicker: 'Services',
+      title: service.title,
+      paragraphs: [
+        service.subtitle,
+        service.description,
+        ...service.features.map((f) => `• ${f}`),
+        `For: ${service.targetClients.join(', ')}`,
+      ],
+    });
   }
   for (const entry of keywordEntries) {
-    list.push({ kicker: 'Toolbox', title: entry.keyword, paragraphs: entry.relatedItems.map((item) => `${item.title}${item.company ? ` (${item.company})` : ''}. ${item.description}`) });
+    list.push({
+      kicker: 'Toolbox',
+      title: entry.keyword,
+      paragraphs: entry.relatedItems.map((item) => `${item.title}${item.company ? ` (${item.company})` : ''}. ${item.description}`),
+    });
   }
   for (const area of reportLandingPage.areas) {
-    list.push({ kicker: 'Marketing checkup', title: area.title, paragraphs: [area.text, 'Ask for the free 15-point audit to see how your own website scores on this point.'] });
+    list.push({
+      kicker: 'Marketing checkup',
+      title: area.title,
+      paragraphs: [area.text, 'Ask for the free 15-point audit to see how your own website scores on this point.'],
+    });
   }
   list.push({ kicker: 'Credentials', title: 'Certifications', paragraphs: certifications.map((c) => `• ${c.text}`) });
-  list.push({ kicker: 'Services', title: 'How we can work together', paragraphs: configuredServices.map((s) => `${s.name}. ${s.description}`) });
+  list.push({
+    kicker: 'Services',
+    title: 'How we can work together',
+    paragraphs: configuredServices.map((s) => `${s.name}. ${s.description}`),
+  });
   return list;
 }
 
@@ -211,7 +269,13 @@ export function magazinePages(): Page[] {
     placed.push({ page, article: next < pool.length ? article : { ...article, kicker: 'Notes', title: `${article.title}: notes` } });
     next++;
   }
-  const pages: Page[] = [coverPage(), contentsPage([{ page: featuredPage, title: `Cover story: ${magazineFeature.title}` }, ...placed.filter((p, i) => i % 3 === 0).map((p) => ({ page: p.page, title: p.article.title }))])];
+  const pages: Page[] = [
+    coverPage(),
+    contentsPage([
+      { page: featuredPage, title: `Cover story: ${magazineFeature.title}` },
+      ...placed.filter((p, i) => i % 3 === 0).map((p) => ({ page: p.page, title: p.article.title })),
+    ]),
+  ];
   for (let page = 3; page < pageCount; page++) {
     pages.push(page === featuredPage ? featurePage() : articlePage(placed.find((p) => p.page === page)!.article, page));
   }

@@ -5,8 +5,18 @@ import { textWidth, type Page } from './draw.ts';
 
 // WinAnsiEncoding codes for the typographic characters the content uses.
 const WIN_ANSI: Record<string, string> = {
-  '‘': '\\221', '’': '\\222', '“': '\\223', '”': '\\224', '–': '\\226', '—': '\\227', '•': '\\225',
-  '…': '\\205', 'é': '\\351', '·': '\\267', '©': '\\251', '→': '->',
+  '‘': '\\221',
+  '’': '\\222',
+  '“': '\\223',
+  '”': '\\224',
+  '–': '\\226',
+  '—': '\\227',
+  '•': '\\225',
+  '…': '\\205',
+  é: '\\351',
+  '·': '\\267',
+  '©': '\\251',
+  '→': '->',
 };
 
 function pdfString(text: string): string {
@@ -35,7 +45,9 @@ function contentStream(page: Page): string {
       // PDF has no text anchor: shift by the estimated width instead.
       const width = op.anchor && op.anchor !== 'start' ? textWidth(op.text, op.size, op.bold) : 0;
       const x = op.anchor === 'middle' ? op.x - width / 2 : op.anchor === 'end' ? op.x - width : op.x;
-      parts.push(`BT ${font} ${op.size} Tf ${rgb(op.color)} rg ${x.toFixed(2)} ${(page.height - op.y).toFixed(2)} Td ${pdfString(op.text)} Tj ET`);
+      parts.push(
+        `BT ${font} ${op.size} Tf ${rgb(op.color)} rg ${x.toFixed(2)} ${(page.height - op.y).toFixed(2)} Td ${pdfString(op.text)} Tj ET`,
+      );
     }
   }
   return parts.join('\n');
@@ -57,9 +69,13 @@ export function writePdf(pages: Page[], title: string): Buffer {
   const kids: number[] = [];
   for (const page of pages) {
     const stream = deflateSync(Buffer.from(contentStream(page), 'latin1'));
-    const contentId = add(Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`), stream, Buffer.from('\nendstream')]));
+    const contentId = add(
+      Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`), stream, Buffer.from('\nendstream')]),
+    );
     kids.push(
-      add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.width} ${page.height}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${contentId} 0 R >>`),
+      add(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.width} ${page.height}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${contentId} 0 R >>`,
+      ),
     );
   }
   objects[1] = Buffer.from(`<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`, 'latin1');
@@ -73,7 +89,12 @@ export function writePdf(pages: Page[], title: string): Buffer {
     chunks.push(chunk);
     length += chunk.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
-  chunks.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
+  chunks.push(
+    Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'),
+  );
   return Buffer.concat(chunks);
 }

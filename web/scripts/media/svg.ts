@@ -69,6 +69,10 @@ export function heroStarsSvg(count: number): string {
     seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
     return seed / 2_147_483_648;
   };
-  const stars = Array.from({ length: count }, () => `<circle cx="${(random() * 1600).toFixed(0)}" cy="${(random() * 900).toFixed(0)}" r="${(0.8 + random() * 1.8).toFixed(1)}" opacity="${(0.25 + random() * 0.6).toFixed(2)}"/>`);
+  const stars = Array.from(
+    { length: count },
+    () =>
+      `<circle cx="${(random() * 1600).toFixed(0)}" cy="${(random() * 900).toFixed(0)}" r="${(0.8 + random() * 1.8).toFixed(1)}" opacity="${(0.25 + random() * 0.6).toFixed(2)}"/>`,
+  );
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1600 900" width="1600" height="900" preserveAspectRatio="xMidYMid slice" fill="#fff">${stars.join('')}</svg>`;
 }

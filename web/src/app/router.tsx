@@ -1,11 +1,4 @@
-import {
-  createRootRoute,
-  createRoute,
-  createRouter,
-  lazyRouteComponent,
-  redirect,
-  type RouterHistory,
-} from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type RouterHistory } from '@tanstack/react-router';
 import { PageLoader } from '../components/ui/page-loader';
 import { blogPostHead, notFoundHead, pageHead } from '../lib/seo-head';
 import { AuditReportRoute } from './routes/audit-report';
@@ -206,11 +199,7 @@ const adminRoutes = [
   }),
 ] as const;
 
-const routeTree = rootRoute.addChildren([
-  publicRoute.addChildren(publicRoutes),
-  testReportRoute,
-  adminRoute.addChildren(adminRoutes),
-]);
+const routeTree = rootRoute.addChildren([publicRoute.addChildren(publicRoutes), testReportRoute, adminRoute.addChildren(adminRoutes)]);
 
 /**
  * A router over the route table. The prerenderer gives each page its own memory history

@@ -67,9 +67,7 @@ describe('apiRequest', () => {
   });
 
   it('throws "<status>: <body text>" on a non-OK answer', async () => {
-    await expect(apiRequest('POST', `${baseUrl}/api/invalid`, {})).rejects.toThrow(
-      new Error('400: {"message":"Invalid URL provided"}'),
-    );
+    await expect(apiRequest('POST', `${baseUrl}/api/invalid`, {})).rejects.toThrow(new Error('400: {"message":"Invalid URL provided"}'));
   });
 
   it('falls back to the status text when the body is empty', async () => {

@@ -36,9 +36,9 @@ describe('createQueryClient', () => {
 
   it('loads a query from its key by default, throwing on 401 without retrying', async () => {
     hits = 0;
-    await expect(
-      createQueryClient().fetchQuery({ queryKey: [`${baseUrl}/api/admin`, 'funnels'] }),
-    ).rejects.toThrow(new Error('401: Unauthorized'));
+    await expect(createQueryClient().fetchQuery({ queryKey: [`${baseUrl}/api/admin`, 'funnels'] })).rejects.toThrow(
+      new Error('401: Unauthorized'),
+    );
     expect(hits).toBe(1);
   });
 });

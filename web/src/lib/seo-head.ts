@@ -39,7 +39,11 @@ function head(page: Pick<PageSeo, 'path' | 'title' | 'description' | 'keywords' 
     ],
     links: [
       { rel: 'canonical', href: url },
-      ...seoDefaults.alternateLanguages.map((alt) => ({ rel: 'alternate', hrefLang: alt.hrefLang, href: absoluteUrl(page.path + alt.path) })),
+      ...seoDefaults.alternateLanguages.map((alt) => ({
+        rel: 'alternate',
+        hrefLang: alt.hrefLang,
+        href: absoluteUrl(page.path + alt.path),
+      })),
     ],
   };
 }
@@ -54,12 +58,25 @@ export function pageHead(path: string): RouteHead {
 /** A case study's head, or the not-found one for an unknown id. */
 export function blogPostHead(id: string): RouteHead {
   if (findCaseStudy(id)) return head(findPageSeo(`/blog/${id}`)!, 'article');
-  return { meta: [{ title: `Post Not Found | Blog | ${personal.name}` } as HeadMeta, { name: 'robots', content: 'noindex, follow' }, { name: 'theme-color', content: seoDefaults.themeColor }], links: [] };
+  return {
+    meta: [
+      { title: `Post Not Found | Blog | ${personal.name}` } as HeadMeta,
+      { name: 'robots', content: 'noindex, follow' },
+      { name: 'theme-color', content: seoDefaults.themeColor },
+    ],
+    links: [],
+  };
 }
 
 /** Unknown pages: not indexed (the title, "Page <path>", comes from the root route). */
 export function notFoundHead(): RouteHead {
-  return { meta: [{ name: 'robots', content: 'noindex, follow' }, { name: 'theme-color', content: seoDefaults.themeColor }], links: [] };
+  return {
+    meta: [
+      { name: 'robots', content: 'noindex, follow' },
+      { name: 'theme-color', content: seoDefaults.themeColor },
+    ],
+    links: [],
+  };
 }
 
 /** The JSON-LD of a public page; none for pages without SEO metadata (404s, admin). */

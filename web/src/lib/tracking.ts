@@ -45,12 +45,16 @@ function trackForms(t: Tracker) {
     const form = (e.target as Element | null)?.closest?.('form');
     if (form && !isAdminPath(location.pathname)) t.formStart(formName(form));
   });
-  document.addEventListener('submit', (e) => {
-    const form = e.target as HTMLFormElement;
-    if (isAdminPath(location.pathname)) return;
-    const email = form.querySelector<HTMLInputElement>('input[type="email"]');
-    t.formSubmit(formName(form), email?.validity.valid && email.value ? email.value : undefined);
-  }, true);
+  document.addEventListener(
+    'submit',
+    (e) => {
+      const form = e.target as HTMLFormElement;
+      if (isAdminPath(location.pathname)) return;
+      const email = form.querySelector<HTMLInputElement>('input[type="email"]');
+      t.formSubmit(formName(form), email?.validity.valid && email.value ? email.value : undefined);
+    },
+    true,
+  );
 }
 
 /** Mounted once in the root layout: a page view for every public route the visitor sees. */

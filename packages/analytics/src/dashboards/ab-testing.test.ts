@@ -19,27 +19,44 @@ const popup = (name: string, visitor: number, variant: string, extra: Partial<Te
 beforeAll(async () => {
   ch = await createTestClickHouse();
   await migrateClickHouse(ch);
-  await ch.insert('events', eventRows([
-    // Variant A: 4 visitors exposed (visitor 1 twice), 2 clicked, 1 converted.
-    popup('ab_impression', 1, 'A'), popup('ab_impression', 1, 'A'), popup('ab_click', 1, 'A'), popup('ab_conversion', 1, 'A'),
-    popup('ab_impression', 2, 'A', { utmSource: 'newsletter' }), popup('ab_click', 2, 'A'),
-    popup('ab_impression', 3, 'A'), popup('ab_impression', 4, 'A'),
-    // Variant B: 3 exposed, 3 clicked, 2 converted.
-    popup('ab_impression', 5, 'B', { referrerDomain: 'google.com' }), popup('ab_click', 5, 'B'), popup('ab_conversion', 5, 'B'),
-    popup('ab_impression', 6, 'B'), popup('ab_click', 6, 'B'), popup('ab_conversion', 6, 'B'),
-    popup('ab_impression', 7, 'B'), popup('ab_click', 7, 'B'),
-    // Left out: a bot, a conversion without exposure, an exposure before the window.
-    popup('ab_impression', 8, 'A', { bot: true }), popup('ab_conversion', 8, 'A', { bot: true }),
-    popup('ab_conversion', 9, 'B'),
-    popup('ab_impression', 10, 'B', { minutesAgo: 8 * 24 * 60 }),
-    // Another test.
-    { name: 'ab_impression', visitor: 11, testType: 'headline', variant: 'A' },
-    // Without consent the variant is drawn per session: one cookieless visitor, two sessions,
-    // one in each arm, the second converting.
-    { name: 'ab_impression', visitor: 20, session: 's20a', testType: 'cta', variant: 'A', abUnit: 's:s20a' },
-    { name: 'ab_impression', visitor: 20, session: 's20b', testType: 'cta', variant: 'B', abUnit: 's:s20b' },
-    { name: 'ab_conversion', visitor: 20, session: 's20b', testType: 'cta', variant: 'B', abUnit: 's:s20b' },
-  ], now));
+  await ch.insert(
+    'events',
+    eventRows(
+      [
+        // Variant A: 4 visitors exposed (visitor 1 twice), 2 clicked, 1 converted.
+        popup('ab_impression', 1, 'A'),
+        popup('ab_impression', 1, 'A'),
+        popup('ab_click', 1, 'A'),
+        popup('ab_conversion', 1, 'A'),
+        popup('ab_impression', 2, 'A', { utmSource: 'newsletter' }),
+        popup('ab_click', 2, 'A'),
+        popup('ab_impression', 3, 'A'),
+        popup('ab_impression', 4, 'A'),
+        // Variant B: 3 exposed, 3 clicked, 2 converted.
+        popup('ab_impression', 5, 'B', { referrerDomain: 'google.com' }),
+        popup('ab_click', 5, 'B'),
+        popup('ab_conversion', 5, 'B'),
+        popup('ab_impression', 6, 'B'),
+        popup('ab_click', 6, 'B'),
+        popup('ab_conversion', 6, 'B'),
+        popup('ab_impression', 7, 'B'),
+        popup('ab_click', 7, 'B'),
+        // Left out: a bot, a conversion without exposure, an exposure before the window.
+        popup('ab_impression', 8, 'A', { bot: true }),
+        popup('ab_conversion', 8, 'A', { bot: true }),
+        popup('ab_conversion', 9, 'B'),
+        popup('ab_impression', 10, 'B', { minutesAgo: 8 * 24 * 60 }),
+        // Another test.
+        { name: 'ab_impression', visitor: 11, testType: 'headline', variant: 'A' },
+        // Without consent the variant is drawn per session: one cookieless visitor, two sessions,
+        // one in each arm, the second converting.
+        { name: 'ab_impression', visitor: 20, session: 's20a', testType: 'cta', variant: 'A', abUnit: 's:s20a' },
+        { name: 'ab_impression', visitor: 20, session: 's20b', testType: 'cta', variant: 'B', abUnit: 's:s20b' },
+        { name: 'ab_conversion', visitor: 20, session: 's20b', testType: 'cta', variant: 'B', abUnit: 's:s20b' },
+      ],
+      now,
+    ),
+  );
 });
 afterAll(() => ch.drop());
 
@@ -49,17 +66,40 @@ describe('A/B testing dashboard', () => {
     expect(d.days).toBe(7);
     expect(d.conversionRates.filter((r) => r.testType !== 'cta')).toEqual([
       { testType: 'headline', variant: 'A', variantText: '', impressions: 1, clicks: 0, conversions: 0, clickRate: 0, conversionRate: 0 },
-      { testType: 'popup', variant: 'A', variantText: 'Get your free audit', impressions: 4, clicks: 2, conversions: 1, clickRate: 50, conversionRate: 25 },
-      { testType: 'popup', variant: 'B', variantText: 'See what you are missing', impressions: 3, clicks: 3, conversions: 2, clickRate: 100, conversionRate: 66.67 },
+      {
+        testType: 'popup',
+        variant: 'A',
+        variantText: 'Get your free audit',
+        impressions: 4,
+        clicks: 2,
+        conversions: 1,
+        clickRate: 50,
+        conversionRate: 25,
+      },
+      {
+        testType: 'popup',
+        variant: 'B',
+        variantText: 'See what you are missing',
+        impressions: 3,
+        clicks: 3,
+        conversions: 2,
+        clickRate: 100,
+        conversionRate: 66.67,
+      },
     ]);
   });
 
   it('counts the unit each variant was assigned to, so no unit sits in two arms', async () => {
     const d = await abTestingDashboard(ch, 7, now);
     const cta = d.conversionRates.filter((r) => r.testType === 'cta').map((r) => [r.variant, r.impressions, r.conversions]);
-    expect(cta).toEqual([['A', 1, 0], ['B', 1, 1]]);
+    expect(cta).toEqual([
+      ['A', 1, 0],
+      ['B', 1, 1],
+    ]);
     // Counted by visitor, the same person would have been in both arms.
-    const [byVisitor] = await ch.query<{ arms: string }>("SELECT uniqExact(variant) AS arms FROM events WHERE test_type = 'cta' AND visitor_id = 20");
+    const [byVisitor] = await ch.query<{ arms: string }>(
+      "SELECT uniqExact(variant) AS arms FROM events WHERE test_type = 'cta' AND visitor_id = 20",
+    );
     expect(Number(byVisitor!.arms)).toBe(2);
     const [inTwoArms] = await ch.query<{ n: string }>(
       'SELECT count() AS n FROM (SELECT test_type, unit FROM ab_units GROUP BY test_type, unit HAVING uniqExact(variant) > 1)',
@@ -87,12 +127,14 @@ describe('A/B testing dashboard', () => {
   it('lists the raw daily counts by event and source', async () => {
     const d = await abTestingDashboard(ch, 7, now);
     const today = new Date(now - 3600_000).toISOString().slice(0, 10);
-    expect(d.rawData).toEqual(expect.arrayContaining([
-      { date: today, testType: 'popup', variant: 'A', event: 'ab_impression', source: 'direct', count: 4 },
-      { date: today, testType: 'popup', variant: 'A', event: 'ab_impression', source: 'newsletter', count: 1 },
-      { date: today, testType: 'popup', variant: 'B', event: 'ab_impression', source: 'google.com', count: 1 },
-      { date: today, testType: 'popup', variant: 'B', event: 'ab_conversion', source: 'direct', count: 3 },
-    ]));
+    expect(d.rawData).toEqual(
+      expect.arrayContaining([
+        { date: today, testType: 'popup', variant: 'A', event: 'ab_impression', source: 'direct', count: 4 },
+        { date: today, testType: 'popup', variant: 'A', event: 'ab_impression', source: 'newsletter', count: 1 },
+        { date: today, testType: 'popup', variant: 'B', event: 'ab_impression', source: 'google.com', count: 1 },
+        { date: today, testType: 'popup', variant: 'B', event: 'ab_conversion', source: 'direct', count: 3 },
+      ]),
+    );
     expect(d.rawData.some((r) => r.count === 0)).toBe(false);
   });
 
@@ -104,7 +146,14 @@ describe('A/B testing dashboard', () => {
 
 describe('whether the winner is significant', () => {
   const row = (variant: string, impressions: number, conversions: number) => ({
-    testType: 't', variant, variantText: '', impressions, clicks: 0, conversions, clickRate: 0, conversionRate: (conversions / impressions) * 100,
+    testType: 't',
+    variant,
+    variantText: '',
+    impressions,
+    clicks: 0,
+    conversions,
+    clickRate: 0,
+    conversionRate: (conversions / impressions) * 100,
   });
   it.each([
     ['B far ahead on 2,000 exposures each', [row('A', 2000, 100), row('B', 2000, 160)], 'B', true],
@@ -117,4 +166,3 @@ describe('whether the winner is significant', () => {
     expect(test).toMatchObject({ winner, significant });
   });
 });
-

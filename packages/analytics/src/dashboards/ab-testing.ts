@@ -60,7 +60,10 @@ export async function abTestingDashboard(ch: ClickHouse, days: number, now = Dat
   const window = lastDays(days, now);
   const [counts, raw] = await Promise.all([
     ch.query<CountRow>(CONVERSION_SQL, { ...window }),
-    ch.query<{ day: string; testType: string; arm: string; event: string; src: string; count: string | number }>(RAW_SQL, { ...window, limit: RAW_ROW_LIMIT }),
+    ch.query<{ day: string; testType: string; arm: string; event: string; src: string; count: string | number }>(RAW_SQL, {
+      ...window,
+      limit: RAW_ROW_LIMIT,
+    }),
   ]);
   const conversionRates: AbConversionRow[] = counts.map((r) => {
     const impressions = Number(r.impressions);
@@ -80,7 +83,9 @@ export async function abTestingDashboard(ch: ClickHouse, days: number, now = Dat
   return {
     days,
     conversionRates,
-    rawData: raw.map((r): AbRawRow => ({ date: r.day, testType: r.testType, variant: r.arm, event: r.event, source: r.src, count: Number(r.count) })),
+    rawData: raw.map(
+      (r): AbRawRow => ({ date: r.day, testType: r.testType, variant: r.arm, event: r.event, source: r.src, count: Number(r.count) }),
+    ),
     tests: summariseTests(conversionRates),
   };
 }
@@ -93,7 +98,7 @@ export function summariseTests(rows: AbConversionRow[]): AbTestSummary[] {
     const sorted = [...variants].sort((a, b) => a.variant.localeCompare(b.variant));
     const control = sorted.find((v) => v.variant === 'A') ?? sorted[0]!;
     const arm = (v: AbConversionRow) => ({ exposures: v.impressions, conversions: v.conversions });
-    const rates = sorted.map((v) => v.impressions ? v.conversions / v.impressions : 0);
+    const rates = sorted.map((v) => (v.impressions ? v.conversions / v.impressions : 0));
     const best = Math.max(...rates);
     const leaders = sorted.filter((_, i) => rates[i] === best);
     const srm = sampleRatioMismatch(sorted.map((v) => v.impressions));
@@ -101,8 +106,14 @@ export function summariseTests(rows: AbConversionRow[]): AbTestSummary[] {
     const underpowered = sorted.some((v) => v.impressions < MIN_EXPOSURES_PER_VARIANT);
     const mismatch = srm.pValue !== null && srm.pValue < SRM_P_VALUE_THRESHOLD;
     // The winner beats control (or, when control leads, control beats every other variant).
-    const pValues = winner === null ? [] : winner === control ? sorted.filter((v) => v !== control).map((v) => twoProportionPValue(arm(control), arm(v))) : [twoProportionPValue(arm(control), arm(winner))];
-    const significant = winner !== null && !underpowered && !mismatch && pValues.length > 0 && pValues.every((p) => p !== null && p < SIGNIFICANCE_LEVEL);
+    const pValues =
+      winner === null
+        ? []
+        : winner === control
+          ? sorted.filter((v) => v !== control).map((v) => twoProportionPValue(arm(control), arm(v)))
+          : [twoProportionPValue(arm(control), arm(winner))];
+    const significant =
+      winner !== null && !underpowered && !mismatch && pValues.length > 0 && pValues.every((p) => p !== null && p < SIGNIFICANCE_LEVEL);
     return {
       testType,
       control: control.variant,

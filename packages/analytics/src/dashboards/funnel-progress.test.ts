@@ -43,7 +43,14 @@ function generate(seed: number): TestEvent[] {
           const email = `user${visitor % 40}@example.com`; // some addresses are submitted by two visitors
           const submitted = Math.max(0, minutesAgo - Math.floor(next() * 3));
           events.push({ name: 'form_submit', visitor, minutesAgo: submitted, email, bot });
-          if (next() < 0.7) events.push({ name: 'email_open', visitor: 10_000 + visitor, minutesAgo: Math.max(0, submitted - Math.floor(next() * 2 * DAY_MINUTES)), email, session: '' });
+          if (next() < 0.7)
+            events.push({
+              name: 'email_open',
+              visitor: 10_000 + visitor,
+              minutesAgo: Math.max(0, submitted - Math.floor(next() * 2 * DAY_MINUTES)),
+              email,
+              session: '',
+            });
         }
       }
     }
@@ -103,7 +110,11 @@ describe('retargeting funnel over closed days and the days since', () => {
   it('gives every period the users per deepest step that the whole period gives', async () => {
     for (const days of [7, 30, 90]) expect(await levelsOf(days)).toEqual(expectedLevels(events, days));
     // The 7-day funnel has users whose chains started in the closed days and went on since.
-    expect(expectedLevels(events, 7).slice(1).every((n) => n > 0)).toBe(true);
+    expect(
+      expectedLevels(events, 7)
+        .slice(1)
+        .every((n) => n > 0),
+    ).toBe(true);
   });
 
   it('computes the closed days once and then reuses them', async () => {

@@ -49,34 +49,42 @@ const TODAY = `toDate(now('UTC'))`;
 const SINCE_YESTERDAY = `is_bot = 0 AND date >= ${TODAY} - 1 AND date <= ${TODAY}`;
 
 /** Per period: the closed days' level per user, bound to the day and run they belong to. */
-export const computeSql = perEngine((engine) => new Map(PERIOD_DAYS.map((days) => {
-  const closed = closedDays(days, '{asOf:Date}');
-  const levels = `INSERT INTO funnel_progress (as_of, days, run, key, level)
+export const computeSql = perEngine(
+  (engine) =>
+    new Map(
+      PERIOD_DAYS.map((days) => {
+        const closed = closedDays(days, '{asOf:Date}');
+        const levels = `INSERT INTO funnel_progress (as_of, days, run, key, level)
 WITH ${submitters(closed.events)}
 SELECT {asOf:Date}, ${days}, {run:UUID}, ${USER_KEY} AS key, windowFunnel(${days * 86_400})(step.1, ${STEP_CONDITIONS})
 FROM funnel_steps ARRAY JOIN steps AS step
 WHERE ${closed.rollup}
 GROUP BY key
 ${engine.readBackInsertSettings}`; // on a cluster, the levels are on their shards before the run is written
-  // Written last: a run counts only once this row exists.
-  const run = `INSERT INTO funnel_progress_runs (as_of, days, fingerprint, run, levels)
+        // Written last: a run counts only once this row exists.
+        const run = `INSERT INTO funnel_progress_runs (as_of, days, fingerprint, run, levels)
 SELECT {asOf:Date}, ${days}, {fingerprint:UInt64}, {run:UUID}, [${Array.from({ length: LEVELS }, (_, l) => `countIf(level = ${l})`).join(', ')}]
 FROM funnel_progress WHERE as_of = {asOf:Date} AND days = ${days} AND run = {run:UUID}
 ${engine.readBackInsertSettings}`;
-  return [days as number, { levels, run }];
-})));
+        return [days as number, { levels, run }];
+      }),
+    ),
+);
 
 /**
  * Per period, one constant statement without bound parameters (they overlap on chDB, see
  * period.ts): the fingerprint of the closed days, the latest run for today, and the users
  * seen since yesterday with their closed level (if any) and their level now.
  */
-export const liveSql = perEngine((engine: EngineProfile) => new Map(PERIOD_DAYS.map((days) => {
-  const closed = closedDays(days, TODAY);
-  // The computation's own text is part of the fingerprint: a run by an older version never counts.
-  const compute = computeSql(engine).get(days)!;
-  const version = createHash('sha256').update(compute.levels).update(compute.run).digest('hex').slice(0, 16);
-  const sql = `
+export const liveSql = perEngine(
+  (engine: EngineProfile) =>
+    new Map(
+      PERIOD_DAYS.map((days) => {
+        const closed = closedDays(days, TODAY);
+        // The computation's own text is part of the fingerprint: a run by an older version never counts.
+        const compute = computeSql(engine).get(days)!;
+        const version = createHash('sha256').update(compute.levels).update(compute.run).digest('hex').slice(0, 16);
+        const sql = `
 WITH
   (SELECT cityHash64('${version}', arraySort(groupArray((date, label, n))))
    FROM (SELECT date, toString(name) AS label, sum(events) AS n FROM events_daily
@@ -94,8 +102,10 @@ FROM (
               FROM funnel_steps WHERE ${SINCE_YESTERDAY} GROUP BY key) AS recent USING (key)
   GROUP BY found, closedLevel, level
 )`;
-  return [days as number, sql];
-})));
+        return [days as number, sql];
+      }),
+    ),
+);
 
 type N = string | number;
 type LiveRow = {

@@ -14,7 +14,8 @@ export const isoTime = (value: string) => new Date(`${value.replace(' ', 'T')}Z`
 /** The calendar days (UTC, as Date text) from one ClickHouse time to another, both included. */
 export function daysBetween(first: string, last: string): string[] {
   const days: string[] = [];
-  for (let day = Date.parse(`${first.slice(0, 10)}T00:00:00Z`); day <= Date.parse(`${last.slice(0, 10)}T00:00:00Z`); day += DAY_MS) days.push(chDate(day));
+  for (let day = Date.parse(`${first.slice(0, 10)}T00:00:00Z`); day <= Date.parse(`${last.slice(0, 10)}T00:00:00Z`); day += DAY_MS)
+    days.push(chDate(day));
   return days;
 }
 

@@ -10,28 +10,43 @@ const now = Date.now();
 beforeAll(async () => {
   ch = await createTestClickHouse();
   await migrateClickHouse(ch);
-  await ch.insert('events', eventRows([
-    // Visitor 1 goes all the way; the e-mail open comes from the mail client (another visitor id).
-    { name: 'page_view', visitor: 1, minutesAgo: 50, path: '/', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'nov' },
-    { name: 'popup_view', visitor: 1, minutesAgo: 49, path: '/', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'nov' },
-    { name: 'form_start', visitor: 1, minutesAgo: 48, path: '/', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'nov' },
-    { name: 'form_submit', visitor: 1, minutesAgo: 47, path: '/', email: 'ann@example.com', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'nov' },
-    { name: 'email_open', visitor: 9, minutesAgo: 10, email: 'ann@example.com', session: '' },
-    // Visitor 1's earlier visit, before they gave their e-mail: still ann's journey.
-    { name: 'page_view', visitor: 1, minutesAgo: 3 * 24 * 60, session: 's1-earlier' },
-    // Visitor 2 sees the popup, visitor 3 only a page; visitor 4 starts a form without a page view.
-    { name: 'page_view', visitor: 2, minutesAgo: 40, referrerDomain: 'google.com' },
-    { name: 'popup_view', visitor: 2, minutesAgo: 39, referrerDomain: 'google.com' },
-    { name: 'page_view', visitor: 3, minutesAgo: 30, path: '/services' },
-    { name: 'page_view', visitor: 3, minutesAgo: 29, path: '/blog' },
-    { name: 'form_start', visitor: 4, minutesAgo: 20 },
-    // Steps out of order do not count: visitor 5's popup came before the page view.
-    { name: 'popup_view', visitor: 5, minutesAgo: 15 },
-    { name: 'page_view', visitor: 5, minutesAgo: 14 },
-    // Left out: a bot that does everything, and a visit before the window.
-    ...['page_view', 'popup_view', 'form_start', 'form_submit'].map((name) => ({ name, visitor: 7, bot: true })),
-    { name: 'page_view', visitor: 8, minutesAgo: 10 * 24 * 60 },
-  ], now));
+  await ch.insert(
+    'events',
+    eventRows(
+      [
+        // Visitor 1 goes all the way; the e-mail open comes from the mail client (another visitor id).
+        { name: 'page_view', visitor: 1, minutesAgo: 50, path: '/', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'nov' },
+        { name: 'popup_view', visitor: 1, minutesAgo: 49, path: '/', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'nov' },
+        { name: 'form_start', visitor: 1, minutesAgo: 48, path: '/', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'nov' },
+        {
+          name: 'form_submit',
+          visitor: 1,
+          minutesAgo: 47,
+          path: '/',
+          email: 'ann@example.com',
+          utmSource: 'newsletter',
+          utmMedium: 'email',
+          utmCampaign: 'nov',
+        },
+        { name: 'email_open', visitor: 9, minutesAgo: 10, email: 'ann@example.com', session: '' },
+        // Visitor 1's earlier visit, before they gave their e-mail: still ann's journey.
+        { name: 'page_view', visitor: 1, minutesAgo: 3 * 24 * 60, session: 's1-earlier' },
+        // Visitor 2 sees the popup, visitor 3 only a page; visitor 4 starts a form without a page view.
+        { name: 'page_view', visitor: 2, minutesAgo: 40, referrerDomain: 'google.com' },
+        { name: 'popup_view', visitor: 2, minutesAgo: 39, referrerDomain: 'google.com' },
+        { name: 'page_view', visitor: 3, minutesAgo: 30, path: '/services' },
+        { name: 'page_view', visitor: 3, minutesAgo: 29, path: '/blog' },
+        { name: 'form_start', visitor: 4, minutesAgo: 20 },
+        // Steps out of order do not count: visitor 5's popup came before the page view.
+        { name: 'popup_view', visitor: 5, minutesAgo: 15 },
+        { name: 'page_view', visitor: 5, minutesAgo: 14 },
+        // Left out: a bot that does everything, and a visit before the window.
+        ...['page_view', 'popup_view', 'form_start', 'form_submit'].map((name) => ({ name, visitor: 7, bot: true })),
+        { name: 'page_view', visitor: 8, minutesAgo: 10 * 24 * 60 },
+      ],
+      now,
+    ),
+  );
 });
 afterAll(() => ch.drop());
 
@@ -66,14 +81,23 @@ describe('retargeting dashboard', () => {
 
   it('groups traffic by source with sessions and events', async () => {
     const d = await retargetingDashboard(ch, 7, now);
-    expect(d.trafficSources).toEqual(expect.arrayContaining([
-      { utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'nov', referrer: '', sessions: 1, events: 4 },
-      { utmSource: '', utmMedium: '', utmCampaign: '', referrer: 'google.com', sessions: 1, events: 2 },
-    ]));
+    expect(d.trafficSources).toEqual(
+      expect.arrayContaining([
+        { utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'nov', referrer: '', sessions: 1, events: 4 },
+        { utmSource: '', utmMedium: '', utmCampaign: '', referrer: 'google.com', sessions: 1, events: 2 },
+      ]),
+    );
     expect(d.eventDetails).toEqual(expect.arrayContaining([{ event: 'page_view', source: 'direct', count: 4, uniqueUsers: 3 }]));
   });
 
   it('turns windowFunnel levels into users per step', () => {
-    expect(funnelReach([{ level: 0, users: 3 }, { level: 1, users: 2 }, { level: 3, users: 1 }, { level: 5, users: 4 }])).toEqual([7, 5, 5, 4, 4]);
+    expect(
+      funnelReach([
+        { level: 0, users: 3 },
+        { level: 1, users: 2 },
+        { level: 3, users: 1 },
+        { level: 5, users: 4 },
+      ]),
+    ).toEqual([7, 5, 5, 4, 4]);
   });
 });

@@ -42,34 +42,40 @@ function statement(statements: Map<number, string>, days: number): string {
 // reaches the shards (engine.ts).
 /** The dashboard's SQL on an engine (exported for the cluster rules' test). */
 export const retargetingSql = perEngine((engine) => {
-  const STEP_COUNTS_SQL = perPeriod((window) => `
+  const STEP_COUNTS_SQL = perPeriod(
+    (window) => `
 SELECT toString(name) AS event, sum(events) AS count
 FROM events_daily
 WHERE ${window.days} AND name IN (${STEP_NAMES})
 GROUP BY event
-${engine.readSettings}`);
+${engine.readSettings}`,
+  );
 
-// Unique users: visitors, with each identified person's visitors counted once (by e-mail),
-// all from the sessions rollup.
-  const USERS_SQL = perPeriod((window) => `
+  // Unique users: visitors, with each identified person's visitors counted once (by e-mail),
+  // all from the sessions rollup.
+  const USERS_SQL = perPeriod(
+    (window) => `
 SELECT uniqExactIf(email, email != '') AS identifiedUsers, uniqExactIf(visitor, email != '') AS identifiedVisitors, uniq(visitor) AS visitors
 FROM sessions
 WHERE ${window.days}
-${engine.readSettings}`);
+${engine.readSettings}`,
+  );
 
-// Distinct counts from uniqCombined(12) sketches (see migration 0032).
-  const EVENT_DETAILS_SQL = perPeriod((window) => `
+  // Distinct counts from uniqCombined(12) sketches (see migration 0032).
+  const EVENT_DETAILS_SQL = perPeriod(
+    (window) => `
 SELECT toString(name) AS event, toString(source) AS src, sum(events) AS count, uniqCombinedMerge(12)(visitors) AS uniqueUsers
 FROM sources_daily
 WHERE ${window.days}
 GROUP BY event, src
 ORDER BY count DESC, event, src
 LIMIT ${DETAIL_ROW_LIMIT}
-${engine.readSettings}`);
+${engine.readSettings}`,
+  );
 
-// Journeys: sessions of identified visitors first, then the most recent. Picked among the
-// sessions seen since {since} (the last day first, the whole window if that day has too few
-// identified ones); a session is identified if it or its visitor left an e-mail in the window.
+  // Journeys: sessions of identified visitors first, then the most recent. Picked among the
+  // sessions seen since {since} (the last day first, the whole window if that day has too few
+  // identified ones); a session is identified if it or its visitor left an e-mail in the window.
   const PICK_SESSIONS_SQL = `
 SELECT toString(session) AS key, any(sid) AS sessionId, toString(any(visitor)) AS visitorId, max(last_seen) AS lastSeen,
        max(email != '' OR visitor ${engine.inSubquery} (SELECT visitor FROM sessions WHERE ${HUMAN_DAYS_IN_WINDOW} AND email != '')) AS known
@@ -80,7 +86,7 @@ ORDER BY known DESC, lastSeen DESC, sessionId
 LIMIT {limit:UInt32}
 ${engine.readSettings}`;
 
-// The picked sessions over the whole window (a session may have begun before {since}).
+  // The picked sessions over the whole window (a session may have begun before {since}).
   const SESSION_FACTS_SQL = `
 SELECT toString(session) AS key, max(email) AS email, sum(events) AS totalEvents,
        toString(min(first_seen)) AS firstSeen, toString(max(last_seen)) AS lastSeen
@@ -89,7 +95,7 @@ WHERE ${HUMAN_DAYS_IN_WINDOW} AND session IN {keys:Array(UInt64)}
 GROUP BY session
 ${engine.readSettings}`;
 
-// The e-mail an identified visitor gave last, for their sessions without one.
+  // The e-mail an identified visitor gave last, for their sessions without one.
   const VISITOR_EMAILS_SQL = `
 SELECT toString(visitor) AS visitorId, argMax(email, last_seen) AS identified
 FROM sessions
@@ -97,7 +103,7 @@ WHERE ${HUMAN_DAYS_IN_WINDOW} AND email != '' AND visitor IN {visitors:Array(UIn
 GROUP BY visitor
 ${engine.readSettings}`;
 
-// Only the days the sessions ran on are read (the first column of the events' sort key).
+  // Only the days the sessions ran on are read (the first column of the events' sort key).
   const JOURNEY_EVENTS_SQL = `
 SELECT session_id AS sessionId, toString(name) AS event, path, toString(ts) AS at
 FROM events
@@ -107,7 +113,8 @@ ORDER BY session_id, ts
 LIMIT {perSession:UInt32} BY session_id
 ${engine.readSettings}`;
 
-  const TRAFFIC_SQL = perPeriod((window) => `
+  const TRAFFIC_SQL = perPeriod(
+    (window) => `
 SELECT toString(utm_source) AS utmSource, toString(utm_medium) AS utmMedium, utm_campaign AS utmCampaign,
        toString(referrer_domain) AS referrer, uniqCombinedMerge(12)(sessions) AS sessionCount, sum(events) AS eventCount
 FROM traffic_daily
@@ -115,8 +122,18 @@ WHERE ${window.days}
 GROUP BY utmSource, utmMedium, utmCampaign, referrer
 ORDER BY sessionCount DESC, eventCount DESC, utmSource, referrer
 LIMIT ${TRAFFIC_ROW_LIMIT}
-${engine.readSettings}`);
-  return { STEP_COUNTS_SQL, USERS_SQL, EVENT_DETAILS_SQL, PICK_SESSIONS_SQL, SESSION_FACTS_SQL, VISITOR_EMAILS_SQL, JOURNEY_EVENTS_SQL, TRAFFIC_SQL };
+${engine.readSettings}`,
+  );
+  return {
+    STEP_COUNTS_SQL,
+    USERS_SQL,
+    EVENT_DETAILS_SQL,
+    PICK_SESSIONS_SQL,
+    SESSION_FACTS_SQL,
+    VISITOR_EMAILS_SQL,
+    JOURNEY_EVENTS_SQL,
+    TRAFFIC_SQL,
+  };
 });
 
 type N = string | number;
@@ -144,13 +161,20 @@ export async function retargetingDashboard(ch: ClickHouse, days: number, now = D
     rate: i === 0 ? 100 : percent(reached[i]!, reached[i - 1]!, 1),
   }));
   const identifiedUsers = Number(users[0]?.identifiedUsers ?? 0);
-  const totalUsers = Math.max(identifiedUsers, Number(users[0]?.visitors ?? 0) - Number(users[0]?.identifiedVisitors ?? 0) + identifiedUsers);
+  const totalUsers = Math.max(
+    identifiedUsers,
+    Number(users[0]?.visitors ?? 0) - Number(users[0]?.identifiedVisitors ?? 0) + identifiedUsers,
+  );
   return {
     days,
     funnelData,
     eventDetails: details.map((d) => ({ event: d.event, source: d.src, count: Number(d.count), uniqueUsers: Number(d.uniqueUsers) })),
     userJourneys: journeys,
-    trafficSources: traffic.map(({ sessionCount, eventCount, ...t }) => ({ ...t, sessions: Number(sessionCount), events: Number(eventCount) })),
+    trafficSources: traffic.map(({ sessionCount, eventCount, ...t }) => ({
+      ...t,
+      sessions: Number(sessionCount),
+      events: Number(eventCount),
+    })),
     totalUsers,
     identifiedUsers,
     conversionRate: percent(identifiedUsers, totalUsers, 1),
@@ -194,14 +218,16 @@ async function userJourneys(ch: ClickHouse, window: Window, now: number): Promis
     const f = factsByKey.get(p.key);
     if (!f) return [];
     const email = f.email || emailOf.get(p.visitorId);
-    return [{
-      ...(email ? { email } : {}),
-      sessionId: p.sessionId,
-      totalEvents: Number(f.totalEvents),
-      firstSeen: isoTime(f.firstSeen),
-      lastSeen: isoTime(f.lastSeen),
-      events: bySession.get(p.sessionId) ?? [],
-    }];
+    return [
+      {
+        ...(email ? { email } : {}),
+        sessionId: p.sessionId,
+        totalEvents: Number(f.totalEvents),
+        firstSeen: isoTime(f.firstSeen),
+        lastSeen: isoTime(f.lastSeen),
+        events: bySession.get(p.sessionId) ?? [],
+      },
+    ];
   });
 }
 

@@ -6,7 +6,8 @@ import { HUMAN_DAYS_IN_WINDOW, lastDays, percent } from './period.ts';
 
 export const SEO_TRAFFIC_DAYS = 7;
 /** Referrer hosts of search engines: a session entering from one is organic. */
-export const SEARCH_ENGINE_PATTERN = '(^|\\.)(google|bing|duckduckgo|yahoo|baidu|yandex|ecosia|startpage|qwant|search\\.brave|naver|seznam)\\.';
+export const SEARCH_ENGINE_PATTERN =
+  '(^|\\.)(google|bing|duckduckgo|yahoo|baidu|yandex|ecosia|startpage|qwant|search\\.brave|naver|seznam)\\.';
 
 // From the sessions rollup (a session over midnight has a row per day, merged here).
 const TRAFFIC_SQL = `
@@ -43,13 +44,16 @@ type PageFacts = Omit<WebsiteAnalytics, 'scores' | 'url' | 'checkedAt'>;
 
 /** Spec: 25 points each for a title, a description, exactly one h1 and structured data. */
 export function seoScore(f: PageFacts): number {
-  return (f.seo.title ? 25 : 0) + (f.seo.description ? 25 : 0) + (f.seo.h1_count === 1 ? 25 : 0) + (f.technical.structured_data_found ? 25 : 0);
+  return (
+    (f.seo.title ? 25 : 0) + (f.seo.description ? 25 : 0) + (f.seo.h1_count === 1 ? 25 : 0) + (f.technical.structured_data_found ? 25 : 0)
+  );
 }
 
 /** Spec: 100, minus 30 over 3 s, 20 over 1000 KB, 20 without compression, 30 without SSL; at least 0. */
 export function performanceScore(f: PageFacts): number {
   const p = f.performance;
-  const penalty = (p.load_time_ms > 3000 ? 30 : 0) + (p.page_size_kb > 1000 ? 20 : 0) + (p.compression_enabled ? 0 : 20) + (p.has_ssl ? 0 : 30);
+  const penalty =
+    (p.load_time_ms > 3000 ? 30 : 0) + (p.page_size_kb > 1000 ? 20 : 0) + (p.compression_enabled ? 0 : 20) + (p.has_ssl ? 0 : 30);
   return Math.max(0, 100 - penalty);
 }
 

@@ -32,7 +32,10 @@ describe('A/B statistics', () => {
     expect(chanceToBeatControl(treatment, control)).toBeCloseTo(1 - 0.9821650661158386, 10);
     expect(chanceToBeatControl({ exposures: 50, conversions: 5 }, { exposures: 50, conversions: 5 })).toBeCloseTo(0.5, 10);
     // 10 % vs 10.2 % on 100,000 each (normal approximation; Python: 0.9311071226).
-    expect(chanceToBeatControl({ exposures: 100_000, conversions: 10_000 }, { exposures: 100_000, conversions: 10_200 })).toBeCloseTo(0.9311071226009133, 9);
+    expect(chanceToBeatControl({ exposures: 100_000, conversions: 10_000 }, { exposures: 100_000, conversions: 10_200 })).toBeCloseTo(
+      0.9311071226009133,
+      9,
+    );
   });
 
   it('flags a sample-ratio mismatch: 1,000 vs 1,100 → χ² 4.762, p 0.0291; 1,000/1,000/1,150 → χ² 14.286, p 0.00079', () => {

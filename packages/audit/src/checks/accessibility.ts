@@ -27,12 +27,20 @@ export const accessibilityChecks: Check[] = [
     run: (ctx) =>
       onPages(ctx, (p) => {
         const $ = p.$;
-        const unlabeled = $('input:not([type="hidden" i]):not([type="submit" i]):not([type="button" i]):not([type="image" i]):not([type="reset" i]), select, textarea')
+        const unlabeled = $(
+          'input:not([type="hidden" i]):not([type="submit" i]):not([type="button" i]):not([type="image" i]):not([type="reset" i]), select, textarea',
+        )
           .toArray()
           .filter((el) => {
             const f = $(el);
             const id = f.attr('id');
-            return !f.attr('aria-label') && !f.attr('aria-labelledby') && !f.attr('title') && f.parents('label').length === 0 && !(id && $(`label[for="${id.replace(/"/g, '')}"]`).length);
+            return (
+              !f.attr('aria-label') &&
+              !f.attr('aria-labelledby') &&
+              !f.attr('title') &&
+              f.parents('label').length === 0 &&
+              !(id && $(`label[for="${id.replace(/"/g, '')}"]`).length)
+            );
           });
         return unlabeled.length > 0 && `${plural(unlabeled.length, 'form field')} have no label.`;
       }),
@@ -51,7 +59,14 @@ export const accessibilityChecks: Check[] = [
           .toArray()
           .filter((el) => {
             const b = $(el);
-            return !b.text().trim() && !b.attr('aria-label') && !b.attr('aria-labelledby') && !b.attr('title') && !b.attr('value') && !b.find('img[alt]:not([alt=""])').length;
+            return (
+              !b.text().trim() &&
+              !b.attr('aria-label') &&
+              !b.attr('aria-labelledby') &&
+              !b.attr('title') &&
+              !b.attr('value') &&
+              !b.find('img[alt]:not([alt=""])').length
+            );
           });
         return nameless.length > 0 && `${plural(nameless.length, 'button')} have no accessible name.`;
       }),
@@ -63,7 +78,12 @@ export const accessibilityChecks: Check[] = [
     title: 'Frames without titles',
     description: 'Embedded maps, videos and tours need a title so screen-reader users know what they are.',
     fix: 'Add a title attribute to each <iframe>.',
-    run: (ctx) => onPages(ctx, (p) => p.iframes.some((f) => !f.title.trim()) && `${plural(p.iframes.filter((f) => !f.title.trim()).length, 'iframe')} have no title.`),
+    run: (ctx) =>
+      onPages(
+        ctx,
+        (p) =>
+          p.iframes.some((f) => !f.title.trim()) && `${plural(p.iframes.filter((f) => !f.title.trim()).length, 'iframe')} have no title.`,
+      ),
   },
   {
     id: 'a11y.main-landmark-missing',
@@ -72,7 +92,8 @@ export const accessibilityChecks: Check[] = [
     title: 'No main landmark',
     description: 'A <main> element lets screen-reader users jump past the menu to the content.',
     fix: 'Wrap the page content in a <main> element.',
-    run: (ctx) => onPages(ctx, (p) => p.snapshot.html.length > 0 && p.$('main, [role="main"]').length === 0 && 'The page has no <main> element.'),
+    run: (ctx) =>
+      onPages(ctx, (p) => p.snapshot.html.length > 0 && p.$('main, [role="main"]').length === 0 && 'The page has no <main> element.'),
   },
   {
     id: 'a11y.duplicate-ids',
@@ -100,6 +121,14 @@ export const accessibilityChecks: Check[] = [
     title: 'Positive tabindex',
     description: 'tabindex values above 0 scramble the keyboard order of the page.',
     fix: 'Use tabindex="0" or "-1" only, and order the markup instead.',
-    run: (ctx) => onPages(ctx, (p) => p.$('[tabindex]').toArray().some((el) => Number(p.$(el).attr('tabindex')) > 0) && 'Elements use tabindex greater than 0.'),
+    run: (ctx) =>
+      onPages(
+        ctx,
+        (p) =>
+          p
+            .$('[tabindex]')
+            .toArray()
+            .some((el) => Number(p.$(el).attr('tabindex')) > 0) && 'Elements use tabindex greater than 0.',
+      ),
   },
 ];

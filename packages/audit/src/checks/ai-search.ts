@@ -7,10 +7,23 @@ import { listSome, type Check, type CheckContext } from './types.ts';
 
 /** Crawlers that fetch pages to answer or cite in AI search (not training-only ones). */
 export const AI_SEARCH_CRAWLERS = ['OAI-SearchBot', 'ChatGPT-User', 'PerplexityBot', 'Perplexity-User', 'Claude-SearchBot', 'Claude-User'];
-export const AI_CRAWLERS = [...AI_SEARCH_CRAWLERS, 'GPTBot', 'ClaudeBot', 'anthropic-ai', 'Google-Extended', 'Applebot-Extended', 'CCBot', 'Amazonbot', 'Bytespider', 'meta-externalagent', 'cohere-ai'];
+export const AI_CRAWLERS = [
+  ...AI_SEARCH_CRAWLERS,
+  'GPTBot',
+  'ClaudeBot',
+  'anthropic-ai',
+  'Google-Extended',
+  'Applebot-Extended',
+  'CCBot',
+  'Amazonbot',
+  'Bytespider',
+  'meta-externalagent',
+  'cohere-ai',
+];
 
 const llms = (ctx: CheckContext) => ctx.site.llmsTxt;
-const llmsIsHtml = (ctx: CheckContext) => llms(ctx).body !== null && (/html/.test(llms(ctx).contentType) || /^\s*<(?:!doctype|html)/i.test(llms(ctx).body!));
+const llmsIsHtml = (ctx: CheckContext) =>
+  llms(ctx).body !== null && (/html/.test(llms(ctx).contentType) || /^\s*<(?:!doctype|html)/i.test(llms(ctx).body!));
 /** The llms.txt body when it exists as text (Lighthouse validates only that case). */
 const llmsText = (ctx: CheckContext) => (llms(ctx).body !== null && !llmsIsHtml(ctx) ? llms(ctx).body! : null);
 
@@ -20,7 +33,9 @@ export const LLMS_LINK = /\[.+\]\(.+\)/;
 
 export function allDates(ctx: CheckContext): Date[] {
   const raw = ctx.pages.flatMap((p) => [...p.dates, ...datesInText(p.text)]);
-  return raw.map((d) => new Date(d)).filter((d) => Number.isFinite(d.getTime()) && d.getFullYear() > 1990 && d.getTime() <= ctx.now.getTime() + 86_400_000 * 366);
+  return raw
+    .map((d) => new Date(d))
+    .filter((d) => Number.isFinite(d.getTime()) && d.getFullYear() > 1990 && d.getTime() <= ctx.now.getTime() + 86_400_000 * 366);
 }
 
 function hasAuthor(ctx: CheckContext): boolean {
@@ -38,8 +53,11 @@ function hasAuthor(ctx: CheckContext): boolean {
 /** Outbound links that are not social profiles, share buttons or the site's own services. */
 export function sourceLinks(ctx: CheckContext): string[] {
   const profiles = new Set(detectProfiles(ctx.pages).map((p) => p.url));
-  const SOCIAL = /facebook|instagram|linkedin|youtube|twitter|x\.com|tiktok|pinterest|zillow|realtor\.com|homes\.com|redfin|yelp|google\.|goo\.gl|g\.page|idxbroker|matterport/i;
-  return ctx.pages.flatMap((p) => p.links.filter((l) => l.url && !l.internal && !profiles.has(l.url) && !SOCIAL.test(new URL(l.url).hostname)).map((l) => l.url!));
+  const SOCIAL =
+    /facebook|instagram|linkedin|youtube|twitter|x\.com|tiktok|pinterest|zillow|realtor\.com|homes\.com|redfin|yelp|google\.|goo\.gl|g\.page|idxbroker|matterport/i;
+  return ctx.pages.flatMap((p) =>
+    p.links.filter((l) => l.url && !l.internal && !profiles.has(l.url) && !SOCIAL.test(new URL(l.url).hostname)).map((l) => l.url!),
+  );
 }
 
 export const aiSearchChecks: Check[] = [
@@ -48,7 +66,8 @@ export const aiSearchChecks: Check[] = [
     category: 'ai-search',
     severity: 'Notice',
     title: 'No llms.txt',
-    description: 'llms.txt is a short Markdown guide to your site for AI assistants (llmstxt.org); Lighthouse checks it in its agentic-browsing audit.',
+    description:
+      'llms.txt is a short Markdown guide to your site for AI assistants (llmstxt.org); Lighthouse checks it in its agentic-browsing audit.',
     fix: 'Publish /llms.txt: a "# Your Business" heading, a one-line "> summary", and Markdown links to your key pages.',
     run: (ctx) => (llms(ctx).status === 404 || llms(ctx).status === 410) && '/llms.txt does not exist.',
   },
@@ -69,7 +88,7 @@ export const aiSearchChecks: Check[] = [
     category: 'ai-search',
     severity: 'Warning',
     title: 'llms.txt is an HTML page',
-    description: 'The address answers with a web page (often the site\'s catch-all page) instead of a Markdown file.',
+    description: "The address answers with a web page (often the site's catch-all page) instead of a Markdown file.",
     fix: 'Serve a real Markdown file at /llms.txt with a text/plain or text/markdown content type.',
     run: (ctx) => llmsIsHtml(ctx) && '/llms.txt returns HTML.',
   },
@@ -126,7 +145,8 @@ export const aiSearchChecks: Check[] = [
     category: 'ai-search',
     severity: 'Warning',
     title: 'AI search crawlers blocked',
-    description: 'robots.txt stops AI search engines from reading your site, so ChatGPT search, Perplexity and Claude cannot cite or recommend you.',
+    description:
+      'robots.txt stops AI search engines from reading your site, so ChatGPT search, Perplexity and Claude cannot cite or recommend you.',
     fix: 'Allow OAI-SearchBot, ChatGPT-User, PerplexityBot and Claude-SearchBot in robots.txt (you can still block training crawlers like GPTBot).',
     run: (ctx) => {
       if (!ctx.site.robots.body) return null;
@@ -140,7 +160,8 @@ export const aiSearchChecks: Check[] = [
     category: 'ai-search',
     severity: 'Notice',
     title: 'No AI crawler policy',
-    description: 'robots.txt does not mention any AI crawler, so you have not chosen which AI services may read (or train on) your content.',
+    description:
+      'robots.txt does not mention any AI crawler, so you have not chosen which AI services may read (or train on) your content.',
     fix: 'Add explicit User-agent groups for AI crawlers (e.g. allow OAI-SearchBot and PerplexityBot; allow or block GPTBot and Google-Extended).',
     run: (ctx) => {
       const body = ctx.site.robots.body;
@@ -178,7 +199,9 @@ export const aiSearchChecks: Check[] = [
       const dates = allDates(ctx);
       if (!dates.length) return null;
       const newest = Math.max(...dates.map((d) => d.getTime()));
-      return ctx.now.getTime() - newest > 2 * 365 * 86_400_000 && `The newest date found is ${new Date(newest).toISOString().slice(0, 10)}.`;
+      return (
+        ctx.now.getTime() - newest > 2 * 365 * 86_400_000 && `The newest date found is ${new Date(newest).toISOString().slice(0, 10)}.`
+      );
     },
   },
   {
@@ -186,7 +209,7 @@ export const aiSearchChecks: Check[] = [
     category: 'ai-search',
     severity: 'Notice',
     title: 'No author information',
-    description: 'Named, credentialed authors make content citable (Google\'s E-E-A-T; AI assistants weigh it too).',
+    description: "Named, credentialed authors make content citable (Google's E-E-A-T; AI assistants weigh it too).",
     fix: 'Add an author byline with your name and licence, and an author or Person item in structured data.',
     run: (ctx) => !hasAuthor(ctx) && 'No author meta tag, byline or Person markup was found.',
   },
@@ -204,8 +227,11 @@ export const aiSearchChecks: Check[] = [
     category: 'ai-search',
     severity: 'Notice',
     title: 'No questions answered',
-    description: 'AI assistants answer questions; pages phrased as questions and answers ("How long does it take to sell in Arlington?") are what they quote.',
+    description:
+      'AI assistants answer questions; pages phrased as questions and answers ("How long does it take to sell in Arlington?") are what they quote.',
     fix: 'Add an FAQ section with real client questions, marked up as FAQPage where it fits.',
-    run: (ctx) => !ctx.pages.some((p) => p.schemaItems.some((i) => i.types.includes('FAQPage')) || p.headings.some((h) => h.text.endsWith('?'))) && 'No FAQ markup and no question headings were found.',
+    run: (ctx) =>
+      !ctx.pages.some((p) => p.schemaItems.some((i) => i.types.includes('FAQPage')) || p.headings.some((h) => h.text.endsWith('?'))) &&
+      'No FAQ markup and no question headings were found.',
   },
 ];

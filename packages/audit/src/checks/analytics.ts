@@ -22,14 +22,19 @@ export const analyticsChecks: Check[] = [
     title: 'Only the retired Universal Analytics',
     description: 'Universal Analytics (UA- ids) stopped collecting data in 2023; this site is measuring nothing.',
     fix: 'Set up a Google Analytics 4 property and replace the UA tag.',
-    run: (ctx) => analytics(ctx).universal.length > 0 && analytics(ctx).ga4.length === 0 && analytics(ctx).gtm.length === 0 && `Only Universal Analytics (${analytics(ctx).universal.join(', ')}) is installed.`,
+    run: (ctx) =>
+      analytics(ctx).universal.length > 0 &&
+      analytics(ctx).ga4.length === 0 &&
+      analytics(ctx).gtm.length === 0 &&
+      `Only Universal Analytics (${analytics(ctx).universal.join(', ')}) is installed.`,
   },
   {
     id: 'analytics.gtm-noscript-missing',
     category: 'analytics',
     severity: 'Notice',
     title: 'Tag Manager without its noscript part',
-    description: 'Google Tag Manager\'s install has a <noscript> iframe after <body>; without it visits without JavaScript are not measured.',
+    description:
+      "Google Tag Manager's install has a <noscript> iframe after <body>; without it visits without JavaScript are not measured.",
     fix: 'Add the GTM <noscript> snippet right after the opening <body> tag.',
     run: (ctx) => analytics(ctx).gtm.length > 0 && !analytics(ctx).gtmNoscript && 'The GTM <noscript> iframe is missing.',
   },
@@ -67,6 +72,10 @@ export const analyticsChecks: Check[] = [
     title: 'Search Console not verified by meta tag',
     description: 'Google Search Console shows which searches find you and reports indexing problems.',
     fix: 'Verify the site in Search Console (a meta tag, DNS record or Analytics link) and submit the sitemap.',
-    run: (ctx) => !analytics(ctx).searchConsoleVerified && analytics(ctx).ga4.length === 0 && analytics(ctx).gtm.length === 0 && 'No google-site-verification tag (and no Google tag to verify through).',
+    run: (ctx) =>
+      !analytics(ctx).searchConsoleVerified &&
+      analytics(ctx).ga4.length === 0 &&
+      analytics(ctx).gtm.length === 0 &&
+      'No google-site-verification tag (and no Google tag to verify through).',
   },
 ];

@@ -4,7 +4,8 @@ import { businessItem, detectBusiness, phoneDigits } from '../detect/business.ts
 import { memo, type Check, type CheckContext } from './types.ts';
 
 export const business = (ctx: CheckContext) => memo(ctx, 'business', () => detectBusiness(ctx.home));
-const linksTo = (ctx: CheckContext, re: RegExp) => ctx.home.links.some((l) => l.url && l.internal && (re.test(new URL(l.url).pathname) || re.test(l.text)));
+const linksTo = (ctx: CheckContext, re: RegExp) =>
+  ctx.home.links.some((l) => l.url && l.internal && (re.test(new URL(l.url).pathname) || re.test(l.text)));
 
 export const businessInfoChecks: Check[] = [
   {
@@ -64,8 +65,15 @@ export const businessInfoChecks: Check[] = [
       const item = businessItem(ctx.home);
       const schemaPhone = typeof item?.props['telephone'] === 'string' ? phoneDigits(item.props['telephone'] as string) : '';
       if (schemaPhone.length < 10) return null;
-      const pageDigits = ctx.home.text.replace(/\D/g, '') + ctx.home.links.filter((l) => l.href.startsWith('tel:')).map((l) => l.href.replace(/\D/g, '')).join('');
-      return !pageDigits.includes(schemaPhone) && `The structured data number ${String(item!.props['telephone'])} does not appear on the page.`;
+      const pageDigits =
+        ctx.home.text.replace(/\D/g, '') +
+        ctx.home.links
+          .filter((l) => l.href.startsWith('tel:'))
+          .map((l) => l.href.replace(/\D/g, ''))
+          .join('');
+      return (
+        !pageDigits.includes(schemaPhone) && `The structured data number ${String(item!.props['telephone'])} does not appear on the page.`
+      );
     },
   },
   {
@@ -75,7 +83,10 @@ export const businessInfoChecks: Check[] = [
     title: 'No contact page',
     description: 'Visitors look for a Contact link in the menu.',
     fix: 'Add a Contact page (or section) and link it in the main navigation.',
-    run: (ctx) => !linksTo(ctx, /contact/i) && !ctx.home.$('#contact, [id*="contact" i]').length && 'The home page has no link to a contact page or section.',
+    run: (ctx) =>
+      !linksTo(ctx, /contact/i) &&
+      !ctx.home.$('#contact, [id*="contact" i]').length &&
+      'The home page has no link to a contact page or section.',
   },
   {
     id: 'biz.about-page-missing',
@@ -84,16 +95,23 @@ export const businessInfoChecks: Check[] = [
     title: 'No about page',
     description: 'An About page with your story, photo and credentials is one of the most visited pages on agent sites.',
     fix: 'Add an About page and link it in the main navigation.',
-    run: (ctx) => !linksTo(ctx, /about|bio|meet|team/i) && !ctx.home.$('#about, [id*="about" i]').length && 'The home page has no link to an about page or section.',
+    run: (ctx) =>
+      !linksTo(ctx, /about|bio|meet|team/i) &&
+      !ctx.home.$('#about, [id*="about" i]').length &&
+      'The home page has no link to an about page or section.',
   },
   {
     id: 'biz.privacy-policy-missing',
     category: 'business-info',
     severity: 'Warning',
     title: 'No privacy policy',
-    description: 'Forms that collect names, e-mails and phone numbers need a privacy policy (state privacy laws, ad platforms and e-mail rules require it).',
+    description:
+      'Forms that collect names, e-mails and phone numbers need a privacy policy (state privacy laws, ad platforms and e-mail rules require it).',
     fix: 'Publish a privacy policy and link it in the footer and next to your forms.',
-    run: (ctx) => ctx.home.forms.length > 0 && !ctx.home.links.some((l) => /privacy/i.test(`${l.href} ${l.text}`)) && 'The site has forms but no privacy policy link.',
+    run: (ctx) =>
+      ctx.home.forms.length > 0 &&
+      !ctx.home.links.some((l) => /privacy/i.test(`${l.href} ${l.text}`)) &&
+      'The site has forms but no privacy policy link.',
   },
   {
     id: 'biz.copyright-outdated',

@@ -42,7 +42,12 @@ export const crawlabilityChecks: Check[] = [
     fix: 'Find what makes these pages fail (server logs) and fix or redirect them.',
     run: (ctx) => {
       const bad = ctx.site.links.filter((l) => l.status !== null && l.status >= 500);
-      return bad.length > 0 && { detail: `${plural(bad.length, 'internal link')} lead to a server error (${listSome(bad.map((b) => `${b.status}`))}).`, urls: bad.slice(0, 10).map((b) => b.url) };
+      return (
+        bad.length > 0 && {
+          detail: `${plural(bad.length, 'internal link')} lead to a server error (${listSome(bad.map((b) => `${b.status}`))}).`,
+          urls: bad.slice(0, 10).map((b) => b.url),
+        }
+      );
     },
   },
   {
@@ -52,7 +57,8 @@ export const crawlabilityChecks: Check[] = [
     title: 'Redirect chain to the home page',
     description: 'Each extra redirect slows the first visit and wastes crawl budget; chains can also lose ranking signals.',
     fix: 'Redirect every variant of the address (http, www) straight to the final URL in one step.',
-    run: (ctx) => ctx.home.snapshot.chain.length > 1 && `The address goes through ${ctx.home.snapshot.chain.length} redirects before the page loads.`,
+    run: (ctx) =>
+      ctx.home.snapshot.chain.length > 1 && `The address goes through ${ctx.home.snapshot.chain.length} redirects before the page loads.`,
   },
   {
     id: 'crawl.redirect-temporary',
@@ -73,7 +79,8 @@ export const crawlabilityChecks: Check[] = [
     title: 'Meta refresh redirect',
     description: 'Redirecting with a meta refresh is slow for visitors and a weak signal for search engines.',
     fix: 'Replace the meta refresh with a server-side 301 redirect.',
-    run: (ctx) => onPages(ctx, (p) => p.$('meta[http-equiv="refresh" i]').length > 0 && 'The page reloads or redirects with a meta refresh.'),
+    run: (ctx) =>
+      onPages(ctx, (p) => p.$('meta[http-equiv="refresh" i]').length > 0 && 'The page reloads or redirects with a meta refresh.'),
   },
   ...robotsAndSitemapChecks,
   {
@@ -92,7 +99,8 @@ export const crawlabilityChecks: Check[] = [
     title: 'Links on the home page are nofollow',
     description: 'A nofollow robots meta tag stops search engines from following any link on the page.',
     fix: 'Remove "nofollow" from the robots meta tag.',
-    run: (ctx) => nofollowIn(ctx.home.metaRobots) && !noindexIn(ctx.home.metaRobots) && `The robots meta tag says ${quote(ctx.home.metaRobots)}.`,
+    run: (ctx) =>
+      nofollowIn(ctx.home.metaRobots) && !noindexIn(ctx.home.metaRobots) && `The robots meta tag says ${quote(ctx.home.metaRobots)}.`,
   },
   {
     id: 'crawl.x-robots-noindex',
@@ -108,7 +116,7 @@ export const crawlabilityChecks: Check[] = [
     category: 'crawlability',
     severity: 'Warning',
     title: 'X-Robots-Tag header sets nofollow',
-    description: 'The server tells crawlers not to follow the page\'s links.',
+    description: "The server tells crawlers not to follow the page's links.",
     fix: 'Remove nofollow from the X-Robots-Tag header.',
     run: (ctx) => nofollowIn(xRobots(ctx)) && !noindexIn(xRobots(ctx)) && `X-Robots-Tag: ${ctx.home.snapshot.headers['x-robots-tag']}.`,
   },
@@ -121,7 +129,9 @@ export const crawlabilityChecks: Check[] = [
     fix: 'Check that only pages you mean to hide carry noindex.',
     run: (ctx) => {
       const hidden = ctx.pages.slice(1).filter((p) => noindexIn(p.metaRobots));
-      return hidden.length > 0 && { detail: `${plural(hidden.length, 'page')} carry noindex.`, urls: hidden.slice(0, 10).map((p) => p.url) };
+      return (
+        hidden.length > 0 && { detail: `${plural(hidden.length, 'page')} carry noindex.`, urls: hidden.slice(0, 10).map((p) => p.url) }
+      );
     },
   },
   {
@@ -129,7 +139,8 @@ export const crawlabilityChecks: Check[] = [
     category: 'crawlability',
     severity: 'Notice',
     title: 'No canonical link',
-    description: 'A canonical link names the preferred address of a page, so duplicates (with tracking parameters, www or not) do not split its ranking.',
+    description:
+      'A canonical link names the preferred address of a page, so duplicates (with tracking parameters, www or not) do not split its ranking.',
     fix: 'Add <link rel="canonical" href="https://yoursite/page"> to every page.',
     run: (ctx) => onPages(ctx, (p) => p.canonicals.length === 0 && 'The page has no canonical link.'),
   },
@@ -173,7 +184,11 @@ export const crawlabilityChecks: Check[] = [
     title: 'Relative canonical URL',
     description: 'Relative canonical links are easy to get wrong when pages move; search engines recommend absolute URLs.',
     fix: 'Use an absolute URL (https://...) in the canonical link.',
-    run: (ctx) => onPages(ctx, (p) => p.canonicals.some((c) => c && !/^https?:\/\//i.test(c)) && `The canonical link is relative: ${quote(p.canonicals[0]!)}.`),
+    run: (ctx) =>
+      onPages(
+        ctx,
+        (p) => p.canonicals.some((c) => c && !/^https?:\/\//i.test(c)) && `The canonical link is relative: ${quote(p.canonicals[0]!)}.`,
+      ),
   },
   {
     id: 'crawl.canonical-other-domain',
@@ -181,14 +196,17 @@ export const crawlabilityChecks: Check[] = [
     severity: 'Warning',
     title: 'Canonical points to another domain',
     description: 'The page tells search engines that another site holds the original, so this one will not rank.',
-    fix: 'Point the canonical link at this page\'s own address unless the content really lives elsewhere.',
+    fix: "Point the canonical link at this page's own address unless the content really lives elsewhere.",
     run: (ctx) =>
       onPages(ctx, (p) => {
         const c = p.canonicals[0];
         if (!c) return null;
         try {
           const target = new URL(c, p.url);
-          return target.hostname.replace(/^www\./, '') !== new URL(p.url).hostname.replace(/^www\./, '') && `The canonical link points to ${target.hostname}.`;
+          return (
+            target.hostname.replace(/^www\./, '') !== new URL(p.url).hostname.replace(/^www\./, '') &&
+            `The canonical link points to ${target.hostname}.`
+          );
         } catch {
           return null;
         }
@@ -211,7 +229,12 @@ export const crawlabilityChecks: Check[] = [
           return false;
         }
       });
-      return bad.length > 0 && { detail: `${plural(bad.length, 'inner page')} name the home page as canonical.`, urls: bad.slice(0, 10).map((p) => p.url) };
+      return (
+        bad.length > 0 && {
+          detail: `${plural(bad.length, 'inner page')} name the home page as canonical.`,
+          urls: bad.slice(0, 10).map((p) => p.url),
+        }
+      );
     },
   },
   {
@@ -221,7 +244,11 @@ export const crawlabilityChecks: Check[] = [
     title: 'Canonical points to http://',
     description: 'On an https site an http:// canonical sends ranking signals to the insecure version.',
     fix: 'Use the https:// address in canonical links.',
-    run: (ctx) => onPages(ctx, (p) => p.url.startsWith('https:') && p.canonicals.some((c) => /^http:\/\//i.test(c)) && 'The canonical link uses http://.'),
+    run: (ctx) =>
+      onPages(
+        ctx,
+        (p) => p.url.startsWith('https:') && p.canonicals.some((c) => /^http:\/\//i.test(c)) && 'The canonical link uses http://.',
+      ),
   },
   {
     id: 'crawl.hreflang-invalid',
@@ -251,12 +278,12 @@ export const crawlabilityChecks: Check[] = [
     severity: 'Notice',
     title: 'hreflang set without a self-reference',
     description: 'Each language version should list itself among its alternates, or search engines may ignore the set.',
-    fix: 'Add an hreflang link for the page\'s own language pointing to its own URL.',
+    fix: "Add an hreflang link for the page's own language pointing to its own URL.",
     run: (ctx) =>
       onPages(ctx, (p) => {
         if (!p.hreflangs.length) return null;
         const self = p.url.replace(/\/$/, '');
-        return !p.hreflangs.some((h) => h.url?.replace(/\/$/, '') === self) && 'The page\'s hreflang links do not include the page itself.';
+        return !p.hreflangs.some((h) => h.url?.replace(/\/$/, '') === self) && "The page's hreflang links do not include the page itself.";
       }),
   },
   {
@@ -266,16 +293,28 @@ export const crawlabilityChecks: Check[] = [
     title: 'hreflang set without x-default',
     description: 'x-default tells search engines which version to show visitors whose language is not listed.',
     fix: 'Add <link rel="alternate" hreflang="x-default" href="..."> pointing to your main version.',
-    run: (ctx) => onPages(ctx, (p) => p.hreflangs.length > 0 && !p.hreflangs.some((h) => h.lang.toLowerCase() === 'x-default') && 'No x-default alternate link.'),
+    run: (ctx) =>
+      onPages(
+        ctx,
+        (p) => p.hreflangs.length > 0 && !p.hreflangs.some((h) => h.lang.toLowerCase() === 'x-default') && 'No x-default alternate link.',
+      ),
   },
   {
     id: 'crawl.js-only-content',
     category: 'crawlability',
     severity: 'Warning',
     title: 'Content needs JavaScript to appear',
-    description: 'The page\'s HTML carries almost no text and relies on scripts to draw it. Many crawlers, and all AI assistants that read HTML, see an empty page.',
+    description:
+      "The page's HTML carries almost no text and relies on scripts to draw it. Many crawlers, and all AI assistants that read HTML, see an empty page.",
     fix: 'Render the main content on the server (or prerender it) so it is in the HTML.',
-    run: (ctx) => onPages(ctx, (p) => p.wordCount < 50 && p.scripts.filter((s) => s.src).length >= 3 && `The HTML has only ${plural(p.wordCount, 'word')} of text but loads ${plural(p.scripts.filter((s) => s.src).length, 'script')}.`),
+    run: (ctx) =>
+      onPages(
+        ctx,
+        (p) =>
+          p.wordCount < 50 &&
+          p.scripts.filter((s) => s.src).length >= 3 &&
+          `The HTML has only ${plural(p.wordCount, 'word')} of text but loads ${plural(p.scripts.filter((s) => s.src).length, 'script')}.`,
+      ),
   },
   {
     id: 'crawl.deep-pages',
@@ -286,7 +325,12 @@ export const crawlabilityChecks: Check[] = [
     fix: 'Link important pages from the home page or the main navigation.',
     run: (ctx) => {
       const deep = ctx.pages.filter((p) => p.snapshot.depth > 3);
-      return deep.length > 0 && { detail: `${plural(deep.length, 'page')} are more than 3 clicks from the home page.`, urls: deep.slice(0, 10).map((p) => p.url) };
+      return (
+        deep.length > 0 && {
+          detail: `${plural(deep.length, 'page')} are more than 3 clicks from the home page.`,
+          urls: deep.slice(0, 10).map((p) => p.url),
+        }
+      );
     },
   },
   {
@@ -302,7 +346,12 @@ export const crawlabilityChecks: Check[] = [
         const { pathname, search } = new URL(u);
         return /[A-Z_]/.test(pathname) || u.length > 115 || /[?&](?:sid|sessionid|phpsessid|jsessionid)=/i.test(search);
       });
-      return bad.length > 0 && { detail: `${plural(bad.length, 'internal address', 'internal addresses')} have uppercase letters, underscores, session ids or more than 115 characters, e.g. ${bad[0]}.`, urls: bad.slice(0, 10) };
+      return (
+        bad.length > 0 && {
+          detail: `${plural(bad.length, 'internal address', 'internal addresses')} have uppercase letters, underscores, session ids or more than 115 characters, e.g. ${bad[0]}.`,
+          urls: bad.slice(0, 10),
+        }
+      );
     },
   },
 ];

@@ -3,7 +3,8 @@ import type { PageImage } from '../page.ts';
 import { listSome, onPages, plural, type Check } from './types.ts';
 
 const OVERSIZED_BYTES = 300 * 1024;
-const FILENAME_ALT = /^(?:img|image|dsc|photo|pic|screenshot)?[-_ ]?\d*\.?(?:jpe?g|png|gif|webp|avif)?$|^[\w-]+\.(?:jpe?g|png|gif|webp|avif)$/i;
+const FILENAME_ALT =
+  /^(?:img|image|dsc|photo|pic|screenshot)?[-_ ]?\d*\.?(?:jpe?g|png|gif|webp|avif)?$|^[\w-]+\.(?:jpe?g|png|gif|webp|avif)$/i;
 const LEGACY = /\.(?:jpe?g|png|gif|bmp)(?:$|\?)/i;
 
 const content = (images: PageImage[]) => images.filter((i) => i.url && !i.decorative && !/\.svg(?:$|\?)/i.test(i.url));
@@ -41,7 +42,8 @@ export const imageChecks: Check[] = [
     category: 'images',
     severity: 'Warning',
     title: 'Images without width and height',
-    description: 'Without dimensions the browser cannot reserve space, so the page jumps as photos load (layout shift): visitors tap the wrong thing and Google counts it against the page.',
+    description:
+      'Without dimensions the browser cannot reserve space, so the page jumps as photos load (layout shift): visitors tap the wrong thing and Google counts it against the page.',
     fix: 'Give every image width and height attributes (or a CSS aspect-ratio); CSS can still scale it.',
     run: (ctx) => {
       // Lighthouse's unsized-images: per page, and the page with the most named first.
@@ -53,7 +55,10 @@ export const imageChecks: Check[] = [
       const total = byPage.reduce((n, p) => n + p.count, 0);
       const worst = byPage[0]!;
       if (ctx.pages.length === 1) return `${plural(total, 'image')} have no width and height.`;
-      return { detail: `${plural(total, 'image')} on ${plural(byPage.length, 'page')} have no width and height; the most (${worst.count}) on ${worst.url}.`, urls: byPage.slice(0, 10).map((p) => p.url) };
+      return {
+        detail: `${plural(total, 'image')} on ${plural(byPage.length, 'page')} have no width and height; the most (${worst.count}) on ${worst.url}.`,
+        urls: byPage.slice(0, 10).map((p) => p.url),
+      };
     },
   },
   {
@@ -65,7 +70,12 @@ export const imageChecks: Check[] = [
     fix: 'Resize images to their displayed size and compress them (WebP or AVIF at quality 75-80).',
     run: (ctx) => {
       const heavy = ctx.site.resources.filter((r) => r.kind === 'image' && r.bytes !== null && r.bytes > OVERSIZED_BYTES);
-      return heavy.length > 0 && { detail: `${plural(heavy.length, 'image')} weigh more than 300 KB (largest ${Math.round(Math.max(...heavy.map((h) => h.bytes!)) / 1024)} KB).`, urls: heavy.slice(0, 10).map((h) => h.url) };
+      return (
+        heavy.length > 0 && {
+          detail: `${plural(heavy.length, 'image')} weigh more than 300 KB (largest ${Math.round(Math.max(...heavy.map((h) => h.bytes!)) / 1024)} KB).`,
+          urls: heavy.slice(0, 10).map((h) => h.url),
+        }
+      );
     },
   },
   {
@@ -77,7 +87,9 @@ export const imageChecks: Check[] = [
     fix: 'Fix the image addresses or upload the missing files.',
     run: (ctx) => {
       const broken = ctx.site.resources.filter((r) => r.kind === 'image' && r.status !== null && r.status >= 400);
-      return broken.length > 0 && { detail: `${plural(broken.length, 'image')} return an error.`, urls: broken.slice(0, 10).map((b) => b.url) };
+      return (
+        broken.length > 0 && { detail: `${plural(broken.length, 'image')} return an error.`, urls: broken.slice(0, 10).map((b) => b.url) }
+      );
     },
   },
   {
@@ -90,7 +102,10 @@ export const imageChecks: Check[] = [
     run: (ctx) =>
       onPages(ctx, (p) => {
         const imgs = content(p.images);
-        const legacy = imgs.filter((i) => !i.modernSource && LEGACY.test(i.url!) && !ctx.site.resources.some((r) => r.url === i.url && /webp|avif/.test(r.contentType)));
+        const legacy = imgs.filter(
+          (i) =>
+            !i.modernSource && LEGACY.test(i.url!) && !ctx.site.resources.some((r) => r.url === i.url && /webp|avif/.test(r.contentType)),
+        );
         return imgs.length >= 2 && legacy.length === imgs.length && `All ${plural(imgs.length, 'image')} are JPEG, PNG or GIF.`;
       }),
   },
@@ -116,7 +131,12 @@ export const imageChecks: Check[] = [
     fix: 'Remove loading="lazy" from the first, above-the-fold image.',
     run: (ctx) => {
       const first = content(ctx.home.images)[0];
-      return first !== undefined && first.loading === 'lazy' && content(ctx.home.images).length > 1 && 'The first image on the home page has loading="lazy".';
+      return (
+        first !== undefined &&
+        first.loading === 'lazy' &&
+        content(ctx.home.images).length > 1 &&
+        'The first image on the home page has loading="lazy".'
+      );
     },
   },
   {
@@ -129,7 +149,11 @@ export const imageChecks: Check[] = [
     run: (ctx) =>
       onPages(ctx, (p) => {
         const imgs = content(p.images).filter((i) => Number(i.width) >= 400 || !i.width);
-        return imgs.length >= 3 && !imgs.some((i) => i.srcset || i.modernSource) && `None of ${plural(imgs.length, 'large image')} offer a srcset.`;
+        return (
+          imgs.length >= 3 &&
+          !imgs.some((i) => i.srcset || i.modernSource) &&
+          `None of ${plural(imgs.length, 'large image')} offer a srcset.`
+        );
       }),
   },
 ];

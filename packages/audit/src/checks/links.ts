@@ -2,7 +2,26 @@
 import { listSome, onPages, plural, quote, type Check } from './types.ts';
 
 /** Lighthouse's list of link texts that describe nothing (link-text audit), English part. */
-const VAGUE_TEXT = new Set(['click here', 'click this', 'go', 'here', 'this', 'start', 'right here', 'more', 'learn more', 'read more', 'more info', 'more information', 'details', 'link', 'this link', 'continue', 'click', 'see more']);
+const VAGUE_TEXT = new Set([
+  'click here',
+  'click this',
+  'go',
+  'here',
+  'this',
+  'start',
+  'right here',
+  'more',
+  'learn more',
+  'read more',
+  'more info',
+  'more information',
+  'details',
+  'link',
+  'this link',
+  'continue',
+  'click',
+  'see more',
+]);
 
 /** Links on one page above which the page is flagged (SEOnaut's threshold). */
 export const TOO_MANY_LINKS = 100;
@@ -17,7 +36,12 @@ export const linkChecks: Check[] = [
     fix: 'Update these links or redirect the missing addresses (301) to the right page.',
     run: (ctx) => {
       const broken = ctx.site.links.filter((l) => l.status !== null && l.status >= 400 && l.status < 500);
-      return broken.length > 0 && { detail: `${plural(broken.length, 'internal link')} return an error: ${listSome(broken.map((b) => `${new URL(b.url).pathname} (${b.status})`))}.`, urls: broken.slice(0, 10).map((b) => b.url) };
+      return (
+        broken.length > 0 && {
+          detail: `${plural(broken.length, 'internal link')} return an error: ${listSome(broken.map((b) => `${new URL(b.url).pathname} (${b.status})`))}.`,
+          urls: broken.slice(0, 10).map((b) => b.url),
+        }
+      );
     },
   },
   {
@@ -29,7 +53,12 @@ export const linkChecks: Check[] = [
     fix: 'Check that these pages load; remove links to pages that no longer exist.',
     run: (ctx) => {
       const dead = ctx.site.links.filter((l) => l.status === null);
-      return dead.length > 0 && { detail: `${plural(dead.length, 'internal link')} did not answer, e.g. ${dead[0]!.url}.`, urls: dead.slice(0, 10).map((d) => d.url) };
+      return (
+        dead.length > 0 && {
+          detail: `${plural(dead.length, 'internal link')} did not answer, e.g. ${dead[0]!.url}.`,
+          urls: dead.slice(0, 10).map((d) => d.url),
+        }
+      );
     },
   },
   {
@@ -41,7 +70,12 @@ export const linkChecks: Check[] = [
     fix: 'Link straight to the final address of each page.',
     run: (ctx) => {
       const redirected = ctx.pages.slice(1).filter((p) => p.snapshot.chain.length > 0);
-      return redirected.length > 0 && { detail: `${plural(redirected.length, 'internal link')} go through a redirect, e.g. ${redirected[0]!.snapshot.requestedUrl}.`, urls: redirected.slice(0, 10).map((p) => p.snapshot.requestedUrl) };
+      return (
+        redirected.length > 0 && {
+          detail: `${plural(redirected.length, 'internal link')} go through a redirect, e.g. ${redirected[0]!.snapshot.requestedUrl}.`,
+          urls: redirected.slice(0, 10).map((p) => p.snapshot.requestedUrl),
+        }
+      );
     },
   },
   {
@@ -53,8 +87,13 @@ export const linkChecks: Check[] = [
     fix: 'Give every navigation link a real href to the page it opens.',
     run: (ctx) =>
       onPages(ctx, (p) => {
-        const bad = p.links.filter((l) => /^javascript:/i.test(l.href) || (l.href === '' && (l.text || l.imageAlt)) || (l.href === '#' && l.text));
-        return bad.length > 0 && `${plural(bad.length, 'link')} have no crawlable href (e.g. ${quote(bad[0]!.text || bad[0]!.href || 'no href', 40)}).`;
+        const bad = p.links.filter(
+          (l) => /^javascript:/i.test(l.href) || (l.href === '' && (l.text || l.imageAlt)) || (l.href === '#' && l.text),
+        );
+        return (
+          bad.length > 0 &&
+          `${plural(bad.length, 'link')} have no crawlable href (e.g. ${quote(bad[0]!.text || bad[0]!.href || 'no href', 40)}).`
+        );
       }),
   },
   {
@@ -66,8 +105,19 @@ export const linkChecks: Check[] = [
     fix: 'Use link text that names the destination, e.g. "Arlington market report" instead of "read more".',
     run: (ctx) =>
       onPages(ctx, (p) => {
-        const vague = p.links.filter((l) => l.url && VAGUE_TEXT.has(l.text.toLowerCase().replace(/[.!…»›→]+$/, '').trim()));
-        return vague.length > 0 && `${plural(vague.length, 'link')} say only ${listSome([...new Set(vague.map((v) => quote(v.text, 20)))])}.`;
+        const vague = p.links.filter(
+          (l) =>
+            l.url &&
+            VAGUE_TEXT.has(
+              l.text
+                .toLowerCase()
+                .replace(/[.!…»›→]+$/, '')
+                .trim(),
+            ),
+        );
+        return (
+          vague.length > 0 && `${plural(vague.length, 'link')} say only ${listSome([...new Set(vague.map((v) => quote(v.text, 20)))])}.`
+        );
       }),
   },
   {
@@ -75,7 +125,8 @@ export const linkChecks: Check[] = [
     category: 'links',
     severity: 'Warning',
     title: 'Links without text',
-    description: 'Links with no text (icon links without labels) are announced as nothing by screen readers and pass no meaning to search engines.',
+    description:
+      'Links with no text (icon links without labels) are announced as nothing by screen readers and pass no meaning to search engines.',
     fix: 'Add text, an aria-label or alt text on the linked image.',
     run: (ctx) =>
       onPages(ctx, (p) => {
@@ -117,7 +168,8 @@ export const linkChecks: Check[] = [
     fix: 'Keep navigation focused; move long lists (all listings, all areas) to their own pages.',
     // SEOnaut's threshold: an agent's page with menus, a listings grid and a footer needs far
     // fewer; past 100 the page is usually an unpaginated list or a link farm footer.
-    run: (ctx) => onPages(ctx, (p) => p.links.length > TOO_MANY_LINKS && `The page has ${p.links.length} links (more than ${TOO_MANY_LINKS}).`),
+    run: (ctx) =>
+      onPages(ctx, (p) => p.links.length > TOO_MANY_LINKS && `The page has ${p.links.length} links (more than ${TOO_MANY_LINKS}).`),
   },
   {
     id: 'links.http-on-https',
@@ -142,7 +194,10 @@ export const linkChecks: Check[] = [
     fix: 'Add rel="noopener" to external links that open in a new tab.',
     run: (ctx) =>
       onPages(ctx, (p) => {
-        const bad = p.links.filter((l) => l.target.toLowerCase() === '_blank' && !l.internal && l.url && !l.rel.includes('noopener') && !l.rel.includes('noreferrer'));
+        const bad = p.links.filter(
+          (l) =>
+            l.target.toLowerCase() === '_blank' && !l.internal && l.url && !l.rel.includes('noopener') && !l.rel.includes('noreferrer'),
+        );
         return bad.length > 0 && `${plural(bad.length, 'external link')} open a new tab without rel="noopener".`;
       }),
   },

@@ -40,7 +40,12 @@ export const onPageChecks: Check[] = [
     title: 'Title too short',
     description: 'A very short title wastes the most visible words in search results.',
     fix: 'Write a title of 30-60 characters with your service and area.',
-    run: (ctx) => onPages(ctx, (p) => p.title !== null && p.title.length > 0 && p.title.length < 30 && `The title ${quote(p.title)} has ${p.title.length} characters.`),
+    run: (ctx) =>
+      onPages(
+        ctx,
+        (p) =>
+          p.title !== null && p.title.length > 0 && p.title.length < 30 && `The title ${quote(p.title)} has ${p.title.length} characters.`,
+      ),
   },
   {
     id: 'onpage.title-too-long',
@@ -49,7 +54,8 @@ export const onPageChecks: Check[] = [
     title: 'Title too long',
     description: 'Search results cut titles at about 60 characters, so the end of yours is hidden.',
     fix: 'Shorten the title to 60 characters or fewer, keeping the important words first.',
-    run: (ctx) => onPages(ctx, (p) => p.title !== null && p.title.length > 60 && `The title has ${p.title.length} characters: ${quote(p.title)}.`),
+    run: (ctx) =>
+      onPages(ctx, (p) => p.title !== null && p.title.length > 60 && `The title has ${p.title.length} characters: ${quote(p.title)}.`),
   },
   {
     id: 'onpage.title-multiple',
@@ -78,7 +84,9 @@ export const onPageChecks: Check[] = [
     fix: 'Give every page a title describing its own content.',
     run: (ctx) => {
       const dup = duplicates(ctx, (p) => p.title?.toLowerCase() ?? null);
-      return dup !== null && { detail: `${plural(dup.urls.length, 'page')} share the title ${quote(dup.value)}.`, urls: dup.urls.slice(0, 10) };
+      return (
+        dup !== null && { detail: `${plural(dup.urls.length, 'page')} share the title ${quote(dup.value)}.`, urls: dup.urls.slice(0, 10) }
+      );
     },
   },
   {
@@ -98,7 +106,15 @@ export const onPageChecks: Check[] = [
     title: 'Meta description too short',
     description: 'A short description leaves space in the search result unused.',
     fix: 'Write 70-160 characters.',
-    run: (ctx) => onPages(ctx, (p) => p.description !== null && p.description.length > 0 && p.description.length < 70 && `The description has ${p.description.length} characters.`),
+    run: (ctx) =>
+      onPages(
+        ctx,
+        (p) =>
+          p.description !== null &&
+          p.description.length > 0 &&
+          p.description.length < 70 &&
+          `The description has ${p.description.length} characters.`,
+      ),
   },
   {
     id: 'onpage.description-too-long',
@@ -107,7 +123,11 @@ export const onPageChecks: Check[] = [
     title: 'Meta description too long',
     description: 'Search results cut descriptions at about 160 characters.',
     fix: 'Shorten the description to 160 characters or fewer.',
-    run: (ctx) => onPages(ctx, (p) => p.description !== null && p.description.length > 160 && `The description has ${p.description.length} characters.`),
+    run: (ctx) =>
+      onPages(
+        ctx,
+        (p) => p.description !== null && p.description.length > 160 && `The description has ${p.description.length} characters.`,
+      ),
   },
   {
     id: 'onpage.description-multiple',
@@ -147,7 +167,13 @@ export const onPageChecks: Check[] = [
     title: 'Several H1 headings',
     description: 'More than one H1 dilutes the main topic of the page.',
     fix: 'Keep one <h1> and turn the others into <h2>.',
-    run: (ctx) => onPages(ctx, (p) => p.headings.filter((h) => h.level === 1).length > 1 && `The page has ${p.headings.filter((h) => h.level === 1).length} <h1> headings.`),
+    run: (ctx) =>
+      onPages(
+        ctx,
+        (p) =>
+          p.headings.filter((h) => h.level === 1).length > 1 &&
+          `The page has ${p.headings.filter((h) => h.level === 1).length} <h1> headings.`,
+      ),
   },
   {
     id: 'onpage.h1-empty',
@@ -155,7 +181,7 @@ export const onPageChecks: Check[] = [
     severity: 'Warning',
     title: 'Empty H1 heading',
     description: 'An H1 without text (often a logo image without alt text) gives no topic.',
-    fix: 'Put the page\'s headline text in the <h1>.',
+    fix: "Put the page's headline text in the <h1>.",
     run: (ctx) => onPages(ctx, (p) => p.headings.some((h) => h.level === 1 && !h.text) && 'An <h1> has no text.'),
   },
   {
@@ -199,7 +225,8 @@ export const onPageChecks: Check[] = [
     severity: 'Critical',
     free: true,
     title: 'Not mobile friendly (no viewport)',
-    description: 'Without a viewport tag phones show a shrunken desktop page. Most home buyers search on their phone, and Google ranks the mobile version.',
+    description:
+      'Without a viewport tag phones show a shrunken desktop page. Most home buyers search on their phone, and Google ranks the mobile version.',
     fix: 'Add <meta name="viewport" content="width=device-width, initial-scale=1"> and a responsive layout.',
     run: (ctx) => onPages(ctx, (p) => !p.viewport && 'The page has no viewport meta tag.'),
   },
@@ -210,7 +237,8 @@ export const onPageChecks: Check[] = [
     title: 'Viewport not set to device width',
     description: 'A fixed-width viewport does not adapt to phone screens.',
     fix: 'Use content="width=device-width, initial-scale=1".',
-    run: (ctx) => onPages(ctx, (p) => p.viewport !== null && !/width\s*=\s*device-width/i.test(p.viewport) && `The viewport is ${quote(p.viewport)}.`),
+    run: (ctx) =>
+      onPages(ctx, (p) => p.viewport !== null && !/width\s*=\s*device-width/i.test(p.viewport) && `The viewport is ${quote(p.viewport)}.`),
   },
   {
     id: 'onpage.charset-missing',
@@ -219,7 +247,14 @@ export const onPageChecks: Check[] = [
     title: 'Character set not declared',
     description: 'Without a declared character set, accented letters and symbols (®, é) can show as garbage.',
     fix: 'Add <meta charset="utf-8"> as the first element of <head>.',
-    run: (ctx) => onPages(ctx, (p) => !p.charset && !/charset=/i.test(p.snapshot.headers['content-type'] ?? '') && 'Neither the page nor the server declares a character set.'),
+    run: (ctx) =>
+      onPages(
+        ctx,
+        (p) =>
+          !p.charset &&
+          !/charset=/i.test(p.snapshot.headers['content-type'] ?? '') &&
+          'Neither the page nor the server declares a character set.',
+      ),
   },
   {
     id: 'onpage.doctype-missing',
@@ -248,7 +283,12 @@ export const onPageChecks: Check[] = [
     fix: 'Expand these pages or merge them into fuller ones.',
     run: (ctx) => {
       const thin = ctx.pages.slice(1).filter((p) => p.wordCount < 200);
-      return thin.length > 0 && { detail: `${plural(thin.length, 'page')} have fewer than 200 words.`, urls: thin.slice(0, 10).map((p) => p.url) };
+      return (
+        thin.length > 0 && {
+          detail: `${plural(thin.length, 'page')} have fewer than 200 words.`,
+          urls: thin.slice(0, 10).map((p) => p.url),
+        }
+      );
     },
   },
   {
@@ -260,7 +300,12 @@ export const onPageChecks: Check[] = [
     fix: 'Make each page unique, or point duplicates at the original with a canonical link.',
     run: (ctx) => {
       const dup = duplicates(ctx, (p) => (p.wordCount >= 50 ? createHash('sha1').update(p.text).digest('hex') : null));
-      return dup !== null && { detail: `${plural(dup.urls.length, 'page')} have exactly the same text: ${listSome(dup.urls.map((u) => new URL(u).pathname))}.`, urls: dup.urls.slice(0, 10) };
+      return (
+        dup !== null && {
+          detail: `${plural(dup.urls.length, 'page')} have exactly the same text: ${listSome(dup.urls.map((u) => new URL(u).pathname))}.`,
+          urls: dup.urls.slice(0, 10),
+        }
+      );
     },
   },
   {
@@ -270,6 +315,8 @@ export const onPageChecks: Check[] = [
     title: 'No favicon',
     description: 'The favicon appears in browser tabs, bookmarks and next to your result in Google on mobile.',
     fix: 'Add a square icon (at least 48x48) and <link rel="icon" href="/favicon.ico">.',
-    run: (ctx) => (ctx.site.favicon === null || ctx.site.favicon.status === null || ctx.site.favicon.status >= 400) && 'No favicon was found (neither a <link rel="icon"> nor /favicon.ico).',
+    run: (ctx) =>
+      (ctx.site.favicon === null || ctx.site.favicon.status === null || ctx.site.favicon.status >= 400) &&
+      'No favicon was found (neither a <link rel="icon"> nor /favicon.ico).',
   },
 ];

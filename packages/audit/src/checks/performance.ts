@@ -28,7 +28,13 @@ function maxAge(headers: Record<string, string>): number | null {
 /** The site's own static files (third-party caching is not the owner's to set). */
 const staticResources = (ctx: CheckContext) => {
   const own = new URL(ctx.home.url).hostname.replace(/^www\./, '');
-  return ctx.site.resources.filter((r) => r.status !== null && r.status < 400 && new URL(r.url).hostname.replace(/^www\./, '') === own && (STATIC.test(r.url) || /image\/|css|javascript/.test(r.contentType)));
+  return ctx.site.resources.filter(
+    (r) =>
+      r.status !== null &&
+      r.status < 400 &&
+      new URL(r.url).hostname.replace(/^www\./, '') === own &&
+      (STATIC.test(r.url) || /image\/|css|javascript/.test(r.contentType)),
+  );
 };
 
 export const performanceChecks: Check[] = [
@@ -39,7 +45,8 @@ export const performanceChecks: Check[] = [
     title: 'Slow server response',
     description: 'The server takes long to send the first byte, and everything else waits for it.',
     fix: 'Enable page caching on the server or a CDN, upgrade slow hosting, and trim plugins that run on every request.',
-    run: (ctx) => ctx.home.snapshot.ttfbMs > 800 && `The server took ${ctx.home.snapshot.ttfbMs} ms to start answering (aim for under 800 ms).`,
+    run: (ctx) =>
+      ctx.home.snapshot.ttfbMs > 800 && `The server took ${ctx.home.snapshot.ttfbMs} ms to start answering (aim for under 800 ms).`,
   },
   {
     id: 'perf.load-slow',
@@ -49,7 +56,9 @@ export const performanceChecks: Check[] = [
     title: 'Page loads slowly',
     description: 'Over half of mobile visitors leave a page that takes more than 3 seconds.',
     fix: 'Compress images, defer scripts, enable caching and compression, and remove unused plugins and widgets.',
-    run: (ctx) => ctx.lab.desktop.interactiveMs > 3000 && `The page takes ${(ctx.lab.desktop.interactiveMs / 1000).toFixed(1)} s to load (${source(ctx)}; aim for 3 s or less).`,
+    run: (ctx) =>
+      ctx.lab.desktop.interactiveMs > 3000 &&
+      `The page takes ${(ctx.lab.desktop.interactiveMs / 1000).toFixed(1)} s to load (${source(ctx)}; aim for 3 s or less).`,
   },
   {
     id: 'perf.lcp-slow',
@@ -94,7 +103,7 @@ export const performanceChecks: Check[] = [
     title: 'Page larger than 5 MB',
     description: 'The HTML alone exceeds 5 MB, which takes many seconds on a phone and is cut off by crawlers.',
     fix: 'Find what bloats the HTML (inlined images, huge lists, repeated markup) and move it out or paginate it.',
-    run: (ctx) => onPages(ctx, (p) => p.snapshot.truncated && 'The page\'s HTML is larger than 5 MB (only the first 5 MB were analysed).'),
+    run: (ctx) => onPages(ctx, (p) => p.snapshot.truncated && "The page's HTML is larger than 5 MB (only the first 5 MB were analysed)."),
   },
   {
     id: 'perf.html-large',
@@ -103,14 +112,19 @@ export const performanceChecks: Check[] = [
     title: 'Heavy HTML',
     description: 'HTML over 500 KB slows the first view, especially on phones.',
     fix: 'Remove inlined images and data, and paginate long lists.',
-    run: (ctx) => onPages(ctx, (p) => !p.snapshot.truncated && p.snapshot.htmlBytes > 500 * KB && `The HTML weighs ${Math.round(p.snapshot.htmlBytes / KB)} KB.`),
+    run: (ctx) =>
+      onPages(
+        ctx,
+        (p) => !p.snapshot.truncated && p.snapshot.htmlBytes > 500 * KB && `The HTML weighs ${Math.round(p.snapshot.htmlBytes / KB)} KB.`,
+      ),
   },
   {
     id: 'perf.inline-data-uri',
     category: 'performance',
     severity: 'Warning',
     title: 'Large images or files inlined in the HTML',
-    description: 'A picture pasted into the page as a data: address is downloaded again with every visit, cannot be cached or lazy-loaded, and delays the first view.',
+    description:
+      'A picture pasted into the page as a data: address is downloaded again with every visit, cannot be cached or lazy-loaded, and delays the first view.',
     fix: 'Save the picture as an image file (WebP or JPEG) and link it with <img src>; most page builders do this when you upload instead of pasting.',
     run: (ctx) =>
       onPages(ctx, (p) => {
@@ -142,7 +156,10 @@ export const performanceChecks: Check[] = [
     title: 'HTML not compressed',
     description: 'Gzip or Brotli shrinks HTML by 70-80%; without it every visit downloads far more.',
     fix: 'Turn on gzip or Brotli compression in the server, host or CDN settings.',
-    run: (ctx) => !ctx.home.snapshot.headers['content-encoding'] && ctx.home.snapshot.htmlBytes > 2 * KB && `The HTML (${Math.round(ctx.home.snapshot.htmlBytes / KB)} KB) is sent uncompressed.`,
+    run: (ctx) =>
+      !ctx.home.snapshot.headers['content-encoding'] &&
+      ctx.home.snapshot.htmlBytes > 2 * KB &&
+      `The HTML (${Math.round(ctx.home.snapshot.htmlBytes / KB)} KB) is sent uncompressed.`,
   },
   {
     id: 'perf.compression-assets',
@@ -152,8 +169,15 @@ export const performanceChecks: Check[] = [
     description: 'Text files like CSS and JavaScript shrink a lot with compression.',
     fix: 'Enable gzip or Brotli for CSS and JavaScript.',
     run: (ctx) => {
-      const raw = ctx.site.resources.filter((r) => r.kind !== 'image' && r.status === 200 && !r.headers['content-encoding'] && (r.bytes ?? 0) > 2 * KB);
-      return raw.length > 0 && { detail: `${plural(raw.length, 'script or stylesheet', 'scripts or stylesheets')} are sent uncompressed.`, urls: raw.slice(0, 10).map((r) => r.url) };
+      const raw = ctx.site.resources.filter(
+        (r) => r.kind !== 'image' && r.status === 200 && !r.headers['content-encoding'] && (r.bytes ?? 0) > 2 * KB,
+      );
+      return (
+        raw.length > 0 && {
+          detail: `${plural(raw.length, 'script or stylesheet', 'scripts or stylesheets')} are sent uncompressed.`,
+          urls: raw.slice(0, 10).map((r) => r.url),
+        }
+      );
     },
   },
   {
@@ -165,7 +189,12 @@ export const performanceChecks: Check[] = [
     fix: 'Send Cache-Control: public, max-age=31536000 for versioned static files (or at least a week).',
     run: (ctx) => {
       const uncached = staticResources(ctx).filter((r) => !maxAge(r.headers));
-      return uncached.length > 0 && { detail: `${plural(uncached.length, 'static file')} have no caching headers.`, urls: uncached.slice(0, 10).map((r) => r.url) };
+      return (
+        uncached.length > 0 && {
+          detail: `${plural(uncached.length, 'static file')} have no caching headers.`,
+          urls: uncached.slice(0, 10).map((r) => r.url),
+        }
+      );
     },
   },
   {
@@ -180,7 +209,12 @@ export const performanceChecks: Check[] = [
         const age = maxAge(r.headers);
         return age !== null && age > 0 && age < 7 * 86_400;
       });
-      return short.length > 0 && { detail: `${plural(short.length, 'static file')} are cached for less than 7 days.`, urls: short.slice(0, 10).map((r) => r.url) };
+      return (
+        short.length > 0 && {
+          detail: `${plural(short.length, 'static file')} are cached for less than 7 days.`,
+          urls: short.slice(0, 10).map((r) => r.url),
+        }
+      );
     },
   },
   {
@@ -213,7 +247,7 @@ export const performanceChecks: Check[] = [
     severity: 'Warning',
     title: 'Very large page structure',
     description: 'More than 1,500 elements slow rendering and every interaction, particularly on phones.',
-    fix: 'Simplify page builders\' nested sections and paginate long lists.',
+    fix: "Simplify page builders' nested sections and paginate long lists.",
     run: (ctx) => onPages(ctx, (p) => p.elementCount > 1500 && `The page has ${p.elementCount.toLocaleString('en-US')} elements.`),
   },
   {
@@ -233,7 +267,8 @@ export const performanceChecks: Check[] = [
     description: 'Over 80 scripts, stylesheets, images and frames mean many round trips on mobile networks.',
     fix: 'Combine files, drop unused widgets and lazy-load images.',
     run: (ctx) => {
-      const n = ctx.home.scripts.filter((s) => s.src).length + ctx.home.stylesheets.length + ctx.home.images.length + ctx.home.iframes.length;
+      const n =
+        ctx.home.scripts.filter((s) => s.src).length + ctx.home.stylesheets.length + ctx.home.images.length + ctx.home.iframes.length;
       return n > 80 && `The home page makes about ${n} requests.`;
     },
   },
@@ -244,7 +279,13 @@ export const performanceChecks: Check[] = [
     title: 'Large inline scripts and styles',
     description: 'Inline code cannot be cached and is downloaded again with every page.',
     fix: 'Move large inline scripts and styles into cached files.',
-    run: (ctx) => onPages(ctx, (p) => p.inlineScriptBytes + p.inlineStyleBytes > 100 * KB && `The page inlines ${Math.round((p.inlineScriptBytes + p.inlineStyleBytes) / KB)} KB of scripts and styles.`),
+    run: (ctx) =>
+      onPages(
+        ctx,
+        (p) =>
+          p.inlineScriptBytes + p.inlineStyleBytes > 100 * KB &&
+          `The page inlines ${Math.round((p.inlineScriptBytes + p.inlineStyleBytes) / KB)} KB of scripts and styles.`,
+      ),
   },
   {
     id: 'perf.document-write',
@@ -253,7 +294,8 @@ export const performanceChecks: Check[] = [
     title: 'Uses document.write',
     description: 'document.write blocks the page and Chrome refuses it for slow connections.',
     fix: 'Replace document.write with modern script loading.',
-    run: (ctx) => onPages(ctx, (p) => p.scripts.some((s) => /document\.write(?:ln)?\s*\(/.test(s.text)) && 'An inline script calls document.write().'),
+    run: (ctx) =>
+      onPages(ctx, (p) => p.scripts.some((s) => /document\.write(?:ln)?\s*\(/.test(s.text)) && 'An inline script calls document.write().'),
   },
   {
     id: 'perf.third-party-heavy',
@@ -264,7 +306,12 @@ export const performanceChecks: Check[] = [
     fix: 'Remove tools you no longer use and load the rest through one tag manager.',
     run: (ctx) => {
       const own = new URL(ctx.home.url).hostname.replace(/^www\./, '');
-      const hosts = new Set(ctx.home.scripts.filter((s) => s.url).map((s) => new URL(s.url!).hostname.replace(/^www\./, '')).filter((h) => h !== own && !h.endsWith(`.${own}`)));
+      const hosts = new Set(
+        ctx.home.scripts
+          .filter((s) => s.url)
+          .map((s) => new URL(s.url!).hostname.replace(/^www\./, ''))
+          .filter((h) => h !== own && !h.endsWith(`.${own}`)),
+      );
       return hosts.size > 10 && `Scripts come from ${hosts.size} outside services.`;
     },
   },

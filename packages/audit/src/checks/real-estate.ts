@@ -11,7 +11,8 @@ export const realEstateChecks: Check[] = [
     category: 'real-estate',
     severity: 'Warning',
     title: 'No IDX listings',
-    description: 'Buyers come to agent sites to browse homes. Without IDX (MLS listings on your own site) they go to Zillow, where other agents get the lead.',
+    description:
+      'Buyers come to agent sites to browse homes. Without IDX (MLS listings on your own site) they go to Zillow, where other agents get the lead.',
     fix: 'Add an IDX feed from your MLS through a provider such as IDX Broker, iHomefinder or Showcase IDX.',
     run: (ctx) => !realEstate(ctx).hasIDX && 'No IDX provider or listings pages were found.',
   },
@@ -59,7 +60,8 @@ export const realEstateChecks: Check[] = [
     title: 'No way to capture leads',
     description: 'Visitors who are ready to talk have no form, booking link or click-to-call to reach you; those leads are lost.',
     fix: 'Add a short contact form (name, e-mail, phone) on every page and a click-to-call phone link.',
-    run: (ctx) => realEstate(ctx).leadCaptureElements.length === 0 && 'No contact form, booking link, chat or click-to-call link was found.',
+    run: (ctx) =>
+      realEstate(ctx).leadCaptureElements.length === 0 && 'No contact form, booking link, chat or click-to-call link was found.',
   },
   {
     id: 're.call-to-action-missing',

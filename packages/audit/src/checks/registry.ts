@@ -69,7 +69,16 @@ export function runChecks(ctx: CheckContext, checks: readonly Check[] = CHECKS):
     }
     const detail = typeof result === 'string' ? result : result.detail;
     const urls = typeof result === 'string' ? undefined : result.urls;
-    findings.push({ id: check.id, category: check.category, severity: check.severity, title: check.title, description: check.description, fix: check.fix, detail, ...(urls?.length ? { urls } : {}) });
+    findings.push({
+      id: check.id,
+      category: check.category,
+      severity: check.severity,
+      title: check.title,
+      description: check.description,
+      fix: check.fix,
+      detail,
+      ...(urls?.length ? { urls } : {}),
+    });
   }
   // Most severe first; registry order within a severity keeps the report stable.
   findings.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);

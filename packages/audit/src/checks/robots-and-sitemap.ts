@@ -6,7 +6,19 @@ import { listSome, plural, type Check, type CheckContext } from './types.ts';
 const robotsOf = (ctx: CheckContext) => (ctx.site.robots.body !== null ? robotsParser(ctx.site.robots.url, ctx.site.robots.body) : null);
 
 /** Directives robots.txt may hold (Lighthouse's list plus the common extensions). */
-const ROBOTS_DIRECTIVES = new Set(['user-agent', 'disallow', 'allow', 'sitemap', 'crawl-delay', 'clean-param', 'host', 'request-rate', 'visit-time', 'noindex', 'content-signal']);
+const ROBOTS_DIRECTIVES = new Set([
+  'user-agent',
+  'disallow',
+  'allow',
+  'sitemap',
+  'crawl-delay',
+  'clean-param',
+  'host',
+  'request-rate',
+  'visit-time',
+  'noindex',
+  'content-signal',
+]);
 
 const sitemapXml = (ctx: CheckContext) => (ctx.site.sitemap.status === 200 && ctx.site.sitemap.body ? ctx.site.sitemap.body : null);
 
@@ -18,7 +30,9 @@ export const robotsAndSitemapChecks: Check[] = [
     title: 'No robots.txt file',
     description: 'robots.txt tells search engines what to crawl and where the sitemap is. Without it crawlers guess.',
     fix: 'Publish /robots.txt allowing the site and naming the sitemap (Sitemap: https://yoursite/sitemap.xml).',
-    run: (ctx) => (ctx.site.robots.status === null || (ctx.site.robots.status >= 400 && ctx.site.robots.status < 500)) && `/robots.txt ${ctx.site.robots.status ? `answers HTTP ${ctx.site.robots.status}` : 'could not be fetched'}.`,
+    run: (ctx) =>
+      (ctx.site.robots.status === null || (ctx.site.robots.status >= 400 && ctx.site.robots.status < 500)) &&
+      `/robots.txt ${ctx.site.robots.status ? `answers HTTP ${ctx.site.robots.status}` : 'could not be fetched'}.`,
   },
   {
     id: 'crawl.robots-error',
@@ -38,7 +52,9 @@ export const robotsAndSitemapChecks: Check[] = [
     fix: 'Remove "Disallow: /" from the "User-agent: *" group (keep it only on staging sites).',
     run: (ctx) => {
       const robots = robotsOf(ctx);
-      return robots?.isDisallowed(`${new URL(ctx.home.url).origin}/`, 'AnyCrawler') === true && 'robots.txt disallows "/" for every crawler.';
+      return (
+        robots?.isDisallowed(`${new URL(ctx.home.url).origin}/`, 'AnyCrawler') === true && 'robots.txt disallows "/" for every crawler.'
+      );
     },
   },
   {
@@ -48,7 +64,9 @@ export const robotsAndSitemapChecks: Check[] = [
     title: 'Home page blocked for Googlebot',
     description: 'Google will not crawl a page robots.txt disallows for Googlebot, so it cannot rank.',
     fix: 'Allow the home page for Googlebot in robots.txt.',
-    run: (ctx) => robotsOf(ctx)?.isDisallowed(ctx.home.url, 'Googlebot') === true && `robots.txt line ${robotsOf(ctx)!.getMatchingLineNumber(ctx.home.url, 'Googlebot')} blocks the home page for Googlebot.`,
+    run: (ctx) =>
+      robotsOf(ctx)?.isDisallowed(ctx.home.url, 'Googlebot') === true &&
+      `robots.txt line ${robotsOf(ctx)!.getMatchingLineNumber(ctx.home.url, 'Googlebot')} blocks the home page for Googlebot.`,
   },
   {
     id: 'crawl.robots-invalid',
@@ -93,7 +111,9 @@ export const robotsAndSitemapChecks: Check[] = [
     title: 'No XML sitemap',
     description: 'A sitemap lists the pages you want indexed, helping new listings and posts get found quickly.',
     fix: 'Publish an XML sitemap (most site builders and SEO plugins generate one) and name it in robots.txt.',
-    run: (ctx) => ctx.site.sitemap.status !== 200 && `${new URL(ctx.site.sitemap.url).pathname} ${ctx.site.sitemap.status ? `answers HTTP ${ctx.site.sitemap.status}` : 'could not be fetched'}.`,
+    run: (ctx) =>
+      ctx.site.sitemap.status !== 200 &&
+      `${new URL(ctx.site.sitemap.url).pathname} ${ctx.site.sitemap.status ? `answers HTTP ${ctx.site.sitemap.status}` : 'could not be fetched'}.`,
   },
   {
     id: 'crawl.sitemap-invalid',
@@ -104,7 +124,9 @@ export const robotsAndSitemapChecks: Check[] = [
     fix: 'Serve the sitemap as XML following sitemaps.org (a <urlset> of <url><loc> entries).',
     run: (ctx) => {
       const xml = sitemapXml(ctx);
-      return xml !== null && !/<(?:\w+:)?(?:urlset|sitemapindex)[\s>]/i.test(xml) && 'The sitemap has no <urlset> or <sitemapindex> element.';
+      return (
+        xml !== null && !/<(?:\w+:)?(?:urlset|sitemapindex)[\s>]/i.test(xml) && 'The sitemap has no <urlset> or <sitemapindex> element.'
+      );
     },
   },
   {
@@ -116,7 +138,12 @@ export const robotsAndSitemapChecks: Check[] = [
     fix: 'Regenerate the sitemap so it lists your public pages.',
     run: (ctx) => {
       const xml = sitemapXml(ctx);
-      return xml !== null && /<(?:\w+:)?(?:urlset|sitemapindex)[\s>]/i.test(xml) && ctx.site.sitemap.urls.length === 0 && 'The sitemap contains no <loc> entries.';
+      return (
+        xml !== null &&
+        /<(?:\w+:)?(?:urlset|sitemapindex)[\s>]/i.test(xml) &&
+        ctx.site.sitemap.urls.length === 0 &&
+        'The sitemap contains no <loc> entries.'
+      );
     },
   },
   {
@@ -124,7 +151,7 @@ export const robotsAndSitemapChecks: Check[] = [
     category: 'crawlability',
     severity: 'Warning',
     title: 'Sitemap lists another domain',
-    description: 'Search engines ignore sitemap entries for hosts other than the sitemap\'s own.',
+    description: "Search engines ignore sitemap entries for hosts other than the sitemap's own.",
     fix: 'List only URLs of this site (same host and protocol) in its sitemap.',
     run: (ctx) => {
       const host = new URL(ctx.site.sitemap.url).hostname.replace(/^www\./, '');
@@ -135,7 +162,12 @@ export const robotsAndSitemapChecks: Check[] = [
           return true;
         }
       });
-      return foreign.length > 0 && { detail: `${plural(foreign.length, 'entry', 'entries')} point to another host, e.g. ${foreign[0]}.`, urls: foreign.slice(0, 5) };
+      return (
+        foreign.length > 0 && {
+          detail: `${plural(foreign.length, 'entry', 'entries')} point to another host, e.g. ${foreign[0]}.`,
+          urls: foreign.slice(0, 5),
+        }
+      );
     },
   },
   {

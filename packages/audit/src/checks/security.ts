@@ -18,7 +18,7 @@ export const securityChecks: Check[] = [
     free: true,
     title: 'Site not served over HTTPS',
     description: 'Browsers mark http:// sites "Not secure", forms warn before sending, and Google ranks secure sites first.',
-    fix: 'Install a TLS certificate (free with Let\'s Encrypt or your host) and redirect every http:// address to https://.',
+    fix: "Install a TLS certificate (free with Let's Encrypt or your host) and redirect every http:// address to https://.",
     run: (ctx) => !isHttps(ctx) && `The site is served at ${ctx.home.url} without HTTPS.`,
   },
   {
@@ -31,7 +31,9 @@ export const securityChecks: Check[] = [
     run: (ctx) => {
       const v = ctx.site.httpVariant;
       if (!isHttps(ctx) || v === null || v.redirectsToHttps) return null;
-      return v.status === null ? null : `http://${new URL(ctx.home.url).host}/ answers HTTP ${v.status}${v.location ? ` redirecting to ${v.location}` : ''} instead of redirecting to https://.`;
+      return v.status === null
+        ? null
+        : `http://${new URL(ctx.home.url).host}/ answers HTTP ${v.status}${v.location ? ` redirecting to ${v.location}` : ''} instead of redirecting to https://.`;
     },
   },
   {
@@ -41,7 +43,11 @@ export const securityChecks: Check[] = [
     title: 'Invalid TLS certificate',
     description: 'Browsers show a full-page warning for an expired, self-signed or mismatched certificate; nearly every visitor leaves.',
     fix: 'Renew or reissue the certificate for this exact domain (and www) and enable automatic renewal.',
-    run: (ctx) => isHttps(ctx) && ctx.site.tls !== null && !ctx.site.tls.authorized && `The certificate is not trusted: ${ctx.site.tls.authorizationError ?? 'unknown reason'}.`,
+    run: (ctx) =>
+      isHttps(ctx) &&
+      ctx.site.tls !== null &&
+      !ctx.site.tls.authorized &&
+      `The certificate is not trusted: ${ctx.site.tls.authorizationError ?? 'unknown reason'}.`,
   },
   {
     id: 'security.certificate-expiring',
@@ -66,7 +72,13 @@ export const securityChecks: Check[] = [
     fix: 'Enable TLS 1.2 and 1.3 on the server and disable older versions.',
     run: (ctx) => {
       const protocol = ctx.site.tls?.protocol;
-      return isHttps(ctx) && protocol !== null && protocol !== undefined && /^(?:TLSv1|TLSv1\.1|SSLv3)$/.test(protocol) && `The connection used ${protocol}.`;
+      return (
+        isHttps(ctx) &&
+        protocol !== null &&
+        protocol !== undefined &&
+        /^(?:TLSv1|TLSv1\.1|SSLv3)$/.test(protocol) &&
+        `The connection used ${protocol}.`
+      );
     },
   },
   {
@@ -97,18 +109,27 @@ export const securityChecks: Check[] = [
     title: 'Mixed content',
     description: 'An https page loading images or scripts over http:// gets a "Not secure" warning, and browsers block the scripts.',
     fix: 'Load every image, script and stylesheet over https://.',
-    run: (ctx) => onPages(ctx, (p) => p.mixedContent.length > 0 && `${plural(p.mixedContent.length, 'resource')} load over http://, e.g. ${p.mixedContent[0]}.`),
+    run: (ctx) =>
+      onPages(
+        ctx,
+        (p) => p.mixedContent.length > 0 && `${plural(p.mixedContent.length, 'resource')} load over http://, e.g. ${p.mixedContent[0]}.`,
+      ),
   },
   {
     id: 'security.insecure-form',
     category: 'security',
     severity: 'Critical',
     title: 'Form sends data without encryption',
-    description: 'A form on an http page, or posting to an http:// address, sends visitors\' names, e-mails and phone numbers in clear text; browsers warn before submitting.',
+    description:
+      "A form on an http page, or posting to an http:// address, sends visitors' names, e-mails and phone numbers in clear text; browsers warn before submitting.",
     fix: 'Serve the page over HTTPS and make every form action https://.',
     run: (ctx) =>
       onPages(ctx, (p) => {
-        const insecure = p.forms.filter((f) => f.actionUrl?.startsWith('http:') && (f.inputTypes.some((t) => t === 'email' || t === 'password' || t === 'tel') || f.method === 'post'));
+        const insecure = p.forms.filter(
+          (f) =>
+            f.actionUrl?.startsWith('http:') &&
+            (f.inputTypes.some((t) => t === 'email' || t === 'password' || t === 'tel') || f.method === 'post'),
+        );
         return insecure.length > 0 && `${plural(insecure.length, 'form')} submit over http://.`;
       }),
   },
@@ -119,7 +140,10 @@ export const securityChecks: Check[] = [
     title: 'No Content Security Policy',
     description: 'A Content-Security-Policy limits where scripts may come from, blunting injected-script attacks.',
     fix: 'Send a Content-Security-Policy header listing the sources your site uses (start in report-only mode).',
-    run: (ctx) => !header(ctx, 'content-security-policy') && !ctx.home.$('meta[http-equiv="content-security-policy" i]').length && 'No Content-Security-Policy header or meta tag.',
+    run: (ctx) =>
+      !header(ctx, 'content-security-policy') &&
+      !ctx.home.$('meta[http-equiv="content-security-policy" i]').length &&
+      'No Content-Security-Policy header or meta tag.',
   },
   {
     id: 'security.nosniff-missing',
@@ -137,7 +161,10 @@ export const securityChecks: Check[] = [
     title: 'Site can be framed by other sites',
     description: 'Without X-Frame-Options or a frame-ancestors policy another site can embed yours invisibly to trick clicks.',
     fix: 'Send "X-Frame-Options: SAMEORIGIN" or a CSP with frame-ancestors \'self\'.',
-    run: (ctx) => !header(ctx, 'x-frame-options') && !/frame-ancestors/i.test(header(ctx, 'content-security-policy')) && 'Neither X-Frame-Options nor CSP frame-ancestors is set.',
+    run: (ctx) =>
+      !header(ctx, 'x-frame-options') &&
+      !/frame-ancestors/i.test(header(ctx, 'content-security-policy')) &&
+      'Neither X-Frame-Options nor CSP frame-ancestors is set.',
   },
   {
     id: 'security.referrer-policy-missing',
@@ -146,7 +173,8 @@ export const securityChecks: Check[] = [
     title: 'No Referrer-Policy',
     description: 'A referrer policy stops full addresses (with search terms or ids) leaking to other sites.',
     fix: 'Send "Referrer-Policy: strict-origin-when-cross-origin".',
-    run: (ctx) => !header(ctx, 'referrer-policy') && !ctx.home.$('meta[name="referrer" i]').length && 'No Referrer-Policy header or meta tag.',
+    run: (ctx) =>
+      !header(ctx, 'referrer-policy') && !ctx.home.$('meta[name="referrer" i]').length && 'No Referrer-Policy header or meta tag.',
   },
   {
     id: 'security.version-disclosed',
@@ -170,7 +198,9 @@ export const securityChecks: Check[] = [
     run: (ctx) => {
       const cookies = header(ctx, 'set-cookie').split('\n').filter(Boolean);
       const weak = cookies.filter((c) => (isHttps(ctx) && !/;\s*secure/i.test(c)) || !/;\s*httponly/i.test(c));
-      return weak.length > 0 && `${plural(weak.length, 'cookie')} lack Secure or HttpOnly (${weak.map((c) => c.split('=')[0]).join(', ')}).`;
+      return (
+        weak.length > 0 && `${plural(weak.length, 'cookie')} lack Secure or HttpOnly (${weak.map((c) => c.split('=')[0]).join(', ')}).`
+      );
     },
   },
   {
@@ -180,6 +210,7 @@ export const securityChecks: Check[] = [
     title: 'Password field on an insecure page',
     description: 'A login form on an http:// page exposes passwords and is flagged by every browser.',
     fix: 'Serve the site over HTTPS.',
-    run: (ctx) => onPages(ctx, (p) => p.url.startsWith('http:') && p.forms.some((f) => f.hasPassword) && 'A password field is on an http:// page.'),
+    run: (ctx) =>
+      onPages(ctx, (p) => p.url.startsWith('http:') && p.forms.some((f) => f.hasPassword) && 'A password field is on an http:// page.'),
   },
 ];

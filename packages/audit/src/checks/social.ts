@@ -11,7 +11,8 @@ export const socialChecks: Check[] = [
     severity: 'Warning',
     free: true,
     title: 'No Open Graph tags',
-    description: 'When your page is shared on Facebook, LinkedIn or in messages, Open Graph tags supply the title, picture and text. Without them the preview is bare or random.',
+    description:
+      'When your page is shared on Facebook, LinkedIn or in messages, Open Graph tags supply the title, picture and text. Without them the preview is bare or random.',
     fix: 'Add og:title, og:description, og:image (1200x630) and og:url meta tags.',
     run: (ctx) => !hasOg(ctx.home.metas) && 'The home page has no og: meta tags.',
   },
@@ -59,13 +60,16 @@ export const socialChecks: Check[] = [
     category: 'social',
     severity: 'Notice',
     title: 'og:url points elsewhere',
-    description: 'og:url should be the page\'s own address, or shares are counted for another page.',
+    description: "og:url should be the page's own address, or shares are counted for another page.",
     fix: 'Set og:url to the canonical address of the page.',
     run: (ctx) => {
       const og = ctx.home.metas.get('og:url');
       if (!og) return null;
       try {
-        return new URL(og, ctx.home.url).hostname.replace(/^www\./, '') !== new URL(ctx.home.url).hostname.replace(/^www\./, '') && `og:url is ${og}.`;
+        return (
+          new URL(og, ctx.home.url).hostname.replace(/^www\./, '') !== new URL(ctx.home.url).hostname.replace(/^www\./, '') &&
+          `og:url is ${og}.`
+        );
       } catch {
         return `og:url is not a valid address (${quote(og)}).`;
       }
@@ -96,7 +100,8 @@ export const socialChecks: Check[] = [
     title: 'Inner pages without share tags',
     description: 'Listings and posts are what people share most; without og: tags their previews are bare.',
     fix: 'Add Open Graph tags to every page template.',
-    run: (ctx) => (ctx.pages.length > 1 ? onPages({ ...ctx, pages: ctx.pages.slice(1) }, (p) => !hasOg(p.metas) && 'The page has no og: tags.') : null),
+    run: (ctx) =>
+      ctx.pages.length > 1 ? onPages({ ...ctx, pages: ctx.pages.slice(1) }, (p) => !hasOg(p.metas) && 'The page has no og: tags.') : null,
   },
   {
     id: 'social.twitter-card-missing',
@@ -126,6 +131,10 @@ export const socialChecks: Check[] = [
     title: 'Twitter card without an image',
     description: 'A large-image card needs twitter:image or og:image to show a picture.',
     fix: 'Add twitter:image (or og:image).',
-    run: (ctx) => ctx.home.metas.get('twitter:card') === 'summary_large_image' && !ctx.home.metas.get('twitter:image') && !ctx.home.metas.get('og:image') && 'summary_large_image has no image.',
+    run: (ctx) =>
+      ctx.home.metas.get('twitter:card') === 'summary_large_image' &&
+      !ctx.home.metas.get('twitter:image') &&
+      !ctx.home.metas.get('og:image') &&
+      'summary_large_image has no image.',
   },
 ];

@@ -25,7 +25,8 @@ export const structuredDataChecks: Check[] = [
     severity: 'Warning',
     free: true,
     title: 'No structured data',
-    description: 'Structured data (schema.org) tells Google and AI assistants exactly who you are, where and how to reach you, and enables rich results.',
+    description:
+      'Structured data (schema.org) tells Google and AI assistants exactly who you are, where and how to reach you, and enables rich results.',
     fix: 'Add a JSON-LD block of type RealEstateAgent with your name, address, phone, logo and profile links.',
     run: (ctx) => !hasStructuredData(ctx) && 'The home page has no JSON-LD or microdata.',
   },
@@ -35,7 +36,7 @@ export const structuredDataChecks: Check[] = [
     severity: 'Warning',
     title: 'JSON-LD that does not parse',
     description: 'A JSON-LD block with a syntax error is ignored entirely.',
-    fix: 'Fix the JSON syntax (test it with Google\'s Rich Results Test).',
+    fix: "Fix the JSON syntax (test it with Google's Rich Results Test).",
     run: (ctx) =>
       onPages(ctx, (p) => {
         const bad = p.jsonLd.filter((b) => b.error);
@@ -54,7 +55,9 @@ export const structuredDataChecks: Check[] = [
         const bad = p.jsonLd.filter((b) => {
           if (b.data === null) return false;
           const roots = Array.isArray(b.data) ? b.data : [b.data];
-          return roots.some((r) => r && typeof r === 'object' && !/schema\.org/i.test(JSON.stringify((r as Record<string, unknown>)['@context'] ?? '')));
+          return roots.some(
+            (r) => r && typeof r === 'object' && !/schema\.org/i.test(JSON.stringify((r as Record<string, unknown>)['@context'] ?? '')),
+          );
         });
         return bad.length > 0 && `${plural(bad.length, 'JSON-LD block')} lack a schema.org @context.`;
       }),
@@ -83,7 +86,11 @@ export const structuredDataChecks: Check[] = [
     title: 'Business not described in structured data',
     description: 'Without a RealEstateAgent, LocalBusiness or Organization item, search engines cannot build a knowledge panel for you.',
     fix: 'Add a RealEstateAgent (or LocalBusiness) item with your business details.',
-    run: (ctx) => hasStructuredData(ctx) && !businessItem(ctx.home) && !ctx.home.microdataTypes.some((t) => BUSINESS_TYPES.some((b) => t.endsWith(b))) && `The structured data describes ${listSome([...new Set(ctx.home.schemaItems.flatMap((i) => i.types))]) || 'nothing typed'}, not the business.`,
+    run: (ctx) =>
+      hasStructuredData(ctx) &&
+      !businessItem(ctx.home) &&
+      !ctx.home.microdataTypes.some((t) => BUSINESS_TYPES.some((b) => t.endsWith(b))) &&
+      `The structured data describes ${listSome([...new Set(ctx.home.schemaItems.flatMap((i) => i.types))]) || 'nothing typed'}, not the business.`,
   },
   {
     id: 'schema.not-real-estate-agent',
@@ -94,7 +101,12 @@ export const structuredDataChecks: Check[] = [
     fix: 'Use "@type": "RealEstateAgent" for your business item.',
     run: (ctx) => {
       const item = businessItem(ctx.home);
-      return item !== null && !item.types.includes('RealEstateAgent') && !ctx.home.schemaItems.some((i) => i.types.includes('RealEstateAgent')) && `The business is typed ${item.types.join(', ')}.`;
+      return (
+        item !== null &&
+        !item.types.includes('RealEstateAgent') &&
+        !ctx.home.schemaItems.some((i) => i.types.includes('RealEstateAgent')) &&
+        `The business is typed ${item.types.join(', ')}.`
+      );
     },
   },
   {
@@ -182,7 +194,8 @@ export const structuredDataChecks: Check[] = [
         const value = Number(rating['ratingValue']);
         const best = Number(rating['bestRating'] ?? 5);
         const worst = Number(rating['worstRating'] ?? 1);
-        if (!Number.isFinite(value) || value > best || value < worst) return `ratingValue ${String(rating['ratingValue'])} is outside ${worst}-${best}.`;
+        if (!Number.isFinite(value) || value > best || value < worst)
+          return `ratingValue ${String(rating['ratingValue'])} is outside ${worst}-${best}.`;
         if (!rating['reviewCount'] && !rating['ratingCount']) return 'aggregateRating has no reviewCount or ratingCount.';
       }
       return null;
@@ -193,11 +206,16 @@ export const structuredDataChecks: Check[] = [
     category: 'structured-data',
     severity: 'Notice',
     title: 'Inner pages without breadcrumbs',
-    description: 'BreadcrumbList markup shows the page\'s place in your site in search results.',
+    description: "BreadcrumbList markup shows the page's place in your site in search results.",
     fix: 'Add BreadcrumbList JSON-LD to inner pages (SEO plugins do this).',
     run: (ctx) => {
       const inner = ctx.pages.slice(1).filter((p) => !p.schemaItems.some((i) => i.types.includes('BreadcrumbList')));
-      return inner.length > 0 && { detail: `${plural(inner.length, 'inner page')} have no BreadcrumbList.`, urls: inner.slice(0, 10).map((p) => p.url) };
+      return (
+        inner.length > 0 && {
+          detail: `${plural(inner.length, 'inner page')} have no BreadcrumbList.`,
+          urls: inner.slice(0, 10).map((p) => p.url),
+        }
+      );
     },
   },
 ];

@@ -3,10 +3,19 @@ import type { ParsedPage, SchemaItem } from '../page.ts';
 
 const PHONE = /(?:\+?1[\s.-]?)?\(?\b([2-9]\d{2})\)?[\s.-]?(\d{3})[\s.-]?(\d{4})\b/;
 const EMAIL = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/;
-const STREET = /\b\d{1,6}\s+(?:[A-Za-z0-9.'-]+\s+){1,5}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Pike|Place|Pl|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Terrace|Ter)\b\.?/;
+const STREET =
+  /\b\d{1,6}\s+(?:[A-Za-z0-9.'-]+\s+){1,5}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Pike|Place|Pl|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Terrace|Ter)\b\.?/;
 const CITY_STATE_ZIP = /\b([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+){0,2}),\s*([A-Z]{2})\s+(\d{5})(?:-\d{4})?\b/;
 
-export const BUSINESS_TYPES = ['RealEstateAgent', 'LocalBusiness', 'Organization', 'ProfessionalService', 'Corporation', 'HomeAndConstructionBusiness', 'Person'];
+export const BUSINESS_TYPES = [
+  'RealEstateAgent',
+  'LocalBusiness',
+  'Organization',
+  'ProfessionalService',
+  'Corporation',
+  'HomeAndConstructionBusiness',
+  'Person',
+];
 
 export interface BusinessInfo {
   name: string | null;
@@ -34,7 +43,9 @@ export function findPhone(text: string): string | null {
 
 export function businessItem(page: ParsedPage): SchemaItem | null {
   for (const type of BUSINESS_TYPES) {
-    const item = page.schemaItems.find((i) => i.types.includes(type) || (type === 'LocalBusiness' && i.types.some((t) => /Business$|Agent$|Store$|Service$/.test(t))));
+    const item = page.schemaItems.find(
+      (i) => i.types.includes(type) || (type === 'LocalBusiness' && i.types.some((t) => /Business$|Agent$|Store$|Service$/.test(t))),
+    );
     if (item) return item;
   }
   return null;
@@ -47,18 +58,28 @@ export function detectBusiness(page: ParsedPage): BusinessInfo {
   const tel = page.links.find((l) => l.href.toLowerCase().startsWith('tel:'));
   const mail = page.links.find((l) => l.href.toLowerCase().startsWith('mailto:'));
   const schemaPhone = str(schema?.props['telephone']);
-  const phone = schemaPhone ?? (tel ? findPhone(decodeURIComponent(tel.href.slice(4))) ?? tel.href.slice(4) : findPhone(page.text));
+  const phone = schemaPhone ?? (tel ? (findPhone(decodeURIComponent(tel.href.slice(4))) ?? tel.href.slice(4)) : findPhone(page.text));
   const address = schema?.props['address'];
   const addr = address && typeof address === 'object' && !Array.isArray(address) ? (address as Record<string, unknown>) : null;
   const cityStateZip = CITY_STATE_ZIP.exec(page.text);
-  const location = addr && str(addr['addressLocality']) ? [str(addr['addressLocality']), str(addr['addressRegion'])].filter(Boolean).join(', ') : cityStateZip ? `${cityStateZip[1]}, ${cityStateZip[2]}` : null;
-  const logo = str(schema?.props['logo']) ?? str((schema?.props['logo'] as Record<string, unknown> | undefined)?.['url']) ?? page.$('img[src*="logo" i], img[alt*="logo" i], img[class*="logo" i]').first().attr('src') ?? null;
+  const location =
+    addr && str(addr['addressLocality'])
+      ? [str(addr['addressLocality']), str(addr['addressRegion'])].filter(Boolean).join(', ')
+      : cityStateZip
+        ? `${cityStateZip[1]}, ${cityStateZip[2]}`
+        : null;
+  const logo =
+    str(schema?.props['logo']) ??
+    str((schema?.props['logo'] as Record<string, unknown> | undefined)?.['url']) ??
+    page.$('img[src*="logo" i], img[alt*="logo" i], img[class*="logo" i]').first().attr('src') ??
+    null;
   return {
     name: str(schema?.props['name']) ?? str(page.metas.get('og:site_name')) ?? businessNameFromTitle(page.title, page.url),
     type: businessType(page, schema),
     phone,
     phoneLinked: Boolean(tel),
-    email: str(schema?.props['email']) ?? (mail ? decodeURIComponent(mail.href.slice(7).split('?')[0]!) : (EMAIL.exec(page.text)?.[0] ?? null)),
+    email:
+      str(schema?.props['email']) ?? (mail ? decodeURIComponent(mail.href.slice(7).split('?')[0]!) : (EMAIL.exec(page.text)?.[0] ?? null)),
     street: (addr && str(addr['streetAddress'])) ?? STREET.exec(page.text)?.[0] ?? null,
     location,
     schemaBusiness: schema,
@@ -68,9 +89,11 @@ export function detectBusiness(page: ParsedPage): BusinessInfo {
 }
 
 /** Words a business name has and a search phrase rarely does. */
-const BRAND_WORDS = /\b(realty|realtors?|real estate group|group|team|properties|property|homes? (?:group|team)|brokerage|brokers?|partners|associates|agency|company|co\.|llc|inc\.?|ltd|sotheby'?s|keller williams|re\/max|remax|compass|coldwell banker|century 21|exp realty|berkshire hathaway|howard hanna|douglas elliman|estates)\b/i;
+const BRAND_WORDS =
+  /\b(realty|realtors?|real estate group|group|team|properties|property|homes? (?:group|team)|brokerage|brokers?|partners|associates|agency|company|co\.|llc|inc\.?|ltd|sotheby'?s|keller williams|re\/max|remax|compass|coldwell banker|century 21|exp realty|berkshire hathaway|howard hanna|douglas elliman|estates)\b/i;
 /** Phrases of a page's search title, not of its owner's name. */
-const SEARCH_WORDS = /\b(for sale|for rent|listings?|search|buy(?:ing)?|sell(?:ing)?|near me|mls|idx|welcome|official site|home page|homepage|find|browse|market report|home values?|open houses?)\b|^home$|\bin [A-Z][a-z]+/i;
+const SEARCH_WORDS =
+  /\b(for sale|for rent|listings?|search|buy(?:ing)?|sell(?:ing)?|near me|mls|idx|welcome|official site|home page|homepage|find|browse|market report|home values?|open houses?)\b|^home$|\bin [A-Z][a-z]+/i;
 
 /**
  * The business name in a page title such as "Jane Porter Realty | Arlington VA Homes for
@@ -103,7 +126,10 @@ export function businessNameFromTitle(title: string | null, url?: string): strin
 /** "janeporterrealty" for https://www.janeporterrealty.com/… */
 function domainLabel(url: string): string {
   try {
-    return new URL(url).hostname.replace(/^www\./, '').split('.')[0]!.replace(/[^a-z0-9]/g, '');
+    return new URL(url).hostname
+      .replace(/^www\./, '')
+      .split('.')[0]!
+      .replace(/[^a-z0-9]/g, '');
   } catch {
     return '';
   }
@@ -113,7 +139,8 @@ function businessType(page: ParsedPage, schema: SchemaItem | null): string {
   const t = schema?.types[0];
   if (t === 'RealEstateAgent') return 'Real Estate Agent';
   if (t && t !== 'Organization' && t !== 'Person') return t.replace(/([a-z])([A-Z])/g, '$1 $2');
-  if (/real estate|realtor|homes for sale|brokerage/i.test(`${page.title ?? ''} ${page.description ?? ''} ${page.text.slice(0, 20_000)}`)) return 'Real Estate';
+  if (/real estate|realtor|homes for sale|brokerage/i.test(`${page.title ?? ''} ${page.description ?? ''} ${page.text.slice(0, 20_000)}`))
+    return 'Real Estate';
   return t === 'Organization' ? 'Organization' : 'Business';
 }
 

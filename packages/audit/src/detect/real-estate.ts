@@ -19,18 +19,23 @@ const IDX_PROVIDERS: Array<[string, RegExp]> = [
   ['Lofty', /lofty\.com|chime\.me/i],
 ];
 
-const BROKERAGES = /\b(?:Keller Williams(?: [A-Z][a-z]+)*|RE\/MAX(?: [A-Z][a-z]+)*|Coldwell Banker(?: [A-Z][a-z]+)*|Compass|eXp Realty|Century 21(?: [A-Z][a-z]+)*|Berkshire Hathaway HomeServices(?: [A-Z][a-z]+)*|Long & Foster|Samson Properties|Pearson Smith Realty|TTR Sotheby's International Realty|Sotheby's International Realty|Douglas Elliman|Howard Hanna|Weichert(?:, Realtors)?|Redfin|Real Broker|Fathom Realty|United Real Estate|Corcoran(?: [A-Z][a-z]+)*|Engel & V[öo]lkers(?: [A-Z][a-z]+)*)\b/;
-const BROKERAGE_NAMED = /\b(?:[Bb]rokered by|[Bb]rokerage\s*:|[Aa]ffiliated with|[Oo]ffice of)\s+([A-Z][\w&'-]*(?:\s+(?:[A-Z][\w&'-]*|&)){0,4})/;
-const BROKERAGE_SUFFIX = /\b([A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3}\s+(?:Realty|Realtors|Brokerage|Real Estate Group|Real Estate Company|Properties Group))\b/;
+const BROKERAGES =
+  /\b(?:Keller Williams(?: [A-Z][a-z]+)*|RE\/MAX(?: [A-Z][a-z]+)*|Coldwell Banker(?: [A-Z][a-z]+)*|Compass|eXp Realty|Century 21(?: [A-Z][a-z]+)*|Berkshire Hathaway HomeServices(?: [A-Z][a-z]+)*|Long & Foster|Samson Properties|Pearson Smith Realty|TTR Sotheby's International Realty|Sotheby's International Realty|Douglas Elliman|Howard Hanna|Weichert(?:, Realtors)?|Redfin|Real Broker|Fathom Realty|United Real Estate|Corcoran(?: [A-Z][a-z]+)*|Engel & V[öo]lkers(?: [A-Z][a-z]+)*)\b/;
+const BROKERAGE_NAMED =
+  /\b(?:[Bb]rokered by|[Bb]rokerage\s*:|[Aa]ffiliated with|[Oo]ffice of)\s+([A-Z][\w&'-]*(?:\s+(?:[A-Z][\w&'-]*|&)){0,4})/;
+const BROKERAGE_SUFFIX =
+  /\b([A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3}\s+(?:Realty|Realtors|Brokerage|Real Estate Group|Real Estate Company|Properties Group))\b/;
 
 /** The brokerage: named explicitly, a known brand, or a "... Realty" name in the footer. */
 function findBrokerage(text: string, footer: string): string | null {
   return BROKERAGE_NAMED.exec(text)?.[1]?.trim() ?? BROKERAGES.exec(text)?.[0] ?? BROKERAGE_SUFFIX.exec(footer)?.[1] ?? null;
 }
 
-const SEARCH = /\b(?:search (?:homes|properties|listings|the mls)|property search|home search|find (?:your|a) (?:home|property)|homes for sale|browse listings|mls search)\b/i;
+const SEARCH =
+  /\b(?:search (?:homes|properties|listings|the mls)|property search|home search|find (?:your|a) (?:home|property)|homes for sale|browse listings|mls search)\b/i;
 const SEARCH_FIELDS = /\b(?:beds?|baths?|min_?price|max_?price|price_?(?:min|max)|zip|city|property_?type|neighborhood|mls)\b/;
-const VALUATION = /\b(?:home valuation|home value|what(?:'|’)?s my home worth|what is my home worth|free (?:home )?valuation|property valuation|market analysis|\bcma\b|home worth)\b/i;
+const VALUATION =
+  /\b(?:home valuation|home value|what(?:'|’)?s my home worth|what is my home worth|free (?:home )?valuation|property valuation|market analysis|\bcma\b|home worth)\b/i;
 const MORTGAGE = /\b(?:mortgage calculator|payment calculator|affordability calculator|monthly payment|estimate your payment)\b/i;
 const TOURS = /matterport\.com|kuula\.co|cloudpano|iguide|\b(?:virtual tour|3d tour|video tour|walkthrough video)\b/i;
 const CREDENTIALS: Array<[string, RegExp]> = [
@@ -68,17 +73,22 @@ export function detectRealEstate(pages: ParsedPage[]): RealEstateSignals {
   const forms = pages.flatMap((p) => p.forms);
 
   const provider = IDX_PROVIDERS.find(([, re]) => re.test(html))?.[0];
-  const idxPath = links.some((l) => l.internal && /\/(?:idx|mls|listings?|properties|homes-for-sale)(?:\/|$|\?)/i.test(new URL(l.url!).pathname));
+  const idxPath = links.some(
+    (l) => l.internal && /\/(?:idx|mls|listings?|properties|homes-for-sale)(?:\/|$|\?)/i.test(new URL(l.url!).pathname),
+  );
   const searchForm = forms.some((f) => f.inputNames.filter((n) => SEARCH_FIELDS.test(n)).length >= 2);
   const hasPropertySearch = searchForm || SEARCH.test(text) || SEARCH.test(linkBlob);
 
   const leadCapture: string[] = [];
-  const collects = (f: (typeof forms)[number]) => f.inputTypes.includes('email') || f.inputTypes.includes('tel') || f.inputNames.some((n) => /\b(?:e-?mail|phone)\b/.test(n));
+  const collects = (f: (typeof forms)[number]) =>
+    f.inputTypes.includes('email') || f.inputTypes.includes('tel') || f.inputNames.some((n) => /\b(?:e-?mail|phone)\b/.test(n));
   const contactForms = forms.filter(collects);
   if (contactForms.some((f) => f.inputTypes.includes('textarea') || /message|contact/i.test(f.text))) leadCapture.push('Contact form');
-  if (contactForms.some((f) => /newsletter|subscribe|updates|alerts/i.test(f.text))) leadCapture.push('Newsletter or listing alerts signup');
+  if (contactForms.some((f) => /newsletter|subscribe|updates|alerts/i.test(f.text)))
+    leadCapture.push('Newsletter or listing alerts signup');
   if (contactForms.some((f) => VALUATION.test(f.text))) leadCapture.push('Home valuation form');
-  if (/schedule (?:a )?(?:showing|tour|consultation|call)|book (?:a )?(?:showing|call|consultation)/i.test(text + linkBlob)) leadCapture.push('Showing or consultation booking');
+  if (/schedule (?:a )?(?:showing|tour|consultation|call)|book (?:a )?(?:showing|call|consultation)/i.test(text + linkBlob))
+    leadCapture.push('Showing or consultation booking');
   if (CHAT.test(html)) leadCapture.push('Live chat');
   if (links.some((l) => l.href.toLowerCase().startsWith('tel:'))) leadCapture.push('Click-to-call phone');
   if (!leadCapture.length && contactForms.length) leadCapture.push('Lead form');
@@ -98,11 +108,18 @@ export function detectRealEstate(pages: ParsedPage[]): RealEstateSignals {
     leadCaptureElements: leadCapture,
     professionalCredentials: credentials,
     realEstateWidgets: WIDGETS.filter(([, re]) => re.test(text)).map(([name]) => name),
-    hasCallToAction: /\b(?:contact (?:me|us)|get (?:started|in touch)|schedule|book (?:a|your)|call (?:me|us|today|now)|request (?:a|your)|free (?:consultation|valuation|analysis))\b/i.test(text + linkBlob),
-    hasTestimonials: /\btestimonials?\b|\breviews?\b|what (?:my|our) clients say|client stories/i.test(text) || pages.some((p) => p.schemaItems.some((i) => i.types.includes('Review') || 'aggregateRating' in i.props)),
+    hasCallToAction:
+      /\b(?:contact (?:me|us)|get (?:started|in touch)|schedule|book (?:a|your)|call (?:me|us|today|now)|request (?:a|your)|free (?:consultation|valuation|analysis))\b/i.test(
+        text + linkBlob,
+      ),
+    hasTestimonials:
+      /\btestimonials?\b|\breviews?\b|what (?:my|our) clients say|client stories/i.test(text) ||
+      pages.some((p) => p.schemaItems.some((i) => i.types.includes('Review') || 'aggregateRating' in i.props)),
     hasEqualHousing: /equal housing|fair housing/i.test(text) || /equal-housing|equalhousing/i.test(html),
     brokerage,
     licence,
-    isRealEstate: /real estate|realtor|homes? for sale|listings?|brokerage|buyers? and sellers?/i.test(text) || pages.some((p) => p.schemaItems.some((i) => i.types.includes('RealEstateAgent'))),
+    isRealEstate:
+      /real estate|realtor|homes? for sale|listings?|brokerage|buyers? and sellers?/i.test(text) ||
+      pages.some((p) => p.schemaItems.some((i) => i.types.includes('RealEstateAgent'))),
   };
 }

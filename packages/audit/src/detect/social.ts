@@ -15,7 +15,11 @@ interface Platform {
 }
 
 export const PLATFORMS: Platform[] = [
-  { name: 'Facebook', host: /(^|\.)facebook\.com$|(^|\.)fb\.com$/, path: /^\/(?!sharer|share|dialog|plugins|tr\b)(?:pg\/)?([A-Za-z0-9.\-_]{2,})/ },
+  {
+    name: 'Facebook',
+    host: /(^|\.)facebook\.com$|(^|\.)fb\.com$/,
+    path: /^\/(?!sharer|share|dialog|plugins|tr\b)(?:pg\/)?([A-Za-z0-9.\-_]{2,})/,
+  },
   { name: 'Instagram', host: /(^|\.)instagram\.com$/, path: /^\/(?!p\/|explore|reel\/)([A-Za-z0-9._]{2,})/ },
   { name: 'LinkedIn', host: /(^|\.)linkedin\.com$/, path: /^\/(?:in|company|pub)\/([^/?#]{2,})/ },
   { name: 'YouTube', host: /(^|\.)youtube\.com$/, path: /^\/(?:@([^/?#]+)|c\/([^/?#]+)|channel\/([^/?#]+)|user\/([^/?#]+))/ },
@@ -26,7 +30,11 @@ export const PLATFORMS: Platform[] = [
   { name: 'Realtor.com', host: /(^|\.)realtor\.com$/, path: /^\/realestateagents\/([^/?#]+)/ },
   { name: 'Homes.com', host: /(^|\.)homes\.com$/, path: /^\/real-estate-agents\/([^/?#]+)/ },
   { name: 'Redfin', host: /(^|\.)redfin\.com$/, path: /^\/real-estate-agents\/([^/?#]+)/ },
-  { name: 'Google Business Profile', host: /^(g\.page|maps\.app\.goo\.gl|business\.google\.com|(www\.)?google\.com)$/, path: /^\/(?:maps\/place\/([^/?#]+)|([^/?#]+))/ },
+  {
+    name: 'Google Business Profile',
+    host: /^(g\.page|maps\.app\.goo\.gl|business\.google\.com|(www\.)?google\.com)$/,
+    path: /^\/(?:maps\/place\/([^/?#]+)|([^/?#]+))/,
+  },
   { name: 'Yelp', host: /(^|\.)yelp\.com$/, path: /^\/biz\/([^/?#]+)/ },
 ];
 

@@ -68,51 +68,60 @@ export async function runLab(url: string, options: LabOptions): Promise<LabOutpu
     return out;
   };
   // Wait for the browser only while there is still time to use it.
-  return chromiumSlots.run(async () => {
-    if (remaining() < 3000) return busy();
-    const proxy = await startGuardedProxy(options.allowed);
-    const profileDir = mkdtempSync(join(tmpdir(), 'curb-chromium-'));
-    let chrome: ChildProcess | undefined;
-    const killer = setTimeout(() => chrome?.kill('SIGKILL'), Math.max(0, remaining()));
-    try {
-      const launched = await launch(options.chromePath, profileDir, proxy.url, Math.min(15_000, remaining()));
-      chrome = launched.process;
-      if (options.lighthouse) {
-        for (const formFactor of ['mobile', 'desktop'] as const) {
-          if (remaining() < 4000) {
-            out.notes.push(`Lighthouse ${formFactor} run skipped: time budget spent.`);
-            continue;
+  return chromiumSlots.run(
+    async () => {
+      if (remaining() < 3000) return busy();
+      const proxy = await startGuardedProxy(options.allowed);
+      const profileDir = mkdtempSync(join(tmpdir(), 'curb-chromium-'));
+      let chrome: ChildProcess | undefined;
+      const killer = setTimeout(() => chrome?.kill('SIGKILL'), Math.max(0, remaining()));
+      try {
+        const launched = await launch(options.chromePath, profileDir, proxy.url, Math.min(15_000, remaining()));
+        chrome = launched.process;
+        if (options.lighthouse) {
+          for (const formFactor of ['mobile', 'desktop'] as const) {
+            if (remaining() < 4000) {
+              out.notes.push(`Lighthouse ${formFactor} run skipped: time budget spent.`);
+              continue;
+            }
+            try {
+              out[formFactor] = await lighthouseRun(url, launched.port, formFactor, remaining() - 1000);
+            } catch (err) {
+              out.notes.push(`Lighthouse ${formFactor} run failed: ${(err as Error).message}`);
+            }
           }
+        }
+        if (options.screenshot && remaining() > 2500) {
           try {
-            out[formFactor] = await lighthouseRun(url, launched.port, formFactor, remaining() - 1000);
+            out.screenshot = await withTimeout(screenshot(url, launched.port), remaining() - 500);
           } catch (err) {
-            out.notes.push(`Lighthouse ${formFactor} run failed: ${(err as Error).message}`);
+            out.notes.push(`Screenshot failed: ${(err as Error).message}`);
           }
         }
+      } catch (err) {
+        out.notes.push(`Chromium could not run: ${(err as Error).message}`);
+      } finally {
+        clearTimeout(killer);
+        out.refused = [...new Set(proxy.refused)];
+        await stop(chrome);
+        await proxy.close();
+        // Chromium's helper processes may still be writing the profile as it exits: retry,
+        // and never let a leftover temporary profile fail the measurement.
+        await rm(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(() => {});
       }
-      if (options.screenshot && remaining() > 2500) {
-        try {
-          out.screenshot = await withTimeout(screenshot(url, launched.port), remaining() - 500);
-        } catch (err) {
-          out.notes.push(`Screenshot failed: ${(err as Error).message}`);
-        }
-      }
-    } catch (err) {
-      out.notes.push(`Chromium could not run: ${(err as Error).message}`);
-    } finally {
-      clearTimeout(killer);
-      out.refused = [...new Set(proxy.refused)];
-      await stop(chrome);
-      await proxy.close();
-      // Chromium's helper processes may still be writing the profile as it exits: retry,
-      // and never let a leftover temporary profile fail the measurement.
-      await rm(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(() => {});
-    }
-    return out;
-  }, Math.max(0, remaining() - 3000), busy);
+      return out;
+    },
+    Math.max(0, remaining() - 3000),
+    busy,
+  );
 }
 
-async function launch(chromePath: string, profileDir: string, proxyUrl: string, timeoutMs: number): Promise<{ process: ChildProcess; port: number }> {
+async function launch(
+  chromePath: string,
+  profileDir: string,
+  proxyUrl: string,
+  timeoutMs: number,
+): Promise<{ process: ChildProcess; port: number }> {
   const child = spawn(
     chromePath,
     [

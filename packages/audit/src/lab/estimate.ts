@@ -19,13 +19,25 @@ const MOBILE: Profile = {
   rttMs: 150,
   bytesPerMs: (1.6 * 1024 * 1024) / 8 / 1000,
   cpuMsPerScriptKb: 1.2,
-  curves: { fcp: { p10: 1800, median: 3000 }, lcp: { p10: 2500, median: 4000 }, tbt: { p10: 200, median: 600 }, cls: { p10: 0.1, median: 0.25 }, si: { p10: 3387, median: 5800 } },
+  curves: {
+    fcp: { p10: 1800, median: 3000 },
+    lcp: { p10: 2500, median: 4000 },
+    tbt: { p10: 200, median: 600 },
+    cls: { p10: 0.1, median: 0.25 },
+    si: { p10: 3387, median: 5800 },
+  },
 };
 const DESKTOP: Profile = {
   rttMs: 40,
   bytesPerMs: (10 * 1024 * 1024) / 8 / 1000,
   cpuMsPerScriptKb: 0.3,
-  curves: { fcp: { p10: 934, median: 1600 }, lcp: { p10: 1200, median: 2400 }, tbt: { p10: 150, median: 350 }, cls: { p10: 0.1, median: 0.25 }, si: { p10: 1311, median: 2300 } },
+  curves: {
+    fcp: { p10: 934, median: 1600 },
+    lcp: { p10: 1200, median: 2400 },
+    tbt: { p10: 150, median: 350 },
+    cls: { p10: 0.1, median: 0.25 },
+    si: { p10: 1311, median: 2300 },
+  },
 };
 const WEIGHTS = { fcp: 0.1, si: 0.1, lcp: 0.25, tbt: 0.3, cls: 0.25 };
 
@@ -49,7 +61,19 @@ function erfc(x: number): number {
   // Abramowitz-Stegun 7.1.26, ample for a score.
   const z = Math.abs(x);
   const t = 1 / (1 + 0.5 * z);
-  const r = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+  const r =
+    t *
+    Math.exp(
+      -z * z -
+        1.26551223 +
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+    );
   return x >= 0 ? r : 2 - r;
 }
 
@@ -65,7 +89,8 @@ export interface PageWeights {
 
 export function pageWeights(site: SiteSnapshot, home: ParsedPage): PageWeights {
   const sized = new Map(site.resources.map((r) => [r.url, r.bytes]));
-  const bytesOf = (url: string | null, kind: keyof typeof DEFAULT_BYTES) => (url ? (sized.get(url) ?? DEFAULT_BYTES[kind]) : 0) ?? DEFAULT_BYTES[kind];
+  const bytesOf = (url: string | null, kind: keyof typeof DEFAULT_BYTES) =>
+    (url ? (sized.get(url) ?? DEFAULT_BYTES[kind]) : 0) ?? DEFAULT_BYTES[kind];
   const blockingScripts = home.scripts.filter((s) => s.url && s.inHead && !s.async && !s.defer && !s.module);
   const blockingCss = home.stylesheets.filter((s) => s.url && s.inHead && s.media !== 'print');
   const scripts = home.scripts.filter((s) => s.url);
@@ -75,7 +100,8 @@ export function pageWeights(site: SiteSnapshot, home: ParsedPage): PageWeights {
   const imageSizes = images.map((i) => bytesOf(i.url, 'image'));
   return {
     htmlTransfer: site.home.transferBytes,
-    blockingBytes: blockingScripts.reduce((n, s) => n + bytesOf(s.url, 'script'), 0) + blockingCss.reduce((n, s) => n + bytesOf(s.url, 'stylesheet'), 0),
+    blockingBytes:
+      blockingScripts.reduce((n, s) => n + bytesOf(s.url, 'script'), 0) + blockingCss.reduce((n, s) => n + bytesOf(s.url, 'stylesheet'), 0),
     blockingCount: blockingScripts.length + blockingCss.length,
     scriptBytes,
     totalBytes: site.home.htmlBytes + scriptBytes + cssBytes + imageSizes.reduce((a, b) => a + b, 0),
@@ -121,5 +147,11 @@ function simulate(site: SiteSnapshot, home: ParsedPage, p: Profile): LabRun {
 
 /** Mobile and desktop estimates in the shape of a lab result (no screenshot). */
 export function estimateLab(site: SiteSnapshot, home: ParsedPage): LabResult {
-  return { lighthouse: false, mobile: simulate(site, home, MOBILE), desktop: simulate(site, home, DESKTOP), screenshot: null, notes: ['Estimated from network timings (Chromium not used).'] };
+  return {
+    lighthouse: false,
+    mobile: simulate(site, home, MOBILE),
+    desktop: simulate(site, home, DESKTOP),
+    screenshot: null,
+    notes: ['Estimated from network timings (Chromium not used).'],
+  };
 }

@@ -6,13 +6,27 @@ import { parentPort, workerData } from 'node:worker_threads';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
-const METRICS = ['largest-contentful-paint', 'max-potential-fid', 'cumulative-layout-shift', 'total-blocking-time', 'first-contentful-paint', 'speed-index', 'interactive'];
+const METRICS = [
+  'largest-contentful-paint',
+  'max-potential-fid',
+  'cumulative-layout-shift',
+  'total-blocking-time',
+  'first-contentful-paint',
+  'speed-index',
+  'interactive',
+];
 
 try {
   const { url, port, formFactor } = workerData;
   const result = await lighthouse(
     url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo', 'accessibility', 'best-practices'], maxWaitForLoad: 15_000 },
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'seo', 'accessibility', 'best-practices'],
+      maxWaitForLoad: 15_000,
+    },
     formFactor === 'desktop' ? desktopConfig : undefined,
   );
   if (!result) throw new Error('no result');

@@ -138,9 +138,15 @@ export class GuardedFetcher {
         res.drain();
         const next = resolveLocation(location, url);
         chain.push({ url: url.href, status: res.status, location: next?.href ?? location });
-        if (!next) throw new FetchError('invalid-url', `The site redirects to an address that is not a web page (${truncate(location, 80)}).`);
-        if (seen.has(next.href)) throw new FetchError('redirect-loop', `The site redirects in a loop (${chain.length} redirects back to ${truncate(next.href, 80)}).`);
-        if (chain.length > this.policy.maxRedirects) throw new FetchError('too-many-redirects', `The site redirects more than ${this.policy.maxRedirects} times.`);
+        if (!next)
+          throw new FetchError('invalid-url', `The site redirects to an address that is not a web page (${truncate(location, 80)}).`);
+        if (seen.has(next.href))
+          throw new FetchError(
+            'redirect-loop',
+            `The site redirects in a loop (${chain.length} redirects back to ${truncate(next.href, 80)}).`,
+          );
+        if (chain.length > this.policy.maxRedirects)
+          throw new FetchError('too-many-redirects', `The site redirects more than ${this.policy.maxRedirects} times.`);
         url = checkUrl(next.href, addressRule(this.policy));
         continue;
       }
@@ -245,8 +251,10 @@ function checkUrl(raw: string, allowed: (address: string) => boolean): URL {
   } catch {
     throw new FetchError('invalid-url', 'Please enter a valid website URL.');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchError('invalid-url', 'Only http and https websites can be audited.');
-  if (url.username || url.password) throw new FetchError('invalid-url', 'Website addresses with a user name or password cannot be audited.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new FetchError('invalid-url', 'Only http and https websites can be audited.');
+  if (url.username || url.password)
+    throw new FetchError('invalid-url', 'Website addresses with a user name or password cannot be audited.');
   const literal = ipLiteral(url.hostname);
   if (literal && !allowed(literal)) {
     throw new FetchError('blocked-address', 'This address points to a private or reserved network and cannot be audited.');
@@ -264,7 +272,10 @@ const TARGET_LOOKUP_MS = 5000;
  * have thrown; the fetch itself checks again at connect time, so a host that resolves
  * differently later (DNS rebinding) is still refused.
  */
-export async function checkTarget(raw: string, policy: Partial<Pick<FetchPolicy, 'allowPrivateNetworks' | 'isAllowedAddress'>>): Promise<URL> {
+export async function checkTarget(
+  raw: string,
+  policy: Partial<Pick<FetchPolicy, 'allowPrivateNetworks' | 'isAllowedAddress'>>,
+): Promise<URL> {
   const allowed = addressRule({ ...DEFAULT_POLICY, ...policy });
   const url = checkUrl(raw.includes('://') ? raw : `https://${raw}`, allowed);
   if (ipLiteral(url.hostname)) return url;
@@ -275,7 +286,9 @@ export async function checkTarget(raw: string, policy: Partial<Pick<FetchPolicy,
   try {
     const addresses = await Promise.race([dnsLookup(url.hostname, { all: true }), timeout]);
     if (addresses.length === 0 || addresses.some((a) => !allowed(a.address))) {
-      throw Object.assign(new Error(`${url.hostname} resolves to a private address`), { code: addresses.length ? 'EBLOCKED' : 'ENOTFOUND' });
+      throw Object.assign(new Error(`${url.hostname} resolves to a private address`), {
+        code: addresses.length ? 'EBLOCKED' : 'ENOTFOUND',
+      });
     }
     return url;
   } catch (err) {
@@ -299,14 +312,22 @@ function toFetchError(err: unknown, url: URL, signal: AbortSignal, timeoutMs: nu
   const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   const code = e.code ?? e.cause?.code ?? '';
   const host = url.hostname;
-  if (signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || e.name === 'TimeoutError') {
+  if (
+    signal.aborted ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT' ||
+    e.name === 'TimeoutError'
+  ) {
     return new FetchError('timeout', `${host} did not respond within ${Math.round(timeoutMs / 1000)} seconds.`);
   }
-  if (code === 'EBLOCKED') return new FetchError('blocked-address', `${host} points to a private or reserved network and cannot be audited.`);
+  if (code === 'EBLOCKED')
+    return new FetchError('blocked-address', `${host} points to a private or reserved network and cannot be audited.`);
   if (code === 'ENOTFOUND' || code === 'ENODATA') return new FetchError('dns', `The domain ${host} could not be found.`);
   if (code === 'EAI_AGAIN') return new FetchError('dns-temporary', `The domain ${host} could not be looked up right now.`);
   if (code === 'ECONNREFUSED') return new FetchError('connection', `${host} refused the connection.`);
-  if (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || /SSL|TLS/i.test(e.message ?? '')) return new FetchError('tls', `A secure connection to ${host} could not be established.`);
+  if (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || /SSL|TLS/i.test(e.message ?? ''))
+    return new FetchError('tls', `A secure connection to ${host} could not be established.`);
   return new FetchError('connection', `${host} could not be reached (${code || e.message || 'connection failed'}).`);
 }
 

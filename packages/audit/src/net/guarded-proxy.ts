@@ -24,7 +24,10 @@ export async function startGuardedProxy(allowed: (address: string) => boolean): 
   const resolve = (host: string) =>
     new Promise<{ address: string; family: number }>((ok, fail) => {
       const literal = ipLiteral(host);
-      if (literal) return allowed(literal) ? ok({ address: literal, family: literal.includes(':') ? 6 : 4 }) : fail(Object.assign(new Error('blocked'), { code: 'EBLOCKED' }));
+      if (literal)
+        return allowed(literal)
+          ? ok({ address: literal, family: literal.includes(':') ? 6 : 4 })
+          : fail(Object.assign(new Error('blocked'), { code: 'EBLOCKED' }));
       lookup(host, { family: 0 }, (err, address, family) => (err ? fail(err) : ok({ address: address as string, family: family ?? 4 })));
     });
 
@@ -40,7 +43,15 @@ export async function startGuardedProxy(allowed: (address: string) => boolean): 
     resolve(target.hostname).then(
       ({ address, family }) => {
         const upstream = httpRequest(
-          { host: address, family, port: target.port || 80, method: req.method, path: `${target.pathname}${target.search}`, headers: { ...req.headers, host: target.host }, timeout: IDLE_MS },
+          {
+            host: address,
+            family,
+            port: target.port || 80,
+            method: req.method,
+            path: `${target.pathname}${target.search}`,
+            headers: { ...req.headers, host: target.host },
+            timeout: IDLE_MS,
+          },
           (up) => {
             res.writeHead(up.statusCode ?? 502, up.headers);
             up.pipe(res);

@@ -37,7 +37,16 @@ const s = StyleSheet.create({
   mark: { width: 14, paddingTop: 2 },
   bulletText: { flex: 1 },
   badge: { fontSize: 8, paddingHorizontal: 4, paddingVertical: 1, borderRadius: 3, color: '#ffffff', marginLeft: 6 },
-  footer: { position: 'absolute', bottom: 18, left: 36, right: 36, fontSize: 8, color: GREY, flexDirection: 'row', justifyContent: 'space-between' },
+  footer: {
+    position: 'absolute',
+    bottom: 18,
+    left: 36,
+    right: 36,
+    fontSize: 8,
+    color: GREY,
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+  },
 });
 
 type Style = ComponentProps<typeof View>['style'];
@@ -62,21 +71,24 @@ function mark(passed: boolean): ReactElement {
       { width: 9, height: 9, viewBox: '0 0 9 9' },
       ...(passed
         ? [h(Polyline, { key: 'v', points: '1,5 3.5,7.5 8,1.5', fill: 'none', ...stroke })]
-        : [h(Line, { key: 'a', x1: 1.5, y1: 1.5, x2: 7.5, y2: 7.5, ...stroke }), h(Line, { key: 'b', x1: 7.5, y1: 1.5, x2: 1.5, y2: 7.5, ...stroke })]),
+        : [
+            h(Line, { key: 'a', x1: 1.5, y1: 1.5, x2: 7.5, y2: 7.5, ...stroke }),
+            h(Line, { key: 'b', x1: 7.5, y1: 1.5, x2: 1.5, y2: 7.5, ...stroke }),
+          ]),
     ),
   );
 }
 
 function bullets(items: string[]): ReactElement {
-  return h(
-    View,
-    null,
-    ...items.map((item, i) => h(View, { key: i, style: s.bullet }, t(s.bulletDot, '•'), t(s.bulletText, item))),
-  );
+  return h(View, null, ...items.map((item, i) => h(View, { key: i, style: s.bullet }, t(s.bulletDot, '•'), t(s.bulletText, item))));
 }
 
 function bar(score: number): ReactElement {
-  return h(View, { style: s.bar }, h(View, { style: { width: `${Math.max(0, Math.min(100, score))}%`, height: 5, borderRadius: 3, backgroundColor: scoreColour(score) } }));
+  return h(
+    View,
+    { style: s.bar },
+    h(View, { style: { width: `${Math.max(0, Math.min(100, score))}%`, height: 5, borderRadius: 3, backgroundColor: scoreColour(score) } }),
+  );
 }
 
 function scoreCard(detail: ScoreDetail): ReactElement {
@@ -84,16 +96,30 @@ function scoreCard(detail: ScoreDetail): ReactElement {
   return h(
     View,
     { style: s.card, wrap: false },
-    h(View, { style: s.row }, t({ ...s.h3, flex: 1 }, detail.metric), t({ fontFamily: 'Helvetica-Bold' }, `${detail.score}/${detail.maxScore}`), t({ ...s.badge, backgroundColor: scoreColour(pct) }, `${pct}%`), t({ ...s.badge, backgroundColor: GREY }, `${detail.impact} impact`)),
+    h(
+      View,
+      { style: s.row },
+      t({ ...s.h3, flex: 1 }, detail.metric),
+      t({ fontFamily: 'Helvetica-Bold' }, `${detail.score}/${detail.maxScore}`),
+      t({ ...s.badge, backgroundColor: scoreColour(pct) }, `${pct}%`),
+      t({ ...s.badge, backgroundColor: GREY }, `${detail.impact} impact`),
+    ),
     bar(pct),
     t({ marginBottom: 4 }, `Why this score? ${detail.reasoning}`),
-    detail.benchmarks ? t(s.small, `Industry average ${detail.benchmarks.industry} · Top performers ${detail.benchmarks.topPerformers}`) : null,
+    detail.benchmarks
+      ? t(s.small, `Industry average ${detail.benchmarks.industry} · Top performers ${detail.benchmarks.topPerformers}`)
+      : null,
     detail.recommendations.length ? h(View, { style: { marginTop: 4 } }, t(s.h3, 'Action items'), bullets(detail.recommendations)) : null,
   );
 }
 
 function footer(report: AuditReport): ReactElement {
-  return h(View, { style: s.footer, fixed: true }, t({}, `Growth Opportunities Report · ${report.businessName}`), h(Text, { render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) => `${pageNumber} / ${totalPages}` }));
+  return h(
+    View,
+    { style: s.footer, fixed: true },
+    t({}, `Growth Opportunities Report · ${report.businessName}`),
+    h(Text, { render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) => `${pageNumber} / ${totalPages}` }),
+  );
 }
 
 export function longDate(iso: string): string {
@@ -119,18 +145,40 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
       View,
       { style: s.overall },
       t({ ...s.overallScore, color: scoreColour(report.scores.overall) }, report.scores.overall),
-      h(View, { style: { flex: 1 } }, t(s.h3, `Overall score · Grade ${report.grade}`), t(s.small, scoreNotes.marketing), t(s.small, `${report.checksRun} checks run · ${report.findings.length} issues found · ${w.lighthousePowered ? 'Speed measured with Lighthouse' : 'Speed estimated from network timings'}`)),
+      h(
+        View,
+        { style: { flex: 1 } },
+        t(s.h3, `Overall score · Grade ${report.grade}`),
+        t(s.small, scoreNotes.marketing),
+        t(
+          s.small,
+          `${report.checksRun} checks run · ${report.findings.length} issues found · ${w.lighthousePowered ? 'Speed measured with Lighthouse' : 'Speed estimated from network timings'}`,
+        ),
+      ),
     ),
     h(
       View,
       { style: { flexDirection: 'row', flexWrap: 'wrap' } },
       ...SCORE_ORDER.map((key) => {
         const d = report.scores[key];
-        return h(View, { key, style: s.tile }, t({ ...s.tileScore, color: scoreColour(d.score) }, d.score), t(s.small, d.metric), bar(d.score));
+        return h(
+          View,
+          { key, style: s.tile },
+          t({ ...s.tileScore, color: scoreColour(d.score) }, d.score),
+          t(s.small, d.metric),
+          bar(d.score),
+        );
       }),
     ),
     t(s.h2, 'The 15-point review'),
-    ...report.checklist.map((c, i) => h(View, { key: i, style: s.bullet }, mark(c.passed), t(s.bulletText, c.passed ? c.title : `${c.title}: ${c.detail ?? 'needs attention'}`))),
+    ...report.checklist.map((c, i) =>
+      h(
+        View,
+        { key: i, style: s.bullet },
+        mark(c.passed),
+        t(s.bulletText, c.passed ? c.title : `${c.title}: ${c.detail ?? 'needs attention'}`),
+      ),
+    ),
     t(s.h2, 'Website at a glance'),
     bullets([
       `Secure (HTTPS): ${yes(w.hasSSL)} · Mobile ready: ${yes(w.mobileOptimized)} · Analytics: ${yes(w.hasAnalytics)}`,
@@ -141,7 +189,13 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
     footer(report),
   );
 
-  const scores = h(Page, { size: 'LETTER', style: s.page }, t(s.h2, 'Detailed scores'), ...SCORE_ORDER.map((key) => h(View, { key }, scoreCard(report.scores[key]))), footer(report));
+  const scores = h(
+    Page,
+    { size: 'LETTER', style: s.page },
+    t(s.h2, 'Detailed scores'),
+    ...SCORE_ORDER.map((key) => h(View, { key }, scoreCard(report.scores[key]))),
+    footer(report),
+  );
 
   const analysis = h(
     Page,
@@ -151,7 +205,10 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
       ? h(
           View,
           null,
-          t({}, `Market opportunity: ${ma.marketOpportunity} · Growth potential ${ma.growthPotential}/100 · Listing portals competing for your leads: ${ma.competitorCount}`),
+          t(
+            {},
+            `Market opportunity: ${ma.marketOpportunity} · Growth potential ${ma.growthPotential}/100 · Listing portals competing for your leads: ${ma.competitorCount}`,
+          ),
           t(s.h3, 'Key insights'),
           bullets(ma.keyInsights),
           ma.competitiveAdvantage.length ? h(View, null, t(s.h3, 'Strengths'), bullets(ma.competitiveAdvantage)) : null,
@@ -159,7 +216,14 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
         )
       : t({}, 'Not available.'),
     t(s.h2, 'Social presence'),
-    w.socialProfiles.length ? bullets(w.socialProfiles.map((p) => `${p.platform}: ${p.username || p.url}${p.verified ? ' (verified)' : ''}${p.completeness !== undefined ? ` · ${p.completeness}% complete` : ''}`)) : t({}, 'No social or real-estate profiles are linked from the site.'),
+    w.socialProfiles.length
+      ? bullets(
+          w.socialProfiles.map(
+            (p) =>
+              `${p.platform}: ${p.username || p.url}${p.verified ? ' (verified)' : ''}${p.completeness !== undefined ? ` · ${p.completeness}% complete` : ''}`,
+          ),
+        )
+      : t({}, 'No social or real-estate profiles are linked from the site.'),
     t(s.h2, 'Real estate features'),
     f
       ? bullets([
@@ -170,7 +234,12 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
         ])
       : t({}, 'Not available.'),
     t(s.h2, 'Business information'),
-    bullets([`Name: ${w.companyName}`, `Type: ${w.businessType}`, ...(w.location ? [`Location: ${w.location}`] : []), ...(w.phone ? [`Phone: ${w.phone}`] : [])]),
+    bullets([
+      `Name: ${w.companyName}`,
+      `Type: ${w.businessType}`,
+      ...(w.location ? [`Location: ${w.location}`] : []),
+      ...(w.phone ? [`Phone: ${w.phone}`] : []),
+    ]),
     footer(report),
   );
 
@@ -181,14 +250,32 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
     t(s.h3, 'Quick wins (0-30 days)'),
     bullets(report.actionPlan.immediate.length ? report.actionPlan.immediate : ['No urgent fixes: keep content fresh.']),
     t(s.h3, 'Medium term (1-3 months)'),
-    bullets(report.actionPlan.shortTerm.length ? report.actionPlan.shortTerm : ['Build on the quick wins with new local content each month.']),
+    bullets(
+      report.actionPlan.shortTerm.length ? report.actionPlan.shortTerm : ['Build on the quick wins with new local content each month.'],
+    ),
     t(s.h3, 'Long term (3+ months)'),
     bullets(report.actionPlan.longTerm.length ? report.actionPlan.longTerm : ['Review the site with a new audit every quarter.']),
     t(s.h2, 'Investment and ROI'),
-    bullets([`Estimated cost: ${report.investmentAnalysis.estimatedCost}`, `Timeframe: ${report.investmentAnalysis.timeframe}`, `Expected return: ${report.investmentAnalysis.expectedROI}`, `Risk level: ${report.investmentAnalysis.riskLevel}`]),
+    bullets([
+      `Estimated cost: ${report.investmentAnalysis.estimatedCost}`,
+      `Timeframe: ${report.investmentAnalysis.timeframe}`,
+      `Expected return: ${report.investmentAnalysis.expectedROI}`,
+      `Risk level: ${report.investmentAnalysis.riskLevel}`,
+    ]),
     t(s.h2, 'Priority recommendations'),
     ...report.recommendations.map((r, i) =>
-      h(View, { key: i, style: s.card, wrap: false }, h(View, { style: s.row }, t({ ...s.h3, flex: 1 }, r.title), t({ ...s.badge, backgroundColor: r.priority === 'High' ? RED : r.priority === 'Medium' ? AMBER : GREY }, r.priority)), t({}, r.description), t(s.small, `${r.category} · ${r.timeToComplete} · ${r.costEstimate} · ROI ${r.roi}`)),
+      h(
+        View,
+        { key: i, style: s.card, wrap: false },
+        h(
+          View,
+          { style: s.row },
+          t({ ...s.h3, flex: 1 }, r.title),
+          t({ ...s.badge, backgroundColor: r.priority === 'High' ? RED : r.priority === 'Medium' ? AMBER : GREY }, r.priority),
+        ),
+        t({}, r.description),
+        t(s.small, `${r.category} · ${r.timeToComplete} · ${r.costEstimate} · ROI ${r.roi}`),
+      ),
     ),
     footer(report),
   );
@@ -203,12 +290,22 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
         { key: i, style: { marginBottom: 6 }, wrap: false },
         t(s.h3, `${x.severity}: ${x.title}`),
         t({}, `Found: ${x.detail}`),
-        x.urls?.length ? t(s.small, `Pages: ${x.urls.slice(0, 3).join(', ')}${x.urls.length > 3 ? ` and ${x.urls.length - 3} more` : ''}`) : null,
+        x.urls?.length
+          ? t(s.small, `Pages: ${x.urls.slice(0, 3).join(', ')}${x.urls.length > 3 ? ` and ${x.urls.length - 3} more` : ''}`)
+          : null,
         t(s.small, `Fix: ${x.fix}`),
       ),
     ),
     footer(report),
   );
 
-  return h(Document, { title: `Growth Opportunities Report - ${report.businessName}`, author: 'Curb Appeal', subject: report.website }, summary, scores, analysis, plan, findings);
+  return h(
+    Document,
+    { title: `Growth Opportunities Report - ${report.businessName}`, author: 'Curb Appeal', subject: report.website },
+    summary,
+    scores,
+    analysis,
+    plan,
+    findings,
+  );
 }

@@ -37,19 +37,33 @@ export function advancedResultOf(analysis: Analysis): AdvancedAuditResult {
       impact: a.impact,
       effort: a.effort,
       roi: a.roi,
-      implementation: [f.fix, ...(f.urls?.length ? [`Start with: ${f.urls.slice(0, 3).join(', ')}`] : []), 'Run the audit again to confirm the issue is gone.'],
+      implementation: [
+        f.fix,
+        ...(f.urls?.length ? [`Start with: ${f.urls.slice(0, 3).join(', ')}`] : []),
+        'Run the audit again to confirm the issue is gone.',
+      ],
     };
   });
 
   const llms = ctx.site.llmsTxt;
-  const llmsBody = llms.status === 200 && llms.body !== null && !/html/.test(llms.contentType) && !/^\s*<(?:!doctype|html)/i.test(llms.body) ? llms.body : null;
+  const llmsBody =
+    llms.status === 200 && llms.body !== null && !/html/.test(llms.contentType) && !/^\s*<(?:!doctype|html)/i.test(llms.body)
+      ? llms.body
+      : null;
   const llmsIssues = findings.filter((f) => f.id.startsWith('ai.llms-')).map((f) => f.detail);
 
   const dates = allDates(ctx);
   const fresh = dates.some((d) => ctx.now.getTime() - d.getTime() <= TWO_YEARS);
   const failed = new Set(findings.map((f) => f.id));
-  const factualAccuracy = (dates.length ? 25 : 0) + (fresh ? 25 : 0) + (!failed.has('schema.missing') && !failed.has('schema.local-business-incomplete') && !failed.has('schema.business-missing') ? 25 : 0) + (!failed.has('biz.nap-inconsistent') && !failed.has('biz.phone-missing') ? 25 : 0);
-  const sourceAttribution = (!failed.has('ai.no-author') ? 40 : 0) + (sourceLinks(ctx).length ? 40 : 0) + (!failed.has('schema.same-as-missing') && !failed.has('schema.missing') ? 20 : 0);
+  const factualAccuracy =
+    (dates.length ? 25 : 0) +
+    (fresh ? 25 : 0) +
+    (!failed.has('schema.missing') && !failed.has('schema.local-business-incomplete') && !failed.has('schema.business-missing') ? 25 : 0) +
+    (!failed.has('biz.nap-inconsistent') && !failed.has('biz.phone-missing') ? 25 : 0);
+  const sourceAttribution =
+    (!failed.has('ai.no-author') ? 40 : 0) +
+    (sourceLinks(ctx).length ? 40 : 0) +
+    (!failed.has('schema.same-as-missing') && !failed.has('schema.missing') ? 20 : 0);
   const citationScore = Math.round(0.4 * factualAccuracy + 0.4 * sourceAttribution + (failed.has('ai.no-faq') ? 0 : 20));
 
   const pageAges = ctx.pages.map((p) => {
@@ -60,7 +74,13 @@ export function advancedResultOf(analysis: Analysis): AdvancedAuditResult {
   return {
     url: ctx.home.url,
     overallScore: siteHealth(findings, checksRun),
-    counts: { passed: run.passed.length, notices: count('Notice'), warnings: count('Warning'), critical: count('Critical'), recommendations: recommendations.length },
+    counts: {
+      passed: run.passed.length,
+      notices: count('Notice'),
+      warnings: count('Warning'),
+      critical: count('Critical'),
+      recommendations: recommendations.length,
+    },
     checksRun,
     pagesCrawled: ctx.pages.length,
     categories: CHECK_CATEGORIES.map((category) => {
@@ -68,19 +88,35 @@ export function advancedResultOf(analysis: Analysis): AdvancedAuditResult {
       const bad = findings.filter((f) => f.category === category).length;
       return { category, passed: ids.length - bad, failed: bad };
     }).filter((c) => c.passed + c.failed > 0),
-    issues: findings.map((f) => ({ id: f.id, type: f.severity.toLowerCase() as 'critical' | 'warning' | 'notice', category: f.category, impact: IMPACT[f.severity], title: f.title, description: f.description, fix: f.fix, detail: f.detail, ...(f.urls ? { urls: f.urls } : {}) })),
+    issues: findings.map((f) => ({
+      id: f.id,
+      type: f.severity.toLowerCase() as 'critical' | 'warning' | 'notice',
+      category: f.category,
+      impact: IMPACT[f.severity],
+      title: f.title,
+      description: f.description,
+      fix: f.fix,
+      detail: f.detail,
+      ...(f.urls ? { urls: f.urls } : {}),
+    })),
     recommendations,
     performance: {
       coreWebVitals: { lcp: ctx.lab.mobile.lcpMs, fid: ctx.lab.mobile.fidMs, cls: ctx.lab.mobile.cls, tbt: ctx.lab.mobile.tbtMs },
       mobileScore: ctx.lab.mobile.performance,
       desktopScore: ctx.lab.desktop.performance,
-      imageOptimization: !['images.oversized', 'images.legacy-formats', 'images.no-srcset', 'images.dimensions-missing'].some((id) => failed.has(id)),
+      imageOptimization: !['images.oversized', 'images.legacy-formats', 'images.no-srcset', 'images.dimensions-missing'].some((id) =>
+        failed.has(id),
+      ),
       compression: Boolean(ctx.home.snapshot.headers['content-encoding']),
       lighthousePowered: ctx.lab.lighthouse,
       speedMeasurement: speedMeasurementOf(ctx.lab),
     },
     aiSearchOptimization: {
-      llmsTxt: { exists: llmsBody !== null, valid: llmsBody !== null && LLMS_H1.test(llmsBody) && LLMS_LINK.test(llmsBody) && llmsBody.length >= 50, issues: llmsIssues },
+      llmsTxt: {
+        exists: llmsBody !== null,
+        valid: llmsBody !== null && LLMS_H1.test(llmsBody) && LLMS_LINK.test(llmsBody) && llmsBody.length >= 50,
+        issues: llmsIssues,
+      },
       citationReadiness: { score: Math.min(100, citationScore), factualAccuracy, sourceAttribution },
       contentOptimization: {
         averageContentLength: Math.round(ctx.pages.reduce((n, p) => n + p.wordCount, 0) / ctx.pages.length),

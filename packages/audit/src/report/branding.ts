@@ -24,7 +24,10 @@ export async function embedBranding(report: AuditReport, policy: Partial<FetchPo
   const fetcher = new GuardedFetcher({ ...policy, maxBytes: MAX_BYTES });
   try {
     const [logoUrl, faviconUrl] = await Promise.all([embed(fetcher, branding.logoUrl), embed(fetcher, branding.faviconUrl)]);
-    return { ...report, websiteData: { ...report.websiteData, branding: { ...(logoUrl ? { logoUrl } : {}), ...(faviconUrl ? { faviconUrl } : {}) } } };
+    return {
+      ...report,
+      websiteData: { ...report.websiteData, branding: { ...(logoUrl ? { logoUrl } : {}), ...(faviconUrl ? { faviconUrl } : {}) } },
+    };
   } finally {
     await fetcher.close();
   }

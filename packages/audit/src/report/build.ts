@@ -54,7 +54,11 @@ const SERVICES: Array<[string, RegExp]> = [
   ['First-time buyers', /first[- ]time (?:home )?buyers?/i],
 ];
 
-const STOP_WORDS = new Set('a an and are as at be by for from has have in is it its of on or our that the this to was we with you your i my me us will can all more about'.split(' '));
+const STOP_WORDS = new Set(
+  'a an and are as at be by for from has have in is it its of on or our that the this to was we with you your i my me us will can all more about'.split(
+    ' ',
+  ),
+);
 
 export function keywordDensity(text: string, top = 8): Record<string, number> {
   const words = text.toLowerCase().match(/[a-z][a-z'-]{2,}/g) ?? [];
@@ -77,7 +81,7 @@ function socialProfiles(ctx: CheckContext, brokerage: string | null, licence: st
     // in structured data (verified two ways), and shows the brokerage and licence to match.
     const verified = claimedInSchema.has(p.url.replace(/\/$/, '').toLowerCase());
     const issues = [
-      ...(verified ? [] : ['Not listed in the site\'s structured data (sameAs)']),
+      ...(verified ? [] : ["Not listed in the site's structured data (sameAs)"]),
       ...(brokerage ? [] : ['No brokerage named on the website to match the profile']),
       ...(licence ? [] : ['No licence number on the website to match the profile']),
     ];
@@ -128,7 +132,9 @@ export function websiteDataOf(ctx: CheckContext, fallbackName: string): WebsiteD
     profileVerification: {
       verifiedProfiles: reProfiles.filter((p) => p.verified).length,
       totalProfiles: reProfiles.length,
-      averageCompleteness: reProfiles.length ? Math.round(reProfiles.reduce((n, p) => n + (p.completeness ?? 0), 0) / reProfiles.length) : 0,
+      averageCompleteness: reProfiles.length
+        ? Math.round(reProfiles.reduce((n, p) => n + (p.completeness ?? 0), 0) / reProfiles.length)
+        : 0,
       brokerages: re.brokerage ? [re.brokerage] : [],
     },
     realEstateFeatures: features,
@@ -162,13 +168,19 @@ function technicalSeoOf(ctx: CheckContext): TechnicalSeo {
     hasFavicon: faviconOk(ctx),
     httpsRedirect: ctx.site.httpVariant?.redirectsToHttps ?? false,
     mobileResponsive: mobileReady(ctx),
-    pageSpeed: { desktop: ctx.lab.desktop.performance, mobile: ctx.lab.mobile.performance, webVitals: { ...vitals, tbt: ctx.lab.mobile.tbtMs } },
+    pageSpeed: {
+      desktop: ctx.lab.desktop.performance,
+      mobile: ctx.lab.mobile.performance,
+      webVitals: { ...vitals, tbt: ctx.lab.mobile.tbtMs },
+    },
     coreWebVitals: vitals,
     compressionSettings: {
       gzipEnabled: Boolean(html.headers['content-encoding']),
       compressionRatio: html.transferBytes > 0 && html.headers['content-encoding'] ? round(html.htmlBytes / html.transferBytes, 1) : 1,
     },
-    cacheHeaders: { expiresHeaders: ctx.site.resources.some((r) => /max-age=\d+/.test(r.headers['cache-control'] ?? '') || Boolean(r.headers['expires'])) },
+    cacheHeaders: {
+      expiresHeaders: ctx.site.resources.some((r) => /max-age=\d+/.test(r.headers['cache-control'] ?? '') || Boolean(r.headers['expires'])),
+    },
     imageOptimization: {
       oversizedImages: oversized,
       missingAltTags: images.filter((i) => i.alt === null && !i.decorative).length,
@@ -206,7 +218,10 @@ function marketAnalysisOf(ctx: CheckContext, report: { overall: number; websiteD
     keyInsights: insights,
     growthPotential: Math.round(Math.min(90, Math.max(10, (100 - overall) * 0.8 + 10))),
     competitiveAdvantage: strengths.slice(0, 5),
-    marketChallenges: run.findings.filter((x) => x.severity !== 'Notice').slice(0, 4).map((x) => x.title),
+    marketChallenges: run.findings
+      .filter((x) => x.severity !== 'Notice')
+      .slice(0, 4)
+      .map((x) => x.title),
   };
 }
 

@@ -16,20 +16,132 @@ interface CategoryAdvice {
 }
 
 export const ADVICE: Record<CheckCategory, CategoryAdvice> = {
-  crawlability: { category: 'SEO', time: '1-3 days', cost: [0, 300], roi: 'High', impact: 'Every page you want found can be crawled and indexed', quick: true, effort: 'Low' },
-  'on-page': { category: 'SEO', time: '1-2 hours per page', cost: [0, 200], roi: 'High', impact: 'More clicks from the same search positions', quick: true, effort: 'Low' },
-  links: { category: 'SEO', time: '1-2 days', cost: [0, 200], roi: 'Medium', impact: 'Visitors and crawlers reach every page', quick: true, effort: 'Low' },
-  images: { category: 'Content', time: '2-4 hours', cost: [0, 150], roi: 'Medium', impact: 'Faster pages and listing photos found in image search', quick: false, effort: 'Low' },
-  security: { category: 'Technical', time: '1 day', cost: [0, 150], roi: 'High', impact: 'No browser warnings; visitors trust your forms', quick: true, effort: 'Low' },
-  performance: { category: 'Technical', time: '1-2 weeks', cost: [200, 1500], roi: 'High', impact: 'Fewer visitors leave before the page loads', quick: false, effort: 'High' },
-  'structured-data': { category: 'SEO', time: '2-4 hours', cost: [0, 250], roi: 'Medium', impact: 'Rich results and a business knowledge panel', quick: true, effort: 'Low' },
-  social: { category: 'Social', time: '1 hour', cost: [0, 100], roi: 'Medium', impact: 'Shared links show your photo, title and pitch', quick: true, effort: 'Low' },
-  'ai-search': { category: 'Content', time: '2-4 hours', cost: [0, 200], roi: 'Medium', impact: 'Recommended and cited by AI assistants', quick: true, effort: 'Low' },
-  'real-estate': { category: 'Lead Generation', time: '1-4 weeks', cost: [300, 2500], roi: 'High', impact: 'More buyer and seller leads captured on your own site', quick: false, effort: 'Medium' },
-  'social-presence': { category: 'Social', time: '1-2 hours', cost: [0, 100], roi: 'Medium', impact: 'Prospects find your reviews and sales history', quick: true, effort: 'Low' },
-  'business-info': { category: 'Lead Generation', time: '1 hour', cost: [0, 100], roi: 'High', impact: 'Ready prospects can reach you in one tap', quick: true, effort: 'Low' },
-  analytics: { category: 'Technical', time: '2-4 hours', cost: [0, 300], roi: 'Medium', impact: 'You see which marketing brings leads', quick: true, effort: 'Low' },
-  accessibility: { category: 'Technical', time: '1-2 days', cost: [0, 400], roi: 'Medium', impact: 'Usable by every visitor, fewer legal risks', quick: false, effort: 'Medium' },
+  crawlability: {
+    category: 'SEO',
+    time: '1-3 days',
+    cost: [0, 300],
+    roi: 'High',
+    impact: 'Every page you want found can be crawled and indexed',
+    quick: true,
+    effort: 'Low',
+  },
+  'on-page': {
+    category: 'SEO',
+    time: '1-2 hours per page',
+    cost: [0, 200],
+    roi: 'High',
+    impact: 'More clicks from the same search positions',
+    quick: true,
+    effort: 'Low',
+  },
+  links: {
+    category: 'SEO',
+    time: '1-2 days',
+    cost: [0, 200],
+    roi: 'Medium',
+    impact: 'Visitors and crawlers reach every page',
+    quick: true,
+    effort: 'Low',
+  },
+  images: {
+    category: 'Content',
+    time: '2-4 hours',
+    cost: [0, 150],
+    roi: 'Medium',
+    impact: 'Faster pages and listing photos found in image search',
+    quick: false,
+    effort: 'Low',
+  },
+  security: {
+    category: 'Technical',
+    time: '1 day',
+    cost: [0, 150],
+    roi: 'High',
+    impact: 'No browser warnings; visitors trust your forms',
+    quick: true,
+    effort: 'Low',
+  },
+  performance: {
+    category: 'Technical',
+    time: '1-2 weeks',
+    cost: [200, 1500],
+    roi: 'High',
+    impact: 'Fewer visitors leave before the page loads',
+    quick: false,
+    effort: 'High',
+  },
+  'structured-data': {
+    category: 'SEO',
+    time: '2-4 hours',
+    cost: [0, 250],
+    roi: 'Medium',
+    impact: 'Rich results and a business knowledge panel',
+    quick: true,
+    effort: 'Low',
+  },
+  social: {
+    category: 'Social',
+    time: '1 hour',
+    cost: [0, 100],
+    roi: 'Medium',
+    impact: 'Shared links show your photo, title and pitch',
+    quick: true,
+    effort: 'Low',
+  },
+  'ai-search': {
+    category: 'Content',
+    time: '2-4 hours',
+    cost: [0, 200],
+    roi: 'Medium',
+    impact: 'Recommended and cited by AI assistants',
+    quick: true,
+    effort: 'Low',
+  },
+  'real-estate': {
+    category: 'Lead Generation',
+    time: '1-4 weeks',
+    cost: [300, 2500],
+    roi: 'High',
+    impact: 'More buyer and seller leads captured on your own site',
+    quick: false,
+    effort: 'Medium',
+  },
+  'social-presence': {
+    category: 'Social',
+    time: '1-2 hours',
+    cost: [0, 100],
+    roi: 'Medium',
+    impact: 'Prospects find your reviews and sales history',
+    quick: true,
+    effort: 'Low',
+  },
+  'business-info': {
+    category: 'Lead Generation',
+    time: '1 hour',
+    cost: [0, 100],
+    roi: 'High',
+    impact: 'Ready prospects can reach you in one tap',
+    quick: true,
+    effort: 'Low',
+  },
+  analytics: {
+    category: 'Technical',
+    time: '2-4 hours',
+    cost: [0, 300],
+    roi: 'Medium',
+    impact: 'You see which marketing brings leads',
+    quick: true,
+    effort: 'Low',
+  },
+  accessibility: {
+    category: 'Technical',
+    time: '1-2 days',
+    cost: [0, 400],
+    roi: 'Medium',
+    impact: 'Usable by every visitor, fewer legal risks',
+    quick: false,
+    effort: 'Medium',
+  },
 };
 
 const PRIORITY = { Critical: 'High', Warning: 'Medium', Notice: 'Low' } as const;
@@ -37,7 +149,9 @@ const PRIORITY = { Critical: 'High', Warning: 'Medium', Notice: 'Low' } as const
 /** Critical and warning findings first; notices only to reach a minimum of three. */
 function actionable(findings: Finding[]): Finding[] {
   const important = findings.filter((f) => f.severity !== 'Notice');
-  return important.length >= 3 ? important : [...important, ...findings.filter((f) => f.severity === 'Notice').slice(0, 3 - important.length)];
+  return important.length >= 3
+    ? important
+    : [...important, ...findings.filter((f) => f.severity === 'Notice').slice(0, 3 - important.length)];
 }
 
 export function recommendationsFrom(findings: Finding[], limit = 8): Recommendation[] {
@@ -68,7 +182,11 @@ export function actionPlanFrom(findings: Finding[]): { immediate: string[]; shor
   return { immediate, shortTerm, longTerm };
 }
 
-export function investmentFrom(findings: Finding[], overall: number, https: boolean): { estimatedCost: string; timeframe: string; expectedROI: string; riskLevel: 'Low' | 'Medium' | 'High' } {
+export function investmentFrom(
+  findings: Finding[],
+  overall: number,
+  https: boolean,
+): { estimatedCost: string; timeframe: string; expectedROI: string; riskLevel: 'Low' | 'Medium' | 'High' } {
   const picked = actionable(findings).slice(0, 8);
   const categories = [...new Set(picked.map((f) => f.category))];
   const low = categories.reduce((n, c) => n + ADVICE[c].cost[0], 0);
@@ -78,7 +196,12 @@ export function investmentFrom(findings: Finding[], overall: number, https: bool
     estimatedCost: high === 0 ? 'Under $100 (mostly do-it-yourself)' : `${money([low, high])}`,
     timeframe: needsBuild ? '90 days' : '30 days',
     // The product's stated range (25-40% more leads in 90 days) applies to sites with the most to gain.
-    expectedROI: overall < 60 ? '25-40% more leads within 90 days' : overall < 80 ? '15-25% more leads within 90 days' : '5-15% more leads within 90 days',
+    expectedROI:
+      overall < 60
+        ? '25-40% more leads within 90 days'
+        : overall < 80
+          ? '15-25% more leads within 90 days'
+          : '5-15% more leads within 90 days',
     // Risk of the plan itself: a hosting or security change (no HTTPS, site down) is the riskiest work.
     riskLevel: !https || findings.some((f) => f.id === 'crawl.status-error') ? 'High' : needsBuild ? 'Medium' : 'Low',
   };

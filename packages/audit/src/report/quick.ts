@@ -9,7 +9,17 @@ import { mobileReady } from './build.ts';
 import { seoFormula } from './scores.ts';
 import { speedMeasurementOf } from '../lab/measurement.ts';
 
-const SEO_CATEGORIES = new Set(['crawlability', 'on-page', 'links', 'images', 'structured-data', 'social', 'ai-search', 'performance', 'security']);
+const SEO_CATEGORIES = new Set([
+  'crawlability',
+  'on-page',
+  'links',
+  'images',
+  'structured-data',
+  'social',
+  'ai-search',
+  'performance',
+  'security',
+]);
 
 /** "janesmithrealty.com" -> "Janesmithrealty" when the site names itself nowhere. */
 export function nameFromHost(url: string): string {

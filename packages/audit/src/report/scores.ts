@@ -51,7 +51,12 @@ export { gradeFor } from '@curb/contracts/grades';
 /** 25 points each for a title, a description, exactly one h1, and structured data. */
 export function seoFormula(ctx: CheckContext): number {
   const h = ctx.home;
-  return (h.title ? 25 : 0) + (h.description ? 25 : 0) + (h.headings.filter((x) => x.level === 1).length === 1 ? 25 : 0) + (h.jsonLd.length || h.microdataTypes.length ? 25 : 0);
+  return (
+    (h.title ? 25 : 0) +
+    (h.description ? 25 : 0) +
+    (h.headings.filter((x) => x.level === 1).length === 1 ? 25 : 0) +
+    (h.jsonLd.length || h.microdataTypes.length ? 25 : 0)
+  );
 }
 
 /** From 100: -30 load over 3000 ms, -20 page over 1000 KB, -20 no compression, -30 no SSL. */
@@ -84,12 +89,44 @@ interface Scope {
 }
 
 const SCOPES: Record<ScoreKey, Scope> = {
-  website: { categories: ['performance', 'security', 'accessibility'], ids: ['onpage.viewport-missing', 'onpage.viewport-fixed-width', 'images.oversized', 'images.broken'] },
+  website: {
+    categories: ['performance', 'security', 'accessibility'],
+    ids: ['onpage.viewport-missing', 'onpage.viewport-fixed-width', 'images.oversized', 'images.broken'],
+  },
   social: { categories: ['social'], ids: ['schema.same-as-missing', 'presence.none'] },
   seo: { categories: ['crawlability', 'on-page', 'links', 'structured-data'], ids: ['images.alt-missing'] },
-  leadGen: { categories: ['real-estate'], ids: ['biz.phone-missing', 'biz.phone-not-clickable', 'biz.email-missing', 'biz.contact-page-missing', 'biz.privacy-policy-missing', 'biz.address-missing', 'analytics.none', 'analytics.no-ad-pixel'] },
-  content: { categories: ['ai-search'], ids: ['onpage.word-count-low', 'onpage.thin-pages', 'onpage.duplicate-content', 'onpage.heading-order', 'onpage.title-generic', 'images.alt-missing', 'images.alt-filename', 'biz.copyright-outdated', 're.testimonials-missing', 'biz.about-page-missing'] },
-  technical: { categories: ['crawlability', 'security', 'performance', 'analytics'], ids: ['onpage.charset-missing', 'onpage.doctype-missing', 'schema.jsonld-invalid'] },
+  leadGen: {
+    categories: ['real-estate'],
+    ids: [
+      'biz.phone-missing',
+      'biz.phone-not-clickable',
+      'biz.email-missing',
+      'biz.contact-page-missing',
+      'biz.privacy-policy-missing',
+      'biz.address-missing',
+      'analytics.none',
+      'analytics.no-ad-pixel',
+    ],
+  },
+  content: {
+    categories: ['ai-search'],
+    ids: [
+      'onpage.word-count-low',
+      'onpage.thin-pages',
+      'onpage.duplicate-content',
+      'onpage.heading-order',
+      'onpage.title-generic',
+      'images.alt-missing',
+      'images.alt-filename',
+      'biz.copyright-outdated',
+      're.testimonials-missing',
+      'biz.about-page-missing',
+    ],
+  },
+  technical: {
+    categories: ['crawlability', 'security', 'performance', 'analytics'],
+    ids: ['onpage.charset-missing', 'onpage.doctype-missing', 'schema.jsonld-invalid'],
+  },
 };
 
 export function scopeChecks(key: ScoreKey): string[] {
@@ -117,7 +154,16 @@ function penaltyScore(key: ScoreKey, run: CheckRun): Rate {
 }
 
 /** Share of the profiles buyers look for that the site links to, weighted by how much they matter to agents. */
-const PROFILE_WEIGHTS: Record<string, number> = { Zillow: 20, 'Realtor.com': 20, Facebook: 15, Instagram: 15, LinkedIn: 10, 'Google Business Profile': 10, YouTube: 5, 'Homes.com': 5 };
+const PROFILE_WEIGHTS: Record<string, number> = {
+  Zillow: 20,
+  'Realtor.com': 20,
+  Facebook: 15,
+  Instagram: 15,
+  LinkedIn: 10,
+  'Google Business Profile': 10,
+  YouTube: 5,
+  'Homes.com': 5,
+};
 
 export function profileCoverage(ctx: CheckContext): { score: number; linked: string[] } {
   const linked = detectProfiles(ctx.pages).map((p) => p.platform);
@@ -201,6 +247,8 @@ export function computeScores(ctx: CheckContext, run: CheckRun): Scores {
     rates.technical,
     'Review the site with this audit after each plugin or theme update.',
   );
-  const overall = Math.round(0.2 * website.score + 0.2 * seo.score + 0.2 * leadGen.score + 0.1 * social.score + 0.15 * content.score + 0.15 * technical.score);
+  const overall = Math.round(
+    0.2 * website.score + 0.2 * seo.score + 0.2 * leadGen.score + 0.1 * social.score + 0.15 * content.score + 0.15 * technical.score,
+  );
   return { overall, website, social, seo, leadGen, content, technical };
 }

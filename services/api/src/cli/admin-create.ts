@@ -25,7 +25,9 @@ runMain(async () => {
   try {
     await migratePostgres(db.sql);
     const { user, created } = await upsertAdmin(db.sql, { email, password, firstName: values['first-name'] });
-    process.stdout.write(created ? `Admin account ${user.email} created.\n` : `Password of ${user.email} changed; its sessions were ended.\n`);
+    process.stdout.write(
+      created ? `Admin account ${user.email} created.\n` : `Password of ${user.email} changed; its sessions were ended.\n`,
+    );
   } finally {
     await db.close();
   }
@@ -72,7 +74,8 @@ async function ask(question: string, hidden = false): Promise<string> {
   if (hidden) {
     // Echo nothing while the password is typed.
     const write = (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput.bind(rl);
-    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => write(s.startsWith(question) ? question : '');
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) =>
+      write(s.startsWith(question) ? question : '');
   }
   try {
     const answer = await rl.question(question);

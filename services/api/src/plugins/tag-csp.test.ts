@@ -43,7 +43,9 @@ describe('page CSP widened for configured tags only', () => {
     await set('google_analytics_id', 'G-AB12CD34EF');
     await set('hotjar_site_id', '1234567');
     const policy = await csp('/services');
-    expect(policy).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com https:\/\/static\.hotjar\.com https:\/\/script\.hotjar\.com;/);
+    expect(policy).toMatch(
+      /script-src 'self' https:\/\/www\.googletagmanager\.com https:\/\/static\.hotjar\.com https:\/\/script\.hotjar\.com;/,
+    );
     expect(policy).toContain('connect-src');
     expect(policy).not.toContain('facebook');
     expect(policy).not.toContain('licdn');

@@ -18,11 +18,22 @@ describe('web app pages', () => {
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   writeFileSync(join(dist, 'index.html'), '<html>shell</html>');
   mkdirSync(join(dist, '_prerendered'));
-  const files = { 'index.html': 'home', 'services.html': 'services', 'blog__exp-realty-transition.html': 'post', 'not-found.html': '<title>Page /__token__</title>', 'post-not-found.html': 'Post Not Found' };
+  const files = {
+    'index.html': 'home',
+    'services.html': 'services',
+    'blog__exp-realty-transition.html': 'post',
+    'not-found.html': '<title>Page /__token__</title>',
+    'post-not-found.html': 'Post Not Found',
+  };
   for (const [file, body] of Object.entries(files)) writeFileSync(join(dist, '_prerendered', file), body);
   writeFileSync(
     join(dist, '_prerendered', 'manifest.json'),
-    JSON.stringify({ pages: { '/': 'index.html', '/services': 'services.html', '/blog/exp-realty-transition': 'blog__exp-realty-transition.html' }, notFound: 'not-found.html', postNotFound: 'post-not-found.html', notFoundPathToken: '/__token__' }),
+    JSON.stringify({
+      pages: { '/': 'index.html', '/services': 'services.html', '/blog/exp-realty-transition': 'blog__exp-realty-transition.html' },
+      notFound: 'not-found.html',
+      postNotFound: 'post-not-found.html',
+      notFoundPathToken: '/__token__',
+    }),
   );
   const pages = loadPages(dist);
 
@@ -40,7 +51,9 @@ describe('web app pages', () => {
   });
 
   it('puts the visited path into the 404 page escaped', () => {
-    expect(pageFor(pages, '/%3Cscript%3Ealert(1)%3C/script%3E').html).toBe('<title>Page /&#60;script&#62;alert(1)&#60;/script&#62;</title>');
+    expect(pageFor(pages, '/%3Cscript%3Ealert(1)%3C/script%3E').html).toBe(
+      '<title>Page /&#60;script&#62;alert(1)&#60;/script&#62;</title>',
+    );
   });
 });
 
@@ -56,13 +69,26 @@ describe("the owner's SEO settings in the pages as sent", () => {
   const tags = (settings: Parameters<typeof seoHeadTags>[0], path = '/') => seoHeadTags(settings, path, 'https://curbappeal.example');
 
   it('replaces the site-wide tags the page has, in any attribute order, and adds the others to the head', () => {
-    const html = withHeadTags(head, tags({ og_image_url: '/media/new.png', canonical_url: 'https://www.morgan-homes.example/', google_site_verification: 'abcdefghij1234567890' }, '/services'));
+    const html = withHeadTags(
+      head,
+      tags(
+        {
+          og_image_url: '/media/new.png',
+          canonical_url: 'https://www.morgan-homes.example/',
+          google_site_verification: 'abcdefghij1234567890',
+        },
+        '/services',
+      ),
+    );
     // The value changes in place: the page's own attributes (data-prerender) stay.
     expect(html).toContain('<meta content="https://www.morgan-homes.example/media/new.png" data-prerender="" property="og:image"/>');
     expect(html).not.toContain('og-image.png');
     expect(html).toContain('<link data-prerender="" rel="canonical" href="https://www.morgan-homes.example/services"/>');
     expect(html).toContain('hrefLang="en-US" href="https://curbappeal.example/"'); // other links stay
-    for (const added of ['<meta name="google-site-verification" content="abcdefghij1234567890"/>', '<meta property="og:url" content="https://www.morgan-homes.example/services"/>']) {
+    for (const added of [
+      '<meta name="google-site-verification" content="abcdefghij1234567890"/>',
+      '<meta property="og:url" content="https://www.morgan-homes.example/services"/>',
+    ]) {
       expect(html.indexOf(added)).toBeGreaterThan(html.indexOf('hrefLang'));
       expect(html.indexOf(added)).toBeLessThan(html.indexOf('</head>'));
     }
@@ -77,7 +103,8 @@ describe("the owner's SEO settings in the pages as sent", () => {
   });
 
   it("puts the owner's site title in place of the brand in the title and its link-preview copies", () => {
-    const page = `<html><head><title>Services | ${siteDefaults.brand}</title><meta property="og:title" content="Services | ${siteDefaults.brand}"/>` +
+    const page =
+      `<html><head><title>Services | ${siteDefaults.brand}</title><meta property="og:title" content="Services | ${siteDefaults.brand}"/>` +
       `<meta content="Services | ${siteDefaults.brand}" name="twitter:title"/></head></html>`;
     const html = withSiteTitle(page, { site_title: 'Porter & Co "Homes"' });
     expect(html).toContain('<title>Services | Porter &#38; Co "Homes"</title>');
@@ -89,7 +116,10 @@ describe("the owner's SEO settings in the pages as sent", () => {
 
   it("replaces the site's default description, never a page's own", () => {
     const page = `<html><head><meta name="description" content="${siteDefaults.description}"/></head></html>`;
-    const html = withHeadTags(page, seoHeadTags({ site_description: 'Porter Realty: homes in Arlington' }, '/', 'https://curbappeal.example', siteDefaults));
+    const html = withHeadTags(
+      page,
+      seoHeadTags({ site_description: 'Porter Realty: homes in Arlington' }, '/', 'https://curbappeal.example', siteDefaults),
+    );
     expect(html).toContain('<meta name="description" content="Porter Realty: homes in Arlington"/>');
     expect(html).not.toContain(siteDefaults.description);
   });
@@ -109,7 +139,15 @@ describe("the owner's SEO settings in the pages as sent", () => {
     writeFileSync(join(seoDist, '_prerendered', 'index.html.br'), brotliCompressSync(head));
     writeFileSync(join(seoDist, '_prerendered', 'not-found.html'), '<html><head><title>/__token__</title></head></html>');
     writeFileSync(join(seoDist, '_prerendered', 'post-not-found.html'), '<html><head></head></html>');
-    writeFileSync(join(seoDist, '_prerendered', 'manifest.json'), JSON.stringify({ pages: { '/': 'index.html' }, notFound: 'not-found.html', postNotFound: 'post-not-found.html', notFoundPathToken: '/__token__' }));
+    writeFileSync(
+      join(seoDist, '_prerendered', 'manifest.json'),
+      JSON.stringify({
+        pages: { '/': 'index.html' },
+        notFound: 'not-found.html',
+        postNotFound: 'post-not-found.html',
+        notFoundPathToken: '/__token__',
+      }),
+    );
     const get = async (url: string, encoding = 'br') => {
       const res = await app.inject({ url, headers: { 'accept-encoding': encoding } });
       const decode = { br: brotliDecompressSync, gzip: gunzipSync }[String(res.headers['content-encoding'])];

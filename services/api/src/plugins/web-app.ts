@@ -51,7 +51,8 @@ export function loadPages(dist: string): PageSet {
   if (!existsSync(manifestFile)) return { shell, pages: new Map(), notFound: () => shell, postNotFound: shell };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest;
   const read = (file: string) => readFileSync(join(dist, PRERENDERED_DIR, file), 'utf8');
-  const readIfThere = (file: string) => (existsSync(join(dist, PRERENDERED_DIR, file)) ? readFileSync(join(dist, PRERENDERED_DIR, file)) : undefined);
+  const readIfThere = (file: string) =>
+    existsSync(join(dist, PRERENDERED_DIR, file)) ? readFileSync(join(dist, PRERENDERED_DIR, file)) : undefined;
   const page = (file: string): PageFile => ({ html: read(file), br: readIfThere(`${file}.br`), gz: readIfThere(`${file}.gz`) });
   const notFoundTemplate = read(manifest.notFound);
   return {
@@ -85,9 +86,10 @@ export function withHeadTags(html: string, tags: readonly HeadTag[]): string {
   if (headEnd < 0 || !tags.length) return html;
   let head = html.slice(0, headEnd);
   for (const tag of tags) {
-    const markup = tag.element === 'link'
-      ? `<link ${tag.attribute}="${tag.key}" href="${escapeAttribute(tag.value)}"/>`
-      : `<meta ${tag.attribute}="${tag.key}" content="${escapeAttribute(tag.value)}"/>`;
+    const markup =
+      tag.element === 'link'
+        ? `<link ${tag.attribute}="${tag.key}" href="${escapeAttribute(tag.value)}"/>`
+        : `<meta ${tag.attribute}="${tag.key}" content="${escapeAttribute(tag.value)}"/>`;
     // Keys are the fixed names in seo-tags.ts (letters, digits, ':' and '-').
     const found = new RegExp(`<${tag.element}\\b[^>]*\\b${tag.attribute}="${tag.key}"[^>]*>`, 'i').exec(head);
     if (!found) head += markup;
@@ -119,8 +121,14 @@ export function withSiteTitle(html: string, settings: SettingsOf<'seo'>): string
   const head = html
     .slice(0, headEnd)
     .replace(/<title>([^<]*)<\/title>/, (_, text: string) => `<title>${rebrand(text, escapeText)}</title>`)
-    .replace(/(<meta\b[^>]*\b(?:property="og:title"|name="twitter:title")[^>]*\bcontent=")([^"]*)"/g, (_, start: string, text: string) => `${start}${rebrand(text, escapeAttribute)}"`)
-    .replace(/(<meta\b[^>]*\bcontent=")([^"]*)("[^>]*\b(?:property="og:title"|name="twitter:title"))/g, (_, start: string, text: string, end: string) => `${start}${rebrand(text, escapeAttribute)}${end}`);
+    .replace(
+      /(<meta\b[^>]*\b(?:property="og:title"|name="twitter:title")[^>]*\bcontent=")([^"]*)"/g,
+      (_, start: string, text: string) => `${start}${rebrand(text, escapeAttribute)}"`,
+    )
+    .replace(
+      /(<meta\b[^>]*\bcontent=")([^"]*)("[^>]*\b(?:property="og:title"|name="twitter:title"))/g,
+      (_, start: string, text: string, end: string) => `${start}${rebrand(text, escapeAttribute)}${end}`,
+    );
   return head + html.slice(headEnd);
 }
 
@@ -149,7 +157,10 @@ function pagesWithSettings(pages: PageSet, origin: string) {
     if (!file) {
       const html = rewrite(page.html);
       // Compression never fails in practice; if it did, the page would go out uncompressed.
-      file = Promise.all([brotli(html), gzipped(html)]).then(([br, gz]) => ({ html, br, gz }), () => ({ html }));
+      file = Promise.all([brotli(html), gzipped(html)]).then(
+        ([br, gz]) => ({ html, br, gz }),
+        () => ({ html }),
+      );
       rewritten.set(path, file);
     }
     return file;

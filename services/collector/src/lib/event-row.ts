@@ -127,7 +127,9 @@ export function rowMaker(facts: RequestFacts, ua: UserAgentFacts) {
       ts: event.ts === undefined ? receivedAt : ms(eventTime(event.ts, facts.receivedAt)),
       received_at: receivedAt,
       name: event.name,
-      visitor_id: event.visitorId ? consentedVisitorId(event.visitorId) : (anonymousId ??= visitorId(facts.dailySalt, facts.ip, facts.userAgent)),
+      visitor_id: event.visitorId
+        ? consentedVisitorId(event.visitorId)
+        : (anonymousId ??= visitorId(facts.dailySalt, facts.ip, facts.userAgent)),
       session_id: event.sessionId ?? '',
       email: event.email?.toLowerCase() ?? '',
       path,

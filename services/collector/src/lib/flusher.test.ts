@@ -20,7 +20,8 @@ afterEach(() => {
 const lines = (count: number) => `${JSON.stringify({ name: 'page_view' })}\n`.repeat(count);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const rowsOf = (rows: JsonLines | object[]) => (rows instanceof JsonLines ? rows.text.split('\n').filter(Boolean) : rows.map((r) => JSON.stringify(r)));
+const rowsOf = (rows: JsonLines | object[]) =>
+  rows instanceof JsonLines ? rows.text.split('\n').filter(Boolean) : rows.map((r) => JSON.stringify(r));
 
 /** A flusher over a real spool whose inserts record each batch's row count (or run `insert`). */
 async function setUp(options: { batchRows: number; minGapMs: number; intervalMs: number; insert?: InsertRows }) {
@@ -43,13 +44,22 @@ async function setUp(options: { batchRows: number; minGapMs: number; intervalMs:
   });
   flusher.start();
   const quarantined = async () =>
-    (await readdir(join(dir, 'quarantine')).catch(() => [] as string[])).filter((f) => f.endsWith('.ndjson')).map((f) =>
-      readFileSync(join(dir, 'quarantine', f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { segment: string; reason: string; row: string }),
-    );
+    (await readdir(join(dir, 'quarantine')).catch(() => [] as string[]))
+      .filter((f) => f.endsWith('.ndjson'))
+      .map((f) =>
+        readFileSync(join(dir, 'quarantine', f), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as { segment: string; reason: string; row: string }),
+      );
   return { spool, flusher, batches, quarantined, metrics, dir };
 }
 
-const refusedForData = () => Object.assign(new Error('Cannot parse escape sequence: missing second part of surrogate pair'), { type: 'CANNOT_PARSE_ESCAPE_SEQUENCE', code: '25' });
+const refusedForData = () =>
+  Object.assign(new Error('Cannot parse escape sequence: missing second part of surrogate pair'), {
+    type: 'CANNOT_PARSE_ESCAPE_SEQUENCE',
+    code: '25',
+  });
 
 describe('event flusher batching', () => {
   it('inserts a full batch at once, then gathers rows until the gap since the last insert has passed', async () => {

@@ -122,7 +122,10 @@ export class Flusher {
         // ClickHouse's own words go to the log (the owner's), never to the public metrics.
         metrics.lastFlushError = UNAVAILABLE;
         this.retryAt = Date.now() + Math.min(MAX_BACKOFF_MS, 250 * 2 ** Math.min(this.failures - 1, 10));
-        this.options.log.warn({ err, segment: segment.id, failures: this.failures }, 'event flush failed; the spool keeps the rows and retries');
+        this.options.log.warn(
+          { err, segment: segment.id, failures: this.failures },
+          'event flush failed; the spool keeps the rows and retries',
+        );
         return;
       }
     }

@@ -43,7 +43,11 @@ export class OutboxDrain {
         const rows = await tx<{ id: string; row: object }[]>`
           SELECT id, row FROM event_outbox ORDER BY id LIMIT ${OUTBOX_BATCH} FOR UPDATE SKIP LOCKED`;
         if (!rows.length) return 0;
-        await ch.insert('events', rows.map((r) => r.row), { deduplicationToken: `outbox:${rows[0]!.id}:${rows.at(-1)!.id}:${rows.length}` });
+        await ch.insert(
+          'events',
+          rows.map((r) => r.row),
+          { deduplicationToken: `outbox:${rows[0]!.id}:${rows.at(-1)!.id}:${rows.length}` },
+        );
         await tx`DELETE FROM event_outbox WHERE id IN ${tx(rows.map((r) => r.id))}`;
         return rows.length;
       });

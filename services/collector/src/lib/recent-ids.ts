@@ -38,7 +38,12 @@ const SPOOLED_ID = /^\{"event_id":"([^"]+)"/gm;
  * took the first try), then the rows this collector's spool still holds from before it stopped.
  * Without ClickHouse the collector starts with the spool's ids only.
  */
-export async function recentIdsAtStart(spool: Spool, ch: ClickHouse, log: { warn(obj: object, msg: string): void }, capacity = RECENT_IDS_CAPACITY): Promise<RecentIds> {
+export async function recentIdsAtStart(
+  spool: Spool,
+  ch: ClickHouse,
+  log: { warn(obj: object, msg: string): void },
+  capacity = RECENT_IDS_CAPACITY,
+): Promise<RecentIds> {
   const recent = new RecentIds(capacity);
   try {
     const rows = await ch.query<{ id: string }>(

@@ -15,7 +15,10 @@ afterEach(() => {
 });
 
 const line = (n: number) => `${JSON.stringify({ n })}\n`;
-const segmentFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.ndjson')).sort();
+const segmentFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.ndjson'))
+    .sort();
 
 describe('event spool', () => {
   it('writes concurrent appends in one group and keeps every row on disk before resolving', async () => {
@@ -28,7 +31,10 @@ describe('event spool', () => {
     // The first append starts a write; the 49 that arrive while it runs share the next one.
     expect(writes).toEqual([1, 50]);
     const [file] = segmentFiles(dir);
-    const written = readFileSync(join(dir, file!), 'utf8').trim().split('\n').map((l) => JSON.parse(l).n);
+    const written = readFileSync(join(dir, file!), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).n);
     expect(written.sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i));
     await spool.close();
   });

@@ -43,11 +43,22 @@ const rowsOf = async (ids: string[]) =>
 describe('POST /api/events', () => {
   it('accepts one event or a batch (text/plain from sendBeacon), spools it and flushes it to ClickHouse', async () => {
     const [a, b, d] = [randomUUID(), randomUUID(), randomUUID()];
-    const one = await post({ name: 'page_view', eventId: a, path: '/marketing-audit', referrer: 'https://www.google.com/search?q=x', utm: { source: 'newsletter' } });
+    const one = await post({
+      name: 'page_view',
+      eventId: a,
+      path: '/marketing-audit',
+      referrer: 'https://www.google.com/search?q=x',
+      utm: { source: 'newsletter' },
+    });
     expect(one.statusCode).toBe(202);
     expect(one.json()).toEqual({ accepted: 1 });
     const batch = await post(
-      { events: [{ name: 'lead', eventId: b, path: '/services', value: 97, email: 'Owner@Example.com' }, { name: 'engaged', eventId: d, props: { seconds: 121, deep: true } }] },
+      {
+        events: [
+          { name: 'lead', eventId: b, path: '/services', value: 97, email: 'Owner@Example.com' },
+          { name: 'engaged', eventId: d, props: { seconds: 121, deep: true } },
+        ],
+      },
       { 'content-type': 'text/plain;charset=UTF-8' },
     );
     expect(batch.statusCode).toBe(202);
@@ -92,8 +103,11 @@ describe('POST /api/events', () => {
     const other = await startCollector({}, c.stores);
     try {
       const again = await other.app.inject({
-        method: 'POST', url: '/api/events', remoteAddress: '203.0.113.7',
-        headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA }, payload: { name: 'page_view', eventId: id, path: '/blog' },
+        method: 'POST',
+        url: '/api/events',
+        remoteAddress: '203.0.113.7',
+        headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA },
+        payload: { name: 'page_view', eventId: id, path: '/blog' },
       });
       expect(again.statusCode).toBe(202);
       expect((await other.drained()).duplicates).toBe(1);
@@ -106,10 +120,14 @@ describe('POST /api/events', () => {
   it('knows after a restart the events its spool still held, while ClickHouse refused them', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'curb-restart-'));
     const id = randomUUID();
-    const send = (to: TestCollector) => to.app.inject({
-      method: 'POST', url: '/api/events', remoteAddress: '203.0.113.7',
-      headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA }, payload: { name: 'page_view', eventId: id, path: '/pricing' },
-    });
+    const send = (to: TestCollector) =>
+      to.app.inject({
+        method: 'POST',
+        url: '/api/events',
+        remoteAddress: '203.0.113.7',
+        headers: { 'content-type': 'application/json', 'user-agent': BROWSER_UA },
+        payload: { name: 'page_view', eventId: id, path: '/pricing' },
+      });
     const first = await startCollector({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: '1000' }, c.stores);
     await c.stores.ch.command('RENAME TABLE events TO events_offline');
     try {
@@ -131,7 +149,14 @@ describe('POST /api/events', () => {
 
   it('flags bots (and requests without a user agent) but still stores them', async () => {
     const [a, b] = [randomUUID(), randomUUID()];
-    expect((await post({ name: 'page_view', eventId: a }, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })).statusCode).toBe(202);
+    expect(
+      (
+        await post(
+          { name: 'page_view', eventId: a },
+          { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+        )
+      ).statusCode,
+    ).toBe(202);
     const noUa = await c.app.inject({ method: 'POST', url: '/api/events', payload: { name: 'page_view', eventId: b } });
     expect(noUa.statusCode).toBe(202);
     await c.drained();
@@ -159,11 +184,13 @@ describe('POST /api/events', () => {
   it('keeps a plausible client time and falls back to server time for a skewed clock', async () => {
     const now = Date.now();
     const [recent, old, ahead] = [randomUUID(), randomUUID(), randomUUID()];
-    await post({ events: [
-      { name: 'page_view', eventId: recent, ts: now - 2 * 3600_000 },
-      { name: 'page_view', eventId: old, ts: now - 3 * 86_400_000 },
-      { name: 'page_view', eventId: ahead, ts: now + 3600_000 },
-    ] });
+    await post({
+      events: [
+        { name: 'page_view', eventId: recent, ts: now - 2 * 3600_000 },
+        { name: 'page_view', eventId: old, ts: now - 3 * 86_400_000 },
+        { name: 'page_view', eventId: ahead, ts: now + 3600_000 },
+      ],
+    });
     await c.drained();
     const rows = new Map((await rowsOf([recent, old, ahead])).map((r) => [r.event_id, r]));
     const ms = (s: string) => Date.parse(`${s.replace(' ', 'T')}Z`);
@@ -182,7 +209,12 @@ describe('malformed beacons get a 4xx and store nothing', () => {
     ['a wrong type for value', { name: 'lead', value: '97' }, {}, 400],
     ['a negative timestamp', { name: 'page_view', ts: -1 }, {}, 400],
     ['10,000 props (past the body limit)', JSON.stringify({ name: 'page_view', props: bigProps }), {}, 413],
-    ['33 props (past the prop limit)', { name: 'page_view', props: Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`k${i}`, i])) }, {}, 400],
+    [
+      '33 props (past the prop limit)',
+      { name: 'page_view', props: Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`k${i}`, i])) },
+      {},
+      400,
+    ],
     ['an unknown field', { name: 'page_view', extra: true }, {}, 400],
     ['a nested prop value', { name: 'page_view', props: { a: { b: 1 } } }, {}, 400],
     ['a bad event name', { name: 'Page View' }, {}, 400],
@@ -234,7 +266,9 @@ describe('retention', () => {
     await c.stores.sql`INSERT INTO settings (category, key, value) VALUES ('retention', 'events_days', '400')`;
     const other = await startCollector({}, c.stores);
     try {
-      const [row] = await c.stores.ch.query<{ q: string }>("SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = 'events'");
+      const [row] = await c.stores.ch.query<{ q: string }>(
+        "SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = 'events'",
+      );
       expect(row!.q).toContain('toIntervalDay(400)');
     } finally {
       await other.close();

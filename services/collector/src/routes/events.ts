@@ -16,15 +16,22 @@ export default async function eventRoutes(app: FastifyInstance, opts: { ingest: 
   // cleaned of what ClickHouse cannot store as every client body is (a lone surrogate in a
   // path becomes U+FFFD and the page view still counts).
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(['text/plain', 'application/json'], { parseAs: 'string', bodyLimit: MAX_EVENT_BODY_BYTES }, (_req, body, done) => {
-    const parsed = parseClientJson(body as string);
-    if (parsed.ok) done(null, parsed.value);
-    else done(Object.assign(new Error(parsed.message), { statusCode: 400 }), undefined);
-  });
+  app.addContentTypeParser(
+    ['text/plain', 'application/json'],
+    { parseAs: 'string', bodyLimit: MAX_EVENT_BODY_BYTES },
+    (_req, body, done) => {
+      const parsed = parseClientJson(body as string);
+      if (parsed.ok) done(null, parsed.value);
+      else done(Object.assign(new Error(parsed.message), { statusCode: 400 }), undefined);
+    },
+  );
 
   const unavailable = (reply: FastifyReply, message: string) =>
     // While ClickHouse is failing the spool drains slowly: ask for a longer pause.
-    reply.code(503).header('retry-after', flusher.failing ? '10' : '1').send({ message });
+    reply
+      .code(503)
+      .header('retry-after', flusher.failing ? '10' : '1')
+      .send({ message });
 
   app.post(
     '/api/events',

@@ -64,7 +64,11 @@ export async function runAuditJob(deps: AuditRunDeps, job: AuditJob): Promise<Au
   // Progress writes are serialised and never fail the audit.
   let progressChain = Promise.resolve();
   const onProgress = (progress: number, stage: string) => {
-    progressChain = progressChain.then(() => sql`UPDATE audits SET progress = ${progress}, stage = ${stage} WHERE id = ${auditId} AND status = 'running'`.then(() => {})).catch(() => {});
+    progressChain = progressChain
+      .then(() =>
+        sql`UPDATE audits SET progress = ${progress}, stage = ${stage} WHERE id = ${auditId} AND status = 'running'`.then(() => {}),
+      )
+      .catch(() => {});
   };
 
   try {
@@ -77,7 +81,13 @@ export async function runAuditJob(deps: AuditRunDeps, job: AuditJob): Promise<Au
       onProgress,
       ...deps.analyse,
     });
-    const built = buildReport({ reportId: audit.report_id, businessName: audit.business_name, ctx: analysis.ctx, run: analysis.run, generatedAt: new Date() });
+    const built = buildReport({
+      reportId: audit.report_id,
+      businessName: audit.business_name,
+      ctx: analysis.ctx,
+      run: analysis.run,
+      generatedAt: new Date(),
+    });
     const report = await embedBranding(built, { allowPrivateNetworks: deps.config.AUDIT_ALLOW_PRIVATE_NETWORKS, ...deps.analyse?.policy });
     if (analysis.run.errors.length) log.error({ auditId, errors: analysis.run.errors }, 'audit checks threw');
     await progressChain;
@@ -94,7 +104,8 @@ export async function runAuditJob(deps: AuditRunDeps, job: AuditJob): Promise<Au
     await progressChain;
     const siteProblem = err instanceof FetchError;
     const message = siteProblem ? err.message : 'The analysis failed unexpectedly.';
-    const final = (siteProblem && (PERMANENT.has(err.code) || (RETRY_ONCE.has(err.code) && job.retryCount >= 1))) || job.retryCount >= job.retryLimit;
+    const final =
+      (siteProblem && (PERMANENT.has(err.code) || (RETRY_ONCE.has(err.code) && job.retryCount >= 1))) || job.retryCount >= job.retryLimit;
     if (!siteProblem) log.error({ err, auditId }, 'audit failed');
     if (final) {
       await fail(sql, auditId, message);

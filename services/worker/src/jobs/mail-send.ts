@@ -67,7 +67,11 @@ function smtpTransport(url: string): Transport {
   return {
     name: 'smtp',
     async send(mail) {
-      const transporter = nodemailer.createTransport(url, { connectionTimeout: 15_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as object);
+      const transporter = nodemailer.createTransport(url, {
+        connectionTimeout: 15_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      } as object);
       try {
         const info = await transporter.sendMail(mail);
         if (!info.accepted.length) throw new Error(`SMTP server refused the recipient: ${String(info.rejected.join(', '))}`);
@@ -95,7 +99,8 @@ export function publicBase(config: MailConfig): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function reportMail(config: MailConfig, to: string, report: AuditReport, openToken: string, pdf: Buffer): OutgoingMail {
   const base = publicBase(config);
@@ -152,7 +157,11 @@ interface MailRow {
 export type MailOutcome = 'delivered' | 'outbox' | 'skipped';
 
 /** Tries the transports in order; the name of the one that accepted, or every failure. */
-async function handOver(deps: MailDeps, mail: OutgoingMail, context: object): Promise<{ transport: Transport['name'] } | { errors: string[] }> {
+async function handOver(
+  deps: MailDeps,
+  mail: OutgoingMail,
+  context: object,
+): Promise<{ transport: Transport['name'] } | { errors: string[] }> {
   const errors: string[] = [];
   for (const transport of deps.transports ?? transportsFor(deps.config)) {
     try {
@@ -207,7 +216,11 @@ async function sendReport(deps: MailDeps, auditId: string): Promise<MailOutcome>
 }
 
 /** Header values come from visitors: one line, bounded. */
-const headerText = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim().slice(0, 120);
+const headerText = (s: string) =>
+  s
+    .replace(/[\r\n\t]+/g, ' ')
+    .trim()
+    .slice(0, 120);
 // Visitor text in the plain-text notice: a name with a line break or a terminal escape could
 // otherwise forge a line ("Website: …") or recolour the owner's terminal. Only a message
 // keeps its line breaks.
@@ -218,13 +231,21 @@ const multiLine = (s: string) => s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u00
  * The owner's notice: what was submitted, as labelled plain text and the same lines escaped in
  * HTML (visitor text is never markup), with Reply-To set to the visitor.
  */
-export function ownerNoticeMail(config: MailConfig, subject: string, replyTo: string, lines: Array<[string, string | null | undefined]>): OutgoingMail {
+export function ownerNoticeMail(
+  config: MailConfig,
+  subject: string,
+  replyTo: string,
+  lines: Array<[string, string | null | undefined]>,
+): OutgoingMail {
   const filled = lines
     .filter((l): l is [string, string] => typeof l[1] === 'string' && l[1] !== '')
     .map(([label, value]): [string, string] => [label, label === 'Message' ? multiLine(value) : oneLine(value)]);
   const text = filled.map(([label, value]) => `${label}: ${value}`).join('\n');
   const rows = filled
-    .map(([label, value]) => `<tr><th style="text-align:left;vertical-align:top;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="white-space:pre-wrap;padding:4px 0">${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><th style="text-align:left;vertical-align:top;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="white-space:pre-wrap;padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
     .join('\n');
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827">
 <h1 style="font-size:18px">${escapeHtml(subject)}</h1>
@@ -288,7 +309,13 @@ async function contactNotice(deps: MailDeps, messageId: string): Promise<Outgoin
 
 /** Registers the mail-send handler on the worker's queue. */
 export async function workMailSends(deps: MailDeps): Promise<void> {
-  await deps.jobs.updateQueue(JOB_QUEUES.mailSend, { name: JOB_QUEUES.mailSend, retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 });
+  await deps.jobs.updateQueue(JOB_QUEUES.mailSend, {
+    name: JOB_QUEUES.mailSend,
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  });
   let workerId: string | undefined = undefined;
   workerId = await deps.jobs.work(JOB_QUEUES.mailSend, { batchSize: 1 }, async ([job]) => {
     if (!job) return;

@@ -8,7 +8,11 @@ export function ExperienceRoute() {
   const [keyword, setKeyword] = useState<string | null>(null);
   return (
     <>
-      <ExperiencePage onKeyword={setKeyword} auditForm={<InlineAuditForm source="Experience Page" />} contactForm={<ContactForm title="Get in Touch" />} />
+      <ExperiencePage
+        onKeyword={setKeyword}
+        auditForm={<InlineAuditForm source="Experience Page" />}
+        contactForm={<ContactForm title="Get in Touch" />}
+      />
       <KeywordDialog keyword={keyword} onClose={() => setKeyword(null)} />
     </>
   );

@@ -32,7 +32,9 @@ export function PublicRoute() {
         }}
         onCtaClick={experiment.click}
       >
-        {(close) => <LeadForm formId={popupFormId} source="Audit Popup" showTitle={false} abVariant={experiment.variant} onSubmitted={close} />}
+        {(close) => (
+          <LeadForm formId={popupFormId} source="Audit Popup" showTitle={false} abVariant={experiment.variant} onSubmitted={close} />
+        )}
       </AuditPopup>
       <ContactPopup />
     </PublicLayout>

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import styles from './admin-ui.module.css';
 
 /** The frame of every admin page: heading, one line on what it is for, actions on the right. */
-export function AdminPage({ title, description, actions, children }: { title: string; description?: string; actions?: ReactNode; children: ReactNode }) {
+export function AdminPage({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className={`container ${styles.page}`}>
       <header className={styles.header}>

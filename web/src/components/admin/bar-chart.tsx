@@ -41,7 +41,14 @@ export function BarChart({ data, title, max, width = 640 }: { data: BarDatum[]; 
               <text x={LABEL_WIDTH - 8} y={mid} textAnchor="end" dominantBaseline="middle" className={styles.label}>
                 {d.label.length > 22 ? `${d.label.slice(0, 21)}…` : d.label}
               </text>
-              <Bar x={LABEL_WIDTH} y={top} width={Math.max(1, x(d.value))} height={y.bandwidth()} rx={3} className={d.highlight ? styles.barHighlight : styles.bar} />
+              <Bar
+                x={LABEL_WIDTH}
+                y={top}
+                width={Math.max(1, x(d.value))}
+                height={y.bandwidth()}
+                rx={3}
+                className={d.highlight ? styles.barHighlight : styles.bar}
+              />
               {d.low !== undefined && d.high !== undefined && (
                 <Group className={styles.whisker}>
                   <Line from={{ x: LABEL_WIDTH + x(d.low), y: mid }} to={{ x: LABEL_WIDTH + x(d.high), y: mid }} />

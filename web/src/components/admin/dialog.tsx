@@ -6,7 +6,17 @@ import styles from './admin-ui.module.css';
  * A modal on the native <dialog>: the browser traps focus, closes on Escape and returns
  * focus to the opener. Rendered only while open.
  */
-export function Dialog({ title, onClose, children, footer }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode }) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  footer,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {

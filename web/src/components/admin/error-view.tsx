@@ -1,7 +1,15 @@
 import styles from './admin-ui.module.css';
 
 /** Spec: a dashboard whose data did not load says so and offers Try Again. */
-export function ErrorView({ onRetry, message = 'Error loading analytics data', detail }: { onRetry: () => void; message?: string; detail?: string }) {
+export function ErrorView({
+  onRetry,
+  message = 'Error loading analytics data',
+  detail,
+}: {
+  onRetry: () => void;
+  message?: string;
+  detail?: string;
+}) {
   return (
     <div className={styles.errorView} role="alert">
       <strong>{message}</strong>

@@ -46,13 +46,21 @@ export function FeatureStatusCard({ feature }: { feature: FeatureStatus | null |
         <div>
           <strong>Connected</strong>
           <ul>
-            {feature.connectedDataSources.length ? feature.connectedDataSources.map((s) => <li key={s}>{sourceLabel(s)}</li>) : <li className={styles.muted}>None yet</li>}
+            {feature.connectedDataSources.length ? (
+              feature.connectedDataSources.map((s) => <li key={s}>{sourceLabel(s)}</li>)
+            ) : (
+              <li className={styles.muted}>None yet</li>
+            )}
           </ul>
         </div>
         <div>
           <strong>Missing</strong>
           <ul>
-            {feature.missingDataSources.length ? feature.missingDataSources.map((s) => <li key={s}>{sourceLabel(s)}</li>) : <li className={styles.muted}>Nothing missing</li>}
+            {feature.missingDataSources.length ? (
+              feature.missingDataSources.map((s) => <li key={s}>{sourceLabel(s)}</li>)
+            ) : (
+              <li className={styles.muted}>Nothing missing</li>
+            )}
           </ul>
         </div>
       </div>

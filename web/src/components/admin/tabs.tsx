@@ -7,7 +7,19 @@ export interface TabItem<K extends string> {
 }
 
 /** WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the chosen panel renders. */
-export function Tabs<K extends string>({ tabs, value, onChange, label, children }: { tabs: readonly TabItem<K>[]; value: K; onChange: (key: K) => void; label: string; children: ReactNode }) {
+export function Tabs<K extends string>({
+  tabs,
+  value,
+  onChange,
+  label,
+  children,
+}: {
+  tabs: readonly TabItem<K>[];
+  value: K;
+  onChange: (key: K) => void;
+  label: string;
+  children: ReactNode;
+}) {
   const id = useId();
   const listRef = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent) => {

@@ -48,7 +48,13 @@ export function AdminLayout({ userName, children }: { userName: string | null; c
           </Link>
           {userName !== null && (
             <nav aria-label="Admin" className={styles.nav}>
-              <button type="button" className={styles.menuButton} aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOpen((open) => !open)}>
+              <button
+                type="button"
+                className={styles.menuButton}
+                aria-expanded={menuOpen}
+                aria-controls={menuId}
+                onClick={() => setMenuOpen((open) => !open)}
+              >
                 Menu
               </button>
               <div id={menuId} className={styles.links} data-open={menuOpen}>

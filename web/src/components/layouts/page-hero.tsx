@@ -6,7 +6,13 @@ import styles from './page-hero.module.css';
  * before the heading (a back link, the post's date), and what follows the lead (a form,
  * the page's key figures).
  */
-export function PageHero({ title, lead, before, children, as: Element = 'section' }: {
+export function PageHero({
+  title,
+  lead,
+  before,
+  children,
+  as: Element = 'section',
+}: {
   title: ReactNode;
   lead: ReactNode;
   before?: ReactNode;

@@ -60,7 +60,10 @@ export async function answerChat(messages: readonly ChatTurn[], deps: ChatDeps):
     const history: ProviderMessage[] = messages.slice(-PROVIDER_HISTORY).map((m) => ({ role: m.role, content: m.content.trim() }));
     try {
       const message = await provider.chat([{ role: 'system', content: systemPrompt(passages) }, ...history]);
-      const sources = linkedSources(message, passages.map((p) => p.page));
+      const sources = linkedSources(
+        message,
+        passages.map((p) => p.page),
+      );
       return { message, sources: sources.length > 0 ? sources : retrieval.sources, mode: 'provider' };
     } catch (err) {
       deps.log.warn({ err }, 'provider chat failed; answering from the site content');

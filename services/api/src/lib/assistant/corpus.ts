@@ -98,7 +98,9 @@ function caseStudyPassages(): Passage[] {
       study.category,
       ...study.tags,
       ...study.content.flatMap((block) =>
-        block.type === 'section' ? [block.title, block.content] : [block.title, ...block.metrics.map((m) => `${m.label} ${m.value} ${m.description}`)],
+        block.type === 'section'
+          ? [block.title, block.content]
+          : [block.title, ...block.metrics.map((m) => `${m.label} ${m.value} ${m.description}`)],
       ),
     ].join(' '),
     keywords: 'case study project example result story',
@@ -125,7 +127,14 @@ function experiencePassages(): Passage[] {
         title: `${job.title}, ${job.company}`,
         page,
         answer: `${job.title} at ${job.company} (${job.period}, ${job.location}): ${sentence(lowerFirst(job.snippet))} Highlights: ${lowerFirst(list(job.achievements.slice(0, 2)))}.`,
-        text: [job.snippet, job.location, job.industry, ...job.achievements, ...job.technologies, ...job.keyMetrics.map((m) => `${m.label} ${m.value}`)].join(' '),
+        text: [
+          job.snippet,
+          job.location,
+          job.industry,
+          ...job.achievements,
+          ...job.technologies,
+          ...job.keyMetrics.map((m) => `${m.label} ${m.value}`),
+        ].join(' '),
         keywords: 'role job position worked',
       }),
     ),
@@ -155,7 +164,11 @@ function auditPassages(): Passage[] {
       title: reportLandingPage.heroTitle,
       page: { title: 'Marketing Report', path: '/real-estate-marketing-report' },
       answer: `${sentence(reportLandingPage.heroLead)} It covers ${lowerFirst(list(reportLandingPage.areas.map((a) => a.title)))}.`,
-      text: [reportLandingPage.heroLead, ...reportLandingPage.areas.map((a) => `${a.title} ${a.text}`), reportLandingPage.testimonial.quote].join(' '),
+      text: [
+        reportLandingPage.heroLead,
+        ...reportLandingPage.areas.map((a) => `${a.title} ${a.text}`),
+        reportLandingPage.testimonial.quote,
+      ].join(' '),
       keywords: 'report sample competitors benchmark compare zillow',
     },
   ];

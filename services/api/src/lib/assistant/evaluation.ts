@@ -35,7 +35,11 @@ export const RETRIEVAL_CASES: readonly RetrievalCase[] = [
   { question: 'What results did the community events get?', source: '/blog/community-events-strategy' },
   { question: 'Where are you located?', source: '/#contact' },
   { question: 'How much does the audit cost?', source: '/marketing-audit' },
-  { question: 'and how long does it take?', previous: 'Tell me about the agent onboarding program', source: '/blog/agent-onboarding-system' },
+  {
+    question: 'and how long does it take?',
+    previous: 'Tell me about the agent onboarding program',
+    source: '/blog/agent-onboarding-system',
+  },
   // A new topic after a follow-up-looking word answers the new question, not the previous one.
   { question: 'And what certifications do you have?', previous: 'How did the South Arlington expansion go?', source: '/#about' },
   { question: 'What is the capital of France?', source: null },
@@ -79,5 +83,10 @@ export function evaluateRetrieval(retriever: Retriever, cases: readonly Retrieva
     } else misses.push({ question: c.question, expected: c.source, cited });
   }
   const uncovered = cases.length - covered;
-  return { precision: answered ? correct / answered : 1, recall: covered ? correct / covered : 1, refusals: uncovered ? refused / uncovered : 1, misses };
+  return {
+    precision: answered ? correct / answered : 1,
+    recall: covered ? correct / covered : 1,
+    refusals: uncovered ? refused / uncovered : 1,
+    misses,
+  };
 }

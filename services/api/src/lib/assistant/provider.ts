@@ -41,7 +41,10 @@ const TIMEOUT_MS: Record<ProviderEndpoint, number> = { chat: 20_000, speech: 15_
 const UNSUPPORTED_FOR_MS = 10 * 60_000;
 const MAX_REPLY_CHARS = 4000;
 
-export function createProvider(config: Pick<Config, 'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_MODEL'>, fetchImpl: typeof fetch = fetch): Provider | null {
+export function createProvider(
+  config: Pick<Config, 'LLM_BASE_URL' | 'LLM_API_KEY' | 'LLM_MODEL'>,
+  fetchImpl: typeof fetch = fetch,
+): Provider | null {
   if (!config.LLM_BASE_URL || !config.LLM_API_KEY) return null;
   const base = config.LLM_BASE_URL.replace(/\/+$/, '');
   const key = config.LLM_API_KEY;
@@ -87,7 +90,12 @@ export function createProvider(config: Pick<Config, 'LLM_BASE_URL' | 'LLM_API_KE
       const response = await call('speech', '/audio/speech', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ model: PROVIDER_SPEECH_MODEL, voice: PROVIDER_SPEECH_VOICE, input: text, response_format: format === 'ogg' ? 'opus' : format }),
+        body: JSON.stringify({
+          model: PROVIDER_SPEECH_MODEL,
+          voice: PROVIDER_SPEECH_VOICE,
+          input: text,
+          response_format: format === 'ogg' ? 'opus' : format,
+        }),
       });
       const audio = Buffer.from(await response.arrayBuffer());
       if (audio.length === 0) throw new ProviderError('provider speech answer is empty');

@@ -44,7 +44,14 @@ const TOKEN = /[\n\r\p{Z}\p{P}]+/u;
 
 /** The question's topic words as the index sees them. */
 function topicTerms(question: string): string[] {
-  const terms = [...new Set(question.split(TOKEN).map(processTerm).filter((t): t is string => t !== null))];
+  const terms = [
+    ...new Set(
+      question
+        .split(TOKEN)
+        .map(processTerm)
+        .filter((t): t is string => t !== null),
+    ),
+  ];
   const withoutName = terms.filter((t) => !OWNER_NAME.has(t));
   return withoutName.length ? withoutName : terms;
 }

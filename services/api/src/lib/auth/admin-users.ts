@@ -1,9 +1,15 @@
 // The admin accounts in `admin_users`: creation (CLI and first start), sign-in checks with
 // throttling per (account, client), and lookups for the session.
-import type { Sql } from '@curb/db';
-import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, LOGIN_FIRST_DELAY_SECONDS, LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_SECONDS, type AuthUser } from '@curb/contracts/auth';
+import { sessions, type Sql } from '@curb/db';
+import {
+  ADMIN_PASSWORD_MAX_LENGTH,
+  ADMIN_PASSWORD_MIN_LENGTH,
+  LOGIN_FIRST_DELAY_SECONDS,
+  LOGIN_FREE_FAILURES,
+  LOGIN_MAX_DELAY_SECONDS,
+  type AuthUser,
+} from '@curb/contracts/auth';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
-import { endSessionsOf } from './session-store.ts';
 
 interface AdminRow {
   id: string;
@@ -12,7 +18,11 @@ interface AdminRow {
   password_hash: string;
 }
 
-const toUser = (row: Pick<AdminRow, 'id' | 'email' | 'first_name'>): AuthUser => ({ id: row.id, email: row.email, firstName: row.first_name });
+const toUser = (row: Pick<AdminRow, 'id' | 'email' | 'first_name'>): AuthUser => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.first_name,
+});
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -33,7 +43,10 @@ export async function findAdminById(sql: Sql, id: string): Promise<AuthUser | un
  * Creates the account, or sets a new password on an existing one (which also ends its
  * sessions). Returns whether the account was new.
  */
-export async function upsertAdmin(sql: Sql, input: { email: string; password: string; firstName?: string }): Promise<{ user: AuthUser; created: boolean }> {
+export async function upsertAdmin(
+  sql: Sql,
+  input: { email: string; password: string; firstName?: string },
+): Promise<{ user: AuthUser; created: boolean }> {
   const problem = adminAccountProblem(input.email, input.password);
   if (problem) throw new Error(problem);
   const hash = await hashPassword(input.password);
@@ -43,7 +56,7 @@ export async function upsertAdmin(sql: Sql, input: { email: string; password: st
       SET password_hash = EXCLUDED.password_hash,
           first_name = COALESCE(EXCLUDED.first_name, admin_users.first_name)
     RETURNING id, email, first_name, (xmax = 0) AS created`;
-  if (!row!.created) await endSessionsOf(sql, row!.id);
+  if (!row!.created) await sessions.removeAllOf(sql, row!.id);
   return { user: toUser(row!), created: row!.created };
 }
 
@@ -54,11 +67,15 @@ export async function bootstrapAdmin(sql: Sql, email: string, password: string):
   const [existing] = await sql`SELECT 1 FROM admin_users WHERE lower(email) = lower(${email})`;
   if (existing) return false;
   const hash = await hashPassword(password);
-  const inserted = await sql`INSERT INTO admin_users (email, password_hash) VALUES (${email}, ${hash}) ON CONFLICT (lower(email)) DO NOTHING`;
+  const inserted =
+    await sql`INSERT INTO admin_users (email, password_hash) VALUES (${email}, ${hash}) ON CONFLICT (lower(email)) DO NOTHING`;
   return inserted.count === 1;
 }
 
-export type SignInResult = { ok: true; user: AuthUser } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
+export type SignInResult =
+  | { ok: true; user: AuthUser }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
 /**
  * Checks a sign-in from `client`. A client that keeps guessing one account is slowed down

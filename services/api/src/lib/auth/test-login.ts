@@ -7,7 +7,11 @@ import { upsertAdmin } from './admin-users.ts';
 export const TEST_ORIGIN = 'http://localhost';
 
 /** Headers for `app.inject` that act as the signed-in admin (session cookie plus a same-origin Origin). */
-export async function adminHeaders(app: FastifyInstance, stores: Stores, email = 'admin@curb.test'): Promise<{ cookie: string; origin: string }> {
+export async function adminHeaders(
+  app: FastifyInstance,
+  stores: Stores,
+  email = 'admin@curb.test',
+): Promise<{ cookie: string; origin: string }> {
   const password = 'test admin password';
   await upsertAdmin(stores.sql, { email, password });
   const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: '10.255.0.1' });

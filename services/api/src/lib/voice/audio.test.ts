@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { AudioFormatError, encodeWav, parseWav, resample, sniffContainer, toPcm16 } from './audio.ts';
 
-function wav(format: number, bits: number, channels: number, rate: number, data: Buffer, opts: { extensible?: boolean; streamed?: boolean; junk?: boolean } = {}) {
+function wav(
+  format: number,
+  bits: number,
+  channels: number,
+  rate: number,
+  data: Buffer,
+  opts: { extensible?: boolean; streamed?: boolean; junk?: boolean } = {},
+) {
   const fmtSize = opts.extensible ? 40 : 16;
   const fmt = Buffer.alloc(8 + fmtSize);
   fmt.write('fmt ', 0, 'ascii');

@@ -18,12 +18,17 @@ export function localTranscriptionFormats(tools: VoiceTools): Container[] {
 
 async function decodeWithFfmpeg(audio: Buffer): Promise<Buffer> {
   try {
-    return await runTool('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-f', 's16le', '-ac', '1', '-ar', String(RATE), 'pipe:1'], {
-      input: audio,
-      maxOutputBytes: (STT_MAX_SECONDS + 1) * RATE * 2,
-    });
+    return await runTool(
+      'ffmpeg',
+      ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-f', 's16le', '-ac', '1', '-ar', String(RATE), 'pipe:1'],
+      {
+        input: audio,
+        maxOutputBytes: (STT_MAX_SECONDS + 1) * RATE * 2,
+      },
+    );
   } catch (err) {
-    if (err instanceof ToolError && /more than/.test(err.message)) throw new HttpError(413, `The recording is longer than ${STT_MAX_SECONDS} seconds.`);
+    if (err instanceof ToolError && /more than/.test(err.message))
+      throw new HttpError(413, `The recording is longer than ${STT_MAX_SECONDS} seconds.`);
     throw new HttpError(400, 'The audio could not be decoded.');
   }
 }
@@ -57,7 +62,10 @@ export async function transcribe(audio: Buffer, deps: { tools: VoiceTools; provi
     }
   }
   if (!tools.pocketsphinx) {
-    throw new HttpError(503, 'Speech-to-text is not available on this server: install pocketsphinx and pocketsphinx-en-us, or configure a provider.');
+    throw new HttpError(
+      503,
+      'Speech-to-text is not available on this server: install pocketsphinx and pocketsphinx-en-us, or configure a provider.',
+    );
   }
 
   const pcm = await toRecognizerPcm(audio, container, tools);

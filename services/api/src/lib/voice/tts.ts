@@ -84,6 +84,10 @@ export async function synthesize(
   }
   const { wav, engine } = await localWav(text, tools);
   if (format === 'wav') return { audio: wav, contentType: AUDIO_CONTENT_TYPES.wav, engine };
-  const encoded = await runTool('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'wav', '-i', 'pipe:0', ...ENCODE_ARGS[format], 'pipe:1'], { input: wav });
+  const encoded = await runTool(
+    'ffmpeg',
+    ['-hide_banner', '-loglevel', 'error', '-f', 'wav', '-i', 'pipe:0', ...ENCODE_ARGS[format], 'pipe:1'],
+    { input: wav },
+  );
   return { audio: encoded, contentType: AUDIO_CONTENT_TYPES[format], engine };
 }

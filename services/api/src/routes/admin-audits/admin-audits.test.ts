@@ -37,7 +37,12 @@ describe('GET /api/admin/marketing-audits', () => {
     expect(Object.keys(body).sort()).toEqual(Object.keys(MarketingAuditListSchema.properties).sort());
     expect(body.recent[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(body.recent).toHaveLength(10);
-    expect(body.recent[0]).toMatchObject({ businessName: 'Business 23', email: 'owner23@example.com', website: 'https://b23.example', source: 'popup-image' });
+    expect(body.recent[0]).toMatchObject({
+      businessName: 'Business 23',
+      email: 'owner23@example.com',
+      website: 'https://b23.example',
+      source: 'popup-image',
+    });
     expect(body.recent.find((r: { businessName: string }) => r.businessName === 'Business 20')).toMatchObject({
       website: null,
       emailSent: true,
@@ -48,7 +53,14 @@ describe('GET /api/admin/marketing-audits', () => {
       status: 'done',
     });
     expect(body).toMatchObject({ total: 23, emailsSent: 11, emailsDelivered: 7, reportsViewed: 4, conversionRate: 17.4 });
-    expect(body.pagination).toEqual({ currentPage: 1, totalPages: 3, itemsPerPage: 10, totalItems: 23, hasPrevPage: false, hasNextPage: true });
+    expect(body.pagination).toEqual({
+      currentPage: 1,
+      totalPages: 3,
+      itemsPerPage: 10,
+      totalItems: 23,
+      hasPrevPage: false,
+      hasNextPage: true,
+    });
   });
 
   it('pages through every audit exactly once', async () => {

@@ -1,6 +1,13 @@
 // The admin's marketing-audit list: one page of audits plus totals over all of them.
 import type { FastifyInstance } from 'fastify';
-import { MarketingAuditListSchema, PageQuerySchema, paginate, type MarketingAuditList, type MarketingAuditRecord, type PageQuery } from '@curb/contracts/admin';
+import {
+  MarketingAuditListSchema,
+  PageQuerySchema,
+  paginate,
+  type MarketingAuditList,
+  type MarketingAuditRecord,
+  type PageQuery,
+} from '@curb/contracts/admin';
 import type { Stores } from '@curb/runtime';
 
 interface Totals {

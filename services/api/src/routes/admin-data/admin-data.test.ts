@@ -25,18 +25,37 @@ beforeAll(async () => {
     ('real-estate-marketing-report', 'Report Landing', 'Real Estate Marketing Report', '', '', now() - interval '1 day')
     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, title = EXCLUDED.title, subtitle = EXCLUDED.subtitle,
       description = EXCLUDED.description, primary_color = '#dc2626', created_at = EXCLUDED.created_at`;
-  const [a] = await sql`INSERT INTO leads (form_id, source, business_name, email, created_at) VALUES ('inline-audit', 'Marketing Audit Page', 'Ridge Realty', 'team@ridge.example', now()) RETURNING id`;
-  const [b] = await sql`INSERT INTO leads (form_id, source, first_name, last_name, email, created_at) VALUES ('marketing-audit', 'popup', 'Ana', 'Lee', 'ana@lee.example', now() - interval '40 days') RETURNING id`;
+  const [a] =
+    await sql`INSERT INTO leads (form_id, source, business_name, email, created_at) VALUES ('inline-audit', 'Marketing Audit Page', 'Ridge Realty', 'team@ridge.example', now()) RETURNING id`;
+  const [b] =
+    await sql`INSERT INTO leads (form_id, source, first_name, last_name, email, created_at) VALUES ('marketing-audit', 'popup', 'Ana', 'Lee', 'ana@lee.example', now() - interval '40 days') RETURNING id`;
   await sql`INSERT INTO leads (form_id, source, business_name, email) VALUES ('popup-image', 'real-estate-marketing-report', 'Oak Homes', 'oak@homes.example'), ('contact-form', 'contact-form', NULL, 'c@c.example')`;
   await sql`INSERT INTO audits (lead_id, report_id, business_name, email, status, report) VALUES
     (${a!.id}, 'r1', 'Ridge Realty', 'team@ridge.example', 'done', '{"scores": {"overall": 80}}'),
     (${b!.id}, 'r2', 'Ana Lee', 'ana@lee.example', 'done', '{"scores": {"overall": 71}}'),
     (${b!.id}, 'r3', 'Ana Lee', 'ana@lee.example', 'failed', NULL)`;
   // Four visitors (by address) view the audit landing page, one of them twice, one with a trailing slash; a bot too.
-  for (const [ip, path] of [['198.51.100.1', '/marketing-audit'], ['198.51.100.1', '/marketing-audit'], ['198.51.100.2', '/marketing-audit/'], ['198.51.100.3', '/marketing-audit'], ['198.51.100.4', '/marketing-audit']]) {
-    await app.inject({ method: 'POST', url: '/api/events', remoteAddress: ip, headers: { 'user-agent': UA }, payload: { name: 'page_view', path } });
+  for (const [ip, path] of [
+    ['198.51.100.1', '/marketing-audit'],
+    ['198.51.100.1', '/marketing-audit'],
+    ['198.51.100.2', '/marketing-audit/'],
+    ['198.51.100.3', '/marketing-audit'],
+    ['198.51.100.4', '/marketing-audit'],
+  ]) {
+    await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      remoteAddress: ip,
+      headers: { 'user-agent': UA },
+      payload: { name: 'page_view', path },
+    });
   }
-  await app.inject({ method: 'POST', url: '/api/events', headers: { 'user-agent': 'Googlebot/2.1' }, payload: { name: 'page_view', path: '/marketing-audit' } });
+  await app.inject({
+    method: 'POST',
+    url: '/api/events',
+    headers: { 'user-agent': 'Googlebot/2.1' },
+    payload: { name: 'page_view', path: '/marketing-audit' },
+  });
   for (let waited = 0; (await app.inject('/api/events/metrics')).json().spooled > 0; waited += 50) {
     if (waited > 10_000) throw new Error('events were not flushed');
     await new Promise((r) => setTimeout(r, 50));
@@ -51,17 +70,38 @@ afterAll(async () => {
 const get = (url: string) => app.inject({ url, headers: admin });
 
 describe('funnel manager data', () => {
-  it.each(['/api/admin/funnels', '/api/admin/funnel-stats', '/api/admin/funnels/marketing-audit/analytics', '/api/admin/data-connections/overview', '/api/admin/feature-status', '/api/admin/feature-status/ab-testing', '/api/admin/ingest-quarantine'])(
-    '%s refuses anonymous calls',
-    async (url) => expect((await app.inject(url)).statusCode).toBe(401),
-  );
+  it.each([
+    '/api/admin/funnels',
+    '/api/admin/funnel-stats',
+    '/api/admin/funnels/marketing-audit/analytics',
+    '/api/admin/data-connections/overview',
+    '/api/admin/feature-status',
+    '/api/admin/feature-status/ab-testing',
+    '/api/admin/ingest-quarantine',
+  ])('%s refuses anonymous calls', async (url) => expect((await app.inject(url)).statusCode).toBe(401));
 
   it('lists the funnels', async () => {
     const res = await get('/api/admin/funnels');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { id: 'marketing-audit', name: 'Marketing Audit', title: 'Free Marketing Audit', subtitle: '15-point review', description: 'The main lead magnet', isActive: true, primaryColor: '#dc2626' },
-      { id: 'real-estate-marketing-report', name: 'Report Landing', title: 'Real Estate Marketing Report', subtitle: '', description: '', isActive: true, primaryColor: '#dc2626' },
+      {
+        id: 'marketing-audit',
+        name: 'Marketing Audit',
+        title: 'Free Marketing Audit',
+        subtitle: '15-point review',
+        description: 'The main lead magnet',
+        isActive: true,
+        primaryColor: '#dc2626',
+      },
+      {
+        id: 'real-estate-marketing-report',
+        name: 'Report Landing',
+        title: 'Real Estate Marketing Report',
+        subtitle: '',
+        description: '',
+        isActive: true,
+        primaryColor: '#dc2626',
+      },
     ]);
   });
 
@@ -96,9 +136,21 @@ describe('data connections and feature status', () => {
     const res = await get('/api/admin/data-connections/overview');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ totalFeatures: 7, featuresWithRealData: 7, prototypeFeatures: 0, missingConnections: { email_delivery: 3, payment_processing: 1 } });
-    expect(body.priorityFeatures.map((f: { id: string }) => f.id)).toEqual(['consultation-booking', 'marketing-audit-system', 'funnel-manager', 'retargeting']);
-    const sources = Object.fromEntries(body.sources.map((s: { id: string; connected: boolean; dataPoints: number }) => [s.id, [s.connected, s.dataPoints]]));
+    expect(body).toMatchObject({
+      totalFeatures: 7,
+      featuresWithRealData: 7,
+      prototypeFeatures: 0,
+      missingConnections: { email_delivery: 3, payment_processing: 1 },
+    });
+    expect(body.priorityFeatures.map((f: { id: string }) => f.id)).toEqual([
+      'consultation-booking',
+      'marketing-audit-system',
+      'funnel-manager',
+      'retargeting',
+    ]);
+    const sources = Object.fromEntries(
+      body.sources.map((s: { id: string; connected: boolean; dataPoints: number }) => [s.id, [s.connected, s.dataPoints]]),
+    );
     expect(sources).toEqual({
       form_submissions: [true, 4],
       email_delivery: [false, 0],
@@ -132,12 +184,23 @@ describe('data connections and feature status', () => {
 
 describe('ingest quarantine', () => {
   it('tells the owner how many event rows were set aside and why', async () => {
-    expect((await get('/api/admin/ingest-quarantine')).json()).toEqual({ rows: 0, segments: 0, lastAt: null, lastReason: null, lastFile: null });
+    expect((await get('/api/admin/ingest-quarantine')).json()).toEqual({
+      rows: 0,
+      segments: 0,
+      lastAt: null,
+      lastReason: null,
+      lastFile: null,
+    });
     await stores.sql`INSERT INTO ingest_quarantine (segment, rows, reason, file, created_at) VALUES
       ('seg-a', 2, 'CANNOT_PARSE_DATETIME: Cannot read DateTime', '/data/quarantine/curb/seg-a.ndjson', now() - interval '1 hour'),
       ('seg-b', 1, 'CANNOT_PARSE_ESCAPE_SEQUENCE: Cannot parse escape sequence', '/data/quarantine/curb/seg-b.ndjson', now())`;
     const body = (await get('/api/admin/ingest-quarantine')).json();
-    expect(body).toMatchObject({ rows: 3, segments: 2, lastReason: 'CANNOT_PARSE_ESCAPE_SEQUENCE: Cannot parse escape sequence', lastFile: '/data/quarantine/curb/seg-b.ndjson' });
+    expect(body).toMatchObject({
+      rows: 3,
+      segments: 2,
+      lastReason: 'CANNOT_PARSE_ESCAPE_SEQUENCE: Cannot parse escape sequence',
+      lastFile: '/data/quarantine/curb/seg-b.ndjson',
+    });
     expect(Date.now() - Date.parse(body.lastAt)).toBeLessThan(60_000);
     await stores.sql`DELETE FROM ingest_quarantine`;
   });

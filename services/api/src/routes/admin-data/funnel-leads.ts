@@ -42,7 +42,11 @@ export function funnelLeads(sql: Sql) {
          WHERE f.id = $1`,
         [id],
       );
-      return { total: row?.total ?? 0, thisMonth: row?.this_month ?? 0, averageScore: row?.average_score == null ? null : Number(row.average_score) };
+      return {
+        total: row?.total ?? 0,
+        thisMonth: row?.this_month ?? 0,
+        averageScore: row?.average_score == null ? null : Number(row.average_score),
+      };
     },
 
     async latest(id: string, limit: number): Promise<FunnelSubmission[]> {

@@ -47,23 +47,34 @@ export default async function adminDataRoutes(app: FastifyInstance, opts: { conf
     return listFunnels();
   });
 
-  app.get('/api/admin/funnel-stats', { schema: { response: { 200: FunnelStatsResponseSchema } } }, async (_request, reply): Promise<FunnelStatsResponse> => {
-    const funnels = await listFunnels();
-    const [counts, totalLeads, visitors] = await Promise.all([
-      leads.countsPerFunnel(RECENT_SUBMISSION_DAYS),
-      leads.total(),
-      landingPageVisitors(ch, funnels.map((f) => landingPath(f.id))),
-    ]);
-    const funnelStats: FunnelStatsResponse['funnelStats'] = {};
-    for (const f of funnels) {
-      const c = counts.get(f.id) ?? { total: 0, recent: 0 };
-      const views = visitors.get(landingPath(f.id)) ?? 0;
-      funnelStats[f.id] = { totalSubmissions: c.total, recentSubmissions: c.recent, views, conversionRate: percent(c.total, views, 1) };
-    }
-    const rates = Object.values(funnelStats).map((s) => s.conversionRate);
-    reply.header('cache-control', 'no-store');
-    return { funnelStats, totalLeads, avgConversion: rates.length ? Math.round((rates.reduce((a, b) => a + b, 0) / rates.length) * 10) / 10 : 0 };
-  });
+  app.get(
+    '/api/admin/funnel-stats',
+    { schema: { response: { 200: FunnelStatsResponseSchema } } },
+    async (_request, reply): Promise<FunnelStatsResponse> => {
+      const funnels = await listFunnels();
+      const [counts, totalLeads, visitors] = await Promise.all([
+        leads.countsPerFunnel(RECENT_SUBMISSION_DAYS),
+        leads.total(),
+        landingPageVisitors(
+          ch,
+          funnels.map((f) => landingPath(f.id)),
+        ),
+      ]);
+      const funnelStats: FunnelStatsResponse['funnelStats'] = {};
+      for (const f of funnels) {
+        const c = counts.get(f.id) ?? { total: 0, recent: 0 };
+        const views = visitors.get(landingPath(f.id)) ?? 0;
+        funnelStats[f.id] = { totalSubmissions: c.total, recentSubmissions: c.recent, views, conversionRate: percent(c.total, views, 1) };
+      }
+      const rates = Object.values(funnelStats).map((s) => s.conversionRate);
+      reply.header('cache-control', 'no-store');
+      return {
+        funnelStats,
+        totalLeads,
+        avgConversion: rates.length ? Math.round((rates.reduce((a, b) => a + b, 0) / rates.length) * 10) / 10 : 0,
+      };
+    },
+  );
 
   app.get<{ Params: { id: string } }>(
     '/api/admin/funnels/:id/analytics',
@@ -102,7 +113,12 @@ export default async function adminDataRoutes(app: FastifyInstance, opts: { conf
     const transport = config.MAIL_API_URL ? 'mail API' : config.SMTP_URL ? 'SMTP' : null;
     return [
       sourceStatus('form_submissions', pg!.leads > 0, pg!.leads, `${pg!.leads} leads stored`),
-      sourceStatus('email_delivery', transport !== null, pg!.sent, transport ? `${pg!.sent} mails sent via ${transport}` : 'No mail API or SMTP server configured: mail goes to the file outbox'),
+      sourceStatus(
+        'email_delivery',
+        transport !== null,
+        pg!.sent,
+        transport ? `${pg!.sent} mails sent via ${transport}` : 'No mail API or SMTP server configured: mail goes to the file outbox',
+      ),
       sourceStatus('analytics_tracking', tracking.total > 0, tracking.total, `${tracking.total} tracked events`),
       sourceStatus('real_time_reporting', tracking.lastDay > 0, tracking.lastDay, `${tracking.lastDay} events in the last 24 hours`),
       sourceStatus('seo_analysis', pg!.reports > 0, pg!.reports, `${pg!.reports} finished audit reports`),
@@ -111,22 +127,30 @@ export default async function adminDataRoutes(app: FastifyInstance, opts: { conf
     ];
   }
 
-  app.get('/api/admin/data-connections/overview', { schema: { response: { 200: DataConnectionsOverviewSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return dataConnectionsOverview(await dataSources());
-  });
+  app.get(
+    '/api/admin/data-connections/overview',
+    { schema: { response: { 200: DataConnectionsOverviewSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return dataConnectionsOverview(await dataSources());
+    },
+  );
 
   // Event rows the collectors set aside (services/collector/src/lib/quarantine.ts).
-  app.get('/api/admin/ingest-quarantine', { schema: { response: { 200: IngestQuarantineSchema } } }, async (_request, reply): Promise<IngestQuarantine> => {
-    const [row] = await sql<IngestQuarantine[]>`
+  app.get(
+    '/api/admin/ingest-quarantine',
+    { schema: { response: { 200: IngestQuarantineSchema } } },
+    async (_request, reply): Promise<IngestQuarantine> => {
+      const [row] = await sql<IngestQuarantine[]>`
       SELECT coalesce(sum(rows), 0)::int AS rows, count(*)::int AS segments,
              to_char(max(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "lastAt",
              (SELECT reason FROM ingest_quarantine ORDER BY created_at DESC LIMIT 1) AS "lastReason",
              (SELECT file FROM ingest_quarantine ORDER BY created_at DESC LIMIT 1) AS "lastFile"
       FROM ingest_quarantine`;
-    reply.header('cache-control', 'no-store');
-    return row!;
-  });
+      reply.header('cache-control', 'no-store');
+      return row!;
+    },
+  );
 
   app.get<{ Querystring: { category?: string } }>(
     '/api/admin/feature-status',

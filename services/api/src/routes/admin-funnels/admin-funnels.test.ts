@@ -28,9 +28,26 @@ describe('funnel edit dialog API', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json() as FunnelEdit;
     expect(body).toMatchObject({ name: 'Marketing Audit', title: 'Free Marketing Audit', isActive: true, primaryColor: '#dc2626' });
-    expect(body.config.popup).toEqual({ enabled: true, trigger: 'scroll', triggerValue: 25, size: 'medium', frequency: 'once-session', headline: '' });
-    expect(body.config.process).toEqual({ websiteAnalysis: true, emailDelivery: true, followUpSequence: false, confirmationDelay: 'immediate', reportDelay: 'immediate' });
-    expect(body.config.tracking).toEqual({ goals: ['form-submit'], attributionWindowDays: 7, utm: { source: true, medium: true, campaign: true, content: false } });
+    expect(body.config.popup).toEqual({
+      enabled: true,
+      trigger: 'scroll',
+      triggerValue: 25,
+      size: 'medium',
+      frequency: 'once-session',
+      headline: '',
+    });
+    expect(body.config.process).toEqual({
+      websiteAnalysis: true,
+      emailDelivery: true,
+      followUpSequence: false,
+      confirmationDelay: 'immediate',
+      reportDelay: 'immediate',
+    });
+    expect(body.config.tracking).toEqual({
+      goals: ['form-submit'],
+      attributionWindowDays: 7,
+      utm: { source: true, medium: true, campaign: true, content: false },
+    });
     expect(body.config.emailTemplates.followUp.enabled).toBe(false);
   });
 
@@ -46,7 +63,11 @@ describe('funnel edit dialog API', () => {
         landingPage: { ...current.config.landingPage, layout: 'split', headline: 'Is your listing site losing leads?' },
         popup: { ...current.config.popup, trigger: 'exit', size: 'fullscreen', frequency: 'once-week' },
         process: { ...current.config.process, followUpSequence: true, confirmationDelay: '1hour', reportDelay: '5min' },
-        tracking: { goals: ['form-submit', 'report-view'], attributionWindowDays: 30, utm: { source: true, medium: false, campaign: true, content: true } },
+        tracking: {
+          goals: ['form-submit', 'report-view'],
+          attributionWindowDays: 30,
+          utm: { source: true, medium: false, campaign: true, content: true },
+        },
       },
     };
     const res = await app.inject({ method: 'PUT', url, headers: admin, payload: edited });
@@ -57,8 +78,14 @@ describe('funnel edit dialog API', () => {
 
   it.each([
     ['a bad colour', (f: FunnelEdit) => ({ ...f, primaryColor: 'red' })],
-    ['a trigger the spec does not offer', (f: FunnelEdit) => ({ ...f, config: { ...f.config, popup: { ...f.config.popup, trigger: 'hover' } } })],
-    ['an attribution window of 14 days', (f: FunnelEdit) => ({ ...f, config: { ...f.config, tracking: { ...f.config.tracking, attributionWindowDays: 14 } } })],
+    [
+      'a trigger the spec does not offer',
+      (f: FunnelEdit) => ({ ...f, config: { ...f.config, popup: { ...f.config.popup, trigger: 'hover' } } }),
+    ],
+    [
+      'an attribution window of 14 days',
+      (f: FunnelEdit) => ({ ...f, config: { ...f.config, tracking: { ...f.config.tracking, attributionWindowDays: 14 } } }),
+    ],
     ['an unknown field', (f: FunnelEdit) => ({ ...f, owner: 'x' })],
     ['an empty name', (f: FunnelEdit) => ({ ...f, name: '' })],
   ])('refuses %s with a 400 and changes nothing', async (_label, change) => {
@@ -69,7 +96,7 @@ describe('funnel edit dialog API', () => {
     expect(await stores.sql`SELECT * FROM funnels`).toEqual(before);
   });
 
-  it('ships the site\'s two funnels on a fresh install', async () => {
+  it("ships the site's two funnels on a fresh install", async () => {
     for (const id of ['marketing-audit', 'real-estate-marketing-report']) {
       const res = await app.inject({ url: `/api/admin/funnels/${id}/config`, headers: admin });
       expect(res.statusCode).toBe(200);
@@ -79,7 +106,9 @@ describe('funnel edit dialog API', () => {
 
   it('answers 404 for an unknown funnel and 401 when anonymous', async () => {
     const current = (await app.inject({ url, headers: admin })).json();
-    expect((await app.inject({ method: 'PUT', url: '/api/admin/funnels/nope/config', headers: admin, payload: current })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'PUT', url: '/api/admin/funnels/nope/config', headers: admin, payload: current })).statusCode).toBe(
+      404,
+    );
     expect((await app.inject({ url })).statusCode).toBe(401);
     expect((await app.inject({ method: 'PUT', url, payload: current })).statusCode).toBe(401);
   });

@@ -45,13 +45,30 @@ const toEdit = (row: FunnelRow): FunnelEdit => ({
 });
 
 const EMAIL_TEMPLATES: EmailTemplate[] = [
-  { type: 'confirmation', name: 'Confirmation', description: 'Thanks the visitor right after the form is submitted.', subject: 'We received your request' },
-  { type: 'notification', name: 'Audit report', description: 'Sends the link to the finished marketing audit report.', subject: 'Your marketing audit report is ready' },
-  { type: 'follow-up', name: 'Follow-up', description: 'A later note offering a consultation about the report.', subject: 'Questions about your marketing audit?' },
+  {
+    type: 'confirmation',
+    name: 'Confirmation',
+    description: 'Thanks the visitor right after the form is submitted.',
+    subject: 'We received your request',
+  },
+  {
+    type: 'notification',
+    name: 'Audit report',
+    description: 'Sends the link to the finished marketing audit report.',
+    subject: 'Your marketing audit report is ready',
+  },
+  {
+    type: 'follow-up',
+    name: 'Follow-up',
+    description: 'A later note offering a consultation about the report.',
+    subject: 'Questions about your marketing audit?',
+  },
 ];
 
 async function findFunnel(sql: Sql, id: string): Promise<FunnelRow | undefined> {
-  const [row] = await sql<FunnelRow[]>`SELECT name, title, subtitle, description, is_active, primary_color, config FROM funnels WHERE id = ${id}`;
+  const [row] = await sql<
+    FunnelRow[]
+  >`SELECT name, title, subtitle, description, is_active, primary_color, config FROM funnels WHERE id = ${id}`;
   return row;
 }
 

@@ -50,7 +50,10 @@ describe('outbox viewer', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ inUse: true, total: 2 });
-    expect(body.mails.map((m: { subject: string }) => m.subject)).toEqual(['Your report for Harbor Point Realty', 'Your marketing audit report is ready']);
+    expect(body.mails.map((m: { subject: string }) => m.subject)).toEqual([
+      'Your report for Harbor Point Realty',
+      'Your marketing audit report is ready',
+    ]);
     expect(body.mails[0]).toMatchObject({ id: '2026-11-21T10-00-00-000Z-bbbb', to: 'owner@harbor.example' });
   });
 
@@ -58,7 +61,11 @@ describe('outbox viewer', () => {
     const res = await app.inject({ url: '/api/admin/outbox/2026-11-20T10-00-00-000Z-aaaa', headers: admin });
     expect(res.statusCode).toBe(200);
     const mail = res.json();
-    expect(mail).toMatchObject({ from: '"Curb Appeal" <audits@localhost>', subject: 'Your marketing audit report is ready', text: 'Your report: http://localhost/audit-report/abc' });
+    expect(mail).toMatchObject({
+      from: '"Curb Appeal" <audits@localhost>',
+      subject: 'Your marketing audit report is ready',
+      text: 'Your report: http://localhost/audit-report/abc',
+    });
     expect(mail.attachments).toEqual([{ filename: 'report.pdf', contentType: 'application/pdf', sizeBytes: 13 }]);
     expect(res.body).not.toContain('<script>');
   });

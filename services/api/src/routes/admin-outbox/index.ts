@@ -5,12 +5,23 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { Type } from '@sinclair/typebox';
-import { OUTBOX_ID_PATTERN, OUTBOX_LIST_LIMIT, OutboxListSchema, OutboxMailSchema, type OutboxList, type OutboxMail } from '@curb/contracts/admin';
+import {
+  OUTBOX_ID_PATTERN,
+  OUTBOX_LIST_LIMIT,
+  OutboxListSchema,
+  OutboxMailSchema,
+  type OutboxList,
+  type OutboxMail,
+} from '@curb/contracts/admin';
 import type { Config } from '@curb/contracts/config';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 
 const IdParams = Type.Object({ id: Type.String({ pattern: OUTBOX_ID_PATTERN }) }, { additionalProperties: false });
-const addresses = (a: AddressObject | AddressObject[] | undefined) => [a ?? []].flat().map((x) => x.text).join(', ');
+const addresses = (a: AddressObject | AddressObject[] | undefined) =>
+  [a ?? []]
+    .flat()
+    .map((x) => x.text)
+    .join(', ');
 
 export default async function adminOutboxRoutes(app: FastifyInstance, opts: { config: Config }): Promise<void> {
   const dir = resolve(opts.config.DATA_DIR, 'outbox');
@@ -19,7 +30,10 @@ export default async function adminOutboxRoutes(app: FastifyInstance, opts: { co
   /** The ids are file names the worker chose; a request can only name one of them. */
   const files = async (): Promise<string[]> => {
     try {
-      return (await readdir(dir)).filter((f) => f.endsWith('.eml') && new RegExp(OUTBOX_ID_PATTERN).test(f.slice(0, -4))).sort().reverse();
+      return (await readdir(dir))
+        .filter((f) => f.endsWith('.eml') && new RegExp(OUTBOX_ID_PATTERN).test(f.slice(0, -4)))
+        .sort()
+        .reverse();
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw err;
@@ -36,7 +50,13 @@ export default async function adminOutboxRoutes(app: FastifyInstance, opts: { co
       names.slice(0, OUTBOX_LIST_LIMIT).map(async (name) => {
         const id = name.slice(0, -4);
         const [{ mail }, info] = await Promise.all([parse(id), stat(join(dir, name))]);
-        return { id, to: addresses(mail.to), subject: mail.subject ?? '(no subject)', date: (mail.date ?? info.mtime).toISOString(), sizeBytes: info.size };
+        return {
+          id,
+          to: addresses(mail.to),
+          subject: mail.subject ?? '(no subject)',
+          date: (mail.date ?? info.mtime).toISOString(),
+          sizeBytes: info.size,
+        };
       }),
     );
     reply.header('cache-control', 'no-store');

@@ -29,7 +29,13 @@ let admin: { cookie: string; origin: string };
 const dirs: string[] = [];
 
 async function beacon(events: object[], opts: { ua?: string; ip?: string } = {}) {
-  const res = await app.inject({ method: 'POST', url: '/api/events', remoteAddress: opts.ip ?? '198.51.100.10', headers: { 'user-agent': opts.ua ?? UA }, payload: { events } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/events',
+    remoteAddress: opts.ip ?? '198.51.100.10',
+    headers: { 'user-agent': opts.ua ?? UA },
+    payload: { events },
+  });
   expect(res.statusCode).toBe(202);
 }
 
@@ -43,14 +49,38 @@ beforeAll(async () => {
   admin = await adminHeaders(app, stores);
 
   // Two visitors (by IP) see popup variants A and B; B's visitor converts. A bot does everything.
-  const ab = (name: string, variant: string) => ({ name, testType: 'popup', variant, sessionId: `ab-${variant}`, props: { variant_text: `Text ${variant}` } });
+  const ab = (name: string, variant: string) => ({
+    name,
+    testType: 'popup',
+    variant,
+    sessionId: `ab-${variant}`,
+    props: { variant_text: `Text ${variant}` },
+  });
   await beacon([ab('ab_impression', 'A'), ab('ab_click', 'A')], { ip: '198.51.100.1' });
   await beacon([ab('ab_impression', 'B'), ab('ab_click', 'B'), ab('ab_conversion', 'B')], { ip: '198.51.100.2' });
   await beacon([ab('ab_impression', 'A'), ab('ab_conversion', 'A')], { ua: BOT });
   // Retargeting: one visitor from Google goes to the form and identifies; another bounces.
-  const s = (name: string, extra: object = {}) => ({ name, sessionId: 'sess-1', path: '/', referrer: 'https://www.google.com/', eventId: randomUUID(), ...extra });
-  await beacon([s('page_view'), s('popup_view'), s('form_start'), s('form_submit', { email: 'lead@example.com' }), s('page_view', { path: '/services' })], { ip: '198.51.100.3' });
-  await beacon([{ name: 'page_view', sessionId: 'sess-2', path: '/blog', utm: { source: 'newsletter', medium: 'email' } }], { ip: '198.51.100.4' });
+  const s = (name: string, extra: object = {}) => ({
+    name,
+    sessionId: 'sess-1',
+    path: '/',
+    referrer: 'https://www.google.com/',
+    eventId: randomUUID(),
+    ...extra,
+  });
+  await beacon(
+    [
+      s('page_view'),
+      s('popup_view'),
+      s('form_start'),
+      s('form_submit', { email: 'lead@example.com' }),
+      s('page_view', { path: '/services' }),
+    ],
+    { ip: '198.51.100.3' },
+  );
+  await beacon([{ name: 'page_view', sessionId: 'sess-2', path: '/blog', utm: { source: 'newsletter', medium: 'email' } }], {
+    ip: '198.51.100.4',
+  });
   // A 202 means spooled; wait until the flusher has moved everything to ClickHouse.
   for (let waited = 0; (await app.inject('/api/events/metrics')).json().spooled > 0; waited += 50) {
     if (waited > 10_000) throw new Error('events were not flushed');
@@ -88,8 +118,26 @@ describe('analytics dashboards', () => {
     const body = res.json();
     expect(Value.Check(AbTestingResponseSchema, body)).toBe(true);
     expect(body.conversionRates).toEqual([
-      { testType: 'popup', variant: 'A', variantText: 'Text A', impressions: 1, clicks: 1, conversions: 0, clickRate: 100, conversionRate: 0 },
-      { testType: 'popup', variant: 'B', variantText: 'Text B', impressions: 1, clicks: 1, conversions: 1, clickRate: 100, conversionRate: 100 },
+      {
+        testType: 'popup',
+        variant: 'A',
+        variantText: 'Text A',
+        impressions: 1,
+        clicks: 1,
+        conversions: 0,
+        clickRate: 100,
+        conversionRate: 0,
+      },
+      {
+        testType: 'popup',
+        variant: 'B',
+        variantText: 'Text B',
+        impressions: 1,
+        clicks: 1,
+        conversions: 1,
+        clickRate: 100,
+        conversionRate: 100,
+      },
     ]);
     expect(body.tests[0]).toMatchObject({ testType: 'popup', control: 'A', winner: 'B', underpowered: true });
     expect((await get('/api/analytics/ab-testing')).json().days).toBe(30);
@@ -102,7 +150,9 @@ describe('analytics dashboards', () => {
     expect(Value.Check(RetargetingResponseSchema, body)).toBe(true);
     expect(body.funnelData.map((s: { uniqueUsers: number }) => s.uniqueUsers)).toEqual([2, 1, 1, 1, 0]);
     expect(body.userJourneys[0]).toMatchObject({ email: 'lead@example.com', sessionId: 'sess-1', totalEvents: 5 });
-    expect(body.trafficSources).toEqual(expect.arrayContaining([expect.objectContaining({ utmSource: 'newsletter', sessions: 1, events: 1 })]));
+    expect(body.trafficSources).toEqual(
+      expect.arrayContaining([expect.objectContaining({ utmSource: 'newsletter', sessions: 1, events: 1 })]),
+    );
     // Four human visitors (two A/B, two site visitors), one identified.
     expect([body.totalUsers, body.identifiedUsers, body.conversionRate]).toEqual([4, 1, 25]);
   });

@@ -24,9 +24,19 @@ interface Fetched {
 async function fetchOverNetwork(publicUrl: string): Promise<Fetched> {
   const url = new URL('/', publicUrl).toString();
   const started = performance.now();
-  const res = await fetch(url, { headers: { 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' }, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  const res = await fetch(url, {
+    headers: { 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' },
+    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+  });
   const html = await res.text();
-  return { url: res.url || url, html, status: res.status, contentType: res.headers.get('content-type') ?? '', encoding: res.headers.get('content-encoding') ?? '', ms: performance.now() - started };
+  return {
+    url: res.url || url,
+    html,
+    status: res.status,
+    contentType: res.headers.get('content-type') ?? '',
+    encoding: res.headers.get('content-encoding') ?? '',
+    ms: performance.now() - started,
+  };
 }
 
 async function fetchInProcess(app: FastifyInstance): Promise<Fetched> {
@@ -36,7 +46,14 @@ async function fetchInProcess(app: FastifyInstance): Promise<Fetched> {
   const decoders: Record<string, (b: Buffer) => Buffer> = { gzip: gunzipSync, br: brotliDecompressSync, deflate: inflateSync };
   const decode = decoders[encoding];
   const html = decode ? decode(res.rawPayload).toString('utf8') : res.body;
-  return { url: 'http://localhost/', html, status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), encoding, ms: performance.now() - started };
+  return {
+    url: 'http://localhost/',
+    html,
+    status: res.statusCode,
+    contentType: String(res.headers['content-type'] ?? ''),
+    encoding,
+    ms: performance.now() - started,
+  };
 }
 
 export function measureHomePage(page: Fetched, hasSsl: boolean, now = new Date()): WebsiteAnalytics {
@@ -63,7 +80,11 @@ export function measureHomePage(page: Fetched, hasSsl: boolean, now = new Date()
       h1_count: parsed.headings.filter((h) => h.level === 1).length,
       image_alt_missing: parsed.images.filter((i) => i.alt === null).length,
     },
-    technical: { structured_data_found: parsed.jsonLd.length > 0, lang_attribute: Boolean(parsed.lang), viewport_meta: Boolean(parsed.viewport) },
+    technical: {
+      structured_data_found: parsed.jsonLd.length > 0,
+      lang_attribute: Boolean(parsed.lang),
+      viewport_meta: Boolean(parsed.viewport),
+    },
     performance: {
       load_time_ms: Math.round(page.ms),
       page_size_kb: Math.round((Buffer.byteLength(page.html) / 1024) * 10) / 10,
@@ -98,4 +119,3 @@ export function ownSiteAnalyser(app: FastifyInstance, publicUrl: string | undefi
     return pending;
   };
 }
-

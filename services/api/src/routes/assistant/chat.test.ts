@@ -70,12 +70,15 @@ describe('POST /api/chat in retrieval mode', () => {
     expect(caseStudyQuestions.map(([, id]) => id).sort()).toEqual(caseStudies.map((s) => s.id).sort());
   });
 
-  it.each(['How can I contact you?', "What's your phone number?", 'What is your email address?'])('gives the contact details for "%s"', async (question) => {
-    const answer = await ask(question);
-    expect(answer.sources[0]).toEqual({ title: 'Contact', path: '/#contact' });
-    expect(answer.message).toContain(personal.email);
-    expect(answer.message).toContain(personal.formattedPhone);
-  });
+  it.each(['How can I contact you?', "What's your phone number?", 'What is your email address?'])(
+    'gives the contact details for "%s"',
+    async (question) => {
+      const answer = await ask(question);
+      expect(answer.sources[0]).toEqual({ title: 'Contact', path: '/#contact' });
+      expect(answer.message).toContain(personal.email);
+      expect(answer.message).toContain(personal.formattedPhone);
+    },
+  );
 
   it('answers about the free audit, experience and certifications from their pages', async () => {
     expect((await ask('Is the marketing audit really free?')).sources[0]?.path).toBe('/marketing-audit');
@@ -134,8 +137,21 @@ describe('POST /api/chat in retrieval mode', () => {
     const cases: Array<[unknown, string]> = [
       [[{ role: 'user', content: '' }], 'Messages must not be empty.'],
       [[{ role: 'user', content: '  \n\t ' }], 'Messages must not be empty.'],
-      [[{ role: 'user', content: 'hi' }, { role: 'assistant', content: ' ' }, { role: 'user', content: 'x' }], 'Messages must not be empty.'],
-      [[{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'Hello' }], 'The last message must be from the user.'],
+      [
+        [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: ' ' },
+          { role: 'user', content: 'x' },
+        ],
+        'Messages must not be empty.',
+      ],
+      [
+        [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: 'Hello' },
+        ],
+        'The last message must be from the user.',
+      ],
     ];
     for (const [messages, message] of cases) {
       const res = await chat(messages);
@@ -161,7 +177,12 @@ describe('POST /api/chat in retrieval mode', () => {
   it('rate-limits one address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++) {
-      const res = await app.inject({ method: 'POST', url: '/api/chat', payload: { messages: [{ role: 'user', content: 'services' }] }, remoteAddress: '10.9.9.9' });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/chat',
+        payload: { messages: [{ role: 'user', content: 'services' }] },
+        remoteAddress: '10.9.9.9',
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
@@ -186,7 +207,11 @@ describe('POST /api/chat with an OpenAI-compatible provider', () => {
   let server: Server;
   let baseUrl: string;
   let behaviour: 'answer' | 'fail' = 'answer';
-  const requests: Array<{ url: string; auth: string | undefined; body: { model: string; messages: Array<{ role: string; content: string }> } }> = [];
+  const requests: Array<{
+    url: string;
+    auth: string | undefined;
+    body: { model: string; messages: Array<{ role: string; content: string }> };
+  }> = [];
 
   beforeAll(async () => {
     server = createHttpServer((req, res) => {
@@ -196,7 +221,18 @@ describe('POST /api/chat with an OpenAI-compatible provider', () => {
         requests.push({ url: req.url!, auth: req.headers.authorization, body: JSON.parse(raw || '{}') });
         if (behaviour === 'fail') return void res.writeHead(502).end('bad gateway');
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'Team Leadership covers onboarding and training. Read more on [Services](/services).' } }] }));
+        res.end(
+          JSON.stringify({
+            choices: [
+              {
+                message: {
+                  role: 'assistant',
+                  content: 'Team Leadership covers onboarding and training. Read more on [Services](/services).',
+                },
+              },
+            ],
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -214,7 +250,11 @@ describe('POST /api/chat with an OpenAI-compatible provider', () => {
   it('sends the retrieved passages and the conversation, and returns the grounded reply', async () => {
     behaviour = 'answer';
     const app = await appWithProvider();
-    const res = await app.inject({ method: 'POST', url: '/api/chat', payload: { messages: [{ role: 'user', content: 'Tell me about team leadership' }] } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      payload: { messages: [{ role: 'user', content: 'Tell me about team leadership' }] },
+    });
     expect(res.json()).toEqual({
       message: 'Team Leadership covers onboarding and training. Read more on [Services](/services).',
       sources: [{ title: 'Services', path: '/services' }],
@@ -235,7 +275,11 @@ describe('POST /api/chat with an OpenAI-compatible provider', () => {
   it('falls back to the retrieval answer when the provider fails', async () => {
     behaviour = 'fail';
     const app = await appWithProvider();
-    const res = await app.inject({ method: 'POST', url: '/api/chat', payload: { messages: [{ role: 'user', content: 'Tell me about team leadership' }] } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      payload: { messages: [{ role: 'user', content: 'Tell me about team leadership' }] },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().mode).toBe('retrieval');
     expect(res.json().message).toMatch(/^Team Leadership: /);

@@ -33,7 +33,9 @@ describe('avatar creator', () => {
       req.on('end', () => {
         calls.push({ auth: req.headers.authorization, body });
         if (refuse) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_client"}');
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'short-token', token_type: 'Bearer', expires_in: 36000 }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ access_token: 'short-token', token_type: 'Bearer', expires_in: 36000 }));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -54,7 +56,9 @@ describe('avatar creator', () => {
     expect(first.json().expiresIn).toBeGreaterThan(30_000);
     expect(second.json().accessToken).toBe('short-token');
     expect(first.body).not.toContain('client-secret');
-    expect(calls).toEqual([{ auth: `Basic ${Buffer.from('client-id:client-secret').toString('base64')}`, body: 'grant_type=client_credentials' }]);
+    expect(calls).toEqual([
+      { auth: `Basic ${Buffer.from('client-id:client-secret').toString('base64')}`, body: 'grant_type=client_credentials' },
+    ]);
     await app.close();
   });
 
@@ -75,7 +79,8 @@ describe('avatar creator', () => {
   });
 
   it('lets only the chat pages compile WebAssembly and only /metaperson-chat frame the creator', async () => {
-    const csp = async (app: Awaited<ReturnType<typeof appWith>>, url: string) => String((await app.inject(url)).headers['content-security-policy']);
+    const csp = async (app: Awaited<ReturnType<typeof appWith>>, url: string) =>
+      String((await app.inject(url)).headers['content-security-policy']);
     const configured = await appWith(CONFIGURED, tokenUrl);
     expect(await csp(configured, '/metaperson-chat')).toMatch(new RegExp(`frame-src 'self' ${METAPERSON_ORIGIN}(;|$)`));
     expect(await csp(configured, '/metaperson-chat')).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
@@ -91,9 +96,14 @@ describe('avatar creator', () => {
   });
 
   it('widens a policy without losing directives', () => {
-    expect(widenPolicy("default-src 'self';script-src 'self' https://a.example;frame-src 'self'", { 'script-src': ["'wasm-unsafe-eval'"], 'frame-src': ['https://b.example'] })).toBe(
-      "default-src 'self';script-src 'self' https://a.example 'wasm-unsafe-eval';frame-src 'self' https://b.example",
+    expect(
+      widenPolicy("default-src 'self';script-src 'self' https://a.example;frame-src 'self'", {
+        'script-src': ["'wasm-unsafe-eval'"],
+        'frame-src': ['https://b.example'],
+      }),
+    ).toBe("default-src 'self';script-src 'self' https://a.example 'wasm-unsafe-eval';frame-src 'self' https://b.example");
+    expect(widenPolicy("default-src 'self'", { 'frame-src': ['https://b.example'] })).toBe(
+      "default-src 'self';frame-src 'self' https://b.example",
     );
-    expect(widenPolicy("default-src 'self'", { 'frame-src': ['https://b.example'] })).toBe("default-src 'self';frame-src 'self' https://b.example");
   });
 });

@@ -25,7 +25,8 @@ export function widenPolicy(policy: string, additions: Record<string, readonly s
 export function pageAdditions(path: string, metaperson: boolean): Record<string, string[]> | null {
   const page = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (page === '/chat') return { 'script-src': ["'wasm-unsafe-eval'"] };
-  if (page === '/metaperson-chat') return { 'script-src': ["'wasm-unsafe-eval'"], ...(metaperson ? { 'frame-src': [METAPERSON_ORIGIN] } : {}) };
+  if (page === '/metaperson-chat')
+    return { 'script-src': ["'wasm-unsafe-eval'"], ...(metaperson ? { 'frame-src': [METAPERSON_ORIGIN] } : {}) };
   return null;
 }
 
@@ -35,7 +36,10 @@ function widenReply(reply: FastifyReply, additions: Record<string, readonly stri
   if (typeof current === 'string') reply.header(CSP, widenPolicy(current, additions));
   const setHeader = reply.header.bind(reply);
   reply.header = ((name: string, value: unknown) =>
-    setHeader(name, name.toLowerCase() === CSP && typeof value === 'string' ? widenPolicy(value, additions) : value)) as FastifyReply['header'];
+    setHeader(
+      name,
+      name.toLowerCase() === CSP && typeof value === 'string' ? widenPolicy(value, additions) : value,
+    )) as FastifyReply['header'];
 }
 
 export default async function assistantPagePolicy(app: FastifyInstance, opts: { metaperson: boolean }): Promise<void> {

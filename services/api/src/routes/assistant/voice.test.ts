@@ -46,7 +46,8 @@ describe('voice endpoints on this machine', () => {
   let spoken: Buffer;
   let ip = 1;
   const remoteAddress = () => `10.7.0.${ip++}`;
-  const speak = (body: unknown) => app.inject({ method: 'POST', url: '/api/text-to-speech', payload: body as object, remoteAddress: remoteAddress() });
+  const speak = (body: unknown) =>
+    app.inject({ method: 'POST', url: '/api/text-to-speech', payload: body as object, remoteAddress: remoteAddress() });
   const listen = async (file: Buffer | null, filename?: string, type?: string) =>
     app.inject({ method: 'POST', url: '/api/speech-to-text', ...(await multipart(file, filename, type)), remoteAddress: remoteAddress() });
 
@@ -113,7 +114,9 @@ describe('voice endpoints on this machine', () => {
       wav.writeUInt16LE(4, 32);
       return wav;
     })();
-    const webm = await runTool('ffmpeg', ['-loglevel', 'error', '-f', 'wav', '-i', 'pipe:0', '-c:a', 'libopus', '-f', 'webm', 'pipe:1'], { input: spoken });
+    const webm = await runTool('ffmpeg', ['-loglevel', 'error', '-f', 'wav', '-i', 'pipe:0', '-c:a', 'libopus', '-f', 'webm', 'pipe:1'], {
+      input: spoken,
+    });
 
     const results = await Promise.all([listen(spoken), listen(stereo44k), listen(webm, 'speech.webm', 'audio/webm')]);
     for (const res of results) {
@@ -162,8 +165,17 @@ describe('voice endpoints on this machine', () => {
       ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="audio"; filename="a.wav"\r\n\r\nRIFF'],
       ['multipart/form-data; boundary=xyz', '--abc\r\n\r\n--abc--'],
     ] as const) {
-      const res = await app.inject({ method: 'POST', url: '/api/speech-to-text', headers: { 'content-type': contentType }, payload, remoteAddress: remoteAddress() });
-      expect([res.statusCode, res.json().message]).toEqual([400, expect.stringMatching(/^(The recording could not be read|Attach the recording)/)]);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/speech-to-text',
+        headers: { 'content-type': contentType },
+        payload,
+        remoteAddress: remoteAddress(),
+      });
+      expect([res.statusCode, res.json().message]).toEqual([
+        400,
+        expect.stringMatching(/^(The recording could not be read|Attach the recording)/),
+      ]);
       if (payload.startsWith('no')) expect(res.json().message).toBe(unreadable);
     }
 
@@ -206,9 +218,15 @@ describe('voice endpoints with tools missing or a provider', () => {
     expect(tts.statusCode).toBe(503);
     expect(tts.json().message).toBe('Text-to-speech is not available on this server: install flite or espeak-ng, or configure a provider.');
 
-    const stt = await app.inject({ method: 'POST', url: '/api/speech-to-text', ...(await multipart(encodeWav(Buffer.alloc(32000), 16000))) });
+    const stt = await app.inject({
+      method: 'POST',
+      url: '/api/speech-to-text',
+      ...(await multipart(encodeWav(Buffer.alloc(32000), 16000))),
+    });
     expect(stt.statusCode).toBe(503);
-    expect(stt.json().message).toBe('Speech-to-text is not available on this server: install pocketsphinx and pocketsphinx-en-us, or configure a provider.');
+    expect(stt.json().message).toBe(
+      'Speech-to-text is not available on this server: install pocketsphinx and pocketsphinx-en-us, or configure a provider.',
+    );
     await app.close();
   });
 
@@ -216,7 +234,11 @@ describe('voice endpoints with tools missing or a provider', () => {
     const real = await detectVoiceTools();
     const app = await appWith({ ...real, ffmpeg: { available: false, mp3: false, ogg: false } });
     expect((await app.inject('/api/voice/capabilities')).json().stt.formats).toEqual(['wav']);
-    const webm = await app.inject({ method: 'POST', url: '/api/speech-to-text', ...(await multipart(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0, 0, 0, 0]), 'a.webm', 'audio/webm')) });
+    const webm = await app.inject({
+      method: 'POST',
+      url: '/api/speech-to-text',
+      ...(await multipart(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0, 0, 0, 0]), 'a.webm', 'audio/webm')),
+    });
     expect(webm.statusCode).toBe(503);
     expect(webm.json().message).toBe('Reading WebM audio needs ffmpeg on the server; send 16 kHz WAV instead.');
     const mp3 = await app.inject({ method: 'POST', url: '/api/text-to-speech', payload: { text: 'Hi', format: 'mp3' } });
@@ -249,8 +271,10 @@ describe('voice endpoints with tools missing or a provider', () => {
         req.resume();
         req.on('end', () => {
           if (failing) return void res.writeHead(500).end('down');
-          if (req.url === '/v1/audio/speech') return void res.writeHead(200, { 'content-type': 'audio/wav' }).end(encodeWav(Buffer.alloc(3200), 16000));
-          if (req.url === '/v1/audio/transcriptions') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"text":" from the provider "}');
+          if (req.url === '/v1/audio/speech')
+            return void res.writeHead(200, { 'content-type': 'audio/wav' }).end(encodeWav(Buffer.alloc(3200), 16000));
+          if (req.url === '/v1/audio/transcriptions')
+            return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"text":" from the provider "}');
           res.writeHead(404).end();
         });
       });
@@ -270,7 +294,11 @@ describe('voice endpoints with tools missing or a provider', () => {
       failing = false;
       const tts = await app.inject({ method: 'POST', url: '/api/text-to-speech', payload: { text: 'Hello' } });
       expect(tts.headers['x-voice-engine']).toBe('provider');
-      const stt = await app.inject({ method: 'POST', url: '/api/speech-to-text', ...(await multipart(encodeWav(Buffer.alloc(32000), 16000))) });
+      const stt = await app.inject({
+        method: 'POST',
+        url: '/api/speech-to-text',
+        ...(await multipart(encodeWav(Buffer.alloc(32000), 16000))),
+      });
       expect(stt.json()).toEqual({ text: 'from the provider' });
       expect(seen).toContain('POST /v1/audio/speech Bearer sk-test');
 

@@ -71,7 +71,9 @@ export default async function voiceRoutes(app: FastifyInstance, opts: VoiceRoute
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const result = await speech.run(async () => synthesize(request.body.text, request.body.format ?? 'wav', { tools: await tools(), provider, log: request.log }));
+      const result = await speech.run(async () =>
+        synthesize(request.body.text, request.body.format ?? 'wav', { tools: await tools(), provider, log: request.log }),
+      );
       return reply.type(result.contentType).header('cache-control', 'no-store').header('x-voice-engine', result.engine).send(result.audio);
     },
   );
@@ -91,7 +93,8 @@ export default async function voiceRoutes(app: FastifyInstance, opts: VoiceRoute
         audio = await file.toBuffer();
       } catch (err) {
         if (err instanceof HttpError) throw err;
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `The recording is larger than ${MEGABYTES} MB.`);
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, `The recording is larger than ${MEGABYTES} MB.`);
         // Whatever else the multipart parser trips on is the body's fault: a missing or wrong
         // boundary, a form cut short, too many parts.
         throw new HttpError(400, 'The recording could not be read: send it as multipart/form-data with one audio file.');

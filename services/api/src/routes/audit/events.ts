@@ -45,7 +45,12 @@ export function auditEventRow(name: AuditEventName, audit: { id: string; email: 
 }
 
 /** Appends the event to the outbox; tracking never fails the request that caused it. */
-export async function appendAuditEvent(sql: Sql, log: FastifyBaseLogger, name: AuditEventName, audit: { id: string; email: string; reportId: string }): Promise<void> {
+export async function appendAuditEvent(
+  sql: Sql,
+  log: FastifyBaseLogger,
+  name: AuditEventName,
+  audit: { id: string; email: string; reportId: string },
+): Promise<void> {
   try {
     await sql`INSERT INTO event_outbox (row) VALUES (${sql.json(auditEventRow(name, audit))})`;
   } catch (err) {

@@ -1,10 +1,28 @@
 // Public audit endpoints: the report (pending / ready / failed) and its PDF, the e-mail open
 // pixel, the quick company lookup and the advanced SEO audit.
 import type { FastifyInstance } from 'fastify';
-import { advancedResultOf, analyseSite, checkTarget, FetchError, normaliseWebsite, parseWebsite, quickLookupOf, type AnalyseOptions } from '@curb/audit';
+import {
+  advancedResultOf,
+  analyseSite,
+  checkTarget,
+  FetchError,
+  normaliseWebsite,
+  parseWebsite,
+  quickLookupOf,
+  type AnalyseOptions,
+} from '@curb/audit';
 import { pdfRenderPool } from '@curb/audit/pdf/render-pool';
 import { Semaphore } from '@curb/audit/util';
-import { AdvancedAuditRequestSchema, QuickLookupRequestSchema, REPORT_ID_PATTERN, type AdvancedAuditResult, type AuditReport, type AuditReportResponse, type QuickLookupRequest, type QuickLookupResult } from '@curb/contracts/audit';
+import {
+  AdvancedAuditRequestSchema,
+  QuickLookupRequestSchema,
+  REPORT_ID_PATTERN,
+  type AdvancedAuditResult,
+  type AuditReport,
+  type AuditReportResponse,
+  type QuickLookupRequest,
+  type QuickLookupResult,
+} from '@curb/contracts/audit';
 import type { Config } from '@curb/contracts/config';
 import { OPEN_TOKEN_PATTERN } from '@curb/contracts/mail';
 import type { Stores } from '@curb/runtime';
@@ -47,8 +65,13 @@ class HttpError extends Error {
 /** A site that cannot be analysed is the visitor's input, not our failure: a 4xx with why. */
 function siteError(err: unknown, invalidMessage: string): never {
   if (err instanceof FetchError) {
-    if (err.code === 'invalid-url') throw new HttpError(err.message.startsWith('Please enter') ? 400 : 422, err.message.startsWith('Please enter') ? invalidMessage : err.message);
-    if (err.code === 'blocked-address') throw new HttpError(400, 'This address points to a private or reserved network and cannot be audited.');
+    if (err.code === 'invalid-url')
+      throw new HttpError(
+        err.message.startsWith('Please enter') ? 400 : 422,
+        err.message.startsWith('Please enter') ? invalidMessage : err.message,
+      );
+    if (err.code === 'blocked-address')
+      throw new HttpError(400, 'This address points to a private or reserved network and cannot be audited.');
     throw new HttpError(422, `We could not analyse that website: ${err.message}`);
   }
   throw err;
@@ -75,16 +98,29 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/api/audit-report/')) reply.header('x-robots-tag', NOINDEX);
   });
-  const base: Pick<AnalyseOptions, 'allowPrivateNetworks' | 'chromePath'> = { allowPrivateNetworks: config.AUDIT_ALLOW_PRIVATE_NETWORKS, chromePath: config.CHROME_PATH ?? null };
+  const base: Pick<AnalyseOptions, 'allowPrivateNetworks' | 'chromePath'> = {
+    allowPrivateNetworks: config.AUDIT_ALLOW_PRIVATE_NETWORKS,
+    chromePath: config.CHROME_PATH ?? null,
+  };
   // Results carry a PNG screenshot (a few hundred KB): keep the cache small.
   const lookups = new LookupCache<QuickLookupResult>(100);
   // Crawling 20 pages (and Chromium) is heavy: two advanced audits at a time, a short queue.
   const advancedSlots = new Semaphore(2);
   let advancedPending = 0;
   const pdfs = new LookupCache<Buffer>(PDF_CACHE_ENTRIES, 24 * 60 * 60_000);
-  const pdfQueue = new WorkQueue({ concurrency: 2, maxWaiting: 16, retryAfterSeconds: 5, busyMessage: 'Many reports are being prepared right now. Please try again in a few seconds.' });
+  const pdfQueue = new WorkQueue({
+    concurrency: 2,
+    maxWaiting: 16,
+    retryAfterSeconds: 5,
+    busyMessage: 'Many reports are being prepared right now. Please try again in a few seconds.',
+  });
   // Each lookup of a new site fetches it and takes a screenshot: two at a time, eight waiting.
-  const lookupQueue = new WorkQueue({ concurrency: 2, maxWaiting: 8, retryAfterSeconds: 10, busyMessage: 'Many websites are being looked up right now. Please try again in a few seconds.' });
+  const lookupQueue = new WorkQueue({
+    concurrency: 2,
+    maxWaiting: 8,
+    retryAfterSeconds: 10,
+    busyMessage: 'Many websites are being looked up right now. Please try again in a few seconds.',
+  });
   /** Advanced audits running or waiting, per client address: one client cannot fill the queue. */
   const advancedPerClient = new Map<string, number>();
 
@@ -103,7 +139,8 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
       const row = await findReport(request.params.reportId);
       reply.header('cache-control', 'no-store');
       if (!row) throw new HttpError(404, NOT_FOUND);
-      if (row.status === 'failed') return { status: 'failed', error: row.error ?? 'The analysis failed.', businessName: row.business_name, website: row.website };
+      if (row.status === 'failed')
+        return { status: 'failed', error: row.error ?? 'The analysis failed.', businessName: row.business_name, website: row.website };
       if (row.status !== 'done' || !row.report) {
         // A job lost for good (worker gone through every retry) must not leave the page
         // waiting forever: after an hour the audit counts as failed.
@@ -112,7 +149,12 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
           WHERE id = ${row.id} AND status IN ('queued', 'running') AND created_at < now() - interval '1 hour'
           RETURNING error`;
         if (stale) return { status: 'failed', error: stale.error, businessName: row.business_name, website: row.website };
-        return { status: 'pending', progress: row.status === 'queued' ? Math.max(2, row.progress) : row.progress, stage: row.stage || 'Waiting to start', businessName: row.business_name };
+        return {
+          status: 'pending',
+          progress: row.status === 'queued' ? Math.max(2, row.progress) : row.progress,
+          stage: row.stage || 'Waiting to start',
+          businessName: row.business_name,
+        };
       }
       // The owner previewing a report from the admin is not the lead viewing it.
       if (!request.adminId?.()) {
@@ -139,7 +181,9 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
       const reportUrl = `${origin}/audit-report/${encodeURIComponent(row.report_id)}`;
       // A finished report does not change: its PDF is rendered once (off the event loop) and
       // kept for the next downloads; concurrent first downloads share that render.
-      const pdf = await pdfs.get(`${reportUrl}|${row.report.generatedAt}`, () => pdfQueue.run(() => pdfRenderPool().render(row.report!, reportUrl)));
+      const pdf = await pdfs.get(`${reportUrl}|${row.report.generatedAt}`, () =>
+        pdfQueue.run(() => pdfRenderPool().render(row.report!, reportUrl)),
+      );
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="growth-opportunities-report-${row.report_id}.pdf"`)
@@ -148,17 +192,21 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
     },
   );
 
-  app.get<{ Params: { token: string } }>('/api/email/open/:token', { config: { rateLimit: { max: 300, timeWindow: '1 minute' } } }, async (request, reply) => {
-    const token = request.params.token.replace(/\.gif$/, '');
-    if (OPEN_TOKEN.test(token)) {
-      const [row] = await sql<{ id: string; email: string; report_id: string }[]>`
+  app.get<{ Params: { token: string } }>(
+    '/api/email/open/:token',
+    { config: { rateLimit: { max: 300, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const token = request.params.token.replace(/\.gif$/, '');
+      if (OPEN_TOKEN.test(token)) {
+        const [row] = await sql<{ id: string; email: string; report_id: string }[]>`
         UPDATE audits SET email_opened = true, email_opened_at = COALESCE(email_opened_at, now())
         WHERE open_token = ${token} RETURNING id, email, report_id`;
-      if (row) await appendAuditEvent(sql, request.log, 'email_open', { id: row.id, email: row.email, reportId: row.report_id });
-    }
-    // The same answer for every token: the pixel tells nothing about which ones exist.
-    return reply.header('content-type', 'image/gif').header('cache-control', 'no-store, max-age=0').send(PIXEL);
-  });
+        if (row) await appendAuditEvent(sql, request.log, 'email_open', { id: row.id, email: row.email, reportId: row.report_id });
+      }
+      // The same answer for every token: the pixel tells nothing about which ones exist.
+      return reply.header('content-type', 'image/gif').header('cache-control', 'no-store, max-age=0').send(PIXEL);
+    },
+  );
 
   app.post<{ Body: QuickLookupRequest }>(
     '/api/quick-company-lookup',
@@ -169,9 +217,15 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
         const site = parseWebsite(url);
         if (!site) throw new HttpError(400, 'Please enter a valid website URL');
         // Refused addresses and unknown domains cost a DNS lookup, not a browser.
-        await checkTarget(site.href, { ...base, ...opts.analyse?.policy }).catch((err) => siteError(err, 'Please enter a valid website URL'));
+        await checkTarget(site.href, { ...base, ...opts.analyse?.policy }).catch((err) =>
+          siteError(err, 'Please enter a valid website URL'),
+        );
         return lookups
-          .get(normaliseWebsite(site), () => lookupQueue.run(async () => quickLookupOf(await analyseSite(site.href, { ...base, lab: 'screenshot', labBudgetMs: 10_000, ...opts.analyse }))))
+          .get(normaliseWebsite(site), () =>
+            lookupQueue.run(async () =>
+              quickLookupOf(await analyseSite(site.href, { ...base, lab: 'screenshot', labBudgetMs: 10_000, ...opts.analyse })),
+            ),
+          )
           .catch((err) => siteError(err, 'Please enter a valid website URL'));
       }
       const name = companyName?.trim();
@@ -218,17 +272,19 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
         // 30 seconds in all: fetching and crawling (8 s per request, 10 s of crawling) run
         // alongside Lighthouse (mobile then desktop), which gets 25 s and falls back to
         // estimates for a run it cannot finish in time.
-        const analysis = await advancedSlots.run(() =>
-          analyseSite(site.href, {
-            ...base,
-            maxPages: config.AUDIT_MAX_PAGES,
-            lab: 'lighthouse',
-            labBudgetMs: 25_000,
-            policy: { timeoutMs: 8000 },
-            fetch: { crawlBudgetMs: 10_000, linkCheckLimit: 40, sitemapCheckLimit: SITEMAP_CHECK_LIMIT, concurrency: 6 },
-            ...opts.analyse,
-          }),
-        ).catch((err) => siteError(err, 'Please enter a valid URL'));
+        const analysis = await advancedSlots
+          .run(() =>
+            analyseSite(site.href, {
+              ...base,
+              maxPages: config.AUDIT_MAX_PAGES,
+              lab: 'lighthouse',
+              labBudgetMs: 25_000,
+              policy: { timeoutMs: 8000 },
+              fetch: { crawlBudgetMs: 10_000, linkCheckLimit: 40, sitemapCheckLimit: SITEMAP_CHECK_LIMIT, concurrency: 6 },
+              ...opts.analyse,
+            }),
+          )
+          .catch((err) => siteError(err, 'Please enter a valid URL'));
         return advancedResultOf(analysis);
       } finally {
         advancedPending--;
@@ -239,4 +295,3 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
     },
   );
 }
-

@@ -23,7 +23,11 @@ export default async function reportPagePolicy(app: FastifyInstance): Promise<vo
         const current = reply.getHeader(CSP);
         if (typeof current === 'string') reply.header(CSP, widenPolicy(current, ADDITIONS));
         const setHeader = reply.header.bind(reply);
-        reply.header = ((name: string, value: unknown) => setHeader(name, name.toLowerCase() === CSP && typeof value === 'string' ? widenPolicy(value, ADDITIONS) : value)) as FastifyReply['header'];
+        reply.header = ((name: string, value: unknown) =>
+          setHeader(
+            name,
+            name.toLowerCase() === CSP && typeof value === 'string' ? widenPolicy(value, ADDITIONS) : value,
+          )) as FastifyReply['header'];
       }
       return render(request, reply);
     };

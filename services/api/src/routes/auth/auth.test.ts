@@ -85,7 +85,8 @@ describe('admin authentication', () => {
     const cookie = sessionCookie(await login(ADMIN))!;
     const sid = async () => (await stores.sql`SELECT sid FROM admin_sessions ORDER BY expires_at DESC LIMIT 1`)[0]!.sid as string;
     const id = await sid();
-    const expiry = async () => ((await stores.sql`SELECT expires_at FROM admin_sessions WHERE sid = ${id}`)[0]!.expires_at as Date).getTime();
+    const expiry = async () =>
+      ((await stores.sql`SELECT expires_at FROM admin_sessions WHERE sid = ${id}`)[0]!.expires_at as Date).getTime();
     // Pretend the last activity was an hour ago and the session is about to lapse.
     await stores.sql`UPDATE admin_sessions SET expires_at = now() + interval '10 minutes',
       session = jsonb_set(session, '{touchedAt}', to_jsonb(${Date.now() - 3_600_000}::bigint)) WHERE sid = ${id}`;
@@ -109,7 +110,10 @@ describe('admin authentication', () => {
   });
 
   it('refuses a wrong password or an unknown e-mail with the same answer', async () => {
-    for (const body of [{ ...ADMIN, password: 'wrong password!' }, { email: 'nobody@curb.test', password: ADMIN.password }]) {
+    for (const body of [
+      { ...ADMIN, password: 'wrong password!' },
+      { email: 'nobody@curb.test', password: ADMIN.password },
+    ]) {
       const res = await login(body);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: AUTH_MESSAGES.invalid });
@@ -148,7 +152,11 @@ describe('admin authentication', () => {
 
   it('does not let another site end the session through the logout link', async () => {
     const cookie = sessionCookie(await login(ADMIN))!;
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { referer: 'https://evil.example/page' }]) {
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { referer: 'https://evil.example/page' },
+    ]) {
       const res = await app.inject({ url: '/api/logout', headers: { cookie, ...headers } });
       expect(res.statusCode).toBe(403);
     }
@@ -172,7 +180,12 @@ describe('admin authentication', () => {
     const cookie = sessionCookie(await login(ADMIN))!;
     const bare = await app.inject({ method: 'PUT', url: '/api/settings/seo', headers: { cookie }, payload: {} });
     expect(bare.statusCode).toBe(403);
-    const crossSite = await app.inject({ method: 'PUT', url: '/api/settings/seo', headers: { cookie, referer: 'https://evil.example/x' }, payload: {} });
+    const crossSite = await app.inject({
+      method: 'PUT',
+      url: '/api/settings/seo',
+      headers: { cookie, referer: 'https://evil.example/x' },
+      payload: {},
+    });
     expect(crossSite.statusCode).toBe(403);
   });
 
@@ -183,7 +196,8 @@ describe('admin authentication', () => {
     const account = { email: 'guessed@curb.test', password: ADMIN.password };
     const attacker = newAddress();
     const answers: number[] = [];
-    for (let i = 0; i < 6; i++) answers.push((await login({ ...account, password: `wrong ${i} password` }, { remoteAddress: attacker })).statusCode);
+    for (let i = 0; i < 6; i++)
+      answers.push((await login({ ...account, password: `wrong ${i} password` }, { remoteAddress: attacker })).statusCode);
     expect(answers).toEqual([401, 401, 401, 401, 401, 401]);
     // The sixth wrong password earned a 2 s wait, for this client and this account only.
     const waiting = await login(account, { remoteAddress: attacker });
@@ -248,7 +262,10 @@ describe('admin authentication', () => {
 
   it('refuses anonymous calls with 401 on every admin, analytics, seo and settings-writing route', async () => {
     const protectedRoutes = registered.flatMap((route) =>
-      [route.method].flat().filter((m) => m !== 'HEAD' && m !== 'OPTIONS' && requiresAdmin(m, route.url)).map((method) => ({ method, url: route.url })),
+      [route.method]
+        .flat()
+        .filter((m) => m !== 'HEAD' && m !== 'OPTIONS' && requiresAdmin(m, route.url))
+        .map((method) => ({ method, url: route.url })),
     );
     for (const { method, url } of protectedRoutes) {
       const path = url.replace(/:[^/]+/g, 'x').replace(/\*$/, 'x');
@@ -274,14 +291,22 @@ describe('admin authentication', () => {
     expect(reset.stdout).toContain('sessions were ended');
     expect((await app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
 
-    await expect(run(['--email', 'x@curb.test', '--password', 'short'])).rejects.toMatchObject({ stderr: expect.stringContaining('at least 12 characters') });
+    await expect(run(['--email', 'x@curb.test', '--password', 'short'])).rejects.toMatchObject({
+      stderr: expect.stringContaining('at least 12 characters'),
+    });
   });
 });
 
 describe('admin session cookie in production', () => {
   it('is Secure behind a trusted https proxy', async () => {
     const stores = await createTestStores();
-    const config = testConfig({ NODE_ENV: 'production', TRUST_PROXY: 'loopback', SESSION_SECRET: 'x'.repeat(40), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    const config = testConfig({
+      NODE_ENV: 'production',
+      TRUST_PROXY: 'loopback',
+      SESSION_SECRET: 'x'.repeat(40),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
     const app = await createServer(config);
     await app.register(auth, { config, stores });
     await app.register(authRoutes, { stores });

@@ -24,7 +24,8 @@ export default async function authRoutes(app: FastifyInstance, opts: { stores: S
     async (request, reply) => {
       const result = await signIn(sql, request.body.email, request.body.password, request.ip);
       if (!result.ok) {
-        if (result.reason === 'throttled') return reply.code(429).header('retry-after', String(result.retryAfterSeconds)).send({ message: AUTH_MESSAGES.throttled });
+        if (result.reason === 'throttled')
+          return reply.code(429).header('retry-after', String(result.retryAfterSeconds)).send({ message: AUTH_MESSAGES.throttled });
         return reply.code(401).send({ message: AUTH_MESSAGES.invalid });
       }
       // A fresh session id at sign-in: an id planted before it (session fixation) is worthless.

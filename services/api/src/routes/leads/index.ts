@@ -2,15 +2,7 @@
 // by form id) and POST /api/marketing-audit (the inline audit form). Every rule a form
 // shows is checked again here with the same words; nothing is stored unless all pass.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  formDefinitions,
-  isFormId,
-  isValidEmail,
-  parseWebsite,
-  validateFormValues,
-  validationMessages,
-  type FormId,
-} from '@curb/content';
+import { formDefinitions, isFormId, isValidEmail, parseWebsite, validateFormValues, validationMessages, type FormId } from '@curb/content';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 import {
   ContactBodySchema,
@@ -67,93 +59,112 @@ export interface LeadRoutesOptions {
 export default async function leadRoutes(app: FastifyInstance, opts: LeadRoutesOptions): Promise<void> {
   const { stores } = opts;
   /** A request that cannot become an audit is refused before a report is promised. */
-  const auditProblem = (website: URL | null) => (website ? unauditableReason(website, opts.target) : Promise.resolve(validationMessages.required('Website URL')));
+  const auditProblem = (website: URL | null) =>
+    website ? unauditableReason(website, opts.target) : Promise.resolve(validationMessages.required('Website URL'));
 
-  app.post<{ Body: ContactBody }>('/api/contact', routeOptions(ContactBodySchema, { 200: ContactResponseSchema, 201: ContactResponseSchema }), async (request, reply) => {
-    const problem = schemaProblem(request);
-    if (problem) return badRequest(reply, problem);
-    const body = trimmed(request.body);
-    const isPopup = request.body.name !== undefined;
-    if (isPopup && (request.body.firstName !== undefined || request.body.lastName !== undefined)) {
-      return badRequest(reply, 'Send either name, or firstName and lastName, not both.');
-    }
-    // Popup: name, email and message required (subject optional); page forms: all five.
-    const required: Array<[keyof ContactBody, string]> = isPopup
-      ? [['name', 'Name'], ['email', 'Email'], ['message', 'Message']]
-      : [['firstName', 'First Name'], ['lastName', 'Last Name'], ['email', 'Email Address'], ['subject', 'Subject'], ['message', 'Message']];
-    for (const [field, label] of required) {
-      if (!body[field]) return badRequest(reply, validationMessages.required(label));
-    }
-    if (!isValidEmail(body.email!)) return badRequest(reply, validationMessages.email);
-    const htmlProblem = htmlInNames(body.name, body.firstName, body.lastName);
-    if (htmlProblem) return badRequest(reply, htmlProblem);
+  app.post<{ Body: ContactBody }>(
+    '/api/contact',
+    routeOptions(ContactBodySchema, { 200: ContactResponseSchema, 201: ContactResponseSchema }),
+    async (request, reply) => {
+      const problem = schemaProblem(request);
+      if (problem) return badRequest(reply, problem);
+      const body = trimmed(request.body);
+      const isPopup = request.body.name !== undefined;
+      if (isPopup && (request.body.firstName !== undefined || request.body.lastName !== undefined)) {
+        return badRequest(reply, 'Send either name, or firstName and lastName, not both.');
+      }
+      // Popup: name, email and message required (subject optional); page forms: all five.
+      const required: Array<[keyof ContactBody, string]> = isPopup
+        ? [
+            ['name', 'Name'],
+            ['email', 'Email'],
+            ['message', 'Message'],
+          ]
+        : [
+            ['firstName', 'First Name'],
+            ['lastName', 'Last Name'],
+            ['email', 'Email Address'],
+            ['subject', 'Subject'],
+            ['message', 'Message'],
+          ];
+      for (const [field, label] of required) {
+        if (!body[field]) return badRequest(reply, validationMessages.required(label));
+      }
+      if (!isValidEmail(body.email!)) return badRequest(reply, validationMessages.email);
+      const htmlProblem = htmlInNames(body.name, body.firstName, body.lastName);
+      if (htmlProblem) return badRequest(reply, htmlProblem);
 
-    const stored = await storeContactMessage(stores, {
-      name: isPopup ? body.name! : `${body.firstName} ${body.lastName}`,
-      email: body.email!,
-      subject: body.subject ?? '',
-      message: body.message!,
-      source: isPopup ? 'contact-popup' : 'contact-form',
-      submissionId: body.submissionId ?? null,
-    });
-    return reply.code(stored.created ? 201 : 200).send({ id: stored.id });
-  });
-
-  app.post<{ Body: LeadRequest }>('/api/lead', routeOptions(LeadRequestSchema, { 200: LeadResponseSchema, 201: LeadResponseSchema }), async (request, reply) => {
-    const problem = schemaProblem(request);
-    if (problem) return badRequest(reply, problem);
-    const body = trimmed(request.body);
-    const formId = body.formId ?? body.variant;
-    if (!formId) return badRequest(reply, LEAD_MESSAGES.missingForm);
-    if (body.formId && body.variant && body.formId !== body.variant && isFormId(body.variant)) {
-      return badRequest(reply, LEAD_MESSAGES.formMismatch);
-    }
-    if (!isFormId(formId)) return badRequest(reply, LEAD_MESSAGES.unknownForm(formId));
-    const definition = formDefinitions[formId as FormId];
-    const invalid = validateFormValues(definition, body, { emailConsent: body.emailConsent });
-    if (invalid) return badRequest(reply, invalid.message);
-    // A form without these fields may still send them (spec payload): check them too.
-    if (body.email && !isValidEmail(body.email)) return badRequest(reply, validationMessages.email);
-    if (!body.email) return badRequest(reply, validationMessages.required('Email Address'));
-    const website = body.website ? parseWebsite(body.website) : null;
-    if (body.website && !website) return badRequest(reply, validationMessages.url);
-    const htmlProblem = htmlInNames(body.businessName, body.firstName, body.lastName);
-    if (htmlProblem) return badRequest(reply, htmlProblem);
-    if (definition.requestsAudit) {
-      const unauditable = await auditProblem(website);
-      if (unauditable) return badRequest(reply, unauditable);
-    }
-
-    const personName = [body.firstName, body.lastName].filter(Boolean).join(' ') || null;
-    const stored = await storeLead(
-      stores,
-      {
-        formId,
-        source: body.source ?? formId,
-        // Spec: businessName falls back to first name plus last name.
-        businessName: body.businessName ?? personName,
-        firstName: body.firstName ?? null,
-        lastName: body.lastName ?? null,
-        email: body.email,
-        website: website?.toString() ?? null,
-        fields: compact({
-          phone: body.phone,
-          subject: body.subject,
-          message: body.message,
-          variant: body.variant,
-          abVariant: body.abVariant,
-          variantId: body.variantId,
-          campaignData: body.campaignData,
-        }),
-        enrichment: body.websiteData ?? null,
-        emailConsent: body.emailConsent ?? false,
-        communicationConsent: body.communicationConsent ?? false,
+      const stored = await storeContactMessage(stores, {
+        name: isPopup ? body.name! : `${body.firstName} ${body.lastName}`,
+        email: body.email!,
+        subject: body.subject ?? '',
+        message: body.message!,
+        source: isPopup ? 'contact-popup' : 'contact-form',
         submissionId: body.submissionId ?? null,
-      },
-      definition.requestsAudit,
-    );
-    return answer(reply, stored, definition.requestsAudit ? LEAD_MESSAGES.auditRequested : LEAD_MESSAGES.submitted);
-  });
+      });
+      return reply.code(stored.created ? 201 : 200).send({ id: stored.id });
+    },
+  );
+
+  app.post<{ Body: LeadRequest }>(
+    '/api/lead',
+    routeOptions(LeadRequestSchema, { 200: LeadResponseSchema, 201: LeadResponseSchema }),
+    async (request, reply) => {
+      const problem = schemaProblem(request);
+      if (problem) return badRequest(reply, problem);
+      const body = trimmed(request.body);
+      const formId = body.formId ?? body.variant;
+      if (!formId) return badRequest(reply, LEAD_MESSAGES.missingForm);
+      if (body.formId && body.variant && body.formId !== body.variant && isFormId(body.variant)) {
+        return badRequest(reply, LEAD_MESSAGES.formMismatch);
+      }
+      if (!isFormId(formId)) return badRequest(reply, LEAD_MESSAGES.unknownForm(formId));
+      const definition = formDefinitions[formId as FormId];
+      const invalid = validateFormValues(definition, body, { emailConsent: body.emailConsent });
+      if (invalid) return badRequest(reply, invalid.message);
+      // A form without these fields may still send them (spec payload): check them too.
+      if (body.email && !isValidEmail(body.email)) return badRequest(reply, validationMessages.email);
+      if (!body.email) return badRequest(reply, validationMessages.required('Email Address'));
+      const website = body.website ? parseWebsite(body.website) : null;
+      if (body.website && !website) return badRequest(reply, validationMessages.url);
+      const htmlProblem = htmlInNames(body.businessName, body.firstName, body.lastName);
+      if (htmlProblem) return badRequest(reply, htmlProblem);
+      if (definition.requestsAudit) {
+        const unauditable = await auditProblem(website);
+        if (unauditable) return badRequest(reply, unauditable);
+      }
+
+      const personName = [body.firstName, body.lastName].filter(Boolean).join(' ') || null;
+      const stored = await storeLead(
+        stores,
+        {
+          formId,
+          source: body.source ?? formId,
+          // Spec: businessName falls back to first name plus last name.
+          businessName: body.businessName ?? personName,
+          firstName: body.firstName ?? null,
+          lastName: body.lastName ?? null,
+          email: body.email,
+          website: website?.toString() ?? null,
+          fields: compact({
+            phone: body.phone,
+            subject: body.subject,
+            message: body.message,
+            variant: body.variant,
+            abVariant: body.abVariant,
+            variantId: body.variantId,
+            campaignData: body.campaignData,
+          }),
+          enrichment: body.websiteData ?? null,
+          emailConsent: body.emailConsent ?? false,
+          communicationConsent: body.communicationConsent ?? false,
+          submissionId: body.submissionId ?? null,
+        },
+        definition.requestsAudit,
+      );
+      return answer(reply, stored, definition.requestsAudit ? LEAD_MESSAGES.auditRequested : LEAD_MESSAGES.submitted);
+    },
+  );
 
   app.post<{ Body: MarketingAuditRequest }>(
     '/api/marketing-audit',

@@ -29,7 +29,13 @@ describe('public forms API', () => {
   // Each test gets its own client address so the per-address rate limit never interferes.
   let ipCounter = 1;
   const post = (url: string, payload: unknown, ip = `10.0.0.${ipCounter++}`) =>
-    app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' }, remoteAddress: ip });
+    app.inject({
+      method: 'POST',
+      url,
+      payload: JSON.stringify(payload),
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: ip,
+    });
   const count = async (table: string) => Number((await stores.sql.unsafe(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n);
   const jobsFor = async (auditId: string) =>
     stores.sql`SELECT id FROM pgboss.job WHERE name = 'audit-run' AND data->>'auditId' = ${auditId}`;
@@ -45,7 +51,11 @@ describe('public forms API', () => {
 
   describe('POST /api/lead', () => {
     it('stores an audit lead with its queued audit and audit-run job, and answers the reportId', async () => {
-      const res = await post('/api/lead', { ...auditLead, websiteData: { companyName: 'Acme Homes LLC', enrichmentMethod: 'url-provided' }, campaignData: { utm_source: 'newsletter' } });
+      const res = await post('/api/lead', {
+        ...auditLead,
+        websiteData: { companyName: 'Acme Homes LLC', enrichmentMethod: 'url-provided' },
+        campaignData: { utm_source: 'newsletter' },
+      });
       expect(res.statusCode).toBe(201);
       const body = res.json();
       expect(body.reportId).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -60,7 +70,14 @@ describe('public forms API', () => {
     });
 
     it('stores a contact-form lead without an audit, the business name falling back to the person', async () => {
-      const res = await post('/api/lead', { formId: 'contact-form', firstName: 'Ana', lastName: 'Lee', email: 'ana@example.com', subject: 'Hi', message: 'Hello' });
+      const res = await post('/api/lead', {
+        formId: 'contact-form',
+        firstName: 'Ana',
+        lastName: 'Lee',
+        email: 'ana@example.com',
+        subject: 'Hi',
+        message: 'Hello',
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ reportId: null, message: 'Form submitted successfully!' });
       const [lead] = await stores.sql`SELECT business_name, fields FROM leads WHERE id = ${res.json().leadId}`;
@@ -131,7 +148,20 @@ describe('public forms API', () => {
           throw new Error('queue unavailable'); // ...and must disappear with it
         },
       } as unknown as Stores['jobs'];
-      const lead = { formId: 'inline-audit', source: 't', businessName: 'B', firstName: null, lastName: null, email: 'b@b.co', website: 'https://b.co/', fields: {}, enrichment: null, emailConsent: true, communicationConsent: false, submissionId: null };
+      const lead = {
+        formId: 'inline-audit',
+        source: 't',
+        businessName: 'B',
+        firstName: null,
+        lastName: null,
+        email: 'b@b.co',
+        website: 'https://b.co/',
+        fields: {},
+        enrichment: null,
+        emailConsent: true,
+        communicationConsent: false,
+        submissionId: null,
+      };
       await expect(storeLead({ sql: stores.sql, jobs: failingJobs }, lead, true)).rejects.toThrow('queue unavailable');
       expect([await count('leads'), await count('audits'), await count('pgboss.job')]).toEqual(before);
     });
@@ -146,7 +176,13 @@ describe('public forms API', () => {
     });
 
     it('stores the page shape', async () => {
-      const res = await post('/api/contact', { firstName: 'Ana', lastName: 'Lee', email: 'ana@example.com', subject: 'Team', message: 'Hello' });
+      const res = await post('/api/contact', {
+        firstName: 'Ana',
+        lastName: 'Lee',
+        email: 'ana@example.com',
+        subject: 'Team',
+        message: 'Hello',
+      });
       expect(res.statusCode).toBe(201);
       const [row] = await stores.sql`SELECT name, source FROM contact_messages WHERE id = ${res.json().id}`;
       expect(row).toEqual({ name: 'Ana Lee', source: 'contact-form' });

@@ -99,7 +99,10 @@ export interface NewContactMessage {
 }
 
 /** Stores a contact message; a retry with the same submission id returns the first one. */
-export async function storeContactMessage(stores: Pick<Stores, 'sql' | 'jobs'>, msg: NewContactMessage): Promise<{ id: string; created: boolean }> {
+export async function storeContactMessage(
+  stores: Pick<Stores, 'sql' | 'jobs'>,
+  msg: NewContactMessage,
+): Promise<{ id: string; created: boolean }> {
   return stores.sql.begin(async (tx) => {
     const [row] = await tx<{ id: string }[]>`
       INSERT INTO contact_messages (name, email, subject, message, source, submission_id)

@@ -26,7 +26,8 @@ export function robotsTxt(base: string = seoDefaults.canonicalUrl): string {
   ].join('\n');
 }
 
-const xmlEscape = (text: string) => text.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!);
+const xmlEscape = (text: string) =>
+  text.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!);
 
 export function sitemapXml(base: string = seoDefaults.canonicalUrl): string {
   const published = new Map(caseStudies.map((study) => [`/blog/${study.id}`, study.date]));

@@ -18,7 +18,22 @@ export default async function seoFileRoutes(app: FastifyInstance): Promise<void>
     }
     return set;
   };
-  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', CACHE).send((await files()).robots));
-  app.get('/sitemap.xml', async (_request, reply) => reply.type('application/xml; charset=utf-8').header('cache-control', CACHE).send((await files()).sitemap));
-  app.get('/llms.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', CACHE).send((await files()).llms));
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', CACHE)
+      .send((await files()).robots),
+  );
+  app.get('/sitemap.xml', async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', CACHE)
+      .send((await files()).sitemap),
+  );
+  app.get('/llms.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', CACHE)
+      .send((await files()).llms),
+  );
 }

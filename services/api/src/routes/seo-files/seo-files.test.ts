@@ -35,7 +35,16 @@ describe('SEO files', () => {
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     expect(locs).toEqual(
-      expect.arrayContaining(['/', '/services', '/experience', '/blog', '/marketing-audit', '/real-estate-marketing-report', '/advanced-seo-audit', ...caseStudies.map((s) => `/blog/${s.id}`)]),
+      expect.arrayContaining([
+        '/',
+        '/services',
+        '/experience',
+        '/blog',
+        '/marketing-audit',
+        '/real-estate-marketing-report',
+        '/advanced-seo-audit',
+        ...caseStudies.map((s) => `/blog/${s.id}`),
+      ]),
     );
     expect(locs).toHaveLength(13);
     expect(locs.some((p) => p.startsWith('/admin') || p.startsWith('/audit-report') || p === '/test-report')).toBe(false);

@@ -32,7 +32,13 @@ export default async function settingsRoutes(app: FastifyInstance, opts: { store
 
   app.put<{ Params: SettingsQuery; Body: SettingsUpdate }>(
     '/api/settings/:category',
-    { schema: { params: SettingsParamsSchema, body: SettingsUpdateSchema, response: { 200: SettingListSchema, '4xx': ErrorResponseSchema } } },
+    {
+      schema: {
+        params: SettingsParamsSchema,
+        body: SettingsUpdateSchema,
+        response: { 200: SettingListSchema, '4xx': ErrorResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { category } = request.params;
       const entries = Object.entries(request.body).map(([key, value]) => [key, value.trim()] as const);

@@ -3,7 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import { applyEventRetention, retentionDays } from '@curb/analytics/retention';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
-import { EventRetentionSavedSchema, EventRetentionSchema, RETENTION_SETTING, retentionProblem, type EventRetention, type EventRetentionSaved } from '@curb/contracts/retention';
+import {
+  EventRetentionSavedSchema,
+  EventRetentionSchema,
+  RETENTION_SETTING,
+  retentionProblem,
+  type EventRetention,
+  type EventRetentionSaved,
+} from '@curb/contracts/retention';
 import type { Stores } from '@curb/runtime';
 
 const PATH = '/api/admin/settings/retention';
@@ -33,7 +40,11 @@ export default async function retentionRoutes(app: FastifyInstance, opts: { stor
       } catch (err) {
         // Saved but not in force: the owner is told, not shown a success that did not happen.
         request.log.warn({ err }, 'event retention saved; the event store refused it');
-        return { eventsDays: days, applied: false, message: `The event store did not take the new retention yet (${(err as Error).message}). It is saved and retried every hour.` };
+        return {
+          eventsDays: days,
+          applied: false,
+          message: `The event store did not take the new retention yet (${(err as Error).message}). It is saved and retried every hour.`,
+        };
       }
     },
   );

@@ -9,7 +9,8 @@ describe('site-wide settings', () => {
   let app: FastifyInstance;
   let stores: Stores;
   let admin: { cookie: string; origin: string };
-  const put = (category: string, payload: object, headers: Record<string, string> = admin) => app.inject({ method: 'PUT', url: `/api/settings/${category}`, payload, headers });
+  const put = (category: string, payload: object, headers: Record<string, string> = admin) =>
+    app.inject({ method: 'PUT', url: `/api/settings/${category}`, payload, headers });
 
   beforeAll(async () => {
     stores = await createTestStores();
@@ -83,7 +84,12 @@ describe('site-wide settings', () => {
     const url = '/api/admin/settings/retention';
     const save = (payload: object, headers: Record<string, string> = admin) => app.inject({ method: 'PUT', url, payload, headers });
     const ttlOf = async (name: string) =>
-      (await stores.ch.query<{ q: string }>('SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = {name:String}', { name }))[0]!.q;
+      (
+        await stores.ch.query<{ q: string }>(
+          'SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = {name:String}',
+          { name },
+        )
+      )[0]!.q;
 
     it('answers the default of 730 days while unset, to the admin only', async () => {
       expect((await app.inject({ url, headers: admin })).json()).toEqual({ eventsDays: 730 });
@@ -98,7 +104,8 @@ describe('site-wide settings', () => {
       expect(res.json()).toEqual({ eventsDays: 90, applied: true });
       expect((await app.inject({ url, headers: admin })).json()).toEqual({ eventsDays: 90 });
       expect(await ttlOf('events')).toMatch(/TTL toDateTime\(ts\) \+ toIntervalDay\(90\)/);
-      for (const rollup of ['events_daily', 'sessions', 'pages_daily']) expect(await ttlOf(rollup)).toMatch(/TTL date \+ toIntervalDay\(90\)/);
+      for (const rollup of ['events_daily', 'sessions', 'pages_daily'])
+        expect(await ttlOf(rollup)).toMatch(/TTL date \+ toIntervalDay\(90\)/);
     });
 
     it.each([[29], [3651], [90.5], ['ninety'], [-1]])('refuses %j with a clear 400 and changes nothing', async (eventsDays) => {
@@ -106,7 +113,9 @@ describe('site-wide settings', () => {
       expect(res.statusCode).toBe(400);
       // An integer out of range gets the form's words; anything else the schema's, naming the field.
       expect(res.json().message).toEqual(
-        typeof eventsDays === 'number' && Number.isInteger(eventsDays) ? 'Event retention must be a whole number of days from 30 to 3650.' : expect.stringContaining('eventsDays'),
+        typeof eventsDays === 'number' && Number.isInteger(eventsDays)
+          ? 'Event retention must be a whole number of days from 30 to 3650.'
+          : expect.stringContaining('eventsDays'),
       );
       expect((await app.inject({ url, headers: admin })).json()).toEqual({ eventsDays: 90 });
       expect(await ttlOf('events')).toMatch(/toIntervalDay\(90\)/);
@@ -126,7 +135,9 @@ describe('site-wide settings', () => {
       const res = await save({ eventsDays: 120 });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ eventsDays: 120, applied: false });
-      expect(res.json().message).toMatch(/^The event store did not take the new retention yet \(.+\)\. It is saved and retried every hour\.$/);
+      expect(res.json().message).toMatch(
+        /^The event store did not take the new retention yet \(.+\)\. It is saved and retried every hour\.$/,
+      );
       expect((await app.inject({ url, headers: admin })).json()).toEqual({ eventsDays: 120 });
     });
   });

@@ -21,7 +21,8 @@ function FieldFrame({ label, required, error, hint, children }: FieldFrameProps)
         {label}
         {required && (
           <span className={styles.required} aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         )}
       </label>
@@ -46,19 +47,37 @@ export function TextField({ label, error, hint, required, ...input }: InputProps
   return (
     <FieldFrame label={label} required={required} error={error} hint={hint}>
       {({ inputId, describedBy }) => (
-        <input id={inputId} className={styles.input} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+        <input
+          id={inputId}
+          className={styles.input}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
       )}
     </FieldFrame>
   );
 }
 
-type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: ReactNode; error?: string | null; hint?: ReactNode };
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+};
 
 export function TextAreaField({ label, error, hint, required, ...textarea }: TextAreaProps) {
   return (
     <FieldFrame label={label} required={required} error={error} hint={hint}>
       {({ inputId, describedBy }) => (
-        <textarea id={inputId} className={`${styles.input} ${styles.textarea}`} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...textarea} />
+        <textarea
+          id={inputId}
+          className={`${styles.input} ${styles.textarea}`}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...textarea}
+        />
       )}
     </FieldFrame>
   );

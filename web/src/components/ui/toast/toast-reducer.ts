@@ -38,8 +38,7 @@ export type ToastEvent =
   | { type: 'dismiss'; toastId?: string }
   | { type: 'remove'; toastId?: string };
 
-const matches = (toast: ToastRecord, toastId: string | undefined) =>
-  toastId === undefined || toast.id === toastId;
+const matches = (toast: ToastRecord, toastId: string | undefined) => toastId === undefined || toast.id === toastId;
 
 export function toastReducer(state: ToastState, event: ToastEvent): ToastState {
   switch (event.type) {
@@ -47,15 +46,11 @@ export function toastReducer(state: ToastState, event: ToastEvent): ToastState {
       return { toasts: [event.toast, ...state.toasts].slice(0, TOAST_LIMIT) };
     case 'update':
       return {
-        toasts: state.toasts.map((toast) =>
-          toast.id === event.toast.id ? { ...toast, ...event.toast } : toast,
-        ),
+        toasts: state.toasts.map((toast) => (toast.id === event.toast.id ? { ...toast, ...event.toast } : toast)),
       };
     case 'dismiss':
       return {
-        toasts: state.toasts.map((toast) =>
-          matches(toast, event.toastId) ? { ...toast, open: false } : toast,
-        ),
+        toasts: state.toasts.map((toast) => (matches(toast, event.toastId) ? { ...toast, open: false } : toast)),
       };
     case 'remove':
       return { toasts: state.toasts.filter((toast) => !matches(toast, event.toastId)) };

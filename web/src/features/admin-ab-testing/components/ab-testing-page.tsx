@@ -1,5 +1,12 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_PERIOD_DAYS, MIN_EXPOSURES_PER_VARIANT, type AbConversionRow, type AbTestingResponse, type AbTestSummary, type PeriodDays } from '@curb/contracts/analytics';
+import {
+  DEFAULT_PERIOD_DAYS,
+  MIN_EXPOSURES_PER_VARIANT,
+  type AbConversionRow,
+  type AbTestingResponse,
+  type AbTestSummary,
+  type PeriodDays,
+} from '@curb/contracts/analytics';
 import { AdminPage, Panel } from '../../../components/admin/admin-page';
 import { Badge } from '../../../components/admin/badge';
 import styles from '../../../components/admin/admin-ui.module.css';
@@ -61,7 +68,12 @@ function Overview({ data }: { data: AbTestingResponse }) {
             />
             <BarChart
               title="Click rate by variant"
-              data={rows.map((r) => ({ label: r.variant, value: r.clickRate, caption: formatPercent(r.clickRate), highlight: r.variant === winner }))}
+              data={rows.map((r) => ({
+                label: r.variant,
+                value: r.clickRate,
+                caption: formatPercent(r.clickRate),
+                highlight: r.variant === winner,
+              }))}
             />
           </Panel>
         );
@@ -79,11 +91,7 @@ function WinnerBadges({ winner, summary }: { winner: string | null; summary: AbT
   return (
     <span className={styles.actions}>
       <Badge tone="green">Winner: {winner}</Badge>
-      {summary?.significant ? (
-        <Badge tone="green">Significant at 95%</Badge>
-      ) : (
-        <Badge tone="yellow">Leading — not yet significant</Badge>
-      )}
+      {summary?.significant ? <Badge tone="green">Significant at 95%</Badge> : <Badge tone="yellow">Leading — not yet significant</Badge>}
     </span>
   );
 }
@@ -129,7 +137,11 @@ function Performance({ data }: { data: AbTestingResponse }) {
                     <td>{formatCount(v.exposures)}</td>
                     <td>{formatCount(v.conversions)}</td>
                     <td>{formatPercent(v.conversionRate, 2)}</td>
-                    <td>{v.uplift === null ? '—' : `${fixed(v.uplift, 1, '%')} (${fixed(v.upliftLow, 1, '%')} to ${fixed(v.upliftHigh, 1, '%')})`}</td>
+                    <td>
+                      {v.uplift === null
+                        ? '—'
+                        : `${fixed(v.uplift, 1, '%')} (${fixed(v.upliftLow, 1, '%')} to ${fixed(v.upliftHigh, 1, '%')})`}
+                    </td>
                     <td>{fixed(v.pValue, 3)}</td>
                     <td>{v.chanceToBeatControl === null ? '—' : formatPercent(v.chanceToBeatControl * 100)}</td>
                   </tr>
@@ -191,7 +203,11 @@ export function AbTestingPage() {
   }, [ab.isError, toast]);
 
   return (
-    <AdminPage title="A/B Testing" description="Variant impressions, clicks and conversions, with the significance of each difference." actions={<PeriodPicker value={days} onChange={setDays} />}>
+    <AdminPage
+      title="A/B Testing"
+      description="Variant impressions, clicks and conversions, with the significance of each difference."
+      actions={<PeriodPicker value={days} onChange={setDays} />}
+    >
       {ab.isPending ? (
         <LoadingView label="Loading A/B testing data..." />
       ) : ab.isError ? (

@@ -6,7 +6,8 @@ import { apiRequest, getQueryFn } from '../../../lib/api-client';
 const SEO_KEY = ['/api/seo/dashboard'];
 
 export const useSeoDashboard = () => useQuery({ queryKey: SEO_KEY, queryFn: getQueryFn<SeoDashboard>({ on401: 'throw' }) });
-export const useAnalyticsSettings = () => useQuery({ queryKey: ['/api/settings?category=analytics'], queryFn: getQueryFn<Setting[]>({ on401: 'throw' }) });
+export const useAnalyticsSettings = () =>
+  useQuery({ queryKey: ['/api/settings?category=analytics'], queryFn: getQueryFn<Setting[]>({ on401: 'throw' }) });
 export const useConnections = () =>
   useQuery({ queryKey: ['/api/admin/data-connections/overview'], queryFn: getQueryFn<DataConnectionsOverview>({ on401: 'throw' }) });
 
@@ -14,7 +15,8 @@ export const useConnections = () =>
 export function useSetupKeywords() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (domain: string) => (await (await apiRequest('POST', '/api/seo/setup-keywords', { domain })).json()) as { message: string; domain: string },
+    mutationFn: async (domain: string) =>
+      (await (await apiRequest('POST', '/api/seo/setup-keywords', { domain })).json()) as { message: string; domain: string },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SEO_KEY }),
   });
 }

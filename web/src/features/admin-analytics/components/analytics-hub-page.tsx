@@ -17,7 +17,8 @@ const STATUS: Record<IntegrationStatus, { tone: BadgeTone; label: string }> = {
   not_configured: { tone: 'red', label: 'not configured' },
 };
 
-const orDash = (n: number | null | undefined, format: (n: number) => string = formatCount) => (n === null || n === undefined ? '—' : format(n));
+const orDash = (n: number | null | undefined, format: (n: number) => string = formatCount) =>
+  n === null || n === undefined ? '—' : format(n);
 
 /** The product has no rank-tracking source of its own: saying so beats an empty promise. */
 const NO_RANK_SOURCE = 'Keyword positions are not collected until a rank-tracking source is connected.';
@@ -30,12 +31,21 @@ function KeywordSetup({ current }: { current: string | null }) {
     event.preventDefault();
     setup.mutate(domain, {
       onSuccess: (res) => toast({ title: res.message, description: `${res.domain} is saved. ${NO_RANK_SOURCE}` }),
-      onError: (error) => toast({ title: 'Keyword setup failed', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Keyword setup failed', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
     });
   };
   return (
     <form onSubmit={submit} className={styles.actions} aria-label="Keyword tracking setup">
-      <input aria-label="Domain" placeholder="example.com" value={domain} onChange={(e) => setDomain(e.target.value)} maxLength={300} required className={styles.input} />
+      <input
+        aria-label="Domain"
+        placeholder="example.com"
+        value={domain}
+        onChange={(e) => setDomain(e.target.value)}
+        maxLength={300}
+        required
+        className={styles.input}
+      />
       <button type="submit" className={`button ${styles.smallButton}`} disabled={setup.isPending}>
         {setup.isPending ? 'Setting up...' : 'Setup Keywords'}
       </button>
@@ -94,7 +104,11 @@ export function AnalyticsHubPage() {
           <Panel title="Traffic (last 7 days)">
             <StatGrid>
               <StatCard label="Sessions" value={formatCount(seo.data.googleAnalytics.sessions)} />
-              <StatCard label="Organic Traffic" value={formatCount(seo.data.googleAnalytics.organicTraffic)} hint="sessions from search engines" />
+              <StatCard
+                label="Organic Traffic"
+                value={formatCount(seo.data.googleAnalytics.organicTraffic)}
+                hint="sessions from search engines"
+              />
               <StatCard label="Bounce Rate" value={formatPercent(seo.data.googleAnalytics.bounceRate)} />
             </StatGrid>
           </Panel>
@@ -103,12 +117,17 @@ export function AnalyticsHubPage() {
               <StatCard label="SEO Score" value={site ? site.scores.seo : '—'} />
               <StatCard label="Performance Score" value={site ? site.scores.performance : '—'} />
               <StatCard label="Accessibility Score" value={site ? site.scores.accessibility : '—'} />
-              <StatCard label="Average Position" value={orDash(seo.data.searchConsole.averagePosition, (n) => n.toFixed(1))} hint={seo.data.searchConsole.averagePosition === null ? 'no search console connected' : undefined} />
+              <StatCard
+                label="Average Position"
+                value={orDash(seo.data.searchConsole.averagePosition, (n) => n.toFixed(1))}
+                hint={seo.data.searchConsole.averagePosition === null ? 'no search console connected' : undefined}
+              />
               <StatCard label="Impressions" value={orDash(seo.data.searchConsole.totalImpressions)} />
             </StatGrid>
             {site ? (
               <p className={styles.muted}>
-                Home page checked: {site.url} — {site.performance.load_time_ms} ms, {site.performance.page_size_kb} KB, {site.seo.h1_count} h1, {site.seo.image_alt_missing} images without alt text.
+                Home page checked: {site.url} — {site.performance.load_time_ms} ms, {site.performance.page_size_kb} KB, {site.seo.h1_count}{' '}
+                h1, {site.seo.image_alt_missing} images without alt text.
               </p>
             ) : (
               <p className={styles.muted}>The home page could not be analysed right now.</p>

@@ -18,7 +18,11 @@ export interface IntegrationSource {
  * `connected` once the site also has visits that load it (the spec's build-time key
  * becomes a setting here). The site's own tracking is connected when events arrive.
  */
-export function integrationSources(settings: Setting[], seo: SeoDashboard | undefined, overview: DataConnectionsOverview | undefined): IntegrationSource[] {
+export function integrationSources(
+  settings: Setting[],
+  seo: SeoDashboard | undefined,
+  overview: DataConnectionsOverview | undefined,
+): IntegrationSource[] {
   const keys = settingsObject<'analytics'>(settings);
   const sessions = seo?.googleAnalytics.sessions ?? 0;
   const tag = (id: string, name: string, ...settingKeys: AnalyticsSettingKey[]): IntegrationSource => {

@@ -39,7 +39,12 @@ export function AuditsTable({ audits, onPreview }: { audits: MarketingAuditRecor
             <button type="button" className={`button button-outline ${styles.smallButton}`} onClick={() => onPreview(c.row.original)}>
               Preview
             </button>
-            <a className={`button button-outline ${styles.smallButton}`} href={`/audit-report/${encodeURIComponent(c.row.original.reportId)}`} target="_blank" rel="noopener noreferrer">
+            <a
+              className={`button button-outline ${styles.smallButton}`}
+              href={`/audit-report/${encodeURIComponent(c.row.original.reportId)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               Open
             </a>
           </div>

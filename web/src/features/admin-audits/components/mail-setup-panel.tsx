@@ -12,7 +12,9 @@ export function MailSetupPanel({ unsent }: { unsent: number }) {
         first (set <code>MAIL_API_URL</code> and <code>MAIL_API_KEY</code>), and fall back to SMTP (<code>SMTP_URL</code>) when the mail API
         is not configured or fails. With neither configured, mails are written to the outbox in the data directory instead of being sent.
       </p>
-      <p className={styles.muted}>Set the variables, restart the product, and new audits will be mailed as soon as their report is ready.</p>
+      <p className={styles.muted}>
+        Set the variables, restart the product, and new audits will be mailed as soon as their report is ready.
+      </p>
     </section>
   );
 }

@@ -27,9 +27,7 @@ function OutboxMailDialog({ id, onClose }: { id: string; onClose: () => void }) 
             ))}
           </dl>
           {/* The text part only: the HTML part of a mail is never rendered in the admin. */}
-          <pre className={`${styles.panel} ${styles.pre}`}>
-            {mail.data.text}
-          </pre>
+          <pre className={`${styles.panel} ${styles.pre}`}>{mail.data.text}</pre>
         </div>
       )}
     </Dialog>

@@ -21,7 +21,12 @@ export const useHealth = () =>
 export const useDataConnections = () =>
   useQuery({ queryKey: ['/api/admin/data-connections/overview'], queryFn: getQueryFn<DataConnectionsOverview>({ on401: 'throw' }) });
 
-export const useFeatureStatuses = () => useQuery({ queryKey: ['/api/admin/feature-status'], queryFn: getQueryFn<FeatureStatus[]>({ on401: 'throw' }) });
+export const useFeatureStatuses = () =>
+  useQuery({ queryKey: ['/api/admin/feature-status'], queryFn: getQueryFn<FeatureStatus[]>({ on401: 'throw' }) });
 
 export const useIngestQuarantine = () =>
-  useQuery({ queryKey: ['/api/admin/ingest-quarantine'], queryFn: getQueryFn<IngestQuarantine>({ on401: 'throw' }), refetchInterval: HEALTH_POLL_MS });
+  useQuery({
+    queryKey: ['/api/admin/ingest-quarantine'],
+    queryFn: getQueryFn<IngestQuarantine>({ on401: 'throw' }),
+    refetchInterval: HEALTH_POLL_MS,
+  });

@@ -61,7 +61,12 @@ function SystemHealth({ overview }: { overview: DataConnectionsOverview | undefi
   const source = (id: string) => overview?.sources.find((s) => s.id === id);
   const mail = source('email_delivery');
   const tracking = source('analytics_tracking');
-  const live = (ok: boolean | undefined) => (ok === undefined ? { tone: 'gray' as const, label: 'Checking' } : ok ? { tone: 'green' as const, label: 'Connected' } : { tone: 'red' as const, label: 'Down' });
+  const live = (ok: boolean | undefined) =>
+    ok === undefined
+      ? { tone: 'gray' as const, label: 'Checking' }
+      : ok
+        ? { tone: 'green' as const, label: 'Connected' }
+        : { tone: 'red' as const, label: 'Down' };
   const pg = live(health.data?.postgres.ok ?? (health.isError ? false : undefined));
   const ch = live(health.data?.clickhouse.ok ?? (health.isError ? false : undefined));
   return (
@@ -84,7 +89,11 @@ function SystemHealth({ overview }: { overview: DataConnectionsOverview | undefi
         />
         <QuarantineRow />
       </ul>
-      {health.data && <p className={styles.muted}>Running in {health.data.mode} mode, version {health.data.version}.</p>}
+      {health.data && (
+        <p className={styles.muted}>
+          Running in {health.data.mode} mode, version {health.data.version}.
+        </p>
+      )}
     </Panel>
   );
 }
@@ -93,7 +102,15 @@ function SystemHealth({ overview }: { overview: DataConnectionsOverview | undefi
 function QuarantineRow() {
   const quarantine = useIngestQuarantine();
   const q = quarantine.data;
-  if (!q) return <HealthRow name="Quarantined events" tone="gray" label={quarantine.isError ? 'Unknown' : 'Checking'} detail="Rows the event store refused" />;
+  if (!q)
+    return (
+      <HealthRow
+        name="Quarantined events"
+        tone="gray"
+        label={quarantine.isError ? 'Unknown' : 'Checking'}
+        detail="Rows the event store refused"
+      />
+    );
   if (q.rows === 0) return <HealthRow name="Quarantined events" tone="green" label="None" detail="Every accepted event was stored" />;
   const when = q.lastAt ? new Date(q.lastAt).toLocaleString() : '';
   return (
@@ -172,7 +189,14 @@ function Connections({ overview }: { overview: DataConnectionsOverview }) {
 function AnalyticsIntegration({ overview }: { overview: DataConnectionsOverview }) {
   const ids = ['analytics_tracking', 'real_time_reporting', 'seo_analysis'];
   return (
-    <Panel title="Analytics Integration" actions={<Link to="/admin/analytics" className="button button-outline">Open Analytics Hub</Link>}>
+    <Panel
+      title="Analytics Integration"
+      actions={
+        <Link to="/admin/analytics" className="button button-outline">
+          Open Analytics Hub
+        </Link>
+      }
+    >
       <ul className={styles.steps}>
         {overview.sources
           .filter((s) => ids.includes(s.id))
@@ -209,7 +233,10 @@ export function DashboardPage() {
   const [tab, setTab] = useState<TabKey>('overview');
   const overview = useDataConnections();
   return (
-    <AdminPage title="System Dashboard" description="System health, data connections, analytics integration and feature status at a glance.">
+    <AdminPage
+      title="System Dashboard"
+      description="System health, data connections, analytics integration and feature status at a glance."
+    >
       <Tabs tabs={TABS} value={tab} onChange={setTab} label="System dashboard views">
         {tab === 'overview' && (
           <>

@@ -3,7 +3,7 @@ import type { FeatureStatus, Funnel, FunnelAnalyticsResponse, FunnelStatsRespons
 import type { EmailTemplate, FunnelEdit } from '@curb/contracts/funnel-config';
 import { apiRequest, getQueryFn } from '../../../lib/api-client';
 
-const json = <T,>() => getQueryFn<T>({ on401: 'throw' });
+const json = <T>() => getQueryFn<T>({ on401: 'throw' });
 
 export const useFunnels = () => useQuery({ queryKey: ['/api/admin/funnels'], queryFn: json<Funnel[]>() });
 export const useFunnelStats = () => useQuery({ queryKey: ['/api/admin/funnel-stats'], queryFn: json<FunnelStatsResponse>() });
@@ -11,10 +11,18 @@ export const useEmailTemplates = () => useQuery({ queryKey: ['/api/admin/email-t
 
 /** Spec: the funnel page shows the data-connection status of the funnel category (first element). */
 export const useFunnelConnections = () =>
-  useQuery({ queryKey: ['/api/admin/feature-status?category=funnel'], queryFn: json<FeatureStatus[]>(), select: (list) => list[0] ?? null });
+  useQuery({
+    queryKey: ['/api/admin/feature-status?category=funnel'],
+    queryFn: json<FeatureStatus[]>(),
+    select: (list) => list[0] ?? null,
+  });
 
 export const useFunnelAnalytics = (id: string) =>
-  useQuery({ queryKey: ['/api/admin/funnels', encodeURIComponent(id), 'analytics'], queryFn: json<FunnelAnalyticsResponse>(), staleTime: 0 });
+  useQuery({
+    queryKey: ['/api/admin/funnels', encodeURIComponent(id), 'analytics'],
+    queryFn: json<FunnelAnalyticsResponse>(),
+    staleTime: 0,
+  });
 
 const configKey = (id: string) => ['/api/admin/funnels', encodeURIComponent(id), 'config'];
 export const useFunnelConfig = (id: string) => useQuery({ queryKey: configKey(id), queryFn: json<FunnelEdit>(), staleTime: 0 });
@@ -22,7 +30,8 @@ export const useFunnelConfig = (id: string) => useQuery({ queryKey: configKey(id
 export function useSaveFunnel(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (edit: FunnelEdit) => (await (await apiRequest('PUT', `/api/admin/funnels/${encodeURIComponent(id)}/config`, edit)).json()) as FunnelEdit,
+    mutationFn: async (edit: FunnelEdit) =>
+      (await (await apiRequest('PUT', `/api/admin/funnels/${encodeURIComponent(id)}/config`, edit)).json()) as FunnelEdit,
     onSuccess: (saved) => {
       queryClient.setQueryData(configKey(id), saved);
       void queryClient.invalidateQueries({ queryKey: ['/api/admin/funnels'], exact: true });

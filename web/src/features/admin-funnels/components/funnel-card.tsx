@@ -5,7 +5,17 @@ import styles from '../../../components/admin/admin-ui.module.css';
 import { formatCount, formatPercent } from '../../../components/admin/format';
 import cardStyles from './funnels.module.css';
 
-export function FunnelCard({ funnel, stats, onEdit, onAnalytics }: { funnel: Funnel; stats: FunnelStats | undefined; onEdit: () => void; onAnalytics: () => void }) {
+export function FunnelCard({
+  funnel,
+  stats,
+  onEdit,
+  onAnalytics,
+}: {
+  funnel: Funnel;
+  stats: FunnelStats | undefined;
+  onEdit: () => void;
+  onAnalytics: () => void;
+}) {
   return (
     <article className={`${styles.panel} ${cardStyles.card}`} aria-labelledby={`funnel-${funnel.id}`}>
       <span className={cardStyles.accent} style={{ '--accent': funnel.primaryColor } as CSSProperties} />
@@ -40,7 +50,13 @@ export function FunnelCard({ funnel, stats, onEdit, onAnalytics }: { funnel: Fun
         <button type="button" className={`button button-outline ${styles.smallButton}`} onClick={onAnalytics}>
           Analytics
         </button>
-        <a className={`button button-outline ${styles.smallButton}`} href={`/${encodeURIComponent(funnel.id)}`} target="_blank" rel="noopener noreferrer" aria-label={`Open ${funnel.name} in a new tab`}>
+        <a
+          className={`button button-outline ${styles.smallButton}`}
+          href={`/${encodeURIComponent(funnel.id)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Open ${funnel.name} in a new tab`}
+        >
           Open ↗
         </a>
       </div>

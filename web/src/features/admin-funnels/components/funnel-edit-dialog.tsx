@@ -28,7 +28,8 @@ export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onCl
         toast({ title: 'Funnel Updated', description: 'Your funnel configuration has been saved successfully.' });
         onClose();
       },
-      onError: (error) => toast({ title: 'Could not save the funnel', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Could not save the funnel', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
     });
   };
 
@@ -41,7 +42,12 @@ export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onCl
           <button type="button" className="button button-outline" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="button" onClick={submit} disabled={!draft || save.isPending || !draft.name.trim() || !draft.title.trim()}>
+          <button
+            type="button"
+            className="button"
+            onClick={submit}
+            disabled={!draft || save.isPending || !draft.name.trim() || !draft.title.trim()}
+          >
             {save.isPending ? 'Saving...' : 'Save Changes'}
           </button>
         </>

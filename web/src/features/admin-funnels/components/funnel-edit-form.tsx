@@ -27,10 +27,29 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
-const DELAY_LABELS: Record<string, string> = { immediate: 'Immediately', '2min': 'After 2 minutes', '5min': 'After 5 minutes', '1hour': 'After 1 hour' };
-const FREQUENCY_LABELS: Record<string, string> = { always: 'Every visit', 'once-day': 'Once a day', 'once-week': 'Once a week', 'once-session': 'Once a session' };
-const TRIGGER_LABELS: Record<string, string> = { time: 'After a delay', scroll: 'On scroll depth', exit: 'On exit intent', click: 'On click' };
-const GOAL_LABELS: Record<string, string> = { 'form-submit': 'Form submitted', 'email-open': 'E-mail opened', 'report-view': 'Report viewed' };
+const DELAY_LABELS: Record<string, string> = {
+  immediate: 'Immediately',
+  '2min': 'After 2 minutes',
+  '5min': 'After 5 minutes',
+  '1hour': 'After 1 hour',
+};
+const FREQUENCY_LABELS: Record<string, string> = {
+  always: 'Every visit',
+  'once-day': 'Once a day',
+  'once-week': 'Once a week',
+  'once-session': 'Once a session',
+};
+const TRIGGER_LABELS: Record<string, string> = {
+  time: 'After a delay',
+  scroll: 'On scroll depth',
+  exit: 'On exit intent',
+  click: 'On click',
+};
+const GOAL_LABELS: Record<string, string> = {
+  'form-submit': 'Form submitted',
+  'email-open': 'E-mail opened',
+  'report-view': 'Report viewed',
+};
 const TEMPLATE_KEYS = { confirmation: 'confirmation', notification: 'notification', 'follow-up': 'followUp' } as const;
 
 // The site does not read these tabs yet: each says so, and what the site does instead, so
@@ -71,7 +90,17 @@ function Check({ label, checked, onChange }: { label: string; checked: boolean; 
   );
 }
 
-function Select<T extends string | number>({ value, options, labels, onChange }: { value: T; options: readonly T[]; labels?: Record<string, string>; onChange: (value: T) => void }) {
+function Select<T extends string | number>({
+  value,
+  options,
+  labels,
+  onChange,
+}: {
+  value: T;
+  options: readonly T[];
+  labels?: Record<string, string>;
+  onChange: (value: T) => void;
+}) {
   return (
     <select value={String(value)} onChange={(e) => onChange(options.find((o) => String(o) === e.target.value)!)}>
       {options.map((o) => (
@@ -84,7 +113,15 @@ function Select<T extends string | number>({ value, options, labels, onChange }:
 }
 
 /** The six tabs of the Edit dialog over one funnel's fields and configuration. */
-export function FunnelEditForm({ value, onChange, templates }: { value: FunnelEdit; onChange: (next: FunnelEdit) => void; templates: EmailTemplate[] | undefined }) {
+export function FunnelEditForm({
+  value,
+  onChange,
+  templates,
+}: {
+  value: FunnelEdit;
+  onChange: (next: FunnelEdit) => void;
+  templates: EmailTemplate[] | undefined;
+}) {
   const [tab, setTab] = useState<TabKey>('general');
   const set = <K extends keyof FunnelEdit>(key: K, v: FunnelEdit[K]) => onChange({ ...value, [key]: v });
   const setConfig = <K extends keyof FunnelConfig>(key: K, patch: Partial<FunnelConfig[K]>) =>
@@ -120,7 +157,11 @@ export function FunnelEditForm({ value, onChange, templates }: { value: FunnelEd
             <input value={landingPage.headline} maxLength={200} onChange={(e) => setConfig('landingPage', { headline: e.target.value })} />
           </Field>
           <Field label="Subheadline">
-            <input value={landingPage.subheadline} maxLength={300} onChange={(e) => setConfig('landingPage', { subheadline: e.target.value })} />
+            <input
+              value={landingPage.subheadline}
+              maxLength={300}
+              onChange={(e) => setConfig('landingPage', { subheadline: e.target.value })}
+            />
           </Field>
           <Field label="Button text">
             <input value={landingPage.ctaText} maxLength={60} onChange={(e) => setConfig('landingPage', { ctaText: e.target.value })} />
@@ -134,7 +175,12 @@ export function FunnelEditForm({ value, onChange, templates }: { value: FunnelEd
         <div className={styles.form}>
           <Check label="Show a popup" checked={popup.enabled} onChange={(enabled) => setConfig('popup', { enabled })} />
           <Field label="Trigger">
-            <Select value={popup.trigger} options={POPUP_TRIGGERS} labels={TRIGGER_LABELS} onChange={(trigger) => setConfig('popup', { trigger })} />
+            <Select
+              value={popup.trigger}
+              options={POPUP_TRIGGERS}
+              labels={TRIGGER_LABELS}
+              onChange={(trigger) => setConfig('popup', { trigger })}
+            />
           </Field>
           {(popup.trigger === 'time' || popup.trigger === 'scroll') && (
             <Field label={popup.trigger === 'time' ? 'Delay (seconds)' : 'Scroll depth (%)'}>
@@ -143,7 +189,11 @@ export function FunnelEditForm({ value, onChange, templates }: { value: FunnelEd
                 min={0}
                 max={popup.trigger === 'scroll' ? 100 : 600}
                 value={popup.triggerValue}
-                onChange={(e) => setConfig('popup', { triggerValue: Math.max(0, Math.min(popup.trigger === 'scroll' ? 100 : 600, Math.round(Number(e.target.value) || 0))) })}
+                onChange={(e) =>
+                  setConfig('popup', {
+                    triggerValue: Math.max(0, Math.min(popup.trigger === 'scroll' ? 100 : 600, Math.round(Number(e.target.value) || 0))),
+                  })
+                }
               />
             </Field>
           )}
@@ -151,7 +201,12 @@ export function FunnelEditForm({ value, onChange, templates }: { value: FunnelEd
             <Select value={popup.size} options={POPUP_SIZES} labels={POPUP_SIZE_LABELS} onChange={(size) => setConfig('popup', { size })} />
           </Field>
           <Field label="Frequency">
-            <Select value={popup.frequency} options={POPUP_FREQUENCIES} labels={FREQUENCY_LABELS} onChange={(frequency) => setConfig('popup', { frequency })} />
+            <Select
+              value={popup.frequency}
+              options={POPUP_FREQUENCIES}
+              labels={FREQUENCY_LABELS}
+              onChange={(frequency) => setConfig('popup', { frequency })}
+            />
           </Field>
           <Field label="Popup headline">
             <input value={popup.headline} maxLength={200} onChange={(e) => setConfig('popup', { headline: e.target.value })} />
@@ -169,7 +224,11 @@ export function FunnelEditForm({ value, onChange, templates }: { value: FunnelEd
                   <strong>{template.name}</strong> <Badge tone="gray">{template.type}</Badge>
                 </legend>
                 <p className={styles.muted}>{template.description}</p>
-                <Check label="Send this e-mail" checked={current.enabled} onChange={(enabled) => setConfig('emailTemplates', { [key]: { ...current, enabled } })} />
+                <Check
+                  label="Send this e-mail"
+                  checked={current.enabled}
+                  onChange={(enabled) => setConfig('emailTemplates', { [key]: { ...current, enabled } })}
+                />
                 <Field label="Subject">
                   <input
                     value={current.subject}
@@ -191,20 +250,42 @@ export function FunnelEditForm({ value, onChange, templates }: { value: FunnelEd
               1. Form submission <Badge tone="green">Always</Badge>
             </li>
             <li>
-              <Check label="2. Website analysis" checked={process.websiteAnalysis} onChange={(websiteAnalysis) => setConfig('process', { websiteAnalysis })} />
+              <Check
+                label="2. Website analysis"
+                checked={process.websiteAnalysis}
+                onChange={(websiteAnalysis) => setConfig('process', { websiteAnalysis })}
+              />
             </li>
             <li>
-              <Check label="3. E-mail delivery" checked={process.emailDelivery} onChange={(emailDelivery) => setConfig('process', { emailDelivery })} />
+              <Check
+                label="3. E-mail delivery"
+                checked={process.emailDelivery}
+                onChange={(emailDelivery) => setConfig('process', { emailDelivery })}
+              />
             </li>
             <li>
-              <Check label="4. Follow-up sequence (optional)" checked={process.followUpSequence} onChange={(followUpSequence) => setConfig('process', { followUpSequence })} />
+              <Check
+                label="4. Follow-up sequence (optional)"
+                checked={process.followUpSequence}
+                onChange={(followUpSequence) => setConfig('process', { followUpSequence })}
+              />
             </li>
           </ol>
           <Field label="Confirmation e-mail">
-            <Select value={process.confirmationDelay} options={CONFIRMATION_DELAYS} labels={DELAY_LABELS} onChange={(confirmationDelay) => setConfig('process', { confirmationDelay })} />
+            <Select
+              value={process.confirmationDelay}
+              options={CONFIRMATION_DELAYS}
+              labels={DELAY_LABELS}
+              onChange={(confirmationDelay) => setConfig('process', { confirmationDelay })}
+            />
           </Field>
           <Field label="Audit report e-mail">
-            <Select value={process.reportDelay} options={REPORT_DELAYS} labels={DELAY_LABELS} onChange={(reportDelay) => setConfig('process', { reportDelay })} />
+            <Select
+              value={process.reportDelay}
+              options={REPORT_DELAYS}
+              labels={DELAY_LABELS}
+              onChange={(reportDelay) => setConfig('process', { reportDelay })}
+            />
           </Field>
         </div>
       )}
@@ -217,7 +298,9 @@ export function FunnelEditForm({ value, onChange, templates }: { value: FunnelEd
                 key={goal}
                 label={GOAL_LABELS[goal]!}
                 checked={tracking.goals.includes(goal)}
-                onChange={(on) => setConfig('tracking', { goals: CONVERSION_GOALS.filter((g) => (g === goal ? on : tracking.goals.includes(g))) })}
+                onChange={(on) =>
+                  setConfig('tracking', { goals: CONVERSION_GOALS.filter((g) => (g === goal ? on : tracking.goals.includes(g))) })
+                }
               />
             ))}
           </fieldset>
@@ -232,7 +315,12 @@ export function FunnelEditForm({ value, onChange, templates }: { value: FunnelEd
           <fieldset className={styles.form}>
             <legend>UTM parameters to record</legend>
             {(['source', 'medium', 'campaign', 'content'] as const).map((p) => (
-              <Check key={p} label={`utm_${p}`} checked={tracking.utm[p]} onChange={(on) => setConfig('tracking', { utm: { ...tracking.utm, [p]: on } })} />
+              <Check
+                key={p}
+                label={`utm_${p}`}
+                checked={tracking.utm[p]}
+                onChange={(on) => setConfig('tracking', { utm: { ...tracking.utm, [p]: on } })}
+              />
             ))}
           </fieldset>
         </div>

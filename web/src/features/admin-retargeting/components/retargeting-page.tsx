@@ -101,7 +101,10 @@ function Sources({ data }: { data: RetargetingResponse }) {
   const name = (s: RetargetingResponse['trafficSources'][number]) => s.utmSource || s.referrer || 'direct';
   return (
     <Panel title="Traffic Sources">
-      <BarChart title="Sessions by source" data={data.trafficSources.slice(0, 10).map((s) => ({ label: name(s), value: s.sessions, caption: formatCount(s.sessions) }))} />
+      <BarChart
+        title="Sessions by source"
+        data={data.trafficSources.slice(0, 10).map((s) => ({ label: name(s), value: s.sessions, caption: formatCount(s.sessions) }))}
+      />
       <div className={styles.tableWrap}>
         <table className={styles.table}>
           <thead>
@@ -172,7 +175,11 @@ export function RetargetingPage() {
   }, [retargeting.isError, toast]);
 
   return (
-    <AdminPage title="Retargeting Analytics" description="How visitors move from a first page view to an identified lead." actions={<PeriodPicker value={days} onChange={setDays} />}>
+    <AdminPage
+      title="Retargeting Analytics"
+      description="How visitors move from a first page view to an identified lead."
+      actions={<PeriodPicker value={days} onChange={setDays} />}
+    >
       {retargeting.isPending ? (
         <LoadingView label="Loading retargeting analytics..." />
       ) : retargeting.isError ? (

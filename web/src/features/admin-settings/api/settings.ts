@@ -11,7 +11,8 @@ export function useSettings(category: SettingCategory) {
 export function useUpdateSettings(category: SettingCategory) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (changes: SettingsUpdate) => (await (await apiRequest('PUT', `/api/settings/${category}`, changes)).json()) as Setting[],
+    mutationFn: async (changes: SettingsUpdate) =>
+      (await (await apiRequest('PUT', `/api/settings/${category}`, changes)).json()) as Setting[],
     onSuccess: (saved) => queryClient.setQueryData(settingsKey(category), saved),
   });
 }

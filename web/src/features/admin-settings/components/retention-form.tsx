@@ -33,13 +33,23 @@ export function RetentionForm() {
         onSuccess: (saved) =>
           saved.applied
             ? toast({ title: 'Settings saved', description: `Tracking events are now kept for ${days} days.` })
-            : toast({ title: 'Saved, not yet applied', description: saved.message ?? 'The event store did not take the change yet.', variant: 'destructive' }),
-        onError: (error) => toast({ title: 'Could not save settings', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+            : toast({
+                title: 'Saved, not yet applied',
+                description: saved.message ?? 'The event store did not take the change yet.',
+                variant: 'destructive',
+              }),
+        onError: (error) =>
+          toast({ title: 'Could not save settings', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
       },
     );
   };
 
-  if (retention.isPending) return <Panel title={TITLE}><LoadingView /></Panel>;
+  if (retention.isPending)
+    return (
+      <Panel title={TITLE}>
+        <LoadingView />
+      </Panel>
+    );
   if (retention.isError) {
     return (
       <Panel title={TITLE}>

@@ -36,11 +36,17 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
     if (invalid || changed.length === 0) return;
     update.mutate(Object.fromEntries(changed.map((k) => [k, (values[k] ?? '').trim()])), {
       onSuccess: () => toast({ title: 'Settings saved', description: `${TITLES[category].title} settings were updated.` }),
-      onError: (error) => toast({ title: 'Could not save settings', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Could not save settings', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
     });
   };
 
-  if (settings.isPending) return <Panel title={TITLES[category].title}><LoadingView /></Panel>;
+  if (settings.isPending)
+    return (
+      <Panel title={TITLES[category].title}>
+        <LoadingView />
+      </Panel>
+    );
   if (settings.isError) {
     return (
       <Panel title={TITLES[category].title}>
@@ -58,7 +64,13 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
             <div key={key} className={formStyles.field}>
               <label htmlFor={id}>{rules[key]!.label}</label>
               {CHOICES[key] ? (
-                <select id={id} name={key} value={values[key] ?? ''} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} aria-describedby={`${id}-hint`}>
+                <select
+                  id={id}
+                  name={key}
+                  value={values[key] ?? ''}
+                  onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+                  aria-describedby={`${id}-hint`}
+                >
                   <option value="">Not set</option>
                   {CHOICES[key].map((choice) => (
                     <option key={choice} value={choice}>

@@ -61,7 +61,14 @@ export function AuditPopup({ automatic, formId, onShown, onCtaClick, children }:
   const definition = formDefinitions[formId];
   const withImage = formId === 'popup-image';
   return (
-    <Dialog open={open} onClose={close} title={definition.title} description={definition.subtitle} size={withImage ? 'lg' : 'md'} testId="audit-popup">
+    <Dialog
+      open={open}
+      onClose={close}
+      title={definition.title}
+      description={definition.subtitle}
+      size={withImage ? 'lg' : 'md'}
+      testId="audit-popup"
+    >
       <div className={withImage ? styles.layout : undefined} data-variant={formId}>
         {withImage && <img className={styles.image} src={auditPopup.image} alt={auditPopup.imageAlt} width="480" height="340" />}
         <div className={styles.form} onClickCapture={onFormClick}>

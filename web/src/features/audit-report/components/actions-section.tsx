@@ -6,8 +6,18 @@ import { Badge, Fact, Section } from './report-bits';
 
 /** Shown when the audit found no high-priority item (spec: SSL/security and speed/mobile). */
 export const FALLBACK_QUICK_WINS: Array<Pick<Recommendation, 'title' | 'description' | 'timeToComplete' | 'costEstimate'>> = [
-  { title: 'Secure the site with SSL', description: 'Keep HTTPS on every page, redirect http:// to https:// and renew the certificate automatically.', timeToComplete: '1 day', costEstimate: '$0 - $150' },
-  { title: 'Optimize speed and mobile experience', description: 'Compress images, defer scripts and check every page on a phone.', timeToComplete: '1-2 weeks', costEstimate: '$200 - $1,500' },
+  {
+    title: 'Secure the site with SSL',
+    description: 'Keep HTTPS on every page, redirect http:// to https:// and renew the certificate automatically.',
+    timeToComplete: '1 day',
+    costEstimate: '$0 - $150',
+  },
+  {
+    title: 'Optimize speed and mobile experience',
+    description: 'Compress images, defer scripts and check every page on a phone.',
+    timeToComplete: '1-2 weeks',
+    costEstimate: '$200 - $1,500',
+  },
 ];
 
 export const MEDIUM_TERM = [
@@ -28,10 +38,14 @@ const PRIORITY_TONE = { High: 'red', Medium: 'amber', Low: 'grey' } as const;
 
 export function ActionsSection({ report }: { report: AuditReport }) {
   const high = report.recommendations.filter((r) => r.priority === 'High');
-  const quickWins = high.length ? high : FALLBACK_QUICK_WINS.map((r) => ({ ...r, priority: 'High' as const, roi: 'High', impact: '', category: 'Technical' as const }));
+  const quickWins = high.length
+    ? high
+    : FALLBACK_QUICK_WINS.map((r) => ({ ...r, priority: 'High' as const, roi: 'High', impact: '', category: 'Technical' as const }));
   const inv = report.investmentAnalysis;
   const subject = encodeURIComponent(`Strategy call: ${report.businessName}`);
-  const body = encodeURIComponent(`I would like to schedule a strategy call about my Growth Opportunities Report (${typeof window === 'undefined' ? '' : window.location.href}).`);
+  const body = encodeURIComponent(
+    `I would like to schedule a strategy call about my Growth Opportunities Report (${typeof window === 'undefined' ? '' : window.location.href}).`,
+  );
   return (
     <>
       <Section id="quick-wins" title="Quick Wins (0-30 days)">
@@ -83,7 +97,12 @@ export function ActionsSection({ report }: { report: AuditReport }) {
           <Fact label="Risk level">{inv.riskLevel}</Fact>
         </dl>
         <div className={styles.cta}>
-          <a className="button" href={`mailto:${personal.email}?subject=${subject}&body=${body}`} onClick={() => trackConsultation('initiated')} data-testid="schedule-call">
+          <a
+            className="button"
+            href={`mailto:${personal.email}?subject=${subject}&body=${body}`}
+            onClick={() => trackConsultation('initiated')}
+            data-testid="schedule-call"
+          >
             Schedule Strategy Call
           </a>
           <button type="button" className="button button-outline" onClick={() => window.print()} data-testid="download-report">

@@ -75,10 +75,19 @@ export function AnalysisSection({ report }: { report: AuditReport }) {
       <Section id="social-presence" title="Social Presence">
         {pv && (
           <p data-testid="profile-summary">
-            {pv.verifiedProfiles} of {pv.totalProfiles} real estate profiles verified · average completeness {pv.averageCompleteness}%{pv.brokerages.length ? ` · brokerage: ${pv.brokerages.join(', ')}` : ''}
+            {pv.verifiedProfiles} of {pv.totalProfiles} real estate profiles verified · average completeness {pv.averageCompleteness}%
+            {pv.brokerages.length ? ` · brokerage: ${pv.brokerages.join(', ')}` : ''}
           </p>
         )}
-        {reProfiles.length > 0 ? <div className={styles.grid2}>{reProfiles.map((p) => <ProfileCard key={p.platform} profile={p} />)}</div> : <p className={styles.muted}>No Zillow, Realtor.com or Homes.com profile is linked from the site.</p>}
+        {reProfiles.length > 0 ? (
+          <div className={styles.grid2}>
+            {reProfiles.map((p) => (
+              <ProfileCard key={p.platform} profile={p} />
+            ))}
+          </div>
+        ) : (
+          <p className={styles.muted}>No Zillow, Realtor.com or Homes.com profile is linked from the site.</p>
+        )}
         <h3>Other profiles</h3>
         {others.length ? (
           <ul className={styles.list}>
@@ -109,7 +118,8 @@ export function AnalysisSection({ report }: { report: AuditReport }) {
         {f ? (
           <>
             <p data-testid="readiness">
-              <strong>{features.filter(Boolean).length} of 5</strong> core features · {f.leadCaptureElements.length} lead capture elements · {f.professionalCredentials.length} credentials
+              <strong>{features.filter(Boolean).length} of 5</strong> core features · {f.leadCaptureElements.length} lead capture elements ·{' '}
+              {f.professionalCredentials.length} credentials
             </p>
             <div className={styles.grid2}>
               <div>
@@ -158,11 +168,23 @@ export function AnalysisSection({ report }: { report: AuditReport }) {
             <div className={styles.grid2}>
               <div>
                 <h3>Strengths</h3>
-                <ul className={styles.list}>{ma.competitiveAdvantage.length ? ma.competitiveAdvantage.map((x, i) => <li key={i}>{x}</li>) : <li>None stand out yet</li>}</ul>
+                <ul className={styles.list}>
+                  {ma.competitiveAdvantage.length ? (
+                    ma.competitiveAdvantage.map((x, i) => <li key={i}>{x}</li>)
+                  ) : (
+                    <li>None stand out yet</li>
+                  )}
+                </ul>
               </div>
               <div>
                 <h3>Challenges</h3>
-                <ul className={styles.list}>{ma.marketChallenges.length ? ma.marketChallenges.map((x, i) => <li key={i}>{x}</li>) : <li>No major challenges found</li>}</ul>
+                <ul className={styles.list}>
+                  {ma.marketChallenges.length ? (
+                    ma.marketChallenges.map((x, i) => <li key={i}>{x}</li>)
+                  ) : (
+                    <li>No major challenges found</li>
+                  )}
+                </ul>
               </div>
             </div>
           </>

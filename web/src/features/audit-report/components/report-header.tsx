@@ -13,7 +13,16 @@ function BrandMark({ report }: { report: AuditReport }) {
       {src ? (
         <img src={src} alt={`${report.websiteData.companyName} logo`} />
       ) : (
-        <svg viewBox="0 0 24 24" width="32" height="32" aria-label="No logo found" role="img" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <svg
+          viewBox="0 0 24 24"
+          width="32"
+          height="32"
+          aria-label="No logo found"
+          role="img"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+        >
           <path d="M3 11 12 4l9 7" />
           <path d="M5 10v10h14V10" />
           <path d="M10 20v-6h4v6" />
@@ -23,7 +32,17 @@ function BrandMark({ report }: { report: AuditReport }) {
   );
 }
 
-export function ReportHeader({ report, onExport, exportProgress, exporting }: { report: AuditReport; onExport: () => void; exportProgress: number; exporting: boolean }) {
+export function ReportHeader({
+  report,
+  onExport,
+  exportProgress,
+  exporting,
+}: {
+  report: AuditReport;
+  onExport: () => void;
+  exportProgress: number;
+  exporting: boolean;
+}) {
   const grade = gradeFor(report.scores.overall);
   return (
     <header className={`${styles.card} ${styles.header}`}>
@@ -46,7 +65,15 @@ export function ReportHeader({ report, onExport, exportProgress, exporting }: { 
           <button type="button" className="button" onClick={onExport} disabled={exporting} data-testid="export-pdf">
             {exporting ? 'Exporting…' : 'Export to PDF'}
           </button>
-          <div className={`${styles.progress} ${styles.exportProgress}`} role="progressbar" aria-label="PDF export progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={exportProgress} data-testid="export-progress">
+          <div
+            className={`${styles.progress} ${styles.exportProgress}`}
+            role="progressbar"
+            aria-label="PDF export progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={exportProgress}
+            data-testid="export-progress"
+          >
             <div className={styles.progressBar} style={{ width: `${exportProgress}%` }} />
           </div>
         </div>

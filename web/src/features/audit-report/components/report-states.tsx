@@ -64,7 +64,14 @@ export function PendingView({ businessName, progress, stage }: { businessName: s
     <div className={styles.state} role="status" data-testid="report-pending">
       <h1>Preparing your report</h1>
       <p>We are analysing the website of {businessName}. This page updates by itself; the report is also e-mailed to you.</p>
-      <div className={styles.progress} role="progressbar" aria-label="Analysis progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+      <div
+        className={styles.progress}
+        role="progressbar"
+        aria-label="Analysis progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+      >
         <div className={styles.progressBar} style={{ width: `${progress}%` }} />
       </div>
       <p className={styles.muted} data-testid="report-stage">

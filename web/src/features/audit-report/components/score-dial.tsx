@@ -8,12 +8,26 @@ const CIRCUMFERENCE = 2 * Math.PI * R;
  * A circular score. Level from the spec's thresholds; under 40 the dial pulses as a warning,
  * at 90 or more it celebrates.
  */
-export function ScoreDial({ score, label, size = 'md', caption }: { score: number; label: string; size?: 'sm' | 'md' | 'lg'; caption?: string }) {
+export function ScoreDial({
+  score,
+  label,
+  size = 'md',
+  caption,
+}: {
+  score: number;
+  label: string;
+  size?: 'sm' | 'md' | 'lg';
+  caption?: string;
+}) {
   const value = Math.max(0, Math.min(100, Math.round(score)));
   const level = dialLevel(value);
   const effect = value < 40 ? styles.pulse : value >= 90 ? styles.celebrate : '';
   return (
-    <figure className={`${styles.dial} ${styles[`dial-${size}`]} ${effect}`} data-level={level} data-testid={`dial-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+    <figure
+      className={`${styles.dial} ${styles[`dial-${size}`]} ${effect}`}
+      data-level={level}
+      data-testid={`dial-${label.toLowerCase().replace(/\s+/g, '-')}`}
+    >
       <svg viewBox="0 0 100 100" role="img" aria-label={`${label}: ${value} out of 100`}>
         <circle cx="50" cy="50" r={R} className={styles.dialTrack} />
         <circle

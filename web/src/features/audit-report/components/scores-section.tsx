@@ -14,7 +14,9 @@ function WebsitePreview({ report }: { report: AuditReport }) {
   const shot = embeddedImage(w.screenshot ? `data:image/png;base64,${w.screenshot}` : undefined);
   return (
     <Section id="website-preview" title="Website Preview">
-      <div className={styles.preview}>{shot ? <img src={shot} alt={`Screenshot of ${report.website}`} /> : <span>Website Preview</span>}</div>
+      <div className={styles.preview}>
+        {shot ? <img src={shot} alt={`Screenshot of ${report.website}`} /> : <span>Website Preview</span>}
+      </div>
       <div className={styles.badges} data-testid="preview-badges">
         <Badge tone={w.hasSSL ? 'green' : 'red'}>{w.hasSSL ? 'SSL Secure' : 'Not Secure'}</Badge>
         <Badge tone={overviewLoadTone(w.loadTime)}>{w.loadTime.toFixed(1)}s load time</Badge>
@@ -29,7 +31,8 @@ function WebsitePreview({ report }: { report: AuditReport }) {
 /** How the load time and Core Web Vitals were measured (older reports: only whether Lighthouse ran). */
 function SpeedNote({ report }: { report: AuditReport }) {
   const m = report.websiteData.speedMeasurement;
-  if (!m) return report.websiteData.lighthousePowered ? null : <p className={styles.muted}>Speed figures are estimated from network timings.</p>;
+  if (!m)
+    return report.websiteData.lighthousePowered ? null : <p className={styles.muted}>Speed figures are estimated from network timings.</p>;
   return (
     <p className={styles.muted} data-testid="speed-measurement">
       Load time: {m.loadTime}. Core Web Vitals: {m.coreWebVitals}.
@@ -74,7 +77,10 @@ function TechnicalBlock({ report }: { report: AuditReport }) {
         <div>
           <h3>Compression &amp; Caching</h3>
           <ul className={styles.list}>
-            <li>Compression: {t.compressionSettings.gzipEnabled ? `enabled (${t.compressionSettings.compressionRatio}x smaller)` : 'not enabled'}</li>
+            <li>
+              Compression:{' '}
+              {t.compressionSettings.gzipEnabled ? `enabled (${t.compressionSettings.compressionRatio}x smaller)` : 'not enabled'}
+            </li>
             <li>Cache headers: {t.cacheHeaders.expiresHeaders ? 'set on static files' : 'missing'}</li>
           </ul>
         </div>
@@ -125,7 +131,13 @@ export function ScoresSection({ report }: { report: AuditReport }) {
       </Section>
       <Section id="score-details" title="Detailed Scores">
         {ORDER.map((key) => (
-          <ScoreCard key={key} id={`score-${key}`} detail={s[key]} open={Boolean(open[key])} onToggle={() => setOpen((o) => ({ ...o, [key]: !o[key] }))} />
+          <ScoreCard
+            key={key}
+            id={`score-${key}`}
+            detail={s[key]}
+            open={Boolean(open[key])}
+            onToggle={() => setOpen((o) => ({ ...o, [key]: !o[key] }))}
+          />
         ))}
       </Section>
     </>

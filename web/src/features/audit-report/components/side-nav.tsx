@@ -41,15 +41,38 @@ export const NAV: Array<{ id: ReportSection; title: string; icon: string; items:
   },
 ];
 
-export function SideNav({ active, onSelect, collapsed, onToggle }: { active: ReportSection; onSelect: (section: ReportSection, anchor?: string) => void; collapsed: boolean; onToggle: () => void }) {
+export function SideNav({
+  active,
+  onSelect,
+  collapsed,
+  onToggle,
+}: {
+  active: ReportSection;
+  onSelect: (section: ReportSection, anchor?: string) => void;
+  collapsed: boolean;
+  onToggle: () => void;
+}) {
   return (
     <nav className={styles.sideNav} aria-label="Report sections" data-testid="report-side-nav">
-      <button type="button" className={`button button-outline ${styles.navToggle}`} onClick={onToggle} aria-expanded={!collapsed} aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'}>
+      <button
+        type="button"
+        className={`button button-outline ${styles.navToggle}`}
+        onClick={onToggle}
+        aria-expanded={!collapsed}
+        aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'}
+      >
         {collapsed ? '»' : '« Collapse'}
       </button>
       {NAV.map((section) => (
         <div key={section.id} className={styles.navSection}>
-          <button type="button" className={styles.navSectionButton} aria-current={active === section.id} onClick={() => onSelect(section.id)} data-testid={`nav-${section.id}`} title={section.title}>
+          <button
+            type="button"
+            className={styles.navSectionButton}
+            aria-current={active === section.id}
+            onClick={() => onSelect(section.id)}
+            data-testid={`nav-${section.id}`}
+            title={section.title}
+          >
             <span aria-hidden="true" className={styles.navIcon}>
               {section.icon}
             </span>

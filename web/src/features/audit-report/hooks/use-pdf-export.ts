@@ -31,12 +31,19 @@ export function usePdfExport(report: AuditReport | null | undefined) {
       return;
     }
     if (readiness === 'incomplete') {
-      toast({ title: 'Incomplete Data', description: 'Some required data is missing. PDF may not display correctly.', variant: 'destructive' });
+      toast({
+        title: 'Incomplete Data',
+        description: 'Some required data is missing. PDF may not display correctly.',
+        variant: 'destructive',
+      });
       return;
     }
     const data = report!;
     if (!data.recommendations?.length) {
-      toast({ title: 'Limited Recommendations', description: 'No detailed recommendations available. PDF will include basic analysis only.' });
+      toast({
+        title: 'Limited Recommendations',
+        description: 'No detailed recommendations available. PDF will include basic analysis only.',
+      });
     }
     clearTimeout(reset.current);
     setBusy(true);
@@ -49,7 +56,11 @@ export function usePdfExport(report: AuditReport | null | undefined) {
       setProgress(100);
       toast({ title: 'PDF Export Complete', description: 'Your audit report has been downloaded successfully.' });
     } catch (err) {
-      toast({ title: 'Export Failed', description: (err as Error)?.message || 'PDF export failed. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Export Failed',
+        description: (err as Error)?.message || 'PDF export failed. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
       reset.current = setTimeout(() => setProgress(0), PROGRESS_RESET_MS);

@@ -1,12 +1,39 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { gradeFor } from '@curb/contracts/grades';
-import { clsTone, dialLevel, embeddedImage, exportReady, fidTone, lcpTone, loadTimeTone, longUsDate, overviewLoadTone, percentTone } from './levels';
+import {
+  clsTone,
+  dialLevel,
+  embeddedImage,
+  exportReady,
+  fidTone,
+  lcpTone,
+  loadTimeTone,
+  longUsDate,
+  overviewLoadTone,
+  percentTone,
+} from './levels';
 
 describe('report thresholds (spec section 9)', () => {
   it('maps dial levels and grades', () => {
-    expect([95, 90, 85, 80, 75, 70, 65, 60, 59].map(dialLevel)).toEqual(['excellent', 'excellent', 'good', 'good', 'average', 'average', 'needs-work', 'needs-work', 'critical']);
-    expect([90, 80, 70, 60, 10].map((s) => `${gradeFor(s).grade} ${gradeFor(s).label}`)).toEqual(['A+ Excellent', 'A Great', 'B Good', 'C Fair', 'D Needs Improvement']);
+    expect([95, 90, 85, 80, 75, 70, 65, 60, 59].map(dialLevel)).toEqual([
+      'excellent',
+      'excellent',
+      'good',
+      'good',
+      'average',
+      'average',
+      'needs-work',
+      'needs-work',
+      'critical',
+    ]);
+    expect([90, 80, 70, 60, 10].map((s) => `${gradeFor(s).grade} ${gradeFor(s).label}`)).toEqual([
+      'A+ Excellent',
+      'A Great',
+      'B Good',
+      'C Fair',
+      'D Needs Improvement',
+    ]);
   });
 
   it('colours percentages, load time and Core Web Vitals', () => {

@@ -14,7 +14,13 @@ export function dialLevel(score: number): DialLevel {
   return 'critical';
 }
 
-export const DIAL_TONE: Record<DialLevel, Tone> = { excellent: 'green', good: 'green', average: 'amber', 'needs-work': 'amber', critical: 'red' };
+export const DIAL_TONE: Record<DialLevel, Tone> = {
+  excellent: 'green',
+  good: 'green',
+  average: 'amber',
+  'needs-work': 'amber',
+  critical: 'red',
+};
 
 /** Overall grade: >=90 A+ (Excellent), >=80 A (Great), >=70 B (Good), >=60 C (Fair), else D. */
 
@@ -46,4 +52,5 @@ export function exportReady(report: AuditReport | null | undefined): 'missing' |
 }
 
 /** Only images embedded in the report are shown: the site's CSP loads nothing from elsewhere. */
-export const embeddedImage = (src: string | undefined): string | undefined => (src && /^data:image\/(png|jpeg|gif|webp|x-icon|vnd\.microsoft\.icon|svg\+xml);base64,/.test(src) ? src : undefined);
+export const embeddedImage = (src: string | undefined): string | undefined =>
+  src && /^data:image\/(png|jpeg|gif|webp|x-icon|vnd\.microsoft\.icon|svg\+xml);base64,/.test(src) ? src : undefined;

@@ -23,11 +23,27 @@ export function LoginForm() {
       <form onSubmit={submit} className={styles.form} noValidate={false}>
         <label className={styles.field}>
           <span>E-mail</span>
-          <input type="email" name="email" autoComplete="username" required maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            maxLength={254}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </label>
         <label className={styles.field}>
           <span>Password</span>
-          <input type="password" name="password" autoComplete="current-password" required maxLength={256} value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            maxLength={256}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </label>
         {login.isError && (
           <p role="alert" className={styles.error}>

@@ -29,9 +29,7 @@ export function MessageList({ messages, thinking }: { messages: ChatMessage[]; t
 
   if (messages.length === 0) {
     return (
-      <p className={styles.empty}>
-        Ask about services, experience, case studies or the free marketing audit, by voice or by typing below.
-      </p>
+      <p className={styles.empty}>Ask about services, experience, case studies or the free marketing audit, by voice or by typing below.</p>
     );
   }
   return (

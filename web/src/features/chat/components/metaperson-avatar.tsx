@@ -50,5 +50,14 @@ export function MetapersonAvatar({ enabled, speaking }: { enabled: boolean; spea
   }, [enabled, failed]);
 
   if (!enabled || failed) return <PulsingIcon active={speaking} />;
-  return <iframe ref={frameRef} className={styles.frame} src={METAPERSON_FRAME_URL} title="Avatar creator" allow="camera; fullscreen" data-testid="metaperson-frame" />;
+  return (
+    <iframe
+      ref={frameRef}
+      className={styles.frame}
+      src={METAPERSON_FRAME_URL}
+      title="Avatar creator"
+      allow="camera; fullscreen"
+      data-testid="metaperson-frame"
+    />
+  );
 }

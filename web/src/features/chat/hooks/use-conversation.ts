@@ -42,14 +42,11 @@ export function useConversation(capabilities: VoiceCapabilities | undefined, mic
   const capabilitiesRef = useRef(capabilities);
   capabilitiesRef.current = capabilities;
 
-  const toTextMode = useCallback(
-    (words: MicrophoneErrorToast) => {
-      autoListenRef.current = false;
-      setMode('text');
-      toast({ title: words.title, description: words.description });
-    },
-    [],
-  );
+  const toTextMode = useCallback((words: MicrophoneErrorToast) => {
+    autoListenRef.current = false;
+    setMode('text');
+    toast({ title: words.title, description: words.description });
+  }, []);
 
   const relistenSoon = useCallback(() => {
     clearTimeout(relistenTimer.current);

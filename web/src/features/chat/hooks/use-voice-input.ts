@@ -113,7 +113,9 @@ export function useVoiceInput(handlers: VoiceInputHandlers): VoiceInput {
     }
     let stream: MediaStream;
     try {
-      stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+      stream = await navigator.mediaDevices.getUserMedia({
+        audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+      });
     } catch (err) {
       throw new MicrophoneUnavailableError(err instanceof Error ? err.message : 'Microphone unavailable');
     }

@@ -5,11 +5,19 @@ import { historyForRequest, type ChatMessage } from './history';
 import { isSafeHref, messageParts } from './message-links';
 import { encodeWav } from './wav';
 
-const msg = (role: ChatMessage['role'], content: string): ChatMessage => ({ id: content, role, content, timestamp: new Date(0), isAudio: false });
+const msg = (role: ChatMessage['role'], content: string): ChatMessage => ({
+  id: content,
+  role,
+  content,
+  timestamp: new Date(0),
+  isAudio: false,
+});
 
 describe('assistant reply links', () => {
   it('turns site, mail and phone links into links and leaves the rest as text', () => {
-    expect(messageParts('See [Services](/services) or [mail](mailto:a@b.example). [x](https://evil.example) [y](javascript:alert(1))')).toEqual([
+    expect(
+      messageParts('See [Services](/services) or [mail](mailto:a@b.example). [x](https://evil.example) [y](javascript:alert(1))'),
+    ).toEqual([
       { text: 'See ' },
       { text: 'Services', href: '/services' },
       { text: ' or ' },

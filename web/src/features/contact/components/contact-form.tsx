@@ -32,7 +32,11 @@ export function ContactForm({ title = 'Send a Message' }: { title?: string }) {
       setSent(true);
       toast({ title: 'Message sent successfully!', description: 'Your message has been sent successfully. I’ll get back to you soon!' });
     } catch {
-      toast({ title: 'Failed to send message', description: 'Please try again or contact me directly via email or phone.', variant: 'destructive' });
+      toast({
+        title: 'Failed to send message',
+        description: 'Please try again or contact me directly via email or phone.',
+        variant: 'destructive',
+      });
     } finally {
       setSending(false);
     }
@@ -42,10 +46,32 @@ export function ContactForm({ title = 'Send a Message' }: { title?: string }) {
     <form className={styles.form} onSubmit={submit} aria-label={title} data-testid="contact-form">
       <h3 className={styles.formTitle}>{title}</h3>
       <div className={styles.row}>
-        <TextField label={label('firstName')} name="firstName" required autoComplete="given-name" value={values.firstName} onChange={set('firstName')} />
-        <TextField label={label('lastName')} name="lastName" required autoComplete="family-name" value={values.lastName} onChange={set('lastName')} />
+        <TextField
+          label={label('firstName')}
+          name="firstName"
+          required
+          autoComplete="given-name"
+          value={values.firstName}
+          onChange={set('firstName')}
+        />
+        <TextField
+          label={label('lastName')}
+          name="lastName"
+          required
+          autoComplete="family-name"
+          value={values.lastName}
+          onChange={set('lastName')}
+        />
       </div>
-      <TextField label={label('email')} name="email" type="email" required autoComplete="email" value={values.email} onChange={set('email')} />
+      <TextField
+        label={label('email')}
+        name="email"
+        type="email"
+        required
+        autoComplete="email"
+        value={values.email}
+        onChange={set('email')}
+      />
       <TextField label={label('subject')} name="subject" required value={values.subject} onChange={set('subject')} />
       <TextAreaField label={label('message')} name="message" required value={values.message} onChange={set('message')} />
       <button type="submit" className="button" disabled={sending}>

@@ -43,7 +43,8 @@ export function ContactPopup() {
   }, [view]);
 
   const missingRequired = !values.name.trim() || !values.email.trim() || !values.message.trim();
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -71,7 +72,15 @@ export function ContactPopup() {
       ) : (
         <form className={styles.form} onSubmit={submit}>
           <TextField label={contactPopup.fields.name} name="name" required autoComplete="name" value={values.name} onChange={set('name')} />
-          <TextField label={contactPopup.fields.email} name="email" type="email" required autoComplete="email" value={values.email} onChange={set('email')} />
+          <TextField
+            label={contactPopup.fields.email}
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            value={values.email}
+            onChange={set('email')}
+          />
           <TextField label={contactPopup.fields.subject} name="subject" value={values.subject} onChange={set('subject')} />
           <TextAreaField label={contactPopup.fields.message} name="message" required value={values.message} onChange={set('message')} />
           <button type="submit" className="button" disabled={view === 'sending' || missingRequired}>

@@ -5,10 +5,21 @@ import { PageHero } from '../../../components/layouts/page-hero';
 import styles from './experience-page.module.css';
 
 /** The experience page; the audit and contact forms come from the route. */
-export function ExperiencePage({ onKeyword, auditForm, contactForm }: { onKeyword: (keyword: string) => void; auditForm: ReactNode; contactForm: ReactNode }) {
+export function ExperiencePage({
+  onKeyword,
+  auditForm,
+  contactForm,
+}: {
+  onKeyword: (keyword: string) => void;
+  auditForm: ReactNode;
+  contactForm: ReactNode;
+}) {
   return (
     <>
-      <PageHero title="Professional Experience" lead="Fifteen years across brokerages, title and marketing: the roles behind the systems, campaigns and teams on this site.">
+      <PageHero
+        title="Professional Experience"
+        lead="Fifteen years across brokerages, title and marketing: the roles behind the systems, campaigns and teams on this site."
+      >
         <dl className={styles.metrics}>
           {experienceHighlights.map((metric) => (
             <div key={metric.label}>
@@ -26,7 +37,10 @@ export function ExperiencePage({ onKeyword, auditForm, contactForm }: { onKeywor
         <div className={`container ${styles.split}`}>
           <div>
             <h2 id="experience-audit-title">Put this experience to work on your marketing</h2>
-            <p className={styles.lead}>Request the free 15-point audit: a Growth Opportunities Report with 3-5 untapped revenue sources, in your inbox within 24 hours.</p>
+            <p className={styles.lead}>
+              Request the free 15-point audit: a Growth Opportunities Report with 3-5 untapped revenue sources, in your inbox within 24
+              hours.
+            </p>
           </div>
           {auditForm}
         </div>

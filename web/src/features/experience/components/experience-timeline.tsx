@@ -26,7 +26,12 @@ export function ExperienceTimeline({ items, onKeyword }: { items: readonly Exper
                 </div>
               </div>
               <p className={styles.snippet}>{job.snippet}</p>
-              <button type="button" className="button button-outline" onClick={() => setSelected(job)} aria-label={`View Details: ${job.title}, ${job.company}`}>
+              <button
+                type="button"
+                className="button button-outline"
+                onClick={() => setSelected(job)}
+                aria-label={`View Details: ${job.title}, ${job.company}`}
+              >
                 View Details
               </button>
             </article>

@@ -40,10 +40,20 @@ export function Hero() {
               View Projects
             </a>
             {/* Spec: under 768px the contact button downloads the vCard; wider screens get the QR modal. */}
-            <a href={VCARD_PATH} download={VCARD_FILE_NAME} className={`button button-outline ${styles.mobileOnly}`} data-testid="save-contact">
+            <a
+              href={VCARD_PATH}
+              download={VCARD_FILE_NAME}
+              className={`button button-outline ${styles.mobileOnly}`}
+              data-testid="save-contact"
+            >
               Save Contact
             </a>
-            <button type="button" className={`button button-outline ${styles.desktopOnly}`} onClick={() => setQrOpen(true)} data-testid="show-contact-qr">
+            <button
+              type="button"
+              className={`button button-outline ${styles.desktopOnly}`}
+              onClick={() => setQrOpen(true)}
+              data-testid="show-contact-qr"
+            >
               Contact Card
             </button>
           </div>

@@ -22,7 +22,12 @@ export function MediaRecognition() {
       <div className="container">
         <h2 id="media-title">Media Recognition</h2>
         <article className={styles.magazine}>
-          <button type="button" className={styles.cover} onClick={() => setViewerOpen(true)} aria-label={`Open ${feature.publication}, ${feature.date}`}>
+          <button
+            type="button"
+            className={styles.cover}
+            onClick={() => setViewerOpen(true)}
+            aria-label={`Open ${feature.publication}, ${feature.date}`}
+          >
             <img
               src={showFeatured ? feature.featuredImage : feature.image}
               alt=""

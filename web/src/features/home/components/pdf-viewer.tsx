@@ -4,7 +4,14 @@ import { Dialog } from '../../../components/ui/dialog/dialog';
 import styles from './pdf-viewer.module.css';
 
 /** Spec: 58 pages, opens at page 31, zoom 0.8 by default in steps of 0.2 between 0.5 and 3. */
-export const VIEWER = { pages: magazineFeature.pageCount, startPage: magazineFeature.featuredPage, zoom: 0.8, zoomStep: 0.2, minZoom: 0.5, maxZoom: 3 } as const;
+export const VIEWER = {
+  pages: magazineFeature.pageCount,
+  startPage: magazineFeature.featuredPage,
+  zoom: 0.8,
+  zoomStep: 0.2,
+  minZoom: 0.5,
+  maxZoom: 3,
+} as const;
 
 const clampZoom = (zoom: number) => Math.round(Math.min(VIEWER.maxZoom, Math.max(VIEWER.minZoom, zoom)) * 100) / 100;
 
@@ -36,7 +43,13 @@ export function PdfViewer({ open, onClose }: { open: boolean; onClose: () => voi
 
   const go = (target: number) => setPage(Math.min(VIEWER.pages, Math.max(1, target)));
   return (
-    <Dialog open={open} onClose={onClose} title={`${magazineFeature.publication} — ${magazineFeature.date}`} size="full" testId="pdf-viewer">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`${magazineFeature.publication} — ${magazineFeature.date}`}
+      size="full"
+      testId="pdf-viewer"
+    >
       <div className={styles.toolbar} role="toolbar" aria-label="Magazine viewer controls">
         <button type="button" className="button button-outline" onClick={() => go(1)}>
           Cover
@@ -44,7 +57,13 @@ export function PdfViewer({ open, onClose }: { open: boolean; onClose: () => voi
         <button type="button" className="button button-outline" onClick={() => go(magazineFeature.featuredPage)}>
           Page {magazineFeature.featuredPage}
         </button>
-        <button type="button" className="button button-outline" onClick={() => go(page - 1)} disabled={page <= 1} aria-label="Previous page">
+        <button
+          type="button"
+          className="button button-outline"
+          onClick={() => go(page - 1)}
+          disabled={page <= 1}
+          aria-label="Previous page"
+        >
           ‹
         </button>
         <label className={styles.pageField}>
@@ -64,16 +83,34 @@ export function PdfViewer({ open, onClose }: { open: boolean; onClose: () => voi
           />
           <span>of {VIEWER.pages}</span>
         </label>
-        <button type="button" className="button button-outline" onClick={() => go(page + 1)} disabled={page >= VIEWER.pages} aria-label="Next page">
+        <button
+          type="button"
+          className="button button-outline"
+          onClick={() => go(page + 1)}
+          disabled={page >= VIEWER.pages}
+          aria-label="Next page"
+        >
           ›
         </button>
-        <button type="button" className="button button-outline" onClick={() => setZoom((z) => clampZoom(z - VIEWER.zoomStep))} disabled={zoom <= VIEWER.minZoom} aria-label="Zoom out">
+        <button
+          type="button"
+          className="button button-outline"
+          onClick={() => setZoom((z) => clampZoom(z - VIEWER.zoomStep))}
+          disabled={zoom <= VIEWER.minZoom}
+          aria-label="Zoom out"
+        >
           −
         </button>
         <output className={styles.zoom} data-testid="zoom-level" aria-live="polite">
           {Math.round(zoom * 100)}%
         </output>
-        <button type="button" className="button button-outline" onClick={() => setZoom((z) => clampZoom(z + VIEWER.zoomStep))} disabled={zoom >= VIEWER.maxZoom} aria-label="Zoom in">
+        <button
+          type="button"
+          className="button button-outline"
+          onClick={() => setZoom((z) => clampZoom(z + VIEWER.zoomStep))}
+          disabled={zoom >= VIEWER.maxZoom}
+          aria-label="Zoom in"
+        >
           +
         </button>
         <a className="button button-outline" href={`${magazineFeature.pdf}#page=${page}&view=FitH`} target="_blank" rel="noopener">

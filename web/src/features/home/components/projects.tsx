@@ -37,7 +37,12 @@ export function Projects({ onKeyword }: { onKeyword: (keyword: string) => void }
                   ))}
                 </dl>
                 <KeywordChips keywords={project.tags} onKeyword={onKeyword} label="Tags" />
-                <Link to="/blog/$id" params={{ id: project.slug }} className={`button ${styles.readMore}`} aria-label={`Read Case Study: ${project.title}`}>
+                <Link
+                  to="/blog/$id"
+                  params={{ id: project.slug }}
+                  className={`button ${styles.readMore}`}
+                  aria-label={`Read Case Study: ${project.title}`}
+                >
                   Read Case Study
                 </Link>
               </div>

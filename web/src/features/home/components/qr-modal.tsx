@@ -6,7 +6,14 @@ import styles from './hero.module.css';
 /** Spec: 'Contact QR Code' modal with a 200x200 QR image of the vCard. */
 export function QrModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog open={open} onClose={onClose} title="Contact QR Code" description="Scan to save my contact information" size="sm" testId="qr-modal">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Contact QR Code"
+      description="Scan to save my contact information"
+      size="sm"
+      testId="qr-modal"
+    >
       <img className={styles.qr} src={QR_SVG_PATH} alt={`QR code of ${personal.name}'s contact card`} width="200" height="200" />
       <div className={styles.modalActions}>
         <a href={VCARD_PATH} download={VCARD_FILE_NAME} className="button">

@@ -23,7 +23,14 @@ export function Skills({ onKeyword }: { onKeyword: (keyword: string) => void }) 
           ))}
         </ul>
       </div>
-      <Dialog open={selected !== null} onClose={() => setSelected(null)} title={selected?.title ?? ''} description={selected?.description} size="lg" testId="skill-modal">
+      <Dialog
+        open={selected !== null}
+        onClose={() => setSelected(null)}
+        title={selected?.title ?? ''}
+        description={selected?.description}
+        size="lg"
+        testId="skill-modal"
+      >
         {selected && (
           <>
             <h3 className={styles.subheading}>Tools</h3>

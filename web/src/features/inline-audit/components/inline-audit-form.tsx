@@ -78,8 +78,23 @@ export function InlineAuditForm({ source }: { source: string }) {
         {inlineAuditForm.title}
       </h3>
       <p className={styles.text}>{inlineAuditForm.text}</p>
-      <TextField label="Business Name" name="businessName" required autoComplete="organization" value={businessName} onChange={(e) => setBusinessName(e.target.value)} />
-      <TextField label="Email Address" name="email" type="email" required autoComplete="email" value={email} onChange={(e) => changeEmail(e.target.value)} />
+      <TextField
+        label="Business Name"
+        name="businessName"
+        required
+        autoComplete="organization"
+        value={businessName}
+        onChange={(e) => setBusinessName(e.target.value)}
+      />
+      <TextField
+        label="Email Address"
+        name="email"
+        type="email"
+        required
+        autoComplete="email"
+        value={email}
+        onChange={(e) => changeEmail(e.target.value)}
+      />
       <TextField
         label="Website URL"
         name="website"

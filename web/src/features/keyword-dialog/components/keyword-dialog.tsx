@@ -17,9 +17,7 @@ export function KeywordDialog({ keyword, onClose }: { keyword: string | null; on
                 {item.type}
               </span>
             </div>
-            {(item.company || item.period) && (
-              <p className={styles.meta}>{[item.company, item.period].filter(Boolean).join(' · ')}</p>
-            )}
+            {(item.company || item.period) && <p className={styles.meta}>{[item.company, item.period].filter(Boolean).join(' · ')}</p>}
             <p className={styles.description}>{item.description}</p>
             {item.metrics && item.metrics.length > 0 && (
               <dl className={styles.metrics}>

@@ -1,5 +1,14 @@
 import { useNavigate } from '@tanstack/react-router';
-import { consentTexts, fieldProblem, formDefinitions, isAuditVariant, validationMessages, withScheme, type FormField, type FormId } from '@curb/content';
+import {
+  consentTexts,
+  fieldProblem,
+  formDefinitions,
+  isAuditVariant,
+  validationMessages,
+  withScheme,
+  type FormField,
+  type FormId,
+} from '@curb/content';
 import type { QuickLookupResult } from '@curb/contracts/audit';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/form/field';
@@ -33,9 +42,20 @@ export interface LeadFormProps {
 }
 
 /** A lead form built from its form definition (fields, enrichment, consent boxes). */
-export function LeadForm({ formId, source, showTitle = true, website: outsideWebsite, foundBusinessName, onSubmitted, onBusinessNameInput, abVariant }: LeadFormProps) {
+export function LeadForm({
+  formId,
+  source,
+  showTitle = true,
+  website: outsideWebsite,
+  foundBusinessName,
+  onSubmitted,
+  onBusinessNameInput,
+  abVariant,
+}: LeadFormProps) {
   const definition = formDefinitions[formId];
-  const fields = [...definition.fields].sort((a, b) => a.order - b.order).filter((f) => !(f.name === 'website' && outsideWebsite !== undefined));
+  const fields = [...definition.fields]
+    .sort((a, b) => a.order - b.order)
+    .filter((f) => !(f.name === 'website' && outsideWebsite !== undefined));
   const [values, setValues] = useState<Values>({});
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [emailConsent, setEmailConsent] = useState(false);
@@ -48,10 +68,14 @@ export function LeadForm({ formId, source, showTitle = true, website: outsideWeb
   const fillBusinessName = (name: string | undefined) => {
     if (name) setValues((v) => (v.businessName?.trim() ? v : { ...v, businessName: name }));
   };
-  const enrichment = useWebsiteEnrichment(website, definition.showWebsiteEnrichment && outsideWebsite === undefined, (found: QuickLookupResult) => {
-    fillBusinessName(found.companyName);
-    toast({ title: 'Company found', description: `${found.companyName}: details filled in from your website.` });
-  });
+  const enrichment = useWebsiteEnrichment(
+    website,
+    definition.showWebsiteEnrichment && outsideWebsite === undefined,
+    (found: QuickLookupResult) => {
+      fillBusinessName(found.companyName);
+      toast({ title: 'Company found', description: `${found.companyName}: details filled in from your website.` });
+    },
+  );
   useEffect(() => fillBusinessName(foundBusinessName), [foundBusinessName]);
   const enriching = enrichment.status === 'loading';
 
@@ -98,7 +122,9 @@ export function LeadForm({ formId, source, showTitle = true, website: outsideWeb
       const auditVariant = isAuditVariant(formId);
       toast({
         title: auditVariant ? 'Audit Request Submitted!' : 'Thank you!',
-        description: auditVariant ? 'Your marketing audit request has been submitted. Check your email for the report link.' : 'Form submitted successfully!',
+        description: auditVariant
+          ? 'Your marketing audit request has been submitted. Check your email for the report link.'
+          : 'Form submitted successfully!',
       });
       onSubmitted?.({ reportId: result.reportId });
       if (auditVariant && result.reportId) {
@@ -117,7 +143,15 @@ export function LeadForm({ formId, source, showTitle = true, website: outsideWeb
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate data-form-id={formId} data-enrichment={enrichment.status} aria-busy={enriching || submitting} aria-label={showTitle ? undefined : definition.title}>
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      noValidate
+      data-form-id={formId}
+      data-enrichment={enrichment.status}
+      aria-busy={enriching || submitting}
+      aria-label={showTitle ? undefined : definition.title}
+    >
       {showTitle && (
         <div>
           <h3 className={styles.title}>{definition.title}</h3>
@@ -153,7 +187,16 @@ export function LeadForm({ formId, source, showTitle = true, website: outsideWeb
           );
         }
         const type = field.type === 'url' ? 'url' : field.type;
-        return <TextField key={field.name} {...common} type={type} placeholder={field.type === 'url' ? 'yourwebsite.com' : field.placeholder} inputMode={field.type === 'url' ? 'url' : undefined} autoComplete={autoComplete[field.name]} />;
+        return (
+          <TextField
+            key={field.name}
+            {...common}
+            type={type}
+            placeholder={field.type === 'url' ? 'yourwebsite.com' : field.placeholder}
+            inputMode={field.type === 'url' ? 'url' : undefined}
+            autoComplete={autoComplete[field.name]}
+          />
+        );
       })}
       {enrichment.status === 'success' && enrichment.result && (
         <div className={styles.found} role="status" data-testid="enrichment-success">
@@ -163,8 +206,17 @@ export function LeadForm({ formId, source, showTitle = true, website: outsideWeb
       )}
       {definition.showConsentBoxes && (
         <div className={styles.consents}>
-          <CheckboxField label={consentTexts.emailConsent} checked={emailConsent} onChange={(e) => setEmailConsent(e.target.checked)} error={errors.emailConsent} />
-          <CheckboxField label={consentTexts.communicationConsent} checked={communicationConsent} onChange={(e) => setCommunicationConsent(e.target.checked)} />
+          <CheckboxField
+            label={consentTexts.emailConsent}
+            checked={emailConsent}
+            onChange={(e) => setEmailConsent(e.target.checked)}
+            error={errors.emailConsent}
+          />
+          <CheckboxField
+            label={consentTexts.communicationConsent}
+            checked={communicationConsent}
+            onChange={(e) => setCommunicationConsent(e.target.checked)}
+          />
         </div>
       )}
       <button type="submit" className="button" disabled={submitting}>

@@ -97,7 +97,8 @@ export function MarketingAuditPage({ leadForm }: { leadForm: (slot: AuditLeadFor
                 <label htmlFor="audit-website">
                   {page.websiteLabel}
                   <span aria-hidden="true" className={styles.required}>
-                    {' '}*
+                    {' '}
+                    *
                   </span>
                 </label>
                 <input
@@ -136,7 +137,8 @@ export function MarketingAuditPage({ leadForm }: { leadForm: (slot: AuditLeadFor
                       <div>
                         <dt>Load time</dt>
                         <dd>
-                          {result.loadTime.toFixed(1)} s{result.speedMeasurement && <small className={styles.measured}> ({result.speedMeasurement.loadTime})</small>}
+                          {result.loadTime.toFixed(1)} s
+                          {result.speedMeasurement && <small className={styles.measured}> ({result.speedMeasurement.loadTime})</small>}
                         </dd>
                       </div>
                     )}
@@ -174,7 +176,11 @@ export function MarketingAuditPage({ leadForm }: { leadForm: (slot: AuditLeadFor
                     <p>{page.previewLoading}</p>
                   </div>
                 ) : result?.screenshot ? (
-                  <img className={styles.screenshot} src={`data:image/png;base64,${result.screenshot}`} alt={`Screenshot of ${result.companyName}'s website`} />
+                  <img
+                    className={styles.screenshot}
+                    src={`data:image/png;base64,${result.screenshot}`}
+                    alt={`Screenshot of ${result.companyName}'s website`}
+                  />
                 ) : (
                   <div className={styles.placeholder}>
                     <p>{page.previewTitle}</p>

@@ -4,7 +4,15 @@
 // widens the CSP for exactly the vendors configured (services/api/src/plugins/tag-csp.ts).
 import type { SettingsOf } from '@curb/contracts/settings';
 
-type Queue = { (...args: unknown[]): void; q?: unknown[]; queue?: unknown[]; push?: unknown; loaded?: boolean; version?: string; callMethod?: (...a: unknown[]) => void };
+type Queue = {
+  (...args: unknown[]): void;
+  q?: unknown[];
+  queue?: unknown[];
+  push?: unknown;
+  loaded?: boolean;
+  version?: string;
+  callMethod?: (...a: unknown[]) => void;
+};
 type TagWindow = Window & {
   dataLayer?: unknown[];
   gtag?: (...args: unknown[]) => void;
@@ -81,7 +89,8 @@ export function injectTags(s: AnalyticsSettings): void {
 /** A route change of the single-page app, told to the tags that count page views. */
 export function pageView(s: AnalyticsSettings, path: string): void {
   const win = w();
-  if (s.google_analytics_id && win.gtag) win.gtag('event', 'page_view', { page_path: path, page_location: location.href, page_title: document.title });
+  if (s.google_analytics_id && win.gtag)
+    win.gtag('event', 'page_view', { page_path: path, page_location: location.href, page_title: document.title });
   if (s.google_tag_manager_id && win.dataLayer) win.dataLayer.push({ event: 'page_view', page_path: path });
   if (s.facebook_pixel_id && win.fbq) win.fbq('track', 'PageView');
 }
