@@ -1,6 +1,6 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type RouterHistory } from '@tanstack/react-router';
-import { PageLoader } from '../components/ui/page-loader';
-import { blogPostHead, notFoundHead, pageHead } from '../lib/seo-head';
+import { PageLoader } from '@/components/ui/page-loader';
+import { blogPostHead, notFoundHead, pageHead } from '@/lib/seo-head';
 import { AuditReportRoute } from './routes/audit-report';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';

@@ -1,4 +1,4 @@
-import { AdvancedSeoAuditPage } from '../../features/advanced-seo-audit/components/advanced-seo-audit-page';
+import { AdvancedSeoAuditPage } from '@/features/advanced-seo-audit/components/advanced-seo-audit-page';
 
 export function AdvancedSeoAuditRoute() {
   return <AdvancedSeoAuditPage />;

@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { BlogPost } from '../../features/blog/components/blog-post';
+import { BlogPost } from '@/features/blog/components/blog-post';
 
 const route = getRouteApi('/_public/blog/$id');
 

@@ -1,4 +1,4 @@
-import { BlogList } from '../../features/blog/components/blog-list';
+import { BlogList } from '@/features/blog/components/blog-list';
 
 export function BlogRoute() {
   return <BlogList />;

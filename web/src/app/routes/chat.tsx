@@ -1,5 +1,5 @@
-import { ChatExperience } from '../../features/chat/components/chat-experience';
-import { ProceduralHead } from '../../features/chat/components/procedural-head';
+import { ChatExperience } from '@/features/chat/components/chat-experience';
+import { ProceduralHead } from '@/features/chat/components/procedural-head';
 
 export function ChatRoute() {
   return (

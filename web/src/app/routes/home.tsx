@@ -1,16 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import { experience } from '@curb/content';
 import { Suspense, useState, type ReactNode } from 'react';
-import { ContactForm } from '../../features/contact/components/contact-form';
-import { ExperienceTimeline } from '../../features/experience/components/experience-timeline';
-import { About } from '../../features/home/components/about';
-import { ContactSection } from '../../features/home/components/contact-section';
-import { FloatingCircles, ScrollProgress } from '../../features/home/components/decorations';
-import { Hero } from '../../features/home/components/hero';
-import { MediaRecognition } from '../../features/home/components/media-recognition';
-import { Projects } from '../../features/home/components/projects';
-import { Skills } from '../../features/home/components/skills';
-import { KeywordDialog } from '../../features/keyword-dialog/components/keyword-dialog';
+import { ContactForm } from '@/features/contact/components/contact-form';
+import { ExperienceTimeline } from '@/features/experience/components/experience-timeline';
+import { About } from '@/features/home/components/about';
+import { ContactSection } from '@/features/home/components/contact-section';
+import { FloatingCircles, ScrollProgress } from '@/features/home/components/decorations';
+import { Hero } from '@/features/home/components/hero';
+import { MediaRecognition } from '@/features/home/components/media-recognition';
+import { Projects } from '@/features/home/components/projects';
+import { Skills } from '@/features/home/components/skills';
+import { KeywordDialog } from '@/features/keyword-dialog/components/keyword-dialog';
 import styles from './home.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import { marketingAuditPage } from '@curb/content';
-import { LeadForm } from '../../features/lead-forms/components/lead-form';
-import { MarketingAuditPage } from '../../features/marketing-audit/components/marketing-audit-page';
+import { LeadForm } from '@/features/lead-forms/components/lead-form';
+import { MarketingAuditPage } from '@/features/marketing-audit/components/marketing-audit-page';
 
 export function MarketingAuditRoute() {
   return (

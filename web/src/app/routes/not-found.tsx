@@ -1,6 +1,6 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { notFoundPage, personal } from '@curb/content';
-import { ShrugIllustration } from '../../components/ui/shrug-illustration';
+import { ShrugIllustration } from '@/components/ui/shrug-illustration';
 import styles from './not-found.module.css';
 
 export function NotFoundRoute() {

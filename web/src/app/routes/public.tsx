@@ -1,12 +1,12 @@
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { PublicLayout } from '../../components/layouts/public-layout';
-import { StructuredData } from '../../components/seo/structured-data';
-import { AuditPopup } from '../../features/audit-popup/components/audit-popup';
-import { ContactPopup } from '../../features/contact/components/contact-popup';
-import { LeadForm } from '../../features/lead-forms/components/lead-form';
-import { CookiePreferencesLink } from '../../features/site-loader/components/cookie-preferences-link';
-import { POPUP_TEST, popupVariantText, trackPopupView, useExperiment } from '../../lib/tracking';
+import { PublicLayout } from '@/components/layouts/public-layout';
+import { StructuredData } from '@/components/seo/structured-data';
+import { AuditPopup } from '@/features/audit-popup/components/audit-popup';
+import { ContactPopup } from '@/features/contact/components/contact-popup';
+import { LeadForm } from '@/features/lead-forms/components/lead-form';
+import { CookiePreferencesLink } from '@/features/site-loader/components/cookie-preferences-link';
+import { POPUP_TEST, popupVariantText, trackPopupView, useExperiment } from '@/lib/tracking';
 
 export function PublicRoute() {
   // The timed and exit-intent triggers belong to the home page; the footer's button opens

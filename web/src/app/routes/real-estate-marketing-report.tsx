@@ -1,4 +1,4 @@
-import { ReportLandingPage } from '../../features/seo-report-landing/components/report-landing-page';
+import { ReportLandingPage } from '@/features/seo-report-landing/components/report-landing-page';
 
 export function RealEstateMarketingReportRoute() {
   return <ReportLandingPage />;

@@ -1,6 +1,6 @@
 import { HeadContent, Outlet } from '@tanstack/react-router';
-import { SiteLoader } from '../../features/site-loader/components/site-loader';
-import { usePageViewTracking } from '../../lib/tracking';
+import { SiteLoader } from '@/features/site-loader/components/site-loader';
+import { usePageViewTracking } from '@/lib/tracking';
 
 export function RootRoute() {
   // First-party tracking: a page view on every public route change.

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { company, configuredServices, currentPosition, footer, metrics, personal } from '@curb/content';
-import { dispatchWindowEvent, SHOW_AUDIT_POPUP_EVENT, SHOW_CONTACT_POPUP_EVENT } from '../../lib/window-events';
+import { dispatchWindowEvent, SHOW_AUDIT_POPUP_EVENT, SHOW_CONTACT_POPUP_EVENT } from '@/lib/window-events';
 import styles from './public-footer.module.css';
 
 /** `links`: extra items for the bottom row (the app adds the consent link when tags are set). */

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { company, navigation, type NavItem } from '@curb/content';
 import { useEffect, useState, type MouseEvent } from 'react';
-import { useGoToSection } from '../../lib/scroll';
+import { useGoToSection } from '@/lib/scroll';
 import styles from './public-nav.module.css';
 
 /** Spec: the bar changes style once the page is scrolled more than 10px. */

@@ -1,6 +1,6 @@
 import { useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { jsonLdText, STRUCTURED_DATA_ATTRIBUTE, structuredDataFor } from '../../lib/seo-head';
+import { jsonLdText, STRUCTURED_DATA_ATTRIBUTE, structuredDataFor } from '@/lib/seo-head';
 
 /**
  * Keeps the head's JSON-LD in step with the page after client-side navigation. The

@@ -1,4 +1,4 @@
-import { AbTestingPage } from '../../../features/admin-ab-testing/components/ab-testing-page';
+import { AbTestingPage } from '@/features/admin-ab-testing/components/ab-testing-page';
 
 export function AbTestingRoute() {
   return <AbTestingPage />;

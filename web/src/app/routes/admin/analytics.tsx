@@ -1,4 +1,4 @@
-import { AnalyticsHubPage } from '../../../features/admin-analytics/components/analytics-hub-page';
+import { AnalyticsHubPage } from '@/features/admin-analytics/components/analytics-hub-page';
 
 export function AnalyticsRoute() {
   return <AnalyticsHubPage />;

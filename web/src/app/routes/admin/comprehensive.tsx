@@ -1,4 +1,4 @@
-import { ContentLayout } from '../../../components/layouts/content-layout';
+import { ContentLayout } from '@/components/layouts/content-layout';
 
 /** Spec: this page shows only its heading for now. */
 export function ComprehensiveRoute() {

@@ -1,4 +1,4 @@
-import { DashboardPage } from '../../../features/admin-dashboard/components/dashboard-page';
+import { DashboardPage } from '@/features/admin-dashboard/components/dashboard-page';
 
 export function AdminDashboardRoute() {
   return <DashboardPage />;

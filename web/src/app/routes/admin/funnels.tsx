@@ -1,4 +1,4 @@
-import { FunnelsPage } from '../../../features/admin-funnels/components/funnels-page';
+import { FunnelsPage } from '@/features/admin-funnels/components/funnels-page';
 
 export function FunnelsRoute() {
   return <FunnelsPage />;

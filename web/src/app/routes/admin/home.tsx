@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { AdminSections } from '../../../components/layouts/admin-sections';
-import { ContentLayout } from '../../../components/layouts/content-layout';
+import { AdminSections } from '@/components/layouts/admin-sections';
+import { ContentLayout } from '@/components/layouts/content-layout';
 
 export function AdminHomeRoute() {
   return (

@@ -1,8 +1,8 @@
 import { Outlet, useLocation } from '@tanstack/react-router';
-import { AdminLayout } from '../../../components/layouts/admin-layout';
-import { AdminSections, isAdminSectionPath } from '../../../components/layouts/admin-sections';
-import { useUser, type AuthUser } from '../../../features/auth/api/get-user';
-import { AdminGuard } from '../../../features/auth/components/admin-guard';
+import { AdminLayout } from '@/components/layouts/admin-layout';
+import { AdminSections, isAdminSectionPath } from '@/components/layouts/admin-sections';
+import { useUser, type AuthUser } from '@/features/auth/api/get-user';
+import { AdminGuard } from '@/features/auth/components/admin-guard';
 
 /** Spec: the bar greets the admin by e-mail, else first name, else 'User'. */
 function displayName(user: AuthUser): string {

@@ -1,4 +1,4 @@
-import { MarketingAuditsPage } from '../../../features/admin-audits/components/marketing-audits-page';
+import { MarketingAuditsPage } from '@/features/admin-audits/components/marketing-audits-page';
 
 export function MarketingAuditsRoute() {
   return <MarketingAuditsPage />;

@@ -1,4 +1,4 @@
-import { RetargetingPage } from '../../../features/admin-retargeting/components/retargeting-page';
+import { RetargetingPage } from '@/features/admin-retargeting/components/retargeting-page';
 
 export function RetargetingRoute() {
   return <RetargetingPage />;

@@ -1,4 +1,4 @@
-import { SettingsPage } from '../../../features/admin-settings/components/settings-page';
+import { SettingsPage } from '@/features/admin-settings/components/settings-page';
 
 export function SettingsRoute() {
   return <SettingsPage />;

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { closeModal, openModal } from '../../../lib/modal-stack';
+import { closeModal, openModal } from '@/lib/modal-stack';
 import styles from './dialog.module.css';
 
 export interface DialogProps {

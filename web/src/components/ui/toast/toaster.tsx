@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { subscribeModals, topModal } from '../../../lib/modal-stack';
+import { subscribeModals, topModal } from '@/lib/modal-stack';
 import { Toast } from './toast';
 import { useToast } from './use-toast';
 import styles from './toast.module.css';

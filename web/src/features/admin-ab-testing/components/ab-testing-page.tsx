@@ -7,17 +7,17 @@ import {
   type AbTestSummary,
   type PeriodDays,
 } from '@curb/contracts/analytics';
-import { AdminPage, Panel } from '../../../components/admin/admin-page';
-import { Badge } from '../../../components/admin/badge';
-import styles from '../../../components/admin/admin-ui.module.css';
-import { BarChart } from '../../../components/admin/bar-chart';
-import { ErrorView, LoadingView } from '../../../components/admin/error-view';
-import { formatCount, formatIdentifier, formatPercent } from '../../../components/admin/format';
-import { PeriodPicker } from '../../../components/admin/period-picker';
-import { StatCard, StatGrid } from '../../../components/admin/stat-card';
-import { Tabs } from '../../../components/admin/tabs';
-import { Pagination } from '../../../components/ui/pagination';
-import { useToast } from '../../../components/ui/toast/use-toast';
+import { AdminPage, Panel } from '@/components/admin/admin-page';
+import { Badge } from '@/components/admin/badge';
+import styles from '@/components/admin/admin-ui.module.css';
+import { BarChart } from '@/components/admin/bar-chart';
+import { ErrorView, LoadingView } from '@/components/admin/error-view';
+import { formatCount, formatIdentifier, formatPercent } from '@/components/admin/format';
+import { PeriodPicker } from '@/components/admin/period-picker';
+import { StatCard, StatGrid } from '@/components/admin/stat-card';
+import { Tabs } from '@/components/admin/tabs';
+import { Pagination } from '@/components/ui/pagination';
+import { useToast } from '@/components/ui/toast/use-toast';
 import { useAbTesting } from '../api/get-ab-testing';
 import { wilsonInterval } from './wilson';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataConnectionsOverview, SeoDashboard } from '@curb/contracts/analytics';
 import type { Setting } from '@curb/contracts/settings';
-import { apiRequest, getQueryFn } from '../../../lib/api-client';
+import { apiRequest, getQueryFn } from '@/lib/api-client';
 
 const SEO_KEY = ['/api/seo/dashboard'];
 

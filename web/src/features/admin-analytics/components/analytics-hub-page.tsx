@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { AdminPage, Panel } from '../../../components/admin/admin-page';
-import { Badge, type BadgeTone } from '../../../components/admin/badge';
-import styles from '../../../components/admin/admin-ui.module.css';
-import { ErrorView, LoadingView } from '../../../components/admin/error-view';
-import { formatCount, formatPercent } from '../../../components/admin/format';
-import { StatCard, StatGrid } from '../../../components/admin/stat-card';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { serverMessage } from '../../../lib/server-message';
+import { AdminPage, Panel } from '@/components/admin/admin-page';
+import { Badge, type BadgeTone } from '@/components/admin/badge';
+import styles from '@/components/admin/admin-ui.module.css';
+import { ErrorView, LoadingView } from '@/components/admin/error-view';
+import { formatCount, formatPercent } from '@/components/admin/format';
+import { StatCard, StatGrid } from '@/components/admin/stat-card';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { serverMessage } from '@/lib/server-message';
 import { useAnalyticsSettings, useConnections, useSeoDashboard, useSetupKeywords } from '../api/analytics-hub';
 import { integrationSources, type IntegrationStatus } from './integration-sources';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AUDIT_LIST_POLL_MS, AUDIT_PAGE_SIZE, type MarketingAuditList } from '@curb/contracts/admin';
-import { getQueryFn } from '../../../lib/api-client';
+import { getQueryFn } from '@/lib/api-client';
 
 /** Spec: 10 a page, polled every 30 s; the previous page stays on screen while the next loads. */
 export function useMarketingAudits(page: number) {

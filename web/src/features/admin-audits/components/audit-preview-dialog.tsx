@@ -1,5 +1,5 @@
 import type { MarketingAuditRecord } from '@curb/contracts/admin';
-import { Dialog } from '../../../components/admin/dialog';
+import { Dialog } from '@/components/admin/dialog';
 import styles from './audit-preview-dialog.module.css';
 
 /** Spec: Preview shows the report page in an embedded frame. */

@@ -1,5 +1,5 @@
 import { auditBadge, type AuditBadge, type MarketingAuditRecord } from '@curb/contracts/admin';
-import { Badge, type BadgeTone } from '../../../components/admin/badge';
+import { Badge, type BadgeTone } from '@/components/admin/badge';
 
 const TONES: Record<AuditBadge, BadgeTone> = {
   Converted: 'green',

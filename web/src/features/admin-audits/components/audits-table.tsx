@@ -1,8 +1,8 @@
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { MarketingAuditRecord } from '@curb/contracts/admin';
-import styles from '../../../components/admin/admin-ui.module.css';
-import { formatDate } from '../../../components/admin/format';
+import styles from '@/components/admin/admin-ui.module.css';
+import { formatDate } from '@/components/admin/format';
 import { AuditStatusBadge } from './audit-status-badge';
 
 const column = createColumnHelper<MarketingAuditRecord>();

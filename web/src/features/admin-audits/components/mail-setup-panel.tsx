@@ -1,4 +1,4 @@
-import styles from '../../../components/admin/admin-ui.module.css';
+import styles from '@/components/admin/admin-ui.module.css';
 
 /** Spec: shown when some audits have no sent e-mail; explains how report mail is delivered. */
 export function MailSetupPanel({ unsent }: { unsent: number }) {

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import type { MarketingAuditRecord } from '@curb/contracts/admin';
-import { AdminPage, Panel } from '../../../components/admin/admin-page';
-import styles from '../../../components/admin/admin-ui.module.css';
-import { ErrorView, LoadingView } from '../../../components/admin/error-view';
-import { formatCount, formatPercent } from '../../../components/admin/format';
-import { StatCard, StatGrid } from '../../../components/admin/stat-card';
-import { Pagination } from '../../../components/ui/pagination';
+import { AdminPage, Panel } from '@/components/admin/admin-page';
+import styles from '@/components/admin/admin-ui.module.css';
+import { ErrorView, LoadingView } from '@/components/admin/error-view';
+import { formatCount, formatPercent } from '@/components/admin/format';
+import { StatCard, StatGrid } from '@/components/admin/stat-card';
+import { Pagination } from '@/components/ui/pagination';
 import { useMarketingAudits } from '../api/get-marketing-audits';
 import { AuditPreviewDialog } from './audit-preview-dialog';
 import { AuditsTable } from './audits-table';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Panel } from '../../../components/admin/admin-page';
-import styles from '../../../components/admin/admin-ui.module.css';
-import { Dialog } from '../../../components/admin/dialog';
-import { ErrorView, LoadingView } from '../../../components/admin/error-view';
-import { formatCount, formatDateTime } from '../../../components/admin/format';
+import { Panel } from '@/components/admin/admin-page';
+import styles from '@/components/admin/admin-ui.module.css';
+import { Dialog } from '@/components/admin/dialog';
+import { ErrorView, LoadingView } from '@/components/admin/error-view';
+import { formatCount, formatDateTime } from '@/components/admin/format';
 import { useOutbox, useOutboxMail } from '../api/outbox';
 
 function OutboxMailDialog({ id, onClose }: { id: string; onClose: () => void }) {

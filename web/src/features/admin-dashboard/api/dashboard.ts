@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DataConnectionsOverview, FeatureStatus, IngestQuarantine } from '@curb/contracts/analytics';
 import type { Health } from '@curb/contracts/health';
-import { getQueryFn } from '../../../lib/api-client';
+import { getQueryFn } from '@/lib/api-client';
 
 /** Spec: the dashboard's health badges come from real pings, refreshed while it is open. */
 const HEALTH_POLL_MS = 15_000;

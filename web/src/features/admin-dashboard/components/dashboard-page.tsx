@@ -1,14 +1,14 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { DataConnectionsOverview } from '@curb/contracts/analytics';
-import { AdminPage, Panel } from '../../../components/admin/admin-page';
-import { Badge, type BadgeTone } from '../../../components/admin/badge';
-import styles from '../../../components/admin/admin-ui.module.css';
-import { ErrorView, LoadingView } from '../../../components/admin/error-view';
-import { FeatureStatusCard, sourceLabel } from '../../../components/admin/feature-status';
-import { formatCount } from '../../../components/admin/format';
-import { StatCard, StatGrid } from '../../../components/admin/stat-card';
-import { Tabs } from '../../../components/admin/tabs';
+import { AdminPage, Panel } from '@/components/admin/admin-page';
+import { Badge, type BadgeTone } from '@/components/admin/badge';
+import styles from '@/components/admin/admin-ui.module.css';
+import { ErrorView, LoadingView } from '@/components/admin/error-view';
+import { FeatureStatusCard, sourceLabel } from '@/components/admin/feature-status';
+import { formatCount } from '@/components/admin/format';
+import { StatCard, StatGrid } from '@/components/admin/stat-card';
+import { Tabs } from '@/components/admin/tabs';
 import { useDataConnections, useFeatureStatuses, useHealth, useIngestQuarantine } from '../api/dashboard';
 
 const TABS = [

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeatureStatus, Funnel, FunnelAnalyticsResponse, FunnelStatsResponse } from '@curb/contracts/analytics';
 import type { EmailTemplate, FunnelEdit } from '@curb/contracts/funnel-config';
-import { apiRequest, getQueryFn } from '../../../lib/api-client';
+import { apiRequest, getQueryFn } from '@/lib/api-client';
 
 const json = <T>() => getQueryFn<T>({ on401: 'throw' });
 

@@ -1,9 +1,9 @@
 import type { Funnel } from '@curb/contracts/analytics';
-import { Dialog } from '../../../components/admin/dialog';
-import styles from '../../../components/admin/admin-ui.module.css';
-import { ErrorView, LoadingView } from '../../../components/admin/error-view';
-import { formatCount, formatDateTime, formatPercent } from '../../../components/admin/format';
-import { StatCard, StatGrid } from '../../../components/admin/stat-card';
+import { Dialog } from '@/components/admin/dialog';
+import styles from '@/components/admin/admin-ui.module.css';
+import { ErrorView, LoadingView } from '@/components/admin/error-view';
+import { formatCount, formatDateTime, formatPercent } from '@/components/admin/format';
+import { StatCard, StatGrid } from '@/components/admin/stat-card';
 import { useFunnelAnalytics } from '../api/funnels';
 
 /** Spec: total submissions, this month, conversion rate, average score and the latest 10 submissions. */

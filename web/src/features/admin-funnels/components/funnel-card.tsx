@@ -1,8 +1,8 @@
 import type { CSSProperties } from 'react';
 import type { Funnel, FunnelStats } from '@curb/contracts/analytics';
-import { Badge } from '../../../components/admin/badge';
-import styles from '../../../components/admin/admin-ui.module.css';
-import { formatCount, formatPercent } from '../../../components/admin/format';
+import { Badge } from '@/components/admin/badge';
+import styles from '@/components/admin/admin-ui.module.css';
+import { formatCount, formatPercent } from '@/components/admin/format';
 import cardStyles from './funnels.module.css';
 
 export function FunnelCard({

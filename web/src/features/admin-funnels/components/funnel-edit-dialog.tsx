@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { FunnelEdit } from '@curb/contracts/funnel-config';
-import { Dialog } from '../../../components/admin/dialog';
-import { ErrorView, LoadingView } from '../../../components/admin/error-view';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { serverMessage } from '../../../lib/server-message';
+import { Dialog } from '@/components/admin/dialog';
+import { ErrorView, LoadingView } from '@/components/admin/error-view';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { serverMessage } from '@/lib/server-message';
 import { useEmailTemplates, useFunnelConfig, useSaveFunnel } from '../api/funnels';
 import { FunnelEditForm } from './funnel-edit-form';
 

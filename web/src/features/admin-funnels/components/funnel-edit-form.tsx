@@ -13,9 +13,9 @@ import {
   type FunnelEdit,
 } from '@curb/contracts/funnel-config';
 import type { EmailTemplate } from '@curb/contracts/funnel-config';
-import { Badge } from '../../../components/admin/badge';
-import styles from '../../../components/admin/admin-ui.module.css';
-import { Tabs } from '../../../components/admin/tabs';
+import { Badge } from '@/components/admin/badge';
+import styles from '@/components/admin/admin-ui.module.css';
+import { Tabs } from '@/components/admin/tabs';
 
 const TABS = [
   { key: 'general', label: 'General' },

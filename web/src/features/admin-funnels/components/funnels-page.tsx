@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { Funnel } from '@curb/contracts/analytics';
-import { AdminPage, Panel } from '../../../components/admin/admin-page';
-import styles from '../../../components/admin/admin-ui.module.css';
-import { ErrorView, LoadingView } from '../../../components/admin/error-view';
-import { FeatureStatusCard } from '../../../components/admin/feature-status';
-import { formatCount, formatPercent } from '../../../components/admin/format';
-import { StatCard, StatGrid } from '../../../components/admin/stat-card';
+import { AdminPage, Panel } from '@/components/admin/admin-page';
+import styles from '@/components/admin/admin-ui.module.css';
+import { ErrorView, LoadingView } from '@/components/admin/error-view';
+import { FeatureStatusCard } from '@/components/admin/feature-status';
+import { formatCount, formatPercent } from '@/components/admin/format';
+import { StatCard, StatGrid } from '@/components/admin/stat-card';
 import { useFunnelConnections, useFunnels, useFunnelStats } from '../api/funnels';
 import { FunnelAnalyticsDialog } from './funnel-analytics-dialog';
 import { FunnelCard } from './funnel-card';

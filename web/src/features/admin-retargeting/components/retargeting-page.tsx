@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_PERIOD_DAYS, JOURNEY_LIMIT, type PeriodDays, type RetargetingResponse } from '@curb/contracts/analytics';
-import { AdminPage, Panel } from '../../../components/admin/admin-page';
-import { Badge } from '../../../components/admin/badge';
-import styles from '../../../components/admin/admin-ui.module.css';
-import { BarChart } from '../../../components/admin/bar-chart';
-import { ErrorView, LoadingView } from '../../../components/admin/error-view';
-import { formatCount, formatDateTime, formatPercent } from '../../../components/admin/format';
-import { PeriodPicker } from '../../../components/admin/period-picker';
-import { StatCard, StatGrid } from '../../../components/admin/stat-card';
-import { Tabs } from '../../../components/admin/tabs';
-import { useToast } from '../../../components/ui/toast/use-toast';
+import { AdminPage, Panel } from '@/components/admin/admin-page';
+import { Badge } from '@/components/admin/badge';
+import styles from '@/components/admin/admin-ui.module.css';
+import { BarChart } from '@/components/admin/bar-chart';
+import { ErrorView, LoadingView } from '@/components/admin/error-view';
+import { formatCount, formatDateTime, formatPercent } from '@/components/admin/format';
+import { PeriodPicker } from '@/components/admin/period-picker';
+import { StatCard, StatGrid } from '@/components/admin/stat-card';
+import { Tabs } from '@/components/admin/tabs';
+import { useToast } from '@/components/ui/toast/use-toast';
 import { useRetargeting } from '../api/get-retargeting';
 
 const TABS = [

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventRetention, EventRetentionSaved } from '@curb/contracts/retention';
-import { apiRequest, getQueryFn } from '../../../lib/api-client';
+import { apiRequest, getQueryFn } from '@/lib/api-client';
 
 const RETENTION_URL = '/api/admin/settings/retention';
 

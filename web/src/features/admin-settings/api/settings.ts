@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Setting, SettingCategory, SettingsUpdate } from '@curb/contracts/settings';
-import { apiRequest, getQueryFn } from '../../../lib/api-client';
+import { apiRequest, getQueryFn } from '@/lib/api-client';
 
 const settingsKey = (category: SettingCategory) => [`/api/settings?category=${category}`];
 

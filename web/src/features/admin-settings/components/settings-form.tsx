@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { SETTING_RULES, settingKeys, settingProblem, settingsObject, type SettingCategory } from '@curb/contracts/settings';
-import { Panel } from '../../../components/admin/admin-page';
-import styles from '../../../components/admin/admin-ui.module.css';
-import { ErrorView, LoadingView } from '../../../components/admin/error-view';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { serverMessage } from '../../../lib/server-message';
+import { Panel } from '@/components/admin/admin-page';
+import styles from '@/components/admin/admin-ui.module.css';
+import { ErrorView, LoadingView } from '@/components/admin/error-view';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { serverMessage } from '@/lib/server-message';
 import { useSettings, useUpdateSettings } from '../api/settings';
 import formStyles from './settings-form.module.css';
 

@@ -1,4 +1,4 @@
-import { AdminPage } from '../../../components/admin/admin-page';
+import { AdminPage } from '@/components/admin/admin-page';
 import { RetentionForm } from './retention-form';
 import { SettingsForm } from './settings-form';
 

@@ -3,7 +3,7 @@ import { parseWebsite, withScheme } from '@curb/content';
 import type { AdvancedAuditResult, AdvancedIssue, CheckCategory } from '@curb/contracts/audit';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { runAdvancedAudit } from '../api/run-audit';
-import { PageHero } from '../../../components/layouts/page-hero';
+import { PageHero } from '@/components/layouts/page-hero';
 import styles from './advanced-seo-audit.module.css';
 
 const TABS = ['Issues', 'Performance', 'Crawlability', 'On-Page', 'Technical', 'AI Search'] as const;

@@ -1,8 +1,8 @@
 import { auditPopup, formDefinitions } from '@curb/content';
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { Dialog } from '../../../components/ui/dialog/dialog';
-import { whenNoModalOpen } from '../../../lib/modal-stack';
-import { claimPopup, releasePopup } from '../../../lib/popup-manager';
+import { Dialog } from '@/components/ui/dialog/dialog';
+import { whenNoModalOpen } from '@/lib/modal-stack';
+import { claimPopup, releasePopup } from '@/lib/popup-manager';
 import { markShown, shownThisSession, useAuditPopupTriggers } from '../hooks/use-audit-popup-triggers';
 import styles from './audit-popup.module.css';
 

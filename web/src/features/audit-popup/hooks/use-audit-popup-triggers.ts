@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SHOW_AUDIT_POPUP_EVENT } from '../../../lib/window-events';
+import { SHOW_AUDIT_POPUP_EVENT } from '@/lib/window-events';
 
 /** Spec: the popup opens by itself after 25 s... */
 export const AUDIT_POPUP_DELAY_MS = 25_000;

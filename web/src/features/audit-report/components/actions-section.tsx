@@ -1,6 +1,6 @@
 import { personal } from '@curb/content';
 import type { AuditReport, Recommendation } from '@curb/contracts/audit';
-import { trackConsultation } from '../../../lib/tracking';
+import { trackConsultation } from '@/lib/tracking';
 import styles from './audit-report.module.css';
 import { Badge, Fact, Section } from './report-bits';
 

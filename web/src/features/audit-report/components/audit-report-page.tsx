@@ -2,7 +2,7 @@
 // report itself with its side navigation and three sections.
 import { useEffect, useRef, useState } from 'react';
 import type { AuditReport } from '@curb/contracts/audit';
-import { toast } from '../../../components/ui/toast/toast-store';
+import { toast } from '@/components/ui/toast/toast-store';
 import { ReportNotFoundError } from '../api/get-report';
 import { usePdfExport } from '../hooks/use-pdf-export';
 import { useReport } from '../hooks/use-report';

@@ -2,7 +2,7 @@
 // the visitor asks for it. Progress 25 -> 50 -> 100, reset a second later (spec section 4).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AuditReport } from '@curb/contracts/audit';
-import { toast } from '../../../components/ui/toast/toast-store';
+import { toast } from '@/components/ui/toast/toast-store';
 import { exportReady } from '../utils/levels';
 
 export const PROGRESS_RESET_MS = 1000;

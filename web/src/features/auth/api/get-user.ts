@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthUser } from '@curb/contracts/auth';
-import { getQueryFn } from '../../../lib/api-client';
+import { getQueryFn } from '@/lib/api-client';
 
 export type { AuthUser };
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthUser, LoginBody } from '@curb/contracts/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { userQueryOptions } from './get-user';
 
 /** Signs in; on success the user query holds the admin, so every guarded page opens. */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { serverMessage } from '../../../lib/server-message';
+import { serverMessage } from '@/lib/server-message';
 import { useLogin } from '../api/login';
 import styles from './login-form.module.css';
 

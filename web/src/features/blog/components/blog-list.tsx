@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { blogIntro, caseStudies } from '@curb/content';
 import { formatDate } from './format-date';
-import { PageHero } from '../../../components/layouts/page-hero';
+import { PageHero } from '@/components/layouts/page-hero';
 import styles from './blog.module.css';
 
 export function BlogList() {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { findCaseStudy, type CaseStudy } from '@curb/content';
 import { formatDate } from './format-date';
-import { PageHero } from '../../../components/layouts/page-hero';
+import { PageHero } from '@/components/layouts/page-hero';
 import styles from './blog.module.css';
 
 /** A case study, or the 'Post Not Found' screen for an unknown id. */

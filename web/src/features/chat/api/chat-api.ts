@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ChatResponse, ChatTurn, MetapersonTokenResponse, SpeechToTextResponse, VoiceCapabilities } from '@curb/contracts/assistant';
-import { apiRequest, getQueryFn } from '../../../lib/api-client';
+import { apiRequest, getQueryFn } from '@/lib/api-client';
 
 /** What the server can do: the page picks voice or text mode from it. */
 export function useVoiceCapabilities() {

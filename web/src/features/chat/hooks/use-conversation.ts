@@ -4,7 +4,7 @@
 // Without a microphone (denied, or no speech-to-text on the server) it runs in text mode.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { VOICE_CONSTANTS, type VoiceCapabilities } from '@curb/contracts/assistant';
-import { toast } from '../../../components/ui/toast/toast-store';
+import { toast } from '@/components/ui/toast/toast-store';
 import { sendChat, speechToText, textToSpeech } from '../api/chat-api';
 import { historyForRequest, type ChatMessage } from '../lib/history';
 import { useAudioOutput } from './use-audio-output';

@@ -1,8 +1,8 @@
 import { formDefinitions } from '@curb/content';
 import { useState, type FormEvent } from 'react';
-import { TextAreaField, TextField } from '../../../components/ui/form/field';
-import { toast } from '../../../components/ui/toast/toast-store';
-import { useSubmissionId } from '../../../lib/submission-id';
+import { TextAreaField, TextField } from '@/components/ui/form/field';
+import { toast } from '@/components/ui/toast/toast-store';
+import { useSubmissionId } from '@/lib/submission-id';
 import { sendContact } from '../api/send-contact';
 import styles from './contact.module.css';
 

@@ -1,11 +1,11 @@
 import { contactPopup } from '@curb/content';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../components/ui/dialog/dialog';
-import { TextAreaField, TextField } from '../../../components/ui/form/field';
-import { toast } from '../../../components/ui/toast/toast-store';
-import { claimPopup, releasePopup } from '../../../lib/popup-manager';
-import { useSubmissionId } from '../../../lib/submission-id';
-import { SHOW_CONTACT_POPUP_EVENT } from '../../../lib/window-events';
+import { Dialog } from '@/components/ui/dialog/dialog';
+import { TextAreaField, TextField } from '@/components/ui/form/field';
+import { toast } from '@/components/ui/toast/toast-store';
+import { claimPopup, releasePopup } from '@/lib/popup-manager';
+import { useSubmissionId } from '@/lib/submission-id';
+import { SHOW_CONTACT_POPUP_EVENT } from '@/lib/window-events';
 import { sendContact } from '../api/send-contact';
 import styles from './contact.module.css';
 

@@ -1,7 +1,7 @@
 import { experience, experienceHighlights } from '@curb/content';
 import type { ReactNode } from 'react';
 import { ExperienceTimeline } from './experience-timeline';
-import { PageHero } from '../../../components/layouts/page-hero';
+import { PageHero } from '@/components/layouts/page-hero';
 import styles from './experience-page.module.css';
 
 /** The experience page; the audit and contact forms come from the route. */

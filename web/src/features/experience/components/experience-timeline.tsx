@@ -1,8 +1,8 @@
 import type { ExperienceItem } from '@curb/content';
 import { useState } from 'react';
-import { Dialog } from '../../../components/ui/dialog/dialog';
+import { Dialog } from '@/components/ui/dialog/dialog';
 import styles from './experience.module.css';
-import { KeywordChips } from '../../../components/ui/keyword-chips';
+import { KeywordChips } from '@/components/ui/keyword-chips';
 
 /** The career timeline (alternating sides); each job opens its details dialog. */
 export function ExperienceTimeline({ items, onKeyword }: { items: readonly ExperienceItem[]; onKeyword: (keyword: string) => void }) {

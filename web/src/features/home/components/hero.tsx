@@ -1,6 +1,6 @@
 import { hero, metrics, personal } from '@curb/content';
 import { useState } from 'react';
-import { scrollToSection } from '../../../lib/scroll';
+import { scrollToSection } from '@/lib/scroll';
 import { HeroStars } from './hero-stars';
 import { VCARD_FILE_NAME, VCARD_PATH } from './contact-card';
 import { QrModal } from './qr-modal';

@@ -1,6 +1,6 @@
 import { magazineFeature } from '@curb/content';
 import { useEffect, useState } from 'react';
-import { Dialog } from '../../../components/ui/dialog/dialog';
+import { Dialog } from '@/components/ui/dialog/dialog';
 import styles from './pdf-viewer.module.css';
 
 /** Spec: 58 pages, opens at page 31, zoom 0.8 by default in steps of 0.2 between 0.5 and 3. */

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { achievements, projects } from '@curb/content';
 import styles from './sections.module.css';
-import { KeywordChips } from '../../../components/ui/keyword-chips';
+import { KeywordChips } from '@/components/ui/keyword-chips';
 
 /** Key metrics and major projects (anchor "achievements"); tags open the keyword dialog. */
 export function Projects({ onKeyword }: { onKeyword: (keyword: string) => void }) {

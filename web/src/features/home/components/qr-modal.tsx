@@ -1,5 +1,5 @@
 import { personal } from '@curb/content';
-import { Dialog } from '../../../components/ui/dialog/dialog';
+import { Dialog } from '@/components/ui/dialog/dialog';
 import { QR_SVG_PATH, VCARD_FILE_NAME, VCARD_PATH } from './contact-card';
 import styles from './hero.module.css';
 

@@ -1,8 +1,8 @@
 import { skills, type SkillCard } from '@curb/content';
 import { useState } from 'react';
-import { Dialog } from '../../../components/ui/dialog/dialog';
+import { Dialog } from '@/components/ui/dialog/dialog';
 import styles from './sections.module.css';
-import { KeywordChips } from '../../../components/ui/keyword-chips';
+import { KeywordChips } from '@/components/ui/keyword-chips';
 
 /** The expertise grid (anchor "skills"); a card opens its details, a tool chip the keyword dialog. */
 export function Skills({ onKeyword }: { onKeyword: (keyword: string) => void }) {

@@ -1,5 +1,5 @@
 import type { LeadResponse, MarketingAuditRequest } from '@curb/contracts/leads';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/marketing-audit (the inline audit form). */
 export async function requestAudit(request: MarketingAuditRequest): Promise<LeadResponse> {

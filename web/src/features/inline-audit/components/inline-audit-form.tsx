@@ -1,10 +1,10 @@
 import { consentTexts, inlineAuditForm, parseWebsite, validationMessages, websiteFromEmail } from '@curb/content';
 import { useState, type FormEvent } from 'react';
-import { CheckboxField, TextField } from '../../../components/ui/form/field';
-import { toast } from '../../../components/ui/toast/toast-store';
-import { isHttpError, serverMessage } from '../../../lib/server-message';
-import { useSubmissionId } from '../../../lib/submission-id';
-import { trackConversion, trackLead } from '../../../lib/tracking';
+import { CheckboxField, TextField } from '@/components/ui/form/field';
+import { toast } from '@/components/ui/toast/toast-store';
+import { isHttpError, serverMessage } from '@/lib/server-message';
+import { useSubmissionId } from '@/lib/submission-id';
+import { trackConversion, trackLead } from '@/lib/tracking';
 import { requestAudit } from '../api/request-audit';
 import styles from './inline-audit-form.module.css';
 

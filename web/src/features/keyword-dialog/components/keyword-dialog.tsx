@@ -1,5 +1,5 @@
 import { relatedItemsFor } from '@curb/content';
-import { Dialog } from '../../../components/ui/dialog/dialog';
+import { Dialog } from '@/components/ui/dialog/dialog';
 import styles from './keyword-dialog.module.css';
 
 /** The keyword dialog: everything on the site related to a tool, tag or technology. */

@@ -1,6 +1,6 @@
 import type { QuickLookupResult } from '@curb/contracts/audit';
 import type { LeadRequest, LeadResponse, LeadWebsiteData } from '@curb/contracts/leads';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/lead; the answer carries the reportId of an audit request. */
 export async function submitLead(lead: LeadRequest): Promise<LeadResponse> {

@@ -11,11 +11,11 @@ import {
 } from '@curb/content';
 import type { QuickLookupResult } from '@curb/contracts/audit';
 import { useEffect, useState, type FormEvent } from 'react';
-import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/form/field';
-import { toast } from '../../../components/ui/toast/toast-store';
-import { isHttpError, serverMessage } from '../../../lib/server-message';
-import { trackLead } from '../../../lib/tracking';
-import { useSubmissionId } from '../../../lib/submission-id';
+import { CheckboxField, TextAreaField, TextField } from '@/components/ui/form/field';
+import { toast } from '@/components/ui/toast/toast-store';
+import { isHttpError, serverMessage } from '@/lib/server-message';
+import { trackLead } from '@/lib/tracking';
+import { useSubmissionId } from '@/lib/submission-id';
 import { campaignData, leadWebsiteData, submitLead } from '../api/submit-lead';
 import { useWebsiteEnrichment } from '../hooks/use-website-enrichment';
 import styles from './lead-form.module.css';

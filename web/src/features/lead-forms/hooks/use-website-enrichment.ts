@@ -1,7 +1,7 @@
 import type { QuickLookupResult } from '@curb/contracts/audit';
 import { useEffect, useRef, useState } from 'react';
-import { LookupError, lookupWebsite } from '../../../lib/company-lookup';
-import { dispatchWindowEvent, URL_ENRICHMENT_ERROR_EVENT, URL_ENRICHMENT_SUCCESS_EVENT } from '../../../lib/window-events';
+import { LookupError, lookupWebsite } from '@/lib/company-lookup';
+import { dispatchWindowEvent, URL_ENRICHMENT_ERROR_EVENT, URL_ENRICHMENT_SUCCESS_EVENT } from '@/lib/window-events';
 
 /** Spec: enrichment starts after a 1.5 s pause in typing, and only for text with a dot. */
 export const ENRICHMENT_DEBOUNCE_MS = 1500;

@@ -1,12 +1,12 @@
 import { marketingAuditPage } from '@curb/content';
 import type { QuickLookupResult } from '@curb/contracts/audit';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { toast } from '../../../components/ui/toast/toast-store';
-import { lookupWebsite } from '../../../lib/company-lookup';
-import { trackConversion } from '../../../lib/tracking';
+import { toast } from '@/components/ui/toast/toast-store';
+import { lookupWebsite } from '@/lib/company-lookup';
+import { trackConversion } from '@/lib/tracking';
 import { useLoaderStage } from '../hooks/use-loader-stage';
 import { BuildingLoader } from './building-loader';
-import { PageHero } from '../../../components/layouts/page-hero';
+import { PageHero } from '@/components/layouts/page-hero';
 import styles from './marketing-audit.module.css';
 
 /** Spec: the lookup starts after 1.5 s without typing, and only for text with a dot. */

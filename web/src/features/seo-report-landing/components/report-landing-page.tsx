@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { reportLandingPage } from '@curb/content';
 import { useEffect } from 'react';
-import { PageHero } from '../../../components/layouts/page-hero';
+import { PageHero } from '@/components/layouts/page-hero';
 import styles from './report-landing.module.css';
 
 /** The real estate marketing report landing page. */

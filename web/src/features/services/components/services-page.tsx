@@ -1,6 +1,6 @@
 import { personal, serviceItems, servicesIntro } from '@curb/content';
 import type { ReactNode } from 'react';
-import { PageHero } from '../../../components/layouts/page-hero';
+import { PageHero } from '@/components/layouts/page-hero';
 import styles from './services.module.css';
 
 /** The services page; `auditForm` is the inline audit form shown near the bottom. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Setting, SettingCategory } from '@curb/contracts/settings';
-import { getQueryFn } from '../../../lib/api-client';
+import { getQueryFn } from '@/lib/api-client';
 
 const FETCH_ERRORS: Record<SettingCategory, string> = {
   analytics: 'Failed to fetch analytics settings',

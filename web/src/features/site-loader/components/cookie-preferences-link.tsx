@@ -1,5 +1,5 @@
 import { settingsObject } from '@curb/contracts/settings-values';
-import { dispatchWindowEvent, SHOW_CONSENT_BANNER_EVENT } from '../../../lib/window-events';
+import { dispatchWindowEvent, SHOW_CONSENT_BANNER_EVENT } from '@/lib/window-events';
 import { useSiteSettings } from '../api/get-site-settings';
 import { privacySignal } from '../utils/consent';
 import { hasTags } from '../utils/tags';

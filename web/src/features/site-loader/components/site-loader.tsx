@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { settingsObject } from '@curb/contracts/settings-values';
-import { SHOW_CONSENT_BANNER_EVENT } from '../../../lib/window-events';
+import { SHOW_CONSENT_BANNER_EVENT } from '@/lib/window-events';
 import { useSiteSettings } from '../api/get-site-settings';
 import { privacySignal, readConsent, saveConsent, type TagConsent } from '../utils/consent';
 import { keepSeoApplied } from '../utils/seo';
