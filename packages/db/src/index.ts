@@ -4,4 +4,6 @@ export { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgre
 export { startJobQueue, stopJobQueue, type JobQueue } from './jobs.ts';
 // The PostgreSQL statements of each business record, one module per aggregate: services call
 // `audits.markReady(tx, id, report)` and keep only their transactions and rules.
+export * as adminUsers from './repositories/admin-users.ts';
+export * as loginThrottle from './repositories/login-throttle.ts';
 export * as sessions from './repositories/sessions.ts';

@@ -1,24 +1,10 @@
 // The admin accounts in `admin_users`: creation (CLI and first start), sign-in checks with
 // throttling per (account, client), and lookups for the session.
-import { sessions, type Sql } from '@curb/db';
-import {
-  ADMIN_PASSWORD_MAX_LENGTH,
-  ADMIN_PASSWORD_MIN_LENGTH,
-  LOGIN_FIRST_DELAY_SECONDS,
-  LOGIN_FREE_FAILURES,
-  LOGIN_MAX_DELAY_SECONDS,
-  type AuthUser,
-} from '@curb/contracts/auth';
+import { adminUsers, loginThrottle, sessions, type Sql } from '@curb/db';
+import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, type AuthUser } from '@curb/contracts/auth';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
 
-interface AdminRow {
-  id: string;
-  email: string;
-  first_name: string | null;
-  password_hash: string;
-}
-
-const toUser = (row: Pick<AdminRow, 'id' | 'email' | 'first_name'>): AuthUser => ({
+const toUser = (row: adminUsers.AdminUserRow): AuthUser => ({
   id: row.id,
   email: row.email,
   firstName: row.first_name,
@@ -35,7 +21,7 @@ export function adminAccountProblem(email: string, password: string): string | u
 }
 
 export async function findAdminById(sql: Sql, id: string): Promise<AuthUser | undefined> {
-  const [row] = await sql<AdminRow[]>`SELECT id, email, first_name FROM admin_users WHERE id = ${id}`;
+  const row = await adminUsers.findById(sql, id);
   return row && toUser(row);
 }
 
@@ -50,26 +36,17 @@ export async function upsertAdmin(
   const problem = adminAccountProblem(input.email, input.password);
   if (problem) throw new Error(problem);
   const hash = await hashPassword(input.password);
-  const [row] = await sql<(AdminRow & { created: boolean })[]>`
-    INSERT INTO admin_users (email, first_name, password_hash) VALUES (${input.email}, ${input.firstName ?? null}, ${hash})
-    ON CONFLICT (lower(email)) DO UPDATE
-      SET password_hash = EXCLUDED.password_hash,
-          first_name = COALESCE(EXCLUDED.first_name, admin_users.first_name)
-    RETURNING id, email, first_name, (xmax = 0) AS created`;
-  if (!row!.created) await sessions.removeAllOf(sql, row!.id);
-  return { user: toUser(row!), created: row!.created };
+  const row = await adminUsers.upsert(sql, { email: input.email, firstName: input.firstName ?? null, passwordHash: hash });
+  if (!row.created) await sessions.removeAllOf(sql, row.id);
+  return { user: toUser(row), created: row.created };
 }
 
 /** First start: creates the account from ADMIN_EMAIL/ADMIN_PASSWORD unless it exists (its password is then left alone). */
 export async function bootstrapAdmin(sql: Sql, email: string, password: string): Promise<boolean> {
   const problem = adminAccountProblem(email, password);
   if (problem) throw new Error(`ADMIN_EMAIL/ADMIN_PASSWORD: ${problem}`);
-  const [existing] = await sql`SELECT 1 FROM admin_users WHERE lower(email) = lower(${email})`;
-  if (existing) return false;
-  const hash = await hashPassword(password);
-  const inserted =
-    await sql`INSERT INTO admin_users (email, password_hash) VALUES (${email}, ${hash}) ON CONFLICT (lower(email)) DO NOTHING`;
-  return inserted.count === 1;
+  if (await adminUsers.exists(sql, email)) return false;
+  return adminUsers.insertIfAbsent(sql, email, await hashPassword(password));
 }
 
 export type SignInResult =
@@ -84,27 +61,16 @@ export type SignInResult =
  */
 export async function signIn(sql: Sql, email: string, password: string, client: string): Promise<SignInResult> {
   const account = email.toLowerCase();
-  const [throttle] = await sql<{ wait: number }[]>`
-    SELECT ceil(extract(epoch FROM retry_at - now()))::int AS wait FROM login_throttle
-    WHERE account = ${account} AND client = ${client} AND retry_at > now()`;
-  if (throttle) return { ok: false, reason: 'throttled', retryAfterSeconds: Math.max(1, throttle.wait) };
+  const wait = await loginThrottle.waitSeconds(sql, account, client);
+  if (wait !== undefined) return { ok: false, reason: 'throttled', retryAfterSeconds: Math.max(1, wait) };
 
-  const [row] = await sql<AdminRow[]>`
-    SELECT id, email, first_name, password_hash FROM admin_users WHERE lower(email) = ${account}`;
+  const row = await adminUsers.findCredentials(sql, account);
   const valid = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
   if (row && valid) {
-    await sql`DELETE FROM login_throttle WHERE account = ${account} AND client = ${client}`;
+    await loginThrottle.clear(sql, account, client);
     return { ok: true, user: toUser(row) };
   }
-  // One statement, so concurrent wrong guesses are all counted.
-  await sql`
-    INSERT INTO login_throttle AS t (account, client, failures) VALUES (${account}, ${client}, 1)
-    ON CONFLICT (account, client) DO UPDATE SET
-      failures = t.failures + 1,
-      retry_at = CASE WHEN t.failures + 1 > ${LOGIN_FREE_FAILURES}
-        THEN now() + make_interval(secs => least(${LOGIN_MAX_DELAY_SECONDS}, ${LOGIN_FIRST_DELAY_SECONDS} * power(2, least(20, t.failures - ${LOGIN_FREE_FAILURES}))))
-        ELSE NULL END,
-      updated_at = now()`;
-  await sql`DELETE FROM login_throttle WHERE updated_at < now() - interval '1 day'`;
+  await loginThrottle.recordFailure(sql, account, client);
+  await loginThrottle.forgetIdle(sql);
   return { ok: false, reason: 'invalid' };
 }
