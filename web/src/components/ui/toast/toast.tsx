@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import type { ToastRecord } from './toast-reducer';
-import { dismissToast } from './toast-store';
+import { dismissToast, type ToastRecord } from './toast-store';
 import styles from './toast.module.css';
 
 /** Spec: a rightward swipe of at least 50 px dismisses the toast. */

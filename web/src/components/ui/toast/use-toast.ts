@@ -1,7 +1,6 @@
-import { useSyncExternalStore } from 'react';
-import { dismissToast, getToastState, subscribeToToasts, toast } from './toast-store';
+import { dismissToast, toast, useToastStore } from './toast-store';
 
 export function useToast() {
-  const { toasts } = useSyncExternalStore(subscribeToToasts, getToastState, getToastState);
+  const toasts = useToastStore((state) => state.toasts);
   return { toasts, toast, dismiss: dismissToast };
 }
