@@ -7,3 +7,4 @@ export { startJobQueue, stopJobQueue, type JobQueue } from './jobs.ts';
 export * as adminUsers from './repositories/admin-users.ts';
 export * as loginThrottle from './repositories/login-throttle.ts';
 export * as sessions from './repositories/sessions.ts';
+export * as settings from './repositories/settings.ts';

@@ -4,9 +4,9 @@
 // processes follow within the cache time.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { settingKeys, type Setting, type SettingCategory, type SettingsOf } from '@curb/contracts/settings';
+import type { SettingCategory, SettingsOf } from '@curb/contracts/settings';
 import { settingsObject } from '@curb/contracts/settings-values';
-import type { Sql } from '@curb/db';
+import { settings } from '@curb/db';
 import type { Stores } from '@curb/runtime';
 
 declare module 'fastify' {
@@ -25,15 +25,6 @@ export interface SiteSettings {
 /** Settings change rarely; every api process picks a change up within this time. */
 const CACHE_MS = 10_000;
 
-/** A category's set values in the order of its keys. */
-export async function readCategory(sql: Sql, category: SettingCategory): Promise<Setting[]> {
-  const keys = settingKeys(category);
-  return sql<Setting[]>`
-    SELECT key, value FROM settings
-    WHERE category = ${category} AND key = ANY(${keys}) AND value <> ''
-    ORDER BY array_position(${keys}::text[], key)`;
-}
-
 export default fp(
   async function siteSettings(app: FastifyInstance, opts: { stores: Stores; cacheMs?: number }) {
     const cacheMs = opts.cacheMs ?? CACHE_MS;
@@ -43,7 +34,7 @@ export default fp(
         const cached = cache.get(category);
         if (cached && Date.now() - cached.at < cacheMs) return cached.values as Promise<SettingsOf<C>>;
         const entry = { at: Date.now(), values: Promise.resolve({}) as Promise<SettingsOf<SettingCategory>> };
-        entry.values = readCategory(opts.stores.sql, category).then(
+        entry.values = settings.readCategory(opts.stores.sql, category).then(
           (list) => settingsObject<C>(list),
           (err: unknown) => {
             app.log.warn({ err, category }, 'could not read the site settings; using the defaults');

@@ -3,6 +3,7 @@
 import { join, resolve } from 'node:path';
 import type { Config } from '@curb/contracts/config';
 import { applyEventRetention, RETENTION_SETTING, retentionDays } from '@curb/analytics/retention';
+import { settings } from '@curb/db';
 import { lockDataDir, type Stores } from '@curb/runtime';
 import { DailySalts } from './daily-salts.ts';
 import { Flusher, type InsertRows } from './flusher.ts';
@@ -77,9 +78,8 @@ export async function openIngest({ config, stores, log, insert }: IngestOptions)
     // The owner's retention setting becomes the tables' TTL (checked now and hourly).
     const applyRetention = async () => {
       try {
-        const [row] = await stores.sql<{ value: string }[]>`
-          SELECT value FROM settings WHERE category = ${RETENTION_SETTING.category} AND key = ${RETENTION_SETTING.key}`;
-        await applyEventRetention(stores.ch, retentionDays(row?.value));
+        const stored = await settings.find(stores.sql, RETENTION_SETTING.category, RETENTION_SETTING.key);
+        await applyEventRetention(stores.ch, retentionDays(stored));
       } catch (err) {
         log.warn({ err }, 'could not apply the event retention setting');
       }

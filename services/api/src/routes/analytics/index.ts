@@ -18,6 +18,7 @@ import type { Config } from '@curb/contracts/config';
 import { abTestingDashboard } from '@curb/analytics/dashboards/ab-testing';
 import { retargetingDashboard } from '@curb/analytics/dashboards/retargeting';
 import { seoTraffic } from '@curb/analytics/dashboards/seo';
+import { settings } from '@curb/db';
 import type { Stores } from '@curb/runtime';
 import { ownSiteAnalyser } from './own-site.ts';
 
@@ -77,17 +78,17 @@ export default async function analyticsRoutes(app: FastifyInstance, opts: { conf
   );
 
   app.get('/api/seo/dashboard', { schema: { response: { 200: SeoDashboardSchema } } }, async (_request, reply): Promise<SeoDashboard> => {
-    const [traffic, website, [keyword]] = await Promise.all([
+    const [traffic, website, keyword] = await Promise.all([
       seoTraffic(ch),
       homePage(),
-      sql<{ value: string }[]>`SELECT value FROM settings WHERE category = ${KEYWORD_SETTING.category} AND key = ${KEYWORD_SETTING.key}`,
+      settings.find(sql, KEYWORD_SETTING.category, KEYWORD_SETTING.key),
     ]);
     reply.header('cache-control', 'no-store');
     return {
       googleAnalytics: traffic,
       searchConsole: { totalClicks: null, totalImpressions: null, averagePosition: null },
       keywordRankings: { totalKeywords: null, averagePosition: null, improvements: null },
-      keywordTracking: { domain: keyword?.value || null, sourceConfigured: false },
+      keywordTracking: { domain: keyword || null, sourceConfigured: false },
       websiteAnalytics: website,
     };
   });
@@ -98,9 +99,7 @@ export default async function analyticsRoutes(app: FastifyInstance, opts: { conf
     async (request, reply) => {
       const domain = normaliseDomain(request.body.domain);
       if (!domain) return reply.code(400).send({ message: 'Please enter a valid domain, such as example.com.' });
-      await sql`
-        INSERT INTO settings (category, key, value) VALUES (${KEYWORD_SETTING.category}, ${KEYWORD_SETTING.key}, ${domain})
-        ON CONFLICT (category, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`;
+      await settings.save(sql, KEYWORD_SETTING.category, KEYWORD_SETTING.key, domain);
       return { message: 'Keyword tracking setup initiated!', domain };
     },
   );

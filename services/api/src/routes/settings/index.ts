@@ -11,8 +11,8 @@ import {
   type SettingsQuery,
   type SettingsUpdate,
 } from '@curb/contracts/settings';
+import { settings } from '@curb/db';
 import type { Stores } from '@curb/runtime';
-import { readCategory } from '../../plugins/site-settings.ts';
 import retentionRoutes from './retention.ts';
 
 export default async function settingsRoutes(app: FastifyInstance, opts: { stores: Stores }): Promise<void> {
@@ -26,7 +26,7 @@ export default async function settingsRoutes(app: FastifyInstance, opts: { store
     async (request, reply) => {
       // Read once per page load; an owner's change must show on the next load.
       reply.header('cache-control', 'no-cache');
-      return readCategory(sql, request.query.category);
+      return settings.readCategory(sql, request.query.category);
     },
   );
 
@@ -47,14 +47,10 @@ export default async function settingsRoutes(app: FastifyInstance, opts: { store
         if (problem) return reply.code(400).send({ message: problem });
       }
       await sql.begin(async (tx) => {
-        for (const [key, value] of entries) {
-          await tx`
-            INSERT INTO settings (category, key, value) VALUES (${category}, ${key}, ${value})
-            ON CONFLICT (category, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`;
-        }
+        for (const [key, value] of entries) await settings.save(tx, category, key, value);
       });
       app.siteSettings.changed(category);
-      return readCategory(sql, category);
+      return settings.readCategory(sql, category);
     },
   );
 }

@@ -11,6 +11,7 @@ import {
   type EventRetention,
   type EventRetentionSaved,
 } from '@curb/contracts/retention';
+import { settings } from '@curb/db';
 import type { Stores } from '@curb/runtime';
 
 const PATH = '/api/admin/settings/retention';
@@ -20,8 +21,7 @@ export default async function retentionRoutes(app: FastifyInstance, opts: { stor
   const { category, key } = RETENTION_SETTING;
 
   app.get(PATH, { schema: { response: { 200: EventRetentionSchema } } }, async (): Promise<EventRetention> => {
-    const [row] = await sql<{ value: string }[]>`SELECT value FROM settings WHERE category = ${category} AND key = ${key}`;
-    return { eventsDays: retentionDays(row?.value) };
+    return { eventsDays: retentionDays(await settings.find(sql, category, key)) };
   });
 
   app.put<{ Body: EventRetention }>(
@@ -31,9 +31,7 @@ export default async function retentionRoutes(app: FastifyInstance, opts: { stor
       const days = request.body.eventsDays;
       const problem = retentionProblem(days);
       if (problem) return reply.code(400).send({ message: problem }) as never;
-      await sql`
-        INSERT INTO settings (category, key, value) VALUES (${category}, ${key}, ${String(days)})
-        ON CONFLICT (category, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`;
+      await settings.save(sql, category, key, String(days));
       try {
         await applyEventRetention(ch, days);
         return { eventsDays: days, applied: true };
