@@ -68,6 +68,9 @@ export const TextToSpeechRequestSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** Synthesised speech: the audio bytes are sent as they are, never serialised. */
+export const SpeechAudioSchema = Type.Unsafe<Buffer>({ description: 'audio/wav, audio/mpeg or audio/ogg bytes' });
+
 export const SpeechToTextResponseSchema = Type.Object({ text: Type.String() });
 
 export const VoiceCapabilitiesSchema = Type.Object({

@@ -22,6 +22,8 @@ export type AuditRunJob = Static<typeof AuditRunJobSchema>;
 /** Report ids carry 128 random bits: 22 characters of base64url. */
 export const REPORT_ID_PATTERN = '^[A-Za-z0-9_-]{22,64}$';
 export const ReportIdSchema = Type.String({ pattern: REPORT_ID_PATTERN });
+/** A report address's parameter: any text, since an id of the wrong form is simply not found (404). */
+export const ReportParamsSchema = Type.Object({ reportId: Type.String() });
 
 // ---------------------------------------------------------------------------------------
 // Checks and findings

@@ -17,3 +17,5 @@ export type MailSendJob = Static<typeof MailSendJobSchema>;
 
 /** Tracking-pixel tokens: 128 random bits, base64url. */
 export const OPEN_TOKEN_PATTERN = '^[A-Za-z0-9_-]{22}$';
+/** The open pixel's parameter: any text, since an unknown token still gets the pixel. */
+export const OpenTokenParamsSchema = Type.Object({ token: Type.String() });

@@ -1,12 +1,11 @@
 // The admin's marketing-audit list: one page of audits plus totals over all of them.
-import type { FastifyInstance } from 'fastify';
+import type { RouteApp } from '../../lib/route-app.ts';
 import {
   MarketingAuditListSchema,
   PageQuerySchema,
   paginate,
   type MarketingAuditList,
   type MarketingAuditRecord,
-  type PageQuery,
 } from '@curb/contracts/admin';
 import type { Stores } from '@curb/runtime';
 
@@ -17,10 +16,10 @@ interface Totals {
   reports_viewed: number;
 }
 
-export default async function adminAuditRoutes(app: FastifyInstance, opts: { stores: Stores }): Promise<void> {
+export default async function adminAuditRoutes(app: RouteApp, opts: { stores: Stores }): Promise<void> {
   const { sql } = opts.stores;
 
-  app.get<{ Querystring: PageQuery }>(
+  app.get(
     '/api/admin/marketing-audits',
     { schema: { querystring: PageQuerySchema, response: { 200: MarketingAuditListSchema } } },
     async (request, reply): Promise<MarketingAuditList> => {

@@ -1,7 +1,7 @@
 // Admin data behind the funnel manager and the system dashboard: funnels with their
 // submissions (Postgres leads) and landing-page visitors (ClickHouse events), and feature
 // status computed from which data sources are live. Admin-only by path (auth plugin).
-import type { FastifyInstance } from 'fastify';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { Type } from '@sinclair/typebox';
 import {
   DataConnectionsOverviewSchema,
@@ -33,7 +33,7 @@ const FeatureParamsSchema = Type.Object({ id: Type.String({ maxLength: 64 }) }, 
 /** A funnel's landing page is /{funnelId} (the card's open-in-new-tab target). */
 const landingPath = (id: string) => `/${id}`;
 
-export default async function adminDataRoutes(app: FastifyInstance, opts: { config: Config; stores: Stores }): Promise<void> {
+export default async function adminDataRoutes(app: RouteApp, opts: { config: Config; stores: Stores }): Promise<void> {
   const { sql, ch } = opts.stores;
   const leads = funnelLeads(sql);
 
@@ -76,7 +76,7 @@ export default async function adminDataRoutes(app: FastifyInstance, opts: { conf
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/admin/funnels/:id/analytics',
     { schema: { params: FunnelIdParamsSchema, response: { 200: FunnelAnalyticsResponseSchema, '4xx': ErrorResponseSchema } } },
     async (request, reply): Promise<FunnelAnalyticsResponse> => {
@@ -152,7 +152,7 @@ export default async function adminDataRoutes(app: FastifyInstance, opts: { conf
     },
   );
 
-  app.get<{ Querystring: { category?: string } }>(
+  app.get(
     '/api/admin/feature-status',
     { schema: { querystring: FeatureQuerySchema, response: { 200: Type.Array(FeatureStatusSchema) } } },
     async (request, reply) => {
@@ -162,7 +162,7 @@ export default async function adminDataRoutes(app: FastifyInstance, opts: { conf
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/admin/feature-status/:id',
     { schema: { params: FeatureParamsSchema, response: { 200: FeatureStatusSchema, '4xx': ErrorResponseSchema } } },
     async (request, reply) => {

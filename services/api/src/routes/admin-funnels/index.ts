@@ -1,7 +1,7 @@
 // The funnel manager's writes: the Edit dialog loads and saves a funnel's fields and its
 // configuration (`funnels.config`), and the fixed list of e-mail template types. The
 // funnel lists and statistics are the analytics routes' job.
-import type { FastifyInstance } from 'fastify';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { Value } from '@sinclair/typebox/value';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 import {
@@ -72,11 +72,11 @@ async function findFunnel(sql: Sql, id: string): Promise<FunnelRow | undefined> 
   return row;
 }
 
-export default async function adminFunnelRoutes(app: FastifyInstance, opts: { stores: Stores }): Promise<void> {
+export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: Stores }): Promise<void> {
   const { sql } = opts.stores;
   const notFound = { message: 'This funnel does not exist.' };
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/admin/funnels/:id/config',
     { schema: { params: FunnelIdParamsSchema, response: { 200: FunnelEditSchema, '4xx': ErrorResponseSchema } } },
     async (request, reply) => {
@@ -85,7 +85,7 @@ export default async function adminFunnelRoutes(app: FastifyInstance, opts: { st
     },
   );
 
-  app.put<{ Params: { id: string }; Body: FunnelEdit }>(
+  app.put(
     '/api/admin/funnels/:id/config',
     { schema: { params: FunnelIdParamsSchema, body: FunnelEditSchema, response: { 200: FunnelEditSchema, '4xx': ErrorResponseSchema } } },
     async (request, reply) => {

@@ -1,8 +1,8 @@
 // The outbox viewer: in embedded mode without a mail API or SMTP server, the worker writes
 // each mail to $DATA_DIR/outbox/*.eml; the admin reads them here, newest first.
+import type { RouteApp } from '../../lib/route-app.ts';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { Type } from '@sinclair/typebox';
 import {
@@ -23,7 +23,7 @@ const addresses = (a: AddressObject | AddressObject[] | undefined) =>
     .map((x) => x.text)
     .join(', ');
 
-export default async function adminOutboxRoutes(app: FastifyInstance, opts: { config: Config }): Promise<void> {
+export default async function adminOutboxRoutes(app: RouteApp, opts: { config: Config }): Promise<void> {
   const dir = resolve(opts.config.DATA_DIR, 'outbox');
   const inUse = !opts.config.MAIL_API_URL && !opts.config.SMTP_URL;
 
@@ -63,7 +63,7 @@ export default async function adminOutboxRoutes(app: FastifyInstance, opts: { co
     return { inUse, total: names.length, mails };
   });
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/admin/outbox/:id',
     { schema: { params: IdParams, response: { 200: OutboxMailSchema, '4xx': ErrorResponseSchema } } },
     async (request, reply): Promise<OutboxMail> => {

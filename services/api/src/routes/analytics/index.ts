@@ -1,8 +1,10 @@
 // The owner's analytics dashboards: A/B testing, retargeting and the SEO dashboard, each an
 // aggregation in ClickHouse (packages/analytics/src/dashboards). Admin-only by path (the
 // auth plugin guards /api/analytics and /api/seo).
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { RouteApp } from '../../lib/route-app.ts';
+import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { ErrorResponseSchema } from '@curb/contracts/errors';
 import {
   AbTestingResponseSchema,
   RetargetingResponseSchema,
@@ -12,7 +14,6 @@ import {
   parsePeriodDays,
   type PeriodDays,
   type SeoDashboard,
-  type SetupKeywordsBody,
 } from '@curb/contracts/analytics';
 import type { Config } from '@curb/contracts/config';
 import { abTestingDashboard } from '@curb/analytics/dashboards/ab-testing';
@@ -45,7 +46,7 @@ export function normaliseDomain(input: string): string | null {
   return DOMAIN.test(text) ? text : null;
 }
 
-export default async function analyticsRoutes(app: FastifyInstance, opts: { config: Config; stores: Stores }): Promise<void> {
+export default async function analyticsRoutes(app: RouteApp, opts: { config: Config; stores: Stores }): Promise<void> {
   const { ch, sql } = opts.stores;
   const homePage = ownSiteAnalyser(app, opts.config.PUBLIC_URL);
 
@@ -55,7 +56,7 @@ export default async function analyticsRoutes(app: FastifyInstance, opts: { conf
     return days ?? undefined;
   };
 
-  app.get<{ Querystring: PeriodQuery }>(
+  app.get(
     '/api/analytics/ab-testing',
     { schema: { querystring: PeriodQuerySchema, response: { 200: AbTestingResponseSchema } } },
     async (request, reply) => {
@@ -66,7 +67,7 @@ export default async function analyticsRoutes(app: FastifyInstance, opts: { conf
     },
   );
 
-  app.get<{ Querystring: PeriodQuery }>(
+  app.get(
     '/api/analytics/retargeting',
     { schema: { querystring: PeriodQuerySchema, response: { 200: RetargetingResponseSchema } } },
     async (request, reply) => {
@@ -93,9 +94,9 @@ export default async function analyticsRoutes(app: FastifyInstance, opts: { conf
     };
   });
 
-  app.post<{ Body: SetupKeywordsBody }>(
+  app.post(
     '/api/seo/setup-keywords',
-    { schema: { body: SetupKeywordsBodySchema, response: { 200: SetupKeywordsResponseSchema } } },
+    { schema: { body: SetupKeywordsBodySchema, response: { 200: SetupKeywordsResponseSchema, '4xx': ErrorResponseSchema } } },
     async (request, reply) => {
       const domain = normaliseDomain(request.body.domain);
       if (!domain) return reply.code(400).send({ message: 'Please enter a valid domain, such as example.com.' });

@@ -1,8 +1,8 @@
 // The SEO dashboard's "website analytics": the site's own home page, fetched the way a
 // visitor gets it (PUBLIC_URL over the network when set, else in-process) and measured
 // with the audit engine's page parser and the spec's score formulas.
+import type { RouteApp } from '../../lib/route-app.ts';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import type { WebsiteAnalytics } from '@curb/contracts/analytics';
 import { websiteScores } from '@curb/analytics/dashboards/seo';
 import { parsePage } from '@curb/audit/page';
@@ -39,7 +39,7 @@ async function fetchOverNetwork(publicUrl: string): Promise<Fetched> {
   };
 }
 
-async function fetchInProcess(app: FastifyInstance): Promise<Fetched> {
+async function fetchInProcess(app: RouteApp): Promise<Fetched> {
   const started = performance.now();
   const res = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': ACCEPT_ENCODING, accept: 'text/html' } });
   const encoding = String(res.headers['content-encoding'] ?? '');
@@ -96,7 +96,7 @@ export function measureHomePage(page: Fetched, hasSsl: boolean, now = new Date()
 }
 
 /** Measures the home page at most every five minutes; null when it cannot be fetched. */
-export function ownSiteAnalyser(app: FastifyInstance, publicUrl: string | undefined) {
+export function ownSiteAnalyser(app: RouteApp, publicUrl: string | undefined) {
   let cached: { at: number; value: WebsiteAnalytics | null } | undefined;
   let pending: Promise<WebsiteAnalytics | null> | undefined;
   const measure = async (): Promise<WebsiteAnalytics | null> => {

@@ -1,14 +1,14 @@
 // POST /api/chat: the assistant's answer to the conversation so far.
-import type { FastifyInstance } from 'fastify';
-import { ChatRequestSchema, ChatResponseSchema, type ChatRequest } from '@curb/contracts/assistant';
+import type { RouteApp } from '../../lib/route-app.ts';
+import { ChatRequestSchema, ChatResponseSchema } from '@curb/contracts/assistant';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 import { answerChat } from '../../lib/assistant/chat.ts';
 import type { Provider } from '../../lib/assistant/provider.ts';
 import { createRetriever } from '../../lib/assistant/retrieval.ts';
 
-export default async function chatRoutes(app: FastifyInstance, opts: { provider: Provider | null }): Promise<void> {
+export default async function chatRoutes(app: RouteApp, opts: { provider: Provider | null }): Promise<void> {
   const retriever = createRetriever();
-  app.post<{ Body: ChatRequest }>(
+  app.post(
     '/api/chat',
     {
       schema: { body: ChatRequestSchema, response: { 200: ChatResponseSchema, 400: ErrorResponseSchema } },

@@ -1,6 +1,6 @@
 // The voice assistant's API: chat, voice and the avatar creator's token, sharing one
 // provider client and one detection of the local voice tools.
-import type { FastifyInstance } from 'fastify';
+import type { RouteApp } from '../../lib/route-app.ts';
 import type { Config } from '@curb/contracts/config';
 import { createProvider } from '../../lib/assistant/provider.ts';
 import { detectVoiceTools, type VoiceTools } from '../../lib/voice/tools.ts';
@@ -17,7 +17,7 @@ export interface AssistantOptions {
   metapersonTokenUrl?: string;
 }
 
-export default async function assistant(app: FastifyInstance, opts: AssistantOptions): Promise<void> {
+export default async function assistant(app: RouteApp, opts: AssistantOptions): Promise<void> {
   const provider = createProvider(opts.config, opts.fetch);
   const tools = opts.tools ?? detectVoiceTools;
   // Start detecting now so the first visitor does not wait for it.

@@ -1,6 +1,6 @@
 // POST /api/voice/metaperson-token: a short-lived access token for the avatar creator
 // frame, obtained with the client credentials, which never leave the server.
-import type { FastifyInstance } from 'fastify';
+import type { RouteApp } from '../../lib/route-app.ts';
 import type { Config } from '@curb/contracts/config';
 import { MetapersonTokenResponseSchema } from '@curb/contracts/assistant';
 import { HttpError } from '../../lib/assistant/http-error.ts';
@@ -15,7 +15,7 @@ export interface MetapersonOptions {
   fetch?: typeof fetch;
 }
 
-export default async function metapersonRoutes(app: FastifyInstance, opts: MetapersonOptions): Promise<void> {
+export default async function metapersonRoutes(app: RouteApp, opts: MetapersonOptions): Promise<void> {
   const { METAPERSON_CLIENT_ID: clientId, METAPERSON_CLIENT_SECRET: clientSecret } = opts.config;
   const fetchImpl = opts.fetch ?? fetch;
   let cached: { accessToken: string; expiresAt: number } | undefined;

@@ -3,7 +3,8 @@
 // avatar creator is configured, a frame from its origin on /metaperson-chat. Pages are
 // answered by the shared page fallback, so the additions wrap it; they apply on top of
 // whatever policy the page carries, whichever plugin sets it and in whatever order.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteApp } from '../../lib/route-app.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { METAPERSON_ORIGIN } from '@curb/contracts/assistant';
 const CSP = 'content-security-policy';
 
@@ -42,7 +43,7 @@ function widenReply(reply: FastifyReply, additions: Record<string, readonly stri
     )) as FastifyReply['header'];
 }
 
-export default async function assistantPagePolicy(app: FastifyInstance, opts: { metaperson: boolean }): Promise<void> {
+export default async function assistantPagePolicy(app: RouteApp, opts: { metaperson: boolean }): Promise<void> {
   app.addHook('onReady', async () => {
     const render = app.pageFallback.render;
     if (!render) return;

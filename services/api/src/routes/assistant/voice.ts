@@ -1,12 +1,12 @@
 // Voice endpoints: what works here, text to speech, speech to text.
+import type { RouteApp } from '../../lib/route-app.ts';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
 import {
   STT_MAX_BYTES,
   SpeechToTextResponseSchema,
+  SpeechAudioSchema,
   TextToSpeechRequestSchema,
   VoiceCapabilitiesSchema,
-  type TextToSpeechRequest,
   type VoiceCapabilities,
 } from '@curb/contracts/assistant';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
@@ -50,7 +50,7 @@ export function voiceCapabilities(config: Config, provider: Provider | null, too
 /** Speech and transcription run external programs: a few at a time, a short line, then 503. */
 export const VOICE_QUEUE = { concurrency: 2, maxWaiting: 8, retryAfterSeconds: 5 } as const;
 
-export default async function voiceRoutes(app: FastifyInstance, opts: VoiceRoutesOptions): Promise<void> {
+export default async function voiceRoutes(app: RouteApp, opts: VoiceRoutesOptions): Promise<void> {
   const { config, provider, tools } = opts;
   const speech = new WorkQueue({ ...VOICE_QUEUE, busyMessage: 'The voice is busy right now. Please try again in a few seconds.' });
   const listening = new WorkQueue({ ...VOICE_QUEUE, busyMessage: 'Transcription is busy right now. Please try again in a few seconds.' });
@@ -64,10 +64,10 @@ export default async function voiceRoutes(app: FastifyInstance, opts: VoiceRoute
     return voiceCapabilities(config, provider, await tools());
   });
 
-  app.post<{ Body: TextToSpeechRequest }>(
+  app.post(
     '/api/text-to-speech',
     {
-      schema: { body: TextToSpeechRequestSchema, response: { 400: ErrorResponseSchema, 503: ErrorResponseSchema } },
+      schema: { body: TextToSpeechRequestSchema, response: { 200: SpeechAudioSchema, 400: ErrorResponseSchema, 503: ErrorResponseSchema } },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {

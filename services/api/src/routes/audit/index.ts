@@ -1,6 +1,6 @@
 // Public audit endpoints: the report (pending / ready / failed) and its PDF, the e-mail open
 // pixel, the quick company lookup and the advanced SEO audit.
-import type { FastifyInstance } from 'fastify';
+import type { RouteApp } from '../../lib/route-app.ts';
 import {
   advancedResultOf,
   analyseSite,
@@ -17,14 +17,14 @@ import {
   AdvancedAuditRequestSchema,
   QuickLookupRequestSchema,
   REPORT_ID_PATTERN,
+  ReportParamsSchema,
   type AdvancedAuditResult,
   type AuditReport,
   type AuditReportResponse,
-  type QuickLookupRequest,
   type QuickLookupResult,
 } from '@curb/contracts/audit';
 import type { Config } from '@curb/contracts/config';
-import { OPEN_TOKEN_PATTERN } from '@curb/contracts/mail';
+import { OPEN_TOKEN_PATTERN, OpenTokenParamsSchema } from '@curb/contracts/mail';
 import type { Stores } from '@curb/runtime';
 import { WorkQueue } from '@curb/runtime/work-queue';
 import { appendAuditEvent } from './events.ts';
@@ -90,7 +90,7 @@ interface ReportRow {
   report: AuditReport | null;
 }
 
-export default async function auditRoutes(app: FastifyInstance, opts: AuditRoutesOptions): Promise<void> {
+export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOptions): Promise<void> {
   const { config, stores } = opts;
   const { sql } = stores;
   await app.register(reportPagePolicy);
@@ -132,9 +132,9 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
     return row ?? null;
   };
 
-  app.get<{ Params: { reportId: string } }>(
+  app.get(
     '/api/audit-report/:reportId',
-    { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
+    { schema: { params: ReportParamsSchema }, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
     async (request, reply): Promise<AuditReportResponse> => {
       const row = await findReport(request.params.reportId);
       reply.header('cache-control', 'no-store');
@@ -170,9 +170,9 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
     },
   );
 
-  app.get<{ Params: { reportId: string } }>(
+  app.get(
     '/api/audit-report/:reportId/pdf',
-    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    { schema: { params: ReportParamsSchema }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const row = await findReport(request.params.reportId);
       if (!row) throw new HttpError(404, NOT_FOUND);
@@ -192,9 +192,9 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
     },
   );
 
-  app.get<{ Params: { token: string } }>(
+  app.get(
     '/api/email/open/:token',
-    { config: { rateLimit: { max: 300, timeWindow: '1 minute' } } },
+    { schema: { params: OpenTokenParamsSchema }, config: { rateLimit: { max: 300, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const token = request.params.token.replace(/\.gif$/, '');
       if (OPEN_TOKEN.test(token)) {
@@ -208,7 +208,7 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
     },
   );
 
-  app.post<{ Body: QuickLookupRequest }>(
+  app.post(
     '/api/quick-company-lookup',
     { schema: { body: QuickLookupRequestSchema }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
     async (request): Promise<QuickLookupResult> => {
@@ -252,7 +252,7 @@ export default async function auditRoutes(app: FastifyInstance, opts: AuditRoute
     },
   );
 
-  app.post<{ Body: { url?: string } }>(
+  app.post(
     '/api/advanced-seo-audit',
     { schema: { body: AdvancedAuditRequestSchema }, config: { rateLimit: { max: 6, timeWindow: '1 minute' } } },
     async (request): Promise<AdvancedAuditResult> => {

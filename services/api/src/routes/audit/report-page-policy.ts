@@ -2,7 +2,8 @@
 // (yoga) is WebAssembly embedded as a data: URL: compiling it needs 'wasm-unsafe-eval' (not
 // eval) and reading it a data: connect source (nothing leaves the page). Only the report
 // pages get them. Pages are answered by the shared page fallback, so this wraps it.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteApp } from '../../lib/route-app.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { widenPolicy } from '../assistant/page-policy.ts';
 
 const CSP = 'content-security-policy';
@@ -12,7 +13,7 @@ export const NOINDEX = 'noindex, nofollow';
 
 export const isReportPage = (path: string) => /^\/audit-report\/[^/]+\/?$/.test(path);
 
-export default async function reportPagePolicy(app: FastifyInstance): Promise<void> {
+export default async function reportPagePolicy(app: RouteApp): Promise<void> {
   app.addHook('onReady', async () => {
     const render = app.pageFallback.render;
     if (!render) return;

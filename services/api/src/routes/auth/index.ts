@@ -1,15 +1,15 @@
 // Sign-in, the current user and sign-out for the admin portal.
-import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, AuthUserSchema, LOGIN_RATE_PER_MINUTE, LoginBodySchema, type LoginBody } from '@curb/contracts/auth';
+import type { RouteApp } from '../../lib/route-app.ts';
+import { AUTH_MESSAGES, AuthUserSchema, LOGIN_RATE_PER_MINUTE, LoginBodySchema } from '@curb/contracts/auth';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 import type { Stores } from '@curb/runtime';
 import { findAdminById, signIn } from '../../lib/auth/admin-users.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 
-export default async function authRoutes(app: FastifyInstance, opts: { stores: Stores }): Promise<void> {
+export default async function authRoutes(app: RouteApp, opts: { stores: Stores }): Promise<void> {
   const { sql } = opts.stores;
 
-  app.post<{ Body: LoginBody }>(
+  app.post(
     '/api/login',
     {
       schema: { body: LoginBodySchema, response: { 200: AuthUserSchema, '4xx': ErrorResponseSchema } },

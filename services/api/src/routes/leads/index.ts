@@ -1,7 +1,9 @@
 // The public forms: POST /api/contact (popup and page shapes), POST /api/lead (lead forms
 // by form id) and POST /api/marketing-audit (the inline audit form). Every rule a form
 // shows is checked again here with the same words; nothing is stored unless all pass.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteApp } from '../../lib/route-app.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TSchema } from '@sinclair/typebox';
 import { formDefinitions, isFormId, isValidEmail, parseWebsite, validateFormValues, validationMessages, type FormId } from '@curb/content';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 import {
@@ -12,8 +14,6 @@ import {
   LeadResponseSchema,
   MarketingAuditRequestSchema,
   type ContactBody,
-  type LeadRequest,
-  type MarketingAuditRequest,
 } from '@curb/contracts/leads';
 import { strictValidatorCompiler } from '@curb/contracts/body-check';
 import type { Stores } from '@curb/runtime';
@@ -31,7 +31,7 @@ const rateLimit = {
   errorResponseBuilder: () => ({ statusCode: 429, message: LEAD_MESSAGES.tooMany }),
 };
 
-const routeOptions = (body: object, response: object) => ({
+const routeOptions = <Body extends TSchema, Responses extends Record<number, TSchema>>(body: Body, response: Responses) => ({
   bodyLimit: FORM_BODY_LIMIT,
   // Wrong types are refused, not coerced; the handler answers the problem in words.
   validatorCompiler: strictValidatorCompiler,
@@ -56,13 +56,13 @@ export interface LeadRoutesOptions {
   target: TargetPolicy;
 }
 
-export default async function leadRoutes(app: FastifyInstance, opts: LeadRoutesOptions): Promise<void> {
+export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions): Promise<void> {
   const { stores } = opts;
   /** A request that cannot become an audit is refused before a report is promised. */
   const auditProblem = (website: URL | null) =>
     website ? unauditableReason(website, opts.target) : Promise.resolve(validationMessages.required('Website URL'));
 
-  app.post<{ Body: ContactBody }>(
+  app.post(
     '/api/contact',
     routeOptions(ContactBodySchema, { 200: ContactResponseSchema, 201: ContactResponseSchema }),
     async (request, reply) => {
@@ -106,67 +106,63 @@ export default async function leadRoutes(app: FastifyInstance, opts: LeadRoutesO
     },
   );
 
-  app.post<{ Body: LeadRequest }>(
-    '/api/lead',
-    routeOptions(LeadRequestSchema, { 200: LeadResponseSchema, 201: LeadResponseSchema }),
-    async (request, reply) => {
-      const problem = schemaProblem(request);
-      if (problem) return badRequest(reply, problem);
-      const body = trimmed(request.body);
-      const formId = body.formId ?? body.variant;
-      if (!formId) return badRequest(reply, LEAD_MESSAGES.missingForm);
-      if (body.formId && body.variant && body.formId !== body.variant && isFormId(body.variant)) {
-        return badRequest(reply, LEAD_MESSAGES.formMismatch);
-      }
-      if (!isFormId(formId)) return badRequest(reply, LEAD_MESSAGES.unknownForm(formId));
-      const definition = formDefinitions[formId as FormId];
-      const invalid = validateFormValues(definition, body, { emailConsent: body.emailConsent });
-      if (invalid) return badRequest(reply, invalid.message);
-      // A form without these fields may still send them (spec payload): check them too.
-      if (body.email && !isValidEmail(body.email)) return badRequest(reply, validationMessages.email);
-      if (!body.email) return badRequest(reply, validationMessages.required('Email Address'));
-      const website = body.website ? parseWebsite(body.website) : null;
-      if (body.website && !website) return badRequest(reply, validationMessages.url);
-      const htmlProblem = htmlInNames(body.businessName, body.firstName, body.lastName);
-      if (htmlProblem) return badRequest(reply, htmlProblem);
-      if (definition.requestsAudit) {
-        const unauditable = await auditProblem(website);
-        if (unauditable) return badRequest(reply, unauditable);
-      }
+  app.post('/api/lead', routeOptions(LeadRequestSchema, { 200: LeadResponseSchema, 201: LeadResponseSchema }), async (request, reply) => {
+    const problem = schemaProblem(request);
+    if (problem) return badRequest(reply, problem);
+    const body = trimmed(request.body);
+    const formId = body.formId ?? body.variant;
+    if (!formId) return badRequest(reply, LEAD_MESSAGES.missingForm);
+    if (body.formId && body.variant && body.formId !== body.variant && isFormId(body.variant)) {
+      return badRequest(reply, LEAD_MESSAGES.formMismatch);
+    }
+    if (!isFormId(formId)) return badRequest(reply, LEAD_MESSAGES.unknownForm(formId));
+    const definition = formDefinitions[formId as FormId];
+    const invalid = validateFormValues(definition, body, { emailConsent: body.emailConsent });
+    if (invalid) return badRequest(reply, invalid.message);
+    // A form without these fields may still send them (spec payload): check them too.
+    if (body.email && !isValidEmail(body.email)) return badRequest(reply, validationMessages.email);
+    if (!body.email) return badRequest(reply, validationMessages.required('Email Address'));
+    const website = body.website ? parseWebsite(body.website) : null;
+    if (body.website && !website) return badRequest(reply, validationMessages.url);
+    const htmlProblem = htmlInNames(body.businessName, body.firstName, body.lastName);
+    if (htmlProblem) return badRequest(reply, htmlProblem);
+    if (definition.requestsAudit) {
+      const unauditable = await auditProblem(website);
+      if (unauditable) return badRequest(reply, unauditable);
+    }
 
-      const personName = [body.firstName, body.lastName].filter(Boolean).join(' ') || null;
-      const stored = await storeLead(
-        stores,
-        {
-          formId,
-          source: body.source ?? formId,
-          // Spec: businessName falls back to first name plus last name.
-          businessName: body.businessName ?? personName,
-          firstName: body.firstName ?? null,
-          lastName: body.lastName ?? null,
-          email: body.email,
-          website: website?.toString() ?? null,
-          fields: compact({
-            phone: body.phone,
-            subject: body.subject,
-            message: body.message,
-            variant: body.variant,
-            abVariant: body.abVariant,
-            variantId: body.variantId,
-            campaignData: body.campaignData,
-          }),
-          enrichment: body.websiteData ?? null,
-          emailConsent: body.emailConsent ?? false,
-          communicationConsent: body.communicationConsent ?? false,
-          submissionId: body.submissionId ?? null,
-        },
-        definition.requestsAudit,
-      );
-      return answer(reply, stored, definition.requestsAudit ? LEAD_MESSAGES.auditRequested : LEAD_MESSAGES.submitted);
-    },
-  );
+    const personName = [body.firstName, body.lastName].filter(Boolean).join(' ') || null;
+    const stored = await storeLead(
+      stores,
+      {
+        formId,
+        source: body.source ?? formId,
+        // Spec: businessName falls back to first name plus last name.
+        businessName: body.businessName ?? personName,
+        firstName: body.firstName ?? null,
+        lastName: body.lastName ?? null,
+        email: body.email,
+        website: website?.toString() ?? null,
+        fields: compact({
+          phone: body.phone,
+          subject: body.subject,
+          message: body.message,
+          variant: body.variant,
+          abVariant: body.abVariant,
+          variantId: body.variantId,
+          campaignData: body.campaignData,
+        }),
+        enrichment: body.websiteData ?? null,
+        emailConsent: body.emailConsent ?? false,
+        communicationConsent: body.communicationConsent ?? false,
+        submissionId: body.submissionId ?? null,
+      },
+      definition.requestsAudit,
+    );
+    return answer(reply, stored, definition.requestsAudit ? LEAD_MESSAGES.auditRequested : LEAD_MESSAGES.submitted);
+  });
 
-  app.post<{ Body: MarketingAuditRequest }>(
+  app.post(
     '/api/marketing-audit',
     routeOptions(MarketingAuditRequestSchema, { 200: LeadResponseSchema, 201: LeadResponseSchema }),
     async (request, reply) => {

@@ -1,12 +1,12 @@
 // GET /robots.txt, /sitemap.xml and /llms.txt: written from the content, with the owner's
 // canonical URL (SEO settings) as the site's address when set. Built once per address.
-import type { FastifyInstance } from 'fastify';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { seoDefaults } from '@curb/content';
 import { llmsTxt, robotsTxt, sitemapXml } from './files.ts';
 
 const CACHE = 'public, max-age=3600';
 
-export default async function seoFileRoutes(app: FastifyInstance): Promise<void> {
+export default async function seoFileRoutes(app: RouteApp): Promise<void> {
   const built = new Map<string, { robots: string; sitemap: string; llms: string }>();
   const files = async () => {
     const base = ((await app.siteSettings.get('seo')).canonical_url ?? seoDefaults.canonicalUrl).replace(/\/$/, '');

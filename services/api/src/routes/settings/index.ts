@@ -1,6 +1,6 @@
 // Site-wide settings: a public read of what the site-wide loader applies, and the admin's
 // writes (the auth guard refuses anonymous writes before they reach these handlers).
-import type { FastifyInstance } from 'fastify';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 import {
   SettingListSchema,
@@ -8,19 +8,17 @@ import {
   SettingsQuerySchema,
   SettingsUpdateSchema,
   settingProblem,
-  type SettingsQuery,
-  type SettingsUpdate,
 } from '@curb/contracts/settings';
 import { settings } from '@curb/db';
 import type { Stores } from '@curb/runtime';
 import retentionRoutes from './retention.ts';
 
-export default async function settingsRoutes(app: FastifyInstance, opts: { stores: Stores }): Promise<void> {
+export default async function settingsRoutes(app: RouteApp, opts: { stores: Stores }): Promise<void> {
   const { sql } = opts.stores;
   // Admin-only (under /api/admin): how long tracking events are kept.
   await app.register(retentionRoutes, opts);
 
-  app.get<{ Querystring: SettingsQuery }>(
+  app.get(
     '/api/settings',
     { schema: { querystring: SettingsQuerySchema, response: { 200: SettingListSchema } } },
     async (request, reply) => {
@@ -30,7 +28,7 @@ export default async function settingsRoutes(app: FastifyInstance, opts: { store
     },
   );
 
-  app.put<{ Params: SettingsQuery; Body: SettingsUpdate }>(
+  app.put(
     '/api/settings/:category',
     {
       schema: {

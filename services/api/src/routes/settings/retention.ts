@@ -1,6 +1,6 @@
 // The owner's event retention: stored with the other settings, applied to ClickHouse at once
 // (the collector also applies the stored value at start and hourly, which covers a failure here).
-import type { FastifyInstance } from 'fastify';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { applyEventRetention, retentionDays } from '@curb/analytics/retention';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 import {
@@ -16,7 +16,7 @@ import type { Stores } from '@curb/runtime';
 
 const PATH = '/api/admin/settings/retention';
 
-export default async function retentionRoutes(app: FastifyInstance, opts: { stores: Stores }): Promise<void> {
+export default async function retentionRoutes(app: RouteApp, opts: { stores: Stores }): Promise<void> {
   const { sql, ch } = opts.stores;
   const { category, key } = RETENTION_SETTING;
 
@@ -24,7 +24,7 @@ export default async function retentionRoutes(app: FastifyInstance, opts: { stor
     return { eventsDays: retentionDays(await settings.find(sql, category, key)) };
   });
 
-  app.put<{ Body: EventRetention }>(
+  app.put(
     PATH,
     { schema: { body: EventRetentionSchema, response: { 200: EventRetentionSavedSchema, '4xx': ErrorResponseSchema } } },
     async (request, reply): Promise<EventRetentionSaved> => {

@@ -1,0 +1,24 @@
+// `pnpm lint:rules`: every source file against the rules of house-rules.ts.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { handTypedRoutes, type Problem } from './house-rules.ts';
+import { ROOT } from './import-boundaries.ts';
+
+const rules = [handTypedRoutes];
+
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx', '*.mts', '*.mjs', '*.css'], {
+  cwd: ROOT,
+  encoding: 'utf8',
+})
+  .split('\n')
+  .filter((f) => f && !f.includes('node_modules/'));
+const problems = files.flatMap((file) => {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  return rules.flatMap((rule) => rule(file, text)).map((p: Problem) => `${file}:${p.line}  ${p.message}`);
+});
+if (problems.length) {
+  process.stderr.write(`House rules broken (${problems.length}):\n${problems.join('\n')}\n`);
+  process.exit(1);
+}
+process.stdout.write(`House rules kept in ${files.length} files.\n`);

@@ -1,0 +1,33 @@
+// House rules that a formatter cannot keep, as pure checks over one file's text, so each can
+// be shown to refuse what it should (test/house-rules.test.ts). `pnpm lint:rules` runs them.
+
+/** Longest line allowed; Biome wraps code at this width, so only long texts can exceed it. */
+export const MAX_LINE = 140;
+
+export interface Problem {
+  line: number;
+  message: string;
+}
+
+/** Route handlers take their request types from their schemas (RouteApp's TypeBox provider),
+ *  never from a hand-written generic beside the schema, which can say something else. */
+export function handTypedRoutes(file: string, text: string): Problem[] {
+  if (!/^services\/[^/]+\/src\/(routes|plugins)\//.test(file)) return [];
+  return linesMatching(text, /\b(app|fastify|instance)\.(get|post|put|patch|delete|route)\s*</).map((line) => ({
+    line,
+    message: 'route types its request by hand: declare params/query/body schemas and let the route app infer them',
+  }));
+}
+
+/** No line wider than MAX_LINE characters. */
+export function longLines(_file: string, text: string): Problem[] {
+  return text
+    .split('\n')
+    .flatMap((content, i) =>
+      content.length > MAX_LINE ? [{ line: i + 1, message: `line of ${content.length} characters (at most ${MAX_LINE})` }] : [],
+    );
+}
+
+function linesMatching(text: string, pattern: RegExp): number[] {
+  return text.split('\n').flatMap((content, i) => (pattern.test(content) ? [i + 1] : []));
+}
