@@ -1,9 +1,9 @@
 import { auditPopup, formDefinitions } from '@curb/content';
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Dialog } from '@/components/ui/dialog/dialog';
-import { whenNoModalOpen } from '@/lib/modal-stack';
-import { claimPopup, releasePopup } from '@/lib/popup-manager';
-import { markShown, shownThisSession, useAuditPopupTriggers } from '../hooks/use-audit-popup-triggers';
+import { releasePopup } from '@/lib/popup-manager';
+import { useAuditPopupTriggers } from '../hooks/use-audit-popup-triggers';
+import { createPopupOpener } from '../utils/popup-triggers';
 import styles from './audit-popup.module.css';
 
 const POPUP_ID = 'audit';
@@ -27,24 +27,15 @@ export function AuditPopup({ automatic, formId, onShown, onCtaClick, children }:
   const onShownRef = useRef(onShown);
   onShownRef.current = onShown;
   const ctaClicked = useRef(false);
-  const cancelWaiting = useRef<(() => void) | null>(null);
-  const show = useCallback((reason: 'request' | 'auto') => {
-    if (reason === 'auto' && shownThisSession()) return;
-    // One popup at a time: with another dialog open (the PDF viewer, a keyword list...) the
-    // popup waits until the visitor has closed it, then shows.
-    cancelWaiting.current?.();
-    cancelWaiting.current = whenNoModalOpen(() => {
-      cancelWaiting.current = null;
-      if (reason === 'auto' && shownThisSession()) return;
-      if (!claimPopup(POPUP_ID)) return;
-      markShown();
+  const [opener] = useState(() =>
+    createPopupOpener(POPUP_ID, () => {
       ctaClicked.current = false;
       setOpen(true);
       onShownRef.current?.();
-    });
-  }, []);
-  useAuditPopupTriggers(show, automatic);
-  useEffect(() => () => cancelWaiting.current?.(), []);
+    }),
+  );
+  useAuditPopupTriggers(opener.show, automatic);
+  useEffect(() => opener.cancel, [opener]);
 
   const close = useCallback(() => {
     setOpen(false);

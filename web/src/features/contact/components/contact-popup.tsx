@@ -7,10 +7,9 @@ import { claimPopup, releasePopup } from '@/lib/popup-manager';
 import { useSubmissionId } from '@/lib/submission-id';
 import { SHOW_CONTACT_POPUP_EVENT } from '@/lib/window-events';
 import { sendContact } from '../api/send-contact';
+import { closeAfterSuccess } from '../utils/success-close';
 import styles from './contact.module.css';
 
-/** Spec: the success view closes itself after 3000 ms. */
-export const CONTACT_SUCCESS_CLOSE_MS = 3000;
 const POPUP_ID = 'contact';
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 
@@ -36,11 +35,7 @@ export function ContactPopup() {
     releasePopup(POPUP_ID);
   };
 
-  useEffect(() => {
-    if (view !== 'success') return;
-    const timer = setTimeout(close, CONTACT_SUCCESS_CLOSE_MS);
-    return () => clearTimeout(timer);
-  }, [view]);
+  useEffect(() => (view === 'success' ? closeAfterSuccess(close) : undefined), [view]);
 
   const missingRequired = !values.name.trim() || !values.email.trim() || !values.message.trim();
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>

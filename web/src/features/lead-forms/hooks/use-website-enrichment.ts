@@ -1,10 +1,8 @@
 import type { QuickLookupResult } from '@curb/contracts/audit';
 import { useEffect, useRef, useState } from 'react';
 import { LookupError, lookupWebsite } from '@/lib/company-lookup';
+import { debounceLookup } from '@/lib/lookup-debounce';
 import { dispatchWindowEvent, URL_ENRICHMENT_ERROR_EVENT, URL_ENRICHMENT_SUCCESS_EVENT } from '@/lib/window-events';
-
-/** Spec: enrichment starts after a 1.5 s pause in typing, and only for text with a dot. */
-export const ENRICHMENT_DEBOUNCE_MS = 1500;
 
 export type EnrichmentStatus = 'idle' | 'loading' | 'success' | 'error';
 
@@ -18,11 +16,12 @@ export function useWebsiteEnrichment(website: string, enabled: boolean, onFound:
   useEffect(() => {
     setResult(null);
     setStatus('idle');
-    if (!enabled || !website.includes('.')) return;
+    if (!enabled) return;
     let cancelled = false;
-    const timer = setTimeout(() => {
+    // Spec: enrichment starts after a 1.5 s pause in typing, and only for text with a dot.
+    const cancelLookup = debounceLookup(website, (text) => {
       setStatus('loading');
-      lookupWebsite(website).then(
+      lookupWebsite(text).then(
         (found) => {
           if (cancelled) return;
           setResult(found);
@@ -39,10 +38,10 @@ export function useWebsiteEnrichment(website: string, enabled: boolean, onFound:
           console.warn(message);
         },
       );
-    }, ENRICHMENT_DEBOUNCE_MS);
+    });
     return () => {
       cancelled = true;
-      clearTimeout(timer);
+      cancelLookup();
     };
   }, [website, enabled]);
 

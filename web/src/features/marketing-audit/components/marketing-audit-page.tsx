@@ -3,14 +3,13 @@ import type { QuickLookupResult } from '@curb/contracts/audit';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/toast/toast-store';
 import { lookupWebsite } from '@/lib/company-lookup';
+import { debounceLookup } from '@/lib/lookup-debounce';
 import { trackConversion } from '@/lib/tracking';
 import { useLoaderStage } from '../hooks/use-loader-stage';
 import { BuildingLoader } from './building-loader';
 import { PageHero } from '@/components/layouts/page-hero';
 import styles from './marketing-audit.module.css';
 
-/** Spec: the lookup starts after 1.5 s without typing, and only for text with a dot. */
-export const LOOKUP_DEBOUNCE_MS = 1500;
 /** Spec: Quick Insights lists the top 3 SEO issues. */
 export const QUICK_INSIGHTS = 3;
 
@@ -58,11 +57,8 @@ export function MarketingAuditPage({ leadForm }: { leadForm: (slot: AuditLeadFor
     );
   };
 
-  useEffect(() => {
-    if (!website.includes('.')) return;
-    const timer = setTimeout(() => lookup(website), LOOKUP_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [website]);
+  // Spec: the lookup starts after 1.5 s without typing, and only for text with a dot.
+  useEffect(() => debounceLookup(website, lookup), [website]);
 
   const insights = result?.seoIssues.slice(0, QUICK_INSIGHTS) ?? [];
   const page = marketingAuditPage;

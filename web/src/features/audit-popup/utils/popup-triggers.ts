@@ -1,0 +1,79 @@
+import { whenNoModalOpen } from '@/lib/modal-stack';
+import { claimPopup } from '@/lib/popup-manager';
+
+/** Spec: the popup opens by itself after 25 s... */
+export const AUDIT_POPUP_DELAY_MS = 25_000;
+/** ...or on exit intent: the mouse at y <= 10px after more than 15 mouse moves. */
+export const EXIT_INTENT_MAX_Y = 10;
+export const EXIT_INTENT_MIN_MOVES = 15;
+/** Spec: at most once per browser session (a session flag set when shown). */
+export const AUDIT_POPUP_SESSION_KEY = 'auditPopupShown';
+
+export type OpenReason = 'request' | 'auto';
+
+/** Whether the popup was shown in this browser session, and the way to say it was. */
+export interface SessionFlag {
+  isSet: () => boolean;
+  set: () => void;
+}
+
+export const sessionFlag: SessionFlag = {
+  isSet: () => {
+    try {
+      return sessionStorage.getItem(AUDIT_POPUP_SESSION_KEY) === 'true';
+    } catch {
+      return false;
+    }
+  },
+  set: () => {
+    try {
+      sessionStorage.setItem(AUDIT_POPUP_SESSION_KEY, 'true');
+    } catch {
+      // Storage refused (private mode): the popup may show again, which is harmless.
+    }
+  },
+};
+
+/**
+ * The automatic triggers: `open()` 25 s from now, or on exit intent (mouse moves on `target`).
+ * Answers the function that stops both.
+ */
+export function startAutoTriggers(open: () => void, target: EventTarget): () => void {
+  const timer = setTimeout(open, AUDIT_POPUP_DELAY_MS);
+  let moves = 0;
+  const onMove = (event: Event) => {
+    moves += 1;
+    if (moves > EXIT_INTENT_MIN_MOVES && (event as MouseEvent).clientY <= EXIT_INTENT_MAX_Y) open();
+  };
+  target.addEventListener('mousemove', onMove, { passive: true });
+  return () => {
+    clearTimeout(timer);
+    target.removeEventListener('mousemove', onMove);
+  };
+}
+
+/**
+ * Shows a managed popup for a reason. One popup at a time: with another dialog open (the PDF
+ * viewer, a keyword list...) it waits until the visitor has closed it, then shows; a popup
+ * holding the slot wins. An automatic showing happens once per browser session; a page request
+ * always shows. `cancel` drops a showing still waiting.
+ */
+export function createPopupOpener(popupId: string, onOpen: () => void, flag: SessionFlag = sessionFlag) {
+  let cancelWaiting: (() => void) | null = null;
+  const cancel = () => {
+    cancelWaiting?.();
+    cancelWaiting = null;
+  };
+  const show = (reason: OpenReason) => {
+    if (reason === 'auto' && flag.isSet()) return;
+    cancel();
+    cancelWaiting = whenNoModalOpen(() => {
+      cancelWaiting = null;
+      if (reason === 'auto' && flag.isSet()) return;
+      if (!claimPopup(popupId)) return;
+      flag.set();
+      onOpen();
+    });
+  };
+  return { show, cancel };
+}
