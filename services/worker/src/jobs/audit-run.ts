@@ -9,7 +9,7 @@ import { AuditRunJobSchema } from '@curb/contracts/audit';
 import type { Config } from '@curb/contracts/config';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import type { MailSendJob } from '@curb/contracts/mail';
-import type { JobQueue, Sql } from '@curb/db';
+import { audits, type JobQueue, type Sql } from '@curb/db';
 
 /** Queue defaults, applied to every audit-run job sent afterwards (by any service). */
 export const AUDIT_RUN_QUEUE = { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 };
@@ -35,14 +35,6 @@ export interface AuditJob {
   retryLimit: number;
 }
 
-interface AuditRow {
-  id: string;
-  report_id: string;
-  business_name: string;
-  website: string | null;
-  status: string;
-}
-
 export type AuditOutcome = 'done' | 'failed' | 'retrying' | 'skipped';
 
 export async function runAuditJob(deps: AuditRunDeps, job: AuditJob): Promise<AuditOutcome> {
@@ -52,23 +44,19 @@ export async function runAuditJob(deps: AuditRunDeps, job: AuditJob): Promise<Au
     return 'skipped';
   }
   const { auditId } = job.data;
-  const [audit] = await sql<AuditRow[]>`SELECT id, report_id, business_name, website, status FROM audits WHERE id = ${auditId}`;
+  const audit = await audits.findForRun(sql, auditId);
   if (!audit || audit.status === 'done') return 'skipped';
 
-  await sql`UPDATE audits SET status = 'running', progress = 5, stage = 'Starting the analysis', error = NULL, attempts = attempts + 1, started_at = now() WHERE id = ${auditId}`;
+  await audits.markRunning(sql, auditId);
   if (!audit.website?.trim()) {
-    await fail(sql, auditId, 'No website address was given with this audit request.');
+    await audits.markFailed(sql, auditId, 'No website address was given with this audit request.');
     return 'failed';
   }
 
   // Progress writes are serialised and never fail the audit.
   let progressChain = Promise.resolve();
   const onProgress = (progress: number, stage: string) => {
-    progressChain = progressChain
-      .then(() =>
-        sql`UPDATE audits SET progress = ${progress}, stage = ${stage} WHERE id = ${auditId} AND status = 'running'`.then(() => {}),
-      )
-      .catch(() => {});
+    progressChain = progressChain.then(() => audits.setProgress(sql, auditId, progress, stage)).catch(() => {});
   };
 
   try {
@@ -92,7 +80,7 @@ export async function runAuditJob(deps: AuditRunDeps, job: AuditJob): Promise<Au
     if (analysis.run.errors.length) log.error({ auditId, errors: analysis.run.errors }, 'audit checks threw');
     await progressChain;
     await sql.begin(async (tx) => {
-      await tx`UPDATE audits SET status = 'done', report = ${tx.json(report as never)}, progress = 100, stage = 'Report ready', error = NULL, completed_at = now() WHERE id = ${auditId}`;
+      await audits.markReady(tx, auditId, report);
       const mail: MailSendJob = { kind: 'audit-report', auditId };
       // A failed send rolls the report back so this job retries; the mail job itself skips an
       // audit whose e-mail was already delivered.
@@ -108,16 +96,12 @@ export async function runAuditJob(deps: AuditRunDeps, job: AuditJob): Promise<Au
       (siteProblem && (PERMANENT.has(err.code) || (RETRY_ONCE.has(err.code) && job.retryCount >= 1))) || job.retryCount >= job.retryLimit;
     if (!siteProblem) log.error({ err, auditId }, 'audit failed');
     if (final) {
-      await fail(sql, auditId, message);
+      await audits.markFailed(sql, auditId, message);
       return 'failed';
     }
-    await sql`UPDATE audits SET status = 'queued', progress = 0, stage = ${`Retrying soon: ${message}`} WHERE id = ${auditId}`;
+    await audits.requeue(sql, auditId, `Retrying soon: ${message}`);
     throw err;
   }
-}
-
-async function fail(sql: Sql, auditId: string, reason: string): Promise<void> {
-  await sql`UPDATE audits SET status = 'failed', error = ${reason}, progress = 100, stage = 'Failed', completed_at = now() WHERE id = ${auditId}`;
 }
 
 /** Registers the audit-run handler on the worker's queue. */

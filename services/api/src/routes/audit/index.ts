@@ -25,6 +25,7 @@ import {
 } from '@curb/contracts/audit';
 import type { Config } from '@curb/contracts/config';
 import { OPEN_TOKEN_PATTERN, OpenTokenParamsSchema } from '@curb/contracts/mail';
+import { audits } from '@curb/db';
 import type { Stores } from '@curb/runtime';
 import { WorkQueue } from '@curb/runtime/work-queue';
 import { appendAuditEvent } from './events.ts';
@@ -77,19 +78,6 @@ function siteError(err: unknown, invalidMessage: string): never {
   throw err;
 }
 
-interface ReportRow {
-  id: string;
-  email: string;
-  report_id: string;
-  business_name: string;
-  website: string | null;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  stage: string;
-  error: string | null;
-  report: AuditReport | null;
-}
-
 export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOptions): Promise<void> {
   const { config, stores } = opts;
   const { sql } = stores;
@@ -124,12 +112,9 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
   /** Advanced audits running or waiting, per client address: one client cannot fill the queue. */
   const advancedPerClient = new Map<string, number>();
 
-  const findReport = async (reportId: string): Promise<ReportRow | null> => {
+  const findReport = async (reportId: string): Promise<audits.ReportRow | null> => {
     if (!REPORT_ID.test(reportId)) return null;
-    const [row] = await sql<ReportRow[]>`
-      SELECT id, email, report_id, business_name, website, status, progress, stage, error, report
-      FROM audits WHERE report_id = ${reportId}`;
-    return row ?? null;
+    return (await audits.findByReportId(sql, reportId)) ?? null;
   };
 
   app.get(
@@ -144,11 +129,8 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
       if (row.status !== 'done' || !row.report) {
         // A job lost for good (worker gone through every retry) must not leave the page
         // waiting forever: after an hour the audit counts as failed.
-        const [stale] = await sql<{ error: string }[]>`
-          UPDATE audits SET status = 'failed', error = ${STALE_REASON}, stage = 'Failed', completed_at = now()
-          WHERE id = ${row.id} AND status IN ('queued', 'running') AND created_at < now() - interval '1 hour'
-          RETURNING error`;
-        if (stale) return { status: 'failed', error: stale.error, businessName: row.business_name, website: row.website };
+        const staleError = await audits.failIfStale(sql, row.id, STALE_REASON);
+        if (staleError !== undefined) return { status: 'failed', error: staleError, businessName: row.business_name, website: row.website };
         return {
           status: 'pending',
           progress: row.status === 'queued' ? Math.max(2, row.progress) : row.progress,
@@ -160,10 +142,7 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
       if (!request.adminId?.()) {
         // Seen as the redirect after submitting (within a minute of the report being ready) it
         // is a view; coming back later is a conversion (docs/decisions.md).
-        await sql`
-          UPDATE audits SET report_viewed = true, report_view_count = report_view_count + 1, report_viewed_at = COALESCE(report_viewed_at, now()),
-            report_converted_at = COALESCE(report_converted_at, CASE WHEN now() >= completed_at + ${CONVERSION_AFTER} THEN now() END)
-          WHERE id = ${row.id}`;
+        await audits.recordReportView(sql, row.id, CONVERSION_AFTER);
         await appendAuditEvent(sql, request.log, 'report_view', { id: row.id, email: row.email, reportId: row.report_id });
       }
       return { status: 'ready', report: row.report };

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { AuditRunJob } from '@curb/contracts/audit';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import type { MailSendJob } from '@curb/contracts/mail';
+import { audits } from '@curb/db';
 import type { Stores } from '@curb/runtime';
 
 /** What the job insert needs of a postgres.js transaction. */
@@ -79,11 +80,15 @@ export async function storeLead(stores: Pick<Stores, 'sql' | 'jobs'>, lead: NewL
     if (!requestAudit) return { leadId: row.id, reportId: null, created: true };
 
     const reportId = newReportId();
-    const [audit] = await tx<{ id: string }[]>`
-      INSERT INTO audits (lead_id, report_id, business_name, email, website, source, status)
-      VALUES (${row.id}, ${reportId}, ${lead.businessName ?? lead.email}, ${lead.email}, ${lead.website}, ${lead.source}, 'queued')
-      RETURNING id`;
-    const job: AuditRunJob = { auditId: audit!.id };
+    const auditId = await audits.insertQueued(tx, {
+      leadId: row.id,
+      reportId,
+      businessName: lead.businessName ?? lead.email,
+      email: lead.email,
+      website: lead.website,
+      source: lead.source,
+    });
+    const job: AuditRunJob = { auditId };
     await stores.jobs.send(JOB_QUEUES.auditRun, job, { db: jobDb(tx) });
     return { leadId: row.id, reportId, created: true };
   });
