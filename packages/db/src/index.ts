@@ -5,6 +5,7 @@ export { startJobQueue, stopJobQueue, type JobQueue } from './jobs.ts';
 // The PostgreSQL statements of each business record, one module per aggregate: services call
 // `audits.markReady(tx, id, report)` and keep only their transactions and rules.
 export * as adminUsers from './repositories/admin-users.ts';
+export * as auditMail from './repositories/audit-mail.ts';
 export * as audits from './repositories/audits.ts';
 export * as loginThrottle from './repositories/login-throttle.ts';
 export * as sessions from './repositories/sessions.ts';

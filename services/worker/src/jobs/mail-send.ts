@@ -14,7 +14,7 @@ import type { AuditReport } from '@curb/contracts/audit';
 import type { Config } from '@curb/contracts/config';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import { MailSendJobSchema, type MailSendJob } from '@curb/contracts/mail';
-import type { JobQueue, Sql } from '@curb/db';
+import { auditMail, type JobQueue, type Sql } from '@curb/db';
 
 export type MailConfig = Pick<Config, 'MAIL_API_URL' | 'MAIL_API_KEY' | 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'PUBLIC_URL' | 'PORT'>;
 
@@ -145,15 +145,6 @@ export interface MailDeps {
   transports?: Transport[];
 }
 
-interface MailRow {
-  id: string;
-  email: string;
-  status: string;
-  report: AuditReport | null;
-  email_delivered: boolean;
-  open_token: string | null;
-}
-
 export type MailOutcome = 'delivered' | 'outbox' | 'skipped';
 
 /** Tries the transports in order; the name of the one that accepted, or every failure. */
@@ -194,12 +185,12 @@ export async function runMailJob(deps: MailDeps, job: { id: string; data: unknow
 
 async function sendReport(deps: MailDeps, auditId: string): Promise<MailOutcome> {
   const { sql } = deps;
-  const [audit] = await sql<MailRow[]>`SELECT id, email, status, report, email_delivered, open_token FROM audits WHERE id = ${auditId}`;
+  const audit = await auditMail.findForMail(sql, auditId);
   if (!audit || audit.email_delivered || audit.status === 'failed') return 'skipped';
   if (audit.status !== 'done' || !audit.report) throw new Error('the report is not ready yet');
 
   const token = audit.open_token ?? randomBytes(16).toString('base64url');
-  await sql`UPDATE audits SET open_token = ${token}, email_sent = true, email_sent_at = COALESCE(email_sent_at, now()) WHERE id = ${auditId}`;
+  await auditMail.markSent(sql, auditId, token);
   const base = publicBase(deps.config);
   const pdf = await pdfRenderPool().render(audit.report, `${base}/audit-report/${encodeURIComponent(audit.report.id)}`);
   const mail = reportMail(deps.config, audit.email, audit.report, token, pdf);
@@ -207,11 +198,11 @@ async function sendReport(deps: MailDeps, auditId: string): Promise<MailOutcome>
   const result = await handOver(deps, mail, { auditId });
   if ('transport' in result) {
     // Accepted by a transport, the outbox included (the owner's chosen way to send): sent.
-    await sql`UPDATE audits SET email_delivered = true, email_delivered_at = now(), mail_transport = ${result.transport}, mail_error = NULL WHERE id = ${auditId}`;
+    await auditMail.markDelivered(sql, auditId, result.transport);
     return result.transport === 'outbox' ? 'outbox' : 'delivered';
   }
   const { errors } = result;
-  await sql`UPDATE audits SET mail_error = ${errors.join('; ').slice(0, 1000)} WHERE id = ${auditId}`;
+  await auditMail.recordFailure(sql, auditId, errors.join('; ').slice(0, 1000));
   throw new Error(`no mail transport accepted the report e-mail (${errors.join('; ')})`);
 }
 

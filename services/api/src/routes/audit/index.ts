@@ -25,7 +25,7 @@ import {
 } from '@curb/contracts/audit';
 import type { Config } from '@curb/contracts/config';
 import { OPEN_TOKEN_PATTERN, OpenTokenParamsSchema } from '@curb/contracts/mail';
-import { audits } from '@curb/db';
+import { auditMail, audits } from '@curb/db';
 import type { Stores } from '@curb/runtime';
 import { WorkQueue } from '@curb/runtime/work-queue';
 import { appendAuditEvent } from './events.ts';
@@ -177,9 +177,7 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
     async (request, reply) => {
       const token = request.params.token.replace(/\.gif$/, '');
       if (OPEN_TOKEN.test(token)) {
-        const [row] = await sql<{ id: string; email: string; report_id: string }[]>`
-        UPDATE audits SET email_opened = true, email_opened_at = COALESCE(email_opened_at, now())
-        WHERE open_token = ${token} RETURNING id, email, report_id`;
+        const row = await auditMail.recordOpen(sql, token);
         if (row) await appendAuditEvent(sql, request.log, 'email_open', { id: row.id, email: row.email, reportId: row.report_id });
       }
       // The same answer for every token: the pixel tells nothing about which ones exist.

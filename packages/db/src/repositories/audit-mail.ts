@@ -1,0 +1,43 @@
+// The report e-mail's flags on the audit row: sent, delivered (or why not), opened. The open
+// token in the e-mail's pixel is the only way to set "opened".
+import type { AuditReport } from '@curb/contracts/audit';
+import type { Db } from '../client.ts';
+import type { AuditStatus } from './audits.ts';
+
+export interface MailRow {
+  id: string;
+  email: string;
+  status: AuditStatus;
+  report: AuditReport | null;
+  email_delivered: boolean;
+  open_token: string | null;
+}
+
+/** What the report e-mail needs, and whether it already went out. */
+export async function findForMail(db: Db, auditId: string): Promise<MailRow | undefined> {
+  const [row] = await db<MailRow[]>`SELECT id, email, status, report, email_delivered, open_token FROM audits WHERE id = ${auditId}`;
+  return row;
+}
+
+/** The e-mail is about to be handed over with this open token (the first send's time is kept). */
+export async function markSent(db: Db, auditId: string, openToken: string): Promise<void> {
+  await db`UPDATE audits SET open_token = ${openToken}, email_sent = true, email_sent_at = COALESCE(email_sent_at, now()) WHERE id = ${auditId}`;
+}
+
+/** A transport accepted the e-mail; an earlier attempt's error is cleared. */
+export async function markDelivered(db: Db, auditId: string, transport: string): Promise<void> {
+  await db`UPDATE audits SET email_delivered = true, email_delivered_at = now(), mail_transport = ${transport}, mail_error = NULL WHERE id = ${auditId}`;
+}
+
+/** Why no transport took the e-mail (shown to the owner; the job retries). */
+export async function recordFailure(db: Db, auditId: string, error: string): Promise<void> {
+  await db`UPDATE audits SET mail_error = ${error} WHERE id = ${auditId}`;
+}
+
+/** The lead opened the e-mail (the first open's time is kept); the audit, or undefined for an unknown token. */
+export async function recordOpen(db: Db, openToken: string): Promise<{ id: string; email: string; report_id: string } | undefined> {
+  const [row] = await db<{ id: string; email: string; report_id: string }[]>`
+    UPDATE audits SET email_opened = true, email_opened_at = COALESCE(email_opened_at, now())
+    WHERE open_token = ${openToken} RETURNING id, email, report_id`;
+  return row;
+}
