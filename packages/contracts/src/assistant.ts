@@ -26,6 +26,10 @@ export const VOICE_CONSTANTS = {
 } as const;
 
 /** The third-party avatar creator framed by /metaperson-chat when it is configured. */
+/** The avatar creator is on when both its client id and secret are set. */
+export const metapersonConfigured = (config: { METAPERSON_CLIENT_ID?: string; METAPERSON_CLIENT_SECRET?: string }): boolean =>
+  Boolean(config.METAPERSON_CLIENT_ID && config.METAPERSON_CLIENT_SECRET);
+
 export const METAPERSON_ORIGIN = 'https://metaperson.avatarsdk.com';
 export const METAPERSON_FRAME_URL = `${METAPERSON_ORIGIN}/iframe.html`;
 

@@ -1,11 +1,11 @@
 // The api service as one Fastify plugin: public API, admin API and the web app. The
 // launcher composes it with the collector and worker; server.ts runs it alone.
 import type { FastifyInstance } from 'fastify';
+import { metapersonConfigured } from '@curb/contracts/assistant';
 import type { Config } from '@curb/contracts/config';
 import type { Stores } from '@curb/runtime';
 import auth from './plugins/auth.ts';
 import siteSettings from './plugins/site-settings.ts';
-import tagCsp from './plugins/tag-csp.ts';
 import authRoutes from './routes/auth/index.ts';
 import settingsRoutes from './routes/settings/index.ts';
 import adminAuditRoutes from './routes/admin-audits/index.ts';
@@ -28,7 +28,6 @@ export default async function api(app: FastifyInstance, opts: ApiOptions): Promi
   // First: its guard hook covers only the routes registered after it.
   await app.register(auth, opts);
   await app.register(siteSettings, { stores: opts.stores });
-  await app.register(tagCsp);
   await app.register(authRoutes, { stores: opts.stores });
   await app.register(settingsRoutes, { stores: opts.stores });
   await app.register(adminAuditRoutes, { stores: opts.stores });
@@ -40,5 +39,5 @@ export default async function api(app: FastifyInstance, opts: ApiOptions): Promi
   await app.register(auditRoutes, opts);
   await app.register(seoFileRoutes);
   await app.register(assistantRoutes, { config: opts.config });
-  await app.register(webApp, { dist: opts.config.WEB_DIST });
+  await app.register(webApp, { dist: opts.config.WEB_DIST, metaperson: metapersonConfigured(opts.config) });
 }

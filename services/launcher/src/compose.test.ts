@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { METAPERSON_ORIGIN } from '@curb/contracts/assistant';
 import { HealthSchema } from '@curb/contracts/health';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import { Value } from '@sinclair/typebox/value';
@@ -58,6 +59,15 @@ describe('composed server (api + collector + worker)', () => {
       expect((await app.inject(url)).headers['x-robots-tag'], url).toBe('noindex, nofollow');
     }
     expect((await app.inject('/')).headers['x-robots-tag']).toBeUndefined();
+  });
+
+  it('frames the avatar creator on /metaperson-chat only when the owner configured it', async () => {
+    expect((await app.inject('/metaperson-chat')).headers['content-security-policy']).not.toContain(METAPERSON_ORIGIN);
+    const configured = await composeApp(testConfig({ METAPERSON_CLIENT_ID: 'id', METAPERSON_CLIENT_SECRET: 'secret' }), stores);
+    expect((await configured.inject('/metaperson-chat')).headers['content-security-policy']).toContain(
+      `frame-src 'self' ${METAPERSON_ORIGIN}`,
+    );
+    await configured.close();
   });
 
   it('accepts a beacon sent as text/plain and stores it in ClickHouse', async () => {

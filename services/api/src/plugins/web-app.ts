@@ -13,6 +13,7 @@ import { seoDefaults, siteDefaults as SITE_DEFAULTS } from '@curb/content';
 import { isPagePath } from '@curb/contracts/routes';
 import { brandedTitle, seoHeadTags, type HeadTag } from '@curb/contracts/seo-tags';
 import type { SettingsOf } from '@curb/contracts/settings';
+import { configuredTags, pagePolicy } from '../lib/page-policy.ts';
 
 export const DEFAULT_WEB_DIST = join(import.meta.dirname, '..', '..', '..', '..', 'web', 'dist');
 /** Where the prerenderer (web/scripts/prerender.ts) writes its pages and manifest. */
@@ -175,12 +176,28 @@ function safePath(path: string): string {
   }
 }
 
-/** `origin`: the site's address when the owner set no canonical URL (the content's, as the prerendered pages use). */
-export default async function webApp(app: FastifyInstance, opts: { dist?: string; origin?: string }): Promise<void> {
+export interface WebAppOptions {
+  dist?: string;
+  /** The site's address when the owner set no canonical URL (the content's, as the prerendered pages use). */
+  origin?: string;
+  /** Whether the avatar creator is configured (its frame is allowed on /metaperson-chat). */
+  metaperson?: boolean;
+}
+
+export default async function webApp(app: FastifyInstance, opts: WebAppOptions): Promise<void> {
   const dist = opts.dist ?? DEFAULT_WEB_DIST;
+  const applyPagePolicy = async (path: string, reply: FastifyReply) => {
+    const tags = configuredTags(await app.siteSettings.get('analytics'));
+    const policy = pagePolicy(path, { tags, metaperson: opts.metaperson ?? false });
+    reply.header('content-security-policy', policy.contentSecurityPolicy);
+    if (policy.robots) reply.header('x-robots-tag', policy.robots);
+  };
   if (!existsSync(join(dist, 'index.html'))) {
     app.log.warn({ dist }, 'web app not built: pages answer with a notice');
-    app.pageFallback.render = (_request: FastifyRequest, reply: FastifyReply) => reply.code(503).type('text/html').send(NOT_BUILT_PAGE);
+    app.pageFallback.render = async (request: FastifyRequest, reply: FastifyReply) => {
+      await applyPagePolicy(request.url.split('?')[0] ?? '/', reply);
+      return reply.code(503).type('text/html').send(NOT_BUILT_PAGE);
+    };
     return;
   }
   const pages = loadPages(dist);
@@ -199,6 +216,7 @@ export default async function webApp(app: FastifyInstance, opts: { dist?: string
     const path = request.url.split('?')[0] ?? '/';
     const page = pageFor(pages, path);
     const { html, br, gz } = await withSettings(normalizedPath(path), page, await app.siteSettings.get('seo'));
+    await applyPagePolicy(path, reply);
     reply.code(page.status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (br && /\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(br);

@@ -6,7 +6,6 @@ import { createProvider } from '../../lib/assistant/provider.ts';
 import { detectVoiceTools, type VoiceTools } from '../../lib/voice/tools.ts';
 import chatRoutes from './chat.ts';
 import metapersonRoutes from './metaperson.ts';
-import pagePolicy from './page-policy.ts';
 import voiceRoutes from './voice.ts';
 
 export interface AssistantOptions {
@@ -22,7 +21,6 @@ export default async function assistant(app: RouteApp, opts: AssistantOptions): 
   const tools = opts.tools ?? detectVoiceTools;
   // Start detecting now so the first visitor does not wait for it.
   void tools();
-  await app.register(pagePolicy, { metaperson: Boolean(opts.config.METAPERSON_CLIENT_ID && opts.config.METAPERSON_CLIENT_SECRET) });
   await app.register(chatRoutes, { provider });
   await app.register(metapersonRoutes, { config: opts.config, tokenUrl: opts.metapersonTokenUrl, fetch: opts.fetch });
   await app.register(voiceRoutes, { config: opts.config, provider, tools });

@@ -8,7 +8,6 @@ import { testConfig } from '../../../../../test/harness.ts';
 import { NO_VOICE_TOOLS } from '../../lib/voice/tools.ts';
 import assistant from './index.ts';
 import { METAPERSON_ORIGIN } from '@curb/contracts/assistant';
-import { widenPolicy } from './page-policy.ts';
 
 const CONFIGURED = { METAPERSON_CLIENT_ID: 'client-id', METAPERSON_CLIENT_SECRET: 'client-secret' };
 
@@ -16,8 +15,6 @@ async function appWith(env: Record<string, string>, tokenUrl?: string) {
   const config = testConfig(env);
   const app = await createServer(config);
   await app.register(assistant, { config, tools: async () => NO_VOICE_TOOLS, metapersonTokenUrl: tokenUrl });
-  // Stands in for the web app: every page is answered by the shared page fallback.
-  app.pageFallback.render ??= (_request, reply) => reply.type('text/html').send('<!doctype html><title>page</title>');
   return app;
 }
 
@@ -76,34 +73,5 @@ describe('avatar creator', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'The avatar creator is not configured.' });
     await plain.close();
-  });
-
-  it('lets only the chat pages compile WebAssembly and only /metaperson-chat frame the creator', async () => {
-    const csp = async (app: Awaited<ReturnType<typeof appWith>>, url: string) =>
-      String((await app.inject(url)).headers['content-security-policy']);
-    const configured = await appWith(CONFIGURED, tokenUrl);
-    expect(await csp(configured, '/metaperson-chat')).toMatch(new RegExp(`frame-src 'self' ${METAPERSON_ORIGIN}(;|$)`));
-    expect(await csp(configured, '/metaperson-chat')).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
-    expect(await csp(configured, '/chat')).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
-    expect(await csp(configured, '/chat')).not.toContain(METAPERSON_ORIGIN);
-    expect(await csp(configured, '/')).not.toContain('wasm-unsafe-eval');
-    expect(await csp(configured, '/services')).not.toContain(METAPERSON_ORIGIN);
-    await configured.close();
-
-    const unconfigured = await appWith({});
-    expect(await csp(unconfigured, '/metaperson-chat')).not.toContain(METAPERSON_ORIGIN);
-    await unconfigured.close();
-  });
-
-  it('widens a policy without losing directives', () => {
-    expect(
-      widenPolicy("default-src 'self';script-src 'self' https://a.example;frame-src 'self'", {
-        'script-src': ["'wasm-unsafe-eval'"],
-        'frame-src': ['https://b.example'],
-      }),
-    ).toBe("default-src 'self';script-src 'self' https://a.example 'wasm-unsafe-eval';frame-src 'self' https://b.example");
-    expect(widenPolicy("default-src 'self'", { 'frame-src': ['https://b.example'] })).toBe(
-      "default-src 'self';frame-src 'self' https://b.example",
-    );
   });
 });

@@ -2,6 +2,7 @@
 import type { RouteApp } from '../../lib/route-app.ts';
 import multipart from '@fastify/multipart';
 import {
+  metapersonConfigured,
   STT_MAX_BYTES,
   SpeechToTextResponseSchema,
   SpeechAudioSchema,
@@ -43,7 +44,7 @@ export function voiceCapabilities(config: Config, provider: Provider | null, too
       engine: providerTranscription ? 'provider' : tools.pocketsphinx ? 'pocketsphinx' : null,
       formats: providerTranscription ? ['wav', 'webm', 'ogg'] : transcriptionFormats,
     },
-    metaperson: { enabled: Boolean(config.METAPERSON_CLIENT_ID && config.METAPERSON_CLIENT_SECRET) },
+    metaperson: { enabled: metapersonConfigured(config) },
   };
 }
 

@@ -30,7 +30,7 @@ import type { Stores } from '@curb/runtime';
 import { WorkQueue } from '@curb/runtime/work-queue';
 import { appendAuditEvent } from './events.ts';
 import { LookupCache } from './lookup-cache.ts';
-import reportPagePolicy, { NOINDEX } from './report-page-policy.ts';
+import { NOINDEX } from '../../lib/page-policy.ts';
 
 export interface AuditRoutesOptions {
   config: Config;
@@ -81,7 +81,6 @@ function siteError(err: unknown, invalidMessage: string): never {
 export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOptions): Promise<void> {
   const { config, stores } = opts;
   const { sql } = stores;
-  await app.register(reportPagePolicy);
   // The report API answers a lead's data too.
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/api/audit-report/')) reply.header('x-robots-tag', NOINDEX);
