@@ -7,6 +7,7 @@ export { startJobQueue, stopJobQueue, type JobQueue } from './jobs.ts';
 export * as adminUsers from './repositories/admin-users.ts';
 export * as auditMail from './repositories/audit-mail.ts';
 export * as audits from './repositories/audits.ts';
+export * as eventOutbox from './repositories/event-outbox.ts';
 export * as loginThrottle from './repositories/login-throttle.ts';
 export * as sessions from './repositories/sessions.ts';
 export * as settings from './repositories/settings.ts';

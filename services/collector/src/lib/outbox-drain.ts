@@ -4,7 +4,7 @@
 // refuses, the rows stay for the next round; if the delete is lost after the insert, the
 // retry carries the same token and ClickHouse drops the repeat.
 import type { ClickHouse } from '@curb/analytics';
-import type { Sql } from '@curb/db';
+import { eventOutbox, type Sql } from '@curb/db';
 
 export const OUTBOX_DRAIN_MS = 1000;
 const OUTBOX_BATCH = 500;
@@ -40,15 +40,17 @@ export class OutboxDrain {
     const { sql, ch, log } = this.deps;
     try {
       const moved = await sql.begin(async (tx) => {
-        const rows = await tx<{ id: string; row: object }[]>`
-          SELECT id, row FROM event_outbox ORDER BY id LIMIT ${OUTBOX_BATCH} FOR UPDATE SKIP LOCKED`;
+        const rows = await eventOutbox.lockOldest(tx, OUTBOX_BATCH);
         if (!rows.length) return 0;
         await ch.insert(
           'events',
           rows.map((r) => r.row),
           { deduplicationToken: `outbox:${rows[0]!.id}:${rows.at(-1)!.id}:${rows.length}` },
         );
-        await tx`DELETE FROM event_outbox WHERE id IN ${tx(rows.map((r) => r.id))}`;
+        await eventOutbox.remove(
+          tx,
+          rows.map((r) => r.id),
+        );
         return rows.length;
       });
       if (this.failing) log.warn({ moved }, 'api tracking events reach ClickHouse again');

@@ -3,7 +3,7 @@
 // outbox in PostgreSQL (a collector moves them), so none is lost while ClickHouse is down.
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Sql } from '@curb/db';
+import { eventOutbox, type Sql } from '@curb/db';
 
 export type AuditEventName = 'email_open' | 'report_view';
 
@@ -52,7 +52,7 @@ export async function appendAuditEvent(
   audit: { id: string; email: string; reportId: string },
 ): Promise<void> {
   try {
-    await sql`INSERT INTO event_outbox (row) VALUES (${sql.json(auditEventRow(name, audit))})`;
+    await eventOutbox.append(sql, auditEventRow(name, audit));
   } catch (err) {
     log.warn({ err: (err as Error).message, name }, 'audit event not recorded');
   }
