@@ -1,13 +1,15 @@
 export { createSql, pingPostgres, type Db, type Sql, type Tx } from './client.ts';
 export { migratePostgres, loadMigrations, type Migration } from './migrate.ts';
 export { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
-export { startJobQueue, stopJobQueue, type JobQueue } from './jobs.ts';
+export { jobDbIn, startJobQueue, stopJobQueue, type JobQueue } from './jobs.ts';
 // The PostgreSQL statements of each business record, one module per aggregate: services call
 // `audits.markReady(tx, id, report)` and keep only their transactions and rules.
 export * as adminUsers from './repositories/admin-users.ts';
 export * as auditMail from './repositories/audit-mail.ts';
 export * as audits from './repositories/audits.ts';
+export * as contactMessages from './repositories/contact-messages.ts';
 export * as eventOutbox from './repositories/event-outbox.ts';
+export * as leads from './repositories/leads.ts';
 export * as loginThrottle from './repositories/login-throttle.ts';
 export * as sessions from './repositories/sessions.ts';
 export * as settings from './repositories/settings.ts';

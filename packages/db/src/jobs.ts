@@ -2,6 +2,7 @@
 // its audit row and the job that runs the audit can be written in one transaction.
 import PgBoss from 'pg-boss';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
+import type { Tx } from './client.ts';
 
 export type JobQueue = PgBoss;
 
@@ -11,6 +12,18 @@ export async function startJobQueue(url: string, onError: (err: Error) => void):
   await boss.start();
   for (const queue of Object.values(JOB_QUEUES)) await boss.createQueue(queue);
   return boss;
+}
+
+/** pg-boss's `db` option over a postgres.js transaction: a job sent with it commits (or not) with the rows. */
+export function jobDbIn(tx: Tx): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      // postgres.js refuses undefined, which pg-boss passes for unset options; it serialises
+      // the job data itself, as the statement types that parameter jsonb.
+      const params = values.map((v) => (v === undefined ? null : v));
+      return { rows: (await tx.unsafe(text, params as never[])) as unknown[] };
+    },
+  };
 }
 
 /** Stops fetching new jobs and waits up to `timeoutMs` for running ones before closing. */

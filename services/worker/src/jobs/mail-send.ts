@@ -14,7 +14,7 @@ import type { AuditReport } from '@curb/contracts/audit';
 import type { Config } from '@curb/contracts/config';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import { MailSendJobSchema, type MailSendJob } from '@curb/contracts/mail';
-import { auditMail, type JobQueue, type Sql } from '@curb/db';
+import { auditMail, contactMessages, leads, type JobQueue, type Sql } from '@curb/db';
 
 export type MailConfig = Pick<Config, 'MAIL_API_URL' | 'MAIL_API_KEY' | 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'PUBLIC_URL' | 'PORT'>;
 
@@ -245,25 +245,10 @@ export function ownerNoticeMail(
   return { from: config.MAIL_FROM, to: personal.email, subject: headerText(subject), text, html, replyTo, attachments: [] };
 }
 
-interface LeadRow {
-  form_id: string;
-  source: string;
-  business_name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string;
-  website: string | null;
-  fields: Record<string, unknown>;
-  created_at: Date;
-  report_id: string | null;
-}
-
 const fieldText = (v: unknown) => (v === undefined || v === null ? null : typeof v === 'string' ? v : JSON.stringify(v));
 
 async function leadNotice(deps: MailDeps, leadId: string): Promise<OutgoingMail | null> {
-  const [lead] = await deps.sql<LeadRow[]>`
-    SELECT l.form_id, l.source, l.business_name, l.first_name, l.last_name, l.email, l.website, l.fields, l.created_at, a.report_id
-    FROM leads l LEFT JOIN audits a ON a.lead_id = l.id WHERE l.id = ${leadId} ORDER BY a.created_at LIMIT 1`;
+  const lead = await leads.findForNotice(deps.sql, leadId);
   if (!lead) return null;
   const name = [lead.first_name, lead.last_name].filter(Boolean).join(' ');
   const { phone, subject, message, ...rest } = lead.fields;
@@ -285,8 +270,7 @@ async function leadNotice(deps: MailDeps, leadId: string): Promise<OutgoingMail 
 }
 
 async function contactNotice(deps: MailDeps, messageId: string): Promise<OutgoingMail | null> {
-  const [msg] = await deps.sql<Array<{ name: string; email: string; subject: string; message: string; source: string; created_at: Date }>>`
-    SELECT name, email, subject, message, source, created_at FROM contact_messages WHERE id = ${messageId}`;
+  const msg = await contactMessages.find(deps.sql, messageId);
   if (!msg) return null;
   return ownerNoticeMail(deps.config, `New message from ${msg.name}${msg.subject ? `: ${msg.subject}` : ''}`, msg.email, [
     ['Name', msg.name],
