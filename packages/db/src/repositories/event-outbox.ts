@@ -8,7 +8,7 @@ export interface OutboxEntry {
 }
 
 /** Queues one event row (the ClickHouse `events` columns). */
-export async function append(db: Db, row: Record<string, unknown>): Promise<void> {
+export async function append(db: Db, row: object): Promise<void> {
   await db`INSERT INTO event_outbox (row) VALUES (${db.json(row as never)})`;
 }
 

@@ -1,6 +1,7 @@
 // Turns a validated wire event into a row of the ClickHouse `events` table.
 import { createHash, randomUUID } from 'node:crypto';
 import { isbot } from 'isbot';
+import { clickhouseTime, pageGroup, type EventRow } from '@curb/analytics/event-row';
 import type { TrackedEvent } from '@curb/contracts/events';
 
 /** A client clock further than this from ours is not trusted: the server time is used. */
@@ -18,16 +19,6 @@ export interface UserAgentFacts {
   isBot: boolean;
   browser: string;
   device: string;
-}
-
-/** Spec grouping: audit/marketing → Marketing, service → Services, blog → Content, experience → About. */
-export function pageGroup(path: string): string {
-  const p = path.toLowerCase();
-  if (p.includes('audit') || p.includes('marketing')) return 'Marketing';
-  if (p.includes('service')) return 'Services';
-  if (p.includes('blog')) return 'Content';
-  if (p.includes('experience')) return 'About';
-  return 'General';
 }
 
 /** Cookieless visitor id, as Plausible and Umami derive it: hash(salt + IP + user agent). */
@@ -110,21 +101,19 @@ export function eventTime(ts: number | undefined, receivedAt: number): number {
   return ts !== undefined && ts <= receivedAt && receivedAt - ts <= MAX_CLOCK_SKEW_MS ? ts : receivedAt;
 }
 
-const ms = (t: number) => new Date(t).toISOString().replace('T', ' ').replace('Z', '');
-
 /**
  * Rows for the events of one request. What the events share (receive time, the cookieless
  * visitor id) is worked out once per request, not per event.
  */
-export function rowMaker(facts: RequestFacts, ua: UserAgentFacts) {
-  const receivedAt = ms(facts.receivedAt);
+export function rowMaker(facts: RequestFacts, ua: UserAgentFacts): (event: TrackedEvent) => EventRow {
+  const receivedAt = clickhouseTime(facts.receivedAt);
   let anonymousId: string | undefined;
-  return (event: TrackedEvent) => {
+  return (event) => {
     const path = event.path ?? '';
     const referrer = event.referrer ?? '';
     return {
       event_id: event.eventId ?? randomUUID(),
-      ts: event.ts === undefined ? receivedAt : ms(eventTime(event.ts, facts.receivedAt)),
+      ts: event.ts === undefined ? receivedAt : clickhouseTime(eventTime(event.ts, facts.receivedAt)),
       received_at: receivedAt,
       name: event.name,
       visitor_id: event.visitorId
@@ -152,5 +141,3 @@ export function rowMaker(facts: RequestFacts, ua: UserAgentFacts) {
     };
   };
 }
-
-export type EventRow = ReturnType<ReturnType<typeof rowMaker>>;

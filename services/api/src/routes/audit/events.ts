@@ -3,29 +3,28 @@
 // outbox in PostgreSQL (a collector moves them), so none is lost while ClickHouse is down.
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { clickhouseTime, pageGroup, type EventRow } from '@curb/analytics/event-row';
 import { eventOutbox, type Sql } from '@curb/db';
 
 export type AuditEventName = 'email_open' | 'report_view';
-
-const time = (t: number) => new Date(t).toISOString().replace('T', ' ').replace('Z', '');
 
 /** The lead is identified by e-mail: the same visitor id for every event of that address. */
 function visitorOf(email: string): string {
   return BigInt(`0x${createHash('sha256').update(`email:${email.toLowerCase()}`).digest('hex').slice(0, 16)}`).toString();
 }
 
-export function auditEventRow(name: AuditEventName, audit: { id: string; email: string; reportId: string }, now = Date.now()) {
+export function auditEventRow(name: AuditEventName, audit: { id: string; email: string; reportId: string }, now = Date.now()): EventRow {
   const path = `/audit-report/${audit.reportId}`;
   return {
     event_id: randomUUID(),
-    ts: time(now),
-    received_at: time(now),
+    ts: clickhouseTime(now),
+    received_at: clickhouseTime(now),
     name,
     visitor_id: visitorOf(audit.email),
     session_id: '',
     email: audit.email.toLowerCase(),
     path,
-    page_group: 'Marketing',
+    page_group: pageGroup(path),
     referrer: '',
     referrer_domain: '',
     utm_source: name === 'email_open' ? 'email' : '',
