@@ -5,6 +5,7 @@ export { jobDbIn, startJobQueue, stopJobQueue, type JobQueue } from './jobs.ts';
 // The PostgreSQL statements of each business record, one module per aggregate: services call
 // `audits.markReady(tx, id, report)` and keep only their transactions and rules.
 export * as adminUsers from './repositories/admin-users.ts';
+export * as auditList from './repositories/audit-list.ts';
 export * as auditMail from './repositories/audit-mail.ts';
 export * as audits from './repositories/audits.ts';
 export * as contactMessages from './repositories/contact-messages.ts';

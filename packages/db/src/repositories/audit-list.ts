@@ -1,0 +1,33 @@
+// The owner's list of marketing audits: one page, newest first, and the totals over all of them.
+import type { MarketingAuditRecord } from '@curb/contracts/admin';
+import type { Db } from '../client.ts';
+
+export interface Totals {
+  total: number;
+  emails_sent: number;
+  emails_delivered: number;
+  /** Leads who came back to their report (a conversion), not every view. */
+  reports_viewed: number;
+}
+
+export async function totals(db: Db): Promise<Totals> {
+  const [row] = await db<Totals[]>`
+    SELECT count(*)::int AS total,
+           count(*) FILTER (WHERE email_sent)::int AS emails_sent,
+           count(*) FILTER (WHERE email_delivered)::int AS emails_delivered,
+           count(*) FILTER (WHERE report_converted_at IS NOT NULL)::int AS reports_viewed
+    FROM audits`;
+  return row!;
+}
+
+/** Page `page` (from 1) of `limit` audits, as the admin shows them; ties on time broken by id so pages never overlap. */
+export async function page(db: Db, page: number, limit: number): Promise<MarketingAuditRecord[]> {
+  return db<MarketingAuditRecord[]>`
+    SELECT id, business_name AS "businessName", email, NULLIF(website, '') AS website, source,
+           report_id AS "reportId", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+           email_sent AS "emailSent", email_delivered AS "emailDelivered", email_opened AS "emailOpened",
+           report_converted_at IS NOT NULL AS "reportViewed", report_view_count AS "reportViewCount", status
+    FROM audits
+    ORDER BY created_at DESC, id DESC
+    LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
+}
