@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapLimit, Semaphore } from '@curb/audit/util';
+import { Semaphore } from '@curb/audit/util';
 import { LookupCache } from '../../services/api/src/routes/audit/lookup-cache.ts';
 
 describe('Semaphore', () => {
@@ -18,21 +18,6 @@ describe('Semaphore', () => {
     release();
     expect(await Promise.all([first, third])).toEqual(['first', 'third']);
     expect(slots.busy).toBe(0);
-  });
-});
-
-describe('mapLimit', () => {
-  it('keeps order and never runs more than the limit at once', async () => {
-    let active = 0;
-    let peak = 0;
-    const out = await mapLimit([1, 2, 3, 4, 5, 6], 2, async (n) => {
-      peak = Math.max(peak, ++active);
-      await new Promise((r) => setTimeout(r, 5 * (7 - n)));
-      active--;
-      return n * 10;
-    });
-    expect(out).toEqual([10, 20, 30, 40, 50, 60]);
-    expect(peak).toBe(2);
   });
 });
 

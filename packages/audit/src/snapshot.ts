@@ -13,7 +13,8 @@ import {
 } from './net/guarded-fetch.ts';
 import { parsePage, type ParsedPage } from './page.ts';
 import { parseWebsite, sameSite } from './url.ts';
-import { mapLimit } from './util.ts';
+import pMap from 'p-map';
+import { sitemapLocs } from './sitemap.ts';
 
 export interface PageSnapshot {
   requestedUrl: string;
@@ -145,7 +146,7 @@ export async function fetchSite(input: string, options: FetchSiteOptions = {}): 
 
     const faviconHref = homeParsed.icons.find((i) => i.url)?.url ?? `${origin}/favicon.ico`;
     const sitemapChecked = fetchText(fetcher, sitemapUrl).then(async (res) => {
-      const urls = res.body ? sitemapLocs(res.body) : [];
+      const urls = res.body ? sitemapLocs(res.body, MAX_SITEMAP_URLS) : [];
       return {
         res,
         urls,
@@ -313,24 +314,28 @@ async function crawl(fetcher: GuardedFetcher, home: PageSnapshot, options: Fetch
     const batch = frontier.slice(0, Math.min(maxPages - pages.length, attempts));
     attempts -= batch.length;
     frontier = frontier.slice(batch.length);
-    const results = await mapLimit(batch, options.concurrency ?? 4, async (item) => {
-      if (performance.now() >= deadline) return null;
-      try {
-        // Never past the budget: a slow page is cut at the deadline, not waited for.
-        const res = await fetcher.fetch(item.url, { accept: HTML_TYPES, timeoutMs: Math.max(1000, deadline - performance.now()) });
-        if (res.chain.length)
-          redirects.push({ url: item.url, from: item.from, hops: res.chain.length, finalUrl: res.finalUrl, loop: false });
-        statuses.set(stripQuery(item.url), res.status);
-        statuses.set(stripQuery(res.finalUrl), res.status);
-        // Error pages count for link statuses but are not audited as pages.
-        if (res.refusedContentType || res.status >= 400 || !sameSite(new URL(res.finalUrl), homeUrl)) return null;
-        return toPageSnapshot(res, item.depth);
-      } catch (err) {
-        const endless = redirectFailure(err);
-        if (endless) redirects.push({ url: item.url, from: item.from, ...endless });
-        return null;
-      }
-    });
+    const results = await pMap(
+      batch,
+      async (item) => {
+        if (performance.now() >= deadline) return null;
+        try {
+          // Never past the budget: a slow page is cut at the deadline, not waited for.
+          const res = await fetcher.fetch(item.url, { accept: HTML_TYPES, timeoutMs: Math.max(1000, deadline - performance.now()) });
+          if (res.chain.length)
+            redirects.push({ url: item.url, from: item.from, hops: res.chain.length, finalUrl: res.finalUrl, loop: false });
+          statuses.set(stripQuery(item.url), res.status);
+          statuses.set(stripQuery(res.finalUrl), res.status);
+          // Error pages count for link statuses but are not audited as pages.
+          if (res.refusedContentType || res.status >= 400 || !sameSite(new URL(res.finalUrl), homeUrl)) return null;
+          return toPageSnapshot(res, item.depth);
+        } catch (err) {
+          const endless = redirectFailure(err);
+          if (endless) redirects.push({ url: item.url, from: item.from, ...endless });
+          return null;
+        }
+      },
+      { concurrency: options.concurrency ?? 4 },
+    );
     for (const page of results) {
       if (!page) continue;
       pages.push(page);
@@ -363,16 +368,20 @@ async function checkSitemapUrls(
   concurrency: number,
 ): Promise<LinkStatus[]> {
   const own = urls.filter((u) => absolute(u, origin)?.startsWith(origin)).slice(0, limit);
-  return mapLimit(own, concurrency, async (url) => {
-    try {
-      let res = await fetcher.fetch(url, { method: 'HEAD', followRedirects: false, timeoutMs: 5000 });
-      if (res.status === 405 || res.status === 501)
-        res = await fetcher.fetch(url, { followRedirects: false, discardBody: true, timeoutMs: 5000 });
-      return { url, status: res.status, error: null, from: 'sitemap' };
-    } catch (err) {
-      return { url, status: null, error: (err as Error).message, from: 'sitemap' };
-    }
-  });
+  return pMap(
+    own,
+    async (url) => {
+      try {
+        let res = await fetcher.fetch(url, { method: 'HEAD', followRedirects: false, timeoutMs: 5000 });
+        if (res.status === 405 || res.status === 501)
+          res = await fetcher.fetch(url, { followRedirects: false, discardBody: true, timeoutMs: 5000 });
+        return { url, status: res.status, error: null, from: 'sitemap' };
+      } catch (err) {
+        return { url, status: null, error: (err as Error).message, from: 'sitemap' };
+      }
+    },
+    { concurrency: concurrency },
+  );
 }
 
 async function checkResources(fetcher: GuardedFetcher, page: ParsedPage, limit: number, concurrency: number): Promise<ResourceInfo[]> {
@@ -383,22 +392,26 @@ async function checkResources(fetcher: GuardedFetcher, page: ParsedPage, limit: 
   for (const s of page.stylesheets) if (wanted.length < limit / 2) add(s.url, 'stylesheet');
   for (const s of page.scripts) if (wanted.length < limit / 2 + 3) add(s.url, 'script');
   for (const i of page.images) if (wanted.length < limit) add(i.url, 'image');
-  return mapLimit(wanted.slice(0, limit), concurrency, async ({ url, kind }) => {
-    try {
-      const res = await fetcher.fetch(url, { method: 'HEAD', timeoutMs: 5000, headers: { accept: '*/*' } });
-      const length = Number(res.headers['content-length']);
-      return {
-        url,
-        kind,
-        status: res.status,
-        bytes: Number.isFinite(length) && res.headers['content-length'] ? length : null,
-        contentType: res.contentType,
-        headers: res.headers,
-      };
-    } catch {
-      return { url, kind, status: null, bytes: null, contentType: '', headers: {} };
-    }
-  });
+  return pMap(
+    wanted.slice(0, limit),
+    async ({ url, kind }) => {
+      try {
+        const res = await fetcher.fetch(url, { method: 'HEAD', timeoutMs: 5000, headers: { accept: '*/*' } });
+        const length = Number(res.headers['content-length']);
+        return {
+          url,
+          kind,
+          status: res.status,
+          bytes: Number.isFinite(length) && res.headers['content-length'] ? length : null,
+          contentType: res.contentType,
+          headers: res.headers,
+        };
+      } catch {
+        return { url, kind, status: null, bytes: null, contentType: '', headers: {} };
+      }
+    },
+    { concurrency: concurrency },
+  );
 }
 
 /** Statuses of internal links: crawled pages are known; a sample of the rest is asked with HEAD. */
@@ -424,28 +437,24 @@ async function checkLinks(
       else if (toCheck.length < limit) toCheck.push({ url: link.url, from: page.url });
     }
   }
-  const checked = await mapLimit(toCheck, concurrency, async ({ url, from }) => {
-    try {
-      let res = await fetcher.fetch(url, { method: 'HEAD', timeoutMs: 5000 });
-      // Some servers refuse HEAD; a GET whose body is not read answers the same question.
-      if (res.status === 405 || res.status === 501) res = await fetcher.fetch(url, { discardBody: true, timeoutMs: 5000 });
-      if (res.chain.length) redirects.push({ url, from, hops: res.chain.length, finalUrl: res.finalUrl, loop: false });
-      return { url, status: res.status, error: null, from };
-    } catch (err) {
-      const endless = redirectFailure(err);
-      if (endless) redirects.push({ url, from, ...endless });
-      return { url, status: null, error: (err as Error).message, from };
-    }
-  });
+  const checked = await pMap(
+    toCheck,
+    async ({ url, from }) => {
+      try {
+        let res = await fetcher.fetch(url, { method: 'HEAD', timeoutMs: 5000 });
+        // Some servers refuse HEAD; a GET whose body is not read answers the same question.
+        if (res.status === 405 || res.status === 501) res = await fetcher.fetch(url, { discardBody: true, timeoutMs: 5000 });
+        if (res.chain.length) redirects.push({ url, from, hops: res.chain.length, finalUrl: res.finalUrl, loop: false });
+        return { url, status: res.status, error: null, from };
+      } catch (err) {
+        const endless = redirectFailure(err);
+        if (endless) redirects.push({ url, from, ...endless });
+        return { url, status: null, error: (err as Error).message, from };
+      }
+    },
+    { concurrency: concurrency },
+  );
   return { statuses: [...statuses, ...checked], redirects };
-}
-
-function sitemapLocs(xml: string): string[] {
-  const urls: string[] = [];
-  const re = /<loc>\s*([^<\s]+)\s*<\/loc>/gi;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(xml)) && urls.length < MAX_SITEMAP_URLS) urls.push(m[1]!.replace(/&amp;/g, '&'));
-  return urls;
 }
 
 function looksBinary(body: Buffer): boolean {

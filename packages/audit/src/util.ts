@@ -1,19 +1,5 @@
 import { setPriority } from 'node:os';
 
-/** Maps with at most `limit` calls in flight, keeping the input order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), items.length) }, worker));
-  return results;
-}
-
 /** A counting semaphore: `run` waits for a free slot, at most `maxWaitMs` when given. */
 export class Semaphore {
   private active = 0;

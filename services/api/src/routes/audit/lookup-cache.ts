@@ -1,43 +1,20 @@
-// Quick lookups per normalised website: successful results are kept for a while, failures
-// are not, and concurrent requests for the same site share one analysis.
-export class LookupCache<T> {
-  private readonly entries = new Map<string, { value: T; expires: number }>();
-  private readonly inflight = new Map<string, Promise<T>>();
+// Quick lookups and report PDFs per key: successes are kept for a while (least recently used
+// go first), failures are not, and concurrent requests for the same key share one computation.
+import { LRUCache } from 'lru-cache';
 
-  constructor(
-    private readonly maxEntries = 500,
-    private readonly ttlMs = 30 * 60_000,
-  ) {}
+export class LookupCache<T extends {}> {
+  private readonly cache: LRUCache<string, T, () => Promise<T>>;
 
+  constructor(maxEntries = 500, ttlMs = 30 * 60_000) {
+    this.cache = new LRUCache({ max: maxEntries, ttl: ttlMs, fetchMethod: (_key, _stale, { context }) => context() });
+  }
+
+  /** The kept value, or `compute`'s (shared with any request for the key already waiting). */
   async get(key: string, compute: () => Promise<T>): Promise<T> {
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > Date.now()) {
-      // Refresh the position: the map's order is the eviction order.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value;
-    }
-    const pending = this.inflight.get(key);
-    if (pending) return pending;
-    const promise = compute().then(
-      (value) => {
-        this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
-        while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-        return value;
-      },
-      (err: unknown) => {
-        throw err;
-      },
-    );
-    this.inflight.set(key, promise);
-    try {
-      return await promise;
-    } finally {
-      this.inflight.delete(key);
-    }
+    return (await this.cache.fetch(key, { context: compute })) as T;
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.cache.size;
   }
 }
