@@ -31,6 +31,11 @@ export async function insert(db: Db, lead: NewLead): Promise<string | undefined>
   return row?.id;
 }
 
+export async function count(db: Db): Promise<number> {
+  const [row] = await db<{ n: number }[]>`SELECT count(*)::int AS n FROM leads`;
+  return row!.n;
+}
+
 /** The lead a submission id stored, with its first audit's report id (null without an audit). */
 export async function findBySubmission(db: Db, submissionId: string | null): Promise<{ id: string; report_id: string | null } | undefined> {
   const [row] = await db<{ id: string; report_id: string | null }[]>`

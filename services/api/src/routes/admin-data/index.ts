@@ -13,7 +13,6 @@ import {
   LATEST_SUBMISSIONS,
   RECENT_SUBMISSION_DAYS,
   type DataSourceStatus,
-  type Funnel,
   type FunnelAnalyticsResponse,
   type FunnelStatsResponse,
   type IngestQuarantine,
@@ -24,8 +23,8 @@ import { FunnelIdParamsSchema } from '@curb/contracts/funnel-config';
 import { dataConnectionsOverview, featureStatuses, sourceStatus, trackingVolume } from '@curb/analytics/dashboards/data-connections';
 import { landingPageVisitors } from '@curb/analytics/dashboards/funnel-views';
 import { percent } from '@curb/analytics/dashboards/period';
+import { funnelLeads, funnels, leads } from '@curb/db';
 import type { Stores } from '@curb/runtime';
-import { funnelLeads } from './funnel-leads.ts';
 
 const FeatureQuerySchema = Type.Object({ category: Type.Optional(Type.String({ maxLength: 40 })) }, { additionalProperties: false });
 const FeatureParamsSchema = Type.Object({ id: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
@@ -35,33 +34,27 @@ const landingPath = (id: string) => `/${id}`;
 
 export default async function adminDataRoutes(app: RouteApp, opts: { config: Config; stores: Stores }): Promise<void> {
   const { sql, ch } = opts.stores;
-  const leads = funnelLeads(sql);
-
-  const listFunnels = () =>
-    sql<Funnel[]>`
-      SELECT id, name, title, subtitle, description, is_active AS "isActive", primary_color AS "primaryColor"
-      FROM funnels ORDER BY created_at, id`;
 
   app.get('/api/admin/funnels', { schema: { response: { 200: Type.Array(FunnelSchema) } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return listFunnels();
+    return funnels.list(sql);
   });
 
   app.get(
     '/api/admin/funnel-stats',
     { schema: { response: { 200: FunnelStatsResponseSchema } } },
     async (_request, reply): Promise<FunnelStatsResponse> => {
-      const funnels = await listFunnels();
+      const all = await funnels.list(sql);
       const [counts, totalLeads, visitors] = await Promise.all([
-        leads.countsPerFunnel(RECENT_SUBMISSION_DAYS),
-        leads.total(),
+        funnelLeads.countsPerFunnel(sql, RECENT_SUBMISSION_DAYS),
+        leads.count(sql),
         landingPageVisitors(
           ch,
-          funnels.map((f) => landingPath(f.id)),
+          all.map((f) => landingPath(f.id)),
         ),
       ]);
       const funnelStats: FunnelStatsResponse['funnelStats'] = {};
-      for (const f of funnels) {
+      for (const f of all) {
         const c = counts.get(f.id) ?? { total: 0, recent: 0 };
         const views = visitors.get(landingPath(f.id)) ?? 0;
         funnelStats[f.id] = { totalSubmissions: c.total, recentSubmissions: c.recent, views, conversionRate: percent(c.total, views, 1) };
@@ -81,11 +74,10 @@ export default async function adminDataRoutes(app: RouteApp, opts: { config: Con
     { schema: { params: FunnelIdParamsSchema, response: { 200: FunnelAnalyticsResponseSchema, '4xx': ErrorResponseSchema } } },
     async (request, reply): Promise<FunnelAnalyticsResponse> => {
       const { id } = request.params;
-      const [funnel] = await sql`SELECT id FROM funnels WHERE id = ${id}`;
-      if (!funnel) return reply.code(404).send({ message: 'This funnel does not exist.' });
+      if (!(await funnels.exists(sql, id))) return reply.code(404).send({ message: 'This funnel does not exist.' });
       const [summary, submissions, visitors] = await Promise.all([
-        leads.summary(id),
-        leads.latest(id, LATEST_SUBMISSIONS),
+        funnelLeads.summary(sql, id),
+        funnelLeads.latest(sql, id, LATEST_SUBMISSIONS),
         landingPageVisitors(ch, [landingPath(id)]),
       ]);
       reply.header('cache-control', 'no-store');

@@ -13,19 +13,9 @@ import {
   type FunnelConfig,
   type FunnelEdit,
 } from '@curb/contracts/funnel-config';
-import type { Sql } from '@curb/db';
+import { funnels } from '@curb/db';
 import type { Stores } from '@curb/runtime';
 import { Type } from '@sinclair/typebox';
-
-interface FunnelRow {
-  name: string;
-  title: string;
-  subtitle: string;
-  description: string;
-  is_active: boolean;
-  primary_color: string;
-  config: unknown;
-}
 
 /** A stored config may predate a field: defaults fill it, unknown leftovers are dropped. */
 export function completeConfig(stored: unknown): FunnelConfig {
@@ -34,7 +24,7 @@ export function completeConfig(stored: unknown): FunnelConfig {
   return Value.Check(FunnelConfigSchema, filled) ? filled : (Value.Default(FunnelConfigSchema, {}) as FunnelConfig);
 }
 
-const toEdit = (row: FunnelRow): FunnelEdit => ({
+const toEdit = (row: funnels.FunnelRow): FunnelEdit => ({
   name: row.name,
   title: row.title,
   subtitle: row.subtitle,
@@ -65,13 +55,6 @@ const EMAIL_TEMPLATES: EmailTemplate[] = [
   },
 ];
 
-async function findFunnel(sql: Sql, id: string): Promise<FunnelRow | undefined> {
-  const [row] = await sql<
-    FunnelRow[]
-  >`SELECT name, title, subtitle, description, is_active, primary_color, config FROM funnels WHERE id = ${id}`;
-  return row;
-}
-
 export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: Stores }): Promise<void> {
   const { sql } = opts.stores;
   const notFound = { message: 'This funnel does not exist.' };
@@ -80,7 +63,7 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
     '/api/admin/funnels/:id/config',
     { schema: { params: FunnelIdParamsSchema, response: { 200: FunnelEditSchema, '4xx': ErrorResponseSchema } } },
     async (request, reply) => {
-      const row = await findFunnel(sql, request.params.id);
+      const row = await funnels.findForEdit(sql, request.params.id);
       return row ? toEdit(row) : reply.code(404).send(notFound);
     },
   );
@@ -90,12 +73,15 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
     { schema: { params: FunnelIdParamsSchema, body: FunnelEditSchema, response: { 200: FunnelEditSchema, '4xx': ErrorResponseSchema } } },
     async (request, reply) => {
       const b = request.body;
-      const [row] = await sql<FunnelRow[]>`
-        UPDATE funnels SET name = ${b.name.trim()}, title = ${b.title.trim()}, subtitle = ${b.subtitle.trim()},
-          description = ${b.description.trim()}, is_active = ${b.isActive}, primary_color = ${b.primaryColor.toLowerCase()},
-          config = ${sql.json(b.config as never)}
-        WHERE id = ${request.params.id}
-        RETURNING name, title, subtitle, description, is_active, primary_color, config`;
+      const row = await funnels.update(sql, request.params.id, {
+        name: b.name.trim(),
+        title: b.title.trim(),
+        subtitle: b.subtitle.trim(),
+        description: b.description.trim(),
+        isActive: b.isActive,
+        primaryColor: b.primaryColor.toLowerCase(),
+        config: b.config,
+      });
       return row ? toEdit(row) : reply.code(404).send(notFound);
     },
   );

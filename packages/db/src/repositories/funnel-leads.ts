@@ -1,0 +1,58 @@
+// Leads of a funnel. A lead belongs to the funnel whose id is its form id, or the slug of its
+// source ('Marketing Audit Page' → marketing-audit-page → marketing-audit).
+import type { Db } from '../client.ts';
+
+const SOURCE_SLUG = "trim(both '-' from regexp_replace(lower(l.source), '[^a-z0-9]+', '-', 'g'))";
+const BELONGS = `(l.form_id = f.id OR ${SOURCE_SLUG} IN (f.id, f.id || '-page'))`;
+
+export interface FunnelSubmission {
+  businessName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  submittedAt: string;
+}
+
+/** Per funnel id: all its leads and those of the last `recentDays` days. */
+export async function countsPerFunnel(db: Db, recentDays: number): Promise<Map<string, { total: number; recent: number }>> {
+  const rows = await db.unsafe<{ id: string; total: number; recent: number }[]>(
+    `SELECT f.id, count(l.id)::int AS total,
+            count(l.id) FILTER (WHERE l.created_at > now() - make_interval(days => $1))::int AS recent
+     FROM funnels f LEFT JOIN leads l ON ${BELONGS}
+     GROUP BY f.id`,
+    [recentDays],
+  );
+  return new Map(rows.map((r) => [r.id, { total: r.total, recent: r.recent }]));
+}
+
+/** One funnel's leads in all and this (UTC) month, and the average overall score of their finished audits. */
+export async function summary(db: Db, id: string): Promise<{ total: number; thisMonth: number; averageScore: number | null }> {
+  const [row] = await db.unsafe<{ total: number; this_month: number; average_score: string | null }[]>(
+    `SELECT count(l.id)::int AS total,
+            count(l.id) FILTER (WHERE l.created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::int AS this_month,
+            (SELECT round(avg((a.report->'scores'->>'overall')::numeric), 1)
+               FROM audits a JOIN leads l ON a.lead_id = l.id JOIN funnels f ON f.id = $1 AND ${BELONGS}
+              WHERE a.status = 'done' AND jsonb_typeof(a.report->'scores'->'overall') = 'number') AS average_score
+     FROM funnels f LEFT JOIN leads l ON ${BELONGS}
+     WHERE f.id = $1`,
+    [id],
+  );
+  return {
+    total: row?.total ?? 0,
+    thisMonth: row?.this_month ?? 0,
+    averageScore: row?.average_score == null ? null : Number(row.average_score),
+  };
+}
+
+/** A funnel's newest `limit` leads. */
+export async function latest(db: Db, id: string, limit: number): Promise<FunnelSubmission[]> {
+  return db.unsafe<FunnelSubmission[]>(
+    `SELECT l.business_name AS "businessName", l.first_name AS "firstName", l.last_name AS "lastName", l.email,
+            to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "submittedAt"
+     FROM funnels f JOIN leads l ON ${BELONGS}
+     WHERE f.id = $1
+     ORDER BY l.created_at DESC, l.id DESC
+     LIMIT $2`,
+    [id, limit],
+  );
+}
