@@ -12,6 +12,7 @@ export * as contactMessages from './repositories/contact-messages.ts';
 export * as eventOutbox from './repositories/event-outbox.ts';
 export * as funnelLeads from './repositories/funnel-leads.ts';
 export * as funnels from './repositories/funnels.ts';
+export * as ingestQuarantine from './repositories/ingest-quarantine.ts';
 export * as leads from './repositories/leads.ts';
 export * as loginThrottle from './repositories/login-throttle.ts';
 export * as sessions from './repositories/sessions.ts';

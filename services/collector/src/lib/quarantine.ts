@@ -5,7 +5,7 @@
 import { constants } from 'node:fs';
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Sql } from '@curb/db';
+import { ingestQuarantine, type Sql } from '@curb/db';
 
 export interface Refusal {
   /** The spooled JSON line, as it was acknowledged. */
@@ -95,11 +95,9 @@ export class Quarantine {
     await dirHandle.sync().finally(() => dirHandle.close());
     // The owner's view; the file is what matters, so a database hiccup only costs the line.
     const reasons = [...new Set(refused.map((r) => r.reason))].join('; ').slice(0, 1000);
-    await this.sql`
-      INSERT INTO ingest_quarantine (segment, rows, reason, file) VALUES (${segment}, ${refused.length}, ${reasons}, ${file})
-      ON CONFLICT (segment) DO NOTHING`.catch((err: unknown) =>
-      this.log.warn({ err, segment }, 'quarantined event rows were not recorded in PostgreSQL'),
-    );
+    await ingestQuarantine
+      .record(this.sql, { segment, rows: refused.length, reason: reasons, file })
+      .catch((err: unknown) => this.log.warn({ err, segment }, 'quarantined event rows were not recorded in PostgreSQL'));
     return file;
   }
 }

@@ -23,7 +23,7 @@ import { FunnelIdParamsSchema } from '@curb/contracts/funnel-config';
 import { dataConnectionsOverview, featureStatuses, sourceStatus, trackingVolume } from '@curb/analytics/dashboards/data-connections';
 import { landingPageVisitors } from '@curb/analytics/dashboards/funnel-views';
 import { percent } from '@curb/analytics/dashboards/period';
-import { funnelLeads, funnels, leads } from '@curb/db';
+import { funnelLeads, funnels, ingestQuarantine, leads } from '@curb/db';
 import type { Stores } from '@curb/runtime';
 
 const FeatureQuerySchema = Type.Object({ category: Type.Optional(Type.String({ maxLength: 40 })) }, { additionalProperties: false });
@@ -133,14 +133,9 @@ export default async function adminDataRoutes(app: RouteApp, opts: { config: Con
     '/api/admin/ingest-quarantine',
     { schema: { response: { 200: IngestQuarantineSchema } } },
     async (_request, reply): Promise<IngestQuarantine> => {
-      const [row] = await sql<IngestQuarantine[]>`
-      SELECT coalesce(sum(rows), 0)::int AS rows, count(*)::int AS segments,
-             to_char(max(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "lastAt",
-             (SELECT reason FROM ingest_quarantine ORDER BY created_at DESC LIMIT 1) AS "lastReason",
-             (SELECT file FROM ingest_quarantine ORDER BY created_at DESC LIMIT 1) AS "lastFile"
-      FROM ingest_quarantine`;
+      const summary = await ingestQuarantine.summary(sql);
       reply.header('cache-control', 'no-store');
-      return row!;
+      return summary;
     },
   );
 
