@@ -8,6 +8,7 @@ export * as adminUsers from './repositories/admin-users.ts';
 export * as auditList from './repositories/audit-list.ts';
 export * as auditMail from './repositories/audit-mail.ts';
 export * as audits from './repositories/audits.ts';
+export * as businessRecords from './repositories/business-records.ts';
 export * as contactMessages from './repositories/contact-messages.ts';
 export * as eventOutbox from './repositories/event-outbox.ts';
 export * as funnelLeads from './repositories/funnel-leads.ts';

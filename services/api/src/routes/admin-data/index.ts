@@ -23,7 +23,7 @@ import { FunnelIdParamsSchema } from '@curb/contracts/funnel-config';
 import { dataConnectionsOverview, featureStatuses, sourceStatus, trackingVolume } from '@curb/analytics/dashboards/data-connections';
 import { landingPageVisitors } from '@curb/analytics/dashboards/funnel-views';
 import { percent } from '@curb/analytics/dashboards/period';
-import { funnelLeads, funnels, ingestQuarantine, leads } from '@curb/db';
+import { businessRecords, funnelLeads, funnels, ingestQuarantine, leads } from '@curb/db';
 import type { Stores } from '@curb/runtime';
 
 const FeatureQuerySchema = Type.Object({ category: Type.Optional(Type.String({ maxLength: 40 })) }, { additionalProperties: false });
@@ -93,29 +93,22 @@ export default async function adminDataRoutes(app: RouteApp, opts: { config: Con
 
   /** Live state of each data source: rows present, transports configured. */
   async function dataSources(): Promise<DataSourceStatus[]> {
-    const [[pg], tracking] = await Promise.all([
-      sql<{ leads: number; sent: number; reports: number; admins: number }[]>`
-        SELECT (SELECT count(*) FROM leads)::int AS leads,
-               (SELECT count(*) FROM audits WHERE email_sent)::int AS sent,
-               (SELECT count(*) FROM audits WHERE status = 'done')::int AS reports,
-               (SELECT count(*) FROM admin_users)::int AS admins`,
-      trackingVolume(ch),
-    ]);
+    const [pg, tracking] = await Promise.all([businessRecords.counts(sql), trackingVolume(ch)]);
     const { config } = opts;
     const transport = config.MAIL_API_URL ? 'mail API' : config.SMTP_URL ? 'SMTP' : null;
     return [
-      sourceStatus('form_submissions', pg!.leads > 0, pg!.leads, `${pg!.leads} leads stored`),
+      sourceStatus('form_submissions', pg.leads > 0, pg.leads, `${pg.leads} leads stored`),
       sourceStatus(
         'email_delivery',
         transport !== null,
-        pg!.sent,
-        transport ? `${pg!.sent} mails sent via ${transport}` : 'No mail API or SMTP server configured: mail goes to the file outbox',
+        pg.sent,
+        transport ? `${pg.sent} mails sent via ${transport}` : 'No mail API or SMTP server configured: mail goes to the file outbox',
       ),
       sourceStatus('analytics_tracking', tracking.total > 0, tracking.total, `${tracking.total} tracked events`),
       sourceStatus('real_time_reporting', tracking.lastDay > 0, tracking.lastDay, `${tracking.lastDay} events in the last 24 hours`),
-      sourceStatus('seo_analysis', pg!.reports > 0, pg!.reports, `${pg!.reports} finished audit reports`),
+      sourceStatus('seo_analysis', pg.reports > 0, pg.reports, `${pg.reports} finished audit reports`),
       sourceStatus('payment_processing', false, 0, 'No payment provider is configured'),
-      sourceStatus('user_authentication', pg!.admins > 0, pg!.admins, `${pg!.admins} admin accounts`),
+      sourceStatus('user_authentication', pg.admins > 0, pg.admins, `${pg.admins} admin accounts`),
     ];
   }
 

@@ -1,0 +1,21 @@
+// Counts across the business records, for the system dashboard's data-source states: a
+// source is live once it holds rows.
+import type { Db } from '../client.ts';
+
+export interface RecordCounts {
+  leads: number;
+  /** Audits whose report e-mail went out. */
+  sent: number;
+  /** Finished audit reports. */
+  reports: number;
+  admins: number;
+}
+
+export async function counts(db: Db): Promise<RecordCounts> {
+  const [row] = await db<RecordCounts[]>`
+    SELECT (SELECT count(*) FROM leads)::int AS leads,
+           (SELECT count(*) FROM audits WHERE email_sent)::int AS sent,
+           (SELECT count(*) FROM audits WHERE status = 'done')::int AS reports,
+           (SELECT count(*) FROM admin_users)::int AS admins`;
+  return row!;
+}
