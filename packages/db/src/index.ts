@@ -18,3 +18,4 @@ export * as leads from './repositories/leads.ts';
 export * as loginThrottle from './repositories/login-throttle.ts';
 export * as sessions from './repositories/sessions.ts';
 export * as settings from './repositories/settings.ts';
+export * as visitorSalts from './repositories/visitor-salts.ts';

@@ -3,7 +3,7 @@
 // ahead into memory so the request path never waits on the database, and a salt is deleted
 // once its day is over.
 import { randomBytes } from 'node:crypto';
-import type { Sql } from '@curb/db';
+import { visitorSalts, type Sql } from '@curb/db';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const REFRESH_MS = 15 * 60 * 1000;
@@ -35,13 +35,9 @@ export class DailySalts {
   async refresh(now: number): Promise<void> {
     const days = [utcDay(now), utcDay(now + DAY_MS)];
     try {
-      for (const day of days) {
-        await this.sql`INSERT INTO visitor_salts (day, salt) VALUES (${day}, ${randomBytes(32)}) ON CONFLICT (day) DO NOTHING`;
-      }
-      const rows = await this.sql<{ day: string; salt: Buffer }[]>`
-        SELECT to_char(day, 'YYYY-MM-DD') AS day, salt FROM visitor_salts WHERE day = ANY(${days}::date[])`;
-      for (const row of rows) this.cache.set(row.day, row.salt.toString('hex'));
-      await this.sql`DELETE FROM visitor_salts WHERE day < ${days[0]!}::date`;
+      for (const day of days) await visitorSalts.createIfAbsent(this.sql, day, randomBytes(32));
+      for (const row of await visitorSalts.forDays(this.sql, days)) this.cache.set(row.day, row.salt.toString('hex'));
+      await visitorSalts.deleteBefore(this.sql, days[0]!);
       for (const day of [...this.cache.keys(), ...this.fallback.keys()]) {
         if (day < days[0]!) {
           this.cache.delete(day);
