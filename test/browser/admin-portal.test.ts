@@ -167,6 +167,42 @@ describe('admin portal in Chromium', () => {
     await page.close();
   });
 
+  it('sorts an admin table by its column headers: a click sorts, the next reverses, aria-sort names it', async () => {
+    const page = await app.newPage();
+    await signIn(page, app.url);
+    await page.goto(`${app.url}/admin/retargeting`);
+    await expect.poll(() => stat(page, 'Unique Users'), { timeout: 10_000 }).toBe(String(VISITORS));
+    await page.getByRole('tab', { name: 'Event Details' }).click();
+    const table = page.getByRole('tabpanel').getByRole('table');
+    const header = (name: string) => table.getByRole('columnheader', { name, exact: true });
+    const column = (n: number) => table.locator(`tbody tr td:nth-child(${n})`).allTextContents();
+    const counts = async () => (await column(3)).map((text) => Number(text.replace(/,/g, '')));
+    await table.locator('tbody tr').first().waitFor();
+    const served = await counts();
+    expect(served.length).toBeGreaterThan(3);
+    expect(await header('Count').getAttribute('aria-sort')).toBeNull();
+
+    // A count sorts largest first, then the other way.
+    await header('Count').getByRole('button').click();
+    await expect.poll(() => header('Count').getAttribute('aria-sort')).toBe('descending');
+    expect(await counts()).toEqual([...served].sort((a, b) => b - a));
+    await header('Count').getByRole('button').click();
+    await expect.poll(() => header('Count').getAttribute('aria-sort')).toBe('ascending');
+    expect(await counts()).toEqual([...served].sort((a, b) => a - b));
+
+    // Text sorts A to Z first; one column at a time carries aria-sort.
+    await header('Event').getByRole('button').click();
+    await expect.poll(() => header('Event').getAttribute('aria-sort')).toBe('ascending');
+    expect(await header('Count').getAttribute('aria-sort')).toBeNull();
+    const events = await column(1);
+    expect(events).toEqual([...events].sort((a, b) => a.localeCompare(b, 'en')));
+    await header('Event').getByRole('button').click();
+    await expect.poll(() => header('Event').getAttribute('aria-sort')).toBe('descending');
+    expect(await column(1)).toEqual([...events].reverse());
+    expect(page.consoleErrors.filter((e) => !expectedError(e))).toEqual([]);
+    await page.close();
+  });
+
   it('applies the settings on public pages: SEO at once, tracking tags only after consent', async () => {
     const page = await app.newPage();
     const home = async () => (await page.goto(`${app.url}/`, { waitUntil: 'networkidle' }))!;

@@ -1,10 +1,13 @@
+import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 import {
   DEFAULT_PERIOD_DAYS,
   MIN_EXPOSURES_PER_VARIANT,
   type AbConversionRow,
+  type AbRawRow,
   type AbTestingResponse,
   type AbTestSummary,
+  type AbVariantStats,
   type PeriodDays,
 } from '@curb/contracts/analytics';
 import { AdminPage, Panel } from '@/components/admin/admin-page';
@@ -16,7 +19,7 @@ import { formatCount, formatIdentifier, formatPercent } from '@/components/admin
 import { PeriodPicker } from '@/components/admin/period-picker';
 import { StatCard, StatGrid } from '@/components/admin/stat-card';
 import { Tabs } from '@/components/admin/tabs';
-import { Pagination } from '@/components/ui/pagination';
+import { DataTable } from '@/components/ui/data-table';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useAbTesting } from '../api/get-ab-testing';
 import { wilsonInterval } from './wilson';
@@ -96,6 +99,52 @@ function WinnerBadges({ winner, summary }: { winner: string | null; summary: AbT
   );
 }
 
+const variantColumn = createColumnHelper<AbVariantStats>();
+/** Figures a control (or a control without conversions) has none of sort after every variant's. */
+const orNone = (n: number | null) => n ?? undefined;
+const VARIANT_COLUMNS = [
+  variantColumn.accessor('variant', {
+    header: 'Variant',
+    cell: (c) => (
+      <>
+        {c.getValue()} {c.row.original.isControl && <Badge tone="gray">control</Badge>}
+      </>
+    ),
+  }),
+  variantColumn.accessor('exposures', { header: 'Exposures', cell: (c) => formatCount(c.getValue()) }),
+  variantColumn.accessor('conversions', { header: 'Conversions', cell: (c) => formatCount(c.getValue()) }),
+  variantColumn.accessor('conversionRate', { header: 'Conversion rate', cell: (c) => formatPercent(c.getValue(), 2) }),
+  variantColumn.accessor((v) => orNone(v.uplift), {
+    id: 'uplift',
+    header: 'Uplift vs control (95% interval)',
+    sortUndefined: 'last',
+    cell: ({ row: { original: v } }) =>
+      v.uplift === null ? '—' : `${fixed(v.uplift, 1, '%')} (${fixed(v.upliftLow, 1, '%')} to ${fixed(v.upliftHigh, 1, '%')})`,
+  }),
+  variantColumn.accessor((v) => orNone(v.pValue), {
+    id: 'pValue',
+    header: 'p-value',
+    sortUndefined: 'last',
+    cell: ({ row: { original: v } }) => fixed(v.pValue, 3),
+  }),
+  variantColumn.accessor((v) => orNone(v.chanceToBeatControl), {
+    id: 'chanceToBeatControl',
+    header: 'Chance to beat control',
+    sortUndefined: 'last',
+    cell: ({ row: { original: v } }) => (v.chanceToBeatControl === null ? '—' : formatPercent(v.chanceToBeatControl * 100)),
+  }),
+];
+
+const rawColumn = createColumnHelper<AbRawRow>();
+const RAW_COLUMNS = [
+  rawColumn.accessor('date', { header: 'Date' }),
+  rawColumn.accessor('testType', { header: 'Test' }),
+  rawColumn.accessor('variant', { header: 'Variant' }),
+  rawColumn.accessor('event', { header: 'Event' }),
+  rawColumn.accessor('source', { header: 'Source' }),
+  rawColumn.accessor('count', { header: 'Count', cell: (c) => formatCount(c.getValue()) }),
+];
+
 function Performance({ data }: { data: AbTestingResponse }) {
   if (data.tests.length === 0) return <p className={styles.empty}>No A/B test exposures in this period.</p>;
   return (
@@ -115,40 +164,7 @@ function Performance({ data }: { data: AbTestingResponse }) {
           <p className={styles.muted}>
             {formatCount(test.totalExposures)} exposures; control is variant {test.control}. Split check p = {fixed(test.srm.pValue, 3)}.
           </p>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Variant</th>
-                  <th scope="col">Exposures</th>
-                  <th scope="col">Conversions</th>
-                  <th scope="col">Conversion rate</th>
-                  <th scope="col">Uplift vs control (95% interval)</th>
-                  <th scope="col">p-value</th>
-                  <th scope="col">Chance to beat control</th>
-                </tr>
-              </thead>
-              <tbody>
-                {test.variants.map((v) => (
-                  <tr key={v.variant}>
-                    <td>
-                      {v.variant} {v.isControl && <Badge tone="gray">control</Badge>}
-                    </td>
-                    <td>{formatCount(v.exposures)}</td>
-                    <td>{formatCount(v.conversions)}</td>
-                    <td>{formatPercent(v.conversionRate, 2)}</td>
-                    <td>
-                      {v.uplift === null
-                        ? '—'
-                        : `${fixed(v.uplift, 1, '%')} (${fixed(v.upliftLow, 1, '%')} to ${fixed(v.upliftHigh, 1, '%')})`}
-                    </td>
-                    <td>{fixed(v.pValue, 3)}</td>
-                    <td>{v.chanceToBeatControl === null ? '—' : formatPercent(v.chanceToBeatControl * 100)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable data={test.variants} columns={VARIANT_COLUMNS} getRowId={(v) => v.variant} />
         </Panel>
       ))}
     </>
@@ -156,39 +172,10 @@ function Performance({ data }: { data: AbTestingResponse }) {
 }
 
 function RawData({ data }: { data: AbTestingResponse }) {
-  const [page, setPage] = useState(1);
-  const pages = Math.ceil(data.rawData.length / RAW_PAGE_SIZE);
-  const rows = data.rawData.slice((page - 1) * RAW_PAGE_SIZE, page * RAW_PAGE_SIZE);
   if (data.rawData.length === 0) return <p className={styles.empty}>No A/B events in this period.</p>;
   return (
     <Panel title="Raw Data">
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Test</th>
-              <th scope="col">Variant</th>
-              <th scope="col">Event</th>
-              <th scope="col">Source</th>
-              <th scope="col">Count</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => (
-              <tr key={`${r.date}-${r.testType}-${r.variant}-${r.event}-${r.source}-${i}`}>
-                <td>{r.date}</td>
-                <td>{r.testType}</td>
-                <td>{r.variant}</td>
-                <td>{r.event}</td>
-                <td>{r.source}</td>
-                <td>{formatCount(r.count)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pagination currentPage={page} totalPages={pages} onPageChange={setPage} label="Raw data pages" />
+      <DataTable data={data.rawData} columns={RAW_COLUMNS} pageSize={RAW_PAGE_SIZE} pagesLabel="Raw data pages" />
     </Panel>
   );
 }

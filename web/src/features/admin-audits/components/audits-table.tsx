@@ -1,8 +1,9 @@
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { MarketingAuditRecord } from '@curb/contracts/admin';
 import styles from '@/components/admin/admin-ui.module.css';
 import { formatDate } from '@/components/admin/format';
+import { DataTable } from '@/components/ui/data-table';
 import { AuditStatusBadge } from './audit-status-badge';
 
 const column = createColumnHelper<MarketingAuditRecord>();
@@ -53,32 +54,6 @@ export function AuditsTable({ audits, onPreview }: { audits: MarketingAuditRecor
     ],
     [onPreview],
   );
-  const table = useReactTable({ data: audits, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.id });
-
-  return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col">
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  // The server sorts (newest first) and pages this list: sorting one page would mislead.
+  return <DataTable data={audits} columns={columns} getRowId={(row) => row.id} sortable={false} />;
 }

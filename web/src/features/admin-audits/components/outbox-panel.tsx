@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import type { OutboxMailSummary } from '@curb/contracts/admin';
 import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
 import { Dialog } from '@/components/admin/dialog';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { formatCount, formatDateTime } from '@/components/admin/format';
+import { DataTable } from '@/components/ui/data-table';
 import { useOutbox, useOutboxMail } from '../api/outbox';
 
 function OutboxMailDialog({ id, onClose }: { id: string; onClose: () => void }) {
@@ -34,10 +37,31 @@ function OutboxMailDialog({ id, onClose }: { id: string; onClose: () => void }) 
   );
 }
 
+/** The outbox lists up to 50 mails (OUTBOX_LIST_LIMIT), a page at a time. */
+const MAILS_PER_PAGE = 10;
+const column = createColumnHelper<OutboxMailSummary>();
+
 /** Embedded mode without a mail transport: the mails the product would have sent, readable here. */
 export function OutboxPanel() {
   const outbox = useOutbox();
   const [open, setOpen] = useState<string | null>(null);
+  const columns = useMemo(
+    () => [
+      column.accessor('date', { header: 'Date', cell: (c) => formatDateTime(c.getValue()) }),
+      column.accessor('to', { header: 'To' }),
+      column.accessor('subject', { header: 'Subject' }),
+      column.display({
+        id: 'actions',
+        header: 'Actions',
+        cell: (c) => (
+          <button type="button" className={`button button-outline ${styles.smallButton}`} onClick={() => setOpen(c.row.original.id)}>
+            Read
+          </button>
+        ),
+      }),
+    ],
+    [],
+  );
   if (!outbox.data || (!outbox.data.inUse && outbox.data.total === 0)) return null;
   const { mails, total } = outbox.data;
   return (
@@ -46,32 +70,7 @@ export function OutboxPanel() {
       {mails.length === 0 ? (
         <p className={styles.empty}>No mails yet.</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">To</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {mails.map((m) => (
-                <tr key={m.id}>
-                  <td>{formatDateTime(m.date)}</td>
-                  <td>{m.to}</td>
-                  <td>{m.subject}</td>
-                  <td>
-                    <button type="button" className={`button button-outline ${styles.smallButton}`} onClick={() => setOpen(m.id)}>
-                      Read
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable data={mails} columns={columns} getRowId={(m) => m.id} pageSize={MAILS_PER_PAGE} pagesLabel="Outbox pages" />
       )}
       {open && <OutboxMailDialog id={open} onClose={() => setOpen(null)} />}
     </Panel>

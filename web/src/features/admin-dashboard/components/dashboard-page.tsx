@@ -1,6 +1,7 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
-import type { DataConnectionsOverview } from '@curb/contracts/analytics';
+import type { DataConnectionsOverview, DataSourceStatus } from '@curb/contracts/analytics';
 import { AdminPage, Panel } from '@/components/admin/admin-page';
 import { Badge, type BadgeTone } from '@/components/admin/badge';
 import styles from '@/components/admin/admin-ui.module.css';
@@ -9,6 +10,7 @@ import { FeatureStatusCard, sourceLabel } from '@/components/admin/feature-statu
 import { formatCount } from '@/components/admin/format';
 import { StatCard, StatGrid } from '@/components/admin/stat-card';
 import { Tabs } from '@/components/admin/tabs';
+import { DataTable } from '@/components/ui/data-table';
 import { useDataConnections, useFeatureStatuses, useHealth, useIngestQuarantine } from '../api/dashboard';
 
 const TABS = [
@@ -146,6 +148,18 @@ function MostNeeded({ overview }: { overview: DataConnectionsOverview }) {
   );
 }
 
+const sourceColumn = createColumnHelper<DataSourceStatus>();
+const SOURCE_COLUMNS = [
+  sourceColumn.accessor('label', { header: 'Source' }),
+  sourceColumn.accessor((s) => (s.connected ? 'Connected' : 'Not connected'), {
+    id: 'status',
+    header: 'Status',
+    cell: (c) => <Badge tone={c.row.original.connected ? 'green' : 'red'}>{c.getValue()}</Badge>,
+  }),
+  sourceColumn.accessor('dataPoints', { header: 'Data points', cell: (c) => formatCount(c.getValue()) }),
+  sourceColumn.accessor('detail', { header: 'Detail', meta: { cellClassName: styles.muted } }),
+];
+
 function Connections({ overview }: { overview: DataConnectionsOverview }) {
   return (
     <>
@@ -156,30 +170,7 @@ function Connections({ overview }: { overview: DataConnectionsOverview }) {
         <StatCard label="Sources Connected" value={`${overview.sources.filter((s) => s.connected).length} / ${overview.sources.length}`} />
       </StatGrid>
       <Panel title="Data Sources">
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Source</th>
-                <th scope="col">Status</th>
-                <th scope="col">Data points</th>
-                <th scope="col">Detail</th>
-              </tr>
-            </thead>
-            <tbody>
-              {overview.sources.map((s) => (
-                <tr key={s.id}>
-                  <td>{s.label}</td>
-                  <td>
-                    <Badge tone={s.connected ? 'green' : 'red'}>{s.connected ? 'Connected' : 'Not connected'}</Badge>
-                  </td>
-                  <td>{formatCount(s.dataPoints)}</td>
-                  <td className={styles.muted}>{s.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable data={overview.sources} columns={SOURCE_COLUMNS} getRowId={(s) => s.id} />
       </Panel>
       <MostNeeded overview={overview} />
     </>

@@ -1,10 +1,19 @@
-import type { Funnel } from '@curb/contracts/analytics';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { Funnel, FunnelAnalyticsResponse } from '@curb/contracts/analytics';
 import { Dialog } from '@/components/admin/dialog';
 import styles from '@/components/admin/admin-ui.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { formatCount, formatDateTime, formatPercent } from '@/components/admin/format';
 import { StatCard, StatGrid } from '@/components/admin/stat-card';
+import { DataTable } from '@/components/ui/data-table';
 import { useFunnelAnalytics } from '../api/funnels';
+
+const column = createColumnHelper<FunnelAnalyticsResponse['submissions'][number]>();
+const SUBMISSION_COLUMNS = [
+  column.accessor((s) => s.businessName || [s.firstName, s.lastName].filter(Boolean).join(' ') || '—', { id: 'name', header: 'Name' }),
+  column.accessor('email', { header: 'E-mail' }),
+  column.accessor('submittedAt', { header: 'Submitted', cell: (c) => formatDateTime(c.getValue()) }),
+];
 
 /** Spec: total submissions, this month, conversion rate, average score and the latest 10 submissions. */
 export function FunnelAnalyticsDialog({ funnel, onClose }: { funnel: Funnel; onClose: () => void }) {
@@ -28,26 +37,7 @@ export function FunnelAnalyticsDialog({ funnel, onClose }: { funnel: Funnel; onC
           {data.submissions.length === 0 ? (
             <p className={styles.empty}>No submissions yet.</p>
           ) : (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">E-mail</th>
-                    <th scope="col">Submitted</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.submissions.slice(0, 10).map((s) => (
-                    <tr key={`${s.email}-${s.submittedAt}`}>
-                      <td>{s.businessName || [s.firstName, s.lastName].filter(Boolean).join(' ') || '—'}</td>
-                      <td>{s.email}</td>
-                      <td>{formatDateTime(s.submittedAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable data={data.submissions.slice(0, 10)} columns={SUBMISSION_COLUMNS} />
           )}
         </div>
       )}

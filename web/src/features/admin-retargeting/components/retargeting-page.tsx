@@ -1,5 +1,14 @@
+import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
-import { DEFAULT_PERIOD_DAYS, JOURNEY_LIMIT, type PeriodDays, type RetargetingResponse } from '@curb/contracts/analytics';
+import {
+  DEFAULT_PERIOD_DAYS,
+  type EventDetailRow,
+  JOURNEY_LIMIT,
+  type PeriodDays,
+  type RetargetingResponse,
+  type TrafficSourceRow,
+  type UserJourney,
+} from '@curb/contracts/analytics';
 import { AdminPage, Panel } from '@/components/admin/admin-page';
 import { Badge } from '@/components/admin/badge';
 import styles from '@/components/admin/admin-ui.module.css';
@@ -9,6 +18,7 @@ import { formatCount, formatDateTime, formatPercent } from '@/components/admin/f
 import { PeriodPicker } from '@/components/admin/period-picker';
 import { StatCard, StatGrid } from '@/components/admin/stat-card';
 import { Tabs } from '@/components/admin/tabs';
+import { DataTable } from '@/components/ui/data-table';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useRetargeting } from '../api/get-retargeting';
 
@@ -50,48 +60,74 @@ function Funnel({ data }: { data: RetargetingResponse }) {
   );
 }
 
+/** Sources and event rows: one per source and event, so a long period makes a long table. */
+const ROWS_PER_PAGE = 25;
+
+const journeyColumn = createColumnHelper<UserJourney>();
+const JOURNEY_COLUMNS = [
+  journeyColumn.accessor((j) => j.email, {
+    id: 'visitor',
+    header: 'Visitor',
+    // Identified visitors first, by e-mail; the anonymous after them.
+    sortUndefined: 'last',
+    cell: (c) => {
+      const j = c.row.original;
+      return (
+        <>
+          {j.email ? <strong>{j.email}</strong> : <span className={styles.muted}>Anonymous</span>}
+          <br />
+          <small className={styles.muted}>{j.sessionId.slice(0, 12)}</small>
+        </>
+      );
+    },
+  }),
+  journeyColumn.accessor('totalEvents', { header: 'Events', cell: (c) => formatCount(c.getValue()) }),
+  journeyColumn.accessor('firstSeen', { header: 'First seen', cell: (c) => formatDateTime(c.getValue()) }),
+  journeyColumn.accessor('lastSeen', { header: 'Last seen', cell: (c) => formatDateTime(c.getValue()) }),
+  journeyColumn.display({
+    id: 'path',
+    header: 'Path',
+    cell: (c) => {
+      const events = c.row.original.events;
+      return (
+        <div className={styles.actions}>
+          {events.slice(0, 12).map((e, i) => (
+            <Badge key={`${e.timestamp}-${i}`} tone={e.event === 'form_submit' || e.event === 'email_open' ? 'green' : 'gray'}>
+              {e.event}
+            </Badge>
+          ))}
+          {events.length > 12 && <span className={styles.muted}>+{events.length - 12} more</span>}
+        </div>
+      );
+    },
+  }),
+];
+
+const sourceColumn = createColumnHelper<TrafficSourceRow>();
+const dash = (c: { getValue: () => string }) => c.getValue() || '—';
+const SOURCE_COLUMNS = [
+  sourceColumn.accessor('utmSource', { header: 'Source', cell: dash }),
+  sourceColumn.accessor('utmMedium', { header: 'Medium', cell: dash }),
+  sourceColumn.accessor('utmCampaign', { header: 'Campaign', cell: dash }),
+  sourceColumn.accessor('referrer', { header: 'Referrer', cell: dash }),
+  sourceColumn.accessor('sessions', { header: 'Sessions', cell: (c) => formatCount(c.getValue()) }),
+  sourceColumn.accessor('events', { header: 'Events', cell: (c) => formatCount(c.getValue()) }),
+];
+
+const eventColumn = createColumnHelper<EventDetailRow>();
+const EVENT_COLUMNS = [
+  eventColumn.accessor('event', { header: 'Event' }),
+  eventColumn.accessor('source', { header: 'Source' }),
+  eventColumn.accessor('count', { header: 'Count', cell: (c) => formatCount(c.getValue()) }),
+  eventColumn.accessor('uniqueUsers', { header: 'Unique users', cell: (c) => formatCount(c.getValue()) }),
+];
+
 function Journeys({ data }: { data: RetargetingResponse }) {
   const journeys = data.userJourneys.slice(0, JOURNEY_LIMIT);
   if (journeys.length === 0) return <p className={styles.empty}>No visitor journeys in this period.</p>;
   return (
     <Panel title={`User Journeys (first ${JOURNEY_LIMIT})`}>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Visitor</th>
-              <th scope="col">Events</th>
-              <th scope="col">First seen</th>
-              <th scope="col">Last seen</th>
-              <th scope="col">Path</th>
-            </tr>
-          </thead>
-          <tbody>
-            {journeys.map((j) => (
-              <tr key={j.sessionId}>
-                <td>
-                  {j.email ? <strong>{j.email}</strong> : <span className={styles.muted}>Anonymous</span>}
-                  <br />
-                  <small className={styles.muted}>{j.sessionId.slice(0, 12)}</small>
-                </td>
-                <td>{formatCount(j.totalEvents)}</td>
-                <td>{formatDateTime(j.firstSeen)}</td>
-                <td>{formatDateTime(j.lastSeen)}</td>
-                <td>
-                  <div className={styles.actions}>
-                    {j.events.slice(0, 12).map((e, i) => (
-                      <Badge key={`${e.timestamp}-${i}`} tone={e.event === 'form_submit' || e.event === 'email_open' ? 'green' : 'gray'}>
-                        {e.event}
-                      </Badge>
-                    ))}
-                    {j.events.length > 12 && <span className={styles.muted}>+{j.events.length - 12} more</span>}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable data={journeys} columns={JOURNEY_COLUMNS} getRowId={(j) => j.sessionId} />
     </Panel>
   );
 }
@@ -105,32 +141,7 @@ function Sources({ data }: { data: RetargetingResponse }) {
         title="Sessions by source"
         data={data.trafficSources.slice(0, 10).map((s) => ({ label: name(s), value: s.sessions, caption: formatCount(s.sessions) }))}
       />
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Source</th>
-              <th scope="col">Medium</th>
-              <th scope="col">Campaign</th>
-              <th scope="col">Referrer</th>
-              <th scope="col">Sessions</th>
-              <th scope="col">Events</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.trafficSources.map((s, i) => (
-              <tr key={`${s.utmSource}-${s.utmMedium}-${s.utmCampaign}-${s.referrer}-${i}`}>
-                <td>{s.utmSource || '—'}</td>
-                <td>{s.utmMedium || '—'}</td>
-                <td>{s.utmCampaign || '—'}</td>
-                <td>{s.referrer || '—'}</td>
-                <td>{formatCount(s.sessions)}</td>
-                <td>{formatCount(s.events)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable data={data.trafficSources} columns={SOURCE_COLUMNS} pageSize={ROWS_PER_PAGE} pagesLabel="Traffic source pages" />
     </Panel>
   );
 }
@@ -139,28 +150,7 @@ function Events({ data }: { data: RetargetingResponse }) {
   if (data.eventDetails.length === 0) return <p className={styles.empty}>No events in this period.</p>;
   return (
     <Panel title="Event Details">
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Source</th>
-              <th scope="col">Count</th>
-              <th scope="col">Unique users</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.eventDetails.map((e, i) => (
-              <tr key={`${e.event}-${e.source}-${i}`}>
-                <td>{e.event}</td>
-                <td>{e.source}</td>
-                <td>{formatCount(e.count)}</td>
-                <td>{formatCount(e.uniqueUsers)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable data={data.eventDetails} columns={EVENT_COLUMNS} pageSize={ROWS_PER_PAGE} pagesLabel="Event detail pages" />
     </Panel>
   );
 }
