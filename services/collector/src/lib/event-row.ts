@@ -1,5 +1,6 @@
 // Turns a validated wire event into a row of the ClickHouse `events` table.
 import { createHash, randomUUID } from 'node:crypto';
+import Bowser from 'bowser';
 import { isbot } from 'isbot';
 import { clickhouseTime, pageGroup, type EventRow } from '@curb/analytics/event-row';
 import type { TrackedEvent } from '@curb/contracts/events';
@@ -45,30 +46,28 @@ export function consentedVisitorId(id: string): string {
 const uaCache = new Map<string, UserAgentFacts>();
 const UA_CACHE_MAX = 2000;
 
-/** Bot flag (isbot; no user agent counts as a bot), browser family and device class, cached per user agent. */
+/** Bot flag (isbot; no user agent counts as a bot), browser family and device class (Bowser), cached per user agent. */
 export function classifyUserAgent(userAgent: string): UserAgentFacts {
   const cached = uaCache.get(userAgent);
   if (cached) return cached;
-  const facts: UserAgentFacts = { isBot: !userAgent || isbot(userAgent), browser: browserOf(userAgent), device: deviceOf(userAgent) };
+  const facts: UserAgentFacts = { isBot: !userAgent || isbot(userAgent), ...browserAndDevice(userAgent) };
   if (uaCache.size >= UA_CACHE_MAX) uaCache.clear();
   uaCache.set(userAgent, facts);
   return facts;
 }
 
-function browserOf(ua: string): string {
-  if (/Edg(e|A|iOS)?\//.test(ua)) return 'Edge';
-  if (/OPR\/|Opera/.test(ua)) return 'Opera';
-  if (/SamsungBrowser\//.test(ua)) return 'Samsung Internet';
-  if (/Firefox\/|FxiOS\//.test(ua)) return 'Firefox';
-  if (/Chrome\/|CriOS\/|Chromium\//.test(ua)) return 'Chrome';
-  if (/Safari\//.test(ua)) return 'Safari';
-  return ua ? 'Other' : '';
-}
+/** Bowser's names where the dashboards have used shorter ones. */
+const BROWSER_NAMES: Record<string, string> = {
+  'Microsoft Edge': 'Edge',
+  'Samsung Internet for Android': 'Samsung Internet',
+  Chromium: 'Chrome',
+};
 
-function deviceOf(ua: string): string {
-  if (/iPad|Tablet|Android(?!.*Mobile)/.test(ua)) return 'tablet';
-  if (/Mobi|iPhone|iPod|Android/.test(ua)) return 'mobile';
-  return ua ? 'desktop' : '';
+function browserAndDevice(ua: string): { browser: string; device: string } {
+  if (!ua) return { browser: '', device: '' };
+  const { browser, platform } = Bowser.parse(ua);
+  const device = platform.type === 'mobile' || platform.type === 'tablet' ? platform.type : 'desktop';
+  return { browser: browser.name ? (BROWSER_NAMES[browser.name] ?? browser.name) : 'Other', device };
 }
 
 const referrerDomains = new Map<string, string>();
