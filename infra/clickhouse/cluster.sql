@@ -239,6 +239,32 @@ FROM curb.events_local
 WHERE name IN ('ab_impression', 'ab_click', 'ab_conversion') AND test_type != '' AND variant != ''
 GROUP BY date, is_bot, test_type, variant, unit;
 
+-- Who gave which e-mail, per day and visitor (migration 0036): identified users, the
+-- journeys' identities and the funnel's first submitter of an address.
+CREATE TABLE IF NOT EXISTS curb.identities_local ON CLUSTER curb
+(
+    date         Date,
+    is_bot       UInt8,
+    email        String,
+    visitor      UInt64,
+    last_seen    SimpleAggregateFunction(max, DateTime64(3, 'UTC')),
+    first_submit SimpleAggregateFunction(min, Nullable(DateTime64(3, 'UTC')))
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/curb/identities_local', '{replica}')
+PARTITION BY toYYYYMM(date)
+ORDER BY (date, is_bot, email, visitor)
+TTL date + INTERVAL 730 DAY;
+
+CREATE TABLE IF NOT EXISTS curb.identities ON CLUSTER curb AS curb.identities_local
+ENGINE = Distributed(curb, curb, identities_local, visitor);
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS curb.identities_mv ON CLUSTER curb TO curb.identities_local AS
+SELECT toDate(ts) AS date, is_bot, email, visitor_id AS visitor, max(ts) AS last_seen,
+       minOrNullIf(ts, name = 'form_submit') AS first_submit
+FROM curb.events_local
+WHERE email != ''
+GROUP BY date, is_bot, email, visitor;
+
 -- The retargeting funnel's progress over a period's closed days, computed once a day
 -- (migration 0034).
 CREATE TABLE IF NOT EXISTS curb.funnel_progress_local ON CLUSTER curb

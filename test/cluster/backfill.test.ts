@@ -46,6 +46,11 @@ const FIGURES: Array<[string, string, string]> = [
   ['sources_daily', 'SELECT sum(events) FROM sources_daily', 'SELECT count() FROM events'],
   ['traffic_daily', 'SELECT sum(events) FROM traffic_daily', 'SELECT count() FROM events'],
   [
+    'identities',
+    'SELECT count() FROM (SELECT date, email, visitor FROM identities GROUP BY ALL)',
+    "SELECT uniqExact(toDate(ts), email, visitor_id) FROM events WHERE email != ''",
+  ],
+  [
     'ab_units',
     'SELECT count() FROM (SELECT unit FROM ab_units GROUP BY unit)',
     "SELECT uniqExact(props['ab_unit']) FROM events WHERE name = 'ab_impression'",

@@ -37,6 +37,7 @@ describe('event retention', () => {
       'events',
       'events_daily',
       'funnel_steps',
+      'identities',
       'pages_daily',
       'sessions',
       'sources_daily',

@@ -16,6 +16,7 @@ const TTL_COLUMN: Record<string, string> = {
   sources_daily: 'date',
   traffic_daily: 'date',
   ab_units: 'date',
+  identities: 'date',
 };
 
 /** The stored setting as a number of days, or the default when unset or not a valid count. */

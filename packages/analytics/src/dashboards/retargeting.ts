@@ -17,7 +17,7 @@ import {
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine } from '../engine.ts';
 import { funnelLevels, STEP_NAMES } from './funnel-progress.ts';
-import { chDate, DAY_MS, daysBetween, HUMAN_DAYS_IN_WINDOW, isoTime, lastDays, percent, serverClockWindow, type Window } from './period.ts';
+import { daysBetween, HUMAN_DAYS_IN_WINDOW, isoTime, lastDays, percent, serverClockWindow, type Window } from './period.ts';
 
 export const JOURNEY_EVENT_LIMIT = 50;
 export const DETAIL_ROW_LIMIT = 200;
@@ -51,12 +51,13 @@ GROUP BY event
 ${engine.readSettings}`,
   );
 
-  // Unique users: visitors, with each identified person's visitors counted once (by e-mail),
-  // all from the sessions rollup.
+  // Unique users: visitors (sessions rollup), with each identified person's visitors counted
+  // once, by e-mail (identities rollup, migration 0036: only the visitors who gave one).
   const USERS_SQL = perPeriod(
     (window) => `
-SELECT uniqExactIf(email, email != '') AS identifiedUsers, uniqExactIf(visitor, email != '') AS identifiedVisitors, uniq(visitor) AS visitors
-FROM sessions
+SELECT uniqExact(email) AS identifiedUsers, uniqExact(visitor) AS identifiedVisitors,
+       (SELECT uniq(visitor) FROM sessions WHERE ${window.days}) AS visitors
+FROM identities
 WHERE ${window.days}
 ${engine.readSettings}`,
   );
@@ -73,18 +74,37 @@ LIMIT ${DETAIL_ROW_LIMIT}
 ${engine.readSettings}`,
   );
 
-  // Journeys: sessions of identified visitors first, then the most recent. Picked among the
-  // sessions seen since {since} (the last day first, the whole window if that day has too few
-  // identified ones); a session is identified if it or its visitor left an e-mail in the window.
-  const PICK_SESSIONS_SQL = `
-SELECT toString(session) AS key, any(sid) AS sessionId, toString(any(visitor)) AS visitorId, max(last_seen) AS lastSeen,
-       max(email != '' OR visitor ${engine.inSubquery} (SELECT visitor FROM sessions WHERE ${HUMAN_DAYS_IN_WINDOW} AND email != '')) AS known
-FROM sessions
-WHERE ${HUMAN_DAYS_IN_WINDOW} AND date >= {since:Date} AND sid != ''
-GROUP BY session
+  // Journeys: sessions of identified visitors first, then the most recent, with the e-mail the
+  // visitor gave last. Picked among the sessions seen since yesterday (the last day), or over
+  // the whole window when that day has too few identified ones; a session is identified if it
+  // or its visitor left an e-mail in the window. Only the picked day's visitors are looked up.
+  const PICK_SESSIONS_SQL = new Map(
+    (['lastDay', 'window'] as const).map((since) => [
+      since,
+      perPeriod((window) => {
+        const picked = since === 'lastDay' ? `${window.days} AND date >= toDate(now('UTC')) - 1` : window.days;
+        // Over the last day, only that day's visitors are looked up; over the window, all.
+        const visitors =
+          since === 'lastDay' ? ` AND visitor ${engine.inSubquery} (SELECT visitor FROM sessions WHERE ${picked} AND sid != '')` : '';
+        return `
+SELECT toString(s.session) AS key, s.sessionId AS sessionId, toString(s.visitor) AS visitorId, s.lastSeen AS lastSeen,
+       s.email != '' OR i.identified != '' AS known, i.identified AS identified
+FROM (
+  SELECT session, any(sid) AS sessionId, any(visitor) AS visitor, max(last_seen) AS lastSeen, max(email) AS email
+  FROM sessions WHERE ${picked} AND sid != '' GROUP BY session
+) AS s
+LEFT JOIN (
+  SELECT visitor, argMax(email, last_seen) AS identified
+  FROM identities
+  WHERE ${window.days}${visitors}
+  GROUP BY visitor
+) AS i ON s.visitor = i.visitor
 ORDER BY known DESC, lastSeen DESC, sessionId
-LIMIT {limit:UInt32}
+LIMIT ${JOURNEY_LIMIT}
 ${engine.readSettings}`;
+      }),
+    ]),
+  );
 
   // The picked sessions over the whole window (a session may have begun before {since}).
   const SESSION_FACTS_SQL = `
@@ -93,14 +113,6 @@ SELECT toString(session) AS key, max(email) AS email, sum(events) AS totalEvents
 FROM sessions
 WHERE ${HUMAN_DAYS_IN_WINDOW} AND session IN {keys:Array(UInt64)}
 GROUP BY session
-${engine.readSettings}`;
-
-  // The e-mail an identified visitor gave last, for their sessions without one.
-  const VISITOR_EMAILS_SQL = `
-SELECT toString(visitor) AS visitorId, argMax(email, last_seen) AS identified
-FROM sessions
-WHERE ${HUMAN_DAYS_IN_WINDOW} AND email != '' AND visitor IN {visitors:Array(UInt64)}
-GROUP BY visitor
 ${engine.readSettings}`;
 
   // Only the days the sessions ran on are read (the first column of the events' sort key).
@@ -130,7 +142,6 @@ ${engine.readSettings}`,
     EVENT_DETAILS_SQL,
     PICK_SESSIONS_SQL,
     SESSION_FACTS_SQL,
-    VISITOR_EMAILS_SQL,
     JOURNEY_EVENTS_SQL,
     TRAFFIC_SQL,
   };
@@ -147,7 +158,7 @@ export async function retargetingDashboard(ch: ClickHouse, days: number, now = D
     ch.query<{ identifiedUsers: N; identifiedVisitors: N; visitors: N }>(statement(USERS_SQL, days)),
     ch.query<{ event: string; src: string; count: N; uniqueUsers: N }>(statement(EVENT_DETAILS_SQL, days)),
     ch.query<Omit<TrafficSourceRow, 'sessions' | 'events'> & { sessionCount: N; eventCount: N }>(statement(TRAFFIC_SQL, days)),
-    userJourneys(ch, window, now),
+    userJourneys(ch, window, days),
   ]);
 
   const counts = new Map(stepCounts.map((c) => [c.event, Number(c.count)]));
@@ -182,23 +193,19 @@ export async function retargetingDashboard(ch: ClickHouse, days: number, now = D
 }
 
 /** The first JOURNEY_LIMIT sessions: identified visitors' first, then the most recent. */
-async function userJourneys(ch: ClickHouse, window: Window, now: number): Promise<UserJourney[]> {
-  const { PICK_SESSIONS_SQL, SESSION_FACTS_SQL, VISITOR_EMAILS_SQL, JOURNEY_EVENTS_SQL } = retargetingSql(ch.engine);
-  type Picked = { key: string; sessionId: string; visitorId: string; lastSeen: string; known: N };
+async function userJourneys(ch: ClickHouse, window: Window, days: number): Promise<UserJourney[]> {
+  const { PICK_SESSIONS_SQL, SESSION_FACTS_SQL, JOURNEY_EVENTS_SQL } = retargetingSql(ch.engine);
+  type Picked = { key: string; sessionId: string; visitorId: string; lastSeen: string; known: N; identified: string };
   let picked: Picked[] = [];
-  for (const since of [[chDate(now - DAY_MS), window.fromDate].sort().at(-1)!, window.fromDate]) {
-    picked = await ch.query<Picked>(PICK_SESSIONS_SQL, { ...window, since, limit: JOURNEY_LIMIT });
+  for (const since of ['lastDay', 'window'] as const) {
+    picked = await ch.query<Picked>(statement(PICK_SESSIONS_SQL.get(since)!, days));
     if (picked.filter((p) => Number(p.known)).length >= JOURNEY_LIMIT) break;
   }
   if (!picked.length) return [];
   // 64-bit ids travel as text and bind as BigInt: a JS number would lose their low digits.
   const keys = picked.map((p) => BigInt(p.key));
-  const identified = [...new Set(picked.filter((p) => Number(p.known)).map((p) => p.visitorId))].map(BigInt);
   type Facts = { key: string; email: string; totalEvents: N; firstSeen: string; lastSeen: string };
-  const [facts, emails] = await Promise.all([
-    ch.query<Facts>(SESSION_FACTS_SQL, { ...window, keys }),
-    identified.length ? ch.query<{ visitorId: string; identified: string }>(VISITOR_EMAILS_SQL, { ...window, visitors: identified }) : [],
-  ]);
+  const facts = await ch.query<Facts>(SESSION_FACTS_SQL, { ...window, keys });
   const events = await ch.query<{ sessionId: string; event: string; path: string; at: string }>(JOURNEY_EVENTS_SQL, {
     sessions: picked.map((p) => p.sessionId),
     days: [...new Set(facts.flatMap((f) => daysBetween(f.firstSeen, f.lastSeen)))],
@@ -206,7 +213,6 @@ async function userJourneys(ch: ClickHouse, window: Window, now: number): Promis
     last: facts.reduce((m, f) => (f.lastSeen > m ? f.lastSeen : m), window.from),
     perSession: JOURNEY_EVENT_LIMIT,
   });
-  const emailOf = new Map(emails.map((e) => [e.visitorId, e.identified]));
   const factsByKey = new Map(facts.map((f) => [f.key, f]));
   const bySession = new Map<string, UserJourney['events']>();
   for (const e of events) {
@@ -217,7 +223,7 @@ async function userJourneys(ch: ClickHouse, window: Window, now: number): Promis
   return picked.flatMap((p) => {
     const f = factsByKey.get(p.key);
     if (!f) return [];
-    const email = f.email || emailOf.get(p.visitorId);
+    const email = f.email || p.identified;
     return [
       {
         ...(email ? { email } : {}),
