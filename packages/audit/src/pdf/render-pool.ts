@@ -48,7 +48,8 @@ export class PdfRenderPool {
   }
 
   private start(): Thread {
-    // The thread registers tsx itself; none of the process's flags (a loader, --input-type) apply.
+    // The thread loads the renderer itself (compiled, or through tsx from the sources); none of
+    // the process's flags (a loader, --input-type) apply.
     const worker = new Worker(THREAD_SCRIPT, { execArgv: [] });
     // An idle pool never keeps the process alive.
     worker.unref();

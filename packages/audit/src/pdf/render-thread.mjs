@@ -3,8 +3,10 @@
 // other request. Messages in: { id, report, reportUrl }; out: { id, bytes } or { id, error }.
 import { parentPort } from 'node:worker_threads';
 
-/** The renderer is TypeScript: the thread loads it through tsx, as the services run. */
+/** Compiled (dist/, as production runs): the renderer is JavaScript beside this file; run from
+ *  the sources (tests, development): it is TypeScript, loaded through tsx. */
 async function loadRenderer() {
+  if (new URL(import.meta.url).pathname.includes('/dist/')) return import('./render.js');
   const { register } = await import('tsx/esm/api');
   register();
   return import('./render.ts');
