@@ -62,7 +62,11 @@ export async function storeContactMessage(
 ): Promise<{ id: string; created: boolean }> {
   return stores.sql.begin(async (tx) => {
     const id = await contactMessages.insert(tx, msg);
-    if (!id) return { id: (await contactMessages.findIdBySubmission(tx, msg.submissionId))!, created: false };
+    if (!id) {
+      const existing = await contactMessages.findIdBySubmission(tx, msg.submissionId);
+      if (!existing) throw new Error('contact submission conflict without a stored message');
+      return { id: existing, created: false };
+    }
     await notifyOwner(stores.jobs, tx, { kind: 'contact-notification', messageId: id });
     return { id, created: true };
   });
