@@ -2,10 +2,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { handTypedRoutes, type Problem } from './house-rules.ts';
+import { handTypedRoutes, sqlInServices, type Problem } from './house-rules.ts';
 import { ROOT } from './import-boundaries.ts';
 
-const rules = [handTypedRoutes];
+const rules = [handTypedRoutes, sqlInServices];
 
 const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx', '*.mts', '*.mjs', '*.css'], {
   cwd: ROOT,

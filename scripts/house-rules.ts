@@ -19,6 +19,16 @@ export function handTypedRoutes(file: string, text: string): Problem[] {
   }));
 }
 
+/** PostgreSQL is spoken in packages/db's repositories only: a service calls them by intent
+ *  (`audits.markReady(tx, id, report)`) and keeps just its transactions and rules. */
+export function sqlInServices(file: string, text: string): Problem[] {
+  if (!/^services\/[^/]+\/src\//.test(file) || /\.test\.tsx?$/.test(file)) return [];
+  return linesMatching(text, /\b(sql|tx|db|trx)`|\.unsafe\(/).map((line) => ({
+    line,
+    message: 'PostgreSQL in a service: add a function to a repository in packages/db/src/repositories and call it',
+  }));
+}
+
 /** No line wider than MAX_LINE characters. */
 export function longLines(_file: string, text: string): Problem[] {
   return text

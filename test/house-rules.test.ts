@@ -1,6 +1,6 @@
 // The rules `pnpm lint:rules` enforces, each shown to refuse what it should.
 import { describe, expect, it } from 'vitest';
-import { handTypedRoutes, longLines, MAX_LINE } from '../scripts/house-rules.ts';
+import { handTypedRoutes, longLines, MAX_LINE, sqlInServices } from '../scripts/house-rules.ts';
 
 describe('house rules', () => {
   it('refuses a route that types its request by hand beside its schema', () => {
@@ -11,6 +11,18 @@ describe('house rules', () => {
     expect(handTypedRoutes('services/api/src/routes/auth/index.ts', "  app.post(\n    '/api/login',")).toEqual([]);
     // Outside route and plugin modules a generic call is not a route.
     expect(handTypedRoutes('packages/audit/src/page.ts', handTyped)).toEqual([]);
+  });
+
+  it('refuses PostgreSQL written in a service instead of a packages/db repository', () => {
+    const inline = '  const [row] = await sql`SELECT id FROM audits WHERE report_id = ${id}`;';
+    expect(sqlInServices('services/api/src/routes/audit/index.ts', inline)).toEqual([
+      { line: 1, message: expect.stringMatching(/repository/) },
+    ]);
+    expect(sqlInServices('services/worker/src/jobs/a.ts', 'await tx.unsafe(query);')).toHaveLength(1);
+    expect(sqlInServices('services/api/src/routes/audit/index.ts', 'const row = await audits.findByReportId(sql, id);')).toEqual([]);
+    // Repositories and tests may write SQL.
+    expect(sqlInServices('packages/db/src/repositories/audits.ts', inline)).toEqual([]);
+    expect(sqlInServices('services/api/src/routes/audit/audit.test.ts', inline)).toEqual([]);
   });
 
   it(`refuses lines over ${MAX_LINE} characters`, () => {
