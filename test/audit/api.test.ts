@@ -38,7 +38,8 @@ async function insertAudit(
   const [row] = await stores.sql<{ id: string }[]>`
     INSERT INTO audits (report_id, business_name, email, website, source, status, report, error, progress, stage, open_token)
     VALUES (${reportId}, 'Jane Smith Realty', 'Jane@Example.com', 'https://janesmithrealty.com/', 'test', ${status},
-            ${extra.report ? stores.sql.json(extra.report as never) : null}, ${extra.error ?? null}, ${extra.progress ?? 0}, ${extra.stage ?? ''}, ${extra.openToken ?? null})
+            ${extra.report ? stores.sql.json(extra.report as never) : null}, ${extra.error ?? null}, ${extra.progress ?? 0},
+            ${extra.stage ?? ''}, ${extra.openToken ?? null})
     RETURNING id`;
   return { id: row!.id, reportId };
 }

@@ -18,7 +18,8 @@ const head = (title: string) =>
   `<title>${title} | Porter Realty</title><meta name="description" content="${title} from Porter Realty, Arlington VA homes.">`;
 const nav = (links: string[]) => `<nav>${links.map((href) => `<a href="${href}">${href}</a>`).join(' ')}</nav>`;
 const sitemap = (origin: string, paths: string[]) =>
-  `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((p) => `<url><loc>${origin}${p}</loc></url>`).join('')}</urlset>`;
+  `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` +
+  `${paths.map((p) => `<url><loc>${origin}${p}</loc></url>`).join('')}</urlset>`;
 
 function redirect(to: string) {
   return { status: 301, headers: { location: to } };
@@ -40,7 +41,8 @@ describe('crawl paths, sizes and their evidence', () => {
     broken = await startSite({
       '/': page(
         head('Home'),
-        `${nav(['/listings', '/old-listings', '/loop-a', '/sold'])}<h1>Porter Realty</h1><img src="/a.jpg" alt="Front porch"><img src="/b.jpg" alt="Kitchen">`,
+        `${nav(['/listings', '/old-listings', '/loop-a', '/sold'])}<h1>Porter Realty</h1><img src="/a.jpg" alt="Front porch">` +
+          `<img src="/b.jpg" alt="Kitchen">`,
       ),
       '/listings': page(
         head('Listings'),

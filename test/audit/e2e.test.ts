@@ -67,9 +67,8 @@ it('runs a requested audit, e-mails the report and records opens and views', asy
   expect(pending.json().status).toMatch(/pending|ready/);
 
   const flags = () =>
-    stores.sql`SELECT status, email_sent, email_delivered, email_opened, report_viewed, report_view_count, open_token FROM audits WHERE report_id = ${reportId}`.then(
-      (r) => r[0]!,
-    );
+    stores.sql`SELECT status, email_sent, email_delivered, email_opened, report_viewed, report_view_count, open_token
+      FROM audits WHERE report_id = ${reportId}`.then((r) => r[0]!);
   const delivered = await until(flags, (r) => r.email_delivered === true);
   expect(delivered).toMatchObject({ status: 'done', email_sent: true, email_delivered: true, email_opened: false, report_viewed: false });
   // The owner's new-lead notice links the report too: pick the mail sent to the lead.

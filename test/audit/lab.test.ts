@@ -62,7 +62,8 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
       import { createServer } from 'node:http';
       import { runLab } from '@curb/audit/lab/chromium';
       const hang = createServer(() => {}).listen(0, '127.0.0.1', () => {
-        void runLab('http://127.0.0.1:' + hang.address().port + '/', { chromePath: ${JSON.stringify(chrome)}, allowed: () => true, lighthouse: true, screenshot: false, deadlineMs: 60_000 });
+        void runLab('http://127.0.0.1:' + hang.address().port + '/', { chromePath: ${JSON.stringify(chrome)},
+          allowed: () => true, lighthouse: true, screenshot: false, deadlineMs: 60_000 });
         setTimeout(() => process.kill(process.pid, 'SIGKILL'), 4000);
       });`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, stdio: 'ignore' });

@@ -17,7 +17,9 @@ describe('sitemapLocs', () => {
   });
 
   it('reads a sitemap index and stops at the limit', () => {
-    const index = `<sitemapindex>${Array.from({ length: 5 }, (_, i) => `<sitemap><loc>https://a.example/s${i}.xml</loc></sitemap>`).join('')}</sitemapindex>`;
+    const index =
+      `<sitemapindex>${Array.from({ length: 5 }, (_, i) => `<sitemap><loc>https://a.example/s${i}.xml</loc></sitemap>`).join('')}` +
+      `</sitemapindex>`;
     expect(sitemapLocs(index, 3)).toEqual(['https://a.example/s0.xml', 'https://a.example/s1.xml', 'https://a.example/s2.xml']);
   });
 

@@ -208,7 +208,8 @@ describe('mail-send job', () => {
   const flags = async () =>
     (await stores.sql`SELECT email_sent, email_delivered, mail_transport, mail_error, open_token FROM audits WHERE id = ${auditId}`)[0]!;
   const reset = () =>
-    stores.sql`UPDATE audits SET email_sent = false, email_delivered = false, mail_transport = NULL, mail_error = NULL WHERE id = ${auditId}`;
+    stores.sql`UPDATE audits SET email_sent = false, email_delivered = false, mail_transport = NULL, mail_error = NULL
+      WHERE id = ${auditId}`;
 
   beforeAll(async () => {
     smtp = await startSmtp();

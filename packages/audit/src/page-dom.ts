@@ -100,8 +100,14 @@ export function collectSchemaItems(blocks: JsonLdBlock[]): SchemaItem[] {
   return items;
 }
 
-const DATE_TEXT =
-  /\b(?:(?:19|20)\d{2}-\d{2}-\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2}|\d{1,2}\/\d{1,2}\/(?:19|20)\d{2})\b/gi;
+const DATE_TEXT = new RegExp(
+  String.raw`\b(?:${[
+    /(?:19|20)\d{2}-\d{2}-\d{2}/.source,
+    /(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2}/.source,
+    /\d{1,2}\/\d{1,2}\/(?:19|20)\d{2}/.source,
+  ].join('|')})\b`,
+  'gi',
+);
 
 export function collectDates($: CheerioAPI, schema: SchemaItem[]): string[] {
   const dates: string[] = [];

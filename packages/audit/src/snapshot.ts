@@ -120,8 +120,13 @@ export class NotAWebPageError extends FetchError {
 
 const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
 const TEXT_TYPES = ['text/', 'application/xml', 'application/json', 'application/octet-stream'];
-const NOT_PAGES =
-  /\.(?:jpe?g|png|gif|webp|avif|svg|ico|pdf|zip|gz|rar|7z|mp3|mp4|mov|avi|webm|wav|docx?|xlsx?|pptx?|css|js|json|xml|txt|woff2?|ttf|eot|exe|dmg|apk)$/i;
+const NOT_PAGES = new RegExp(
+  String.raw`\.(?:${[
+    /jpe?g|png|gif|webp|avif|svg|ico|pdf|zip|gz|rar|7z|mp3|mp4|mov|avi|webm|wav/.source,
+    /docx?|xlsx?|pptx?|css|js|json|xml|txt|woff2?|ttf|eot|exe|dmg|apk/.source,
+  ].join('|')})$`,
+  'i',
+);
 const MAX_SITEMAP_URLS = 50_000;
 
 export async function fetchSite(input: string, options: FetchSiteOptions = {}): Promise<SiteSnapshot> {

@@ -5,7 +5,8 @@
 export const marketingAuditPage = {
   heroTitle: 'Free Real Estate Marketing Audit',
   heroLead:
-    'A 15-point review of your website and online marketing that finds 3-5 untapped revenue sources. Agents who act on it typically see 25-40% more leads within 90 days.',
+    'A 15-point review of your website and online marketing that finds 3-5 untapped revenue sources. Agents who act on it ' +
+    'typically see 25-40% more leads within 90 days.',
   benefits: [
     { icon: 'trending-up', title: 'Growth Opportunities', text: '3-5 untapped revenue sources in your current marketing.' },
     { icon: 'users', title: 'Lead Generation', text: 'Where your website loses visitors before they become leads.' },
@@ -90,7 +91,8 @@ export const reportLandingPage = {
   ctaButton: 'Get Your Complete Report',
   testimonial: {
     quote:
-      'The report showed us three things we had missed for years. We fixed the first two in a week and our website inquiries nearly doubled that quarter.',
+      'The report showed us three things we had missed for years. We fixed the first two in a week and our website inquiries ' +
+      'nearly doubled that quarter.',
     author: 'Dana K.',
     role: 'Team Leader, Fairfax County',
   },
@@ -100,7 +102,8 @@ export const reportLandingPage = {
 export const notFoundPage = {
   title: 'This page isn’t on the market',
   message:
-    'We looked in every room but couldn’t find the page you asked for. It may have moved, or the link may be mistyped. Let’s get you somewhere useful.',
+    'We looked in every room but couldn’t find the page you asked for. It may have moved, or the link may be mistyped. Let’s get ' +
+    'you somewhere useful.',
   popularPages: [
     { label: 'About', to: '/', hash: 'about' },
     { label: 'Experience', to: '/experience' },

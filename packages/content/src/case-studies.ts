@@ -42,23 +42,28 @@ export const caseStudies: readonly CaseStudy[] = [
     image: image('transaction-management-system'),
     tags: ['Airtable', 'Automation', 'Operations'],
     challenge:
-      'Contracts, deadlines and documents lived in inboxes, spreadsheets and three different portals. Coordinators spent hours each week chasing status, and a missed contingency date was always one busy weekend away.',
+      'Contracts, deadlines and documents lived in inboxes, spreadsheets and three different portals. Coordinators spent hours ' +
+      'each week chasing status, and a missed contingency date was always one busy weekend away.',
     solution:
-      'One Airtable base became the single source of truth for every file: a record per transaction, linked contacts and vendors, a checklist per stage and automations that remind agents, clients and lenders before each deadline.',
+      'One Airtable base became the single source of truth for every file: a record per transaction, linked contacts and vendors, ' +
+      'a checklist per stage and automations that remind agents, clients and lenders before each deadline.',
     outcome:
-      'File processing time fell by 30%, coordinators regained about ten hours a week, and the team has not missed a contract deadline since launch while growing past $75M in annual volume.',
+      'File processing time fell by 30%, coordinators regained about ten hours a week, and the team has not missed a contract ' +
+      'deadline since launch while growing past $75M in annual volume.',
     content: [
       {
         type: 'section',
         title: 'Where the time went',
         content:
-          'We timed a month of coordinator work. More than a third went to looking things up: which lender had the appraisal, whether the HOA documents had arrived, who still needed to sign. None of it helped a client.',
+          'We timed a month of coordinator work. More than a third went to looking things up: which lender had the appraisal, ' +
+          'whether the HOA documents had arrived, who still needed to sign. None of it helped a client.',
       },
       {
         type: 'section',
         title: 'Designing with the people who use it',
         content:
-          'Coordinators and agents sketched the stages of a file on a whiteboard. Each stage became a view with its own checklist, and every date in the contract became a field that drives a reminder.',
+          'Coordinators and agents sketched the stages of a file on a whiteboard. Each stage became a view with its own checklist, ' +
+          'and every date in the contract became a field that drives a reminder.',
       },
       {
         type: 'metrics',
@@ -73,7 +78,8 @@ export const caseStudies: readonly CaseStudy[] = [
         type: 'section',
         title: 'What other teams can copy',
         content:
-          'Start with the dates, not the documents. When every deadline is a field, reminders and reports come almost for free, and the rest of the system can grow one stage at a time.',
+          'Start with the dates, not the documents. When every deadline is a field, reminders and reports come almost for free, ' +
+          'and the rest of the system can grow one stage at a time.',
       },
     ],
   },
@@ -87,16 +93,19 @@ export const caseStudies: readonly CaseStudy[] = [
     image: image('south-arlington-expansion'),
     tags: ['Marketing', 'Social Media', 'Strategy'],
     challenge:
-      'The team was well known in North Arlington but almost invisible a few miles south, where prices were rising fastest and many owners had lived in their homes for decades.',
+      'The team was well known in North Arlington but almost invisible a few miles south, where prices were rising fastest and ' +
+      'many owners had lived in their homes for decades.',
     solution:
-      'We mapped listing data by neighbourhood, chose six target areas and combined quarterly market reports by mail, neighbourhood events, targeted social ads and a page per neighbourhood on the website.',
+      'We mapped listing data by neighbourhood, chose six target areas and combined quarterly market reports by mail, ' +
+      'neighbourhood events, targeted social ads and a page per neighbourhood on the website.',
     outcome: 'Brand awareness in the target areas grew 35% in a year and the team is on track for its 20% target market share.',
     content: [
       {
         type: 'section',
         title: 'Choosing where to play',
         content:
-          'Turnover, price growth and the age of ownership pointed to six neighbourhoods where owners were likely to sell within three years and no team had a clear lead.',
+          'Turnover, price growth and the age of ownership pointed to six neighbourhoods where owners were likely to sell within ' +
+          'three years and no team had a clear lead.',
       },
       {
         type: 'metrics',
@@ -111,7 +120,8 @@ export const caseStudies: readonly CaseStudy[] = [
         type: 'section',
         title: 'Consistency beats volume',
         content:
-          'The same faces, the same report and the same message every quarter did more than any single large campaign. Owners started calling the team “the South Arlington people”.',
+          'The same faces, the same report and the same message every quarter did more than any single large campaign. Owners ' +
+          'started calling the team “the South Arlington people”.',
       },
     ],
   },
@@ -125,9 +135,11 @@ export const caseStudies: readonly CaseStudy[] = [
     image: image('exp-realty-transition'),
     tags: ['Salesforce', 'Operations', 'Leadership'],
     challenge:
-      'Changing brokerage meant moving 45 agents, dozens of active listings and pending contracts, the CRM and all marketing assets, while clients expected nothing to change.',
+      'Changing brokerage meant moving 45 agents, dozens of active listings and pending contracts, the CRM and all marketing ' +
+      'assets, while clients expected nothing to change.',
     solution:
-      'A 60-day plan with a workstream per area: licensing, listings, contracts, CRM, marketing and communication. Each agent had a checklist, and pending contracts stayed with the old brokerage until closing under a signed agreement.',
+      'A 60-day plan with a workstream per area: licensing, listings, contracts, CRM, marketing and communication. Each agent had ' +
+      'a checklist, and pending contracts stayed with the old brokerage until closing under a signed agreement.',
     outcome:
       'All 45 agents moved on schedule, no closing was missed, and every client record and pipeline stage survived the move in Salesforce.',
     content: [
@@ -135,7 +147,8 @@ export const caseStudies: readonly CaseStudy[] = [
         type: 'section',
         title: 'Plan the people first',
         content:
-          'Agents worried about their listings and their paychecks. Weekly sessions with the principals and a written FAQ answered those questions before the paperwork started.',
+          'Agents worried about their listings and their paychecks. Weekly sessions with the principals and a written FAQ answered ' +
+          'those questions before the paperwork started.',
       },
       {
         type: 'metrics',
@@ -150,7 +163,8 @@ export const caseStudies: readonly CaseStudy[] = [
         type: 'section',
         title: 'Communicate twice as much as you think',
         content:
-          'Clients heard about the change from their own agent, with a short letter explaining that nothing about their transaction would change. Not one client asked to cancel.',
+          'Clients heard about the change from their own agent, with a short letter explaining that nothing about their ' +
+          'transaction would change. Not one client asked to cancel.',
       },
     ],
   },
@@ -165,15 +179,18 @@ export const caseStudies: readonly CaseStudy[] = [
     tags: ['Event Planning', 'Social Media', 'Marketing'],
     challenge: 'Online ads brought clicks but few conversations. The team wanted to be known in person in the neighbourhoods it served.',
     solution:
-      'A yearly calendar of events — client appreciation nights, first-time buyer seminars, a fall festival booth and shred days — each with a sponsor, a sign-up page and a follow-up email sequence.',
+      'A yearly calendar of events — client appreciation nights, first-time buyer seminars, a fall festival booth and shred days — ' +
+      'each with a sponsor, a sign-up page and a follow-up email sequence.',
     outcome:
-      'More than 350 people attended in one year, brand awareness grew 35%, and event sign-ups became the team’s third-largest lead source.',
+      'More than 350 people attended in one year, brand awareness grew 35%, and event sign-ups became the team’s third-largest ' +
+      'lead source.',
     content: [
       {
         type: 'section',
         title: 'Every event has a follow-up',
         content:
-          'Attendees received photos, a short market update and an invitation to the next event. The follow-up, not the event, is where conversations started.',
+          'Attendees received photos, a short market update and an invitation to the next event. The follow-up, not the event, is ' +
+          'where conversations started.',
       },
       {
         type: 'metrics',
@@ -196,16 +213,19 @@ export const caseStudies: readonly CaseStudy[] = [
     image: image('agent-onboarding-system'),
     tags: ['Training', 'Automation', 'ChatGPT'],
     challenge:
-      'New agents learned by asking whoever was in the office. Some thrived; many took months to write their first offer, and a few left before they did.',
+      'New agents learned by asking whoever was in the office. Some thrived; many took months to write their first offer, and a ' +
+      'few left before they did.',
     solution:
-      'A 30-day program with a daily checklist, recorded training on every system, a mentor for the first three transactions and prompt templates that help new agents write follow-ups and market updates.',
+      'A 30-day program with a daily checklist, recorded training on every system, a mentor for the first three transactions and ' +
+      'prompt templates that help new agents write follow-ups and market updates.',
     outcome: 'More than 40 agents and coordinators have completed the program, and the time to a first closing has fallen by half.',
     content: [
       {
         type: 'section',
         title: 'Write down what good looks like',
         content:
-          'Top agents described their first week, their daily routine and the systems they could not live without. That became the checklist.',
+          'Top agents described their first week, their daily routine and the systems they could not live without. That became the ' +
+          'checklist.',
       },
       {
         type: 'metrics',
@@ -230,15 +250,18 @@ export const caseStudies: readonly CaseStudy[] = [
     challenge:
       'The team’s newsletter went to everyone, said the same thing to everyone and was opened by fewer than one in five recipients.',
     solution:
-      'Contacts were segmented by relationship and neighbourhood. Each month every segment received a short, local message with one clear offer, drafted with AI assistance and edited by the team.',
+      'Contacts were segmented by relationship and neighbourhood. Each month every segment received a short, local message with ' +
+      'one clear offer, drafted with AI assistance and edited by the team.',
     outcome:
-      'Campaigns now reach 2,231 past clients and sphere contacts with an average open rate of 53%, and replies turn into referrals every month.',
+      'Campaigns now reach 2,231 past clients and sphere contacts with an average open rate of 53%, and replies turn into ' +
+      'referrals every month.',
     content: [
       {
         type: 'section',
         title: 'Small segments, specific messages',
         content:
-          'A homeowner in Shirlington cares about Shirlington prices, not the regional average. Segmenting by neighbourhood made every email feel written for its reader.',
+          'A homeowner in Shirlington cares about Shirlington prices, not the regional average. Segmenting by neighbourhood made ' +
+          'every email feel written for its reader.',
       },
       {
         type: 'metrics',

@@ -275,5 +275,6 @@ export const hero = {
   eyebrow: 'Real Estate Operations & Marketing',
   headline: 'Marketing and operations that help real estate teams grow',
   intro:
-    'I help agents, teams and small businesses in Northern Virginia, DC and Maryland win more clients with better marketing and smoother operations.',
+    'I help agents, teams and small businesses in Northern Virginia, DC and Maryland win more clients with better marketing and ' +
+    'smoother operations.',
 } as const;

@@ -4,5 +4,6 @@
 export const scoreNotes = {
   marketing: 'Marketing score: website, SEO, lead generation, social, content and technical, weighted.',
   siteHealth:
-    'Site Health: technical SEO of the pages crawled. The free audit’s marketing score also weighs social presence, content and lead capture.',
+    'Site Health: technical SEO of the pages crawled. The free audit’s marketing score also weighs social presence, content and ' +
+    'lead capture.',
 } as const;

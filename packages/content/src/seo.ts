@@ -38,7 +38,8 @@ export const pageSeo: readonly PageSeo[] = [
     path: '/services',
     title: `Services${suffix}`,
     description:
-      'Marketing audits, team leadership, operations consulting and marketing strategy for real estate agents, teams and small businesses in Northern Virginia, DC and Maryland.',
+      'Marketing audits, team leadership, operations consulting and marketing strategy for real estate agents, teams and small ' +
+      'businesses in Northern Virginia, DC and Maryland.',
     keywords: ['real estate marketing services', 'operations consulting', 'team leadership', 'marketing strategy', 'marketing audit'],
     listed: true,
     priority: 0.9,
@@ -48,7 +49,8 @@ export const pageSeo: readonly PageSeo[] = [
     path: '/experience',
     title: `Experience${suffix}`,
     description:
-      '15+ years in real estate operations and marketing: seven roles from office administrator to Director of Operations & Marketing, with $75M+ in annual transactions.',
+      '15+ years in real estate operations and marketing: seven roles from office administrator to Director of Operations & ' +
+      'Marketing, with $75M+ in annual transactions.',
     keywords: ['real estate operations experience', 'director of operations', 'real estate marketing manager', 'licensed realtor DC VA'],
     listed: true,
     priority: 0.8,
@@ -58,7 +60,8 @@ export const pageSeo: readonly PageSeo[] = [
     path: '/blog',
     title: `Blog${suffix} — Real Estate Case Studies`,
     description:
-      'Case studies on transaction management, market expansion, brokerage transitions, community events, agent onboarding and email marketing for real estate teams.',
+      'Case studies on transaction management, market expansion, brokerage transitions, community events, agent onboarding and ' +
+      'email marketing for real estate teams.',
     keywords: ['real estate case studies', 'real estate marketing blog', 'transaction management', 'agent onboarding'],
     listed: true,
     priority: 0.8,
@@ -68,7 +71,8 @@ export const pageSeo: readonly PageSeo[] = [
     path: '/marketing-audit',
     title: `Free Marketing Audit${suffix}`,
     description:
-      'Request a free 15-point real estate marketing audit. Get a Growth Opportunities Report with 3-5 untapped revenue sources and a 90-day plan by email within 24 hours.',
+      'Request a free 15-point real estate marketing audit. Get a Growth Opportunities Report with 3-5 untapped revenue sources ' +
+      'and a 90-day plan by email within 24 hours.',
     keywords: ['free marketing audit', 'real estate website audit', 'real estate SEO audit', 'lead generation audit'],
     listed: true,
     priority: 0.9,
@@ -78,7 +82,8 @@ export const pageSeo: readonly PageSeo[] = [
     path: '/real-estate-marketing-report',
     title: `Marketing Report Showcase${suffix}`,
     description:
-      'See what the free real estate marketing report covers: 15+ metrics on website performance, search, social presence and lead generation, delivered in 24 hours.',
+      'See what the free real estate marketing report covers: 15+ metrics on website performance, search, social presence and lead ' +
+      'generation, delivered in 24 hours.',
     keywords: ['real estate marketing report', 'sample marketing report', 'real estate website analysis'],
     listed: true,
     priority: 0.7,
@@ -89,7 +94,8 @@ export const pageSeo: readonly PageSeo[] = [
     // Not one of the spec's named titles: "Page" followed by the path.
     title: 'Page /advanced-seo-audit',
     description:
-      'Advanced SEO audit: checks 140+ issues across technical SEO, on-page content, performance and AI search readiness, in about 30 seconds.',
+      'Advanced SEO audit: checks 140+ issues across technical SEO, on-page content, performance and AI search readiness, in about ' +
+      '30 seconds.',
     keywords: ['advanced SEO audit', 'technical SEO', 'AI search optimization', 'llms.txt'],
     listed: true,
     priority: 0.6,

@@ -14,7 +14,9 @@ export interface ServiceItem {
 /** Intro of the services page. */
 export const servicesIntro = {
   title: 'Services',
-  lead: 'Marketing, operations and leadership help for real estate agents, teams and small businesses in Northern Virginia, DC and Maryland.',
+  lead:
+    'Marketing, operations and leadership help for real estate agents, teams and small businesses in Northern Virginia, DC and ' +
+    'Maryland.',
   ctaTitle: 'Not sure where to start?',
   ctaText: 'Start with the free 15-point marketing audit, or email me to talk about your team.',
 } as const;
@@ -26,7 +28,8 @@ export const serviceItems: readonly ServiceItem[] = [
     title: 'Marketing Audits',
     subtitle: 'Find the leads your marketing is missing',
     description:
-      'A 15-point review of your website, search presence, social profiles and lead capture, with a Growth Opportunities Report that names 3-5 untapped revenue sources.',
+      'A 15-point review of your website, search presence, social profiles and lead capture, with a Growth Opportunities Report ' +
+      'that names 3-5 untapped revenue sources.',
     features: [
       '15-point website and marketing review',
       'Growth Opportunities Report within 24 hours',

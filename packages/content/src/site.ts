@@ -42,9 +42,13 @@ export const personal = {
   /** Regions served, in the order the site names them. */
   serviceArea: ['Northern Virginia', 'Washington, DC', 'Maryland'],
   biography: [
-    'I have spent more than fifteen years on the business side of real estate: running transaction pipelines, building marketing programs and leading the agents and coordinators who make a brokerage work day to day.',
-    'Today I lead operations and marketing for a growing agent team in Northern Virginia. I design the systems that keep more than $75M in annual transactions on schedule, and I run the campaigns, events and content that keep our name in front of buyers and sellers across Virginia, DC and Maryland.',
-    'I am also a licensed Realtor in DC and Virginia, so the advice I give agents comes from someone who has carried the listings, written the offers and sat at the closing table.',
+    'I have spent more than fifteen years on the business side of real estate: running transaction pipelines, building marketing ' +
+      'programs and leading the agents and coordinators who make a brokerage work day to day.',
+    'Today I lead operations and marketing for a growing agent team in Northern Virginia. I design the systems that keep more than ' +
+      '$75M in annual transactions on schedule, and I run the campaigns, events and content that keep our name in front of buyers ' +
+      'and sellers across Virginia, DC and Maryland.',
+    'I am also a licensed Realtor in DC and Virginia, so the advice I give agents comes from someone who has carried the listings, ' +
+      'written the offers and sat at the closing table.',
   ],
 } as const;
 
@@ -98,7 +102,8 @@ export const seoDefaults = {
   siteName: 'Morgan Ellis — Real Estate Marketing & Operations',
   defaultTitle: 'Morgan Ellis | Real Estate Marketing, Operations & Free Marketing Audit',
   defaultDescription:
-    'Real estate operations and marketing professional and licensed Realtor in Northern Virginia, DC and Maryland. 15+ years, $75M+ in transactions. Request a free 15-point marketing audit.',
+    'Real estate operations and marketing professional and licensed Realtor in Northern Virginia, DC and Maryland. 15+ years, ' +
+    '$75M+ in transactions. Request a free 15-point marketing audit.',
   defaultKeywords: [
     'real estate marketing',
     'real estate operations',
@@ -135,7 +140,8 @@ export const company = {
   industry: 'Real Estate Marketing and Operations Consulting',
   established: 2020,
   description:
-    'Marketing audits, team leadership and operations consulting for real estate agents, teams and small businesses in Northern Virginia, DC and Maryland.',
+    'Marketing audits, team leadership and operations consulting for real estate agents, teams and small businesses in Northern ' +
+    'Virginia, DC and Maryland.',
 } as const;
 
 /** Footer texts and columns. */

@@ -20,7 +20,8 @@ describe('ai-search checks', () =>
     'ai.search-crawlers-blocked': {
       fires: {
         robots:
-          'User-agent: *\nAllow: /\n\nUser-agent: OAI-SearchBot\nUser-agent: PerplexityBot\nDisallow: /\n\nSitemap: https://janesmithrealty.com/sitemap.xml\n',
+          'User-agent: *\nAllow: /\n\nUser-agent: OAI-SearchBot\nUser-agent: PerplexityBot\nDisallow: /\n\nSitemap: ' +
+          'https://janesmithrealty.com/sitemap.xml\n',
       },
       passes: {
         robots: 'User-agent: *\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n\nSitemap: https://janesmithrealty.com/sitemap.xml\n',

@@ -1,8 +1,12 @@
 import { describe } from 'vitest';
 import { checkCategory } from './harness.ts';
 
-const GTAG =
-  /<script async src="https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=G-ABC1234567"><\/script>\n<script>window\.dataLayer[^\n]*<\/script>\n/;
+const GTAG = new RegExp(
+  [
+    /<script async src="https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=G-ABC1234567"><\/script>\n/.source,
+    /<script>window\.dataLayer[^\n]*<\/script>\n/.source,
+  ].join(''),
+);
 const GTM = /<script>\(function\(w,d,s,l,i\)[^\n]*<\/script>\n/;
 const NOSCRIPT = /<noscript><iframe src="https:\/\/www\.googletagmanager\.com\/ns\.html[^\n]*<\/noscript>/;
 const noGoogle: Array<[RegExp, string]> = [
@@ -20,7 +24,8 @@ describe('analytics checks', () =>
           ...noGoogle,
           [
             '</head>',
-            "<script>ga('create', 'UA-1234567-1', 'auto');</script><script async src='https://www.google-analytics.com/analytics.js'></script></head>",
+            "<script>ga('create', 'UA-1234567-1', 'auto');</script><script async " +
+              "src='https://www.google-analytics.com/analytics.js'></script></head>",
           ],
         ],
       },

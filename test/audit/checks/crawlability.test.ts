@@ -117,7 +117,9 @@ describe('crawlability checks', () =>
     },
     'crawl.js-only-content': {
       fires: {
-        html: '<!doctype html><html lang="en"><head><title>App</title><script src="/a.js"></script><script src="/b.js"></script><script src="/c.js"></script></head><body><div id="root"></div></body></html>',
+        html:
+          '<!doctype html><html lang="en"><head><title>App</title><script src="/a.js"></script><script src="/b.js"></script>' +
+          '<script src="/c.js"></script></head><body><div id="root"></div></body></html>',
       },
     },
     'crawl.deep-pages': {

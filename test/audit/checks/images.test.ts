@@ -2,7 +2,8 @@ import { describe } from 'vitest';
 import { checkCategory, GOOD_RESOURCES } from './harness.ts';
 
 const OAK =
-  '<img src="/img/oak-street.jpg" alt="Brick colonial at 12 Oak Street with a front porch" width="800" height="533" loading="lazy" srcset="/img/oak-street-400.jpg 400w, /img/oak-street.jpg 800w">';
+  '<img src="/img/oak-street.jpg" alt="Brick colonial at 12 Oak Street with a front porch" width="800" height="533" loading="lazy" ' +
+  'srcset="/img/oak-street-400.jpg 400w, /img/oak-street.jpg 800w">';
 const PICTURE = `<picture><source type="image/webp" srcset="/img/oak-street.webp">${OAK}</picture>`;
 const LOGO = '<img src="/logo.png" alt="Jane Smith Realty logo" width="180" height="60">';
 const photos = (n: number, attrs = '') =>

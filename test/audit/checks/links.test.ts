@@ -45,7 +45,9 @@ describe('links checks', () =>
     },
     'links.few-internal': {
       fires: {
-        html: '<!doctype html><html lang="en"><head><title>One page</title></head><body><main><a href="/">Home</a><a href="https://zillow.com/">Zillow</a></main></body></html>',
+        html:
+          '<!doctype html><html lang="en"><head><title>One page</title></head><body><main><a href="/">Home</a>' +
+          '<a href="https://zillow.com/">Zillow</a></main></body></html>',
       },
     },
     'links.too-many': {

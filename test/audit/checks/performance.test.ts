@@ -90,7 +90,10 @@ describe('performance checks', () =>
         replace: [
           [
             '<main>',
-            `<main>${Array.from({ length: 90 }, (_, i) => `<img src="/i/${i}.webp" alt="Photo ${i}" width="10" height="10" loading="lazy">`).join('')}`,
+            `<main>${Array.from(
+              { length: 90 },
+              (_, i) => `<img src="/i/${i}.webp" alt="Photo ${i}" width="10" height="10" loading="lazy">`,
+            ).join('')}`,
           ],
         ],
       },

@@ -4,7 +4,8 @@ import { GOOD_HTML } from './good-site.ts';
 
 const IDX = '<script defer src="https://jane.idxbroker.com/idx/widgets/12345"></script>';
 const SEARCH_FORM =
-  '<form action="/listings" method="get"><label for="city">City</label><input id="city" name="city"><label for="beds">Beds</label><input id="beds" name="beds" type="number"><button type="submit">Search</button></form>';
+  '<form action="/listings" method="get"><label for="city">City</label><input id="city" name="city"><label for="beds">Beds</label>' +
+  '<input id="beds" name="beds" type="number"><button type="submit">Search</button></form>';
 const CONTACT_FORM = /<form action="\/contact"[\s\S]*?<\/form>/;
 /** A minimal agent page with nothing but text: base for the "missing" fixtures. */
 const bare = GOOD_HTML.replace(/<main>[\s\S]*<\/main>/, '<main><h1>Jane Smith</h1><p>I am a real estate agent in Arlington.</p></main>')

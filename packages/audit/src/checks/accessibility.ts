@@ -28,7 +28,8 @@ export const accessibilityChecks: Check[] = [
       onPages(ctx, (p) => {
         const $ = p.$;
         const unlabeled = $(
-          'input:not([type="hidden" i]):not([type="submit" i]):not([type="button" i]):not([type="image" i]):not([type="reset" i]), select, textarea',
+          'input:not([type="hidden" i]):not([type="submit" i]):not([type="button" i]):not([type="image" i]):not([type="reset" i]), ' +
+            'select, textarea',
         )
           .toArray()
           .filter((el) => {

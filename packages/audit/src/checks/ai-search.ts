@@ -53,8 +53,13 @@ function hasAuthor(ctx: CheckContext): boolean {
 /** Outbound links that are not social profiles, share buttons or the site's own services. */
 export function sourceLinks(ctx: CheckContext): string[] {
   const profiles = new Set(detectProfiles(ctx.pages).map((p) => p.url));
-  const SOCIAL =
-    /facebook|instagram|linkedin|youtube|twitter|x\.com|tiktok|pinterest|zillow|realtor\.com|homes\.com|redfin|yelp|google\.|goo\.gl|g\.page|idxbroker|matterport/i;
+  const SOCIAL = new RegExp(
+    [
+      /facebook|instagram|linkedin|youtube|twitter|x\.com|tiktok|pinterest|zillow/.source,
+      /realtor\.com|homes\.com|redfin|yelp|google\.|goo\.gl|g\.page|idxbroker|matterport/.source,
+    ].join('|'),
+    'i',
+  );
   return ctx.pages.flatMap((p) =>
     p.links.filter((l) => l.url && !l.internal && !profiles.has(l.url) && !SOCIAL.test(new URL(l.url).hostname)).map((l) => l.url!),
   );
@@ -67,7 +72,8 @@ export const aiSearchChecks: Check[] = [
     severity: 'Notice',
     title: 'No llms.txt',
     description:
-      'llms.txt is a short Markdown guide to your site for AI assistants (llmstxt.org); Lighthouse checks it in its agentic-browsing audit.',
+      'llms.txt is a short Markdown guide to your site for AI assistants (llmstxt.org); Lighthouse checks it in its ' +
+      'agentic-browsing audit.',
     fix: 'Publish /llms.txt: a "# Your Business" heading, a one-line "> summary", and Markdown links to your key pages.',
     run: (ctx) => (llms(ctx).status === 404 || llms(ctx).status === 410) && '/llms.txt does not exist.',
   },
@@ -147,7 +153,9 @@ export const aiSearchChecks: Check[] = [
     title: 'AI search crawlers blocked',
     description:
       'robots.txt stops AI search engines from reading your site, so ChatGPT search, Perplexity and Claude cannot cite or recommend you.',
-    fix: 'Allow OAI-SearchBot, ChatGPT-User, PerplexityBot and Claude-SearchBot in robots.txt (you can still block training crawlers like GPTBot).',
+    fix:
+      'Allow OAI-SearchBot, ChatGPT-User, PerplexityBot and Claude-SearchBot in robots.txt (you can still block training crawlers ' +
+      'like GPTBot).',
     run: (ctx) => {
       if (!ctx.site.robots.body) return null;
       const robots = robotsParser(ctx.site.robots.url, ctx.site.robots.body);
@@ -162,7 +170,9 @@ export const aiSearchChecks: Check[] = [
     title: 'No AI crawler policy',
     description:
       'robots.txt does not mention any AI crawler, so you have not chosen which AI services may read (or train on) your content.',
-    fix: 'Add explicit User-agent groups for AI crawlers (e.g. allow OAI-SearchBot and PerplexityBot; allow or block GPTBot and Google-Extended).',
+    fix:
+      'Add explicit User-agent groups for AI crawlers (e.g. allow OAI-SearchBot and PerplexityBot; allow or block GPTBot and ' +
+      'Google-Extended).',
     run: (ctx) => {
       const body = ctx.site.robots.body;
       if (!body) return null;
@@ -228,7 +238,8 @@ export const aiSearchChecks: Check[] = [
     severity: 'Notice',
     title: 'No questions answered',
     description:
-      'AI assistants answer questions; pages phrased as questions and answers ("How long does it take to sell in Arlington?") are what they quote.',
+      'AI assistants answer questions; pages phrased as questions and answers ("How long does it take to sell in Arlington?") are ' +
+      'what they quote.',
     fix: 'Add an FAQ section with real client questions, marked up as FAQPage where it fits.',
     run: (ctx) =>
       !ctx.pages.some((p) => p.schemaItems.some((i) => i.types.includes('FAQPage')) || p.headings.some((h) => h.text.endsWith('?'))) &&

@@ -106,7 +106,8 @@ export const businessInfoChecks: Check[] = [
     severity: 'Warning',
     title: 'No privacy policy',
     description:
-      'Forms that collect names, e-mails and phone numbers need a privacy policy (state privacy laws, ad platforms and e-mail rules require it).',
+      'Forms that collect names, e-mails and phone numbers need a privacy policy (state privacy laws, ad platforms and e-mail ' +
+      'rules require it).',
     fix: 'Publish a privacy policy and link it in the footer and next to your forms.',
     run: (ctx) =>
       ctx.home.forms.length > 0 &&

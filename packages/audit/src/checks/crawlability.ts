@@ -140,7 +140,8 @@ export const crawlabilityChecks: Check[] = [
     severity: 'Notice',
     title: 'No canonical link',
     description:
-      'A canonical link names the preferred address of a page, so duplicates (with tracking parameters, www or not) do not split its ranking.',
+      'A canonical link names the preferred address of a page, so duplicates (with tracking parameters, www or not) do not split ' +
+      'its ranking.',
     fix: 'Add <link rel="canonical" href="https://yoursite/page"> to every page.',
     run: (ctx) => onPages(ctx, (p) => p.canonicals.length === 0 && 'The page has no canonical link.'),
   },
@@ -305,7 +306,8 @@ export const crawlabilityChecks: Check[] = [
     severity: 'Warning',
     title: 'Content needs JavaScript to appear',
     description:
-      "The page's HTML carries almost no text and relies on scripts to draw it. Many crawlers, and all AI assistants that read HTML, see an empty page.",
+      "The page's HTML carries almost no text and relies on scripts to draw it. Many crawlers, and all AI assistants that read " +
+      'HTML, see an empty page.',
     fix: 'Render the main content on the server (or prerender it) so it is in the HTML.',
     run: (ctx) =>
       onPages(
@@ -348,7 +350,9 @@ export const crawlabilityChecks: Check[] = [
       });
       return (
         bad.length > 0 && {
-          detail: `${plural(bad.length, 'internal address', 'internal addresses')} have uppercase letters, underscores, session ids or more than 115 characters, e.g. ${bad[0]}.`,
+          detail:
+            `${plural(bad.length, 'internal address', 'internal addresses')} have uppercase letters, underscores, session ids or ` +
+            `more than 115 characters, e.g. ${bad[0]}.`,
           urls: bad.slice(0, 10),
         }
       );

@@ -43,7 +43,8 @@ export const imageChecks: Check[] = [
     severity: 'Warning',
     title: 'Images without width and height',
     description:
-      'Without dimensions the browser cannot reserve space, so the page jumps as photos load (layout shift): visitors tap the wrong thing and Google counts it against the page.',
+      'Without dimensions the browser cannot reserve space, so the page jumps as photos load (layout shift): visitors tap the ' +
+      'wrong thing and Google counts it against the page.',
     fix: 'Give every image width and height attributes (or a CSS aspect-ratio); CSS can still scale it.',
     run: (ctx) => {
       // Lighthouse's unsized-images: per page, and the page with the most named first.
@@ -56,7 +57,9 @@ export const imageChecks: Check[] = [
       const worst = byPage[0]!;
       if (ctx.pages.length === 1) return `${plural(total, 'image')} have no width and height.`;
       return {
-        detail: `${plural(total, 'image')} on ${plural(byPage.length, 'page')} have no width and height; the most (${worst.count}) on ${worst.url}.`,
+        detail:
+          `${plural(total, 'image')} on ${plural(byPage.length, 'page')} have no width and height; the most (${worst.count}) on ` +
+          `${worst.url}.`,
         urls: byPage.slice(0, 10).map((p) => p.url),
       };
     },
@@ -72,7 +75,9 @@ export const imageChecks: Check[] = [
       const heavy = ctx.site.resources.filter((r) => r.kind === 'image' && r.bytes !== null && r.bytes > OVERSIZED_BYTES);
       return (
         heavy.length > 0 && {
-          detail: `${plural(heavy.length, 'image')} weigh more than 300 KB (largest ${Math.round(Math.max(...heavy.map((h) => h.bytes!)) / 1024)} KB).`,
+          detail:
+            `${plural(heavy.length, 'image')} weigh more than 300 KB (largest ` +
+            `${Math.round(Math.max(...heavy.map((h) => h.bytes!)) / 1024)} KB).`,
           urls: heavy.slice(0, 10).map((h) => h.url),
         }
       );

@@ -38,7 +38,9 @@ export const linkChecks: Check[] = [
       const broken = ctx.site.links.filter((l) => l.status !== null && l.status >= 400 && l.status < 500);
       return (
         broken.length > 0 && {
-          detail: `${plural(broken.length, 'internal link')} return an error: ${listSome(broken.map((b) => `${new URL(b.url).pathname} (${b.status})`))}.`,
+          detail:
+            `${plural(broken.length, 'internal link')} return an error: ` +
+            `${listSome(broken.map((b) => `${new URL(b.url).pathname} (${b.status})`))}.`,
           urls: broken.slice(0, 10).map((b) => b.url),
         }
       );

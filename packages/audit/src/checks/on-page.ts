@@ -226,7 +226,8 @@ export const onPageChecks: Check[] = [
     free: true,
     title: 'Not mobile friendly (no viewport)',
     description:
-      'Without a viewport tag phones show a shrunken desktop page. Most home buyers search on their phone, and Google ranks the mobile version.',
+      'Without a viewport tag phones show a shrunken desktop page. Most home buyers search on their phone, and Google ranks the ' +
+      'mobile version.',
     fix: 'Add <meta name="viewport" content="width=device-width, initial-scale=1"> and a responsive layout.',
     run: (ctx) => onPages(ctx, (p) => !p.viewport && 'The page has no viewport meta tag.'),
   },

@@ -124,8 +124,11 @@ export const performanceChecks: Check[] = [
     severity: 'Warning',
     title: 'Large images or files inlined in the HTML',
     description:
-      'A picture pasted into the page as a data: address is downloaded again with every visit, cannot be cached or lazy-loaded, and delays the first view.',
-    fix: 'Save the picture as an image file (WebP or JPEG) and link it with <img src>; most page builders do this when you upload instead of pasting.',
+      'A picture pasted into the page as a data: address is downloaded again with every visit, cannot be cached or lazy-loaded, ' +
+      'and delays the first view.',
+    fix:
+      'Save the picture as an image file (WebP or JPEG) and link it with <img src>; most page builders do this when you upload ' +
+      'instead of pasting.',
     run: (ctx) =>
       onPages(ctx, (p) => {
         const total = p.dataUris.reduce((n, d) => n + d.bytes, 0);
@@ -133,7 +136,8 @@ export const performanceChecks: Check[] = [
         return (
           largest !== undefined &&
           (largest.bytes > DATA_URI_MAX_BYTES || total > DATA_URI_TOTAL_MAX_BYTES) &&
-          `The HTML carries ${plural(p.dataUris.length, 'inlined file')} (${Math.round(total / KB)} KB); the largest is a ${Math.round(largest.bytes / KB)} KB ${largest.mime}.`
+          `The HTML carries ${plural(p.dataUris.length, 'inlined file')} (${Math.round(total / KB)} KB); the largest is a ` +
+            `${Math.round(largest.bytes / KB)} KB ${largest.mime}.`
         );
       }),
   },

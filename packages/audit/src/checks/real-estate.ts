@@ -12,7 +12,8 @@ export const realEstateChecks: Check[] = [
     severity: 'Warning',
     title: 'No IDX listings',
     description:
-      'Buyers come to agent sites to browse homes. Without IDX (MLS listings on your own site) they go to Zillow, where other agents get the lead.',
+      'Buyers come to agent sites to browse homes. Without IDX (MLS listings on your own site) they go to Zillow, where other ' +
+      'agents get the lead.',
     fix: 'Add an IDX feed from your MLS through a provider such as IDX Broker, iHomefinder or Showcase IDX.',
     run: (ctx) => !realEstate(ctx).hasIDX && 'No IDX provider or listings pages were found.',
   },

@@ -113,7 +113,8 @@ export const robotsAndSitemapChecks: Check[] = [
     fix: 'Publish an XML sitemap (most site builders and SEO plugins generate one) and name it in robots.txt.',
     run: (ctx) =>
       ctx.site.sitemap.status !== 200 &&
-      `${new URL(ctx.site.sitemap.url).pathname} ${ctx.site.sitemap.status ? `answers HTTP ${ctx.site.sitemap.status}` : 'could not be fetched'}.`,
+      `${new URL(ctx.site.sitemap.url).pathname} ` +
+        `${ctx.site.sitemap.status ? `answers HTTP ${ctx.site.sitemap.status}` : 'could not be fetched'}.`,
   },
   {
     id: 'crawl.sitemap-invalid',

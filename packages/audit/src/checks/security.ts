@@ -33,7 +33,8 @@ export const securityChecks: Check[] = [
       if (!isHttps(ctx) || v === null || v.redirectsToHttps) return null;
       return v.status === null
         ? null
-        : `http://${new URL(ctx.home.url).host}/ answers HTTP ${v.status}${v.location ? ` redirecting to ${v.location}` : ''} instead of redirecting to https://.`;
+        : `http://${new URL(ctx.home.url).host}/ answers HTTP ${v.status}${v.location ? ` redirecting to ${v.location}` : ''} ` +
+            `instead of redirecting to https://.`;
     },
   },
   {
@@ -121,7 +122,8 @@ export const securityChecks: Check[] = [
     severity: 'Critical',
     title: 'Form sends data without encryption',
     description:
-      "A form on an http page, or posting to an http:// address, sends visitors' names, e-mails and phone numbers in clear text; browsers warn before submitting.",
+      "A form on an http page, or posting to an http:// address, sends visitors' names, e-mails and phone numbers in clear text; " +
+      'browsers warn before submitting.',
     fix: 'Serve the page over HTTPS and make every form action https://.',
     run: (ctx) =>
       onPages(ctx, (p) => {

@@ -26,7 +26,8 @@ export const socialPresenceChecks: Check[] = [
     free: true,
     title: 'No social or profile links',
     description:
-      "Buyers and sellers check an agent's reviews and activity before calling. With no profile links, they search elsewhere and find competitors.",
+      "Buyers and sellers check an agent's reviews and activity before calling. With no profile links, they search elsewhere and " +
+      'find competitors.',
     fix: 'Link your Zillow, Realtor.com, Google Business, Facebook, Instagram and LinkedIn profiles from every page.',
     run: (ctx) => profiles(ctx).length === 0 && 'The site links to no social network or real-estate profile.',
   },

@@ -12,7 +12,8 @@ export const socialChecks: Check[] = [
     free: true,
     title: 'No Open Graph tags',
     description:
-      'When your page is shared on Facebook, LinkedIn or in messages, Open Graph tags supply the title, picture and text. Without them the preview is bare or random.',
+      'When your page is shared on Facebook, LinkedIn or in messages, Open Graph tags supply the title, picture and text. Without ' +
+      'them the preview is bare or random.',
     fix: 'Add og:title, og:description, og:image (1200x630) and og:url meta tags.',
     run: (ctx) => !hasOg(ctx.home.metas) && 'The home page has no og: meta tags.',
   },

@@ -26,7 +26,8 @@ export const structuredDataChecks: Check[] = [
     free: true,
     title: 'No structured data',
     description:
-      'Structured data (schema.org) tells Google and AI assistants exactly who you are, where and how to reach you, and enables rich results.',
+      'Structured data (schema.org) tells Google and AI assistants exactly who you are, where and how to reach you, and enables ' +
+      'rich results.',
     fix: 'Add a JSON-LD block of type RealEstateAgent with your name, address, phone, logo and profile links.',
     run: (ctx) => !hasStructuredData(ctx) && 'The home page has no JSON-LD or microdata.',
   },
@@ -90,7 +91,8 @@ export const structuredDataChecks: Check[] = [
       hasStructuredData(ctx) &&
       !businessItem(ctx.home) &&
       !ctx.home.microdataTypes.some((t) => BUSINESS_TYPES.some((b) => t.endsWith(b))) &&
-      `The structured data describes ${listSome([...new Set(ctx.home.schemaItems.flatMap((i) => i.types))]) || 'nothing typed'}, not the business.`,
+      `The structured data describes ${listSome([...new Set(ctx.home.schemaItems.flatMap((i) => i.types))]) || 'nothing typed'}, ` +
+        `not the business.`,
   },
   {
     id: 'schema.not-real-estate-agent',

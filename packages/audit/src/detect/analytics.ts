@@ -38,8 +38,13 @@ const PIXELS: Array<[string, RegExp]> = [
   ['Microsoft Ads', /bat\.bing\.com\/bat\.js/i],
 ];
 
-const CONSENT =
-  /cookiebot|onetrust|cookieyes|termly|iubenda|osano|cookie-?consent|cookie-?notice|cookie-?banner|complianz|usercentrics|quantcast choice|gdpr/i;
+const CONSENT = new RegExp(
+  [
+    /cookiebot|onetrust|cookieyes|termly|iubenda|osano|cookie-?consent|cookie-?notice/.source,
+    /cookie-?banner|complianz|usercentrics|quantcast choice|gdpr/.source,
+  ].join('|'),
+  'i',
+);
 
 const unique = (values: string[]) => [...new Set(values)];
 

@@ -3,8 +3,12 @@ import type { ParsedPage, SchemaItem } from '../page.ts';
 
 const PHONE = /(?:\+?1[\s.-]?)?\(?\b([2-9]\d{2})\)?[\s.-]?(\d{3})[\s.-]?(\d{4})\b/;
 const EMAIL = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/;
-const STREET =
-  /\b\d{1,6}\s+(?:[A-Za-z0-9.'-]+\s+){1,5}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Pike|Place|Pl|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Terrace|Ter)\b\.?/;
+const STREET = new RegExp(
+  String.raw`\b\d{1,6}\s+(?:[A-Za-z0-9.'-]+\s+){1,5}(?:${[
+    /Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Pike|Place|Pl/.source,
+    /Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Terrace|Ter/.source,
+  ].join('|')})\b\.?`,
+);
 const CITY_STATE_ZIP = /\b([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+){0,2}),\s*([A-Z]{2})\s+(\d{5})(?:-\d{4})?\b/;
 
 export const BUSINESS_TYPES = [
@@ -89,11 +93,22 @@ export function detectBusiness(page: ParsedPage): BusinessInfo {
 }
 
 /** Words a business name has and a search phrase rarely does. */
-const BRAND_WORDS =
-  /\b(realty|realtors?|real estate group|group|team|properties|property|homes? (?:group|team)|brokerage|brokers?|partners|associates|agency|company|co\.|llc|inc\.?|ltd|sotheby'?s|keller williams|re\/max|remax|compass|coldwell banker|century 21|exp realty|berkshire hathaway|howard hanna|douglas elliman|estates)\b/i;
+const BRAND_WORDS = new RegExp(
+  String.raw`\b(${[
+    /realty|realtors?|real estate group|group|team|properties|property|homes? (?:group|team)|brokerage|brokers?|partners/.source,
+    /associates|agency|company|co\.|llc|inc\.?|ltd|sotheby'?s|keller williams|re\/max|remax|compass|coldwell banker|century 21/.source,
+    /exp realty|berkshire hathaway|howard hanna|douglas elliman|estates/.source,
+  ].join('|')})\b`,
+  'i',
+);
 /** Phrases of a page's search title, not of its owner's name. */
-const SEARCH_WORDS =
-  /\b(for sale|for rent|listings?|search|buy(?:ing)?|sell(?:ing)?|near me|mls|idx|welcome|official site|home page|homepage|find|browse|market report|home values?|open houses?)\b|^home$|\bin [A-Z][a-z]+/i;
+const SEARCH_WORDS = new RegExp(
+  String.raw`\b(${[
+    /for sale|for rent|listings?|search|buy(?:ing)?|sell(?:ing)?|near me|mls|idx|welcome|official site|home page|homepage/.source,
+    /find|browse|market report|home values?|open houses?/.source,
+  ].join('|')})\b|^home$|\bin [A-Z][a-z]+`,
+  'i',
+);
 
 /**
  * The business name in a page title such as "Jane Porter Realty | Arlington VA Homes for

@@ -19,8 +19,15 @@ const IDX_PROVIDERS: Array<[string, RegExp]> = [
   ['Lofty', /lofty\.com|chime\.me/i],
 ];
 
-const BROKERAGES =
-  /\b(?:Keller Williams(?: [A-Z][a-z]+)*|RE\/MAX(?: [A-Z][a-z]+)*|Coldwell Banker(?: [A-Z][a-z]+)*|Compass|eXp Realty|Century 21(?: [A-Z][a-z]+)*|Berkshire Hathaway HomeServices(?: [A-Z][a-z]+)*|Long & Foster|Samson Properties|Pearson Smith Realty|TTR Sotheby's International Realty|Sotheby's International Realty|Douglas Elliman|Howard Hanna|Weichert(?:, Realtors)?|Redfin|Real Broker|Fathom Realty|United Real Estate|Corcoran(?: [A-Z][a-z]+)*|Engel & V[öo]lkers(?: [A-Z][a-z]+)*)\b/;
+const BROKERAGES = new RegExp(
+  String.raw`\b(?:${[
+    /Keller Williams(?: [A-Z][a-z]+)*|RE\/MAX(?: [A-Z][a-z]+)*|Coldwell Banker(?: [A-Z][a-z]+)*|Compass|eXp Realty/.source,
+    /Century 21(?: [A-Z][a-z]+)*|Berkshire Hathaway HomeServices(?: [A-Z][a-z]+)*|Long & Foster|Samson Properties/.source,
+    /Pearson Smith Realty|TTR Sotheby's International Realty|Sotheby's International Realty|Douglas Elliman|Howard Hanna/.source,
+    /Weichert(?:, Realtors)?|Redfin|Real Broker|Fathom Realty|United Real Estate|Corcoran(?: [A-Z][a-z]+)*/.source,
+    /Engel & V[öo]lkers(?: [A-Z][a-z]+)*/.source,
+  ].join('|')})\b`,
+);
 const BROKERAGE_NAMED =
   /\b(?:[Bb]rokered by|[Bb]rokerage\s*:|[Aa]ffiliated with|[Oo]ffice of)\s+([A-Z][\w&'-]*(?:\s+(?:[A-Z][\w&'-]*|&)){0,4})/;
 const BROKERAGE_SUFFIX =
@@ -31,13 +38,30 @@ function findBrokerage(text: string, footer: string): string | null {
   return BROKERAGE_NAMED.exec(text)?.[1]?.trim() ?? BROKERAGES.exec(text)?.[0] ?? BROKERAGE_SUFFIX.exec(footer)?.[1] ?? null;
 }
 
-const SEARCH =
-  /\b(?:search (?:homes|properties|listings|the mls)|property search|home search|find (?:your|a) (?:home|property)|homes for sale|browse listings|mls search)\b/i;
+const SEARCH = new RegExp(
+  String.raw`\b(?:${[
+    /search (?:homes|properties|listings|the mls)|property search|home search/.source,
+    /find (?:your|a) (?:home|property)|homes for sale|browse listings|mls search/.source,
+  ].join('|')})\b`,
+  'i',
+);
 const SEARCH_FIELDS = /\b(?:beds?|baths?|min_?price|max_?price|price_?(?:min|max)|zip|city|property_?type|neighborhood|mls)\b/;
-const VALUATION =
-  /\b(?:home valuation|home value|what(?:'|’)?s my home worth|what is my home worth|free (?:home )?valuation|property valuation|market analysis|\bcma\b|home worth)\b/i;
+const VALUATION = new RegExp(
+  String.raw`\b(?:${[
+    /home valuation|home value|what(?:'|’)?s my home worth|what is my home worth|free (?:home )?valuation/.source,
+    /property valuation|market analysis|\bcma\b|home worth/.source,
+  ].join('|')})\b`,
+  'i',
+);
 const MORTGAGE = /\b(?:mortgage calculator|payment calculator|affordability calculator|monthly payment|estimate your payment)\b/i;
 const TOURS = /matterport\.com|kuula\.co|cloudpano|iguide|\b(?:virtual tour|3d tour|video tour|walkthrough video)\b/i;
+const CALL_TO_ACTION = new RegExp(
+  String.raw`\b(?:${[
+    /contact (?:me|us)|get (?:started|in touch)|schedule|book (?:a|your)|call (?:me|us|today|now)/.source,
+    /request (?:a|your)|free (?:consultation|valuation|analysis)/.source,
+  ].join('|')})\b`,
+  'i',
+);
 const CREDENTIALS: Array<[string, RegExp]> = [
   ['REALTOR®', /\brealtor(?:®|&reg;|\(r\))/i],
   ['Licence number', /\b(?:licen[cs]e|lic\.?)\s*(?:#|no\.?|number)\s*:?\s*[A-Z0-9-]{4,}/i],
@@ -108,10 +132,7 @@ export function detectRealEstate(pages: ParsedPage[]): RealEstateSignals {
     leadCaptureElements: leadCapture,
     professionalCredentials: credentials,
     realEstateWidgets: WIDGETS.filter(([, re]) => re.test(text)).map(([name]) => name),
-    hasCallToAction:
-      /\b(?:contact (?:me|us)|get (?:started|in touch)|schedule|book (?:a|your)|call (?:me|us|today|now)|request (?:a|your)|free (?:consultation|valuation|analysis))\b/i.test(
-        text + linkBlob,
-      ),
+    hasCallToAction: CALL_TO_ACTION.test(text + linkBlob),
     hasTestimonials:
       /\btestimonials?\b|\breviews?\b|what (?:my|our) clients say|client stories/i.test(text) ||
       pages.some((p) => p.schemaItems.some((i) => i.types.includes('Review') || 'aggregateRating' in i.props)),

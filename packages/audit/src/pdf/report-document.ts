@@ -152,7 +152,8 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
         t(s.small, scoreNotes.marketing),
         t(
           s.small,
-          `${report.checksRun} checks run · ${report.findings.length} issues found · ${w.lighthousePowered ? 'Speed measured with Lighthouse' : 'Speed estimated from network timings'}`,
+          `${report.checksRun} checks run · ${report.findings.length} issues found · ` +
+            `${w.lighthousePowered ? 'Speed measured with Lighthouse' : 'Speed estimated from network timings'}`,
         ),
       ),
     ),
@@ -182,8 +183,10 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
     t(s.h2, 'Website at a glance'),
     bullets([
       `Secure (HTTPS): ${yes(w.hasSSL)} · Mobile ready: ${yes(w.mobileOptimized)} · Analytics: ${yes(w.hasAnalytics)}`,
-      `Load time ${w.loadTime} s${w.speedMeasurement ? ` (${w.speedMeasurement.loadTime})` : ''} · Mobile speed ${tech.pageSpeed.mobile}/100 · Desktop speed ${tech.pageSpeed.desktop}/100`,
-      `Core Web Vitals: LCP ${(vitals.lcp / 1000).toFixed(1)} s · FID ${vitals.fid} ms · CLS ${vitals.cls}${w.speedMeasurement ? ` (${w.speedMeasurement.coreWebVitals})` : ''}`,
+      `Load time ${w.loadTime} s${w.speedMeasurement ? ` (${w.speedMeasurement.loadTime})` : ''} · Mobile speed ` +
+        `${tech.pageSpeed.mobile}/100 · Desktop speed ${tech.pageSpeed.desktop}/100`,
+      `Core Web Vitals: LCP ${(vitals.lcp / 1000).toFixed(1)} s · FID ${vitals.fid} ms · CLS ${vitals.cls}` +
+        `${w.speedMeasurement ? ` (${w.speedMeasurement.coreWebVitals})` : ''}`,
     ]),
     reportUrl ? h(Link, { src: reportUrl, style: { color: RED, marginTop: 8 } }, 'Open the interactive report') : null,
     footer(report),
@@ -207,7 +210,8 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
           null,
           t(
             {},
-            `Market opportunity: ${ma.marketOpportunity} · Growth potential ${ma.growthPotential}/100 · Listing portals competing for your leads: ${ma.competitorCount}`,
+            `Market opportunity: ${ma.marketOpportunity} · Growth potential ${ma.growthPotential}/100 · Listing portals competing ` +
+              `for your leads: ${ma.competitorCount}`,
           ),
           t(s.h3, 'Key insights'),
           bullets(ma.keyInsights),
@@ -220,15 +224,18 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
       ? bullets(
           w.socialProfiles.map(
             (p) =>
-              `${p.platform}: ${p.username || p.url}${p.verified ? ' (verified)' : ''}${p.completeness !== undefined ? ` · ${p.completeness}% complete` : ''}`,
+              `${p.platform}: ${p.username || p.url}${p.verified ? ' (verified)' : ''}` +
+              `${p.completeness !== undefined ? ` · ${p.completeness}% complete` : ''}`,
           ),
         )
       : t({}, 'No social or real-estate profiles are linked from the site.'),
     t(s.h2, 'Real estate features'),
     f
       ? bullets([
-          `IDX listings: ${f.hasIDX ? `Yes${f.idxProvider ? ` (${f.idxProvider})` : ''}` : 'No'} · Property search: ${yes(f.hasPropertySearch)}`,
-          `Valuation tool: ${yes(f.hasValuationTool)} · Mortgage calculator: ${yes(f.hasMortgageCalculator)} · Virtual tours: ${yes(f.hasVirtualTours)}`,
+          `IDX listings: ${f.hasIDX ? `Yes${f.idxProvider ? ` (${f.idxProvider})` : ''}` : 'No'} · Property search: ` +
+            `${yes(f.hasPropertySearch)}`,
+          `Valuation tool: ${yes(f.hasValuationTool)} · Mortgage calculator: ${yes(f.hasMortgageCalculator)} · Virtual tours: ` +
+            `${yes(f.hasVirtualTours)}`,
           `Lead capture: ${f.leadCaptureElements.join(', ') || 'none found'}`,
           `Credentials: ${f.professionalCredentials.join(', ') || 'none shown'}`,
         ])

@@ -55,9 +55,10 @@ const SERVICES: Array<[string, RegExp]> = [
 ];
 
 const STOP_WORDS = new Set(
-  'a an and are as at be by for from has have in is it its of on or our that the this to was we with you your i my me us will can all more about'.split(
-    ' ',
-  ),
+  (
+    'a an and are as at be by for from has have in is it its of on or our that the this to was we with you your i my me us will can ' +
+    'all more about'
+  ).split(' '),
 );
 
 export function keywordDensity(text: string, top = 8): Record<string, number> {
@@ -98,7 +99,9 @@ function socialProfiles(ctx: CheckContext, brokerage: string | null, licence: st
 }
 
 function servicesOf(ctx: CheckContext): string[] {
-  const text = `${ctx.home.headings.map((h) => h.text).join(' ')} ${ctx.home.links.map((l) => l.text).join(' ')} ${ctx.home.text.slice(0, 50_000)}`;
+  const text =
+    `${ctx.home.headings.map((h) => h.text).join(' ')} ${ctx.home.links.map((l) => l.text).join(' ')} ` +
+    `${ctx.home.text.slice(0, 50_000)}`;
   return SERVICES.filter(([, re]) => re.test(text)).map(([name]) => name);
 }
 
@@ -207,10 +210,24 @@ function marketAnalysisOf(ctx: CheckContext, report: { overall: number; websiteD
   ].filter((x): x is string => Boolean(x));
   const insights = [
     `The site loads in ${w.loadTime} s on desktop (${w.loadTime <= 3 ? 'within' : 'over'} the 3-second mark where visitors start leaving).`,
-    `${portals ? `It links to ${portals} listing portal${portals === 1 ? '' : 's'} where other agents also advertise` : 'It links to no listing portal profile'}; ${f.hasIDX ? 'its own IDX search keeps buyers on the site' : 'without IDX search, buyers browse listings on the portals instead'}.`,
-    `${f.leadCaptureElements.length ? `Lead capture: ${f.leadCaptureElements.join(', ')}` : 'There is no way to capture a lead on the home page'}.`,
-    `${w.hasAnalytics ? 'Visits are measured, so improvements can be tracked' : 'No analytics: the effect of marketing cannot be measured yet'}.`,
-    `${run.findings.filter((x) => x.severity === 'Critical').length} critical and ${run.findings.filter((x) => x.severity === 'Warning').length} warning-level issues were found across ${run.findings.length + run.passed.length} checks.`,
+    `${
+      portals
+        ? `It links to ${portals} listing portal${portals === 1 ? '' : 's'} where other agents also advertise`
+        : 'It links to no listing portal profile'
+    }; ${f.hasIDX ? 'its own IDX search keeps buyers on the site' : 'without IDX search, buyers browse listings on the portals instead'}.`,
+    `${
+      f.leadCaptureElements.length
+        ? `Lead capture: ${f.leadCaptureElements.join(', ')}`
+        : 'There is no way to capture a lead on the home page'
+    }.`,
+    `${
+      w.hasAnalytics
+        ? 'Visits are measured, so improvements can be tracked'
+        : 'No analytics: the effect of marketing cannot be measured yet'
+    }.`,
+    `${run.findings.filter((x) => x.severity === 'Critical').length} critical and ` +
+      `${run.findings.filter((x) => x.severity === 'Warning').length} warning-level issues were found across ` +
+      `${run.findings.length + run.passed.length} checks.`,
   ];
   return {
     competitorCount: portals,

@@ -207,7 +207,9 @@ export function computeScores(ctx: CheckContext, run: CheckRun): Scores {
   const website = detail(
     'website',
     (perfF + a11yF + rates.website.score) / 3,
-    `Loads in ${loadS} s (${source}); ${hasSsl(ctx) ? 'secure HTTPS' : 'no valid HTTPS'}; ${ctx.home.viewport ? 'mobile viewport set' : 'not set up for phones'}. Speed and security score ${perfF}/100, accessibility ${a11yF}/100; ${summary(rates.website)}`,
+    `Loads in ${loadS} s (${source}); ${hasSsl(ctx) ? 'secure HTTPS' : 'no valid HTTPS'}; ` +
+      `${ctx.home.viewport ? 'mobile viewport set' : 'not set up for phones'}. Speed and security score ${perfF}/100, accessibility ` +
+      `${a11yF}/100; ${summary(rates.website)}`,
     rates.website,
     'Keep images compressed and re-test speed after every site change.',
   );
@@ -222,7 +224,8 @@ export function computeScores(ctx: CheckContext, run: CheckRun): Scores {
   const social = detail(
     'social',
     0.6 * coverage.score + 0.4 * rates.social.score,
-    `${coverage.linked.length ? `Links to ${coverage.linked.join(', ')}` : 'Links to no social or real-estate profile'} (profile coverage ${coverage.score}/100); ${summary(rates.social)}`,
+    `${coverage.linked.length ? `Links to ${coverage.linked.join(', ')}` : 'Links to no social or real-estate profile'} (profile ` +
+      `coverage ${coverage.score}/100); ${summary(rates.social)}`,
     rates.social,
     'Post listings and market updates weekly on your strongest network.',
   );
