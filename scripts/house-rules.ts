@@ -38,6 +38,21 @@ export function longLines(_file: string, text: string): Problem[] {
     );
 }
 
+/** Packages a workspace package uses without importing them: type packages, and command-line
+ *  tools its scripts run. */
+const USED_WITHOUT_IMPORT = /^(@types\/|typescript$)/;
+
+/** Each dependency a workspace package declares is imported by one of its files (`texts`):
+ *  an unused one is install time, audit noise and a version to keep for nothing. */
+export function unusedDependencies(manifest: { dependencies?: object; devDependencies?: object }, texts: readonly string[]): string[] {
+  const declared = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})];
+  return declared.filter((name) => {
+    if (USED_WITHOUT_IMPORT.test(name)) return false;
+    const specifier = new RegExp(`(from |import\\(|import |require\\()'${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/[^']*)?'`);
+    return !texts.some((text) => specifier.test(text));
+  });
+}
+
 function linesMatching(text: string, pattern: RegExp): number[] {
   return text.split('\n').flatMap((content, i) => (pattern.test(content) ? [i + 1] : []));
 }

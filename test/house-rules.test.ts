@@ -1,6 +1,6 @@
 // The rules `pnpm lint:rules` enforces, each shown to refuse what it should.
 import { describe, expect, it } from 'vitest';
-import { handTypedRoutes, longLines, MAX_LINE, sqlInServices } from '../scripts/house-rules.ts';
+import { handTypedRoutes, longLines, MAX_LINE, sqlInServices, unusedDependencies } from '../scripts/house-rules.ts';
 
 describe('house rules', () => {
   it('refuses a route that types its request by hand beside its schema', () => {
@@ -23,6 +23,20 @@ describe('house rules', () => {
     // Repositories and tests may write SQL.
     expect(sqlInServices('packages/db/src/repositories/audits.ts', inline)).toEqual([]);
     expect(sqlInServices('services/api/src/routes/audit/audit.test.ts', inline)).toEqual([]);
+  });
+
+  it('names a declared dependency that no file of the package imports', () => {
+    const manifest = {
+      dependencies: { bowser: '2', 'fastify-plugin': '5', '@curb/db': 'workspace:*' },
+      devDependencies: { '@types/node': '22' },
+    };
+    const texts = ["import Bowser from 'bowser';", "const { auditMail } = await import('@curb/db');"];
+    expect(unusedDependencies(manifest, texts)).toEqual(['fastify-plugin']);
+    // A subpath import counts; a longer name with the same start does not.
+    expect(
+      unusedDependencies({ dependencies: { lighthouse: '12' } }, ["import c from 'lighthouse/core/config/desktop-config.js';"]),
+    ).toEqual([]);
+    expect(unusedDependencies({ dependencies: { p: '1' } }, ["import pMap from 'p-map';"])).toEqual(['p']);
   });
 
   it(`refuses lines over ${MAX_LINE} characters`, () => {
