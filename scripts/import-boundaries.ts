@@ -81,7 +81,7 @@ export function violation({ file, specifier, target }: Import): string | null {
     return null;
   }
   if (file.startsWith('packages/')) {
-    if ((target && target.startsWith('services/')) || servicePackage(specifier)) return 'a package may not import a service';
+    if (target?.startsWith('services/') || servicePackage(specifier)) return 'a package may not import a service';
     return null;
   }
   const service = serviceOf(file);

@@ -14,6 +14,7 @@ describe('house rules', () => {
   });
 
   it('refuses PostgreSQL written in a service instead of a packages/db repository', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a service, not a template
     const inline = '  const [row] = await sql`SELECT id FROM audits WHERE report_id = ${id}`;';
     expect(sqlInServices('services/api/src/routes/audit/index.ts', inline)).toEqual([
       { line: 1, message: expect.stringMatching(/repository/) },

@@ -287,11 +287,17 @@ const attacks: Attack[] = [
             }),
         ),
       );
-      const trickle = setInterval(() => sockets.forEach((s) => !s.destroyed && s.write('a')), 1000);
+      const trickle = setInterval(
+        () =>
+          sockets.forEach((s) => {
+            if (!s.destroyed) s.write('a');
+          }),
+        1000,
+      );
       await new Promise((r) => setTimeout(r, 35_000));
       clearInterval(trickle);
       const open = sockets.filter((s) => !s.destroyed).length;
-      sockets.forEach((s) => s.destroy());
+      for (const s of sockets) s.destroy();
       return { requests: 300, note: `${closedEarly} cut at once (cap), ${open} still open after 35 s` };
     },
   },

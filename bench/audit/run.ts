@@ -7,7 +7,7 @@ import { advancedResultOf, analyseSite, buildReport, findChrome } from '@curb/au
 import { GOOD_HTML, goodInnerPage } from '../../test/audit/checks/good-site.ts';
 import { startSite, type Route } from '../../test/audit/sites.ts';
 
-const RUNS = Number(process.env['BENCH_RUNS'] ?? 10);
+const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 
 function stats(ms: number[]) {
   const s = [...ms].sort((a, b) => a - b);
@@ -83,7 +83,7 @@ try {
   row(`advanced audit, ${crawled}-page site, no Lighthouse`, advanced, 10_000);
 
   if (process.argv.includes('--lighthouse')) {
-    const chrome = findChrome(process.env['CHROME_PATH']);
+    const chrome = findChrome(process.env.CHROME_PATH);
     if (chrome) {
       let lighthouse = false;
       const lab = await time(async () => {

@@ -9,7 +9,7 @@ import { startGuardedProxy } from '@curb/audit/net/guarded-proxy';
 import { REPO_ROOT } from '../process.ts';
 import { page, startSite, type TestSite } from './sites.ts';
 
-const chrome = findChrome(process.env['CHROME_PATH']);
+const chrome = findChrome(process.env.CHROME_PATH);
 
 describe.skipIf(!chrome)('lab in Chromium', () => {
   let site: TestSite;
@@ -108,7 +108,7 @@ describe('guarded proxy', () => {
       });
     expect(await connect('127.0.0.1')).toBe(200);
     expect(await connect('169.254.169.254')).toBe(403);
-    expect(proxy.refused).toEqual(expect.arrayContaining(['127.0.0.2:' + site.port, `169.254.169.254:${site.port}`]));
+    expect(proxy.refused).toEqual(expect.arrayContaining([`127.0.0.2:${site.port}`, `169.254.169.254:${site.port}`]));
     await proxy.close();
     await site.close();
   });

@@ -9,7 +9,7 @@ import type { Stores } from '@curb/runtime';
 import type { AuditReport } from '@curb/contracts/audit';
 import { runAuditJob, type AuditRunDeps } from '../../services/worker/src/jobs/audit-run.ts';
 import { runMailJob, transportsFor, type MailDeps } from '../../services/worker/src/jobs/mail-send.ts';
-import { createTestStores, testConfig } from '../harness.ts';
+import { createTestStores } from '../harness.ts';
 import { hostile, page, startSite, type TestSite } from './sites.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
 import { GOOD_HTML } from './checks/good-site.ts';

@@ -10,7 +10,7 @@ export function firstImageAlt(el: unknown): string | null {
   const stack = [...((el as DomNode).children ?? [])];
   while (stack.length) {
     const node = stack.shift()!;
-    if (node.type === 'tag' && node.name === 'img' && node.attribs?.['alt'] !== undefined) return node.attribs['alt']!;
+    if (node.type === 'tag' && node.name === 'img' && node.attribs?.alt !== undefined) return node.attribs.alt!;
     if (node.children) stack.unshift(...node.children);
   }
   return null;

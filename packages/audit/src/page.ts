@@ -1,7 +1,6 @@
 // One fetched HTML page turned into plain facts once, so the checks read data instead of
 // each walking the DOM again. Everything here comes from the audited site: treat as text.
 import * as cheerio from 'cheerio';
-import type { CheerioAPI } from 'cheerio';
 import type { PageSnapshot } from './snapshot.ts';
 import { sameSite } from './url.ts';
 import type { JsonLdBlock, PageForm, PageImage, PageLink, PageScript, PageStylesheet, ParsedPage } from './page-model.ts';

@@ -266,7 +266,7 @@ async function checkHttpVariant(fetcher: GuardedFetcher, homeUrl: URL): Promise<
   const httpUrl = `http://${homeUrl.host}/`;
   try {
     const res = await fetcher.fetch(httpUrl, { method: 'HEAD', followRedirects: false, timeoutMs: 5000 });
-    const location = res.headers['location'] ?? null;
+    const location = res.headers.location ?? null;
     const target = location ? absolute(location, httpUrl) : null;
     return {
       status: res.status,

@@ -217,5 +217,5 @@ const FREE_MAIL = new Set([
 /** A business e-mail's domain: the inline form's first suggestion for the website to audit. */
 export function websiteFromEmail(email: string): string | null {
   const domain = email.split('@')[1]?.toLowerCase();
-  return domain && domain.includes('.') && !FREE_MAIL.has(domain) ? domain : null;
+  return domain?.includes('.') && !FREE_MAIL.has(domain) ? domain : null;
 }

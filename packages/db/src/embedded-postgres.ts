@@ -58,7 +58,7 @@ async function ensureTraversable(dir: string, log: (line: string) => void): Prom
 async function readOrCreatePassword(file: string): Promise<string> {
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
   const password = randomBytes(18).toString('base64url');
-  await writeFile(file, password + '\n', { mode: 0o600 });
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
   return password;
 }
 
@@ -122,7 +122,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await mkdir(clusterDir, { recursive: true, mode: 0o700 });
     if (ids) await chown(clusterDir, ids.uid, ids.gid);
     const pwFile = join(baseDir, `.pwfile-${process.pid}`);
-    await writeFile(pwFile, password + '\n', { mode: 0o600 });
+    await writeFile(pwFile, `${password}\n`, { mode: 0o600 });
     if (ids) await chown(pwFile, ids.uid, ids.gid);
     try {
       await run(

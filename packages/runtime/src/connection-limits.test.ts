@@ -80,7 +80,13 @@ describe('connections that hold on', () => {
       s.write('POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":');
     }
     // A byte every 300 ms: never idle, never done.
-    const trickle = setInterval(() => stalled.forEach((s) => !s.destroyed && s.write(' ')), 300);
+    const trickle = setInterval(
+      () =>
+        stalled.forEach((s) => {
+          if (!s.destroyed) s.write(' ');
+        }),
+      300,
+    );
     try {
       const connections = () => new Promise<number>((resolve) => app.server.getConnections((_err, n) => resolve(n)));
       await expect.poll(connections, { timeout: 1000 }).toBeGreaterThanOrEqual(20);

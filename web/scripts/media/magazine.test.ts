@@ -25,7 +25,9 @@ describe('magazine', () => {
     expect(text.slice(startxref, startxref + 4)).toBe('xref');
     const offsets = [...text.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
     expect(offsets.length).toBeGreaterThan(magazineFeature.pageCount * 2);
-    offsets.forEach((offset, i) => expect(text.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`));
+    offsets.forEach((offset, i) => {
+      expect(text.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`);
+    });
   });
 
   it('draws the pages in deflated content streams with the site content', () => {

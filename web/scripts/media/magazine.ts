@@ -273,7 +273,7 @@ export function magazinePages(): Page[] {
     coverPage(),
     contentsPage([
       { page: featuredPage, title: `Cover story: ${magazineFeature.title}` },
-      ...placed.filter((p, i) => i % 3 === 0).map((p) => ({ page: p.page, title: p.article.title })),
+      ...placed.filter((_p, i) => i % 3 === 0).map((p) => ({ page: p.page, title: p.article.title })),
     ]),
   ];
   for (let page = 3; page < pageCount; page++) {

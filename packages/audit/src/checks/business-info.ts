@@ -63,7 +63,7 @@ export const businessInfoChecks: Check[] = [
     fix: 'Use the same phone number in the page and in the structured data.',
     run: (ctx) => {
       const item = businessItem(ctx.home);
-      const schemaPhone = typeof item?.props['telephone'] === 'string' ? phoneDigits(item.props['telephone'] as string) : '';
+      const schemaPhone = typeof item?.props.telephone === 'string' ? phoneDigits(item.props.telephone as string) : '';
       if (schemaPhone.length < 10) return null;
       const pageDigits =
         ctx.home.text.replace(/\D/g, '') +
@@ -72,7 +72,7 @@ export const businessInfoChecks: Check[] = [
           .map((l) => l.href.replace(/\D/g, ''))
           .join('');
       return (
-        !pageDigits.includes(schemaPhone) && `The structured data number ${String(item!.props['telephone'])} does not appear on the page.`
+        !pageDigits.includes(schemaPhone) && `The structured data number ${String(item!.props.telephone)} does not appear on the page.`
       );
     },
   },

@@ -19,8 +19,8 @@ function maxAge(headers: Record<string, string>): number | null {
   if (/no-store|no-cache/i.test(cc)) return 0;
   const m = /(?:s-)?max-age\s*=\s*(\d+)/i.exec(cc);
   if (m) return Number(m[1]);
-  const expires = headers['expires'] ? Date.parse(headers['expires']) : NaN;
-  const date = headers['date'] ? Date.parse(headers['date']) : NaN;
+  const expires = headers.expires ? Date.parse(headers.expires) : NaN;
+  const date = headers.date ? Date.parse(headers.date) : NaN;
   if (Number.isFinite(expires)) return Math.max(0, Math.round((expires - (Number.isFinite(date) ? date : expires)) / 1000)) || null;
   return null;
 }

@@ -55,7 +55,7 @@ export function runChecks(ctx: CheckContext, checks: readonly Check[] = CHECKS):
   const passed: string[] = [];
   const errors: CheckRun['errors'] = [];
   for (const check of checks) {
-    let result;
+    let result: ReturnType<Check['run']>;
     try {
       result = check.run(ctx);
     } catch (err) {

@@ -86,7 +86,10 @@ export const robotsAndSitemapChecks: Check[] = [
         if (!line) return;
         const m = /^([A-Za-z-]+)\s*:\s*(.*)$/.exec(line);
         const name = m?.[1]?.toLowerCase();
-        if (!m || !ROBOTS_DIRECTIVES.has(name!)) return void bad.push(i + 1);
+        if (!m || !ROBOTS_DIRECTIVES.has(name!)) {
+          bad.push(i + 1);
+          return;
+        }
         if (name === 'user-agent') seenAgent = true;
         else if ((name === 'allow' || name === 'disallow') && !seenAgent) bad.push(i + 1);
         else if (name === 'sitemap' && !/^https?:\/\//i.test(m[2]!.trim())) bad.push(i + 1);

@@ -14,7 +14,7 @@ const has = (item: SchemaItem, key: string) => {
 const hasStructuredData = (ctx: CheckContext) => ctx.home.jsonLd.length > 0 || ctx.home.microdataTypes.length > 0;
 
 function address(item: SchemaItem): Record<string, unknown> | null {
-  const a = item.props['address'];
+  const a = item.props.address;
   return a && typeof a === 'object' && !Array.isArray(a) ? (a as Record<string, unknown>) : null;
 }
 
@@ -164,7 +164,7 @@ export const structuredDataChecks: Check[] = [
       const item = allItems(ctx).find((i) => has(i, 'address'));
       if (!item) return null;
       const a = address(item);
-      if (!a) return typeof item.props['address'] === 'string' && 'The address is a plain string instead of a PostalAddress.';
+      if (!a) return typeof item.props.address === 'string' && 'The address is a plain string instead of a PostalAddress.';
       const missing = ['streetAddress', 'addressLocality', 'addressRegion', 'postalCode'].filter((k) => !a[k]);
       return missing.length > 0 && `The address has no ${missing.join(', ')}.`;
     },
@@ -190,15 +190,15 @@ export const structuredDataChecks: Check[] = [
     fix: 'Give aggregateRating a ratingValue within bestRating/worstRating (default 1-5) and a reviewCount or ratingCount.',
     run: (ctx) => {
       for (const item of allItems(ctx)) {
-        const r = item.props['aggregateRating'];
+        const r = item.props.aggregateRating;
         if (!r || typeof r !== 'object') continue;
         const rating = r as Record<string, unknown>;
-        const value = Number(rating['ratingValue']);
-        const best = Number(rating['bestRating'] ?? 5);
-        const worst = Number(rating['worstRating'] ?? 1);
+        const value = Number(rating.ratingValue);
+        const best = Number(rating.bestRating ?? 5);
+        const worst = Number(rating.worstRating ?? 1);
         if (!Number.isFinite(value) || value > best || value < worst)
-          return `ratingValue ${String(rating['ratingValue'])} is outside ${worst}-${best}.`;
-        if (!rating['reviewCount'] && !rating['ratingCount']) return 'aggregateRating has no reviewCount or ratingCount.';
+          return `ratingValue ${String(rating.ratingValue)} is outside ${worst}-${best}.`;
+        if (!rating.reviewCount && !rating.ratingCount) return 'aggregateRating has no reviewCount or ratingCount.';
       }
       return null;
     },

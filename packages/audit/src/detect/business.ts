@@ -61,30 +61,30 @@ export function detectBusiness(page: ParsedPage): BusinessInfo {
   const schema = businessItem(page);
   const tel = page.links.find((l) => l.href.toLowerCase().startsWith('tel:'));
   const mail = page.links.find((l) => l.href.toLowerCase().startsWith('mailto:'));
-  const schemaPhone = str(schema?.props['telephone']);
+  const schemaPhone = str(schema?.props.telephone);
   const phone = schemaPhone ?? (tel ? (findPhone(decodeURIComponent(tel.href.slice(4))) ?? tel.href.slice(4)) : findPhone(page.text));
-  const address = schema?.props['address'];
+  const address = schema?.props.address;
   const addr = address && typeof address === 'object' && !Array.isArray(address) ? (address as Record<string, unknown>) : null;
   const cityStateZip = CITY_STATE_ZIP.exec(page.text);
   const location =
-    addr && str(addr['addressLocality'])
-      ? [str(addr['addressLocality']), str(addr['addressRegion'])].filter(Boolean).join(', ')
+    addr && str(addr.addressLocality)
+      ? [str(addr.addressLocality), str(addr.addressRegion)].filter(Boolean).join(', ')
       : cityStateZip
         ? `${cityStateZip[1]}, ${cityStateZip[2]}`
         : null;
   const logo =
-    str(schema?.props['logo']) ??
-    str((schema?.props['logo'] as Record<string, unknown> | undefined)?.['url']) ??
+    str(schema?.props.logo) ??
+    str((schema?.props.logo as Record<string, unknown> | undefined)?.url) ??
     page.$('img[src*="logo" i], img[alt*="logo" i], img[class*="logo" i]').first().attr('src') ??
     null;
   return {
-    name: str(schema?.props['name']) ?? str(page.metas.get('og:site_name')) ?? businessNameFromTitle(page.title, page.url),
+    name: str(schema?.props.name) ?? str(page.metas.get('og:site_name')) ?? businessNameFromTitle(page.title, page.url),
     type: businessType(page, schema),
     phone,
     phoneLinked: Boolean(tel),
     email:
-      str(schema?.props['email']) ?? (mail ? decodeURIComponent(mail.href.slice(7).split('?')[0]!) : (EMAIL.exec(page.text)?.[0] ?? null)),
-    street: (addr && str(addr['streetAddress'])) ?? STREET.exec(page.text)?.[0] ?? null,
+      str(schema?.props.email) ?? (mail ? decodeURIComponent(mail.href.slice(7).split('?')[0]!) : (EMAIL.exec(page.text)?.[0] ?? null)),
+    street: (addr && str(addr.streetAddress)) ?? STREET.exec(page.text)?.[0] ?? null,
     location,
     schemaBusiness: schema,
     logo: logo ? absolutise(logo, page.url) : null,
@@ -196,7 +196,7 @@ export function detectTechStack(page: ParsedPage): string[] {
     const name = generator.split(/\s\d/)[0]!.trim();
     if (name && !found.some((f) => name.toLowerCase().startsWith(f.toLowerCase()))) found.unshift(name.slice(0, 40));
   }
-  const server = page.snapshot.headers['server'];
+  const server = page.snapshot.headers.server;
   if (server && /cloudflare/i.test(server)) found.push('Cloudflare');
   return found;
 }

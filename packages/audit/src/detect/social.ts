@@ -74,7 +74,7 @@ export function detectProfiles(pages: ParsedPage[]): ProfileLink[] {
 export function sameAsUrls(page: ParsedPage): string[] {
   const urls: string[] = [];
   for (const item of page.schemaItems) {
-    const v = item.props['sameAs'];
+    const v = item.props.sameAs;
     for (const u of Array.isArray(v) ? v : [v]) if (typeof u === 'string') urls.push(u);
   }
   return urls;

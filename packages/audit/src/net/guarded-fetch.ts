@@ -133,7 +133,7 @@ export class GuardedFetcher {
     for (;;) {
       seen.add(url.href);
       const res = await this.send(url, options, deadline, timeoutMs);
-      const location = res.headers['location'];
+      const location = res.headers.location;
       if (options.followRedirects !== false && REDIRECT_STATUSES.has(res.status) && location) {
         res.drain();
         const next = resolveLocation(location, url);
@@ -175,7 +175,7 @@ export class GuardedFetcher {
   }
 
   private async send(url: URL, options: FetchOptions, signal: AbortSignal, timeoutMs: number) {
-    let res;
+    let res: Awaited<ReturnType<typeof request>>;
     try {
       res = await request(url, {
         method: options.method ?? 'GET',

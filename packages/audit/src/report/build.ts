@@ -182,7 +182,7 @@ function technicalSeoOf(ctx: CheckContext): TechnicalSeo {
       compressionRatio: html.transferBytes > 0 && html.headers['content-encoding'] ? round(html.htmlBytes / html.transferBytes, 1) : 1,
     },
     cacheHeaders: {
-      expiresHeaders: ctx.site.resources.some((r) => /max-age=\d+/.test(r.headers['cache-control'] ?? '') || Boolean(r.headers['expires'])),
+      expiresHeaders: ctx.site.resources.some((r) => /max-age=\d+/.test(r.headers['cache-control'] ?? '') || Boolean(r.headers.expires)),
     },
     imageOptimization: {
       oversizedImages: oversized,

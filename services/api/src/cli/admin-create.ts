@@ -36,7 +36,13 @@ runMain(async () => {
 async function openDatabase(databaseUrl: string | undefined, dataDir: string): Promise<{ sql: Sql; close(): Promise<void> }> {
   const connect = (url: string, stop?: () => Promise<void>) => {
     const sql = createSql(url, { max: 1 });
-    return { sql, close: async () => (await sql.end({ timeout: 2 }), await stop?.()) };
+    return {
+      sql,
+      close: async () => {
+        await sql.end({ timeout: 2 });
+        await stop?.();
+      },
+    };
   };
   if (databaseUrl) return connect(databaseUrl);
 

@@ -118,7 +118,7 @@ export function withSiteTitle(html: string, settings: SettingsOf<'seo'>): string
   if (!settings.site_title) return html;
   const headEnd = html.indexOf('</head>');
   if (headEnd < 0) return html;
-  const rebrand = (text: string, escape: (v: string) => string) => escape(brandedTitle(text, settings, SITE_DEFAULTS));
+  const rebrand = (text: string, escapeValue: (v: string) => string) => escapeValue(brandedTitle(text, settings, SITE_DEFAULTS));
   const head = html
     .slice(0, headEnd)
     .replace(/<title>([^<]*)<\/title>/, (_, text: string) => `<title>${rebrand(text, escapeText)}</title>`)

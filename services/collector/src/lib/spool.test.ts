@@ -61,8 +61,8 @@ describe('event spool', () => {
 
   it('refuses appends past its quota without counting them', async () => {
     const spool = await Spool.open({ dir: freshDir(), maxBytes: 100, maxSegmentRows: 1000 });
-    await spool.append('x'.repeat(59) + '\n', 1);
-    await expect(spool.append('y'.repeat(59) + '\n', 1)).rejects.toBeInstanceOf(SpoolFullError);
+    await spool.append(`${'x'.repeat(59)}\n`, 1);
+    await expect(spool.append(`${'y'.repeat(59)}\n`, 1)).rejects.toBeInstanceOf(SpoolFullError);
     expect(spool.bytes).toBe(60);
     expect(spool.rows).toBe(1);
     await spool.close();

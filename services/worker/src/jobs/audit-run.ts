@@ -107,7 +107,7 @@ export async function runAuditJob(deps: AuditRunDeps, job: AuditJob): Promise<Au
 /** Registers the audit-run handler on the worker's queue. */
 export async function workAuditRuns(deps: AuditRunDeps): Promise<void> {
   await deps.jobs.updateQueue(JOB_QUEUES.auditRun, { name: JOB_QUEUES.auditRun, ...AUDIT_RUN_QUEUE });
-  let workerId: string | undefined = undefined;
+  let workerId: string | undefined;
   workerId = await deps.jobs.work(JOB_QUEUES.auditRun, { batchSize: 1, includeMetadata: true }, async ([job]) => {
     if (!job) return;
     await runAuditJob(deps, job);

@@ -129,7 +129,7 @@ export async function workMailSends(deps: MailDeps): Promise<void> {
     retryBackoff: true,
     expireInSeconds: 120,
   });
-  let workerId: string | undefined = undefined;
+  let workerId: string | undefined;
   workerId = await deps.jobs.work(JOB_QUEUES.mailSend, { batchSize: 1 }, async ([job]) => {
     if (!job) return;
     await runMailJob(deps, job);

@@ -24,6 +24,7 @@ declare module '@tanstack/react-table' {
 export interface DataTableProps<Row> {
   data: Row[];
   /** Columns of different value types: react-table types them with `any` here. */
+  // biome-ignore lint/suspicious/noExplicitAny: react-table's own type for a list of mixed columns
   columns: ColumnDef<Row, any>[];
   getRowId?: (row: Row, index: number) => string;
   /** Rows per page: a longer table gets the pagination bar. Without it every row shows. */

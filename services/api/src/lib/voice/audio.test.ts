@@ -43,7 +43,9 @@ describe('WAV reading', () => {
     s24.writeIntLE(-8388608, 3, 3);
     expect([...parseWav(wav(1, 24, 1, 16000, s24)).samples]).toEqual([0.5, -1]);
     const floats = Buffer.alloc(16);
-    [0.5, 0.25, -1, 0].forEach((v, i) => floats.writeFloatLE(v, i * 4));
+    [0.5, 0.25, -1, 0].forEach((v, i) => {
+      floats.writeFloatLE(v, i * 4);
+    });
     const stereo = parseWav(wav(3, 32, 2, 48000, floats, { extensible: true, junk: true }));
     expect(stereo.channels).toBe(2);
     expect([...stereo.samples]).toEqual([0.375, -0.5]);

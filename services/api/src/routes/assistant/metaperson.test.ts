@@ -7,7 +7,6 @@ import { createServer } from '@curb/runtime';
 import { testConfig } from '../../../../../test/harness.ts';
 import { NO_VOICE_TOOLS } from '../../lib/voice/tools.ts';
 import assistant from './index.ts';
-import { METAPERSON_ORIGIN } from '@curb/contracts/assistant';
 
 const CONFIGURED = { METAPERSON_CLIENT_ID: 'client-id', METAPERSON_CLIENT_SECRET: 'client-secret' };
 

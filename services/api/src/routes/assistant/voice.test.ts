@@ -107,7 +107,10 @@ describe('voice endpoints on this machine', () => {
     const stereo44k = (() => {
       const mono = resample(voice, 16000, 44100);
       const interleaved = new Float32Array(mono.length * 2);
-      mono.forEach((s, i) => ((interleaved[2 * i] = s), (interleaved[2 * i + 1] = s)));
+      mono.forEach((s, i) => {
+        interleaved[2 * i] = s;
+        interleaved[2 * i + 1] = s;
+      });
       const wav = encodeWav(toPcm16(interleaved), 44100);
       wav.writeUInt16LE(2, 22); // two channels
       wav.writeUInt32LE(44100 * 4, 28);

@@ -19,7 +19,6 @@ import {
   REPORT_ID_PATTERN,
   ReportParamsSchema,
   type AdvancedAuditResult,
-  type AuditReport,
   type AuditReportResponse,
   type QuickLookupResult,
 } from '@curb/contracts/audit';

@@ -37,7 +37,7 @@ const newAddress = () => `10.0.0.${++address}`;
 
 function sessionCookie(res: { cookies: Array<{ name: string; value: string }> }): string | undefined {
   const c = res.cookies.find((x) => x.name === SESSION_COOKIE);
-  return c && c.value ? `${SESSION_COOKIE}=${c.value}` : undefined;
+  return c?.value ? `${SESSION_COOKIE}=${c.value}` : undefined;
 }
 
 describe('admin authentication', () => {

@@ -126,8 +126,8 @@ export function AnalyticsHubPage() {
             </StatGrid>
             {site ? (
               <p className={styles.muted}>
-                Home page checked: {site.url} — {site.performance.load_time_ms} ms, {site.performance.page_size_kb} KB, {site.seo.h1_count}{' '}
-                h1, {site.seo.image_alt_missing} images without alt text.
+                Home page checked: {site.url} — {site.performance.load_time_ms} ms, {site.performance.page_size_kb} KB,{' '}
+                {`${site.seo.h1_count} h1`}, {site.seo.image_alt_missing} images without alt text.
               </p>
             ) : (
               <p className={styles.muted}>The home page could not be analysed right now.</p>

@@ -46,7 +46,10 @@ export function AdvancedSeoAuditPage() {
     <>
       <PageHero
         title="Advanced SEO Audit"
-        lead="Checks 140+ issues across technical SEO, on-page content, performance and AI search (llms.txt, AI crawlers, citation readiness)."
+        lead={
+          'Checks 140+ issues across technical SEO, on-page content, performance and AI search ' +
+          '(llms.txt, AI crawlers, citation readiness).'
+        }
       >
         <form className={styles.form} onSubmit={submit} noValidate>
           <label htmlFor="seo-url" className="visually-hidden">

@@ -118,8 +118,8 @@ export function AnalysisSection({ report }: { report: AuditReport }) {
         {f ? (
           <>
             <p data-testid="readiness">
-              <strong>{features.filter(Boolean).length} of 5</strong> core features · {f.leadCaptureElements.length} lead capture elements ·{' '}
-              {f.professionalCredentials.length} credentials
+              <strong>{features.filter(Boolean).length} of 5</strong> core features ·{' '}
+              {`${f.leadCaptureElements.length} lead capture elements · ${f.professionalCredentials.length} credentials`}
             </p>
             <div className={styles.grid2}>
               <div>

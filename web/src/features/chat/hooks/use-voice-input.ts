@@ -99,7 +99,7 @@ export function useVoiceInput(handlers: VoiceInputHandlers): VoiceInput {
     vadRef.current = null;
     engineRef.current = null;
     if (vad) void vad.destroy().catch(() => {});
-    streamRef.current?.getTracks().forEach((track) => track.stop());
+    for (const track of streamRef.current?.getTracks() ?? []) track.stop();
     streamRef.current = null;
     setHearing(false);
     setActive(false);

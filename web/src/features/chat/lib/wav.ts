@@ -6,7 +6,9 @@ const RATE = VOICE_CONSTANTS.sampleRate;
 /** A mono 16-bit PCM WAV of samples in [-1, 1]. */
 export function encodeWav(samples: Float32Array, sampleRate: number = RATE): Blob {
   const view = new DataView(new ArrayBuffer(44 + samples.length * 2));
-  const text = (at: number, value: string) => [...value].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
+  const text = (at: number, value: string) => {
+    for (let i = 0; i < value.length; i++) view.setUint8(at + i, value.charCodeAt(i));
+  };
   text(0, 'RIFF');
   view.setUint32(4, 36 + samples.length * 2, true);
   text(8, 'WAVE');

@@ -16,6 +16,7 @@ export function ReportLandingPage() {
           <Link to="/marketing-audit" className="button">
             Get Your Free Report
           </Link>
+          {/* biome-ignore lint/a11y/useValidAnchor: a real in-page link; the handler only smooths the scroll */}
           <a
             href="#sample"
             className="button button-outline"

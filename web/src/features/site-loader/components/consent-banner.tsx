@@ -13,7 +13,7 @@ const VENDORS: [keyof AnalyticsSettings, string][] = [
 export function ConsentBanner({ tags, onAccept, onDecline }: { tags: AnalyticsSettings; onAccept: () => void; onDecline: () => void }) {
   const names = VENDORS.filter(([key]) => tags[key]).map(([, name]) => name);
   return (
-    <section className={styles.banner} role="region" aria-label="Cookie consent" data-testid="consent-banner">
+    <section className={styles.banner} aria-label="Cookie consent" data-testid="consent-banner">
       <p className={styles.text}>
         This site would like to use {names.join(', ')} to measure visits and improve its marketing. These services set cookies and receive
         data about your visit. Nothing is loaded unless you accept.

@@ -52,7 +52,7 @@ export function injectTags(s: AnalyticsSettings): void {
   if (s.google_analytics_id) {
     win.gtag ??= function gtag() {
       // gtag.js reads the Arguments object itself, not an array.
-      // eslint-disable-next-line prefer-rest-params
+      // biome-ignore lint/complexity/noArguments: gtag.js needs the Arguments object
       win.dataLayer!.push(arguments);
     };
     win.gtag('js', new Date());
@@ -61,7 +61,7 @@ export function injectTags(s: AnalyticsSettings): void {
     loadScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(s.google_analytics_id)}`, 'gtag');
   }
   if (s.facebook_pixel_id && !win.fbq) {
-    const fbq: Queue = function (...args: unknown[]) {
+    const fbq: Queue = (...args: unknown[]) => {
       if (fbq.callMethod) fbq.callMethod(...args);
       else fbq.queue!.push(args);
     };
