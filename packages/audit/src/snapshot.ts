@@ -212,22 +212,15 @@ function toPageSnapshot(res: FetchedResponse, depth: number): PageSnapshot {
   const body = res.body ?? Buffer.alloc(0);
   if (looksBinary(body)) throw new NotAWebPageError(`${res.finalUrl} returns binary data, not a web page.`);
   return {
-    requestedUrl: res.requestedUrl,
-    url: res.finalUrl,
-    status: res.status,
-    chain: res.chain,
-    headers: res.headers,
-    contentType: res.contentType,
+    ...emptyPage(res),
     html: decodeText(body, res.headers['content-type']),
-    transferBytes: res.transferBytes,
     htmlBytes: body.length,
     truncated: res.truncated,
-    ttfbMs: res.ttfbMs,
-    totalMs: res.totalMs,
     depth,
   };
 }
 
+/** The response's facts without a body (an error status with a non-HTML body is audited as an empty page). */
 function emptyPage(res: FetchedResponse): Omit<PageSnapshot, 'depth'> {
   return {
     requestedUrl: res.requestedUrl,
