@@ -1,6 +1,7 @@
 // k6 version of `pnpm bench:dashboards`: each dashboard endpoint, one request at a time,
-// p95 ≤ 150 ms (the bench's target at 10 M events; test/bench-k6.test.ts keeps the lists in step). Needs an admin account and a site with data (for instance the bench data
-// directory or `pnpm demo`):
+// p95 ≤ 150 ms (the bench's target at 10 M events; test/bench-k6.test.ts keeps the lists in
+// step). Needs an admin account and a site with data (for instance the bench data directory
+// or `pnpm demo`):
 //   k6 run -e BASE_URL=http://localhost:3000 -e ADMIN_EMAIL=… -e ADMIN_PASSWORD=… infra/k6/dashboards.js
 import http from 'k6/http';
 import { check } from 'k6';

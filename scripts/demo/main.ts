@@ -58,7 +58,8 @@ try {
   try {
     const audits = await waitForAudits(url, result.leads, { timeoutMs: AUDIT_WAIT_MS, log: say });
     say(
-      `Demo activity sent in ${((performance.now() - started) / 1000).toFixed(1)} s: ${result.sessions} sessions, ${result.events} events, ` +
+      `Demo activity sent in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
+        `${result.sessions} sessions, ${result.events} events, ` +
         `${result.leads.length} audit requests (${audits.ready} ready, ${audits.failed} failed, ${audits.pending} still running).`,
     );
   } finally {
@@ -73,7 +74,8 @@ try {
   const message = (err as Error).message;
   process.stderr.write(
     err instanceof LoopbackRefusedError
-      ? `${message}\nStop the product and run \`pnpm demo\` alone: it starts the product with audits of this machine's sample sites allowed for the demo only.\n`
+      ? `${message}\nStop the product and run \`pnpm demo\` alone: it starts the product with audits of this machine's sample sites ` +
+          `allowed for the demo only.\n`
       : `${message}\n`,
   );
   process.exitCode = 1;

@@ -21,41 +21,49 @@ interface Defects {
   noViewport: boolean;
 }
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function pageHtml(business: string, title: string, body: string, d: Defects, origin: string): string {
   const head = [
     '<meta charset="utf-8">',
     d.noViewport ? '' : '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escape(title)} | ${escape(business)}</title>`,
+    `<title>${escapeHtml(title)} | ${escapeHtml(business)}</title>`,
     d.noDescription
       ? ''
-      : `<meta name="description" content="${escape(business)}: homes for sale, buyer and seller representation and free home valuations.">`,
+      : `<meta name="description" content="${escapeHtml(business)}: homes for sale, buyer and seller representation and free home ` +
+        `valuations.">`,
     d.noOpenGraph
       ? ''
-      : `<meta property="og:site_name" content="${escape(business)}"><meta property="og:title" content="${escape(title)}">`,
+      : `<meta property="og:site_name" content="${escapeHtml(business)}"><meta property="og:title" content="${escapeHtml(title)}">`,
     d.noStructuredData
       ? ''
-      : `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'RealEstateAgent', name: business, url: origin, telephone: '+1-703-555-0142' })}</script>`,
+      : `<script type="application/ld+json">${JSON.stringify({
+          '@context': 'https://schema.org',
+          '@type': 'RealEstateAgent',
+          name: business,
+          url: origin,
+          telephone: '+1-703-555-0142',
+        })}</script>`,
     d.noAnalytics
       ? ''
-      : '<script>window.dataLayer = window.dataLayer || []; function gtag(){dataLayer.push(arguments);} gtag("js", new Date()); gtag("config", "G-DEMO000000");</script>',
+      : '<script>window.dataLayer = window.dataLayer || []; function gtag(){dataLayer.push(arguments);} gtag("js", new Date()); ' +
+        'gtag("config", "G-DEMO000000");</script>',
     '<link rel="icon" href="/favicon.ico">',
   ].join('');
   const nav = '<nav><a href="/">Home</a> <a href="/listings">Listings</a> <a href="/about">About</a> <a href="/contact">Contact</a></nav>';
   return (
     `<!doctype html><html lang="en"><head>${head}</head><body><header>${nav}</header><main>${body}</main>` +
-    `<footer><p>${escape(business)} · 100 King Street, Alexandria, VA 22314 · (703) 555-0142</p></footer></body></html>`
+    `<footer><p>${escapeHtml(business)} · 100 King Street, Alexandria, VA 22314 · (703) 555-0142</p></footer></body></html>`
   );
 }
 
 function sitePages(business: string, d: Defects, origin: string): Record<string, string> {
-  const img = (src: string, alt: string) => `<img src="${src}" width="640" height="400" ${d.noAltText ? '' : `alt="${escape(alt)}"`}>`;
+  const img = (src: string, alt: string) => `<img src="${src}" width="640" height="400" ${d.noAltText ? '' : `alt="${escapeHtml(alt)}"`}>`;
   const paragraphs = (topic: string) =>
     Array.from(
       { length: 4 },
       (_, i) =>
-        `<p>${escape(business)} helps buyers and sellers across Northern Virginia with ${topic}. ` +
+        `<p>${escapeHtml(business)} helps buyers and sellers across Northern Virginia with ${topic}. ` +
         `Step ${i + 1}: we review recent sales, school districts, commute times and the homes that match your budget, ` +
         'then walk you through offers, inspections and closing with clear advice at every stage.</p>',
     ).join('');
@@ -63,7 +71,7 @@ function sitePages(business: string, d: Defects, origin: string): Record<string,
     '/': pageHtml(
       business,
       'Homes for Sale in Northern Virginia',
-      `<h1>${escape(business)}</h1>${img('/media/home.svg', 'A renovated colonial home')}${paragraphs('finding the right home')}` +
+      `<h1>${escapeHtml(business)}</h1>${img('/media/home.svg', 'A renovated colonial home')}${paragraphs('finding the right home')}` +
         '<p><a href="/contact">Get a free home valuation</a></p>',
       d,
       origin,
@@ -78,7 +86,7 @@ function sitePages(business: string, d: Defects, origin: string): Record<string,
     '/about': pageHtml(
       business,
       'About Us',
-      `<h1>About ${escape(business)}</h1>${paragraphs('twenty years of local experience')}`,
+      `<h1>About ${escapeHtml(business)}</h1>${paragraphs('twenty years of local experience')}`,
       d,
       origin,
     ),

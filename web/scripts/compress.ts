@@ -35,5 +35,6 @@ for (const file of files(DIST)) {
   after += br.length;
 }
 process.stdout.write(
-  `compressed ${count} files: ${Math.round(before / 1024)} KB -> ${Math.round(after / 1024)} KB brotli in ${Math.round(performance.now() - started)} ms\n`,
+  `compressed ${count} files: ${Math.round(before / 1024)} KB -> ${Math.round(after / 1024)} KB brotli in ` +
+    `${Math.round(performance.now() - started)} ms\n`,
 );

@@ -25,19 +25,21 @@ async function main(): Promise<void> {
   const started = performance.now();
   write(fromSite(personal.headshot), headshotSvg(personal.initials));
   write(join(OUT, 'hero-stars.svg'), heroStarsSvg(HERO_STAR_COUNT));
-  projects.forEach((project, i) => write(fromSite(project.image), projectSvg(project.title, project.metrics[0]!, i + 1)));
+  projects.forEach((project, i) => {
+    write(fromSite(project.image), projectSvg(project.title, project.metrics[0]!, i + 1));
+  });
 
   const pages = magazinePages();
   if (pages.length !== magazineFeature.pageCount)
     throw new Error(`magazine has ${pages.length} pages, expected ${magazineFeature.pageCount}`);
   rmSync(join(OUT, 'magazine'), { recursive: true, force: true });
   write(fromSite(magazineFeature.pdf), writePdf(pages, `${magazineFeature.publication}, ${magazineFeature.date}`));
-  pages.forEach((page, i) =>
+  pages.forEach((page, i) => {
     write(
       join(OUT, 'magazine', `page-${String(i + 1).padStart(2, '0')}.svg`),
       pageSvg(page, `${magazineFeature.publication}, ${magazineFeature.date}, page ${i + 1}`),
-    ),
-  );
+    );
+  });
   write(fromSite(magazineFeature.image), pageSvg(pages[0]!, `${magazineFeature.publication} cover, ${magazineFeature.date}`));
   write(
     fromSite(magazineFeature.featuredImage),
@@ -54,7 +56,8 @@ async function main(): Promise<void> {
   write(join(OUT, 'og-image.svg'), og);
   await rasterizeOgImage(og, fromSite(seoDefaults.ogImage));
   process.stdout.write(
-    `media: ${pages.length}-page magazine, ${projects.length} project images, contact card and QR in ${Math.round(performance.now() - started)} ms\n`,
+    `media: ${pages.length}-page magazine, ${projects.length} project images, contact card and QR in ` +
+      `${Math.round(performance.now() - started)} ms\n`,
   );
 }
 

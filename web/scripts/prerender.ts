@@ -85,7 +85,9 @@ if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.htm
 // paints without competing with the app's code for the connection.
 const entry = /<script type="module" crossorigin src="\/(assets\/index-[^"]+\.js)"><\/script>/.exec(template)?.[1];
 if (!entry) throw new Error('dist/index.html has no entry script');
-const bootSource = `// Starts the app once the prerendered page has loaded.\nconst start = () => import('/${entry}');\nif (document.readyState === 'complete') start();\nelse addEventListener('load', start, { once: true });\n`;
+const bootSource =
+  `// Starts the app once the prerendered page has loaded.\nconst start = () => import('/${entry}');\n` +
+  `if (document.readyState === 'complete') start();\nelse addEventListener('load', start, { once: true });\n`;
 const bootFile = `assets/boot-${createHash('sha256').update(bootSource).digest('base64url').slice(0, 10)}.js`;
 writeFileSync(join(DIST, bootFile), bootSource);
 

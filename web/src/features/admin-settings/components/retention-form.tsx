@@ -77,7 +77,8 @@ export function RetentionForm() {
           />
           <span id={`${ID}-hint`} className={problem ? formStyles.problem : styles.muted}>
             {problem ??
-              `${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS} days (default ${DEFAULT_RETENTION_DAYS}). Older events and their dashboard figures are deleted.`}
+              `${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS} days (default ${DEFAULT_RETENTION_DAYS}). Older events and their ` +
+                `dashboard figures are deleted.`}
           </span>
         </div>
         <div className={styles.actions}>

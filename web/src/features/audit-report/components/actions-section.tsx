@@ -44,7 +44,8 @@ export function ActionsSection({ report }: { report: AuditReport }) {
   const inv = report.investmentAnalysis;
   const subject = encodeURIComponent(`Strategy call: ${report.businessName}`);
   const body = encodeURIComponent(
-    `I would like to schedule a strategy call about my Growth Opportunities Report (${typeof window === 'undefined' ? '' : window.location.href}).`,
+    `I would like to schedule a strategy call about my Growth Opportunities Report (` +
+      `${typeof window === 'undefined' ? '' : window.location.href}).`,
   );
   return (
     <>
