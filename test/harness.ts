@@ -84,3 +84,25 @@ export async function createTestStores(): Promise<Stores> {
     },
   };
 }
+
+/** JSON posts to an in-process app, each from a new client address under `prefix` (for
+ *  example '10.1.0.'), so per-client limits do not throttle a test's own requests. */
+interface JsonInjection {
+  method: 'POST';
+  url: string;
+  payload: string;
+  headers: Record<string, string>;
+  remoteAddress: string;
+}
+
+export function jsonPoster<Response>(app: () => { inject(request: JsonInjection): Promise<Response> }, prefix: string) {
+  let n = 1;
+  return (url: string, payload: unknown) =>
+    app().inject({
+      method: 'POST',
+      url,
+      payload: JSON.stringify(payload),
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: `${prefix}${n++}`,
+    });
+}

@@ -8,7 +8,7 @@ import { Value } from '@sinclair/typebox/value';
 import { AdvancedAuditResultSchema, AuditReportSchema, QuickLookupResultSchema } from '@curb/contracts/audit';
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../services/launcher/src/compose.ts';
-import { createTestStores, testConfig } from '../harness.ts';
+import { createTestStores, jsonPoster, testConfig } from '../harness.ts';
 import { GOOD_HTML, goodInnerPage } from './checks/good-site.ts';
 import { contextOf } from './checks/harness.ts';
 import { runChecks } from '@curb/audit/checks/registry';
@@ -20,14 +20,7 @@ let stores: Stores;
 let site: TestSite;
 let ip = 1;
 const get = (url: string) => app.inject({ method: 'GET', url, remoteAddress: `10.1.0.${ip++}` });
-const post = (url: string, payload: unknown) =>
-  app.inject({
-    method: 'POST',
-    url,
-    payload: JSON.stringify(payload),
-    headers: { 'content-type': 'application/json' },
-    remoteAddress: `10.1.0.${ip++}`,
-  });
+const post = jsonPoster(() => app, '10.1.1.');
 const newId = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url');
 
 async function insertAudit(

@@ -11,22 +11,14 @@ import { personal } from '@curb/content';
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../services/launcher/src/compose.ts';
 import { storeContactMessage } from '../../services/api/src/routes/leads/store.ts';
-import { createTestStores, testConfig } from '../harness.ts';
+import { createTestStores, jsonPoster, testConfig } from '../harness.ts';
 import { startSmtp, type TestSmtp } from '../audit/smtp.ts';
 
 describe('owner notification of new submissions', () => {
   let stores: Stores;
   let smtp: TestSmtp;
   let app: Awaited<ReturnType<typeof composeApp>>;
-  let ip = 1;
-  const post = (url: string, payload: unknown) =>
-    app.inject({
-      method: 'POST',
-      url,
-      payload: JSON.stringify(payload),
-      headers: { 'content-type': 'application/json' },
-      remoteAddress: `10.9.0.${ip++}`,
-    });
+  const post = jsonPoster(() => app, '10.9.0.');
   const mailsWith = (marker: string) => smtp.messages.filter((m) => (m.text ?? '').includes(marker));
   /** Waits for the worker to hand over the notice carrying `marker`. */
   async function noticeWith(marker: string): Promise<ParsedMail> {
