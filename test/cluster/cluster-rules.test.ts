@@ -107,12 +107,14 @@ describe('cluster DDL (infra/clickhouse/cluster.sql)', () => {
     for (const table of tables) {
       expect(ddl, table).toMatch(
         new RegExp(
-          `CREATE TABLE IF NOT EXISTS curb\\.${table}_local ON CLUSTER curb[\\s\\S]*?ENGINE = Replicated\\w*MergeTree\\('/clickhouse/tables/\\{shard\\}/curb/${table}_local', '\\{replica\\}'\\)`,
+          `CREATE TABLE IF NOT EXISTS curb\\.${table}_local ON CLUSTER curb[\\s\\S]*?ENGINE = ` +
+            `Replicated\\w*MergeTree\\('/clickhouse/tables/\\{shard\\}/curb/${table}_local', '\\{replica\\}'\\)`,
         ),
       );
       expect(ddl, table).toMatch(
         new RegExp(
-          `CREATE TABLE IF NOT EXISTS curb\\.${table} ON CLUSTER curb AS curb\\.${table}_local\\s+ENGINE = Distributed\\(curb, curb, ${table}_local,`,
+          `CREATE TABLE IF NOT EXISTS curb\\.${table} ON CLUSTER curb AS curb\\.${table}_local\\s+ENGINE = Distributed\\(curb, ` +
+            `curb, ${table}_local,`,
         ),
       );
     }

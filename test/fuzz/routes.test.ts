@@ -253,7 +253,8 @@ async function snapshot(touches: Store[]): Promise<string> {
   const [row] = await stores.sql<Record<Store, string>[]>`
     SELECT (SELECT count(*) FROM leads) AS leads, (SELECT count(*) FROM contact_messages) AS messages,
            (SELECT count(*) FROM audits) AS audits,
-           (SELECT md5(coalesce(string_agg(category || '/' || key || '=' || value, ',' ORDER BY category, key), '')) FROM settings) AS settings,
+           (SELECT md5(coalesce(string_agg(category || '/' || key || '=' || value, ',' ORDER BY category, key), ''))
+              FROM settings) AS settings,
            (SELECT md5(coalesce(string_agg(f::text, ',' ORDER BY f.id), '')) FROM funnels f) AS funnels`;
   const events = (await app.inject('/api/events/metrics')).json() as { accepted: number };
   const all: Record<Store, string | number> = { ...row!, accepted: events.accepted };
@@ -273,7 +274,8 @@ beforeAll(async () => {
 afterAll(async () => {
   const rows = [...tally].map(
     ([route, t]) =>
-      `${route.padEnd(52)} ${String(t.cases).padStart(6)} cases  ${String(t.ok).padStart(5)} 2xx  ${String(t.refused).padStart(5)} 4xx  0 5xx`,
+      `${route.padEnd(52)} ${String(t.cases).padStart(6)} cases  ${String(t.ok).padStart(5)} 2xx  ${String(t.refused).padStart(5)} ` +
+      `4xx  0 5xx`,
   );
   console.log(`Fuzzed routes (seed ${SEED}):\n${rows.join('\n')}`);
   await app?.close();
@@ -324,7 +326,8 @@ describe('hostile bodies never earn a 5xx, and a refused one changes nothing', (
         .tuple(hostileString, hostileString, fc.string({ maxLength: 50 }))
         .map(
           ([name, filename, data]) =>
-            `--B\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: audio/wav\r\n\r\n${data}\r\n--B--\r\n`,
+            `--B\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: audio/wav\r\n\r\n` +
+            `${data}\r\n--B--\r\n`,
         ),
       fc
         .string({ maxLength: 50 })

@@ -162,7 +162,8 @@ describe('owner notification of new submissions', () => {
     await expect(storeContactMessage({ sql: stores.sql, jobs: failingJobs }, msg)).rejects.toThrow('queue unavailable');
     expect(await stores.sql`SELECT id FROM contact_messages WHERE message = ${msg.message}`).toHaveLength(0);
     expect(
-      await stores.sql`SELECT id FROM pgboss.job WHERE name = 'mail-send' AND data->>'kind' = 'contact-notification' AND NOT EXISTS (SELECT 1 FROM contact_messages c WHERE c.id::text = data->>'messageId')`,
+      await stores.sql`SELECT id FROM pgboss.job WHERE name = 'mail-send' AND data->>'kind' = 'contact-notification'
+        AND NOT EXISTS (SELECT 1 FROM contact_messages c WHERE c.id::text = data->>'messageId')`,
     ).toHaveLength(0);
     // A later submission's notice arriving shows the queue was worked past that point.
     const later = randomUUID();

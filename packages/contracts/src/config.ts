@@ -34,7 +34,8 @@ export const ConfigSchema = Type.Object({
   TRUST_PROXY: variable(
     Type.String({
       pattern:
-        '^(false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(/[0-9]{1,3})?)(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(/[0-9]{1,3})?))*)$',
+        '^(false|[0-9]{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(/[0-9]{1,3})?)' +
+        '(\\s*,\\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(/[0-9]{1,3})?))*)$',
       default: 'false',
     }),
     'false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDRs',

@@ -17,7 +17,8 @@ function postgresLedger(sql: Sql, database: string): MigrationLedger {
       );
     },
     async record({ version, name }) {
-      await sql`INSERT INTO clickhouse_migrations (database, version, name) VALUES (${database}, ${version}, ${name}) ON CONFLICT DO NOTHING`;
+      await sql`INSERT INTO clickhouse_migrations (database, version, name) VALUES (${database}, ${version}, ${name})
+        ON CONFLICT DO NOTHING`;
     },
   };
 }

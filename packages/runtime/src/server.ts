@@ -59,7 +59,8 @@ export function trustProxyOption(value: string): false | ((address: string, hop:
 }
 
 export const PERMISSIONS_POLICY =
-  'camera=(), geolocation=(), microphone=(self), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()';
+  'camera=(), geolocation=(), microphone=(self), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), ' +
+  'gyroscope=(), accelerometer=(), browsing-topics=()';
 
 export interface PageFallback {
   /** Answers a non-API GET that matched no route; the web app plugin sets it. */
