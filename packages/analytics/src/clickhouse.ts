@@ -1,5 +1,6 @@
 // One small interface over ClickHouse for both modes: an in-process chDB store (embedded)
 // or a ClickHouse server (distributed), both through @clickhouse/client.
+import { readFile } from 'node:fs/promises';
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import { createChdbConnection } from 'chdb/connection';
 import { CHDB, clusterProfile, SERVER, type EngineProfile } from './engine.ts';
@@ -13,6 +14,18 @@ export class JsonLines {
   constructor(readonly text: string) {}
 }
 
+/**
+ * A file of JSONEachRow lines that no longer changes (a sealed spool segment). chDB reads it
+ * itself (INSERT … FROM INFILE: parsed on its own threads, never a JavaScript string); a
+ * ClickHouse server, which cannot see this disk, is sent its text.
+ */
+export class JsonLinesFile {
+  constructor(readonly path: string) {}
+}
+
+/** A ClickHouse string literal. */
+const literal = (value: string) => `'${value.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+
 export interface ClickHouse {
   /** Rows of a SELECT; parameters are always bound as `{name:Type}`, never concatenated. */
   query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]>;
@@ -22,7 +35,7 @@ export interface ClickHouse {
    * slow dashboard query never holds up event flushing. A deduplication token makes a
    * retried batch idempotent.
    */
-  insert(table: string, rows: readonly object[] | JsonLines, options?: { deduplicationToken?: string }): Promise<void>;
+  insert(table: string, rows: readonly object[] | JsonLines | JsonLinesFile, options?: { deduplicationToken?: string }): Promise<void>;
   ping(): Promise<{ ok: boolean; latencyMs: number; error?: string }>;
   close(): Promise<void>;
   readonly database: string;
@@ -99,7 +112,8 @@ function wrap(pool: ClickHouseClient[], ingest: ClickHouseClient, database: stri
       withClient(async (c) => (await c.query({ query: sql, query_params: params, format: 'JSONEachRow' })).json<T>()),
     command: (sql, params) => withClient(async (c) => void (await c.command({ query: sql, query_params: params }))),
     async insert(table, rows, options) {
-      if (rows instanceof JsonLines ? rows.text.length === 0 : rows.length === 0) return;
+      if (rows instanceof JsonLinesFile && engine.kind !== 'chdb') rows = new JsonLines(await readFile(rows.path, 'utf8'));
+      if (rows instanceof JsonLines ? rows.text.length === 0 : Array.isArray(rows) && rows.length === 0) return;
       const clickhouse_settings = options?.deduplicationToken
         ? // The dashboards' rollup views deduplicate a retried block too, not only `events`.
           {
@@ -108,18 +122,22 @@ function wrap(pool: ClickHouseClient[], ingest: ClickHouseClient, database: stri
             deduplicate_blocks_in_dependent_materialized_views: 1 as const,
           }
         : undefined;
-      if (rows instanceof JsonLines) {
-        // Text already in JSONEachRow goes as it is, the statement's data part: no parsing and
-        // re-serialising on the event loop (the client only streams objects for JSON formats).
-        // The settings go in the statement's own SETTINGS clause: chDB applies client settings as
-        // `SET …;` statements in front, and a multi-statement text costs chDB a second pass over
-        // the whole data part (about twice the insert's time for 50,000 events).
+      if (rows instanceof JsonLines || rows instanceof JsonLinesFile) {
+        // Text already in JSONEachRow goes as it is, no parsing and re-serialising on the event
+        // loop (the client only streams objects for JSON formats). The settings go in the
+        // statement's own SETTINGS clause: chDB applies client settings as `SET …;` statements in
+        // front, and a multi-statement text costs chDB a second pass over the whole data part
+        // (about twice the insert's time for 50,000 events).
         if (!IDENTIFIER.test(table)) throw new Error(`Invalid table name: ${table}`);
         const settings = clickhouse_settings
           ? ` SETTINGS ${Object.entries(clickhouse_settings)
-              .map(([k, v]) => `${k} = ${typeof v === 'string' ? `'${v.replace(/[\\']/g, (c) => `\\${c}`)}'` : v}`)
+              .map(([k, v]) => `${k} = ${typeof v === 'string' ? literal(v) : v}`)
               .join(', ')}`
           : '';
+        if (rows instanceof JsonLinesFile) {
+          await ingest.command({ query: `INSERT INTO ${table} FROM INFILE ${literal(rows.path)}${settings} FORMAT JSONEachRow` });
+          return;
+        }
         const result = await ingest.exec({ query: `INSERT INTO ${table}${settings} FORMAT JSONEachRow\n${rows.text}` });
         result.stream.destroy();
         return;

@@ -1,4 +1,4 @@
-export { JsonLines, openClickHouse, type ClickHouse, type ClickHouseTarget, type QueryParams } from './clickhouse.ts';
+export { JsonLines, JsonLinesFile, openClickHouse, type ClickHouse, type ClickHouseTarget, type QueryParams } from './clickhouse.ts';
 export {
   clickHouseLedger,
   migrateClickHouse,

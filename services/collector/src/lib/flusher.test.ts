@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JsonLines } from '@curb/analytics';
+import { JsonLines, JsonLinesFile } from '@curb/analytics';
 import { Flusher, type InsertRows } from './flusher.ts';
 import { createMetrics } from './metrics.ts';
 import { Quarantine } from './quarantine.ts';
@@ -20,8 +20,12 @@ afterEach(() => {
 const lines = (count: number) => `${JSON.stringify({ name: 'page_view' })}\n`.repeat(count);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const rowsOf = (rows: JsonLines | object[]) =>
-  rows instanceof JsonLines ? rows.text.split('\n').filter(Boolean) : rows.map((r) => JSON.stringify(r));
+const rowsOf = (rows: JsonLines | JsonLinesFile | object[]) =>
+  rows instanceof JsonLinesFile
+    ? readFileSync(rows.path, 'utf8').split('\n').filter(Boolean)
+    : rows instanceof JsonLines
+      ? rows.text.split('\n').filter(Boolean)
+      : rows.map((r) => JSON.stringify(r));
 
 /** A flusher over a real spool whose inserts record each batch's row count (or run `insert`). */
 async function setUp(options: { batchRows: number; minGapMs: number; intervalMs: number; insert?: InsertRows }) {

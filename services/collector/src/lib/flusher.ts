@@ -10,12 +10,12 @@
 // the gap lasts), rows keep gathering in the active segment, so under load inserts grow
 // instead of multiplying: each insert writes a part per table and rollup and the parts have
 // to be merged, so a few large inserts cost ClickHouse far less than many small ones.
-import { JsonLines } from '@curb/analytics';
+import { JsonLines, JsonLinesFile } from '@curb/analytics';
 import type { IngestMetrics } from './metrics.ts';
 import { isDataError, refusalReason, type PartJournal, type Quarantine, type Refusal } from './quarantine.ts';
 import type { Segment, Spool } from './spool.ts';
 
-export type InsertRows = (rows: JsonLines | object[], deduplicationToken: string) => Promise<void>;
+export type InsertRows = (rows: JsonLines | JsonLinesFile | object[], deduplicationToken: string) => Promise<void>;
 
 export interface FlusherOptions {
   spool: Spool;
@@ -136,19 +136,19 @@ export class Flusher {
 
   /**
    * The segment's lines go to ClickHouse as they are: one insert, the segment's name its
-   * token. Only if ClickHouse refuses them for their data (or a line is unreadable: a torn
-   * write can leave one, never acknowledged) are the lines split; see `insertGood`.
+   * token, the file itself (chDB reads it; the event loop never holds it). Only if ClickHouse
+   * refuses them for their data (or a line is unreadable: a torn write can leave one, never
+   * acknowledged) are the lines read and split; see `insertGood`.
    */
   private async insertSegment(segment: Segment): Promise<{ inserted: number; journal?: PartJournal }> {
-    const text = await this.options.spool.read(segment);
     let refusedWhole: unknown;
     try {
-      await this.options.insert(new JsonLines(text), segment.id);
+      await this.options.insert(new JsonLinesFile(segment.path), segment.id);
       return { inserted: segment.rows };
     } catch (err) {
       refusedWhole = err;
     }
-    const { lines, refused } = readableLines(text);
+    const { lines, refused } = readableLines(await this.options.spool.read(segment));
     if (refused.length === 0 && !isDataError(refusedWhole)) throw refusedWhole;
     const journal = await this.options.quarantine.journal(segment.id);
     const split = { segment: segment.id, lines, refused, journal };
