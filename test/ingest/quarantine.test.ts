@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@curb/contracts/config';
 import { openStores } from '@curb/runtime';
-import { classifyUserAgent, rowMaker } from '@curb/collector/lib/event-row';
+import { classifyUserAgent, lineMaker } from '@curb/collector/lib/event-row';
 import { createTestStores } from '../harness.ts';
 import { startProduct, type RunningProduct } from '../process.ts';
 import { BROWSER_UA, startCollector } from './collector.ts';
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 /** Spool lines as the collector writes them; those at `bad` hold a lone surrogate in path. */
 function spoolLines(count: number, bad: ReadonlySet<number>): { text: string; goodIds: string[] } {
-  const toRow = rowMaker(
+  const toLine = lineMaker(
     { ip: '203.0.113.9', userAgent: BROWSER_UA, receivedAt: Date.now(), dailySalt: 'test-salt' },
     classifyUserAgent(BROWSER_UA),
   );
@@ -31,9 +31,9 @@ function spoolLines(count: number, bad: ReadonlySet<number>): { text: string; go
   let text = '';
   for (let i = 0; i < count; i++) {
     const eventId = randomUUID();
-    const line = JSON.stringify(toRow({ name: 'page_view', eventId, path: bad.has(i) ? '/bad-PLACEHOLDER' : `/homes/${i}` }));
+    const line = toLine({ name: 'page_view', eventId, path: bad.has(i) ? '/bad-PLACEHOLDER' : `/homes/${i}` });
     // JSON.stringify never writes a lone surrogate escape itself: put one in as a client could have.
-    text += `${bad.has(i) ? line.replace('PLACEHOLDER', '\\ud800') : line}\n`;
+    text += bad.has(i) ? line.replace('PLACEHOLDER', '\\ud800') : line;
     if (!bad.has(i)) goodIds.push(eventId);
   }
   return { text, goodIds };

@@ -2,7 +2,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import Bowser from 'bowser';
 import { isbot } from 'isbot';
-import { clickhouseTime, pageGroup, type EventRow } from '@curb/analytics/event-row';
+import { clickhouseTime, pageGroup } from '@curb/analytics/event-row';
 import type { TrackedEvent } from '@curb/contracts/events';
 
 /** A client clock further than this from ours is not trusted: the server time is used. */
@@ -100,43 +100,57 @@ export function eventTime(ts: number | undefined, receivedAt: number): number {
   return ts !== undefined && ts <= receivedAt && receivedAt - ts <= MAX_CLOCK_SKEW_MS ? ts : receivedAt;
 }
 
+const quote = JSON.stringify;
+
 /**
- * Rows for the events of one request. What the events share (receive time, the cookieless
- * visitor id) is worked out once per request, not per event.
+ * The spool lines (JSONEachRow) for the events of one request. What the events share (receive
+ * time, the cookieless visitor id, the user agent's facts) is worked out and written once per
+ * request, not per event. A field holding its column's default (an empty string, no value, no
+ * props, not a bot) is left out and ClickHouse fills it in: a batched beacon's lines are about
+ * a fifth shorter and its serialisation about a third of a row object's JSON.stringify. The
+ * event id comes first (recent-ids.ts reads it back from the spool).
  */
-export function rowMaker(facts: RequestFacts, ua: UserAgentFacts): (event: TrackedEvent) => EventRow {
+export function lineMaker(facts: RequestFacts, ua: UserAgentFacts): (event: TrackedEvent) => string {
   const receivedAt = clickhouseTime(facts.receivedAt);
+  const received = `,"received_at":"${receivedAt}"`;
+  const bot = ua.isBot ? ',"is_bot":1' : '';
+  const browser = ua.browser ? `,"browser":${quote(ua.browser)}` : '';
+  const device = ua.device ? `,"device":${quote(ua.device)}` : '';
+  const tail = `${bot}${browser}${device}}\n`;
   let anonymousId: string | undefined;
   return (event) => {
+    const ts = event.ts === undefined ? receivedAt : clickhouseTime(eventTime(event.ts, facts.receivedAt));
+    const visitor = event.visitorId
+      ? consentedVisitorId(event.visitorId)
+      : (anonymousId ??= visitorId(facts.dailySalt, facts.ip, facts.userAgent));
     const path = event.path ?? '';
-    const referrer = event.referrer ?? '';
-    return {
-      event_id: event.eventId ?? randomUUID(),
-      ts: event.ts === undefined ? receivedAt : clickhouseTime(eventTime(event.ts, facts.receivedAt)),
-      received_at: receivedAt,
-      name: event.name,
-      visitor_id: event.visitorId
-        ? consentedVisitorId(event.visitorId)
-        : (anonymousId ??= visitorId(facts.dailySalt, facts.ip, facts.userAgent)),
-      session_id: event.sessionId ?? '',
-      email: event.email?.toLowerCase() ?? '',
-      path,
-      page_group: pageGroup(path),
-      referrer,
-      referrer_domain: referrerDomain(referrer),
-      utm_source: event.utm?.source ?? '',
-      utm_medium: event.utm?.medium ?? '',
-      utm_campaign: event.utm?.campaign ?? '',
-      utm_content: event.utm?.content ?? '',
-      utm_term: event.utm?.term ?? '',
-      test_type: event.testType ?? '',
-      variant: event.variant ?? '',
-      value: event.value ?? 0,
-      currency: event.value !== undefined ? 'USD' : '',
-      props: event.props ? Object.fromEntries(Object.entries(event.props).map(([k, v]) => [k, String(v)])) : {},
-      is_bot: ua.isBot ? 1 : 0,
-      browser: ua.browser,
-      device: ua.device,
-    };
+    const eventId = quote(event.eventId ?? randomUUID());
+    let line = `{"event_id":${eventId},"ts":"${ts}"${received},"name":${quote(event.name)},"visitor_id":"${visitor}"`;
+    if (event.sessionId) line += `,"session_id":${quote(event.sessionId)}`;
+    if (event.email) line += `,"email":${quote(event.email.toLowerCase())}`;
+    if (path) line += `,"path":${quote(path)}`;
+    line += `,"page_group":${quote(pageGroup(path))}`;
+    if (event.referrer) {
+      line += `,"referrer":${quote(event.referrer)}`;
+      const domain = referrerDomain(event.referrer);
+      if (domain) line += `,"referrer_domain":${quote(domain)}`;
+    }
+    const utm = event.utm;
+    if (utm) {
+      if (utm.source) line += `,"utm_source":${quote(utm.source)}`;
+      if (utm.medium) line += `,"utm_medium":${quote(utm.medium)}`;
+      if (utm.campaign) line += `,"utm_campaign":${quote(utm.campaign)}`;
+      if (utm.content) line += `,"utm_content":${quote(utm.content)}`;
+      if (utm.term) line += `,"utm_term":${quote(utm.term)}`;
+    }
+    if (event.testType) line += `,"test_type":${quote(event.testType)}`;
+    if (event.variant) line += `,"variant":${quote(event.variant)}`;
+    if (event.value !== undefined) line += `,"value":${quote(event.value)},"currency":"USD"`;
+    if (event.props) {
+      let props = '';
+      for (const [key, value] of Object.entries(event.props)) props += `${props ? ',' : ''}${quote(key)}:${quote(String(value))}`;
+      if (props) line += `,"props":{${props}}`;
+    }
+    return line + tail;
   };
 }

@@ -80,6 +80,48 @@ describe('POST /api/events', () => {
     expect(rows.find((r) => r.name === 'engaged')!.props).toEqual({ seconds: '121', deep: 'true' });
   });
 
+  it('stores every field a beacon may carry in its own column (the spool line names each column by hand)', async () => {
+    const id = randomUUID();
+    const sent = await post({
+      name: 'ab_view',
+      eventId: id,
+      sessionId: 'session-1',
+      email: 'A@B.example',
+      path: '/services',
+      referrer: 'https://news.example.org/a',
+      utm: { source: 's', medium: 'm', campaign: 'c', content: 'co', term: 't' },
+      testType: 'hero',
+      variant: 'B',
+      value: 12.5,
+      props: { k: 'v' },
+    });
+    expect(sent.statusCode).toBe(202);
+    await c.drained();
+    const [row] = await c.stores.ch.query<Record<string, unknown>>(
+      `SELECT session_id, email, path, page_group, referrer, referrer_domain, utm_source, utm_medium, utm_campaign, utm_content,
+              utm_term, test_type, variant, value, currency, props FROM events WHERE event_id = {id:UUID}`,
+      { id },
+    );
+    expect(row).toEqual({
+      session_id: 'session-1',
+      email: 'a@b.example',
+      path: '/services',
+      page_group: 'Services',
+      referrer: 'https://news.example.org/a',
+      referrer_domain: 'news.example.org',
+      utm_source: 's',
+      utm_medium: 'm',
+      utm_campaign: 'c',
+      utm_content: 'co',
+      utm_term: 't',
+      test_type: 'hero',
+      variant: 'B',
+      value: 12.5,
+      currency: 'USD',
+      props: { k: 'v' },
+    });
+  });
+
   it('stores an event sent again (same eventId) once, and still acknowledges it', async () => {
     const ids = [randomUUID(), randomUUID()];
     const batch = { events: ids.map((eventId) => ({ name: 'page_view', eventId, path: '/blog' })) };
@@ -245,7 +287,9 @@ describe('malformed beacons get a 4xx and store nothing', () => {
 
   it('stores free text the stores cannot hold with U+FFFD in its place, and counts the event', async () => {
     const eventId = randomUUID();
-    const raw = `{"name":"page_view","eventId":"${eventId}","path":"/homes\\ud800\\u0000","referrer":"https://example.com/\\udc00x","props":{"q":"a\\u0007b"}}`;
+    const raw =
+      `{"name":"page_view","eventId":"${eventId}","path":"/homes\\ud800\\u0000",` +
+      `"referrer":"https://example.com/\\udc00x","props":{"q":"a\\u0007b"}}`;
     const res = await post(raw);
     expect(res.statusCode).toBe(202);
     await c.drained();

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MAX_EVENT_BODY_BYTES } from '@curb/contracts/events';
 import { parseClientJson } from '@curb/contracts/text-hygiene';
 import { IngestMetricsSchema, type IngestMetricsResponse } from '@curb/contracts/analytics';
-import { classifyUserAgent, isFromTheFuture, rowMaker } from '../lib/event-row.ts';
+import { classifyUserAgent, isFromTheFuture, lineMaker } from '../lib/event-row.ts';
 import type { Ingest } from '../lib/ingest.ts';
 import { SpoolFullError } from '../lib/spool.ts';
 import { parseBeacon } from '../lib/validate.ts';
@@ -54,7 +54,7 @@ export default async function eventRoutes(app: FastifyInstance, opts: { ingest: 
       }
       const userAgent = request.headers['user-agent'] ?? '';
       const ua = classifyUserAgent(userAgent);
-      const toRow = rowMaker({ ip: request.ip, userAgent, receivedAt, dailySalt: salts.saltFor(receivedAt) }, ua);
+      const toLine = lineMaker({ ip: request.ip, userAgent, receivedAt, dailySalt: salts.saltFor(receivedAt) }, ua);
       let lines = '';
       const ids = new Set<string>();
       let stored = 0;
@@ -62,7 +62,7 @@ export default async function eventRoutes(app: FastifyInstance, opts: { ingest: 
         // The same event sent again is acknowledged, not stored twice.
         if (event.eventId && (recent.has(event.eventId) || ids.has(event.eventId))) continue;
         if (event.eventId) ids.add(event.eventId);
-        lines += `${JSON.stringify(toRow(event))}\n`;
+        lines += toLine(event);
         stored++;
       }
       try {
