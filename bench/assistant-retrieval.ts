@@ -60,9 +60,8 @@ await app.close();
 
 const quality = evaluateRetrieval(retriever);
 const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
-console.log(
-  `answer quality on ${RETRIEVAL_CASES.length} questions (${RETRIEVAL_CASES.filter((c) => c.source === null).length} not covered by the site):`,
-);
+const uncovered = RETRIEVAL_CASES.filter((c) => c.source === null).length;
+console.log(`answer quality on ${RETRIEVAL_CASES.length} questions (${uncovered} not covered by the site):`);
 console.table({ precision: pct(quality.precision), recall: pct(quality.recall), 'refusals of uncovered questions': pct(quality.refusals) });
 if (quality.misses.length) console.table(quality.misses);
 console.log(`index build: ${buildMs.toFixed(1)} ms`);

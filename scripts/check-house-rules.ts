@@ -2,10 +2,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { handTypedRoutes, sqlInServices, unusedDependencies, type Problem } from './house-rules.ts';
+import { handTypedRoutes, longLines, sqlInServices, unusedDependencies, type Problem } from './house-rules.ts';
 import { ROOT } from './import-boundaries.ts';
 
-const rules = [handTypedRoutes, sqlInServices];
+const rules = [handTypedRoutes, sqlInServices, longLines];
 
 const files = execFileSync(
   'git',

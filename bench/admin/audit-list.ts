@@ -26,7 +26,8 @@ const app = await composeApp(config, stores);
 try {
   // The fixture goes straight in: the forms' rate limit would take an hour for 10,000.
   await stores.sql`
-    INSERT INTO audits (report_id, business_name, email, website, source, email_sent, email_delivered, email_opened, report_viewed, report_view_count, created_at)
+    INSERT INTO audits (report_id, business_name, email, website, source, email_sent, email_delivered, email_opened, report_viewed,
+                        report_view_count, created_at)
     SELECT md5(i::text) || 'r', 'Business ' || i, 'owner' || i || '@example.com', 'https://b' || i || '.example', 'Audit Popup',
            i % 2 = 0, i % 3 = 0, i % 5 = 0, i % 7 = 0, i % 4, now() - i * interval '4 minutes'
     FROM generate_series(1, ${AUDITS}) AS i`;

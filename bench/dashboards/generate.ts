@@ -17,7 +17,8 @@ WITH
   cityHash64(s, 'src') % 100 AS src,
   cityHash64(s % {visitors:UInt64}, 'visitor') AS visitor,
   if(cityHash64(visitor, 'ab') % 2 = 0, 'A', 'B') AS abVariant,
-  toDateTime64({now:DateTime64(3)}, 3) - toIntervalSecond(cityHash64(s, 'start') % (90 * 86400)) + toIntervalSecond(p * (5 + cityHash64(number) % 55)) AS at,
+  toDateTime64({now:DateTime64(3)}, 3) - toIntervalSecond(cityHash64(s, 'start') % (90 * 86400))
+    + toIntervalSecond(p * (5 + cityHash64(number) % 55)) AS at,
   multiIf(
     p = 0, 'page_view', p = 1, 'landing_view', p = 2, 'page_view',
     p = 3, if(r < 0.35, 'popup_view', 'page_view'),
@@ -27,7 +28,8 @@ WITH
     p = 7, if(r < 0.06 + if(abVariant = 'B', 0.01, 0), 'lead', 'high_intent'),
     p = 8, if(r < 0.05, 'ab_conversion', 'page_view'),
     if(r < 0.04, 'email_open', 'page_view')) AS eventName,
-  arrayElement(['/', '/services', '/experience', '/blog', '/blog/listing-launch', '/marketing-audit', '/real-estate-marketing-report', '/advanced-seo-audit'],
+  arrayElement(['/', '/services', '/experience', '/blog', '/blog/listing-launch', '/marketing-audit',
+                '/real-estate-marketing-report', '/advanced-seo-audit'],
                1 + cityHash64(s, p, 'path') % 8) AS pagePath
 SELECT
   generateUUIDv4(number) AS event_id,
@@ -39,16 +41,19 @@ SELECT
   pagePath AS path,
   multiIf(pagePath LIKE '%audit%' OR pagePath LIKE '%marketing%', 'Marketing', pagePath LIKE '%service%', 'Services',
           pagePath LIKE '%blog%', 'Content', pagePath LIKE '%experience%', 'About', 'General') AS page_group,
-  multiIf(src < 30, 'https://www.google.com/', src < 36, 'https://www.bing.com/', src < 44, 'https://www.facebook.com/', src < 48, 'https://duckduckgo.com/', '') AS referrer,
+  multiIf(src < 30, 'https://www.google.com/', src < 36, 'https://www.bing.com/', src < 44, 'https://www.facebook.com/',
+          src < 48, 'https://duckduckgo.com/', '') AS referrer,
   multiIf(src < 30, 'google.com', src < 36, 'bing.com', src < 44, 'facebook.com', src < 48, 'duckduckgo.com', '') AS referrer_domain,
   multiIf(src >= 48 AND src < 60, 'newsletter', src >= 60 AND src < 68, 'linkedin', src >= 68 AND src < 72, 'google', '') AS utm_source,
   multiIf(src >= 48 AND src < 60, 'email', src >= 60 AND src < 68, 'social', src >= 68 AND src < 72, 'cpc', '') AS utm_medium,
-  multiIf(src >= 48 AND src < 60, concat('newsletter-', toString(cityHash64(s) % 12)), src >= 60 AND src < 72, 'spring-audit', '') AS utm_campaign,
+  multiIf(src >= 48 AND src < 60, concat('newsletter-', toString(cityHash64(s) % 12)),
+          src >= 60 AND src < 72, 'spring-audit', '') AS utm_campaign,
   if(startsWith(eventName, 'ab_'), 'audit_popup', '') AS test_type,
   if(startsWith(eventName, 'ab_'), abVariant, '') AS variant,
   if(eventName = 'lead', 97, 0) AS value,
   if(eventName = 'lead', 'USD', '') AS currency,
-  if(eventName = 'ab_impression', map('variant_text', if(abVariant = 'A', 'Get your free audit', 'See what your site is missing')), map()) AS props,
+  if(eventName = 'ab_impression',
+     map('variant_text', if(abVariant = 'A', 'Get your free audit', 'See what your site is missing')), map()) AS props,
   cityHash64(s, 'bot') % 100 < 3 AS is_bot,
   arrayElement(['Chrome', 'Safari', 'Firefox', 'Edge'], 1 + cityHash64(visitor, 'browser') % 4) AS browser,
   arrayElement(['desktop', 'mobile', 'mobile', 'tablet'], 1 + cityHash64(visitor, 'device') % 4) AS device

@@ -33,7 +33,8 @@ runMain(async () => {
         RETURNING id, business_name, email, website
       )
       INSERT INTO audits (lead_id, report_id, business_name, email, website, status, report, email_sent)
-      SELECT id, 'bench-' || id, business_name, email, website, 'done', jsonb_build_object('scores', jsonb_build_object('overall', 40 + (abs(hashtext(email)) % 60))), true
+      SELECT id, 'bench-' || id, business_name, email, website, 'done',
+             jsonb_build_object('scores', jsonb_build_object('overall', 40 + (abs(hashtext(email)) % 60))), true
       FROM l`;
   }
   // As on a new day: the first retargeting request of each period computes its closed days.

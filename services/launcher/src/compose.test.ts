@@ -103,7 +103,8 @@ describe('composed server (api + collector + worker)', () => {
   });
 
   it('runs the scheduled retention sweep through the job queue', async () => {
-    await stores.sql`INSERT INTO admin_sessions (sid, session, expires_at) VALUES ('old', '{}', now() - interval '1 day'), ('live', '{}', now() + interval '1 day')`;
+    await stores.sql`INSERT INTO admin_sessions (sid, session, expires_at)
+      VALUES ('old', '{}', now() - interval '1 day'), ('live', '{}', now() + interval '1 day')`;
     await stores.jobs.send(JOB_QUEUES.retentionSweep, {});
     await expect
       .poll(async () => (await stores.sql`SELECT sid FROM admin_sessions`).map((r) => r.sid), { timeout: 10_000 })

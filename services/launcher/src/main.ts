@@ -17,7 +17,8 @@ runMain(async () => {
       `  Site:   ${site}/`,
       `  Admin:  ${site}/admin`,
       `  Health: ${site}/api/health`,
-      `  Data:   ${config.DATABASE_URL ? 'external PostgreSQL' : `${config.DATA_DIR}/postgres`}, ${config.CLICKHOUSE_URL ? 'external ClickHouse' : `${config.DATA_DIR}/clickhouse`}`,
+      `  Data:   ${config.DATABASE_URL ? 'external PostgreSQL' : `${config.DATA_DIR}/postgres`}, ` +
+        `${config.CLICKHOUSE_URL ? 'external ClickHouse' : `${config.DATA_DIR}/clickhouse`}`,
       '  Create the admin user: pnpm admin:create (or set ADMIN_EMAIL and ADMIN_PASSWORD before starting)',
       '  Stop: Ctrl-C',
       '',

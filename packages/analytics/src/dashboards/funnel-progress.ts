@@ -66,14 +66,16 @@ export const computeSql = perEngine(
         const closed = closedDays(days, '{asOf:Date}');
         const levels = `INSERT INTO funnel_progress (as_of, days, run, key, level)
 WITH ${submitters(closed)}
-SELECT {asOf:Date}, ${days}, {run:UUID}, ${USER_KEY} AS key, arrayFold(${FOLD_LEVEL}, arraySort(groupArrayArray(${ENCODED_STEPS})), toUInt8(0))
+SELECT {asOf:Date}, ${days}, {run:UUID}, ${USER_KEY} AS key,
+       arrayFold(${FOLD_LEVEL}, arraySort(groupArrayArray(${ENCODED_STEPS})), toUInt8(0))
 FROM funnel_steps
 WHERE ${closed}
 GROUP BY key
 ${engine.readBackInsertSettings}`; // on a cluster, the levels are on their shards before the run is written
         // Written last: a run counts only once this row exists.
+        const levelCounts = Array.from({ length: LEVELS }, (_, l) => `countIf(level = ${l})`).join(', ');
         const run = `INSERT INTO funnel_progress_runs (as_of, days, fingerprint, run, levels)
-SELECT {asOf:Date}, ${days}, {fingerprint:UInt64}, {run:UUID}, [${Array.from({ length: LEVELS }, (_, l) => `countIf(level = ${l})`).join(', ')}]
+SELECT {asOf:Date}, ${days}, {fingerprint:UInt64}, {run:UUID}, [${levelCounts}]
 FROM funnel_progress WHERE as_of = {asOf:Date} AND days = ${days} AND run = {run:UUID}
 ${engine.readBackInsertSettings}`;
         return [days as number, { levels, run }];
@@ -100,7 +102,10 @@ WITH
    FROM (SELECT date, toString(name) AS label, sum(events) AS n FROM events_daily
          WHERE ${closed} AND name IN (${STEP_NAMES}) GROUP BY date, label)) AS closed_fingerprint,
   (SELECT argMax((run, fingerprint, levels), created_at) FROM funnel_progress_runs WHERE as_of = ${TODAY} AND days = ${days}) AS latest,
-  ${submitters(`${serverClockWindow(days).days} AND email ${engine.inSubquery} (SELECT open_email FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND open_email != '')`)}
+  ${submitters(
+    `${serverClockWindow(days).days} AND email ${engine.inSubquery} ` +
+      `(SELECT open_email FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND open_email != '')`,
+  )}
 SELECT toString(${TODAY}) AS asOf, toString(closed_fingerprint) AS fingerprint,
        notEmpty(latest.3) AS computed, latest.2 = closed_fingerprint AS current, latest.3 AS closedLevels,
        groupArray((found, closedLevel, level, users)) AS changes

@@ -36,7 +36,8 @@ describe('dashboard rollups', () => {
     expect(await total('SELECT uniqCombinedMerge(12)(sessions) AS n FROM traffic_daily WHERE is_bot = 0')).toBe(1);
     expect(await total('SELECT uniqMerge(visitors) AS n FROM events_daily WHERE is_bot = 0')).toBe(1);
     const [session] = await ch.query<{ sid: string; events: string; pageViews: string; engaged: number; entry: string }>(
-      `SELECT any(sid) AS sid, sum(events) AS events, sum(page_views) AS pageViews, max(engaged) AS engaged, argMinMerge(entry_referrer) AS entry
+      `SELECT any(sid) AS sid, sum(events) AS events, sum(page_views) AS pageViews, max(engaged) AS engaged,
+              argMinMerge(entry_referrer) AS entry
        FROM sessions WHERE is_bot = 0 GROUP BY session`,
     );
     expect(session).toEqual({ sid: 'a', events: expect.anything(), pageViews: expect.anything(), engaged: 1, entry: 'google.com' });

@@ -21,12 +21,14 @@ export async function findForMail(db: Db, auditId: string): Promise<MailRow | un
 
 /** The e-mail is about to be handed over with this open token (the first send's time is kept). */
 export async function markSent(db: Db, auditId: string, openToken: string): Promise<void> {
-  await db`UPDATE audits SET open_token = ${openToken}, email_sent = true, email_sent_at = COALESCE(email_sent_at, now()) WHERE id = ${auditId}`;
+  await db`UPDATE audits SET open_token = ${openToken}, email_sent = true, email_sent_at = COALESCE(email_sent_at, now())
+    WHERE id = ${auditId}`;
 }
 
 /** A transport accepted the e-mail; an earlier attempt's error is cleared. */
 export async function markDelivered(db: Db, auditId: string, transport: string): Promise<void> {
-  await db`UPDATE audits SET email_delivered = true, email_delivered_at = now(), mail_transport = ${transport}, mail_error = NULL WHERE id = ${auditId}`;
+  await db`UPDATE audits SET email_delivered = true, email_delivered_at = now(), mail_transport = ${transport}, mail_error = NULL
+    WHERE id = ${auditId}`;
 }
 
 /** Why no transport took the e-mail (shown to the owner; the job retries). */

@@ -40,7 +40,8 @@ export async function findForRun(db: Db, id: string): Promise<RunRow | undefined
 
 /** An attempt starts: counted, progress back to the start, an earlier attempt's error cleared. */
 export async function markRunning(db: Db, id: string): Promise<void> {
-  await db`UPDATE audits SET status = 'running', progress = 5, stage = 'Starting the analysis', error = NULL, attempts = attempts + 1, started_at = now() WHERE id = ${id}`;
+  await db`UPDATE audits SET status = 'running', progress = 5, stage = 'Starting the analysis', error = NULL, attempts = attempts + 1,
+    started_at = now() WHERE id = ${id}`;
 }
 
 /** Progress of a running attempt; ignored once the audit has ended. */
@@ -50,7 +51,8 @@ export async function setProgress(db: Db, id: string, progress: number, stage: s
 
 /** The report is stored and the audit done (with the report e-mail's job, in one transaction). */
 export async function markReady(db: Db, id: string, report: AuditReport): Promise<void> {
-  await db`UPDATE audits SET status = 'done', report = ${db.json(report as never)}, progress = 100, stage = 'Report ready', error = NULL, completed_at = now() WHERE id = ${id}`;
+  await db`UPDATE audits SET status = 'done', report = ${db.json(report as never)}, progress = 100, stage = 'Report ready', error = NULL,
+    completed_at = now() WHERE id = ${id}`;
 }
 
 /** The audit failed for good; `reason` is shown on the report page. */

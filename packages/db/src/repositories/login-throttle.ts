@@ -18,7 +18,8 @@ export async function recordFailure(db: Db, account: string, client: string): Pr
     ON CONFLICT (account, client) DO UPDATE SET
       failures = t.failures + 1,
       retry_at = CASE WHEN t.failures + 1 > ${LOGIN_FREE_FAILURES}
-        THEN now() + make_interval(secs => least(${LOGIN_MAX_DELAY_SECONDS}, ${LOGIN_FIRST_DELAY_SECONDS} * power(2, least(20, t.failures - ${LOGIN_FREE_FAILURES}))))
+        THEN now() + make_interval(secs => least(${LOGIN_MAX_DELAY_SECONDS},
+          ${LOGIN_FIRST_DELAY_SECONDS} * power(2, least(20, t.failures - ${LOGIN_FREE_FAILURES}))))
         ELSE NULL END,
       updated_at = now()`;
 }

@@ -8,7 +8,8 @@ describe('site settings as the server applies them', () => {
   const app = Fastify();
   let stores: Stores;
   const set = (value: string) =>
-    stores.sql`INSERT INTO settings (category, key, value) VALUES ('seo', 'site_title', ${value}) ON CONFLICT (category, key) DO UPDATE SET value = EXCLUDED.value`;
+    stores.sql`INSERT INTO settings (category, key, value) VALUES ('seo', 'site_title', ${value})
+      ON CONFLICT (category, key) DO UPDATE SET value = EXCLUDED.value`;
 
   beforeAll(async () => {
     stores = await createTestStores();

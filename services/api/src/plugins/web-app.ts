@@ -19,8 +19,10 @@ export const DEFAULT_WEB_DIST = join(import.meta.dirname, '..', '..', '..', '..'
 /** Where the prerenderer (web/scripts/prerender.ts) writes its pages and manifest. */
 const PRERENDERED_DIR = '_prerendered';
 
-const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Curb Appeal</title>
-<body><h1>The web app is not built yet</h1><p>Run <code>pnpm build</code>, or start with <code>pnpm start</code>, which builds it.</p></body></html>`;
+const NOT_BUILT_PAGE =
+  `<!doctype html><html lang="en"><meta charset="utf-8"><title>Curb Appeal</title>
+<body><h1>The web app is not built yet</h1><p>Run <code>pnpm build</code>, or start with <code>pnpm start` +
+  `</code>, which builds it.</p></body></html>`;
 
 interface PrerenderManifest {
   pages: Record<string, string>;

@@ -20,8 +20,13 @@ type Log = { warn(obj: object, msg: string): void };
  * again however often they are retried. Anything else (a connection refused, a timeout, a
  * server out of memory or restarting) is retried with the rows kept in the spool.
  */
-const DATA_ERROR =
-  /^(CANNOT_PARSE_\w+|CANNOT_READ_\w+|TYPE_MISMATCH|INCORRECT_DATA|INCORRECT_NUMBER_OF_COLUMNS|CANNOT_CONVERT_TYPE|VALUE_IS_OUT_OF_RANGE_OF_DATA_TYPE|TOO_LARGE_STRING_SIZE|CANNOT_INSERT_NULL_IN_ORDINARY_COLUMN|ATTEMPT_TO_READ_AFTER_EOF|ILLEGAL_COLUMN|UNKNOWN_FIELD_IN_JSON)$/;
+const DATA_ERROR = new RegExp(
+  `^(${[
+    /CANNOT_PARSE_\w+|CANNOT_READ_\w+|TYPE_MISMATCH|INCORRECT_DATA|INCORRECT_NUMBER_OF_COLUMNS|CANNOT_CONVERT_TYPE/.source,
+    /VALUE_IS_OUT_OF_RANGE_OF_DATA_TYPE|TOO_LARGE_STRING_SIZE|CANNOT_INSERT_NULL_IN_ORDINARY_COLUMN|ATTEMPT_TO_READ_AFTER_EOF/.source,
+    /ILLEGAL_COLUMN|UNKNOWN_FIELD_IN_JSON/.source,
+  ].join('|')})$`,
+);
 
 export function isDataError(err: unknown): boolean {
   const type = (err as { type?: unknown } | null)?.type;

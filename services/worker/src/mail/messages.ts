@@ -27,12 +27,14 @@ export function reportMail(config: MailConfig, to: string, report: AuditReport, 
     `Open your report: ${link}`,
     `Download it as a PDF: ${pdfLink} (also attached)`,
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827">
+  const html =
+    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827">
 <p style="color:#dc2626;font-size:12px;letter-spacing:1px">GROWTH OPPORTUNITIES REPORT</p>
 <h1 style="font-size:22px">Your report for ${escapeHtml(name)} is ready</h1>
 <p>Overall score: <strong>${report.scores.overall}/100</strong> (grade ${report.grade}).</p>
 ${top.length ? `<p>Top opportunities:</p><ul>${top.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>` : ''}
-<p><a href="${escapeHtml(link)}" style="background:#dc2626;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Open your report</a></p>
+<p><a href="${escapeHtml(link)}" ` +
+    `style="background:#dc2626;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Open your report</a></p>
 <p>The report is attached as a PDF, and you can <a href="${escapeHtml(pdfLink)}">download it here</a>.</p>
 <img src="${escapeHtml(pixel)}" width="1" height="1" alt="" style="display:block;border:0">
 </body></html>`;
@@ -75,7 +77,8 @@ export function ownerNoticeMail(
   const rows = filled
     .map(
       ([label, value]) =>
-        `<tr><th style="text-align:left;vertical-align:top;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="white-space:pre-wrap;padding:4px 0">${escapeHtml(value)}</td></tr>`,
+        `<tr><th style="text-align:left;vertical-align:top;padding:4px 12px 4px 0">${escapeHtml(label)}</th>` +
+        `<td style="white-space:pre-wrap;padding:4px 0">${escapeHtml(value)}</td></tr>`,
     )
     .join('\n');
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827">

@@ -28,9 +28,12 @@ function systemPrompt(passages: readonly { title: string; page: ChatSource; answ
     .map((p, i) => `[${i + 1}] ${p.title} — page "${p.page.title}" at ${p.page.path}\n${p.answer}\n${p.text.slice(0, 1200)}`)
     .join('\n\n');
   return [
-    `You are the website assistant of ${personal.name}, a real estate operations and marketing professional. Your replies are read aloud, so answer in at most three short sentences of plain text.`,
-    'Answer only from the passages below. Name the page the answer comes from and link it in Markdown, for example [Services](/services). Never invent facts, prices, dates or people.',
-    `If the passages do not answer the question, say so briefly and suggest the [${AUDIT_PAGE.title}](${AUDIT_PAGE.path}) or [contact](${CONTACT_PAGE.path}) (${personal.email}).`,
+    `You are the website assistant of ${personal.name}, a real estate operations and marketing professional. Your replies are read ` +
+      `aloud, so answer in at most three short sentences of plain text.`,
+    'Answer only from the passages below. Name the page the answer comes from and link it in Markdown, for example ' +
+      '[Services](/services). Never invent facts, prices, dates or people.',
+    `If the passages do not answer the question, say so briefly and suggest the [${AUDIT_PAGE.title}](${AUDIT_PAGE.path}) or ` +
+      `[contact](${CONTACT_PAGE.path}) (${personal.email}).`,
     `Passages:\n\n${context}`,
   ].join('\n');
 }

@@ -114,7 +114,10 @@ function experiencePassages(): Passage[] {
     kind: 'experience',
     title: 'Career and experience',
     page,
-    answer: `${personal.name} has ${metrics.yearsExperience} years of real estate operations and marketing experience and is now ${currentPosition.fullTitle}. Earlier roles include ${list(experience.slice(1, 4).map((job) => `${job.title} at ${job.company}`))}.`,
+    answer:
+      `${personal.name} has ${metrics.yearsExperience} years of real estate operations and marketing experience and is now ` +
+      `${currentPosition.fullTitle}. Earlier roles include ` +
+      `${list(experience.slice(1, 4).map((job) => `${job.title} at ${job.company}`))}.`,
     text: experience.map((job) => `${job.title} ${job.company} ${job.period} ${job.snippet}`).join(' '),
     keywords: 'experience career background resume cv history jobs roles worked years',
   };
@@ -126,7 +129,9 @@ function experiencePassages(): Passage[] {
         kind: 'experience',
         title: `${job.title}, ${job.company}`,
         page,
-        answer: `${job.title} at ${job.company} (${job.period}, ${job.location}): ${sentence(lowerFirst(job.snippet))} Highlights: ${lowerFirst(list(job.achievements.slice(0, 2)))}.`,
+        answer:
+          `${job.title} at ${job.company} (${job.period}, ${job.location}): ${sentence(lowerFirst(job.snippet))} Highlights: ` +
+          `${lowerFirst(list(job.achievements.slice(0, 2)))}.`,
         text: [
           job.snippet,
           job.location,
@@ -148,7 +153,9 @@ function auditPassages(): Passage[] {
       kind: 'audit',
       title: marketingAuditPage.heroTitle,
       page: AUDIT_PAGE,
-      answer: `${sentence(marketingAuditPage.heroLead)} ${sentence(inlineAuditForm.successText)} It is free: just enter your website and e-mail address.`,
+      answer:
+        `${sentence(marketingAuditPage.heroLead)} ${sentence(inlineAuditForm.successText)} It is free: just enter your website and ` +
+        `e-mail address.`,
       text: [
         marketingAuditPage.heroLead,
         ...marketingAuditPage.benefits.map((b) => `${b.title} ${b.text}`),
@@ -182,7 +189,9 @@ function aboutPassages(): Passage[] {
       kind: 'contact',
       title: 'Contact details',
       page: CONTACT_PAGE,
-      answer: `You can reach ${personal.name} by e-mail at ${personal.email} or by phone at ${personal.formattedPhone}. ${personal.name} is based in ${personal.location} and works across ${list(personal.serviceArea)}.`,
+      answer:
+        `You can reach ${personal.name} by e-mail at ${personal.email} or by phone at ${personal.formattedPhone}. ${personal.name} ` +
+        `is based in ${personal.location} and works across ${list(personal.serviceArea)}.`,
       text: [personal.email, personal.formattedPhone, personal.location, personal.linkedinUrl, ...personal.serviceArea].join(' '),
       keywords: 'contact email e-mail phone call number reach talk touch linkedin address located location where meeting book schedule',
     },
@@ -191,7 +200,10 @@ function aboutPassages(): Passage[] {
       kind: 'about',
       title: `About ${personal.name}`,
       page: about,
-      answer: `${personal.name} is a ${personal.title.toLowerCase()}, ${currentPosition.fullTitle}, with ${metrics.yearsExperience} years of experience and ${metrics.transactionVolume} in transaction volume. ${company.name} offers ${lowerFirst(company.description)}`,
+      answer:
+        `${personal.name} is a ${personal.title.toLowerCase()}, ${currentPosition.fullTitle}, with ${metrics.yearsExperience} years ` +
+        `of experience and ${metrics.transactionVolume} in transaction volume. ${company.name} offers ` +
+        `${lowerFirst(company.description)}`,
       text: [personal.tagline, ...personal.biography, company.description, company.industry].join(' '),
       keywords: `who are you about bio biography ${personal.name.toLowerCase()} realtor licensed company`,
     },
@@ -218,7 +230,9 @@ function aboutPassages(): Passage[] {
       kind: 'press',
       title: `${magazineFeature.publication} feature`,
       page: { title: 'Media Recognition', path: '/#achievements' },
-      answer: `${personal.name} was featured in ${magazineFeature.publication} (${magazineFeature.date}) in "${magazineFeature.title}": ${sentence(lowerFirst(magazineFeature.description))}`,
+      answer:
+        `${personal.name} was featured in ${magazineFeature.publication} (${magazineFeature.date}) in "${magazineFeature.title}": ` +
+        `${sentence(lowerFirst(magazineFeature.description))}`,
       text: [magazineFeature.title, magazineFeature.description, ...magazineFeature.highlights].join(' '),
       keywords: 'magazine press media featured interview article',
     },

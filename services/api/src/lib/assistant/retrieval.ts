@@ -131,7 +131,9 @@ export function createRetriever(passages: readonly Passage[] = buildCorpus()): R
     const question = userTurns.at(-1) ?? '';
     if (GREETING.test(question)) {
       return {
-        message: `Hello! I'm ${personal.name}'s assistant. Ask me about services, experience, case studies or the free marketing audit, or how to get in touch.`,
+        message:
+          `Hello! I'm ${personal.name}'s assistant. Ask me about services, experience, case studies or the free marketing audit, or ` +
+          `how to get in touch.`,
         sources: [],
         results: [],
       };
@@ -151,7 +153,9 @@ export function createRetriever(passages: readonly Passage[] = buildCorpus()): R
         return { message: `You're welcome! ${auditNudge}`, sources: [], results: [] };
       }
       return {
-        message: `I couldn't find that on this site. I can tell you about services, experience, case studies and the free marketing audit. ${auditNudge} ${contactNudge}`,
+        message:
+          `I couldn't find that on this site. I can tell you about services, experience, case studies and the free marketing audit. ` +
+          `${auditNudge} ${contactNudge}`,
         sources: [AUDIT_PAGE, CONTACT_PAGE],
         results: [],
       };

@@ -18,7 +18,8 @@ describe('GET /api/admin/marketing-audits', () => {
     admin = await adminHeaders(app, stores);
     // 23 audits, one a minute, the newest last; every 2nd sent, every 3rd delivered, every 5th viewed.
     await stores.sql`
-      INSERT INTO audits (report_id, business_name, email, website, source, email_sent, email_delivered, email_opened, report_viewed, report_view_count, report_converted_at, status, created_at)
+      INSERT INTO audits (report_id, business_name, email, website, source, email_sent, email_delivered, email_opened, report_viewed,
+                          report_view_count, report_converted_at, status, created_at)
       SELECT 'report-' || lpad(i::text, 22, '0'), 'Business ' || i, 'owner' || i || '@example.com',
              CASE WHEN i % 4 = 0 THEN NULL ELSE 'https://b' || i || '.example' END, 'popup-image',
              i % 2 = 0, i % 3 = 0, i % 6 = 0, i % 5 = 0, CASE WHEN i % 5 = 0 THEN 2 ELSE 0 END,

@@ -25,11 +25,13 @@ beforeAll(async () => {
     ('real-estate-marketing-report', 'Report Landing', 'Real Estate Marketing Report', '', '', now() - interval '1 day')
     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, title = EXCLUDED.title, subtitle = EXCLUDED.subtitle,
       description = EXCLUDED.description, primary_color = '#dc2626', created_at = EXCLUDED.created_at`;
-  const [a] =
-    await sql`INSERT INTO leads (form_id, source, business_name, email, created_at) VALUES ('inline-audit', 'Marketing Audit Page', 'Ridge Realty', 'team@ridge.example', now()) RETURNING id`;
-  const [b] =
-    await sql`INSERT INTO leads (form_id, source, first_name, last_name, email, created_at) VALUES ('marketing-audit', 'popup', 'Ana', 'Lee', 'ana@lee.example', now() - interval '40 days') RETURNING id`;
-  await sql`INSERT INTO leads (form_id, source, business_name, email) VALUES ('popup-image', 'real-estate-marketing-report', 'Oak Homes', 'oak@homes.example'), ('contact-form', 'contact-form', NULL, 'c@c.example')`;
+  const [a] = await sql`INSERT INTO leads (form_id, source, business_name, email, created_at)
+      VALUES ('inline-audit', 'Marketing Audit Page', 'Ridge Realty', 'team@ridge.example', now()) RETURNING id`;
+  const [b] = await sql`INSERT INTO leads (form_id, source, first_name, last_name, email, created_at)
+      VALUES ('marketing-audit', 'popup', 'Ana', 'Lee', 'ana@lee.example', now() - interval '40 days') RETURNING id`;
+  await sql`INSERT INTO leads (form_id, source, business_name, email)
+    VALUES ('popup-image', 'real-estate-marketing-report', 'Oak Homes', 'oak@homes.example'),
+           ('contact-form', 'contact-form', NULL, 'c@c.example')`;
   await sql`INSERT INTO audits (lead_id, report_id, business_name, email, status, report) VALUES
     (${a!.id}, 'r1', 'Ridge Realty', 'team@ridge.example', 'done', '{"scores": {"overall": 80}}'),
     (${b!.id}, 'r2', 'Ana Lee', 'ana@lee.example', 'done', '{"scores": {"overall": 71}}'),

@@ -16,7 +16,8 @@ describe('funnel edit dialog API', () => {
     stores = await createTestStores();
     app = await composeApp(testConfig(), stores);
     admin = await adminHeaders(app, stores);
-    await stores.sql`INSERT INTO funnels (id, name, title, config) VALUES ('spring-listings', 'Marketing Audit', 'Free Marketing Audit', '{"popup": {"trigger": "scroll", "legacy": 1}}')`;
+    await stores.sql`INSERT INTO funnels (id, name, title, config)
+      VALUES ('spring-listings', 'Marketing Audit', 'Free Marketing Audit', '{"popup": {"trigger": "scroll", "legacy": 1}}')`;
   });
   afterAll(async () => {
     await app?.close();

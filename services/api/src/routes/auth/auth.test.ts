@@ -192,7 +192,8 @@ describe('admin authentication', () => {
   // The rule as decided (docs/decisions.md): five wrong passwords answered at once, then that
   // client waits 2 s, 4 s, 8 s… (at most 5 minutes) per try; nobody else is slowed down.
   it('slows down a client that keeps guessing, without locking the owner out', async () => {
-    await stores.sql`INSERT INTO admin_users (email, password_hash) SELECT 'guessed@curb.test', password_hash FROM admin_users WHERE email = ${ADMIN.email}`;
+    await stores.sql`INSERT INTO admin_users (email, password_hash)
+      SELECT 'guessed@curb.test', password_hash FROM admin_users WHERE email = ${ADMIN.email}`;
     const account = { email: 'guessed@curb.test', password: ADMIN.password };
     const attacker = newAddress();
     const answers: number[] = [];

@@ -44,7 +44,10 @@ export function sitemapXml(base: string = seoDefaults.canonicalUrl): string {
         '  </url>',
       ].join('\n');
     });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
+    `${urls.join('\n')}\n</urlset>\n`
+  );
 }
 
 /**
@@ -65,7 +68,8 @@ export function llmsTxt(base: string = seoDefaults.canonicalUrl): string {
   return [
     `# ${personal.name} — ${company.name}`,
     '',
-    `> ${personal.title} and licensed Realtor serving ${personal.serviceArea.join(', ')}: ${metrics.yearsExperience} years, ${metrics.transactionVolume} in transactions. Offers a free 15-point real estate marketing audit with a report in 24 hours.`,
+    `> ${personal.title} and licensed Realtor serving ${personal.serviceArea.join(', ')}: ${metrics.yearsExperience} years, ` +
+      `${metrics.transactionVolume} in transactions. Offers a free 15-point real estate marketing audit with a report in 24 hours.`,
     '',
     `${company.description} Services: ${configuredServices.map((s) => s.name).join(', ')}. ${marketingAuditPage.heroLead}`,
     '',
