@@ -18,19 +18,28 @@ export const AB_EVENTS = { impression: 'ab_impression', click: 'ab_click', conve
 
 // One row per assignment unit and variant first (from the ab_units rollup, one row per unit
 // and day), so a unit counts once and clicks or conversions count only for units that saw
-// the variant. The unit is the one the tracker drew the variant for (AB_UNIT_PROP).
+// the variant. The unit is the one the tracker drew the variant for (AB_UNIT_PROP). The text
+// a variant showed is the same for all its units, so it is read per variant, not carried
+// through the per-unit grouping (a String aggregate there cost ~15 % of the query).
 const CONVERSION_SQL = `
-SELECT testType, variant, anyIf(variantText, variantText != '') AS variantText,
-       count() AS impressions, countIf(clicked) AS clicks, countIf(converted) AS conversions
+SELECT testType, variant, t.variantText AS variantText, impressions, clicks, conversions
 FROM (
-  SELECT test_type AS testType, variant, unit,
-         max(saw) AS exposed, max(did_click) AS clicked, max(did_convert) AS converted, max(variant_text) AS variantText
+  SELECT testType, variant, count() AS impressions, countIf(clicked) AS clicks, countIf(converted) AS conversions
+  FROM (
+    SELECT test_type AS testType, variant, unit, max(saw) AS exposed, max(did_click) AS clicked, max(did_convert) AS converted
+    FROM ab_units
+    WHERE ${HUMAN_DAYS_IN_WINDOW}
+    GROUP BY testType, variant, unit
+  )
+  WHERE exposed
+  GROUP BY testType, variant
+) AS c
+LEFT JOIN (
+  SELECT test_type AS testType, variant, anyIf(variant_text, variant_text != '') AS variantText
   FROM ab_units
   WHERE ${HUMAN_DAYS_IN_WINDOW}
-  GROUP BY testType, variant, unit
-)
-WHERE exposed
-GROUP BY testType, variant
+  GROUP BY testType, variant
+) AS t USING (testType, variant)
 ORDER BY testType, variant`;
 
 const RAW_SQL = `
