@@ -1,18 +1,28 @@
 // Writes realistic tracking events straight into ClickHouse with one INSERT … SELECT (fast
 // enough for 10 M rows on two cores): 1 M sessions of 10 events each over the last 90 days,
 // 400 k returning visitors, the spec's funnel with plausible drop-off, popup A/B exposures,
-// UTM and search-engine traffic, identified visitors, e-mail opens and 3 % bots.
+// UTM and search-engine traffic, identified visitors, e-mail opens and 3 % bots. Past 10 M
+// the data grows in one of two shapes: more traffic (sessions and visitors grow with the
+// events), or more events per session (the 10 M sessions and visitors, longer visits).
 import type { ClickHouse } from '@curb/analytics';
 
-const EVENTS_PER_SESSION = 10;
+export type GrowthShape = 'traffic' | 'density';
+export const GROWTH_SHAPES: readonly GrowthShape[] = ['traffic', 'density'];
+const BASE_EVENTS_PER_SESSION = 10;
+const DENSITY_SESSIONS = 1_000_000;
+
+/** Events per session for `rows` events: 10, or in the density shape as many as keep 1 M sessions. */
+export function eventsPerSession(rows: number, shape: GrowthShape): number {
+  return shape === 'density' ? Math.max(BASE_EVENTS_PER_SESSION, Math.round(rows / DENSITY_SESSIONS)) : BASE_EVENTS_PER_SESSION;
+}
 
 // r: the session's depth (0-1), decides how far down the funnel it goes.
 const GENERATE_SQL = `
 INSERT INTO events (event_id, ts, received_at, name, visitor_id, session_id, email, path, page_group, referrer, referrer_domain,
                     utm_source, utm_medium, utm_campaign, test_type, variant, value, currency, props, is_bot, browser, device)
 WITH
-  intDiv(number, ${EVENTS_PER_SESSION}) AS s,
-  number % ${EVENTS_PER_SESSION} AS p,
+  intDiv(number, {perSession:UInt64}) AS s,
+  number % {perSession:UInt64} AS p,
   (cityHash64(s, 'depth') % 10000) / 10000 AS r,
   cityHash64(s, 'src') % 100 AS src,
   cityHash64(s % {visitors:UInt64}, 'visitor') AS visitor,
@@ -27,7 +37,9 @@ WITH
     p = 6, if(r < 0.06 + if(abVariant = 'B', 0.01, 0), 'form_submit', 'marketing_focused'),
     p = 7, if(r < 0.06 + if(abVariant = 'B', 0.01, 0), 'lead', 'high_intent'),
     p = 8, if(r < 0.05, 'ab_conversion', 'page_view'),
-    if(r < 0.04, 'email_open', 'page_view')) AS eventName,
+    p = 9, if(r < 0.04, 'email_open', 'page_view'),
+    -- A longer visit (density shape): more pages read, more engagement.
+    if(cityHash64(number, 'more') % 4 = 0, 'engaged', 'page_view')) AS eventName,
   arrayElement(['/', '/services', '/experience', '/blog', '/blog/listing-launch', '/marketing-audit',
                 '/real-estate-marketing-report', '/advanced-seo-audit'],
                1 + cityHash64(s, p, 'path') % 8) AS pagePath
@@ -59,10 +71,12 @@ SELECT
   arrayElement(['desktop', 'mobile', 'mobile', 'tablet'], 1 + cityHash64(visitor, 'device') % 4) AS device
 FROM numbers({rows:UInt64})`;
 
-export async function generateEvents(ch: ClickHouse, rows: number, now = Date.now()): Promise<void> {
+export async function generateEvents(ch: ClickHouse, rows: number, shape: GrowthShape, now = Date.now()): Promise<void> {
+  const perSession = eventsPerSession(rows, shape);
   await ch.command(GENERATE_SQL, {
     rows,
-    visitors: Math.max(1, Math.round((rows / EVENTS_PER_SESSION) * 0.4)),
+    perSession,
+    visitors: Math.max(1, Math.round((rows / perSession) * 0.4)),
     now: new Date(now).toISOString().replace('T', ' ').replace('Z', ''),
   });
 }

@@ -1,14 +1,18 @@
-// pnpm bench:dashboards [-- --events 1e6,1e7,5e7] — each dashboard endpoint against generated
-// events on chDB (10 M by default), called one request at a time after warm-up: the first
-// request, p50 and p95 per endpoint. With several sizes it prints the growth curve: p95 per
-// endpoint per size, the ClickHouse data's disk size and the generation time, and the ratio
-// of the largest size's p95 to the 10 M one's. Each size's data is kept in
-// bench/.data/dashboards-<size> between runs (delete it to regenerate).
+// pnpm bench:dashboards [-- --events 1e6,1e7,5e7 --shape traffic|density] — each dashboard
+// endpoint against generated events on chDB (10 M by default), called one request at a time
+// after warm-up: the first request, p50 and p95 per endpoint. With several sizes it prints
+// the growth curve: p95 per endpoint per size, the ClickHouse data's disk size and the
+// generation time, and the ratio of the largest size's p95 to the 10 M one's. The shape says
+// how the data grows (generate.ts): `traffic` (default) adds sessions and visitors with the
+// events, `density` keeps the 10 M data's sessions and visitors and lengthens their visits.
+// Each size's data is kept in bench/.data/dashboards-<size>[-density] between runs (delete it
+// to regenerate).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { percentile, REPO_ROOT, startBenchServer } from '../child.ts';
+import { eventsPerSession, GROWTH_SHAPES, type GrowthShape } from './generate.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
 const WARMUP = 3;
@@ -36,8 +40,13 @@ const ENDPOINTS = [
 // `pnpm bench:dashboards -- --events …` passes the `--` on.
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
-  options: { events: { type: 'string', default: '1e7' } },
+  options: { events: { type: 'string', default: '1e7' }, shape: { type: 'string', default: 'traffic' } },
 });
+const shape = values.shape as GrowthShape;
+if (!GROWTH_SHAPES.includes(shape)) {
+  console.error(`--shape is one of ${GROWTH_SHAPES.join(', ')}.`);
+  process.exit(1);
+}
 const sizes = values.events!.split(',').map((s) => Number(s.trim()));
 if (sizes.some((n) => !Number.isInteger(n) || n < 100_000 || n > 200_000_000)) {
   console.error('--events takes sizes from 1e5 to 2e8, comma-separated (e.g. 1e6,1e7,5e7).');
@@ -59,7 +68,9 @@ function diskBytes(dir: string): number {
 }
 
 async function measure(events: number): Promise<SizeResult> {
-  const dataDir = join(REPO_ROOT, 'bench', '.data', `dashboards-${label(events).replace(' ', '')}`);
+  // Up to 10 M events the shapes generate the same data.
+  const dense = eventsPerSession(events, shape) !== eventsPerSession(events, 'traffic');
+  const dataDir = join(REPO_ROOT, 'bench', '.data', `dashboards-${label(events).replace(' ', '')}${dense ? '-density' : ''}`);
   let generatedMs: number | null = null;
   const server = await startBenchServer(
     'bench/dashboards/server.ts',
@@ -67,6 +78,7 @@ async function measure(events: number): Promise<SizeResult> {
     {
       DATA_DIR: dataDir,
       BENCH_EVENTS: String(events),
+      BENCH_SHAPE: shape,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       SHUTDOWN_TIMEOUT_MS: '20000',
@@ -135,7 +147,11 @@ for (const result of results) {
 }
 if (results.length > 1) {
   const largest = results.at(-1)!;
-  console.log('Growth curve: p95 per size');
+  console.log(
+    shape === 'traffic'
+      ? 'Growth curve (traffic: sessions and visitors grow with the events): p95 per size'
+      : "Growth curve (density: the 10 M data's 1 M sessions and 400 k visitors, longer visits): p95 per size",
+  );
   printTable(
     [
       'endpoint',

@@ -3,9 +3,11 @@
 // start at once. Run by bench/dashboards/run.ts.
 import { loadConfig, listen, lockDataDir, openStores, runMain, stopOnSignals } from '@curb/runtime';
 import { composeApp } from '../../services/launcher/src/compose.ts';
-import { generateEvents } from './generate.ts';
+import { generateEvents, GROWTH_SHAPES, type GrowthShape } from './generate.ts';
 
 const ROWS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
+const SHAPE = (process.env.BENCH_SHAPE ?? 'traffic') as GrowthShape;
+if (!GROWTH_SHAPES.includes(SHAPE)) throw new Error(`BENCH_SHAPE is one of ${GROWTH_SHAPES.join(', ')}`);
 const LEADS = 5000;
 
 runMain(async () => {
@@ -16,7 +18,7 @@ runMain(async () => {
   if (Number(n) < ROWS) {
     const started = performance.now();
     await stores.ch.command('TRUNCATE TABLE events');
-    await generateEvents(stores.ch, ROWS);
+    await generateEvents(stores.ch, ROWS, SHAPE);
     process.stdout.write(`GENERATED ${ROWS} events in ${Math.round(performance.now() - started)} ms\n`);
   }
   const [count] = await stores.sql<{ leads: number }[]>`SELECT count(*)::int AS leads FROM leads`;
