@@ -265,6 +265,26 @@ FROM curb.events_local
 WHERE email != ''
 GROUP BY date, is_bot, email, visitor;
 
+-- Events per hour (migration 0037): the admin overview's last 24 hours.
+CREATE TABLE IF NOT EXISTS curb.events_hourly_local ON CLUSTER curb
+(
+    hour   DateTime('UTC'),
+    is_bot UInt8,
+    events SimpleAggregateFunction(sum, UInt64)
+)
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/curb/events_hourly_local', '{replica}')
+PARTITION BY toYYYYMM(hour)
+ORDER BY (hour, is_bot)
+TTL hour + INTERVAL 730 DAY;
+
+CREATE TABLE IF NOT EXISTS curb.events_hourly ON CLUSTER curb AS curb.events_hourly_local
+ENGINE = Distributed(curb, curb, events_hourly_local, rand());
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS curb.events_hourly_mv ON CLUSTER curb TO curb.events_hourly_local AS
+SELECT toStartOfHour(ts, 'UTC') AS hour, is_bot, count() AS events
+FROM curb.events_local
+GROUP BY hour, is_bot;
+
 -- The retargeting funnel's progress over a period's closed days, computed once a day
 -- (migration 0034).
 CREATE TABLE IF NOT EXISTS curb.funnel_progress_local ON CLUSTER curb

@@ -36,6 +36,7 @@ function traffic(seed: number): TestEvent[] {
 /** What the dashboards read from each rollup, and the same figure from the raw events. */
 const FIGURES: Array<[string, string, string]> = [
   ['events_daily', 'SELECT sum(events) FROM events_daily', 'SELECT count() FROM events'],
+  ['events_hourly', 'SELECT sum(events) FROM events_hourly', 'SELECT count() FROM events'],
   ['sessions', 'SELECT sum(page_views) FROM sessions', "SELECT countIf(name = 'page_view') FROM events"],
   ['pages_daily', 'SELECT sum(views) FROM pages_daily', "SELECT countIf(name = 'page_view') FROM events"],
   [

@@ -36,6 +36,7 @@ describe('event retention', () => {
       'ab_units',
       'events',
       'events_daily',
+      'events_hourly',
       'funnel_steps',
       'identities',
       'pages_daily',

@@ -17,6 +17,7 @@ const TTL_COLUMN: Record<string, string> = {
   traffic_daily: 'date',
   ab_units: 'date',
   identities: 'date',
+  events_hourly: 'hour',
 };
 
 /** The stored setting as a number of days, or the default when unset or not a valid count. */

@@ -70,9 +70,13 @@ export const FEATURES: readonly FeatureDefinition[] = [
   },
 ];
 
-// The total from the daily rollup; the last day from the events (its parts only).
-const TRACKING_VOLUME_SQL = `SELECT (SELECT sum(events) FROM events_daily WHERE is_bot = 0) AS total,
-            (SELECT count() FROM events WHERE is_bot = 0 AND ts > {since:DateTime64(3)}) AS lastDay`;
+// The total from the daily rollup. The last 24 hours: the whole hours from the hourly rollup,
+// the part of the hour the window starts in from the events (at most an hour of them).
+const TRACKING_VOLUME_SQL = `
+SELECT (SELECT sum(events) FROM events_daily WHERE is_bot = 0) AS total,
+       (SELECT sum(events) FROM events_hourly WHERE is_bot = 0 AND hour > {since:DateTime64(3)})
+     + (SELECT count() FROM events
+        WHERE is_bot = 0 AND ts > {since:DateTime64(3)} AND ts < toStartOfHour({since:DateTime64(3)}, 'UTC') + INTERVAL 1 HOUR) AS lastDay`;
 
 /** The overview's SQL, the same on every engine (listed in catalog.ts). */
 export const dataConnectionsSql = { trackingVolume: TRACKING_VOLUME_SQL };
