@@ -70,20 +70,20 @@ export const FEATURES: readonly FeatureDefinition[] = [
   },
 ];
 
-// The total from the daily rollup. The last 24 hours: the whole hours from the hourly rollup,
-// the part of the hour the window starts in from the events (at most an hour of them).
+// The total from the daily rollup; the last day by the hour from the hourly rollup: this hour
+// and the 23 before it. Not to the millisecond: the events of a partial hour could only be
+// counted by reading the raw events of its whole day (they are sorted by day, then name).
 const TRACKING_VOLUME_SQL = `
 SELECT (SELECT sum(events) FROM events_daily WHERE is_bot = 0) AS total,
-       (SELECT sum(events) FROM events_hourly WHERE is_bot = 0 AND hour > {since:DateTime64(3)})
-     + (SELECT count() FROM events
-        WHERE is_bot = 0 AND ts > {since:DateTime64(3)} AND ts < toStartOfHour({since:DateTime64(3)}, 'UTC') + INTERVAL 1 HOUR) AS lastDay`;
+       (SELECT sum(events) FROM events_hourly WHERE is_bot = 0 AND hour >= toStartOfHour({now:DateTime64(3)}, 'UTC') - INTERVAL 23 HOUR)
+         AS lastDay`;
 
 /** The overview's SQL, the same on every engine (listed in catalog.ts). */
 export const dataConnectionsSql = { trackingVolume: TRACKING_VOLUME_SQL };
 
-/** Human events ever and in the last 24 hours: the tracking and real-time sources. */
+/** Human events ever and in the last 24 hours (this hour and the 23 before): the tracking and real-time sources. */
 export async function trackingVolume(ch: ClickHouse, now = Date.now()): Promise<{ total: number; lastDay: number }> {
-  const [row] = await ch.query<{ total: string; lastDay: string }>(TRACKING_VOLUME_SQL, { since: chTime(now - 86_400_000) });
+  const [row] = await ch.query<{ total: string; lastDay: string }>(TRACKING_VOLUME_SQL, { now: chTime(now) });
   return { total: Number(row?.total ?? 0), lastDay: Number(row?.lastDay ?? 0) };
 }
 

@@ -105,7 +105,12 @@ export default async function adminDataRoutes(app: RouteApp, opts: { config: Con
         transport ? `${pg.sent} mails sent via ${transport}` : 'No mail API or SMTP server configured: mail goes to the file outbox',
       ),
       sourceStatus('analytics_tracking', tracking.total > 0, tracking.total, `${tracking.total} tracked events`),
-      sourceStatus('real_time_reporting', tracking.lastDay > 0, tracking.lastDay, `${tracking.lastDay} events in the last 24 hours`),
+      sourceStatus(
+        'real_time_reporting',
+        tracking.lastDay > 0,
+        tracking.lastDay,
+        `${tracking.lastDay} events in the last 24 hours (this hour and the 23 before)`,
+      ),
       sourceStatus('seo_analysis', pg.reports > 0, pg.reports, `${pg.reports} finished audit reports`),
       sourceStatus('payment_processing', false, 0, 'No payment provider is configured'),
       sourceStatus('user_authentication', pg.admins > 0, pg.admins, `${pg.admins} admin accounts`),
