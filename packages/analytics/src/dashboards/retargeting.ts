@@ -52,10 +52,12 @@ ${engine.readSettings}`,
   );
 
   // Unique users: visitors (sessions rollup), with each identified person's visitors counted
-  // once, by e-mail (identities rollup, migration 0036: only the visitors who gave one).
+  // once, by e-mail (identities rollup, migration 0036: only the visitors who gave one). The
+  // addresses are counted by their 64-bit hash: a set of numbers, not strings (about a third of
+  // the query's time), exact unless two of them share a hash.
   const USERS_SQL = perPeriod(
     (window) => `
-SELECT uniqExact(email) AS identifiedUsers, uniqExact(visitor) AS identifiedVisitors,
+SELECT uniqExact(cityHash64(email)) AS identifiedUsers, uniqExact(visitor) AS identifiedVisitors,
        (SELECT uniq(visitor) FROM sessions WHERE ${window.days}) AS visitors
 FROM identities
 WHERE ${window.days}
