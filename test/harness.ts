@@ -62,6 +62,14 @@ export async function createTestClickHouse(): Promise<ClickHouse & { drop(): Pro
   });
 }
 
+/** A migrated ClickHouse of its own holding `events` rows (dashboard tests build them with eventRows). */
+export async function createTestClickHouseWithEvents(events: object[]): Promise<Awaited<ReturnType<typeof createTestClickHouse>>> {
+  const ch = await createTestClickHouse();
+  await migrateClickHouse(ch);
+  await ch.insert('events', events);
+  return ch;
+}
+
 /** Migrated stores as the services see them; `close` also drops both databases. */
 export async function createTestStores(): Promise<Stores> {
   const pg = await createTestDatabase();

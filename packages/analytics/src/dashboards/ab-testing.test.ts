@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClickHouse } from '../../../../test/harness.ts';
-import { migrateClickHouse } from '../migrate.ts';
+import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
 import { abTestingDashboard, summariseTests } from './ab-testing.ts';
 import { eventRows, type TestEvent } from './test-events.ts';
 
@@ -17,10 +16,7 @@ const popup = (name: string, visitor: number, variant: string, extra: Partial<Te
 });
 
 beforeAll(async () => {
-  ch = await createTestClickHouse();
-  await migrateClickHouse(ch);
-  await ch.insert(
-    'events',
+  ch = await createTestClickHouseWithEvents(
     eventRows(
       [
         // Variant A: 4 visitors exposed (visitor 1 twice), 2 clicked, 1 converted.

@@ -1,8 +1,7 @@
 // The overview's tracking volume: the last day by the hour (this hour and the 23 before it)
 // from the hourly rollup, equal to a count of the raw events over the same hours.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClickHouse } from '../../../../test/harness.ts';
-import { migrateClickHouse } from '../migrate.ts';
+import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
 import { trackingVolume } from './data-connections.ts';
 import { chTime } from './period.ts';
 import { eventRows } from './test-events.ts';
@@ -14,10 +13,7 @@ const now = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 30 * 60_000;
 const HUMAN_MINUTES = [24 * 60 + 5, 23 * 60 + 31, 23 * 60 + 30, 23 * 60 + 29, 23 * 60, 60, 1, 0];
 
 beforeAll(async () => {
-  ch = await createTestClickHouse();
-  await migrateClickHouse(ch);
-  await ch.insert(
-    'events',
+  ch = await createTestClickHouseWithEvents(
     eventRows(
       [
         ...HUMAN_MINUTES.map((minutesAgo, i) => ({ name: 'page_view', visitor: i, minutesAgo })),

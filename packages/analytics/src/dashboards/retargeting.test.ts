@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClickHouse } from '../../../../test/harness.ts';
-import { migrateClickHouse } from '../migrate.ts';
+import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
 import { funnelReach, retargetingDashboard } from './retargeting.ts';
 import { eventRows } from './test-events.ts';
 
@@ -8,10 +7,7 @@ let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
 const now = Date.now();
 
 beforeAll(async () => {
-  ch = await createTestClickHouse();
-  await migrateClickHouse(ch);
-  await ch.insert(
-    'events',
+  ch = await createTestClickHouseWithEvents(
     eventRows(
       [
         // Visitor 1 goes all the way; the e-mail open comes from the mail client (another visitor id).
