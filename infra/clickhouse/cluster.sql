@@ -112,24 +112,25 @@ SELECT toDate(ts) AS date, is_bot,
 FROM curb.events_local
 GROUP BY date, is_bot, session;
 
-CREATE TABLE IF NOT EXISTS curb.pages_daily_local ON CLUSTER curb
+-- Page views and visitors per day and path, visitors as a fixed-size sketch (migration 0038).
+CREATE TABLE IF NOT EXISTS curb.page_visitors_local ON CLUSTER curb
 (
     date     Date,
     is_bot   UInt8,
     path     String,
     views    SimpleAggregateFunction(sum, UInt64),
-    visitors AggregateFunction(uniq, UInt64)
+    visitors AggregateFunction(uniqCombined(14), UInt64)
 )
-ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/curb/pages_daily_local', '{replica}')
+ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/curb/page_visitors_local', '{replica}')
 PARTITION BY toYYYYMM(date)
 ORDER BY (date, is_bot, path)
 TTL date + INTERVAL 730 DAY;
 
-CREATE TABLE IF NOT EXISTS curb.pages_daily ON CLUSTER curb AS curb.pages_daily_local
-ENGINE = Distributed(curb, curb, pages_daily_local, rand());
+CREATE TABLE IF NOT EXISTS curb.page_visitors ON CLUSTER curb AS curb.page_visitors_local
+ENGINE = Distributed(curb, curb, page_visitors_local, rand());
 
-CREATE MATERIALIZED VIEW IF NOT EXISTS curb.pages_daily_mv ON CLUSTER curb TO curb.pages_daily_local AS
-SELECT toDate(ts) AS date, is_bot, path, count() AS views, uniqState(visitor_id) AS visitors
+CREATE MATERIALIZED VIEW IF NOT EXISTS curb.page_visitors_mv ON CLUSTER curb TO curb.page_visitors_local AS
+SELECT toDate(ts) AS date, is_bot, path, count() AS views, uniqCombinedState(14)(visitor_id) AS visitors
 FROM curb.events_local WHERE name = 'page_view'
 GROUP BY date, is_bot, path;
 

@@ -39,7 +39,7 @@ describe('event retention', () => {
       'events_hourly',
       'funnel_steps',
       'identities',
-      'pages_daily',
+      'page_visitors',
       'sessions',
       'sources_daily',
       'traffic_daily',

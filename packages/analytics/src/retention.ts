@@ -11,7 +11,7 @@ const TTL_COLUMN: Record<string, string> = {
   events: 'toDateTime(ts)',
   events_daily: 'date',
   sessions: 'date',
-  pages_daily: 'date',
+  page_visitors: 'date',
   funnel_steps: 'date',
   sources_daily: 'date',
   traffic_daily: 'date',

@@ -32,7 +32,7 @@ export function lastDays(days: number, now = Date.now()): Window {
   return { from: chTime(start), to: chTime(now), fromDate: chDate(start), toDate: chDate(now) };
 }
 
-/** Human traffic in the window, for the daily rollups (events_daily, sessions, pages_daily, funnel_steps, sources_daily,
+/** Human traffic in the window, for the daily rollups (events_daily, sessions, page_visitors, funnel_steps, sources_daily,
  *  traffic_daily, ab_units). */
 export const HUMAN_DAYS_IN_WINDOW = 'is_bot = 0 AND date >= {fromDate:Date} AND date <= {toDate:Date}';
 

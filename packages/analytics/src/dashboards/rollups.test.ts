@@ -28,7 +28,7 @@ describe('dashboard rollups', () => {
     await ch.insert('events', text, { deduplicationToken: 'segment-1' });
     expect(await total('SELECT count() AS n FROM events')).toBe(5);
     expect(await total('SELECT sum(events) AS n FROM events_daily')).toBe(5);
-    expect(await total('SELECT sum(views) AS n FROM pages_daily')).toBe(3);
+    expect(await total('SELECT sum(views) AS n FROM page_visitors')).toBe(3);
     // The funnel keeps each visitor's first page view of the day.
     expect(await total('SELECT sum(length(steps)) AS n FROM funnel_steps WHERE is_bot = 0')).toBe(1);
     expect(await total('SELECT sum(events) AS n FROM sources_daily')).toBe(5);

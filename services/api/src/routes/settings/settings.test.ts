@@ -104,7 +104,7 @@ describe('site-wide settings', () => {
       expect(res.json()).toEqual({ eventsDays: 90, applied: true });
       expect((await app.inject({ url, headers: admin })).json()).toEqual({ eventsDays: 90 });
       expect(await ttlOf('events')).toMatch(/TTL toDateTime\(ts\) \+ toIntervalDay\(90\)/);
-      for (const rollup of ['events_daily', 'sessions', 'pages_daily'])
+      for (const rollup of ['events_daily', 'sessions', 'page_visitors'])
         expect(await ttlOf(rollup)).toMatch(/TTL date \+ toIntervalDay\(90\)/);
     });
 
@@ -130,8 +130,8 @@ describe('site-wide settings', () => {
 
     it('tells the owner when the event store refuses the new retention, keeping the value for the hourly retry', async () => {
       // A rollup that cannot take a TTL (a view where a table should be): ClickHouse refuses the ALTER.
-      await stores.ch.command('DROP TABLE pages_daily');
-      await stores.ch.command('CREATE VIEW pages_daily AS SELECT today() AS date');
+      await stores.ch.command('DROP TABLE page_visitors');
+      await stores.ch.command('CREATE VIEW page_visitors AS SELECT today() AS date');
       const res = await save({ eventsDays: 120 });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ eventsDays: 120, applied: false });
