@@ -40,8 +40,8 @@ runMain(async () => {
       FROM l`;
   }
   // As on a new day: the first retargeting request of each period computes its closed days.
-  await stores.ch.command('TRUNCATE TABLE IF EXISTS funnel_progress_runs');
-  await stores.ch.command('TRUNCATE TABLE IF EXISTS funnel_progress');
+  for (const table of ['funnel_progress_runs', 'funnel_progress', 'closed_days_runs', 'sources_closed', 'traffic_closed', 'users_closed'])
+    await stores.ch.command(`TRUNCATE TABLE IF EXISTS ${table}`);
   const app = await composeApp(config, stores);
   const url = await listen(app, config);
   process.stdout.write(`READY ${url}\n`);

@@ -320,3 +320,80 @@ TTL toDate(as_of) + INTERVAL 2 DAY;
 
 CREATE TABLE IF NOT EXISTS curb.funnel_progress_runs ON CLUSTER curb AS curb.funnel_progress_runs_local
 ENGINE = Distributed(curb, curb, funnel_progress_runs_local, rand());
+
+-- The retargeting dashboard's sums and distinct-count states over a period's closed days,
+-- computed once a day (migration 0039).
+
+CREATE TABLE IF NOT EXISTS curb.closed_days_runs_local ON CLUSTER curb
+(
+    as_of       Date,
+    days        UInt8,
+    kind        LowCardinality(String),
+    fingerprint UInt64,
+    run         UUID,
+    created_at  DateTime64(3, 'UTC') DEFAULT now64(3)
+)
+ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/curb/closed_days_runs_local', '{replica}')
+ORDER BY (as_of, days, kind, fingerprint)
+TTL as_of + INTERVAL 2 DAY;
+
+CREATE TABLE IF NOT EXISTS curb.closed_days_runs ON CLUSTER curb AS curb.closed_days_runs_local
+ENGINE = Distributed(curb, curb, closed_days_runs_local, rand());
+
+CREATE TABLE IF NOT EXISTS curb.sources_closed_local ON CLUSTER curb
+(
+    as_of    Date,
+    days     UInt8,
+    run      UUID,
+    name     LowCardinality(String),
+    source   LowCardinality(String),
+    events   UInt64,
+    visitors AggregateFunction(uniqCombined(12), UInt64)
+)
+ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/curb/sources_closed_local', '{replica}')
+PARTITION BY as_of
+ORDER BY (as_of, days, run)
+TTL as_of + INTERVAL 2 DAY
+SETTINGS ttl_only_drop_parts = 1;
+
+CREATE TABLE IF NOT EXISTS curb.sources_closed ON CLUSTER curb AS curb.sources_closed_local
+ENGINE = Distributed(curb, curb, sources_closed_local, rand());
+
+CREATE TABLE IF NOT EXISTS curb.traffic_closed_local ON CLUSTER curb
+(
+    as_of           Date,
+    days            UInt8,
+    run             UUID,
+    utm_source      LowCardinality(String),
+    utm_medium      LowCardinality(String),
+    utm_campaign    String,
+    referrer_domain LowCardinality(String),
+    events          UInt64,
+    sessions        AggregateFunction(uniqCombined(12), UInt64)
+)
+ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/curb/traffic_closed_local', '{replica}')
+PARTITION BY as_of
+ORDER BY (as_of, days, run)
+TTL as_of + INTERVAL 2 DAY
+SETTINGS ttl_only_drop_parts = 1;
+
+CREATE TABLE IF NOT EXISTS curb.traffic_closed ON CLUSTER curb AS curb.traffic_closed_local
+ENGINE = Distributed(curb, curb, traffic_closed_local, rand());
+
+CREATE TABLE IF NOT EXISTS curb.users_closed_local ON CLUSTER curb
+(
+    as_of               Date,
+    days                UInt8,
+    run                 UUID,
+    identified          AggregateFunction(uniqExact, UInt64),
+    identified_visitors AggregateFunction(uniqExact, UInt64),
+    visitors            AggregateFunction(uniq, UInt64)
+)
+ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/curb/users_closed_local', '{replica}')
+PARTITION BY as_of
+ORDER BY (as_of, days, run)
+TTL as_of + INTERVAL 2 DAY
+SETTINGS ttl_only_drop_parts = 1;
+
+CREATE TABLE IF NOT EXISTS curb.users_closed ON CLUSTER curb AS curb.users_closed_local
+ENGINE = Distributed(curb, curb, users_closed_local, rand());

@@ -76,11 +76,15 @@ describe('dashboard SQL per engine', () => {
     expect(all(SERVER).filter((sql) => /GLOBAL/.test(sql))).toEqual([]);
   });
 
-  it('writes funnel runs so they read back at once through the Distributed tables', () => {
+  it('writes closed-days runs so they read back at once through the Distributed tables', () => {
     const inserts = all(CLUSTER).filter((sql) => /^\s*INSERT INTO/.test(sql));
-    expect(inserts.length).toBe(2 * 3); // levels and run, per period
-    for (const sql of inserts)
-      expect(sql).toMatch(/^\s*INSERT INTO funnel_progress(_runs)? [\s\S]*SETTINGS insert_distributed_sync = 1\s*$/);
+    // Per period: the funnel's levels and run, the retargeting snapshots' three tables and their runs.
+    expect(inserts.length).toBe((2 + 3 + 1) * 3);
+    const tables = /^\s*INSERT INTO (funnel_progress(_runs)?|closed_days_runs|(sources|traffic|users)_closed) /;
+    for (const sql of inserts) {
+      expect(sql).toMatch(tables);
+      expect(sql).toMatch(/SETTINGS insert_distributed_sync = 1\s*$/);
+    }
   });
 });
 

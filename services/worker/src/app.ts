@@ -2,7 +2,9 @@
 // itself belongs to the stores, which drain it on shutdown before closing the database.
 import type { FastifyInstance } from 'fastify';
 import { PERIOD_DAYS } from '@curb/contracts/analytics';
+import { computeClosedDays } from '@curb/analytics/dashboards/closed-days';
 import { funnelLevels } from '@curb/analytics/dashboards/funnel-progress';
+import { retargetingSnapshots } from '@curb/analytics/dashboards/retargeting';
 import type { Config } from '@curb/contracts/config';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import type { Stores } from '@curb/runtime';
@@ -22,10 +24,13 @@ export default async function worker(app: FastifyInstance, opts: WorkerOptions):
     app.log.info({ removed }, 'retention sweep done');
   });
   await jobs.schedule(JOB_QUEUES.retentionSweep, '17 * * * *');
-  // So that the day's first retargeting dashboard does not wait for the closed days.
+  // So that the day's first retargeting dashboard neither waits for the closed days nor reads the whole period.
   await jobs.work(JOB_QUEUES.funnelProgress, async () => {
-    for (const days of PERIOD_DAYS) await funnelLevels(ch, days);
-    app.log.info('retargeting funnel closed days computed');
+    for (const days of PERIOD_DAYS) {
+      await funnelLevels(ch, days);
+      await computeClosedDays(ch, retargetingSnapshots(ch.engine), days);
+    }
+    app.log.info('retargeting closed days computed');
   });
   await jobs.schedule(JOB_QUEUES.funnelProgress, '1 0 * * *');
   await workAuditRuns({ sql, jobs, config: opts.config, log: app.log });

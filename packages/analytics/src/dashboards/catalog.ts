@@ -6,7 +6,7 @@ import { abTestingSql } from './ab-testing.ts';
 import { dataConnectionsSql } from './data-connections.ts';
 import { computeSql, liveSql } from './funnel-progress.ts';
 import { funnelViewsSql } from './funnel-views.ts';
-import { retargetingSql } from './retargeting.ts';
+import { retargetingSnapshots, retargetingSql } from './retargeting.ts';
 import { seoSql } from './seo.ts';
 
 function texts(value: unknown): string[] {
@@ -20,6 +20,8 @@ function texts(value: unknown): string[] {
 export function dashboardStatements(engine: EngineProfile): Record<string, string[]> {
   return {
     'ab-testing': texts(abTestingSql),
+    // The closed-days snapshots of each dashboard that keeps them.
+    'closed-days': retargetingSnapshots(engine).statements(),
     'data-connections': texts(dataConnectionsSql),
     'funnel-progress': texts([computeSql(engine), liveSql(engine)]),
     'funnel-views': texts(funnelViewsSql),

@@ -14,7 +14,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { PERIOD_DAYS, RETARGETING_FUNNEL_STEPS } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine, type EngineProfile } from '../engine.ts';
-import { serverClockWindow } from './period.ts';
+import { closedDays, serverClockWindow } from './period.ts';
 
 /** The funnel's event names as an SQL list. */
 export const STEP_NAMES = RETARGETING_FUNNEL_STEPS.map((s) => `'${s}'`).join(', ');
@@ -49,11 +49,6 @@ const submitters = (rollupFilter: string) => `(
   FROM (SELECT cityHash64(email) AS h, argMin(visitor, first_submit) AS v, toDate(min(first_submit)) AS d FROM identities
         WHERE ${rollupFilter} AND first_submit IS NOT NULL GROUP BY h)
 ) AS submitters`;
-
-/** The closed days of the period that ends on `asOf` (an SQL Date expression). */
-function closedDays(days: number, asOf: string): string {
-  return `is_bot = 0 AND date >= ${asOf} - ${days - 1} AND date <= ${asOf} - 2`;
-}
 
 const TODAY = `toDate(now('UTC'))`;
 const SINCE_YESTERDAY = `is_bot = 0 AND date >= ${TODAY} - 1 AND date <= ${TODAY}`;

@@ -50,6 +50,11 @@ export function serverClockWindow(days: number): { events: string; days: string 
   };
 }
 
+/** Human traffic on the closed days (all but yesterday and today) of the period that ends on `asOf` (an SQL Date expression). */
+export function closedDays(days: number, asOf: string): string {
+  return `is_bot = 0 AND date >= ${asOf} - ${days - 1} AND date <= ${asOf} - 2`;
+}
+
 /** Percent with `digits` decimals; 0 when the denominator is 0. */
 export function percent(part: number, whole: number, digits = 2): number {
   if (!whole) return 0;

@@ -86,6 +86,35 @@ describe('retargeting dashboard', () => {
     expect(d.eventDetails).toEqual(expect.arrayContaining([{ event: 'page_view', source: 'direct', count: 4, uniqueUsers: 3 }]));
   });
 
+  it('answers from the closed days stored once a day as from the whole period, until a late event outdates them', async () => {
+    await ch.command('TRUNCATE TABLE closed_days_runs');
+    const work: Promise<unknown>[] = [];
+    const read = () => retargetingDashboard(ch, 7, now, { background: (w) => work.push(w) });
+    // No run today: the whole period, and the runs are computed after the answer.
+    const whole = await read();
+    expect(work).toHaveLength(1);
+    await Promise.all(work);
+    const runs = await ch.query<{ kind: string }>('SELECT kind FROM closed_days_runs WHERE days = 7 ORDER BY kind');
+    expect(runs.map((r) => r.kind)).toEqual(['sources', 'traffic', 'users']);
+    expect(await read()).toEqual(whole);
+    expect(work).toHaveLength(1);
+    // The stored rows are what a request reads: a row added to the run shows.
+    await ch.command(`INSERT INTO sources_closed (as_of, days, run, name, source, events, visitors)
+      SELECT as_of, days, run, 'marker', 'stored', 5, arrayReduce('uniqCombinedState(12)', [toUInt64(1)])
+      FROM closed_days_runs WHERE kind = 'sources' AND days = 7`);
+    expect((await read()).eventDetails).toContainEqual({ event: 'marker', source: 'stored', count: 5, uniqueUsers: 1 });
+    // An event reaches a closed day late: the whole period again (no marker), then a new run.
+    await ch.insert('events', eventRows([{ name: 'page_view', visitor: 10, minutesAgo: 4 * 24 * 60, referrerDomain: 'bing.com' }], now));
+    const late = await read();
+    expect(late.eventDetails).toContainEqual({ event: 'page_view', source: 'bing.com', count: 1, uniqueUsers: 1 });
+    expect(late.eventDetails.map((d) => d.event)).not.toContain('marker');
+    expect(late.totalUsers).toBe(whole.totalUsers + 1);
+    expect(work).toHaveLength(2);
+    await Promise.all(work);
+    expect(await read()).toEqual(late);
+    expect(work).toHaveLength(2);
+  });
+
   it('turns windowFunnel levels into users per step', () => {
     expect(
       funnelReach([

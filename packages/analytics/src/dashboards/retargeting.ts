@@ -16,6 +16,7 @@ import {
 } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine } from '../engine.ts';
+import { closedDaysSnapshots, readClosedDays } from './closed-days.ts';
 import { funnelLevels, STEP_NAMES } from './funnel-progress.ts';
 import { daysBetween, HUMAN_DAYS_IN_WINDOW, isoTime, lastDays, percent, serverClockWindow, type Window } from './period.ts';
 
@@ -37,6 +38,68 @@ function statement(statements: Map<number, string>, days: number): string {
   return sql;
 }
 
+/**
+ * The sums and distinct counts over the period, each from a closed-days snapshot plus the days
+ * since yesterday (closed-days.ts).
+ */
+export const retargetingSnapshots = perEngine((engine) =>
+  closedDaysSnapshots(engine, [
+    // Unique users: visitors (sessions rollup), with each identified person's visitors counted
+    // once, by e-mail (identities rollup, migration 0036: only the visitors who gave one). The
+    // addresses are counted by their 64-bit hash: a set of numbers, not strings, exact unless
+    // two of them share a hash.
+    {
+      kind: 'users',
+      table: 'users_closed',
+      columns: ['identified', 'identified_visitors', 'visitors'],
+      rows: (days) => `
+SELECT uniqExactState(cityHash64(email)) AS identified, uniqExactState(visitor) AS identified_visitors,
+       (SELECT uniqState(visitor) FROM sessions WHERE ${days}) AS visitors
+FROM identities
+WHERE ${days}`,
+      result: (from) => `
+SELECT uniqExactMerge(identified) AS identifiedUsers, uniqExactMerge(identified_visitors) AS identifiedVisitors,
+       uniqMerge(visitors) AS visitors
+FROM ${from}`,
+    },
+    // Distinct counts from uniqCombined(12) sketches (see migration 0032).
+    {
+      kind: 'sources',
+      table: 'sources_closed',
+      columns: ['name', 'source', 'events', 'visitors'],
+      rows: (days) => `
+SELECT name, source, sum(events) AS events, uniqCombinedMergeState(12)(visitors) AS visitors
+FROM sources_daily
+WHERE ${days}
+GROUP BY name, source`,
+      result: (from) => `
+SELECT toString(name) AS event, toString(source) AS src, sum(events) AS count, uniqCombinedMerge(12)(visitors) AS uniqueUsers
+FROM ${from}
+GROUP BY event, src
+ORDER BY count DESC, event, src
+LIMIT ${DETAIL_ROW_LIMIT}`,
+    },
+    {
+      kind: 'traffic',
+      table: 'traffic_closed',
+      columns: ['utm_source', 'utm_medium', 'utm_campaign', 'referrer_domain', 'events', 'sessions'],
+      rows: (days) => `
+SELECT utm_source, utm_medium, utm_campaign, referrer_domain, sum(events) AS events,
+       uniqCombinedMergeState(12)(sessions) AS sessions
+FROM traffic_daily
+WHERE ${days}
+GROUP BY utm_source, utm_medium, utm_campaign, referrer_domain`,
+      result: (from) => `
+SELECT toString(utm_source) AS utmSource, toString(utm_medium) AS utmMedium, utm_campaign AS utmCampaign,
+       toString(referrer_domain) AS referrer, uniqCombinedMerge(12)(sessions) AS sessionCount, sum(events) AS eventCount
+FROM ${from}
+GROUP BY utmSource, utmMedium, utmCampaign, referrer
+ORDER BY sessionCount DESC, eventCount DESC, utmSource, referrer
+LIMIT ${TRAFFIC_ROW_LIMIT}`,
+    },
+  ]),
+);
+
 // Every query here reads a few thousand rollup rows or a few sessions; the engine decides their
 // threads (one each on chDB, where they all run at once on two cores) and how a subquery
 // reaches the shards (engine.ts).
@@ -48,31 +111,6 @@ SELECT toString(name) AS event, sum(events) AS count
 FROM events_daily
 WHERE ${window.days} AND name IN (${STEP_NAMES})
 GROUP BY event
-${engine.readSettings}`,
-  );
-
-  // Unique users: visitors (sessions rollup), with each identified person's visitors counted
-  // once, by e-mail (identities rollup, migration 0036: only the visitors who gave one). The
-  // addresses are counted by their 64-bit hash: a set of numbers, not strings (about a third of
-  // the query's time), exact unless two of them share a hash.
-  const USERS_SQL = perPeriod(
-    (window) => `
-SELECT uniqExact(cityHash64(email)) AS identifiedUsers, uniqExact(visitor) AS identifiedVisitors,
-       (SELECT uniq(visitor) FROM sessions WHERE ${window.days}) AS visitors
-FROM identities
-WHERE ${window.days}
-${engine.readSettings}`,
-  );
-
-  // Distinct counts from uniqCombined(12) sketches (see migration 0032).
-  const EVENT_DETAILS_SQL = perPeriod(
-    (window) => `
-SELECT toString(name) AS event, toString(source) AS src, sum(events) AS count, uniqCombinedMerge(12)(visitors) AS uniqueUsers
-FROM sources_daily
-WHERE ${window.days}
-GROUP BY event, src
-ORDER BY count DESC, event, src
-LIMIT ${DETAIL_ROW_LIMIT}
 ${engine.readSettings}`,
   );
 
@@ -127,41 +165,40 @@ ORDER BY session_id, ts
 LIMIT {perSession:UInt32} BY session_id
 ${engine.readSettings}`;
 
-  const TRAFFIC_SQL = perPeriod(
-    (window) => `
-SELECT toString(utm_source) AS utmSource, toString(utm_medium) AS utmMedium, utm_campaign AS utmCampaign,
-       toString(referrer_domain) AS referrer, uniqCombinedMerge(12)(sessions) AS sessionCount, sum(events) AS eventCount
-FROM traffic_daily
-WHERE ${window.days}
-GROUP BY utmSource, utmMedium, utmCampaign, referrer
-ORDER BY sessionCount DESC, eventCount DESC, utmSource, referrer
-LIMIT ${TRAFFIC_ROW_LIMIT}
-${engine.readSettings}`,
-  );
-  return {
-    STEP_COUNTS_SQL,
-    USERS_SQL,
-    EVENT_DETAILS_SQL,
-    PICK_SESSIONS_SQL,
-    SESSION_FACTS_SQL,
-    JOURNEY_EVENTS_SQL,
-    TRAFFIC_SQL,
-  };
+  return { STEP_COUNTS_SQL, PICK_SESSIONS_SQL, SESSION_FACTS_SQL, JOURNEY_EVENTS_SQL };
 });
 
 type N = string | number;
 
-export async function retargetingDashboard(ch: ClickHouse, days: number, now = Date.now()): Promise<RetargetingResponse> {
+/**
+ * `options.background` receives the closed-days runs a request starts when there is none for
+ * today (tests wait for them).
+ */
+export async function retargetingDashboard(
+  ch: ClickHouse,
+  days: number,
+  now = Date.now(),
+  options?: { background: (work: Promise<unknown>) => void },
+): Promise<RetargetingResponse> {
   const window = lastDays(days, now);
-  const { STEP_COUNTS_SQL, USERS_SQL, EVENT_DETAILS_SQL, TRAFFIC_SQL } = retargetingSql(ch.engine);
-  const [levels, stepCounts, users, details, traffic, journeys] = await Promise.all([
+  const { STEP_COUNTS_SQL } = retargetingSql(ch.engine);
+  const [levels, stepCounts, closed, journeys] = await Promise.all([
     funnelLevels(ch, days),
     ch.query<{ event: string; count: N }>(statement(STEP_COUNTS_SQL, days)),
-    ch.query<{ identifiedUsers: N; identifiedVisitors: N; visitors: N }>(statement(USERS_SQL, days)),
-    ch.query<{ event: string; src: string; count: N; uniqueUsers: N }>(statement(EVENT_DETAILS_SQL, days)),
-    ch.query<Omit<TrafficSourceRow, 'sessions' | 'events'> & { sessionCount: N; eventCount: N }>(statement(TRAFFIC_SQL, days)),
+    readClosedDays<{
+      users: { identifiedUsers: N; identifiedVisitors: N; visitors: N }[];
+      sources: { event: string; src: string; count: N; uniqueUsers: N }[];
+      traffic: (Omit<TrafficSourceRow, 'sessions' | 'events'> & { sessionCount: N; eventCount: N })[];
+    }>(ch, retargetingSnapshots(ch.engine), days),
     userJourneys(ch, window, days),
   ]);
+  const { users, sources: details, traffic } = closed.rows;
+  // The closed days' runs this request found missing, computed after its answer (a failed run
+  // is tried again by the next request).
+  if (closed.computeMissing) {
+    const work = closed.computeMissing().catch(() => {});
+    options?.background(work);
+  }
 
   const counts = new Map(stepCounts.map((c) => [c.event, Number(c.count)]));
   const reached = funnelReach(levels);

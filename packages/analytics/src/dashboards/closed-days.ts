@@ -1,0 +1,143 @@
+// Closed-days snapshots: what a dashboard query sums or merges over a period's closed days
+// (all but yesterday and today), merged once a day per period and stored (migration 0039), so
+// a request merges one stored row per key with the rollup rows since yesterday instead of
+// every day's rows (90 days, 10 M events: event details 55 → 14 ms, unique users 40 → 14 ms).
+// Only for rows of sums and mergeable states (exact sets, sketches): merged in any grouping
+// they give the same figures as the whole period at once.
+//
+// As with funnel_progress: a run counts once its row in closed_days_runs exists, written
+// after its rows, and carries a fingerprint of the closed days' event counts and of the
+// snapshots' own SQL. Events reach a closed day only through a late spool flush or an import
+// (the collector moves older timestamps to the receipt time); the fingerprint then differs,
+// and requests read the whole period until a new run is stored. A request that finds no
+// current run answers from the whole period and starts the run after its own queries, so the
+// day's first request does not wait for it (the worker also runs them just after midnight).
+import { createHash, randomUUID } from 'node:crypto';
+import { PERIOD_DAYS } from '@curb/contracts/analytics';
+import type { ClickHouse } from '../clickhouse.ts';
+import type { EngineProfile } from '../engine.ts';
+import { closedDays, serverClockWindow } from './period.ts';
+
+export interface ClosedDaysQuery {
+  /** Names the snapshot in closed_days_runs. */
+  kind: string;
+  /** Its table: as_of, days, run, then `columns`. */
+  table: string;
+  columns: string[];
+  /** SELECT of `columns` from a rollup for the days `filter` keeps, grouped by its keys (sums and -State/-MergeState). */
+  rows: (filter: string) => string;
+  /** The dashboard's statement over `from`, a subquery with `columns`. */
+  result: (from: string) => string;
+}
+
+const TODAY = `toDate(now('UTC'))`;
+const SINCE_YESTERDAY = (asOf: string) => `is_bot = 0 AND date >= ${asOf} - 1 AND date <= ${asOf}`;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const UINT64 = /^\d{1,20}$/;
+
+/** A set of snapshots (a dashboard's), with the statements to find, compute and read them on one engine. */
+export function closedDaysSnapshots(engine: EngineProfile, queries: ClosedDaysQuery[]) {
+  const compute = (q: ClosedDaysQuery, days: number) => `
+INSERT INTO ${q.table} (as_of, days, run, ${q.columns.join(', ')})
+SELECT {asOf:Date}, ${days}, {run:UUID}, ${q.columns.join(', ')}
+FROM (${q.rows(closedDays(days, '{asOf:Date}'))})
+${engine.readBackInsertSettings}`;
+  // The snapshots' own text is part of the fingerprint: a run by an older version never counts.
+  const version = createHash('sha256')
+    .update(queries.map((q) => compute(q, 0)).join('\n'))
+    .digest('hex')
+    .slice(0, 16);
+
+  /** Per period, unbound (chDB runs those in parallel): the day, the closed days' fingerprint, the kinds with a current run. */
+  const status = (days: number) => `
+WITH (SELECT cityHash64('${version}', arraySort(groupArray((date, n))))
+      FROM (SELECT date, sum(events) AS n FROM events_daily WHERE ${closedDays(days, TODAY)} GROUP BY date)) AS closed_fingerprint
+SELECT toString(${TODAY}) AS asOf, toString(closed_fingerprint) AS closedFingerprint,
+       groupUniqArrayIf(kind, runs.fingerprint = closed_fingerprint) AS current
+FROM closed_days_runs AS runs
+WHERE as_of = ${TODAY} AND days = ${days}
+${engine.readSettings}`;
+
+  // Written last: a run counts only once this row exists.
+  const run = (days: number) => `
+INSERT INTO closed_days_runs (as_of, days, kind, fingerprint, run)
+SELECT {asOf:Date}, ${days}, {kind:String}, {fingerprint:UInt64}, {run:UUID}
+${engine.readBackInsertSettings}`;
+
+  /** The statement over the whole period, or over the current run plus the days since yesterday. */
+  function read(q: ClosedDaysQuery, days: number, snapshot?: { asOf: string; closedFingerprint: string }): string {
+    if (!snapshot) return `${q.result(`(${q.rows(serverClockWindow(days).days)})`)}\n${engine.readSettings}`;
+    // Values this module read back from ClickHouse, checked, never a request's.
+    if (!DATE.test(snapshot.asOf) || !UINT64.test(snapshot.closedFingerprint)) throw new Error('Malformed closed-days run');
+    const asOf = `toDate('${snapshot.asOf}')`;
+    const current = `(SELECT argMax(run, created_at) FROM closed_days_runs
+     WHERE as_of = ${asOf} AND days = ${days} AND kind = '${q.kind}' AND fingerprint = ${snapshot.closedFingerprint})`;
+    return `${q.result(`(
+  SELECT ${q.columns.join(', ')} FROM ${q.table} WHERE as_of = ${asOf} AND days = ${days} AND run = ${current}
+  UNION ALL
+  ${q.rows(SINCE_YESTERDAY(asOf))}
+)`)}\n${engine.readSettings}`;
+  }
+
+  /** Every statement, for the catalog (a sample run stands for the ones a request reads). */
+  const statements = () =>
+    PERIOD_DAYS.flatMap((days) => [
+      status(days),
+      run(days),
+      ...queries.flatMap((q) => [compute(q, days), read(q, days), read(q, days, { asOf: '2026-01-01', closedFingerprint: '1' })]),
+    ]);
+
+  return { compute, status, run, read, queries, statements };
+}
+
+export type ClosedDaysSnapshots = ReturnType<typeof closedDaysSnapshots>;
+
+type Status = { asOf: string; closedFingerprint: string; current: string[] };
+
+// The computations in flight in this process, one per kind, period, day and fingerprint.
+const computing = new Map<string, Promise<void>>();
+
+function computeRun(ch: ClickHouse, snapshots: ClosedDaysSnapshots, q: ClosedDaysQuery, days: number, status: Status): Promise<void> {
+  const id = `${q.kind}|${days}|${status.asOf}|${status.closedFingerprint}`;
+  let pending = computing.get(id);
+  if (!pending) {
+    const params = { asOf: status.asOf, fingerprint: BigInt(status.closedFingerprint), run: randomUUID(), kind: q.kind };
+    pending = ch
+      .command(snapshots.compute(q, days), params)
+      .then(() => ch.command(snapshots.run(days), params))
+      .finally(() => computing.delete(id));
+    computing.set(id, pending);
+  }
+  return pending;
+}
+
+/**
+ * Runs each snapshot's statement for the period: over its current run and the days since
+ * yesterday, or over the whole period when there is none yet. Returns each kind's rows and, if
+ * runs are missing, `computeMissing`, for the caller to start once its answer is ready (spare
+ * work, not the answer).
+ */
+export async function readClosedDays<T extends Record<string, unknown[]>>(
+  ch: ClickHouse,
+  snapshots: ClosedDaysSnapshots,
+  days: number,
+): Promise<{ rows: T; computeMissing: (() => Promise<void>) | null }> {
+  const [status] = await ch.query<Status>(snapshots.status(days));
+  const current = (q: ClosedDaysQuery) => status!.current.includes(q.kind);
+  const results = await Promise.all(snapshots.queries.map((q) => ch.query(snapshots.read(q, days, current(q) ? status : undefined))));
+  const missing = snapshots.queries.filter((q) => !current(q));
+  return {
+    rows: Object.fromEntries(snapshots.queries.map((q, i) => [q.kind, results[i]])) as T,
+    computeMissing: missing.length
+      ? async () => {
+          for (const q of missing) await computeRun(ch, snapshots, q, days, status!);
+        }
+      : null,
+  };
+}
+
+/** Computes every missing run of the period now (the worker's job after midnight, tests). */
+export async function computeClosedDays(ch: ClickHouse, snapshots: ClosedDaysSnapshots, days: number): Promise<void> {
+  const [status] = await ch.query<Status>(snapshots.status(days));
+  for (const q of snapshots.queries) if (!status!.current.includes(q.kind)) await computeRun(ch, snapshots, q, days, status!);
+}
