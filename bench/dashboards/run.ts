@@ -128,7 +128,10 @@ const results: SizeResult[] = [];
 for (const events of sizes) results.push(await measure(events));
 
 console.log(`\nDashboard benchmark (chDB, ${REQUESTS} sequential requests each after ${WARMUP} warm-up)`);
-console.log('"first": the first request, which on a new day (or new data) also computes the retargeting funnel\'s closed days\n');
+console.log(
+  '"first": the first request, which on a new day (or new data) finds no stored closed days, answers from the whole period ' +
+    'and computes them after its answer\n',
+);
 let pass = true;
 const tenM = results.find((r) => r.events === 10_000_000);
 for (const result of results) {

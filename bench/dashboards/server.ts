@@ -40,7 +40,8 @@ runMain(async () => {
       FROM l`;
   }
   // As on a new day: the first retargeting request of each period computes its closed days.
-  for (const table of ['funnel_progress_runs', 'funnel_progress', 'closed_days_runs', 'sources_closed', 'traffic_closed', 'users_closed'])
+  const closedDays = ['closed_days_runs', 'sources_closed', 'traffic_closed', 'users_closed', 'ab_units_closed', 'ab_pairs_closed'];
+  for (const table of ['funnel_progress_runs', 'funnel_progress', ...closedDays])
     await stores.ch.command(`TRUNCATE TABLE IF EXISTS ${table}`);
   const app = await composeApp(config, stores);
   const url = await listen(app, config);

@@ -397,3 +397,43 @@ SETTINGS ttl_only_drop_parts = 1;
 
 CREATE TABLE IF NOT EXISTS curb.users_closed ON CLUSTER curb AS curb.users_closed_local
 ENGINE = Distributed(curb, curb, users_closed_local, rand());
+
+-- The A/B dashboard's units and names over a period's closed days, computed once a day
+-- (migration 0040).
+
+CREATE TABLE IF NOT EXISTS curb.ab_units_closed_local ON CLUSTER curb
+(
+    as_of Date,
+    days  UInt8,
+    run   UUID,
+    pair  UInt64,
+    unit  UInt64,
+    flags UInt8
+)
+ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/curb/ab_units_closed_local', '{replica}')
+PARTITION BY as_of
+ORDER BY (as_of, days, run, pair, unit)
+TTL as_of + INTERVAL 2 DAY
+SETTINGS ttl_only_drop_parts = 1;
+
+CREATE TABLE IF NOT EXISTS curb.ab_units_closed ON CLUSTER curb AS curb.ab_units_closed_local
+ENGINE = Distributed(curb, curb, ab_units_closed_local, rand());
+
+CREATE TABLE IF NOT EXISTS curb.ab_pairs_closed_local ON CLUSTER curb
+(
+    as_of        Date,
+    days         UInt8,
+    run          UUID,
+    pair         UInt64,
+    test_type    LowCardinality(String),
+    variant      LowCardinality(String),
+    variant_text String
+)
+ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/curb/ab_pairs_closed_local', '{replica}')
+PARTITION BY as_of
+ORDER BY (as_of, days, run, pair)
+TTL as_of + INTERVAL 2 DAY
+SETTINGS ttl_only_drop_parts = 1;
+
+CREATE TABLE IF NOT EXISTS curb.ab_pairs_closed ON CLUSTER curb AS curb.ab_pairs_closed_local
+ENGINE = Distributed(curb, curb, ab_pairs_closed_local, rand());

@@ -2,8 +2,9 @@
 // itself belongs to the stores, which drain it on shutdown before closing the database.
 import type { FastifyInstance } from 'fastify';
 import { PERIOD_DAYS } from '@curb/contracts/analytics';
+import { abSnapshots } from '@curb/analytics/dashboards/ab-testing';
 import { computeClosedDays } from '@curb/analytics/dashboards/closed-days';
-import { funnelLevels } from '@curb/analytics/dashboards/funnel-progress';
+import { computeFunnelProgress } from '@curb/analytics/dashboards/funnel-progress';
 import { retargetingSnapshots } from '@curb/analytics/dashboards/retargeting';
 import type { Config } from '@curb/contracts/config';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
@@ -24,13 +25,14 @@ export default async function worker(app: FastifyInstance, opts: WorkerOptions):
     app.log.info({ removed }, 'retention sweep done');
   });
   await jobs.schedule(JOB_QUEUES.retentionSweep, '17 * * * *');
-  // So that the day's first retargeting dashboard neither waits for the closed days nor reads the whole period.
+  // So that the day's first retargeting and A/B dashboards neither wait for the closed days nor read the whole period.
   await jobs.work(JOB_QUEUES.funnelProgress, async () => {
     for (const days of PERIOD_DAYS) {
-      await funnelLevels(ch, days);
+      await computeFunnelProgress(ch, days);
       await computeClosedDays(ch, retargetingSnapshots(ch.engine), days);
+      await computeClosedDays(ch, abSnapshots(ch.engine), days);
     }
-    app.log.info('retargeting closed days computed');
+    app.log.info('retargeting and A/B closed days computed');
   });
   await jobs.schedule(JOB_QUEUES.funnelProgress, '1 0 * * *');
   await workAuditRuns({ sql, jobs, config: opts.config, log: app.log });

@@ -140,6 +140,55 @@ describe('A/B testing dashboard', () => {
   });
 });
 
+describe('A/B testing dashboard over stored closed days', () => {
+  const variantB = (d: Awaited<ReturnType<typeof abTestingDashboard>>) => {
+    const row = d.conversionRates.find((r) => r.testType === 'popup' && r.variant === 'B')!;
+    return [row.impressions, row.clicks, row.conversions];
+  };
+
+  it('answers as the whole period, moving a stored unit that acts again since yesterday, until a late event outdates them', async () => {
+    // Unit 30 saw B three days ago (a closed day) and clicks today; unit 31 saw B four days ago.
+    await ch.insert(
+      'events',
+      eventRows(
+        [
+          popup('ab_impression', 30, 'B', { minutesAgo: 3 * 24 * 60 }),
+          popup('ab_click', 30, 'B'),
+          popup('ab_impression', 31, 'B', { minutesAgo: 4 * 24 * 60 }),
+        ],
+        now,
+      ),
+    );
+    await ch.command('TRUNCATE TABLE closed_days_runs');
+    const work: Promise<unknown>[] = [];
+    const read = () => abTestingDashboard(ch, 7, now, { background: (w) => work.push(w) });
+    const whole = await read();
+    expect(variantB(whole)).toEqual([5, 4, 2]);
+    expect(work).toHaveLength(1);
+    await Promise.all(work);
+    const runs = await ch.query<{ kind: string }>('SELECT kind FROM closed_days_runs WHERE days = 7 ORDER BY kind');
+    expect(runs.map((r) => r.kind)).toEqual(['ab_pairs', 'ab_units']);
+    expect(await read()).toEqual(whole);
+    expect(work).toHaveLength(1);
+    // Unit 31, stored as exposed only, converts today: it moves to converted.
+    await ch.insert('events', eventRows([popup('ab_conversion', 31, 'B')], now));
+    expect(variantB(await read())).toEqual([5, 4, 3]);
+    expect(work).toHaveLength(1);
+    // The stored units are what a request reads: a unit added to the run counts.
+    await ch.command(`INSERT INTO ab_units_closed (as_of, days, run, pair, unit, flags)
+      SELECT as_of, days, run, cityHash64('popup', 'B'), 999, 7 FROM closed_days_runs WHERE kind = 'ab_units' AND days = 7`);
+    expect(variantB(await read())).toEqual([6, 5, 4]);
+    // An exposure reaches a closed day late: the whole period again (without the added unit), then a new run.
+    await ch.insert('events', eventRows([popup('ab_impression', 32, 'B', { minutesAgo: 5 * 24 * 60 })], now));
+    const late = await read();
+    expect(variantB(late)).toEqual([6, 4, 3]);
+    expect(work).toHaveLength(2);
+    await Promise.all(work);
+    expect(await read()).toEqual(late);
+    expect(work).toHaveLength(2);
+  });
+});
+
 describe('whether the winner is significant', () => {
   const row = (variant: string, impressions: number, conversions: number) => ({
     testType: 't',

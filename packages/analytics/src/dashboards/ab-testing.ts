@@ -10,40 +10,75 @@ import {
   type AbTestSummary,
 } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
+import { perEngine } from '../engine.ts';
+import { bothParts, closedDaysSnapshots, computeMissingLater, readClosedDays } from './closed-days.ts';
 import { HUMAN_DAYS_IN_WINDOW, lastDays, percent, round } from './period.ts';
 import { chanceToBeatControl, relativeUplift, sampleRatioMismatch, twoProportionPValue } from './stats.ts';
 
 /** The tracker's A/B events; `props.variant_text` carries the text the visitor saw. */
 export const AB_EVENTS = { impression: 'ab_impression', click: 'ab_click', conversion: 'ab_conversion' } as const;
 
-// One row per assignment unit and variant first (from the ab_units rollup, one row per unit
-// and day), so a unit counts once and clicks or conversions count only for units that saw
-// the variant. The unit is the one the tracker drew the variant for (AB_UNIT_PROP). The test
-// and variant are grouped as one number, a 64-bit hash of the pair: grouping every unit by two
-// LowCardinality strings and the unit cost twice as much (90 days, 10 M events: 83 → 55 ms;
-// 50 M: 370 → 210 ms); the pair's names and the text the variant showed are read per pair.
-const CONVERSION_SQL = `
-SELECT t.testType AS testType, t.arm AS variant, t.variantText AS variantText, impressions, clicks, conversions
-FROM (
-  SELECT pair, count() AS impressions, countIf(clicked) AS clicks, countIf(converted) AS conversions
+// A unit's flags over a span of days: saw 1, clicked 2, converted 4 (from the ab_units rollup,
+// one row per unit and day). The unit is the one the tracker drew the variant for
+// (AB_UNIT_PROP), so a unit counts once and clicks or conversions count only for units that
+// saw the variant. The test and variant are grouped as one number, a 64-bit hash of the pair:
+// grouping every unit by two LowCardinality strings and the unit cost twice as much.
+const UNIT_FLAGS = 'toUInt8(max(saw) + 2 * max(did_click) + 4 * max(did_convert))';
+
+/**
+ * The units and the pairs' names over the period, from closed-days snapshots (closed-days.ts):
+ * the closed days' units with their flags are stored once a day, and a request counts them per
+ * pair and flags and moves only the units seen since yesterday to their flags now (90 days,
+ * 10 M events: 55 → 14 ms; 50 M: 240 → 41 ms), instead of grouping every unit of the period.
+ */
+export const abSnapshots = perEngine((engine) =>
+  closedDaysSnapshots(engine, [
+    {
+      kind: 'ab_units',
+      table: 'ab_units_closed',
+      columns: ['pair', 'unit', 'flags'],
+      rows: (days) => `
+SELECT cityHash64(test_type, variant) AS pair, unit, ${UNIT_FLAGS} AS flags
+FROM ab_units
+WHERE ${days}
+GROUP BY pair, unit`,
+      read: (closed, since) => `
+SELECT toString(pair) AS pair, sumIf(units, bitAnd(flags, 1) = 1) AS impressions, sumIf(units, bitAnd(flags, 3) = 3) AS clicks,
+       sumIf(units, bitAnd(flags, 5) = 5) AS conversions
+FROM (${closed ? unitsMoved(closed, since) : `SELECT pair, flags, toInt64(count()) AS units FROM (${since}) GROUP BY pair, flags`})
+GROUP BY pair`,
+    },
+    {
+      kind: 'ab_pairs',
+      table: 'ab_pairs_closed',
+      columns: ['pair', 'test_type', 'variant', 'variant_text'],
+      rows: (days) => `
+SELECT pair, any(test) AS test_type, any(arm) AS variant, anyIf(text, text != '') AS variant_text
+FROM (SELECT cityHash64(test_type, variant) AS pair, test_type AS test, variant AS arm, variant_text AS text FROM ab_units WHERE ${days})
+GROUP BY pair`,
+      read: (closed, since) => `
+SELECT toString(pair) AS pair, toString(any(test_type)) AS testType, toString(any(variant)) AS arm,
+       anyIf(variant_text, variant_text != '') AS variantText
+FROM ${bothParts(closed, since)}
+GROUP BY pair`,
+    },
+  ]),
+);
+
+/** Units per pair and flags: the stored ones, and each unit seen since moved from its stored flags (if any) to its flags now. */
+function unitsMoved(closed: string, since: string): string {
+  return `
+  SELECT pair, flags, toInt64(count()) AS units FROM (${closed}) GROUP BY pair, flags
+  UNION ALL
+  SELECT pair, change.1 AS flags, sum(change.2) AS units
   FROM (
-    SELECT cityHash64(test_type, variant) AS pair, unit,
-           max(saw) AS exposed, max(did_click) AS clicked, max(did_convert) AS converted
-    FROM ab_units
-    WHERE ${HUMAN_DAYS_IN_WINDOW}
-    GROUP BY pair, unit
+    SELECT pair, arrayJoin(if(c.found, [(bitOr(c.flags, r.flags), 1), (c.flags, -1)], [(r.flags, 1)])) AS change
+    FROM (SELECT pair, unit, flags, toUInt8(1) AS found FROM (${closed})) AS c
+    RIGHT JOIN (${since}) AS r USING (pair, unit)
   )
-  WHERE exposed
-  GROUP BY pair
-) AS c
-INNER JOIN (
-  SELECT cityHash64(test_type, variant) AS pair, toString(any(test_type)) AS testType, toString(any(variant)) AS arm,
-         anyIf(variant_text, variant_text != '') AS variantText
-  FROM ab_units
-  WHERE ${HUMAN_DAYS_IN_WINDOW}
-  GROUP BY pair
-) AS t USING (pair)
-ORDER BY testType, variant`;
+  GROUP BY pair, flags
+`;
+}
 
 const RAW_SQL = `
 SELECT toString(date) AS day, toString(test_type) AS testType, toString(variant) AS arm, toString(name) AS event,
@@ -57,26 +92,42 @@ LIMIT {limit:UInt32}`;
 export const RAW_ROW_LIMIT = 1000;
 
 /** The dashboard's SQL, the same on every engine (listed in catalog.ts). */
-export const abTestingSql = { conversion: CONVERSION_SQL, raw: RAW_SQL };
+export const abTestingSql = { raw: RAW_SQL };
 
-interface CountRow {
-  testType: string;
-  variant: string;
-  variantText: string;
-  impressions: string | number;
-  clicks: string | number;
-  conversions: string | number;
-}
+type N = string | number;
+type UnitCounts = { pair: string; impressions: N; clicks: N; conversions: N };
+type PairNames = { pair: string; testType: string; arm: string; variantText: string };
+/** Text order as ClickHouse sorts it (bytes), not the locale's. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export async function abTestingDashboard(ch: ClickHouse, days: number, now = Date.now()): Promise<AbTestingResponse> {
+/**
+ * `options.background` receives the closed-days runs a request starts when there is none for
+ * today (tests wait for them).
+ */
+export async function abTestingDashboard(
+  ch: ClickHouse,
+  days: number,
+  now = Date.now(),
+  options?: { background: (work: Promise<unknown>) => void },
+): Promise<AbTestingResponse> {
   const window = lastDays(days, now);
-  const [counts, raw] = await Promise.all([
-    ch.query<CountRow>(CONVERSION_SQL, { ...window }),
+  const [closed, raw] = await Promise.all([
+    readClosedDays<{ ab_units: UnitCounts[]; ab_pairs: PairNames[] }>(ch, abSnapshots(ch.engine), days),
     ch.query<{ day: string; testType: string; arm: string; event: string; src: string; count: string | number }>(RAW_SQL, {
       ...window,
       limit: RAW_ROW_LIMIT,
     }),
   ]);
+  computeMissingLater([closed], options?.background);
+  const names = new Map(closed.rows.ab_pairs.map((p) => [p.pair, p]));
+  // Per test and variant with an exposed unit, in the order of their names.
+  const counts = closed.rows.ab_units
+    .filter((c) => Number(c.impressions) > 0 && names.has(c.pair))
+    .map((c) => {
+      const { testType, arm, variantText } = names.get(c.pair)!;
+      return { ...c, testType, variant: arm, variantText };
+    })
+    .sort((a, b) => byText(a.testType, b.testType) || byText(a.variant, b.variant));
   const conversionRates: AbConversionRow[] = counts.map((r) => {
     const impressions = Number(r.impressions);
     const clicks = Number(r.clicks);

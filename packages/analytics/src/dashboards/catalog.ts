@@ -2,9 +2,9 @@
 // reads (test/cluster/cluster-rules.test.ts), since no ClickHouse server or cluster runs here.
 // A dashboard module adds its statements here when it adds a query.
 import type { EngineProfile } from '../engine.ts';
-import { abTestingSql } from './ab-testing.ts';
+import { abSnapshots, abTestingSql } from './ab-testing.ts';
 import { dataConnectionsSql } from './data-connections.ts';
-import { computeSql, liveSql } from './funnel-progress.ts';
+import { computeSql, liveSql, wholePeriodSql } from './funnel-progress.ts';
 import { funnelViewsSql } from './funnel-views.ts';
 import { retargetingSnapshots, retargetingSql } from './retargeting.ts';
 import { seoSql } from './seo.ts';
@@ -21,9 +21,9 @@ export function dashboardStatements(engine: EngineProfile): Record<string, strin
   return {
     'ab-testing': texts(abTestingSql),
     // The closed-days snapshots of each dashboard that keeps them.
-    'closed-days': retargetingSnapshots(engine).statements(),
+    'closed-days': [...abSnapshots(engine).statements(), ...retargetingSnapshots(engine).statements()],
     'data-connections': texts(dataConnectionsSql),
-    'funnel-progress': texts([computeSql(engine), liveSql(engine)]),
+    'funnel-progress': texts([computeSql(engine), liveSql(engine), wholePeriodSql(engine)]),
     'funnel-views': texts(funnelViewsSql),
     retargeting: texts(retargetingSql(engine)),
     seo: texts(seoSql),

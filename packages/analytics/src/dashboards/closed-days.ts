@@ -26,9 +26,15 @@ export interface ClosedDaysQuery {
   columns: string[];
   /** SELECT of `columns` from a rollup for the days `filter` keeps, grouped by its keys (sums and -State/-MergeState). */
   rows: (filter: string) => string;
-  /** The dashboard's statement over `from`, a subquery with `columns`. */
-  result: (from: string) => string;
+  /**
+   * The dashboard's statement from the stored closed days' rows (`closed`, null when there is no
+   * current run) and `since`, `rows` over the rest of the period (or over all of it).
+   */
+  read: (closed: string | null, since: string) => string;
 }
+
+/** The rows of `closed` and `since` together, for statements that merge them per key. */
+export const bothParts = (closed: string | null, since: string) => (closed ? `(${closed}\n  UNION ALL\n  ${since})` : `(${since})`);
 
 const TODAY = `toDate(now('UTC'))`;
 const SINCE_YESTERDAY = (asOf: string) => `is_bot = 0 AND date >= ${asOf} - 1 AND date <= ${asOf}`;
@@ -66,17 +72,14 @@ ${engine.readBackInsertSettings}`;
 
   /** The statement over the whole period, or over the current run plus the days since yesterday. */
   function read(q: ClosedDaysQuery, days: number, snapshot?: { asOf: string; closedFingerprint: string }): string {
-    if (!snapshot) return `${q.result(`(${q.rows(serverClockWindow(days).days)})`)}\n${engine.readSettings}`;
+    if (!snapshot) return `${q.read(null, q.rows(serverClockWindow(days).days))}\n${engine.readSettings}`;
     // Values this module read back from ClickHouse, checked, never a request's.
     if (!DATE.test(snapshot.asOf) || !UINT64.test(snapshot.closedFingerprint)) throw new Error('Malformed closed-days run');
     const asOf = `toDate('${snapshot.asOf}')`;
     const current = `(SELECT argMax(run, created_at) FROM closed_days_runs
      WHERE as_of = ${asOf} AND days = ${days} AND kind = '${q.kind}' AND fingerprint = ${snapshot.closedFingerprint})`;
-    return `${q.result(`(
-  SELECT ${q.columns.join(', ')} FROM ${q.table} WHERE as_of = ${asOf} AND days = ${days} AND run = ${current}
-  UNION ALL
-  ${q.rows(SINCE_YESTERDAY(asOf))}
-)`)}\n${engine.readSettings}`;
+    const closed = `SELECT ${q.columns.join(', ')} FROM ${q.table} WHERE as_of = ${asOf} AND days = ${days} AND run = ${current}`;
+    return `${q.read(closed, q.rows(SINCE_YESTERDAY(asOf)))}\n${engine.readSettings}`;
   }
 
   /** Every statement, for the catalog (a sample run stands for the ones a request reads). */
@@ -128,16 +131,29 @@ export async function readClosedDays<T extends Record<string, unknown[]>>(
   const missing = snapshots.queries.filter((q) => !current(q));
   return {
     rows: Object.fromEntries(snapshots.queries.map((q, i) => [q.kind, results[i]])) as T,
-    computeMissing: missing.length
-      ? async () => {
-          for (const q of missing) await computeRun(ch, snapshots, q, days, status!);
-        }
-      : null,
+    // Another request may have stored them since this one looked: computeClosedDays looks again.
+    computeMissing: missing.length ? () => computeClosedDays(ch, snapshots, days) : null,
   };
+}
+
+/**
+ * Starts, one after another, the runs the reads found missing, for a dashboard once its answer
+ * is ready; `background` receives the work (tests wait for it). A failed run is tried again by
+ * the next request.
+ */
+export function computeMissingLater(
+  reads: { computeMissing: (() => Promise<void>) | null }[],
+  background?: (work: Promise<unknown>) => void,
+): void {
+  const missing = reads.flatMap((r) => (r.computeMissing ? [r.computeMissing] : []));
+  if (!missing.length) return;
+  const work = missing.reduce<Promise<void>>((chain, compute) => chain.then(compute), Promise.resolve()).catch(() => {});
+  background?.(work);
 }
 
 /** Computes every missing run of the period now (the worker's job after midnight, tests). */
 export async function computeClosedDays(ch: ClickHouse, snapshots: ClosedDaysSnapshots, days: number): Promise<void> {
   const [status] = await ch.query<Status>(snapshots.status(days));
+  // One after another: this is spare work, not an answer.
   for (const q of snapshots.queries) if (!status!.current.includes(q.kind)) await computeRun(ch, snapshots, q, days, status!);
 }

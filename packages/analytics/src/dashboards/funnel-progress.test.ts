@@ -2,7 +2,7 @@ import { RETARGETING_FUNNEL_STEPS } from '@curb/contracts/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClickHouse } from '../../../../test/harness.ts';
 import { migrateClickHouse } from '../migrate.ts';
-import { funnelLevels } from './funnel-progress.ts';
+import { readFunnelLevels } from './funnel-progress.ts';
 import { eventRows, type TestEvent } from './test-events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
@@ -93,7 +93,13 @@ function expectedLevels(events: TestEvent[], days: number): number[] {
   return levels;
 }
 
-const levelsOf = async (days: number) => (await funnelLevels(ch, days)).map((l) => l.users);
+/** What a request reads, and whether it read today's run (else the whole period, leaving the run computed). */
+async function read(days: number): Promise<{ levels: number[]; fromRun: boolean }> {
+  const { levels, computeMissing } = await readFunnelLevels(ch, days);
+  await computeMissing?.();
+  return { levels: levels.map((l) => l.users), fromRun: !computeMissing };
+}
+const levelsOf = async (days: number) => (await read(days)).levels;
 const runs = async (days: number) =>
   Number((await ch.query<{ n: string }>(`SELECT count() AS n FROM funnel_progress_runs WHERE days = ${days}`))[0]!.n);
 
@@ -107,8 +113,11 @@ beforeAll(async () => {
 afterAll(() => ch.drop());
 
 describe('retargeting funnel over closed days and the days since', () => {
-  it('gives every period the users per deepest step that the whole period gives', async () => {
-    for (const days of [7, 30, 90]) expect(await levelsOf(days)).toEqual(expectedLevels(events, days));
+  it('gives every period the users per deepest step that the whole period gives, before its run and from it', async () => {
+    for (const days of [7, 30, 90]) {
+      expect(await read(days)).toEqual({ levels: expectedLevels(events, days), fromRun: false });
+      expect(await read(days)).toEqual({ levels: expectedLevels(events, days), fromRun: true });
+    }
     // The 7-day funnel has users whose chains started in the closed days and went on since.
     expect(
       expectedLevels(events, 7)
@@ -133,6 +142,8 @@ describe('retargeting funnel over closed days and the days since', () => {
     await ch.insert('events', eventRows(later, now));
     events.push(...later);
     expect(await levelsOf(7)).toEqual(expectedLevels(events, 7));
+    // From the new run: visitor 500's chain from the closed days goes on with today's form start.
+    expect(await read(7)).toEqual({ levels: expectedLevels(events, 7), fromRun: true });
   });
 
   it('computes a new run when events reach a closed day late', async () => {

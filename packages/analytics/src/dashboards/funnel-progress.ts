@@ -117,6 +117,33 @@ FROM (
     ),
 );
 
+/**
+ * Per period, unbound: users per level over the whole period, for a request that finds no
+ * current run (the first of the day when the worker has not run yet). No thread limit: it is
+ * the longest of that request's queries.
+ */
+export const wholePeriodSql = perEngine(
+  () =>
+    new Map(
+      PERIOD_DAYS.map((days) => {
+        const window = serverClockWindow(days).days;
+        return [
+          days as number,
+          `
+WITH ${submitters(window)}
+SELECT level, count() AS users
+FROM (
+  SELECT ${USER_KEY} AS key, arrayFold(${FOLD_LEVEL}, arraySort(groupArrayArray(${ENCODED_STEPS})), toUInt8(0)) AS level
+  FROM funnel_steps
+  WHERE ${window}
+  GROUP BY key
+)
+GROUP BY level`,
+        ];
+      }),
+    ),
+);
+
 type N = string | number;
 type LiveRow = {
   asOf: string;
@@ -149,26 +176,47 @@ function closedDaysRun(ch: ClickHouse, days: number, live: LiveRow, stale?: Prom
   return pending;
 }
 
-/** Users per deepest step reached (windowFunnel levels 0..5) over the last `days` days. */
-export async function funnelLevels(ch: ClickHouse, days: number): Promise<{ level: number; users: number }[]> {
+type Levels = { level: number; users: number }[];
+
+const liveRow = async (ch: ClickHouse, days: number) => {
   const sql = liveSql(ch.engine).get(days);
   if (!sql) throw new Error(`Unsupported period: ${days} days`);
-  const query = async () => (await ch.query<LiveRow>(sql))[0]!;
-  let live = await query();
-  if (!Number(live.computed) || !Number(live.current)) {
-    const run = closedDaysRun(ch, days, live);
-    await run;
-    // The newest run now (if the closed days changed again meanwhile, it is seconds old).
-    live = await query();
-    if (!Number(live.computed)) {
-      await closedDaysRun(ch, days, live, run);
-      live = await query();
-    }
+  return (await ch.query<LiveRow>(sql))[0]!;
+};
+const isCurrent = (live: LiveRow) => Number(live.computed) > 0 && Number(live.current) > 0;
+
+/**
+ * Users per deepest step reached (windowFunnel levels 0..5) over the last `days` days: from
+ * today's run and the users seen since yesterday, or, when there is no current run, over the
+ * whole period, with `computeMissing` for the caller to start once its answer is ready (so
+ * the day's first request does not wait for the run).
+ */
+export async function readFunnelLevels(
+  ch: ClickHouse,
+  days: number,
+): Promise<{ levels: Levels; computeMissing: (() => Promise<void>) | null }> {
+  const live = await liveRow(ch, days);
+  if (!isCurrent(live)) {
+    const whole = await ch.query<{ level: N; users: N }>(wholePeriodSql(ch.engine).get(days)!);
+    const levels = Array.from({ length: LEVELS }, (_, level) => ({ level, users: 0 }));
+    for (const row of whole) levels[Number(row.level)]!.users = Number(row.users);
+    return { levels, computeMissing: () => computeFunnelProgress(ch, days) };
   }
   const levels = Array.from({ length: LEVELS }, (_, l) => Number(live.closedLevels[l] ?? 0));
   for (const [found, closedLevel, level, users] of live.changes) {
     if (Number(found)) levels[Number(closedLevel)]! -= Number(users);
     levels[Number(level)]! += Number(users);
   }
-  return levels.map((users, level) => ({ level, users }));
+  return { levels: levels.map((users, level) => ({ level, users })), computeMissing: null };
+}
+
+/** Computes today's run of the period's closed days unless a current one exists (the worker's job, a request's spare work). */
+export async function computeFunnelProgress(ch: ClickHouse, days: number): Promise<void> {
+  const live = await liveRow(ch, days);
+  if (isCurrent(live)) return;
+  const run = closedDaysRun(ch, days, live);
+  await run;
+  // A run done earlier in this process whose rows have gone (expired or removed): compute again.
+  const after = await liveRow(ch, days);
+  if (!Number(after.computed)) await closedDaysRun(ch, days, after, run);
 }

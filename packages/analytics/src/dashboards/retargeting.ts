@@ -16,8 +16,8 @@ import {
 } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine } from '../engine.ts';
-import { closedDaysSnapshots, readClosedDays } from './closed-days.ts';
-import { funnelLevels, STEP_NAMES } from './funnel-progress.ts';
+import { bothParts, closedDaysSnapshots, computeMissingLater, readClosedDays } from './closed-days.ts';
+import { readFunnelLevels, STEP_NAMES } from './funnel-progress.ts';
 import { daysBetween, HUMAN_DAYS_IN_WINDOW, isoTime, lastDays, percent, serverClockWindow, type Window } from './period.ts';
 
 export const JOURNEY_EVENT_LIMIT = 50;
@@ -57,10 +57,10 @@ SELECT uniqExactState(cityHash64(email)) AS identified, uniqExactState(visitor) 
        (SELECT uniqState(visitor) FROM sessions WHERE ${days}) AS visitors
 FROM identities
 WHERE ${days}`,
-      result: (from) => `
+      read: (closed, since) => `
 SELECT uniqExactMerge(identified) AS identifiedUsers, uniqExactMerge(identified_visitors) AS identifiedVisitors,
        uniqMerge(visitors) AS visitors
-FROM ${from}`,
+FROM ${bothParts(closed, since)}`,
     },
     // Distinct counts from uniqCombined(12) sketches (see migration 0032).
     {
@@ -72,9 +72,9 @@ SELECT name, source, sum(events) AS events, uniqCombinedMergeState(12)(visitors)
 FROM sources_daily
 WHERE ${days}
 GROUP BY name, source`,
-      result: (from) => `
+      read: (closed, since) => `
 SELECT toString(name) AS event, toString(source) AS src, sum(events) AS count, uniqCombinedMerge(12)(visitors) AS uniqueUsers
-FROM ${from}
+FROM ${bothParts(closed, since)}
 GROUP BY event, src
 ORDER BY count DESC, event, src
 LIMIT ${DETAIL_ROW_LIMIT}`,
@@ -89,10 +89,10 @@ SELECT utm_source, utm_medium, utm_campaign, referrer_domain, sum(events) AS eve
 FROM traffic_daily
 WHERE ${days}
 GROUP BY utm_source, utm_medium, utm_campaign, referrer_domain`,
-      result: (from) => `
+      read: (closed, since) => `
 SELECT toString(utm_source) AS utmSource, toString(utm_medium) AS utmMedium, utm_campaign AS utmCampaign,
        toString(referrer_domain) AS referrer, uniqCombinedMerge(12)(sessions) AS sessionCount, sum(events) AS eventCount
-FROM ${from}
+FROM ${bothParts(closed, since)}
 GROUP BY utmSource, utmMedium, utmCampaign, referrer
 ORDER BY sessionCount DESC, eventCount DESC, utmSource, referrer
 LIMIT ${TRAFFIC_ROW_LIMIT}`,
@@ -182,8 +182,8 @@ export async function retargetingDashboard(
 ): Promise<RetargetingResponse> {
   const window = lastDays(days, now);
   const { STEP_COUNTS_SQL } = retargetingSql(ch.engine);
-  const [levels, stepCounts, closed, journeys] = await Promise.all([
-    funnelLevels(ch, days),
+  const [funnel, stepCounts, closed, journeys] = await Promise.all([
+    readFunnelLevels(ch, days),
     ch.query<{ event: string; count: N }>(statement(STEP_COUNTS_SQL, days)),
     readClosedDays<{
       users: { identifiedUsers: N; identifiedVisitors: N; visitors: N }[];
@@ -193,15 +193,11 @@ export async function retargetingDashboard(
     userJourneys(ch, window, days),
   ]);
   const { users, sources: details, traffic } = closed.rows;
-  // The closed days' runs this request found missing, computed after its answer (a failed run
-  // is tried again by the next request).
-  if (closed.computeMissing) {
-    const work = closed.computeMissing().catch(() => {});
-    options?.background(work);
-  }
+  // The closed days' runs this request found missing, computed after its answer.
+  computeMissingLater([funnel, closed], options?.background);
 
   const counts = new Map(stepCounts.map((c) => [c.event, Number(c.count)]));
-  const reached = funnelReach(levels);
+  const reached = funnelReach(funnel.levels);
   const funnelData: FunnelStepRow[] = RETARGETING_FUNNEL_STEPS.map((event, i) => ({
     step: i + 1,
     event,
