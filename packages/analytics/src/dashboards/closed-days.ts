@@ -16,7 +16,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { PERIOD_DAYS } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
 import type { EngineProfile } from '../engine.ts';
-import { closedDays, serverClockWindow } from './period.ts';
+import { closedDays, closedDaysFingerprint, serverClockWindow } from './period.ts';
 
 export interface ClosedDaysQuery {
   /** Names the snapshot in closed_days_runs. */
@@ -56,8 +56,7 @@ ${engine.readBackInsertSettings}`;
 
   /** Per period, unbound (chDB runs those in parallel): the day, the closed days' fingerprint, the kinds with a current run. */
   const status = (days: number) => `
-WITH (SELECT cityHash64('${version}', arraySort(groupArray((date, n))))
-      FROM (SELECT date, sum(events) AS n FROM events_daily WHERE ${closedDays(days, TODAY)} GROUP BY date)) AS closed_fingerprint
+WITH ${closedDaysFingerprint(days, TODAY, version)} AS closed_fingerprint
 SELECT toString(${TODAY}) AS asOf, toString(closed_fingerprint) AS closedFingerprint,
        groupUniqArrayIf(kind, runs.fingerprint = closed_fingerprint) AS current
 FROM closed_days_runs AS runs

@@ -5,7 +5,7 @@
 // funnel_progress (migration 0034); a request reads that run's level counts and replays only
 // the users seen since yesterday. Events reach a closed day only through a late spool flush
 // or an import (the collector moves timestamps older than a day to the receipt time): the
-// run's fingerprint of the closed days' step counts then differs and a new run is computed.
+// run's fingerprint of the closed days' hourly event counts then differs and a new run is computed.
 //
 // A "user" is the visitor, and an e-mail open (sent from the mail client, another visitor
 // id) counts for the first visitor who submitted that address in the period, up to the day
@@ -14,7 +14,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { PERIOD_DAYS, RETARGETING_FUNNEL_STEPS } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine, type EngineProfile } from '../engine.ts';
-import { closedDays, serverClockWindow } from './period.ts';
+import { closedDays, closedDaysFingerprint, serverClockWindow } from './period.ts';
 
 /** The funnel's event names as an SQL list. */
 export const STEP_NAMES = RETARGETING_FUNNEL_STEPS.map((s) => `'${s}'`).join(', ');
@@ -87,15 +87,12 @@ export const liveSql = perEngine(
   (engine: EngineProfile) =>
     new Map(
       PERIOD_DAYS.map((days) => {
-        const closed = closedDays(days, TODAY);
         // The computation's own text is part of the fingerprint: a run by an older version never counts.
         const compute = computeSql(engine).get(days)!;
         const version = createHash('sha256').update(compute.levels).update(compute.run).digest('hex').slice(0, 16);
         const sql = `
 WITH
-  (SELECT cityHash64('${version}', arraySort(groupArray((date, label, n))))
-   FROM (SELECT date, toString(name) AS label, sum(events) AS n FROM events_daily
-         WHERE ${closed} AND name IN (${STEP_NAMES}) GROUP BY date, label)) AS closed_fingerprint,
+  ${closedDaysFingerprint(days, TODAY, version)} AS closed_fingerprint,
   (SELECT argMax((run, fingerprint, levels), created_at) FROM funnel_progress_runs WHERE as_of = ${TODAY} AND days = ${days}) AS latest,
   ${submitters(
     `${serverClockWindow(days).days} AND email ${engine.inSubquery} ` +

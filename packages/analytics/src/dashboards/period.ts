@@ -55,6 +55,19 @@ export function closedDays(days: number, asOf: string): string {
   return `is_bot = 0 AND date >= ${asOf} - ${days - 1} AND date <= ${asOf} - 2`;
 }
 
+/**
+ * A fingerprint of the events stored on the closed days of the period that ends on `asOf`, with
+ * `version` (the SQL that depends on them): their count per hour, from the events_hourly rollup
+ * (a few thousand rows, where the daily rollups hold a row per name, source and campaign). It
+ * changes when an event reaches a closed day late or retention removes one.
+ */
+export function closedDaysFingerprint(days: number, asOf: string, version: string): string {
+  return `(SELECT cityHash64('${version}', arraySort(groupArray((hour, n))))
+   FROM (SELECT hour, sum(events) AS n FROM events_hourly
+         WHERE is_bot = 0 AND hour >= toDateTime(${asOf} - ${days - 1}, 'UTC') AND hour < toDateTime(${asOf} - 1, 'UTC')
+         GROUP BY hour))`;
+}
+
 /** Percent with `digits` decimals; 0 when the denominator is 0. */
 export function percent(part: number, whole: number, digits = 2): number {
   if (!whole) return 0;
