@@ -187,6 +187,19 @@ describe('A/B testing dashboard over stored closed days', () => {
     expect(await read()).toEqual(late);
     expect(work).toHaveLength(2);
   });
+  it('answers from the whole period when a run cannot be stored, and hands the failure on for the log', async () => {
+    await ch.command('TRUNCATE TABLE closed_days_runs');
+    await ch.command('RENAME TABLE ab_pairs_closed TO ab_pairs_closed_away');
+    try {
+      const work: Promise<void>[] = [];
+      const d = await abTestingDashboard(ch, 7, now, { background: (w) => work.push(w) });
+      expect(variantB(d)).toEqual([6, 4, 3]);
+      expect(work).toHaveLength(1);
+      await expect(work[0]).rejects.toThrow(/ab_pairs_closed/);
+    } finally {
+      await ch.command('RENAME TABLE ab_pairs_closed_away TO ab_pairs_closed');
+    }
+  });
 });
 
 describe('whether the winner is significant', () => {

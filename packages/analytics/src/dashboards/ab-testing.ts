@@ -11,7 +11,7 @@ import {
 } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine } from '../engine.ts';
-import { bothParts, closedDaysSnapshots, computeMissingLater, readClosedDays } from './closed-days.ts';
+import { type BackgroundWork, bothParts, closedDaysSnapshots, computeMissingLater, readClosedDays } from './closed-days.ts';
 import { HUMAN_DAYS_IN_WINDOW, lastDays, percent, round } from './period.ts';
 import { chanceToBeatControl, relativeUplift, sampleRatioMismatch, twoProportionPValue } from './stats.ts';
 
@@ -102,13 +102,13 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * `options.background` receives the closed-days runs a request starts when there is none for
- * today (tests wait for them).
+ * today (the route logs a failure, tests wait for them).
  */
 export async function abTestingDashboard(
   ch: ClickHouse,
   days: number,
   now = Date.now(),
-  options?: { background: (work: Promise<unknown>) => void },
+  options?: { background: BackgroundWork },
 ): Promise<AbTestingResponse> {
   const window = lastDays(days, now);
   const [closed, raw] = await Promise.all([

@@ -16,7 +16,7 @@ import {
 } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine } from '../engine.ts';
-import { bothParts, closedDaysSnapshots, computeMissingLater, readClosedDays } from './closed-days.ts';
+import { type BackgroundWork, bothParts, closedDaysSnapshots, computeMissingLater, readClosedDays } from './closed-days.ts';
 import { readFunnelLevels, STEP_NAMES } from './funnel-progress.ts';
 import { daysBetween, HUMAN_DAYS_IN_WINDOW, isoTime, lastDays, percent, serverClockWindow, type Window } from './period.ts';
 
@@ -172,13 +172,13 @@ type N = string | number;
 
 /**
  * `options.background` receives the closed-days runs a request starts when there is none for
- * today (tests wait for them).
+ * today (the route logs a failure, tests wait for them).
  */
 export async function retargetingDashboard(
   ch: ClickHouse,
   days: number,
   now = Date.now(),
-  options?: { background: (work: Promise<unknown>) => void },
+  options?: { background: BackgroundWork },
 ): Promise<RetargetingResponse> {
   const window = lastDays(days, now);
   const { STEP_COUNTS_SQL } = retargetingSql(ch.engine);

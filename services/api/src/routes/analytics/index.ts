@@ -2,7 +2,7 @@
 // aggregation in ClickHouse (packages/analytics/src/dashboards). Admin-only by path (the
 // auth plugin guards /api/analytics and /api/seo).
 import type { RouteApp } from '../../lib/route-app.ts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 import {
@@ -56,6 +56,10 @@ export default async function analyticsRoutes(app: RouteApp, opts: { config: Con
     return days ?? undefined;
   };
 
+  // A dashboard stores its closed days after answering; a failure is logged and the next request tries again.
+  const logFailure = (request: FastifyRequest) => (work: Promise<void>) =>
+    void work.catch((err: unknown) => request.log.error({ err }, "Storing a dashboard's closed days failed; the next request tries again"));
+
   app.get(
     '/api/analytics/ab-testing',
     { schema: { querystring: PeriodQuerySchema, response: { 200: AbTestingResponseSchema } } },
@@ -63,7 +67,7 @@ export default async function analyticsRoutes(app: RouteApp, opts: { config: Con
       const days = period(request.query, reply);
       if (!days) return reply;
       reply.header('cache-control', 'no-store');
-      return abTestingDashboard(ch, days);
+      return abTestingDashboard(ch, days, Date.now(), { background: logFailure(request) });
     },
   );
 
@@ -74,7 +78,7 @@ export default async function analyticsRoutes(app: RouteApp, opts: { config: Con
       const days = period(request.query, reply);
       if (!days) return reply;
       reply.header('cache-control', 'no-store');
-      return retargetingDashboard(ch, days);
+      return retargetingDashboard(ch, days, Date.now(), { background: logFailure(request) });
     },
   );
 
