@@ -40,7 +40,15 @@ runMain(async () => {
       FROM l`;
   }
   // As on a new day: the first retargeting request of each period computes its closed days.
-  const closedDays = ['closed_days_runs', 'sources_closed', 'traffic_closed', 'users_closed', 'ab_units_closed', 'ab_pairs_closed'];
+  const closedDays = [
+    'closed_days_runs',
+    'sources_closed',
+    'traffic_closed',
+    'users_closed',
+    'ab_units_closed',
+    'ab_pairs_closed',
+    'seo_sessions_closed',
+  ];
   for (const table of ['funnel_progress_runs', 'funnel_progress', ...closedDays])
     await stores.ch.command(`TRUNCATE TABLE IF EXISTS ${table}`);
   const app = await composeApp(config, stores);

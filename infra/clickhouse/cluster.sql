@@ -437,3 +437,21 @@ SETTINGS ttl_only_drop_parts = 1;
 
 CREATE TABLE IF NOT EXISTS curb.ab_pairs_closed ON CLUSTER curb AS curb.ab_pairs_closed_local
 ENGINE = Distributed(curb, curb, ab_pairs_closed_local, rand());
+
+-- The SEO dashboard's sessions over its closed days, computed once a day (migration 0041).
+CREATE TABLE IF NOT EXISTS curb.seo_sessions_closed_local ON CLUSTER curb
+(
+    as_of   Date,
+    days    UInt8,
+    run     UUID,
+    session UInt64,
+    flags   UInt8
+)
+ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/curb/seo_sessions_closed_local', '{replica}')
+PARTITION BY as_of
+ORDER BY (as_of, days, run, session)
+TTL as_of + INTERVAL 2 DAY
+SETTINGS ttl_only_drop_parts = 1;
+
+CREATE TABLE IF NOT EXISTS curb.seo_sessions_closed ON CLUSTER curb AS curb.seo_sessions_closed_local
+ENGINE = Distributed(curb, curb, seo_sessions_closed_local, rand());

@@ -6,6 +6,7 @@ import { abSnapshots } from '@curb/analytics/dashboards/ab-testing';
 import { computeClosedDays } from '@curb/analytics/dashboards/closed-days';
 import { computeFunnelProgress } from '@curb/analytics/dashboards/funnel-progress';
 import { retargetingSnapshots } from '@curb/analytics/dashboards/retargeting';
+import { seoSnapshots } from '@curb/analytics/dashboards/seo';
 import type { Config } from '@curb/contracts/config';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import type { Stores } from '@curb/runtime';
@@ -25,14 +26,12 @@ export default async function worker(app: FastifyInstance, opts: WorkerOptions):
     app.log.info({ removed }, 'retention sweep done');
   });
   await jobs.schedule(JOB_QUEUES.retentionSweep, '17 * * * *');
-  // So that the day's first retargeting and A/B dashboards neither wait for the closed days nor read the whole period.
+  // So that the day's first dashboards neither wait for their closed days nor read the whole period.
   await jobs.work(JOB_QUEUES.funnelProgress, async () => {
-    for (const days of PERIOD_DAYS) {
-      await computeFunnelProgress(ch, days);
-      await computeClosedDays(ch, retargetingSnapshots(ch.engine), days);
-      await computeClosedDays(ch, abSnapshots(ch.engine), days);
-    }
-    app.log.info('retargeting and A/B closed days computed');
+    for (const days of PERIOD_DAYS) await computeFunnelProgress(ch, days);
+    for (const snapshots of [retargetingSnapshots(ch.engine), abSnapshots(ch.engine), seoSnapshots(ch.engine)])
+      for (const days of snapshots.periods) await computeClosedDays(ch, snapshots, days);
+    app.log.info('dashboard closed days computed');
   });
   await jobs.schedule(JOB_QUEUES.funnelProgress, '1 0 * * *');
   await workAuditRuns({ sql, jobs, config: opts.config, log: app.log });

@@ -11,7 +11,7 @@ import {
 } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine } from '../engine.ts';
-import { type BackgroundWork, bothParts, closedDaysSnapshots, computeMissingLater, readClosedDays } from './closed-days.ts';
+import { type BackgroundWork, bothParts, closedDaysSnapshots, computeMissingLater, keysMoved, readClosedDays } from './closed-days.ts';
 import { HUMAN_DAYS_IN_WINDOW, lastDays, percent, round } from './period.ts';
 import { chanceToBeatControl, relativeUplift, sampleRatioMismatch, twoProportionPValue } from './stats.ts';
 
@@ -43,9 +43,9 @@ FROM ab_units
 WHERE ${days}
 GROUP BY pair, unit`,
       read: (closed, since) => `
-SELECT toString(pair) AS pair, sumIf(units, bitAnd(flags, 1) = 1) AS impressions, sumIf(units, bitAnd(flags, 3) = 3) AS clicks,
-       sumIf(units, bitAnd(flags, 5) = 5) AS conversions
-FROM (${closed ? unitsMoved(closed, since) : `SELECT pair, flags, toInt64(count()) AS units FROM (${since}) GROUP BY pair, flags`})
+SELECT toString(pair) AS pair, sumIf(n, bitAnd(flags, 1) = 1) AS impressions, sumIf(n, bitAnd(flags, 3) = 3) AS clicks,
+       sumIf(n, bitAnd(flags, 5) = 5) AS conversions
+FROM (${keysMoved(closed, since, { group: ['pair'], key: ['unit'], combine: (stored, now) => `bitOr(${stored}, ${now})` })})
 GROUP BY pair`,
     },
     {
@@ -64,21 +64,6 @@ GROUP BY pair`,
     },
   ]),
 );
-
-/** Units per pair and flags: the stored ones, and each unit seen since moved from its stored flags (if any) to its flags now. */
-function unitsMoved(closed: string, since: string): string {
-  return `
-  SELECT pair, flags, toInt64(count()) AS units FROM (${closed}) GROUP BY pair, flags
-  UNION ALL
-  SELECT pair, change.1 AS flags, sum(change.2) AS units
-  FROM (
-    SELECT pair, arrayJoin(if(c.found, [(bitOr(c.flags, r.flags), 1), (c.flags, -1)], [(r.flags, 1)])) AS change
-    FROM (SELECT pair, unit, flags, toUInt8(1) AS found FROM (${closed})) AS c
-    RIGHT JOIN (${since}) AS r USING (pair, unit)
-  )
-  GROUP BY pair, flags
-`;
-}
 
 const RAW_SQL = `
 SELECT toString(date) AS day, toString(test_type) AS testType, toString(variant) AS arm, toString(name) AS event,

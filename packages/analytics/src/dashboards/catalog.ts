@@ -7,7 +7,7 @@ import { dataConnectionsSql } from './data-connections.ts';
 import { computeSql, liveSql, wholePeriodSql } from './funnel-progress.ts';
 import { funnelViewsSql } from './funnel-views.ts';
 import { retargetingSnapshots, retargetingSql } from './retargeting.ts';
-import { seoSql } from './seo.ts';
+import { seoSnapshots } from './seo.ts';
 
 function texts(value: unknown): string[] {
   if (typeof value === 'string') return [value];
@@ -21,11 +21,10 @@ export function dashboardStatements(engine: EngineProfile): Record<string, strin
   return {
     'ab-testing': texts(abTestingSql),
     // The closed-days snapshots of each dashboard that keeps them.
-    'closed-days': [...abSnapshots(engine).statements(), ...retargetingSnapshots(engine).statements()],
+    'closed-days': [abSnapshots, retargetingSnapshots, seoSnapshots].flatMap((snapshots) => snapshots(engine).statements()),
     'data-connections': texts(dataConnectionsSql),
     'funnel-progress': texts([computeSql(engine), liveSql(engine), wholePeriodSql(engine)]),
     'funnel-views': texts(funnelViewsSql),
     retargeting: texts(retargetingSql(engine)),
-    seo: texts(seoSql),
   };
 }

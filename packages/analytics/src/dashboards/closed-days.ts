@@ -37,13 +37,41 @@ export interface ClosedDaysQuery {
 /** The rows of `closed` and `since` together, for statements that merge them per key. */
 export const bothParts = (closed: string | null, since: string) => (closed ? `(${closed}\n  UNION ALL\n  ${since})` : `(${since})`);
 
+/**
+ * For snapshots of flags per key (an A/B unit's, a session's): rows (`group`..., flags, n) that
+ * count the stored keys per flags and move each key seen since from its stored flags to
+ * `combine(stored, since)` (SQL over c.flags and r.flags), or that count `since` alone when there
+ * is no stored run. Only the keys seen since are joined, not every key of the period.
+ */
+export function keysMoved(
+  closed: string | null,
+  since: string,
+  o: { group: string[]; key: string[]; combine: (stored: string, now: string) => string },
+): string {
+  const by = [...o.group, 'flags'].join(', ');
+  const counted = (from: string) => `SELECT ${by}, toInt64(count()) AS n FROM (${from}) GROUP BY ${by}`;
+  if (!closed) return counted(since);
+  const group = o.group.map((g) => `${g}, `).join('');
+  return `
+  ${counted(closed)}
+  UNION ALL
+  SELECT ${group}change.1 AS flags, sum(change.2) AS n
+  FROM (
+    SELECT ${group}arrayJoin(if(c.found, [(${o.combine('c.flags', 'r.flags')}, 1), (c.flags, -1)], [(r.flags, 1)])) AS change
+    FROM (SELECT ${[...o.group, ...o.key].join(', ')}, flags, toUInt8(1) AS found FROM (${closed})) AS c
+    RIGHT JOIN (${since}) AS r USING (${[...o.group, ...o.key].join(', ')})
+  )
+  GROUP BY ${by}
+`;
+}
+
 const TODAY = `toDate(now('UTC'))`;
 const SINCE_YESTERDAY = (asOf: string) => `is_bot = 0 AND date >= ${asOf} - 1 AND date <= ${asOf}`;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const UINT64 = /^\d{1,20}$/;
 
-/** A set of snapshots (a dashboard's), with the statements to find, compute and read them on one engine. */
-export function closedDaysSnapshots(engine: EngineProfile, queries: ClosedDaysQuery[]) {
+/** A set of snapshots (a dashboard's, for its periods), with the statements to find, compute and read them on one engine. */
+export function closedDaysSnapshots(engine: EngineProfile, queries: ClosedDaysQuery[], periods: readonly number[] = PERIOD_DAYS) {
   const compute = (q: ClosedDaysQuery, days: number) => `
 INSERT INTO ${q.table} (as_of, days, run, ${q.columns.join(', ')})
 SELECT {asOf:Date}, ${days}, {run:UUID}, ${q.columns.join(', ')}
@@ -84,13 +112,13 @@ ${engine.readBackInsertSettings}`;
 
   /** Every statement, for the catalog (a sample run stands for the ones a request reads). */
   const statements = () =>
-    PERIOD_DAYS.flatMap((days) => [
+    periods.flatMap((days) => [
       status(days),
       run(days),
       ...queries.flatMap((q) => [compute(q, days), read(q, days), read(q, days, { asOf: '2026-01-01', closedFingerprint: '1' })]),
     ]);
 
-  return { compute, status, run, read, queries, statements };
+  return { compute, status, run, read, queries, periods, statements };
 }
 
 export type ClosedDaysSnapshots = ReturnType<typeof closedDaysSnapshots>;

@@ -2,28 +2,56 @@
 // SEO / performance / accessibility score formulas for the site's own home page.
 import type { WebsiteAnalytics } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
-import { HUMAN_DAYS_IN_WINDOW, lastDays, percent } from './period.ts';
+import { perEngine } from '../engine.ts';
+import { type BackgroundWork, closedDaysSnapshots, computeMissingLater, keysMoved, readClosedDays } from './closed-days.ts';
+import { percent } from './period.ts';
 
 export const SEO_TRAFFIC_DAYS = 7;
 /** Referrer hosts of search engines: a session entering from one is organic. */
 export const SEARCH_ENGINE_PATTERN =
   '(^|\\.)(google|bing|duckduckgo|yahoo|baidu|yandex|ecosia|startpage|qwant|search\\.brave|naver|seznam)\\.';
 
-// From the sessions rollup (a session over midnight has a row per day, merged here).
-const TRAFFIC_SQL = `
-SELECT count() AS sessions,
-       countIf(match(entryReferrer, {engines:String}) OR entryMedium = 'organic') AS organic,
-       countIf(pageViews <= 1 AND engagedAny = 0) AS bounced
-FROM (
-  SELECT session, argMinMerge(entry_referrer) AS entryReferrer, argMinMerge(entry_medium) AS entryMedium,
-         sum(page_views) AS pageViews, max(engaged) AS engagedAny
-  FROM sessions
-  WHERE ${HUMAN_DAYS_IN_WINDOW}
-  GROUP BY session
-)`;
+/** The pattern as an SQL string literal: a constant of this module, never a request's. */
+const ENGINES = `'${SEARCH_ENGINE_PATTERN.replaceAll('\\', '\\\\')}'`;
 
-/** The dashboard's SQL, the same on every engine (listed in catalog.ts). */
-export const seoSql = { traffic: TRAFFIC_SQL };
+// A session's flags over a span of days, from the sessions rollup (a row per session and day):
+// organic 1 (its entry referrer is a search engine, or its medium organic), engaged 2, and its
+// page views up to 2, times 4 (one page view and no engagement is a bounce).
+// (greatest, not OR: the analyzer's rewrite of OR chains does not take aggregate functions.)
+const SESSION_FLAGS = `toUInt8(greatest(match(argMinMerge(entry_referrer), ${ENGINES}), argMinMerge(entry_medium) = 'organic')
+  + 2 * max(engaged) + 4 * least(2, sum(page_views)))`;
+
+/**
+ * Sessions, organic sessions and bounces over the 7 days, from a closed-days snapshot of each
+ * session's flags (closed-days.ts): a request counts the stored sessions per flags and moves
+ * only the sessions seen since yesterday (a session's entry is in its earliest day, so a stored
+ * session keeps its organic flag; page views add up, engagement adds), instead of grouping
+ * every session of the week.
+ */
+export const seoSnapshots = perEngine((engine) =>
+  closedDaysSnapshots(
+    engine,
+    [
+      {
+        kind: 'seo_sessions',
+        table: 'seo_sessions_closed',
+        columns: ['session', 'flags'],
+        rows: (days) => `SELECT session, ${SESSION_FLAGS} AS flags FROM sessions WHERE ${days} GROUP BY session`,
+        read: (closed, since) => `
+SELECT sum(n) AS sessions, sumIf(n, bitAnd(flags, 1) = 1) AS organic,
+       sumIf(n, bitAnd(flags, 2) = 0 AND bitShiftRight(flags, 2) <= 1) AS bounced
+FROM (${keysMoved(closed, since, {
+          group: [],
+          key: ['session'],
+          combine: (stored, now) =>
+            `toUInt8(bitAnd(${stored}, 1) + bitOr(bitAnd(${stored}, 2), bitAnd(${now}, 2)) + ` +
+            `4 * least(2, bitShiftRight(${stored}, 2) + bitShiftRight(${now}, 2)))`,
+        })})`,
+      },
+    ],
+    [SEO_TRAFFIC_DAYS],
+  ),
+);
 
 export interface TrafficSummary {
   sessions: number;
@@ -31,14 +59,20 @@ export interface TrafficSummary {
   bounceRate: number;
 }
 
-export async function seoTraffic(ch: ClickHouse, now = Date.now()): Promise<TrafficSummary> {
-  const [row] = await ch.query<{ sessions: string; organic: string; bounced: string }>(TRAFFIC_SQL, {
-    ...lastDays(SEO_TRAFFIC_DAYS, now),
-    engines: SEARCH_ENGINE_PATTERN,
-  });
+/** `options.background` receives the closed-days run a request starts when there is none for today. */
+export async function seoTraffic(ch: ClickHouse, options?: { background: BackgroundWork }): Promise<TrafficSummary> {
+  const read = await readClosedDays<{ seo_sessions: { sessions: N; organic: N; bounced: N }[] }>(
+    ch,
+    seoSnapshots(ch.engine),
+    SEO_TRAFFIC_DAYS,
+  );
+  computeMissingLater([read], options?.background);
+  const [row] = read.rows.seo_sessions;
   const sessions = Number(row?.sessions ?? 0);
   return { sessions, organicTraffic: Number(row?.organic ?? 0), bounceRate: percent(Number(row?.bounced ?? 0), sessions, 1) };
 }
+
+type N = string | number | null;
 
 type PageFacts = Omit<WebsiteAnalytics, 'scores' | 'url' | 'checkedAt'>;
 

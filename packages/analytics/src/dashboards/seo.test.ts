@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
+import { seoTraffic } from './seo.ts';
+import { eventRows } from './test-events.ts';
+
+let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
+const now = Date.now();
+const DAY = 24 * 60;
+
+beforeAll(async () => {
+  ch = await createTestClickHouseWithEvents(
+    eventRows(
+      [
+        // Entered from Google three days ago (a closed day) and came back today: organic, two pages.
+        { name: 'page_view', visitor: 1, session: 'span', minutesAgo: 3 * DAY, referrerDomain: 'www.google.com' },
+        { name: 'page_view', visitor: 1, session: 'span', minutesAgo: 5 },
+        // One direct page four days ago: a bounce.
+        { name: 'page_view', visitor: 2, session: 'old-bounce', minutesAgo: 4 * DAY },
+        // Today: organic by medium and engaged; a direct bounce.
+        { name: 'page_view', visitor: 3, session: 'organic', minutesAgo: 30, utmMedium: 'organic' },
+        { name: 'engaged', visitor: 3, session: 'organic', minutesAgo: 29 },
+        { name: 'page_view', visitor: 4, session: 'bounce', minutesAgo: 20, referrerDomain: 'facebook.com' },
+        // Left out: before the week, and a bot.
+        { name: 'page_view', visitor: 5, session: 'gone', minutesAgo: 10 * DAY, referrerDomain: 'bing.com' },
+        { name: 'page_view', visitor: 6, session: 'bot', minutesAgo: 10, bot: true },
+      ],
+      now,
+    ),
+  );
+});
+afterAll(() => ch.drop());
+
+describe('SEO dashboard traffic', () => {
+  it('counts sessions, organic ones and bounces the same from the whole week and from its stored closed days', async () => {
+    await ch.command('TRUNCATE TABLE closed_days_runs');
+    const work: Promise<void>[] = [];
+    const read = () => seoTraffic(ch, { background: (w) => work.push(w) });
+    const expected = { sessions: 4, organicTraffic: 2, bounceRate: 50 };
+    expect(await read()).toEqual(expected);
+    expect(work).toHaveLength(1);
+    await Promise.all(work);
+    expect(await read()).toEqual(expected);
+    expect(work).toHaveLength(1);
+    // The stored session that came back today keeps its organic entry; one stored today bounces no more.
+    await ch.insert('events', eventRows([{ name: 'engaged', visitor: 2, session: 'old-bounce', minutesAgo: 1 }], now));
+    expect(await read()).toEqual({ sessions: 4, organicTraffic: 2, bounceRate: 25 });
+    expect(work).toHaveLength(1); // read from the stored run, not the whole week
+    // A session reaches a closed day late: the whole week again, then a new run.
+    await ch.insert('events', eventRows([{ name: 'page_view', visitor: 7, session: 'late', minutesAgo: 5 * DAY }], now));
+    expect(await read()).toEqual({ sessions: 5, organicTraffic: 2, bounceRate: 40 });
+    expect(work).toHaveLength(2);
+    await Promise.all(work);
+    expect(await read()).toEqual({ sessions: 5, organicTraffic: 2, bounceRate: 40 });
+    expect(work).toHaveLength(2);
+  });
+});
