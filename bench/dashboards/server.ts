@@ -1,6 +1,7 @@
 // The product (embedded mode) on a data directory holding 10 M generated events, plus the
 // funnels' leads and audits in Postgres. Generates only what is missing, so later runs
 // start at once. Run by bench/dashboards/run.ts.
+import { snapshotSets } from '@curb/analytics/dashboards/catalog';
 import { loadConfig, listen, lockDataDir, openStores, runMain, stopOnSignals } from '@curb/runtime';
 import { composeApp } from '../../services/launcher/src/compose.ts';
 import { generateEvents, GROWTH_SHAPES, type GrowthShape } from './generate.ts';
@@ -39,17 +40,9 @@ runMain(async () => {
              jsonb_build_object('scores', jsonb_build_object('overall', 40 + (abs(hashtext(email)) % 60))), true
       FROM l`;
   }
-  // As on a new day: the first retargeting request of each period computes its closed days.
-  const closedDays = [
-    'closed_days_runs',
-    'sources_closed',
-    'traffic_closed',
-    'users_closed',
-    'ab_units_closed',
-    'ab_pairs_closed',
-    'seo_sessions_closed',
-  ];
-  for (const table of ['funnel_progress_runs', 'funnel_progress', ...closedDays])
+  // As on a new day: nothing stored for the closed days, so each dashboard's first request answers from the whole period.
+  const closedDays = snapshotSets(stores.ch.engine).flatMap((set) => set.queries.map((q) => q.table));
+  for (const table of ['funnel_progress_runs', 'funnel_progress', 'closed_days_runs', ...closedDays])
     await stores.ch.command(`TRUNCATE TABLE IF EXISTS ${table}`);
   const app = await composeApp(config, stores);
   const url = await listen(app, config);

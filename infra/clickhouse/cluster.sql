@@ -112,6 +112,12 @@ SELECT toDate(ts) AS date, is_bot,
 FROM curb.events_local
 GROUP BY date, is_bot, session;
 
+-- Replaced by page_visitors (migration 0038): on a cluster made from an earlier version of this
+-- file, its views and shard tables go from every node (the migration only reaches one).
+DROP VIEW IF EXISTS curb.pages_daily_mv ON CLUSTER curb;
+DROP TABLE IF EXISTS curb.pages_daily ON CLUSTER curb;
+DROP TABLE IF EXISTS curb.pages_daily_local ON CLUSTER curb;
+
 -- Page views and visitors per day and path, visitors as a fixed-size sketch (migration 0038).
 CREATE TABLE IF NOT EXISTS curb.page_visitors_local ON CLUSTER curb
 (

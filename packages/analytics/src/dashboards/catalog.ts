@@ -1,5 +1,6 @@
 // Every SQL statement the dashboards send, on a given engine: what the cluster rules' test
-// reads (test/cluster/cluster-rules.test.ts), since no ClickHouse server or cluster runs here.
+// reads (test/cluster/cluster-rules.test.ts), since no ClickHouse server or cluster runs here;
+// and the dashboards' closed-days snapshots, for the worker.
 // A dashboard module adds its statements here when it adds a query.
 import type { EngineProfile } from '../engine.ts';
 import { abSnapshots, abTestingSql } from './ab-testing.ts';
@@ -16,12 +17,15 @@ function texts(value: unknown): string[] {
   return [];
 }
 
+/** Every dashboard's closed-days snapshots on `engine`: what the worker computes after midnight. */
+export const snapshotSets = (engine: EngineProfile) => [abSnapshots(engine), retargetingSnapshots(engine), seoSnapshots(engine)];
+
 /** Per dashboard module, its statements on `engine`. */
 export function dashboardStatements(engine: EngineProfile): Record<string, string[]> {
   return {
     'ab-testing': texts(abTestingSql),
     // The closed-days snapshots of each dashboard that keeps them.
-    'closed-days': [abSnapshots, retargetingSnapshots, seoSnapshots].flatMap((snapshots) => snapshots(engine).statements()),
+    'closed-days': snapshotSets(engine).flatMap((snapshots) => snapshots.statements()),
     'data-connections': texts(dataConnectionsSql),
     'funnel-progress': texts([computeSql(engine), liveSql(engine), wholePeriodSql(engine)]),
     'funnel-views': texts(funnelViewsSql),
