@@ -1,7 +1,12 @@
 // The product (embedded mode) on a data directory holding 10 M generated events, plus the
 // funnels' leads and audits in Postgres. Generates only what is missing, so later runs
 // start at once. Run by bench/dashboards/run.ts.
+import { abSnapshots } from '@curb/analytics/dashboards/ab-testing';
 import { snapshotSets } from '@curb/analytics/dashboards/catalog';
+import { computeClosedDays } from '@curb/analytics/dashboards/closed-days';
+import { computeFunnelProgress } from '@curb/analytics/dashboards/funnel-progress';
+import { retargetingSnapshots } from '@curb/analytics/dashboards/retargeting';
+import { seoSnapshots } from '@curb/analytics/dashboards/seo';
 import { loadConfig, listen, lockDataDir, openStores, runMain, stopOnSignals } from '@curb/runtime';
 import { composeApp } from '../../services/launcher/src/compose.ts';
 import { generateEvents, GROWTH_SHAPES, type GrowthShape } from './generate.ts';
@@ -45,6 +50,24 @@ runMain(async () => {
   for (const table of ['funnel_progress_runs', 'funnel_progress', 'closed_days_runs', ...closedDays])
     await stores.ch.command(`TRUNCATE TABLE IF EXISTS ${table}`);
   const app = await composeApp(config, stores);
+  // The bench's own route (this server listens on loopback only): after a dashboard's first
+  // request, the closed-days runs it started are awaited (computed once: a run in flight is
+  // shared), so that the requests measured next see the day as the worker leaves it after
+  // midnight, not a run still computing beside them.
+  const { ch } = stores;
+  const settle: Record<string, (days: number) => Promise<void>> = {
+    '/api/analytics/ab-testing': (days) => computeClosedDays(ch, abSnapshots(ch.engine), days),
+    '/api/analytics/retargeting': async (days) => {
+      await computeFunnelProgress(ch, days);
+      await computeClosedDays(ch, retargetingSnapshots(ch.engine), days);
+    },
+    '/api/seo/dashboard': () => computeClosedDays(ch, seoSnapshots(ch.engine), 7),
+  };
+  app.post<{ Querystring: { path: string } }>('/bench/settle', async (request) => {
+    const endpoint = new URL(request.query.path, 'http://bench');
+    await settle[endpoint.pathname]?.(Number(endpoint.searchParams.get('days') ?? 7));
+    return { settled: endpoint.pathname in settle };
+  });
   const url = await listen(app, config);
   process.stdout.write(`READY ${url}\n`);
   stopOnSignals(async () => {

@@ -4,7 +4,7 @@ import { ConfigError, parseConfig, storeMode } from './config.ts';
 describe('parseConfig', () => {
   it('fills the embedded defaults from an empty environment', () => {
     const config = parseConfig({});
-    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: '.data', HOST: '0.0.0.0', NODE_ENV: 'development', CLICKHOUSE_POOL_SIZE: 3 });
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: '.data', HOST: '0.0.0.0', NODE_ENV: 'development', CLICKHOUSE_POOL_SIZE: 8 });
     expect(storeMode(config)).toBe('embedded');
   });
 

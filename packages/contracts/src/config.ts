@@ -21,7 +21,7 @@ export const ConfigSchema = Type.Object({
     Type.Optional(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' })),
     'the cluster name of ON CLUSTER DDL when CLICKHOUSE_URL is a cluster (see infra/clickhouse/cluster.sql)',
   ),
-  CLICKHOUSE_POOL_SIZE: variable(Type.Integer({ minimum: 1, maximum: 16, default: 3 }), 'an integer from 1 to 16'),
+  CLICKHOUSE_POOL_SIZE: variable(Type.Integer({ minimum: 1, maximum: 16, default: 8 }), 'an integer from 1 to 16'),
   PUBLIC_URL: variable(Type.Optional(httpUrl), 'the public http(s):// address of the site'),
   WEB_DIST: variable(Type.Optional(Type.String({ minLength: 1 })), 'the directory of the built web app'),
   LOG_LEVEL: variable(

@@ -1,10 +1,7 @@
 // The worker service as one Fastify plugin: the handlers of the pg-boss queues. The queue
 // itself belongs to the stores, which drain it on shutdown before closing the database.
 import type { FastifyInstance } from 'fastify';
-import { PERIOD_DAYS } from '@curb/contracts/analytics';
-import { snapshotSets } from '@curb/analytics/dashboards/catalog';
-import { computeClosedDays } from '@curb/analytics/dashboards/closed-days';
-import { computeFunnelProgress } from '@curb/analytics/dashboards/funnel-progress';
+import { computeDashboardClosedDays } from '@curb/analytics/dashboards/catalog';
 import type { Config } from '@curb/contracts/config';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import type { Stores } from '@curb/runtime';
@@ -26,8 +23,7 @@ export default async function worker(app: FastifyInstance, opts: WorkerOptions):
   await jobs.schedule(JOB_QUEUES.retentionSweep, '17 * * * *');
   // So that the day's first dashboards neither wait for their closed days nor read the whole period.
   await jobs.work(JOB_QUEUES.funnelProgress, async () => {
-    for (const days of PERIOD_DAYS) await computeFunnelProgress(ch, days);
-    for (const snapshots of snapshotSets(ch.engine)) for (const days of snapshots.periods) await computeClosedDays(ch, snapshots, days);
+    await computeDashboardClosedDays(ch);
     app.log.info('dashboard closed days computed');
   });
   await jobs.schedule(JOB_QUEUES.funnelProgress, '1 0 * * *');

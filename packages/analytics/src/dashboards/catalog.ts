@@ -1,11 +1,14 @@
 // Every SQL statement the dashboards send, on a given engine: what the cluster rules' test
 // reads (test/cluster/cluster-rules.test.ts), since no ClickHouse server or cluster runs here;
-// and the dashboards' closed-days snapshots, for the worker.
+// and the dashboards' closed-days runs, for the worker.
 // A dashboard module adds its statements here when it adds a query.
+import { PERIOD_DAYS } from '@curb/contracts/analytics';
+import type { ClickHouse } from '../clickhouse.ts';
 import type { EngineProfile } from '../engine.ts';
 import { abSnapshots, abTestingSql } from './ab-testing.ts';
+import { computeClosedDays } from './closed-days.ts';
 import { dataConnectionsSql } from './data-connections.ts';
-import { computeSql, liveSql, wholePeriodSql } from './funnel-progress.ts';
+import { computeFunnelProgress, computeSql, liveSql, wholePeriodSql } from './funnel-progress.ts';
 import { funnelViewsSql } from './funnel-views.ts';
 import { retargetingSnapshots, retargetingSql } from './retargeting.ts';
 import { seoSnapshots } from './seo.ts';
@@ -17,8 +20,14 @@ function texts(value: unknown): string[] {
   return [];
 }
 
-/** Every dashboard's closed-days snapshots on `engine`: what the worker computes after midnight. */
+/** Every dashboard's closed-days snapshots on `engine`. */
 export const snapshotSets = (engine: EngineProfile) => [abSnapshots(engine), retargetingSnapshots(engine), seoSnapshots(engine)];
+
+/** Today's closed-days runs of every dashboard and period that lacks one: the worker's job after midnight. */
+export async function computeDashboardClosedDays(ch: ClickHouse): Promise<void> {
+  for (const days of PERIOD_DAYS) await computeFunnelProgress(ch, days);
+  for (const snapshots of snapshotSets(ch.engine)) for (const days of snapshots.periods) await computeClosedDays(ch, snapshots, days);
+}
 
 /** Per dashboard module, its statements on `engine`. */
 export function dashboardStatements(engine: EngineProfile): Record<string, string[]> {

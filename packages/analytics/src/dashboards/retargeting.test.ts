@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOURNEY_LIMIT } from '@curb/contracts/analytics';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
-import { funnelReach, retargetingDashboard } from './retargeting.ts';
+import { funnelReach, RECENT_SESSION_ROWS, retargetingDashboard, retargetingSql } from './retargeting.ts';
 import { eventRows } from './test-events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
@@ -124,5 +125,46 @@ describe('retargeting dashboard', () => {
         { level: 5, users: 4 },
       ]),
     ).toEqual([7, 5, 5, 4, 4]);
+  });
+});
+
+describe('retargeting journeys on a busy day', () => {
+  let busy: Awaited<ReturnType<typeof createTestClickHouse>>;
+  // 60 identified sessions in the last hour (the even visitors submit now, the odd ones gave their
+  // e-mail three days ago), more anonymous session rows than the first pick looks at, and an
+  // identified session earlier today that ranks below the latest.
+  const identified = Array.from({ length: 60 }, (_, i) => 100 + i);
+  beforeAll(async () => {
+    busy = await createTestClickHouseWithEvents(
+      eventRows(
+        [
+          ...identified.flatMap((visitor, i) => [
+            { name: 'page_view', visitor, minutesAgo: 1 + i },
+            visitor % 2
+              ? { name: 'form_submit', visitor, minutesAgo: 3 * 24 * 60, session: `old${visitor}`, email: `v${visitor}@example.com` }
+              : { name: 'form_submit', visitor, minutesAgo: 1 + i, email: `v${visitor}@example.com` },
+          ]),
+          ...Array.from({ length: RECENT_SESSION_ROWS + 500 }, (_, i) => ({
+            name: 'page_view',
+            visitor: 10_000 + i,
+            minutesAgo: 30 + i / 3,
+          })),
+          { name: 'form_submit', visitor: 99, minutesAgo: 20 * 60, email: 'early@example.com' },
+        ],
+        now,
+      ),
+    );
+  });
+  afterAll(() => busy.drop());
+
+  it('picks the latest identified sessions from the latest session rows, as from the whole day', async () => {
+    const { PICK_SESSIONS_SQL } = retargetingSql(busy.engine);
+    const recent = await busy.query<{ sessionId: string; known: number }>(PICK_SESSIONS_SQL.get('recent')!.get(7)!);
+    // The first pick is enough here (JOURNEY_LIMIT identified sessions), and it is the whole day's answer.
+    expect(recent.filter((p) => Number(p.known))).toHaveLength(JOURNEY_LIMIT);
+    expect(recent).toEqual(await busy.query(PICK_SESSIONS_SQL.get('lastDay')!.get(7)!));
+    const d = await retargetingDashboard(busy, 7, now);
+    expect(d.userJourneys.map((j) => j.sessionId)).toEqual(identified.slice(0, JOURNEY_LIMIT).map((v) => `s${v}`));
+    expect(d.userJourneys.map((j) => j.email)).toEqual(identified.slice(0, JOURNEY_LIMIT).map((v) => `v${v}@example.com`));
   });
 });

@@ -23,6 +23,9 @@ import { daysBetween, HUMAN_DAYS_IN_WINDOW, isoTime, lastDays, percent, serverCl
 export const JOURNEY_EVENT_LIMIT = 50;
 export const DETAIL_ROW_LIMIT = 200;
 export const TRAFFIC_ROW_LIMIT = 50;
+/** The latest session rows the journeys' first pick looks at (see PICK_SESSIONS_SQL). */
+export const RECENT_SESSION_ROWS = 2000;
+const PICK_STAGES = ['recent', 'lastDay', 'window'] as const;
 
 // The queries below that only need the period bind no parameters: chDB runs bound queries
 // one at a time across the process, unbound ones in parallel. One constant statement per
@@ -115,23 +118,33 @@ ${engine.readSettings}`,
   );
 
   // Journeys: sessions of identified visitors first, then the most recent, with the e-mail the
-  // visitor gave last. Picked among the sessions seen since yesterday (the last day), or over
-  // the whole window when that day has too few identified ones; a session is identified if it
-  // or its visitor left an e-mail in the window. Only the picked day's visitors are looked up.
+  // visitor gave last; a session is identified if it or its visitor left an e-mail in the window.
+  // Picked in stages, each exact when it finds JOURNEY_LIMIT identified sessions, else the next:
+  // - recent: the sessions last seen after the oldest of the latest RECENT_SESSION_ROWS session
+  //   rows since yesterday. Each of those has its latest row among them, and any identified
+  //   session left out was seen earlier, so it would rank below. On a busy site the pick
+  //   reads a few thousand sessions, not the whole day's (50 M events, one thread: 66 → 51 ms).
+  // - lastDay: every session seen since yesterday; window: the whole window.
+  // Only the picked sessions' visitors are looked up in the identities.
   const PICK_SESSIONS_SQL = new Map(
-    (['lastDay', 'window'] as const).map((since) => [
+    PICK_STAGES.map((since) => [
       since,
       perPeriod((window) => {
-        const picked = since === 'lastDay' ? `${window.days} AND date >= toDate(now('UTC')) - 1` : window.days;
-        // Over the last day, only that day's visitors are looked up; over the window, all.
-        const visitors =
-          since === 'lastDay' ? ` AND visitor ${engine.inSubquery} (SELECT visitor FROM sessions WHERE ${picked} AND sid != '')` : '';
+        const lastDay = `${window.days} AND date >= toDate(now('UTC')) - 1 AND sid != ''`;
+        const picked =
+          since === 'window'
+            ? `${window.days} AND sid != ''`
+            : since === 'lastDay'
+              ? lastDay
+              : `${lastDay} AND last_seen > (SELECT min(last_seen) FROM (
+      SELECT last_seen FROM sessions WHERE ${lastDay} ORDER BY last_seen DESC LIMIT ${RECENT_SESSION_ROWS}))`;
+        const visitors = since === 'window' ? '' : ` AND visitor ${engine.inSubquery} (SELECT visitor FROM sessions WHERE ${picked})`;
         return `
 SELECT toString(s.session) AS key, s.sessionId AS sessionId, toString(s.visitor) AS visitorId, s.lastSeen AS lastSeen,
        s.email != '' OR i.identified != '' AS known, i.identified AS identified
 FROM (
   SELECT session, any(sid) AS sessionId, any(visitor) AS visitor, max(last_seen) AS lastSeen, max(email) AS email
-  FROM sessions WHERE ${picked} AND sid != '' GROUP BY session
+  FROM sessions WHERE ${picked} GROUP BY session
 ) AS s
 LEFT JOIN (
   SELECT visitor, argMax(email, last_seen) AS identified
@@ -232,7 +245,7 @@ async function userJourneys(ch: ClickHouse, window: Window, days: number): Promi
   const { PICK_SESSIONS_SQL, SESSION_FACTS_SQL, JOURNEY_EVENTS_SQL } = retargetingSql(ch.engine);
   type Picked = { key: string; sessionId: string; visitorId: string; lastSeen: string; known: N; identified: string };
   let picked: Picked[] = [];
-  for (const since of ['lastDay', 'window'] as const) {
+  for (const since of PICK_STAGES) {
     picked = await ch.query<Picked>(statement(PICK_SESSIONS_SQL.get(since)!, days));
     if (picked.filter((p) => Number(p.known)).length >= JOURNEY_LIMIT) break;
   }
