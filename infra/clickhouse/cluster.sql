@@ -405,25 +405,26 @@ CREATE TABLE IF NOT EXISTS curb.users_closed ON CLUSTER curb AS curb.users_close
 ENGINE = Distributed(curb, curb, users_closed_local, rand());
 
 -- The A/B dashboard's units and names over a period's closed days, computed once a day
--- (migration 0040).
+-- (migrations 0040 and 0042: each unit's flags and the units per pair and flags).
 
-CREATE TABLE IF NOT EXISTS curb.ab_units_closed_local ON CLUSTER curb
+CREATE TABLE IF NOT EXISTS curb.ab_unit_flags_closed_local ON CLUSTER curb
 (
     as_of Date,
     days  UInt8,
     run   UUID,
+    key   UInt64,
     pair  UInt64,
-    unit  UInt64,
-    flags UInt8
+    flags UInt8,
+    n     UInt64
 )
-ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/curb/ab_units_closed_local', '{replica}')
+ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/curb/ab_unit_flags_closed_local', '{replica}')
 PARTITION BY as_of
-ORDER BY (as_of, days, run, pair, unit)
+ORDER BY (as_of, days, run, key)
 TTL as_of + INTERVAL 2 DAY
 SETTINGS ttl_only_drop_parts = 1;
 
-CREATE TABLE IF NOT EXISTS curb.ab_units_closed ON CLUSTER curb AS curb.ab_units_closed_local
-ENGINE = Distributed(curb, curb, ab_units_closed_local, rand());
+CREATE TABLE IF NOT EXISTS curb.ab_unit_flags_closed ON CLUSTER curb AS curb.ab_unit_flags_closed_local
+ENGINE = Distributed(curb, curb, ab_unit_flags_closed_local, rand());
 
 CREATE TABLE IF NOT EXISTS curb.ab_pairs_closed_local ON CLUSTER curb
 (
@@ -444,20 +445,27 @@ SETTINGS ttl_only_drop_parts = 1;
 CREATE TABLE IF NOT EXISTS curb.ab_pairs_closed ON CLUSTER curb AS curb.ab_pairs_closed_local
 ENGINE = Distributed(curb, curb, ab_pairs_closed_local, rand());
 
--- The SEO dashboard's sessions over its closed days, computed once a day (migration 0041).
-CREATE TABLE IF NOT EXISTS curb.seo_sessions_closed_local ON CLUSTER curb
+-- The SEO dashboard's sessions over its closed days, computed once a day (migrations 0041 and 0042).
+CREATE TABLE IF NOT EXISTS curb.seo_session_flags_closed_local ON CLUSTER curb
 (
-    as_of   Date,
-    days    UInt8,
-    run     UUID,
-    session UInt64,
-    flags   UInt8
+    as_of Date,
+    days  UInt8,
+    run   UUID,
+    key   UInt64,
+    flags UInt8,
+    n     UInt64
 )
-ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/curb/seo_sessions_closed_local', '{replica}')
+ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/curb/seo_session_flags_closed_local', '{replica}')
 PARTITION BY as_of
-ORDER BY (as_of, days, run, session)
+ORDER BY (as_of, days, run, key)
 TTL as_of + INTERVAL 2 DAY
 SETTINGS ttl_only_drop_parts = 1;
 
-CREATE TABLE IF NOT EXISTS curb.seo_sessions_closed ON CLUSTER curb AS curb.seo_sessions_closed_local
-ENGINE = Distributed(curb, curb, seo_sessions_closed_local, rand());
+CREATE TABLE IF NOT EXISTS curb.seo_session_flags_closed ON CLUSTER curb AS curb.seo_session_flags_closed_local
+ENGINE = Distributed(curb, curb, seo_session_flags_closed_local, rand());
+
+-- Replaced by the two above with their counts (migration 0042): gone from every node.
+DROP TABLE IF EXISTS curb.ab_units_closed ON CLUSTER curb;
+DROP TABLE IF EXISTS curb.ab_units_closed_local ON CLUSTER curb;
+DROP TABLE IF EXISTS curb.seo_sessions_closed ON CLUSTER curb;
+DROP TABLE IF EXISTS curb.seo_sessions_closed_local ON CLUSTER curb;

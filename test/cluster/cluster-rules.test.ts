@@ -82,7 +82,7 @@ describe('dashboard SQL per engine', () => {
     // runs; for the SEO dashboard's 7 days, its sessions and runs.
     expect(inserts.length).toBe((2 + 3 + 1 + 2 + 1) * 3 + 2);
     const tables =
-      /^\s*INSERT INTO (funnel_progress(_runs)?|closed_days_runs|(sources|traffic|users|ab_units|ab_pairs|seo_sessions)_closed) /;
+      /^\s*INSERT INTO (funnel_progress(_runs)?|closed_days_runs|(sources|traffic|users|ab_unit_flags|ab_pairs|seo_session_flags)_closed) /;
     for (const sql of inserts) {
       expect(sql).toMatch(tables);
       expect(sql).toMatch(/SETTINGS insert_distributed_sync = 1\s*$/);

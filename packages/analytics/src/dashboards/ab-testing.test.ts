@@ -174,10 +174,18 @@ describe('A/B testing dashboard over stored closed days', () => {
     await ch.insert('events', eventRows([popup('ab_conversion', 31, 'B')], now));
     expect(variantB(await read())).toEqual([5, 4, 3]);
     expect(work).toHaveLength(1);
-    // The stored units are what a request reads: a unit added to the run counts.
-    await ch.command(`INSERT INTO ab_units_closed (as_of, days, run, pair, unit, flags)
-      SELECT as_of, days, run, cityHash64('popup', 'B'), 999, 7 FROM closed_days_runs WHERE kind = 'ab_units' AND days = 7`);
+    // The stored counts are what a request reads: a unit added to the run's counts counts.
+    await ch.command(`INSERT INTO ab_unit_flags_closed (as_of, days, run, key, pair, flags, n)
+      SELECT as_of, days, run, 0, cityHash64('popup', 'B'), 7, 1 FROM closed_days_runs WHERE kind = 'ab_units' AND days = 7`);
     expect(variantB(await read())).toEqual([6, 5, 4]);
+    // A stored unit (33: saw and converted, with its count) that clicks today moves from its stored flags.
+    await ch.command(`INSERT INTO ab_unit_flags_closed (as_of, days, run, key, pair, flags, n)
+      SELECT as_of, days, run, k, cityHash64('popup', 'B'), 5, 1
+      FROM closed_days_runs ARRAY JOIN [0, cityHash64(cityHash64('popup', 'B'), cityHash64('visitor:33'))] AS k
+      WHERE kind = 'ab_units' AND days = 7`);
+    expect(variantB(await read())).toEqual([7, 5, 5]);
+    await ch.insert('events', eventRows([popup('ab_click', 33, 'B')], now));
+    expect(variantB(await read())).toEqual([7, 6, 5]);
     // An exposure reaches a closed day late: the whole period again (without the added unit), then a new run.
     await ch.insert('events', eventRows([popup('ab_impression', 32, 'B', { minutesAgo: 5 * 24 * 60 })], now));
     const late = await read();

@@ -11,7 +11,7 @@ import {
 } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine } from '../engine.ts';
-import { type BackgroundWork, bothParts, closedDaysSnapshots, computeMissingLater, keysMoved, readClosedDays } from './closed-days.ts';
+import { type BackgroundWork, bothParts, closedDaysSnapshots, computeMissingLater, keyFlagsQuery, readClosedDays } from './closed-days.ts';
 import { HUMAN_DAYS_IN_WINDOW, lastDays, percent, round } from './period.ts';
 import { chanceToBeatControl, relativeUplift, sampleRatioMismatch, twoProportionPValue } from './stats.ts';
 
@@ -27,27 +27,28 @@ const UNIT_FLAGS = 'toUInt8(max(saw) + 2 * max(did_click) + 4 * max(did_convert)
 
 /**
  * The units and the pairs' names over the period, from closed-days snapshots (closed-days.ts):
- * the closed days' units with their flags are stored once a day, and a request counts them per
- * pair and flags and moves only the units seen since yesterday to their flags now (90 days,
- * 10 M events: 55 → 14 ms; 50 M: 240 → 41 ms), instead of grouping every unit of the period.
+ * the closed days' units with their flags, and their number per pair and flags, are stored once
+ * a day, and a request reads those counts and moves only the units seen since yesterday to their
+ * flags now (90 days, 10 M events: 55 → 14 ms; 50 M: 240 → 41 ms, then 70 → 44 ms with the
+ * counts stored), instead of grouping every unit of the period.
  */
 export const abSnapshots = perEngine((engine) =>
   closedDaysSnapshots(engine, [
-    {
+    keyFlagsQuery({
       kind: 'ab_units',
-      table: 'ab_units_closed',
-      columns: ['pair', 'unit', 'flags'],
+      table: 'ab_unit_flags_closed',
       rows: (days) => `
 SELECT cityHash64(test_type, variant) AS pair, unit, ${UNIT_FLAGS} AS flags
 FROM ab_units
 WHERE ${days}
 GROUP BY pair, unit`,
-      read: (closed, since) => `
+      keys: { group: ['pair'], key: 'cityHash64(pair, unit)', combine: (stored, now) => `bitOr(${stored}, ${now})` },
+      read: (counts) => `
 SELECT toString(pair) AS pair, sumIf(n, bitAnd(flags, 1) = 1) AS impressions, sumIf(n, bitAnd(flags, 3) = 3) AS clicks,
        sumIf(n, bitAnd(flags, 5) = 5) AS conversions
-FROM (${keysMoved(closed, since, { group: ['pair'], key: ['unit'], combine: (stored, now) => `bitOr(${stored}, ${now})` })})
+FROM (${counts})
 GROUP BY pair`,
-    },
+    }),
     {
       kind: 'ab_pairs',
       table: 'ab_pairs_closed',

@@ -25,8 +25,10 @@ export interface ClosedDaysQuery {
   /** Its table: as_of, days, run, then `columns`. */
   table: string;
   columns: string[];
-  /** SELECT of `columns` from a rollup for the days `filter` keeps, grouped by its keys (sums and -State/-MergeState). */
+  /** SELECT from a rollup for the days `filter` keeps, grouped by its keys (sums and -State/-MergeState). */
   rows: (filter: string) => string;
+  /** The stored rows (of `columns`) from the closed days' `rows`, when they are not those rows themselves. */
+  stored?: (rows: string) => string;
   /**
    * The dashboard's statement from the stored closed days' rows (`closed`, null when there is no
    * current run) and `since`, `rows` over the rest of the period (or over all of it).
@@ -38,31 +40,56 @@ export interface ClosedDaysQuery {
 export const bothParts = (closed: string | null, since: string) => (closed ? `(${closed}\n  UNION ALL\n  ${since})` : `(${since})`);
 
 /**
- * For snapshots of flags per key (an A/B unit's, a session's): rows (`group`..., flags, n) that
- * count the stored keys per flags and move each key seen since from its stored flags to
- * `combine(stored, since)` (SQL over c.flags and r.flags), or that count `since` alone when there
- * is no stored run. Only the keys seen since are joined, not every key of the period.
+ * A snapshot of flags per key (an A/B unit's, a session's): the stored rows hold each key's flags
+ * under one 64-bit key, and, in rows with key 0 written in the same pass, the number of keys per
+ * group and flags. A request reads those counts and moves each key seen since from its stored
+ * flags to `combine(stored, since)`: only the keys seen since are joined, on one number, and no
+ * stored key is counted per request.
  */
-export function keysMoved(
-  closed: string | null,
-  since: string,
-  o: { group: string[]; key: string[]; combine: (stored: string, now: string) => string },
-): string {
-  const by = [...o.group, 'flags'].join(', ');
+export interface KeyFlags {
+  /** The columns of `rows` that group the counts (the A/B pair); stored with each key. */
+  group: string[];
+  /** A key as one UInt64 expression over the columns of `rows` (0, one chance in 2^64, would count with the counts). */
+  key: string;
+  /** A key's flags from its stored flags and its flags since (SQL over c.flags and r.flags). */
+  combine: (stored: string, now: string) => string;
+}
+
+/**
+ * A snapshot of flags per key: `rows` gives each key's columns and flags; `read` gives the
+ * dashboard's statement from rows (group..., flags, n) whose n add up, per group and flags, to
+ * the number of keys.
+ */
+export function keyFlagsQuery(q: {
+  kind: string;
+  table: string;
+  rows: (filter: string) => string;
+  keys: KeyFlags;
+  read: (counts: string) => string;
+}): ClosedDaysQuery {
+  const by = [...q.keys.group, 'flags'].join(', ');
   const counted = (from: string) => `SELECT ${by}, toInt64(count()) AS n FROM (${from}) GROUP BY ${by}`;
-  if (!closed) return counted(since);
-  const group = o.group.map((g) => `${g}, `).join('');
-  return `
-  ${counted(closed)}
+  const group = q.keys.group.map((g) => `${g}, `).join('');
+  const moved = (closed: string, since: string) => `
+  SELECT ${by}, toInt64(n) AS n FROM (${closed}) WHERE key = 0
   UNION ALL
   SELECT ${group}change.1 AS flags, sum(change.2) AS n
   FROM (
-    SELECT ${group}arrayJoin(if(c.found, [(${o.combine('c.flags', 'r.flags')}, 1), (c.flags, -1)], [(r.flags, 1)])) AS change
-    FROM (SELECT ${[...o.group, ...o.key].join(', ')}, flags, toUInt8(1) AS found FROM (${closed})) AS c
-    RIGHT JOIN (${since}) AS r USING (${[...o.group, ...o.key].join(', ')})
+    SELECT ${group}arrayJoin(if(c.found, [(${q.keys.combine('c.flags', 'r.flags')}, 1), (c.flags, -1)], [(r.flags, 1)])) AS change
+    FROM (SELECT key, flags, toUInt8(1) AS found FROM (${closed}) WHERE key != 0) AS c
+    RIGHT JOIN (SELECT ${q.keys.key} AS key, ${by} FROM (${since})) AS r USING (key)
   )
   GROUP BY ${by}
 `;
+  return {
+    kind: q.kind,
+    table: q.table,
+    columns: ['key', ...q.keys.group, 'flags', 'n'],
+    rows: q.rows,
+    // Unlisted columns of a grouping set are 0: the sets without the key are the counts.
+    stored: (rows) => `SELECT ${q.keys.key} AS key, ${by}, count() AS n FROM (${rows}) GROUP BY GROUPING SETS ((key, ${by}), (${by}))`,
+    read: (closed, since) => q.read(closed ? moved(closed, since) : counted(since)),
+  };
 }
 
 const TODAY = `toDate(now('UTC'))`;
@@ -75,7 +102,7 @@ export function closedDaysSnapshots(engine: EngineProfile, queries: ClosedDaysQu
   const compute = (q: ClosedDaysQuery, days: number) => `
 INSERT INTO ${q.table} (as_of, days, run, ${q.columns.join(', ')})
 SELECT {asOf:Date}, ${days}, {run:UUID}, ${q.columns.join(', ')}
-FROM (${q.rows(closedDays(days, '{asOf:Date}'))})
+FROM (${(q.stored ?? ((rows: string) => rows))(q.rows(closedDays(days, '{asOf:Date}')))})
 ${engine.readBackInsertSettings}`;
   // The snapshots' own text is part of the fingerprint: a run by an older version never counts.
   const version = createHash('sha256')

@@ -3,7 +3,7 @@
 import type { WebsiteAnalytics } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine } from '../engine.ts';
-import { type BackgroundWork, closedDaysSnapshots, computeMissingLater, keysMoved, readClosedDays } from './closed-days.ts';
+import { type BackgroundWork, closedDaysSnapshots, computeMissingLater, keyFlagsQuery, readClosedDays } from './closed-days.ts';
 import { percent } from './period.ts';
 
 export const SEO_TRAFFIC_DAYS = 7;
@@ -32,22 +32,22 @@ export const seoSnapshots = perEngine((engine) =>
   closedDaysSnapshots(
     engine,
     [
-      {
+      keyFlagsQuery({
         kind: 'seo_sessions',
-        table: 'seo_sessions_closed',
-        columns: ['session', 'flags'],
+        table: 'seo_session_flags_closed',
         rows: (days) => `SELECT session, ${SESSION_FLAGS} AS flags FROM sessions WHERE ${days} GROUP BY session`,
-        read: (closed, since) => `
-SELECT sum(n) AS sessions, sumIf(n, bitAnd(flags, 1) = 1) AS organic,
-       sumIf(n, bitAnd(flags, 2) = 0 AND bitShiftRight(flags, 2) <= 1) AS bounced
-FROM (${keysMoved(closed, since, {
+        keys: {
           group: [],
-          key: ['session'],
+          key: 'session',
           combine: (stored, now) =>
             `toUInt8(bitAnd(${stored}, 1) + bitOr(bitAnd(${stored}, 2), bitAnd(${now}, 2)) + ` +
             `4 * least(2, bitShiftRight(${stored}, 2) + bitShiftRight(${now}, 2)))`,
-        })})`,
-      },
+        },
+        read: (counts) => `
+SELECT sum(n) AS sessions, sumIf(n, bitAnd(flags, 1) = 1) AS organic,
+       sumIf(n, bitAnd(flags, 2) = 0 AND bitShiftRight(flags, 2) <= 1) AS bounced
+FROM (${counts})`,
+      }),
     ],
     [SEO_TRAFFIC_DAYS],
   ),
