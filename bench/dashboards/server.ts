@@ -47,7 +47,7 @@ runMain(async () => {
   }
   // As on a new day: nothing stored for the closed days, so each dashboard's first request answers from the whole period.
   const closedDays = snapshotSets(stores.ch.engine).flatMap((set) => set.queries.map((q) => q.table));
-  for (const table of ['funnel_progress_runs', 'funnel_progress', 'closed_days_runs', ...closedDays])
+  for (const table of ['funnel_progress_runs', 'funnel_progress', 'funnel_progress_submitters', 'closed_days_runs', ...closedDays])
     await stores.ch.command(`TRUNCATE TABLE IF EXISTS ${table}`);
   const app = await composeApp(config, stores);
   // The bench's own route (this server listens on loopback only): after a dashboard's first

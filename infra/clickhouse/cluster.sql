@@ -311,6 +311,25 @@ SETTINGS ttl_only_drop_parts = 1;
 CREATE TABLE IF NOT EXISTS curb.funnel_progress ON CLUSTER curb AS curb.funnel_progress_local
 ENGINE = Distributed(curb, curb, funnel_progress_local, key);
 
+-- Each address's first submitter over a run's closed days (migration 0043).
+CREATE TABLE IF NOT EXISTS curb.funnel_progress_submitters_local ON CLUSTER curb
+(
+    as_of   Date,
+    days    UInt8,
+    run     UUID,
+    h       UInt64,
+    visitor UInt64,
+    day     Date
+)
+ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/curb/funnel_progress_submitters_local', '{replica}')
+PARTITION BY as_of
+ORDER BY (as_of, days, run, h)
+TTL as_of + INTERVAL 2 DAY
+SETTINGS ttl_only_drop_parts = 1;
+
+CREATE TABLE IF NOT EXISTS curb.funnel_progress_submitters ON CLUSTER curb AS curb.funnel_progress_submitters_local
+ENGINE = Distributed(curb, curb, funnel_progress_submitters_local, rand());
+
 CREATE TABLE IF NOT EXISTS curb.funnel_progress_runs_local ON CLUSTER curb
 (
     as_of       Date,

@@ -78,11 +78,11 @@ describe('dashboard SQL per engine', () => {
 
   it('writes closed-days runs so they read back at once through the Distributed tables', () => {
     const inserts = all(CLUSTER).filter((sql) => /^\s*INSERT INTO/.test(sql));
-    // Per period: the funnel's levels and run; the retargeting snapshots' three tables, the A/B ones' two, and each set's
+    // Per period: the funnel's levels, submitters and run; the retargeting snapshots' three tables, the A/B ones' two, and each set's
     // runs; for the SEO dashboard's 7 days, its sessions and runs.
-    expect(inserts.length).toBe((2 + 3 + 1 + 2 + 1) * 3 + 2);
+    expect(inserts.length).toBe((3 + 3 + 1 + 2 + 1) * 3 + 2);
     const tables =
-      /^\s*INSERT INTO (funnel_progress(_runs)?|closed_days_runs|(sources|traffic|users|ab_unit_flags|ab_pairs|seo_session_flags)_closed) /;
+      /^\s*INSERT INTO (funnel_progress(_runs|_submitters)?|closed_days_runs|(sources|traffic|users|ab_unit_flags|ab_pairs|seo_session_flags)_closed) /;
     for (const sql of inserts) {
       expect(sql).toMatch(tables);
       expect(sql).toMatch(/SETTINGS insert_distributed_sync = 1\s*$/);

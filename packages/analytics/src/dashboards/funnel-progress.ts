@@ -34,24 +34,37 @@ const FOLD_LEVEL = '(acc, x) -> toUInt8(if(x % 8 = acc + 1, acc + 1, acc))';
 /**
  * The funnel key: the visitor, or for an e-mail open the address's first submitter in the
  * period if that submission was on or before the day of the open (a funnel_steps row is one
- * day). Decided per row, so the closed days never depend on what came since.
+ * day). Decided per row, so the closed days never depend on what came since. `maps` are
+ * submitter maps (see submitters) of consecutive spans, earliest first: the first that has
+ * the address holds its first submitter.
  */
-const USER_KEY = `if(open_email != '' AND transform(cityHash64(open_email), submitters.1, submitters.3, toDate('2149-06-06')) <= date,
-   transform(cityHash64(open_email), submitters.1, submitters.2, visitor), visitor)`;
+function userKey(...maps: string[]): string {
+  const h = 'cityHash64(open_email)';
+  const key = maps.reduceRight(
+    (otherwise, m) =>
+      `if(transform(${h}, ${m}.1, ${m}.3, toDate('2149-06-06')) <= date, transform(${h}, ${m}.1, ${m}.2, visitor), ${otherwise})`,
+    'visitor',
+  );
+  return `if(open_email != '', ${key}, visitor)`;
+}
+
+/** Each submitted address (hashed) with its first submitter and day, over the identities rollup's days that `filter` keeps. */
+const SUBMITTER_ROWS = (filter: string) => `
+SELECT cityHash64(email) AS h, argMin(visitor, first_submit) AS v, toDate(min(first_submit)) AS d FROM identities
+WHERE ${filter} AND first_submit IS NOT NULL GROUP BY h`;
 
 /**
- * Each submitted address (hashed) with its first submitter and day: a constant map built once
- * per query, from the identities rollup (migration 0036: a row per day, address and visitor)
- * rather than the period's raw form submits.
+ * A submitter map: a constant (hashes, visitors, days) built once per query, from the
+ * identities rollup (migration 0036: a row per day, address and visitor) rather than the
+ * period's raw form submits.
  */
-const submitters = (rollupFilter: string) => `(
-  SELECT (groupArray(h), groupArray(v), groupArray(d))
-  FROM (SELECT cityHash64(email) AS h, argMin(visitor, first_submit) AS v, toDate(min(first_submit)) AS d FROM identities
-        WHERE ${rollupFilter} AND first_submit IS NOT NULL GROUP BY h)
-) AS submitters`;
+const submitters = (from: string, name = 'submitters') =>
+  `(SELECT (groupArray(h), groupArray(v), groupArray(d)) FROM (${from})) AS ${name}`;
 
 const TODAY = `toDate(now('UTC'))`;
 const SINCE_YESTERDAY = `is_bot = 0 AND date >= ${TODAY} - 1 AND date <= ${TODAY}`;
+/** The addresses (hashed) of the e-mails opened since yesterday: the only ones a request looks up. */
+const OPENED_SINCE_YESTERDAY = `SELECT cityHash64(open_email) FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND open_email != ''`;
 
 /** Per period: the closed days' level per user, bound to the day and run they belong to. */
 export const computeSql = perEngine(
@@ -60,20 +73,24 @@ export const computeSql = perEngine(
       PERIOD_DAYS.map((days) => {
         const closed = closedDays(days, '{asOf:Date}');
         const levels = `INSERT INTO funnel_progress (as_of, days, run, key, level)
-WITH ${submitters(closed)}
-SELECT {asOf:Date}, ${days}, {run:UUID}, ${USER_KEY} AS key,
+WITH ${submitters(SUBMITTER_ROWS(closed))}
+SELECT {asOf:Date}, ${days}, {run:UUID}, ${userKey('submitters')} AS key,
        arrayFold(${FOLD_LEVEL}, arraySort(groupArrayArray(${ENCODED_STEPS})), toUInt8(0))
 FROM funnel_steps
 WHERE ${closed}
 GROUP BY key
 ${engine.readBackInsertSettings}`; // on a cluster, the levels are on their shards before the run is written
+        // The closed days' first submitters, for the requests' e-mail opens since yesterday.
+        const firstSubmitters = `INSERT INTO funnel_progress_submitters (as_of, days, run, h, visitor, day)
+SELECT {asOf:Date}, ${days}, {run:UUID}, h, v, d FROM (${SUBMITTER_ROWS(closed)})
+${engine.readBackInsertSettings}`;
         // Written last: a run counts only once this row exists.
         const levelCounts = Array.from({ length: LEVELS }, (_, l) => `countIf(level = ${l})`).join(', ');
         const run = `INSERT INTO funnel_progress_runs (as_of, days, fingerprint, run, levels)
 SELECT {asOf:Date}, ${days}, {fingerprint:UInt64}, {run:UUID}, [${levelCounts}]
 FROM funnel_progress WHERE as_of = {asOf:Date} AND days = ${days} AND run = {run:UUID}
 ${engine.readBackInsertSettings}`;
-        return [days as number, { levels, run }];
+        return [days as number, { levels, submitters: firstSubmitters, run }];
       }),
     ),
 );
@@ -81,7 +98,10 @@ ${engine.readBackInsertSettings}`;
 /**
  * Per period, one constant statement without bound parameters (they overlap on chDB, see
  * period.ts): the fingerprint of the closed days, the latest run for today, and the users
- * seen since yesterday with their closed level (if any) and their level now.
+ * seen since yesterday with their closed level (if any) and their level now. An e-mail open's
+ * submitter comes from the run's stored closed-days submitters, else from the submits since
+ * yesterday: both maps are small, where the whole period's identities were read per request
+ * (50 M events, 90 days: ~38 ms of one thread).
  */
 export const liveSql = perEngine(
   (engine: EngineProfile) =>
@@ -89,15 +109,22 @@ export const liveSql = perEngine(
       PERIOD_DAYS.map((days) => {
         // The computation's own text is part of the fingerprint: a run by an older version never counts.
         const compute = computeSql(engine).get(days)!;
-        const version = createHash('sha256').update(compute.levels).update(compute.run).digest('hex').slice(0, 16);
+        const version = createHash('sha256')
+          .update(compute.levels)
+          .update(compute.submitters)
+          .update(compute.run)
+          .digest('hex')
+          .slice(0, 16);
         const sql = `
 WITH
   ${closedDaysFingerprint(days, TODAY, version)} AS closed_fingerprint,
   (SELECT argMax((run, fingerprint, levels), created_at) FROM funnel_progress_runs WHERE as_of = ${TODAY} AND days = ${days}) AS latest,
   ${submitters(
-    `${serverClockWindow(days).days} AND email ${engine.inSubquery} ` +
-      `(SELECT open_email FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND open_email != '')`,
-  )}
+    `SELECT h, visitor AS v, day AS d FROM funnel_progress_submitters
+     WHERE as_of = ${TODAY} AND days = ${days} AND run = latest.1 AND h ${engine.inSubquery} (${OPENED_SINCE_YESTERDAY})`,
+    'closed_submitters',
+  )},
+  ${submitters(SUBMITTER_ROWS(`${SINCE_YESTERDAY} AND cityHash64(email) ${engine.inSubquery} (${OPENED_SINCE_YESTERDAY})`), 'recent_submitters')}
 SELECT toString(${TODAY}) AS asOf, toString(closed_fingerprint) AS fingerprint,
        notEmpty(latest.3) AS computed, latest.2 = closed_fingerprint AS current, latest.3 AS closedLevels,
        groupArray((found, closedLevel, level, users)) AS changes
@@ -105,7 +132,7 @@ FROM (
   SELECT c.found AS found, c.level AS closedLevel, count() AS users,
          arrayFold(${FOLD_LEVEL}, recent.tuples, c.level) AS level
   FROM (SELECT key, level, toUInt8(1) AS found FROM funnel_progress WHERE as_of = ${TODAY} AND days = ${days} AND run = latest.1) AS c
-  RIGHT JOIN (SELECT ${USER_KEY} AS key, arraySort(groupArrayArray(${ENCODED_STEPS})) AS tuples
+  RIGHT JOIN (SELECT ${userKey('closed_submitters', 'recent_submitters')} AS key, arraySort(groupArrayArray(${ENCODED_STEPS})) AS tuples
               FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND latest.2 = closed_fingerprint GROUP BY key) AS recent USING (key)
   GROUP BY found, closedLevel, level
 )`;
@@ -127,10 +154,10 @@ export const wholePeriodSql = perEngine(
         return [
           days as number,
           `
-WITH ${submitters(window)}
+WITH ${submitters(SUBMITTER_ROWS(window))}
 SELECT level, count() AS users
 FROM (
-  SELECT ${USER_KEY} AS key, arrayFold(${FOLD_LEVEL}, arraySort(groupArrayArray(${ENCODED_STEPS})), toUInt8(0)) AS level
+  SELECT ${userKey('submitters')} AS key, arrayFold(${FOLD_LEVEL}, arraySort(groupArrayArray(${ENCODED_STEPS})), toUInt8(0)) AS level
   FROM funnel_steps
   WHERE ${window}
   GROUP BY key
@@ -166,7 +193,10 @@ function closedDaysRun(ch: ClickHouse, days: number, live: LiveRow, stale?: Prom
     for (const old of computing.keys()) if (!old.includes(`|${live.asOf}|`)) computing.delete(old);
     const sql = computeSql(ch.engine).get(days)!;
     const params = { asOf: live.asOf, fingerprint: BigInt(live.fingerprint), run: randomUUID() };
-    pending = ch.command(sql.levels, params).then(() => ch.command(sql.run, params));
+    pending = ch
+      .command(sql.levels, params)
+      .then(() => ch.command(sql.submitters, params))
+      .then(() => ch.command(sql.run, params));
     pending.catch(() => computing.delete(id));
     computing.set(id, pending);
   }
