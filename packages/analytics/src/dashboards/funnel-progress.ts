@@ -124,7 +124,10 @@ WITH
      WHERE as_of = ${TODAY} AND days = ${days} AND run = latest.1 AND h ${engine.inSubquery} (${OPENED_SINCE_YESTERDAY})`,
     'closed_submitters',
   )},
-  ${submitters(SUBMITTER_ROWS(`${SINCE_YESTERDAY} AND cityHash64(email) ${engine.inSubquery} (${OPENED_SINCE_YESTERDAY})`), 'recent_submitters')}
+  ${submitters(
+    SUBMITTER_ROWS(`${SINCE_YESTERDAY} AND cityHash64(email) ${engine.inSubquery} (${OPENED_SINCE_YESTERDAY})`),
+    'recent_submitters',
+  )}
 SELECT toString(${TODAY}) AS asOf, toString(closed_fingerprint) AS fingerprint,
        notEmpty(latest.3) AS computed, latest.2 = closed_fingerprint AS current, latest.3 AS closedLevels,
        groupArray((found, closedLevel, level, users)) AS changes
