@@ -10,6 +10,7 @@ import { computeClosedDays } from './closed-days.ts';
 import { dataConnectionsSql } from './data-connections.ts';
 import { computeFunnelProgress, computeSql, liveSql, wholePeriodSql } from './funnel-progress.ts';
 import { funnelViewsSql } from './funnel-views.ts';
+import { levelsDictionaryDdl, reloadLevelsDictionarySql } from './levels-dictionary.ts';
 import { retargetingSnapshots, retargetingSql } from './retargeting.ts';
 import { seoSnapshots } from './seo.ts';
 
@@ -36,7 +37,13 @@ export function dashboardStatements(engine: EngineProfile): Record<string, strin
     // The closed-days snapshots of each dashboard that keeps them.
     'closed-days': snapshotSets(engine).flatMap((snapshots) => snapshots.statements()),
     'data-connections': texts(dataConnectionsSql),
-    'funnel-progress': texts([computeSql(engine), liveSql(engine), wholePeriodSql(engine)]),
+    'funnel-progress': texts([
+      computeSql(engine),
+      liveSql(engine),
+      wholePeriodSql(engine),
+      // The stored levels' dictionaries, on chDB only.
+      engine.kind === 'chdb' ? PERIOD_DAYS.map((days) => [levelsDictionaryDdl('curb', days), reloadLevelsDictionarySql(days)]) : [],
+    ]),
     'funnel-views': texts(funnelViewsSql),
     retargeting: texts(retargetingSql(engine)),
   };

@@ -2,7 +2,9 @@ import { RETARGETING_FUNNEL_STEPS } from '@curb/contracts/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClickHouse } from '../../../../test/harness.ts';
 import { migrateClickHouse } from '../migrate.ts';
-import { readFunnelLevels } from './funnel-progress.ts';
+import { randomUUID } from 'node:crypto';
+import { computeSql, readFunnelLevels } from './funnel-progress.ts';
+import { levelsDictionary } from './levels-dictionary.ts';
 import { eventRows, type TestEvent } from './test-events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
@@ -165,5 +167,37 @@ describe('retargeting funnel over closed days and the days since', () => {
     const all = await Promise.all([levelsOf(90), levelsOf(90), levelsOf(90)]);
     for (const levels of all) expect(levels).toEqual(expectedLevels(events, 90));
     expect(await runs(90)).toBe(1);
+  });
+
+  it("looks the stored levels up in the period's dictionary only while it holds the run read", async () => {
+    // Visitor 700's chain: page view and popup on a closed day, a form start today.
+    const chain: TestEvent[] = [
+      { name: 'page_view', visitor: 700, minutesAgo: 4 * DAY_MINUTES },
+      { name: 'popup_view', visitor: 700, minutesAgo: 4 * DAY_MINUTES - 1 },
+      { name: 'form_start', visitor: 700, minutesAgo: 1 },
+    ];
+    await ch.insert('events', eventRows(chain, now));
+    events.push(...chain);
+    await levelsOf(7); // a run with visitor 700 at level 2, and the dictionary loaded with it
+    const expected = expectedLevels(events, 7);
+    expect(await read(7)).toEqual({ levels: expected, fromRun: true });
+    // Visitor 700 leaves the stored run and the dictionary, not the run's level counts: a request
+    // keeps a user at level 2 and sees a new one at level 0, instead of one at level 3.
+    await ch.command('ALTER TABLE funnel_progress DELETE WHERE days = 7 AND key = 700 SETTINGS mutations_sync = 2');
+    expect((await read(7)).levels).toEqual(expected); // still in the dictionary, which the request reads
+    await ch.command(`SYSTEM RELOAD DICTIONARY ${levelsDictionary(7)}`);
+    const without = expected.map((n, level) => n + ([1, 0, 1, -1, 0, 0][level] ?? 0));
+    expect((await read(7)).levels).toEqual(without);
+    // A newer run (visitor 700 stored again) that the dictionary has not loaded: the request joins the table instead.
+    const [{ asOf, fingerprint }] = (await ch.query<{ asOf: string; fingerprint: string }>(
+      `SELECT toString(as_of) AS asOf, toString(fingerprint) AS fingerprint FROM funnel_progress_runs
+       WHERE days = 7 AND as_of = toDate(now('UTC')) ORDER BY created_at DESC LIMIT 1`,
+    )) as [{ asOf: string; fingerprint: string }];
+    const sql = computeSql(ch.engine).get(7)!;
+    const params = { asOf, fingerprint: BigInt(fingerprint), run: randomUUID() };
+    for (const statement of [sql.levels, sql.submitters, sql.run]) await ch.command(statement, params);
+    expect((await read(7)).levels).toEqual(expected);
+    await ch.command(`SYSTEM RELOAD DICTIONARY ${levelsDictionary(7)}`);
+    expect((await read(7)).levels).toEqual(expected);
   });
 });

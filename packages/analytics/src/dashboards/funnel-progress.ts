@@ -14,6 +14,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { PERIOD_DAYS, RETARGETING_FUNNEL_STEPS } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine, type EngineProfile } from '../engine.ts';
+import { levelsDictionary, levelsDictionaryDdl, reloadLevelsDictionarySql } from './levels-dictionary.ts';
 import { closedDays, closedDaysFingerprint, serverClockWindow } from './period.ts';
 
 /** The funnel's event names as an SQL list. */
@@ -62,6 +63,7 @@ const submitters = (from: string, name = 'submitters') =>
   `(SELECT (groupArray(h), groupArray(v), groupArray(d)) FROM (${from})) AS ${name}`;
 
 const TODAY = `toDate(now('UTC'))`;
+const NO_RUN = '00000000-0000-0000-0000-000000000000';
 const SINCE_YESTERDAY = `is_bot = 0 AND date >= ${TODAY} - 1 AND date <= ${TODAY}`;
 /** The addresses (hashed) of the e-mails opened since yesterday: the only ones a request looks up. */
 const OPENED_SINCE_YESTERDAY = `SELECT cityHash64(open_email) FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND open_email != ''`;
@@ -115,7 +117,20 @@ export const liveSql = perEngine(
           .update(compute.run)
           .digest('hex')
           .slice(0, 16);
-        const sql = `
+        const recent = (only: string) => `
+SELECT ${userKey('closed_submitters', 'recent_submitters')} AS key, arraySort(groupArrayArray(${ENCODED_STEPS})) AS tuples
+FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND latest.2 = closed_fingerprint${only} GROUP BY key`;
+        const stored = `SELECT key, level, toUInt8(1) AS found FROM funnel_progress
+  WHERE as_of = ${TODAY} AND days = ${days} AND run = latest.1`;
+        const joined = `
+  SELECT c.found AS found, c.level AS closedLevel, recent.tuples AS tuples
+  FROM (${stored}) AS c RIGHT JOIN (${recent('')}) AS recent USING (key)`;
+        const dictionary = levelsDictionary(days);
+        // The stored levels looked up in the period's dictionary (levels-dictionary.ts); 255: not stored.
+        const looked = `
+  SELECT toUInt8(l != 255) AS found, if(l != 255, l, toUInt8(0)) AS closedLevel, tuples
+  FROM (SELECT dictGetOrDefault('${dictionary}', 'level', key, toUInt8(255)) AS l, tuples FROM (${recent(' AND from_dictionary')}))`;
+        const statement = (changes: string, withDictionary: boolean) => `
 WITH
   ${closedDaysFingerprint(days, TODAY, version)} AS closed_fingerprint,
   (SELECT argMax((run, fingerprint, levels), created_at) FROM funnel_progress_runs WHERE as_of = ${TODAY} AND days = ${days}) AS latest,
@@ -127,18 +142,25 @@ WITH
   ${submitters(
     SUBMITTER_ROWS(`${SINCE_YESTERDAY} AND cityHash64(email) ${engine.inSubquery} (${OPENED_SINCE_YESTERDAY})`),
     'recent_submitters',
-  )}
+  )}${
+    withDictionary
+      ? `,
+  (SELECT notEmpty(latest.3) AND dictGetOrDefault('${dictionary}', 'run', toUInt64(0), toUUID('${NO_RUN}')) = latest.1) AS from_dictionary`
+      : ''
+  }
 SELECT toString(${TODAY}) AS asOf, toString(closed_fingerprint) AS fingerprint,
        notEmpty(latest.3) AS computed, latest.2 = closed_fingerprint AS current, latest.3 AS closedLevels,
-       groupArray((found, closedLevel, level, users)) AS changes
+       groupArray((found, closedLevel, level, users)) AS changes${withDictionary ? ',\n       from_dictionary AS fromDictionary' : ''}
 FROM (
-  SELECT c.found AS found, c.level AS closedLevel, count() AS users,
-         arrayFold(${FOLD_LEVEL}, recent.tuples, c.level) AS level
-  FROM (SELECT key, level, toUInt8(1) AS found FROM funnel_progress WHERE as_of = ${TODAY} AND days = ${days} AND run = latest.1) AS c
-  RIGHT JOIN (SELECT ${userKey('closed_submitters', 'recent_submitters')} AS key, arraySort(groupArrayArray(${ENCODED_STEPS})) AS tuples
-              FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND latest.2 = closed_fingerprint GROUP BY key) AS recent USING (key)
+  SELECT found, closedLevel, count() AS users, arrayFold(${FOLD_LEVEL}, tuples, closedLevel) AS level
+  FROM (${changes})
   GROUP BY found, closedLevel, level
 )`;
+        const sql = {
+          joined: statement(joined, false),
+          // On chDB: the dictionary when it holds the run read, else no changes and fromDictionary 0 (the caller joins then).
+          ...(engine.kind === 'chdb' && { withDictionary: statement(looked, true) }),
+        };
         return [days as number, sql];
       }),
     ),
@@ -179,6 +201,8 @@ type LiveRow = {
   current: N;
   closedLevels: N[];
   changes: [N, N, N, N][];
+  /** With the dictionary: whether it held the run read (else `changes` is empty). */
+  fromDictionary?: N;
 };
 
 // One computation per period, day and fingerprint in this process; kept once done, so a
@@ -199,11 +223,33 @@ function closedDaysRun(ch: ClickHouse, days: number, live: LiveRow, stale?: Prom
     pending = ch
       .command(sql.levels, params)
       .then(() => ch.command(sql.submitters, params))
-      .then(() => ch.command(sql.run, params));
+      .then(() => ch.command(sql.run, params))
+      .then(() => reloadLevelsDictionary(ch, days));
     pending.catch(() => computing.delete(id));
     computing.set(id, pending);
   }
   return pending;
+}
+
+// Per store, whether the periods' level dictionaries are defined (once per process, with the current definition).
+const dictionariesDefined = new WeakMap<ClickHouse, Promise<boolean>>();
+
+/** Defines the dictionaries on chDB; false elsewhere, or when they could not be defined (the join serves then). */
+function levelsDictionaries(ch: ClickHouse): Promise<boolean> {
+  if (ch.engine.kind !== 'chdb') return Promise.resolve(false);
+  let defined = dictionariesDefined.get(ch);
+  if (!defined) {
+    defined = Promise.all(PERIOD_DAYS.map((days) => ch.command(levelsDictionaryDdl(ch.database, days)))).then(
+      () => true,
+      () => false,
+    );
+    dictionariesDefined.set(ch, defined);
+  }
+  return defined;
+}
+
+async function reloadLevelsDictionary(ch: ClickHouse, days: number): Promise<void> {
+  if (await levelsDictionaries(ch)) await ch.command(reloadLevelsDictionarySql(days));
 }
 
 type Levels = { level: number; users: number }[];
@@ -211,7 +257,12 @@ type Levels = { level: number; users: number }[];
 const liveRow = async (ch: ClickHouse, days: number) => {
   const sql = liveSql(ch.engine).get(days);
   if (!sql) throw new Error(`Unsupported period: ${days} days`);
-  return (await ch.query<LiveRow>(sql))[0]!;
+  if (sql.withDictionary && (await levelsDictionaries(ch))) {
+    const live = (await ch.query<LiveRow>(sql.withDictionary))[0]!;
+    // A run the dictionary has not loaded yet (it is reloaded after each run): join the table.
+    if (Number(live.fromDictionary) || !isCurrent(live)) return live;
+  }
+  return (await ch.query<LiveRow>(sql.joined))[0]!;
 };
 const isCurrent = (live: LiveRow) => Number(live.computed) > 0 && Number(live.current) > 0;
 
