@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
-import { abTestingDashboard, summariseTests } from './ab-testing.ts';
+import { abSnapshots, abTestingDashboard, summariseTests } from './ab-testing.ts';
+import { reloadRunDictionarySql } from './run-dictionary.ts';
 import { eventRows, type TestEvent } from './test-events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
@@ -183,6 +185,9 @@ describe('A/B testing dashboard over stored closed days', () => {
       SELECT as_of, days, run, k, cityHash64('popup', 'B'), 5, 1
       FROM closed_days_runs ARRAY JOIN [0, cityHash64(cityHash64('popup', 'B'), cityHash64('visitor:33'))] AS k
       WHERE kind = 'ab_units' AND days = 7`);
+    // (The run's units are also held in memory on chDB, loaded when a run is stored: load them again.)
+    const units = abSnapshots(ch.engine).dictionary(abSnapshots(ch.engine).queries[0]!, 7);
+    if (units) await ch.command(reloadRunDictionarySql(units));
     expect(variantB(await read())).toEqual([7, 5, 5]);
     await ch.insert('events', eventRows([popup('ab_click', 33, 'B')], now));
     expect(variantB(await read())).toEqual([7, 6, 5]);
@@ -230,5 +235,44 @@ describe('whether the winner is significant', () => {
   ] as const)('%s', (_name, rows, winner, significant) => {
     const [test] = summariseTests([...rows]);
     expect(test).toMatchObject({ winner, significant });
+  });
+});
+
+describe('A/B units held in memory on chDB', () => {
+  it('reads the stored units from the dictionary only while it holds the run read', async () => {
+    // Unit 40 saw B on a closed day and clicks today.
+    const db = await createTestClickHouseWithEvents(
+      eventRows([popup('ab_impression', 40, 'B', { minutesAgo: 3 * 24 * 60 }), popup('ab_click', 40, 'B')], now),
+    );
+    try {
+      const snapshots = abSnapshots(db.engine);
+      const unitsQuery = snapshots.queries[0]!;
+      const units = snapshots.dictionary(unitsQuery, 7)!;
+      const work: Promise<unknown>[] = [];
+      const read = async () => {
+        const d = await abTestingDashboard(db, 7, now, { background: (w) => work.push(w) });
+        const b = d.conversionRates.find((r) => r.variant === 'B')!;
+        return [b.impressions, b.clicks, b.conversions];
+      };
+      expect(await read()).toEqual([1, 1, 0]); // the whole period
+      await Promise.all(work); // the runs are stored and the dictionary loaded
+      expect(await read()).toEqual([1, 1, 0]);
+      // Unit 40 leaves the table but not the dictionary, which the request reads.
+      await db.command('ALTER TABLE ab_unit_flags_closed DELETE WHERE key != 0 SETTINGS mutations_sync = 2');
+      expect(await read()).toEqual([1, 1, 0]);
+      // Loaded again, the dictionary lacks it: today's click looks like a new unit's, without an exposure.
+      await db.command(reloadRunDictionarySql(units));
+      expect(await read()).toEqual([1, 0, 0]);
+      // A newer run (unit 40 stored again) that the dictionary has not loaded: joined from the table.
+      const [status] = await db.query<{ asOf: string; closedFingerprint: string }>(snapshots.status(7));
+      const params = { asOf: status!.asOf, fingerprint: BigInt(status!.closedFingerprint), run: randomUUID(), kind: unitsQuery.kind };
+      await db.command(snapshots.compute(unitsQuery, 7), params);
+      await db.command(snapshots.run(7), params);
+      expect(await read()).toEqual([1, 1, 0]);
+      await db.command(reloadRunDictionarySql(units));
+      expect(await read()).toEqual([1, 1, 0]);
+    } finally {
+      await db.drop();
+    }
   });
 });

@@ -8,9 +8,9 @@ import type { EngineProfile } from '../engine.ts';
 import { abSnapshots, abTestingSql } from './ab-testing.ts';
 import { computeClosedDays } from './closed-days.ts';
 import { dataConnectionsSql } from './data-connections.ts';
-import { computeFunnelProgress, computeSql, liveSql, wholePeriodSql } from './funnel-progress.ts';
+import { computeFunnelProgress, computeSql, levelsDictionary, liveSql, wholePeriodSql } from './funnel-progress.ts';
 import { funnelViewsSql } from './funnel-views.ts';
-import { levelsDictionaryDdl, reloadLevelsDictionarySql } from './levels-dictionary.ts';
+import { reloadRunDictionarySql, runDictionaryDdl } from './run-dictionary.ts';
 import { retargetingSnapshots, retargetingSql } from './retargeting.ts';
 import { seoSnapshots } from './seo.ts';
 
@@ -42,7 +42,9 @@ export function dashboardStatements(engine: EngineProfile): Record<string, strin
       liveSql(engine),
       wholePeriodSql(engine),
       // The stored levels' dictionaries, on chDB only.
-      engine.kind === 'chdb' ? PERIOD_DAYS.map((days) => [levelsDictionaryDdl('curb', days), reloadLevelsDictionarySql(days)]) : [],
+      engine.kind === 'chdb'
+        ? PERIOD_DAYS.map((days) => [runDictionaryDdl('curb', levelsDictionary(days)), reloadRunDictionarySql(levelsDictionary(days))])
+        : [],
     ]),
     'funnel-views': texts(funnelViewsSql),
     retargeting: texts(retargetingSql(engine)),

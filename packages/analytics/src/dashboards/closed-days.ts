@@ -18,6 +18,7 @@ import { PERIOD_DAYS } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
 import type { EngineProfile } from '../engine.ts';
 import { closedDays, closedDaysFingerprint, serverClockWindow } from './period.ts';
+import { holdsRun, NOT_STORED, type RunDictionary, reloadRunDictionarySql, runDictionaryDdl, storedValue } from './run-dictionary.ts';
 
 export interface ClosedDaysQuery {
   /** Names the snapshot in closed_days_runs. */
@@ -34,6 +35,8 @@ export interface ClosedDaysQuery {
    * current run) and `since`, `rows` over the rest of the period (or over all of it).
    */
   read: (closed: string | null, since: string) => string;
+  /** The same from a current run whose stored keys `dictionary` holds in memory (run-dictionary.ts), on chDB. */
+  lookup?: (closed: string, since: string, dictionary: RunDictionary) => string;
 }
 
 /** The rows of `closed` and `since` together, for statements that merge them per key. */
@@ -81,6 +84,17 @@ export function keyFlagsQuery(q: {
   )
   GROUP BY ${by}
 `;
+  // The moves with each key's stored flags looked up in memory instead of joined.
+  const looked = (closed: string, since: string, dictionary: RunDictionary) => `
+  SELECT ${by}, toInt64(n) AS n FROM (${closed}) WHERE key = 0
+  UNION ALL
+  SELECT ${group}change.1 AS flags, sum(change.2) AS n
+  FROM (
+    SELECT ${group}arrayJoin(if(stored != ${NOT_STORED}, [(${q.keys.combine('stored', 'flags')}, 1), (stored, -1)], [(flags, 1)])) AS change
+    FROM (SELECT ${group}flags, ${storedValue(dictionary, 'key')} AS stored FROM (SELECT ${q.keys.key} AS key, ${by} FROM (${since})))
+  )
+  GROUP BY ${by}
+`;
   return {
     kind: q.kind,
     table: q.table,
@@ -89,6 +103,7 @@ export function keyFlagsQuery(q: {
     // Unlisted columns of a grouping set are 0: the sets without the key are the counts.
     stored: (rows) => `SELECT ${q.keys.key} AS key, ${by}, count() AS n FROM (${rows}) GROUP BY GROUPING SETS ((key, ${by}), (${by}))`,
     read: (closed, since) => q.read(closed ? moved(closed, since) : counted(since)),
+    lookup: (closed, since, dictionary) => q.read(looked(closed, since, dictionary)),
   };
 }
 
@@ -110,14 +125,40 @@ ${engine.readBackInsertSettings}`;
     .digest('hex')
     .slice(0, 16);
 
-  /** Per period, unbound (chDB runs those in parallel): the day, the closed days' fingerprint, the kinds with a current run. */
-  const status = (days: number) => `
+  /** On chDB, the in-memory stored keys of a snapshot that can be read from them, per period. */
+  const dictionary = (q: ClosedDaysQuery, days: number): RunDictionary | null =>
+    engine.kind === 'chdb' && q.lookup
+      ? {
+          name: `${q.table}_${days}`,
+          value: 'flags',
+          table: q.table,
+          rows: `days = ${days} AND key != 0`,
+          runs: 'closed_days_runs',
+          runsFilter: `days = ${days} AND kind = '${q.kind}'`,
+        }
+      : null;
+  const dictionaries = (days: number) => queries.flatMap((q) => dictionary(q, days) ?? []);
+
+  /**
+   * Per period, unbound (chDB runs those in parallel): the day, the closed days' fingerprint, the
+   * kinds with a current run and, `withDictionaries`, those whose dictionary holds that run.
+   */
+  const status = (days: number, withDictionaries = false) => {
+    const held = queries.flatMap((q) => {
+      const d = withDictionaries && dictionary(q, days);
+      if (!d) return [];
+      const current = `(SELECT argMax(run, created_at) FROM closed_days_runs
+         WHERE as_of = ${TODAY} AND days = ${days} AND kind = '${q.kind}' AND fingerprint = closed_fingerprint)`;
+      return [`if(${holdsRun(d, current)}, '${q.kind}', '')`];
+    });
+    return `
 WITH ${closedDaysFingerprint(days, TODAY, version)} AS closed_fingerprint
 SELECT toString(${TODAY}) AS asOf, toString(closed_fingerprint) AS closedFingerprint,
-       groupUniqArrayIf(kind, runs.fingerprint = closed_fingerprint) AS current
+       groupUniqArrayIf(kind, runs.fingerprint = closed_fingerprint) AS current${held.length ? `, [${held.join(', ')}] AS held` : ''}
 FROM closed_days_runs AS runs
 WHERE as_of = ${TODAY} AND days = ${days}
 ${engine.readSettings}`;
+  };
 
   // Written last: a run counts only once this row exists.
   const run = (days: number) => `
@@ -126,7 +167,7 @@ SELECT {asOf:Date}, ${days}, {kind:String}, {fingerprint:UInt64}, {run:UUID}
 ${engine.readBackInsertSettings}`;
 
   /** The statement over the whole period, or over the current run plus the days since yesterday. */
-  function read(q: ClosedDaysQuery, days: number, snapshot?: { asOf: string; closedFingerprint: string }): string {
+  function read(q: ClosedDaysQuery, days: number, snapshot?: { asOf: string; closedFingerprint: string }, held = false): string {
     if (!snapshot) return `${q.read(null, q.rows(serverClockWindow(days).days))}\n${engine.readSettings}`;
     // Values this module read back from ClickHouse, checked, never a request's.
     if (!DATE.test(snapshot.asOf) || !UINT64.test(snapshot.closedFingerprint)) throw new Error('Malformed closed-days run');
@@ -134,23 +175,35 @@ ${engine.readBackInsertSettings}`;
     const current = `(SELECT argMax(run, created_at) FROM closed_days_runs
      WHERE as_of = ${asOf} AND days = ${days} AND kind = '${q.kind}' AND fingerprint = ${snapshot.closedFingerprint})`;
     const closed = `SELECT ${q.columns.join(', ')} FROM ${q.table} WHERE as_of = ${asOf} AND days = ${days} AND run = ${current}`;
-    return `${q.read(closed, q.rows(SINCE_YESTERDAY(asOf)))}\n${engine.readSettings}`;
+    const since = q.rows(SINCE_YESTERDAY(asOf));
+    const d = held && dictionary(q, days);
+    return `${d && q.lookup ? q.lookup(closed, since, d) : q.read(closed, since)}\n${engine.readSettings}`;
   }
 
   /** Every statement, for the catalog (a sample run stands for the ones a request reads). */
   const statements = () =>
-    periods.flatMap((days) => [
-      status(days),
-      run(days),
-      ...queries.flatMap((q) => [compute(q, days), read(q, days), read(q, days, { asOf: '2026-01-01', closedFingerprint: '1' })]),
-    ]);
+    periods.flatMap((days) => {
+      const sample = { asOf: '2026-01-01', closedFingerprint: '1' };
+      return [
+        status(days),
+        ...(dictionaries(days).length ? [status(days, true)] : []),
+        ...dictionaries(days).flatMap((d) => [runDictionaryDdl('curb', d), reloadRunDictionarySql(d)]),
+        run(days),
+        ...queries.flatMap((q) => [
+          compute(q, days),
+          read(q, days),
+          read(q, days, sample),
+          ...(dictionary(q, days) ? [read(q, days, sample, true)] : []),
+        ]),
+      ];
+    });
 
-  return { compute, status, run, read, queries, periods, statements };
+  return { compute, status, run, read, dictionary, dictionaries, queries, periods, statements };
 }
 
 export type ClosedDaysSnapshots = ReturnType<typeof closedDaysSnapshots>;
 
-type Status = { asOf: string; closedFingerprint: string; current: string[] };
+type Status = { asOf: string; closedFingerprint: string; current: string[]; held?: string[] };
 
 // The computations in flight in this process, one per kind, period, day and fingerprint.
 const computing = new Map<string, Promise<void>>();
@@ -160,9 +213,11 @@ function computeRun(ch: ClickHouse, snapshots: ClosedDaysSnapshots, q: ClosedDay
   let pending = computing.get(id);
   if (!pending) {
     const params = { asOf: status.asOf, fingerprint: BigInt(status.closedFingerprint), run: randomUUID(), kind: q.kind };
+    const d = snapshots.dictionary(q, days);
     pending = ch
       .command(snapshots.compute(q, days), params)
       .then(() => ch.command(snapshots.run(days), params))
+      .then(() => (d ? reloadRunDictionary(ch, d) : undefined))
       .finally(() => computing.delete(id));
     computing.set(id, pending);
   }
@@ -180,15 +235,47 @@ export async function readClosedDays<T extends Record<string, unknown[]>>(
   snapshots: ClosedDaysSnapshots,
   days: number,
 ): Promise<{ rows: T; computeMissing: (() => Promise<void>) | null }> {
-  const [status] = await ch.query<Status>(snapshots.status(days));
+  const withDictionaries = await defineRunDictionaries(ch, snapshots.dictionaries(days));
+  const [status] = await ch.query<Status>(snapshots.status(days, withDictionaries));
   const current = (q: ClosedDaysQuery) => status!.current.includes(q.kind);
-  const results = await Promise.all(snapshots.queries.map((q) => ch.query(snapshots.read(q, days, current(q) ? status : undefined))));
+  const held = (q: ClosedDaysQuery) => status!.held?.includes(q.kind) ?? false;
+  const results = await Promise.all(
+    snapshots.queries.map((q) => ch.query(snapshots.read(q, days, current(q) ? status : undefined, current(q) && held(q)))),
+  );
   const missing = snapshots.queries.filter((q) => !current(q));
   return {
     rows: Object.fromEntries(snapshots.queries.map((q, i) => [q.kind, results[i]])) as T,
     // Another request may have stored them since this one looked: computeClosedDays looks again.
     computeMissing: missing.length ? () => computeClosedDays(ch, snapshots, days) : null,
   };
+}
+
+// Per store and dictionary, whether it is defined (once per process, with the current definition).
+const defined = new WeakMap<ClickHouse, Map<string, Promise<boolean>>>();
+
+/** Defines the dictionaries on chDB; false elsewhere, or when one could not be defined (the join serves then). */
+export function defineRunDictionaries(ch: ClickHouse, dictionaries: RunDictionary[]): Promise<boolean> {
+  if (ch.engine.kind !== 'chdb' || !dictionaries.length) return Promise.resolve(false);
+  const mine = defined.get(ch) ?? new Map<string, Promise<boolean>>();
+  defined.set(ch, mine);
+  return Promise.all(
+    dictionaries.map((d) => {
+      let ready = mine.get(d.name);
+      if (!ready) {
+        ready = ch.command(runDictionaryDdl(ch.database, d)).then(
+          () => true,
+          () => false,
+        );
+        mine.set(d.name, ready);
+      }
+      return ready;
+    }),
+  ).then((all) => all.every(Boolean));
+}
+
+/** Loads a dictionary again, after a new run is stored (nothing when it is not defined). */
+export async function reloadRunDictionary(ch: ClickHouse, d: RunDictionary): Promise<void> {
+  if (await defineRunDictionaries(ch, [d])) await ch.command(reloadRunDictionarySql(d));
 }
 
 /** What a dashboard does with the runs it starts after its answer: log a failure, or (tests) wait for them. */

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClickHouse } from '../../../../test/harness.ts';
 import { migrateClickHouse } from '../migrate.ts';
 import { randomUUID } from 'node:crypto';
-import { computeSql, readFunnelLevels } from './funnel-progress.ts';
-import { levelsDictionary } from './levels-dictionary.ts';
+import { computeSql, levelsDictionary, readFunnelLevels } from './funnel-progress.ts';
+import { reloadRunDictionarySql } from './run-dictionary.ts';
 import { eventRows, type TestEvent } from './test-events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
@@ -185,7 +185,7 @@ describe('retargeting funnel over closed days and the days since', () => {
     // keeps a user at level 2 and sees a new one at level 0, instead of one at level 3.
     await ch.command('ALTER TABLE funnel_progress DELETE WHERE days = 7 AND key = 700 SETTINGS mutations_sync = 2');
     expect((await read(7)).levels).toEqual(expected); // still in the dictionary, which the request reads
-    await ch.command(`SYSTEM RELOAD DICTIONARY ${levelsDictionary(7)}`);
+    await ch.command(reloadRunDictionarySql(levelsDictionary(7)));
     const without = expected.map((n, level) => n + ([1, 0, 1, -1, 0, 0][level] ?? 0));
     expect((await read(7)).levels).toEqual(without);
     // A newer run (visitor 700 stored again) that the dictionary has not loaded: the request joins the table instead.
@@ -197,7 +197,7 @@ describe('retargeting funnel over closed days and the days since', () => {
     const params = { asOf, fingerprint: BigInt(fingerprint), run: randomUUID() };
     for (const statement of [sql.levels, sql.submitters, sql.run]) await ch.command(statement, params);
     expect((await read(7)).levels).toEqual(expected);
-    await ch.command(`SYSTEM RELOAD DICTIONARY ${levelsDictionary(7)}`);
+    await ch.command(reloadRunDictionarySql(levelsDictionary(7)));
     expect((await read(7)).levels).toEqual(expected);
   });
 });

@@ -14,7 +14,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { PERIOD_DAYS, RETARGETING_FUNNEL_STEPS } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine, type EngineProfile } from '../engine.ts';
-import { levelsDictionary, levelsDictionaryDdl, reloadLevelsDictionarySql } from './levels-dictionary.ts';
+import { defineRunDictionaries, reloadRunDictionary } from './closed-days.ts';
+import { holdsRun, NOT_STORED, type RunDictionary, storedValue } from './run-dictionary.ts';
 import { closedDays, closedDaysFingerprint, serverClockWindow } from './period.ts';
 
 /** The funnel's event names as an SQL list. */
@@ -63,7 +64,16 @@ const submitters = (from: string, name = 'submitters') =>
   `(SELECT (groupArray(h), groupArray(v), groupArray(d)) FROM (${from})) AS ${name}`;
 
 const TODAY = `toDate(now('UTC'))`;
-const NO_RUN = '00000000-0000-0000-0000-000000000000';
+
+/** A period's stored levels in memory (run-dictionary.ts), on chDB. */
+export const levelsDictionary = (days: number): RunDictionary => ({
+  name: `funnel_levels_${days}`,
+  value: 'level',
+  table: 'funnel_progress',
+  rows: `days = ${days}`,
+  runs: 'funnel_progress_runs',
+  runsFilter: `days = ${days}`,
+});
 const SINCE_YESTERDAY = `is_bot = 0 AND date >= ${TODAY} - 1 AND date <= ${TODAY}`;
 /** The addresses (hashed) of the e-mails opened since yesterday: the only ones a request looks up. */
 const OPENED_SINCE_YESTERDAY = `SELECT cityHash64(open_email) FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND open_email != ''`;
@@ -126,10 +136,10 @@ FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND latest.2 = closed_fingerprint${on
   SELECT c.found AS found, c.level AS closedLevel, recent.tuples AS tuples
   FROM (${stored}) AS c RIGHT JOIN (${recent('')}) AS recent USING (key)`;
         const dictionary = levelsDictionary(days);
-        // The stored levels looked up in the period's dictionary (levels-dictionary.ts); 255: not stored.
+        // The stored levels looked up in the period's dictionary.
         const looked = `
-  SELECT toUInt8(l != 255) AS found, if(l != 255, l, toUInt8(0)) AS closedLevel, tuples
-  FROM (SELECT dictGetOrDefault('${dictionary}', 'level', key, toUInt8(255)) AS l, tuples FROM (${recent(' AND from_dictionary')}))`;
+  SELECT toUInt8(l != ${NOT_STORED}) AS found, if(l != ${NOT_STORED}, l, toUInt8(0)) AS closedLevel, tuples
+  FROM (SELECT ${storedValue(dictionary, 'key')} AS l, tuples FROM (${recent(' AND from_dictionary')}))`;
         const statement = (changes: string, withDictionary: boolean) => `
 WITH
   ${closedDaysFingerprint(days, TODAY, version)} AS closed_fingerprint,
@@ -145,7 +155,7 @@ WITH
   )}${
     withDictionary
       ? `,
-  (SELECT notEmpty(latest.3) AND dictGetOrDefault('${dictionary}', 'run', toUInt64(0), toUUID('${NO_RUN}')) = latest.1) AS from_dictionary`
+  (SELECT notEmpty(latest.3) AND ${holdsRun(dictionary, 'latest.1')}) AS from_dictionary`
       : ''
   }
 SELECT toString(${TODAY}) AS asOf, toString(closed_fingerprint) AS fingerprint,
@@ -224,32 +234,11 @@ function closedDaysRun(ch: ClickHouse, days: number, live: LiveRow, stale?: Prom
       .command(sql.levels, params)
       .then(() => ch.command(sql.submitters, params))
       .then(() => ch.command(sql.run, params))
-      .then(() => reloadLevelsDictionary(ch, days));
+      .then(() => reloadRunDictionary(ch, levelsDictionary(days)));
     pending.catch(() => computing.delete(id));
     computing.set(id, pending);
   }
   return pending;
-}
-
-// Per store, whether the periods' level dictionaries are defined (once per process, with the current definition).
-const dictionariesDefined = new WeakMap<ClickHouse, Promise<boolean>>();
-
-/** Defines the dictionaries on chDB; false elsewhere, or when they could not be defined (the join serves then). */
-function levelsDictionaries(ch: ClickHouse): Promise<boolean> {
-  if (ch.engine.kind !== 'chdb') return Promise.resolve(false);
-  let defined = dictionariesDefined.get(ch);
-  if (!defined) {
-    defined = Promise.all(PERIOD_DAYS.map((days) => ch.command(levelsDictionaryDdl(ch.database, days)))).then(
-      () => true,
-      () => false,
-    );
-    dictionariesDefined.set(ch, defined);
-  }
-  return defined;
-}
-
-async function reloadLevelsDictionary(ch: ClickHouse, days: number): Promise<void> {
-  if (await levelsDictionaries(ch)) await ch.command(reloadLevelsDictionarySql(days));
 }
 
 type Levels = { level: number; users: number }[];
@@ -257,7 +246,7 @@ type Levels = { level: number; users: number }[];
 const liveRow = async (ch: ClickHouse, days: number) => {
   const sql = liveSql(ch.engine).get(days);
   if (!sql) throw new Error(`Unsupported period: ${days} days`);
-  if (sql.withDictionary && (await levelsDictionaries(ch))) {
+  if (sql.withDictionary && (await defineRunDictionaries(ch, [levelsDictionary(days)]))) {
     const live = (await ch.query<LiveRow>(sql.withDictionary))[0]!;
     // A run the dictionary has not loaded yet (it is reloaded after each run): join the table.
     if (Number(live.fromDictionary) || !isCurrent(live)) return live;
