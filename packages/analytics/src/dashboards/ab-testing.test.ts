@@ -271,6 +271,9 @@ describe('A/B units held in memory on chDB', () => {
       expect(await read()).toEqual([1, 1, 0]);
       await db.command(reloadRunDictionarySql(units));
       expect(await read()).toEqual([1, 1, 0]);
+      // A dictionary that cannot answer leaves the table to answer.
+      await db.command(`DROP DICTIONARY ${units.name}`);
+      expect(await read()).toEqual([1, 1, 0]);
     } finally {
       await db.drop();
     }

@@ -235,12 +235,18 @@ export async function readClosedDays<T extends Record<string, unknown[]>>(
   snapshots: ClosedDaysSnapshots,
   days: number,
 ): Promise<{ rows: T; computeMissing: (() => Promise<void>) | null }> {
+  // A dictionary that cannot answer (failed to load, dropped) leaves the tables to answer.
+  const plainStatus = () => ch.query<Status>(snapshots.status(days));
   const withDictionaries = await defineRunDictionaries(ch, snapshots.dictionaries(days));
-  const [status] = await ch.query<Status>(snapshots.status(days, withDictionaries));
+  const [status] = withDictionaries ? await ch.query<Status>(snapshots.status(days, true)).catch(plainStatus) : await plainStatus();
   const current = (q: ClosedDaysQuery) => status!.current.includes(q.kind);
   const held = (q: ClosedDaysQuery) => status!.held?.includes(q.kind) ?? false;
   const results = await Promise.all(
-    snapshots.queries.map((q) => ch.query(snapshots.read(q, days, current(q) ? status : undefined, current(q) && held(q)))),
+    snapshots.queries.map((q) => {
+      const snapshot = current(q) ? status : undefined;
+      const plain = () => ch.query(snapshots.read(q, days, snapshot));
+      return current(q) && held(q) ? ch.query(snapshots.read(q, days, snapshot, true)).catch(plain) : plain();
+    }),
   );
   const missing = snapshots.queries.filter((q) => !current(q));
   return {

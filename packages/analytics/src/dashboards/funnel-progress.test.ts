@@ -199,5 +199,8 @@ describe('retargeting funnel over closed days and the days since', () => {
     expect((await read(7)).levels).toEqual(expected);
     await ch.command(reloadRunDictionarySql(levelsDictionary(7)));
     expect((await read(7)).levels).toEqual(expected);
+    // A dictionary that cannot answer leaves the join to answer.
+    await ch.command(`DROP DICTIONARY ${levelsDictionary(7).name}`);
+    expect(await read(7)).toEqual({ levels: expected, fromRun: true });
   });
 });

@@ -247,9 +247,10 @@ const liveRow = async (ch: ClickHouse, days: number) => {
   const sql = liveSql(ch.engine).get(days);
   if (!sql) throw new Error(`Unsupported period: ${days} days`);
   if (sql.withDictionary && (await defineRunDictionaries(ch, [levelsDictionary(days)]))) {
-    const live = (await ch.query<LiveRow>(sql.withDictionary))[0]!;
+    // A dictionary that cannot answer (failed to load, dropped) leaves the join to answer.
+    const live = (await ch.query<LiveRow>(sql.withDictionary).catch(() => []))[0];
     // A run the dictionary has not loaded yet (it is reloaded after each run): join the table.
-    if (Number(live.fromDictionary) || !isCurrent(live)) return live;
+    if (live && (Number(live.fromDictionary) || !isCurrent(live))) return live;
   }
   return (await ch.query<LiveRow>(sql.joined))[0]!;
 };
