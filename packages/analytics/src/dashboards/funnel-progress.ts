@@ -65,6 +65,10 @@ const submitters = (from: string, name = 'submitters') =>
 
 const TODAY = `toDate(now('UTC'))`;
 
+const SINCE_YESTERDAY = `is_bot = 0 AND date >= ${TODAY} - 1 AND date <= ${TODAY}`;
+/** The addresses (hashed) of the e-mails opened since yesterday: the only ones a request looks up. */
+const OPENED_SINCE_YESTERDAY = `SELECT cityHash64(open_email) FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND open_email != ''`;
+
 /** A period's stored levels in memory (run-dictionary.ts), on chDB. */
 export const levelsDictionary = (days: number): RunDictionary => ({
   name: `funnel_levels_${days}`,
@@ -74,10 +78,6 @@ export const levelsDictionary = (days: number): RunDictionary => ({
   runs: 'funnel_progress_runs',
   runsFilter: `days = ${days}`,
 });
-const SINCE_YESTERDAY = `is_bot = 0 AND date >= ${TODAY} - 1 AND date <= ${TODAY}`;
-/** The addresses (hashed) of the e-mails opened since yesterday: the only ones a request looks up. */
-const OPENED_SINCE_YESTERDAY = `SELECT cityHash64(open_email) FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND open_email != ''`;
-
 /** Per period: the closed days' level per user, bound to the day and run they belong to. */
 export const computeSql = perEngine(
   (engine) =>
