@@ -53,4 +53,20 @@ describe('SEO dashboard traffic', () => {
     expect(await read()).toEqual({ sessions: 5, organicTraffic: 2, bounceRate: 40 });
     expect(work).toHaveLength(2);
   });
+
+  it("takes a session's entry from its earliest event, whichever insert brought it", async () => {
+    // The later, direct page view arrives first; the earlier one from Google in another insert (another row of the day).
+    const db = await createTestClickHouseWithEvents(eventRows([{ name: 'page_view', visitor: 8, session: 'split', minutesAgo: 35 }], now));
+    try {
+      await db.insert(
+        'events',
+        eventRows([{ name: 'page_view', visitor: 8, session: 'split', minutesAgo: 40, referrerDomain: 'google.com' }], now),
+      );
+      const rows = await db.query<{ n: string }>("SELECT count() AS n FROM sessions WHERE sid = 'split'");
+      expect(Number(rows[0]!.n)).toBe(2);
+      expect(await seoTraffic(db)).toEqual({ sessions: 1, organicTraffic: 1, bounceRate: 0 });
+    } finally {
+      await db.drop();
+    }
+  });
 });

@@ -16,10 +16,13 @@ const ENGINES = `'${SEARCH_ENGINE_PATTERN.replaceAll('\\', '\\\\')}'`;
 
 // A session's flags over a span of days, from the sessions rollup (a row per session and day):
 // organic 1 (its entry referrer is a search engine, or its medium organic), engaged 2, and its
-// page views up to 2, times 4 (one page view and no engagement is a bounce).
-// (greatest, not OR: the analyzer's rewrite of OR chains does not take aggregate functions.)
-const SESSION_FLAGS = `toUInt8(greatest(match(argMinMerge(entry_referrer), ${ENGINES}), argMinMerge(entry_medium) = 'organic')
-  + 2 * max(engaged) + 4 * least(2, sum(page_views)))`;
+// page views up to 2, times 4 (one page view and no engagement is a bounce). Whether the entry
+// is organic is read from each row's own entry (its earliest event's referrer and medium) and
+// the session takes its earliest row's: a number per session, where merging every session's
+// entry states kept a string per session (50 M events, the 67 k sessions since yesterday:
+// 47 → 34 ms of one thread).
+const ROW_ORGANIC = `match(finalizeAggregation(entry_referrer), ${ENGINES}) OR finalizeAggregation(entry_medium) = 'organic'`;
+const SESSION_FLAGS = 'toUInt8(argMin(organic, first_seen) + 2 * max(engaged) + 4 * least(2, sum(page_views)))';
 
 /**
  * Sessions, organic sessions and bounces over the 7 days, from a closed-days snapshot of each
@@ -35,7 +38,10 @@ export const seoSnapshots = perEngine((engine) =>
       keyFlagsQuery({
         kind: 'seo_sessions',
         table: 'seo_session_flags_closed',
-        rows: (days) => `SELECT session, ${SESSION_FLAGS} AS flags FROM sessions WHERE ${days} GROUP BY session`,
+        rows: (days) => `
+SELECT session, ${SESSION_FLAGS} AS flags
+FROM (SELECT session, first_seen, engaged, page_views, ${ROW_ORGANIC} AS organic FROM sessions WHERE ${days})
+GROUP BY session`,
         keys: {
           group: [],
           key: 'session',
