@@ -1,9 +1,8 @@
 // pnpm bench:dashboards [-- --events 1e6,1e7,5e7 --shape traffic|density] — each dashboard
-// endpoint against generated events on chDB (10 M by default), called one request at a time:
-// the first request, then p50 and p95 over rounds of one request per endpoint after warm-up
-// rounds. The closed-days runs that the first request starts are awaited before the others
-// (the bench server's /bench/settle), so they are measured on the day as the worker leaves it
-// after midnight. With several sizes it prints
+// endpoint against generated events on chDB (10 M by default), called one request at a time
+// after warm-up: the first request, p50 and p95 per endpoint. The closed-days runs that the
+// first request starts are awaited before the others (the bench server's /bench/settle), so
+// they are measured on the day as the worker leaves it after midnight. With several sizes it prints
 // the growth curve: p95 per endpoint per size, the ClickHouse data's disk size and the
 // generation time, and the ratio of the largest size's p95 to the 10 M one's. The shape says
 // how the data grows (generate.ts): `traffic` (default) adds sessions and visitors with the
@@ -17,8 +16,8 @@ import { parseArgs } from 'node:util';
 import { percentile, REPO_ROOT, startBenchServer } from '../child.ts';
 import { eventsPerSession, GROWTH_SHAPES, type GrowthShape } from './generate.ts';
 
-// 60 measured requests (BENCH_REQUESTS): a p95 of 20 was their second largest, one pause of this
-// shared VM away from the largest.
+// 60 measured requests per endpoint (BENCH_REQUESTS): a p95 of 20 was their second largest,
+// one pause of this shared VM away from the largest.
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
 const WARMUP = 3;
 /** Issue 14's targets at 10 M events: p95 per endpoint, the first request of the day. */
@@ -109,26 +108,21 @@ async function measure(events: number): Promise<SizeResult> {
       if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
       return performance.now() - started;
     };
-    // Each endpoint's first request, then the runs it started, awaited.
-    const firsts = new Map<string, number>();
-    for (const path of ENDPOINTS) {
-      firsts.set(path, await request(path));
-      const settled = await fetch(`${server.url}/bench/settle?path=${encodeURIComponent(path)}`, { method: 'POST' });
-      if (settled.status !== 200) throw new Error(`settling ${path}: ${settled.status} ${await settled.text()}`);
-    }
-    // Then rounds of one request per endpoint, so that a slow spell of this shared VM falls on
-    // every endpoint alike instead of on the one measured at the time.
-    const times = new Map<string, number[]>(ENDPOINTS.map((path) => [path, []]));
-    for (let round = 0; round < WARMUP + REQUESTS; round++) {
-      for (const path of ENDPOINTS) {
-        const took = await request(path);
-        if (round >= WARMUP) times.get(path)!.push(took);
-      }
-    }
+    // Per endpoint: its first request, the runs it started (awaited), warm-up, then the measured
+    // requests, one after another, as the k6 scenarios do. (Interleaving the endpoints would
+    // measure a mixed workload instead, each request after another dashboard's.)
     const endpoints = new Map<string, { first: number; p50: number; p95: number }>();
     for (const path of ENDPOINTS) {
-      const sorted = times.get(path)!.sort((a, b) => a - b);
-      endpoints.set(path, { first: firsts.get(path)!, p50: percentile(sorted, 50), p95: percentile(sorted, 95) });
+      const first = await request(path);
+      const settled = await fetch(`${server.url}/bench/settle?path=${encodeURIComponent(path)}`, { method: 'POST' });
+      if (settled.status !== 200) throw new Error(`settling ${path}: ${settled.status} ${await settled.text()}`);
+      const times: number[] = [];
+      for (let i = 1; i < WARMUP + REQUESTS; i++) {
+        const took = await request(path);
+        if (i >= WARMUP) times.push(took);
+      }
+      times.sort((a, b) => a - b);
+      endpoints.set(path, { first, p50: percentile(times, 50), p95: percentile(times, 95) });
     }
     return { events, generatedMs, diskBytes: diskBytes(join(dataDir, 'clickhouse')), endpoints };
   } finally {
@@ -145,7 +139,7 @@ function printTable(header: string[], rawRows: string[][]): void {
 const results: SizeResult[] = [];
 for (const events of sizes) results.push(await measure(events));
 
-console.log(`\nDashboard benchmark (chDB, ${REQUESTS} rounds of one request per endpoint after ${WARMUP} warm-up rounds)`);
+console.log(`\nDashboard benchmark (chDB, ${REQUESTS} sequential requests each after ${WARMUP} warm-up)`);
 console.log(
   '"first": the first request, which on a new day (or new data) finds no stored closed days, answers from the whole period ' +
     'and computes them after its answer\n',
