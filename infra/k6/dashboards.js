@@ -1,4 +1,4 @@
-// k6 version of `pnpm bench:dashboards`: each dashboard endpoint, one request at a time,
+// k6 version of `pnpm bench:dashboards`: each dashboard endpoint, 60 requests one at a time,
 // p95 ≤ 150 ms (the bench's target at 10 M events; test/bench-k6.test.ts keeps the lists in
 // step). Needs an admin account and a site with data (for instance the bench data directory
 // or `pnpm demo`):
@@ -29,7 +29,7 @@ export const options = {
       {
         executor: 'per-vu-iterations',
         vus: 1,
-        iterations: 20,
+        iterations: 60,
         startTime: `${i * 15}s`,
         maxDuration: '15s',
         exec: 'hit',
