@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
-import { seoTraffic } from './seo.ts';
+import { isSearchEngineHost, seoTraffic } from './seo.ts';
 import { eventRows } from './test-events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
@@ -68,5 +68,25 @@ describe('SEO dashboard traffic', () => {
     } finally {
       await db.drop();
     }
+  });
+
+  it("tells a search engine's host by the engine's name at its start or after a dot, with a dot after it", async () => {
+    const hosts = {
+      'google.com': 1,
+      'www.google.co.uk': 1,
+      'search.brave.com': 1,
+      'mail.yahoo.co.jp': 1,
+      'bing.com': 1,
+      'notgoogle.com': 0,
+      google: 0,
+      'brave.com': 0,
+      'facebook.com': 0,
+      '': 0,
+    };
+    const rows = await ch.query<{ host: string; engine: number }>(
+      `SELECT host, ${isSearchEngineHost('host')} AS engine FROM (SELECT arrayJoin({hosts:Array(String)}) AS host)`,
+      { hosts: Object.keys(hosts) },
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.host, Number(r.engine)]))).toEqual(hosts);
   });
 });

@@ -7,12 +7,30 @@ import { type BackgroundWork, closedDaysSnapshots, computeMissingLater, keyFlags
 import { percent } from './period.ts';
 
 export const SEO_TRAFFIC_DAYS = 7;
-/** Referrer hosts of search engines: a session entering from one is organic. */
-export const SEARCH_ENGINE_PATTERN =
-  '(^|\\.)(google|bing|duckduckgo|yahoo|baidu|yandex|ecosia|startpage|qwant|search\\.brave|naver|seznam)\\.';
+/** Search engines by the name in their host (google.com, www.google.co.uk, search.brave.com): a session entering from one is organic. */
+export const SEARCH_ENGINES = [
+  'google',
+  'bing',
+  'duckduckgo',
+  'yahoo',
+  'baidu',
+  'yandex',
+  'ecosia',
+  'startpage',
+  'qwant',
+  'search.brave',
+  'naver',
+  'seznam',
+] as const;
 
-/** The pattern as an SQL string literal: a constant of this module, never a request's. */
-const ENGINES = `'${SEARCH_ENGINE_PATTERN.replaceAll('\\', '\\\\')}'`;
+/**
+ * SQL: whether the host (an SQL String) is a search engine's: one of the names at its start or
+ * after a dot, and a dot after it, found as `.name.` in the host with a dot put in front. One
+ * multi-substring search where a regular expression took twice as long (50 M events, the 67 k
+ * sessions since yesterday: 15 → 7 ms). The names are this module's constants.
+ */
+export const isSearchEngineHost = (host: string) =>
+  `multiSearchAny(concat('.', ${host}), [${SEARCH_ENGINES.map((name) => `'.${name}.'`).join(', ')}])`;
 
 // A session's flags over a span of days, from the sessions rollup (a row per session and day):
 // organic 1 (its entry referrer is a search engine, or its medium organic), engaged 2, and its
@@ -21,7 +39,7 @@ const ENGINES = `'${SEARCH_ENGINE_PATTERN.replaceAll('\\', '\\\\')}'`;
 // the session takes its earliest row's: a number per session, where merging every session's
 // entry states kept a string per session (50 M events, the 67 k sessions since yesterday:
 // 47 → 34 ms of one thread).
-const ROW_ORGANIC = `match(finalizeAggregation(entry_referrer), ${ENGINES}) OR finalizeAggregation(entry_medium) = 'organic'`;
+const ROW_ORGANIC = `${isSearchEngineHost('finalizeAggregation(entry_referrer)')} OR finalizeAggregation(entry_medium) = 'organic'`;
 const SESSION_FLAGS = 'toUInt8(argMin(organic, first_seen) + 2 * max(engaged) + 4 * least(2, sum(page_views)))';
 
 /**
