@@ -99,7 +99,8 @@ describe('public site in Chromium', () => {
     expect(await modal.getByText('Scan to save my contact information').isVisible()).toBe(true);
     const qr = modal.locator('img');
     expect([await qr.getAttribute('width'), await qr.getAttribute('height')]).toEqual(['200', '200']);
-    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The code is an image the modal requests when it opens: it may still be on its way.
+    await poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await modal.getByRole('link', { name: 'Download vCard' }).getAttribute('download')).toMatch(/\.vcf$/);
     await modal.getByRole('button', { name: 'Close', exact: true }).click();
     await poll(() => modal.isVisible()).toBe(false);
