@@ -58,7 +58,6 @@ WHERE ${filter} AND first_submit IS NOT NULL GROUP BY h`;
 const submitters = (from: string) => `(SELECT (groupArray(h), groupArray(v), groupArray(d)) FROM (${from})) AS submitters`;
 
 const TODAY = `toDate(now('UTC'))`;
-
 const SINCE_YESTERDAY = `is_bot = 0 AND date >= ${TODAY} - 1 AND date <= ${TODAY}`;
 /** The addresses (hashed) of the e-mails opened since yesterday: the only ones a request looks up. */
 const OPENED_SINCE_YESTERDAY = `SELECT cityHash64(open_email) FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND open_email != ''`;
@@ -72,6 +71,7 @@ export const levelsDictionary = (days: number): RunDictionary => ({
   runs: 'funnel_progress_runs',
   runsFilter: `days = ${days}`,
 });
+
 /** Per period: the closed days' level per user, bound to the day and run they belong to. */
 export const computeSql = perEngine(
   (engine) =>

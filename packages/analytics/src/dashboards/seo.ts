@@ -8,7 +8,7 @@ import { percent } from './period.ts';
 
 export const SEO_TRAFFIC_DAYS = 7;
 /** Search engines by the name in their host (google.com, www.google.co.uk, search.brave.com): a session entering from one is organic. */
-export const SEARCH_ENGINES = [
+const SEARCH_ENGINES = [
   'google',
   'bing',
   'duckduckgo',
