@@ -488,3 +488,22 @@ DROP TABLE IF EXISTS curb.ab_units_closed ON CLUSTER curb;
 DROP TABLE IF EXISTS curb.ab_units_closed_local ON CLUSTER curb;
 DROP TABLE IF EXISTS curb.seo_sessions_closed ON CLUSTER curb;
 DROP TABLE IF EXISTS curb.seo_sessions_closed_local ON CLUSTER curb;
+
+-- The retargeting journeys' identified visitors and their last address over a run's closed days
+-- (migration 0044).
+CREATE TABLE IF NOT EXISTS curb.identified_visitors_closed_local ON CLUSTER curb
+(
+    as_of Date,
+    days  UInt8,
+    run   UUID,
+    key   UInt64,
+    email String
+)
+ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/curb/identified_visitors_closed_local', '{replica}')
+PARTITION BY as_of
+ORDER BY (as_of, days, run, key)
+TTL as_of + INTERVAL 2 DAY
+SETTINGS ttl_only_drop_parts = 1;
+
+CREATE TABLE IF NOT EXISTS curb.identified_visitors_closed ON CLUSTER curb AS curb.identified_visitors_closed_local
+ENGINE = Distributed(curb, curb, identified_visitors_closed_local, rand());

@@ -78,10 +78,10 @@ describe('dashboard SQL per engine', () => {
 
   it('writes closed-days runs so they read back at once through the Distributed tables', () => {
     const inserts = all(CLUSTER).filter((sql) => /^\s*INSERT INTO/.test(sql));
-    // Per period: the funnel's levels, submitters and run; the retargeting snapshots' three tables, the A/B ones' two, and each set's
+    // Per period: the funnel's levels, submitters and run; the retargeting snapshots' four tables, the A/B ones' two, and each set's
     // runs; for the SEO dashboard's 7 days, its sessions and runs.
-    expect(inserts.length).toBe((3 + 3 + 1 + 2 + 1) * 3 + 2);
-    const closed = '(sources|traffic|users|ab_unit_flags|ab_pairs|seo_session_flags)_closed';
+    expect(inserts.length).toBe((3 + 4 + 1 + 2 + 1) * 3 + 2);
+    const closed = '(sources|traffic|users|identified_visitors|ab_unit_flags|ab_pairs|seo_session_flags)_closed';
     const tables = new RegExp(`^\\s*INSERT INTO (funnel_progress(_runs|_submitters)?|closed_days_runs|${closed}) `);
     for (const sql of inserts) {
       expect(sql).toMatch(tables);

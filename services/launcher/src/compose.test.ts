@@ -122,7 +122,7 @@ describe('composed server (api + collector + worker)', () => {
           'SELECT days, arraySort(groupUniqArray(kind)) AS kinds FROM closed_days_runs GROUP BY days ORDER BY days',
         )
       ).map((r) => [Number(r.days), r.kinds]);
-    const kinds = ['ab_pairs', 'ab_units', 'sources', 'traffic', 'users'];
+    const kinds = ['ab_pairs', 'ab_units', 'identified', 'sources', 'traffic', 'users'];
     await expect
       .poll(snapshots, { timeout: 10_000 })
       .toEqual([7, 30, 90].map((days) => [days, days === 7 ? [...kinds, 'seo_sessions'].sort() : kinds]));

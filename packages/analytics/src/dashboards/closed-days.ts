@@ -36,6 +36,8 @@ export interface ClosedDaysQuery {
   read: (closed: string | null, since: string) => string;
   /** The same from a current run whose stored keys `dictionary` holds in memory (run-dictionary.ts), on chDB. */
   lookup?: (closed: string, since: string, dictionary: RunDictionary) => string;
+  /** The stored column the dictionary maps each key to: `flags` unless named here (`text` for a String column). */
+  held?: { value: string; text: boolean };
 }
 
 /** The rows of `closed` and `since` together, for statements that merge them per key. */
@@ -126,7 +128,8 @@ ${engine.readBackInsertSettings}`;
     engine.kind === 'chdb' && q.lookup
       ? {
           name: `${q.table}_${days}`,
-          value: 'flags',
+          value: q.held?.value ?? 'flags',
+          text: q.held?.text ?? false,
           table: q.table,
           rows: `days = ${days} AND key != 0`,
           runs: 'closed_days_runs',
@@ -231,24 +234,43 @@ export async function readClosedDays<T extends Record<string, unknown[]>>(
   snapshots: ClosedDaysSnapshots,
   days: number,
 ): Promise<{ rows: T; computeMissing: (() => Promise<void>) | null }> {
+  const each = readClosedDaysEach<T>(ch, snapshots, days);
+  const [computeMissing, ...results] = await Promise.all([
+    each.computeMissing,
+    ...snapshots.queries.map((q) => each.rows[q.kind] as Promise<unknown[]>),
+  ]);
+  return { rows: Object.fromEntries(snapshots.queries.map((q, i) => [q.kind, results[i]])) as unknown as T, computeMissing };
+}
+
+/**
+ * The same, each kind's rows as they come: for a caller that goes on from one kind's rows
+ * while the others are read (the retargeting journeys from their first pick). The caller
+ * awaits every promise (a failed status fails them all).
+ */
+export function readClosedDaysEach<T extends Record<string, unknown[]>>(
+  ch: ClickHouse,
+  snapshots: ClosedDaysSnapshots,
+  days: number,
+): { rows: { [K in keyof T]: Promise<T[K]> }; computeMissing: Promise<(() => Promise<void>) | null> } {
   // A dictionary that cannot answer (failed to load, dropped) leaves the tables to answer.
   const plainStatus = () => ch.query<Status>(snapshots.status(days));
-  const withDictionaries = await defineRunDictionaries(ch, snapshots.dictionaries(days));
-  const [status] = withDictionaries ? await ch.query<Status>(snapshots.status(days, true)).catch(plainStatus) : await plainStatus();
-  const current = (q: ClosedDaysQuery) => status!.current.includes(q.kind);
-  const held = (q: ClosedDaysQuery) => status!.held?.includes(q.kind) ?? false;
-  const results = await Promise.all(
-    snapshots.queries.map((q) => {
-      const snapshot = current(q) ? status : undefined;
-      const plain = () => ch.query(snapshots.read(q, days, snapshot));
-      return current(q) && held(q) ? ch.query(snapshots.read(q, days, snapshot, true)).catch(plain) : plain();
-    }),
-  );
-  const missing = snapshots.queries.filter((q) => !current(q));
+  const status = defineRunDictionaries(ch, snapshots.dictionaries(days))
+    .then((withDictionaries) => (withDictionaries ? ch.query<Status>(snapshots.status(days, true)).catch(plainStatus) : plainStatus()))
+    .then(([found]) => found!);
+  const read = (q: ClosedDaysQuery, found: Status) => {
+    const current = found.current.includes(q.kind);
+    const snapshot = current ? found : undefined;
+    const plain = () => ch.query(snapshots.read(q, days, snapshot));
+    return current && found.held?.includes(q.kind) ? ch.query(snapshots.read(q, days, snapshot, true)).catch(plain) : plain();
+  };
   return {
-    rows: Object.fromEntries(snapshots.queries.map((q, i) => [q.kind, results[i]])) as T,
+    rows: Object.fromEntries(snapshots.queries.map((q) => [q.kind, status.then((found) => read(q, found))])) as {
+      [K in keyof T]: Promise<T[K]>;
+    },
     // Another request may have stored them since this one looked: computeClosedDays looks again.
-    computeMissing: missing.length ? () => computeClosedDays(ch, snapshots, days) : null,
+    computeMissing: status.then((found) =>
+      snapshots.queries.some((q) => !found.current.includes(q.kind)) ? () => computeClosedDays(ch, snapshots, days) : null,
+    ),
   };
 }
 

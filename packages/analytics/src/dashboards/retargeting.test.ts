@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOURNEY_LIMIT } from '@curb/contracts/analytics';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
-import { funnelReach, RECENT_SESSION_ROWS, retargetingDashboard, retargetingSql } from './retargeting.ts';
+import { reloadRunDictionary } from './closed-days.ts';
+import { funnelReach, RECENT_SESSION_ROWS, retargetingDashboard, retargetingSnapshots, retargetingSql } from './retargeting.ts';
 import { eventRows } from './test-events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
@@ -96,7 +97,7 @@ describe('retargeting dashboard', () => {
     expect(work).toHaveLength(1);
     await Promise.all(work);
     const runs = await ch.query<{ kind: string }>('SELECT kind FROM closed_days_runs WHERE days = 7 ORDER BY kind');
-    expect(runs.map((r) => r.kind)).toEqual(['sources', 'traffic', 'users']);
+    expect(runs.map((r) => r.kind)).toEqual(['identified', 'sources', 'traffic', 'users']);
     expect(await read()).toEqual(whole);
     expect(work).toHaveLength(1);
     // The stored rows are what a request reads: a row added to the run shows.
@@ -159,12 +160,39 @@ describe('retargeting journeys on a busy day', () => {
 
   it('picks the latest identified sessions from the latest session rows, as from the whole day', async () => {
     const { PICK_SESSIONS_SQL } = retargetingSql(busy.engine);
-    const recent = await busy.query<{ sessionId: string; known: number }>(PICK_SESSIONS_SQL.get('recent')!.get(7)!);
-    // The first pick is enough here (JOURNEY_LIMIT identified sessions), and it is the whole day's answer.
-    expect(recent.filter((p) => Number(p.known))).toHaveLength(JOURNEY_LIMIT);
+    const snapshots = retargetingSnapshots(busy.engine);
+    const pick = snapshots.queries.find((q) => q.kind === 'identified')!;
+    const known = <T extends { known: number }>(picks: T[]) => picks.filter((p) => Number(p.known));
+    // No run yet: the first pick asks the period's identities. It is enough here (JOURNEY_LIMIT
+    // identified sessions), and it is the whole day's answer.
+    const recent = await busy.query<{ sessionId: string; known: number }>(snapshots.read(pick, 7));
+    expect(known(recent)).toHaveLength(JOURNEY_LIMIT);
     expect(recent).toEqual(await busy.query(PICK_SESSIONS_SQL.get('lastDay')!.get(7)!));
-    const d = await retargetingDashboard(busy, 7, now);
+    const work: Promise<unknown>[] = [];
+    const d = await retargetingDashboard(busy, 7, now, { background: (w) => work.push(w) });
     expect(d.userJourneys.map((j) => j.sessionId)).toEqual(identified.slice(0, JOURNEY_LIMIT).map((v) => `s${v}`));
     expect(d.userJourneys.map((j) => j.email)).toEqual(identified.slice(0, JOURNEY_LIMIT).map((v) => `v${v}@example.com`));
+    // From the run: the odd visitors gave their e-mail on a closed day, stored once; joined from
+    // the table or looked up in memory, the same pick.
+    await Promise.all(work);
+    const [status] = await busy.query<{ asOf: string; closedFingerprint: string; current: string[]; held: string[] }>(
+      snapshots.status(7, true),
+    );
+    expect(status!.current).toContain('identified');
+    expect(status!.held).toContain('identified');
+    expect(await busy.query(snapshots.read(pick, 7, status))).toEqual(recent);
+    expect(await busy.query(snapshots.read(pick, 7, status, true))).toEqual(recent);
+    expect(await retargetingDashboard(busy, 7, now)).toEqual(d);
+    // The stored keys are what the pick reads: without them, only the visitors who gave their
+    // e-mail today are identified (the even ones), in the table and, once reloaded, in memory.
+    await busy.command('ALTER TABLE identified_visitors_closed DELETE WHERE key != 0 SETTINGS mutations_sync = 2');
+    const today = identified.filter((v) => v % 2 === 0).slice(0, JOURNEY_LIMIT);
+    expect(known(await busy.query<{ sessionId: string; known: number }>(snapshots.read(pick, 7, status))).map((p) => p.sessionId)).toEqual(
+      today.map((v) => `s${v}`),
+    );
+    await reloadRunDictionary(busy, snapshots.dictionary(pick, 7)!);
+    const without = await retargetingDashboard(busy, 7, now);
+    expect(without.userJourneys.map((j) => j.sessionId)).toEqual(today.map((v) => `s${v}`));
+    expect(without.userJourneys.map((j) => j.email)).toEqual(today.map((v) => `v${v}@example.com`));
   });
 });

@@ -16,8 +16,9 @@ import {
 } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine } from '../engine.ts';
-import { type BackgroundWork, bothParts, closedDaysSnapshots, computeMissingLater, readClosedDays } from './closed-days.ts';
+import { type BackgroundWork, bothParts, closedDaysSnapshots, computeMissingLater, readClosedDaysEach } from './closed-days.ts';
 import { readFunnelLevels, STEP_NAMES } from './funnel-progress.ts';
+import { storedText } from './run-dictionary.ts';
 import { daysBetween, HUMAN_DAYS_IN_WINDOW, isoTime, lastDays, percent, serverClockWindow, type Window } from './period.ts';
 
 export const JOURNEY_EVENT_LIMIT = 50;
@@ -25,7 +26,7 @@ export const DETAIL_ROW_LIMIT = 200;
 export const TRAFFIC_ROW_LIMIT = 50;
 /** The latest session rows the journeys' first pick looks at (see PICK_SESSIONS_SQL). */
 export const RECENT_SESSION_ROWS = 2000;
-const PICK_STAGES = ['recent', 'lastDay', 'window'] as const;
+const LATER_PICK_STAGES = ['lastDay', 'window'] as const;
 
 // The queries below that only need the period bind no parameters: chDB runs bound queries
 // one at a time across the process, unbound ones in parallel. One constant statement per
@@ -39,6 +40,36 @@ function statement(statements: Map<number, string>, days: number): string {
   const sql = statements.get(days);
   if (!sql) throw new Error(`Unsupported period: ${days} days`);
   return sql;
+}
+
+/** Human session rows since yesterday with a session id (days every period includes). */
+const SESSIONS_SINCE_YESTERDAY = `is_bot = 0 AND date >= toDate(now('UTC')) - 1 AND date <= toDate(now('UTC')) AND sid != ''`;
+/** The journeys' first pick: those last seen after the oldest of the latest RECENT_SESSION_ROWS of them. */
+const RECENT_SESSIONS = `${SESSIONS_SINCE_YESTERDAY} AND last_seen > (SELECT min(last_seen) FROM (
+      SELECT last_seen FROM sessions WHERE ${SESSIONS_SINCE_YESTERDAY} ORDER BY last_seen DESC LIMIT ${RECENT_SESSION_ROWS}))`;
+
+// Journeys: sessions of identified visitors first, then the most recent, with the e-mail the
+// visitor gave last; a session is identified if it or its visitor left an e-mail in the window.
+// Picked in stages, each exact when it finds JOURNEY_LIMIT identified sessions, else the next:
+// - recent: the sessions last seen after the oldest of the latest RECENT_SESSION_ROWS session
+//   rows since yesterday. Each of those has its latest row among them, and any identified
+//   session left out was seen earlier, so it would rank below. On a busy site the pick
+//   reads a few thousand sessions, not the whole day's (50 M events, one thread: 66 → 51 ms).
+//   Their visitors' addresses come from a closed-days snapshot (kind 'identified').
+// - lastDay: every session seen since yesterday; window: the whole window.
+// `picked` filters the session rows; `addresses` gives (visitor, identified: the e-mail the
+// visitor gave last in the window), or `identified` is that address over `i` and `s`.
+function rankedPick(picked: string, addresses: string, identified = 'i.identified'): string {
+  return `
+SELECT toString(s.session) AS key, s.sessionId AS sessionId, toString(s.visitor) AS visitorId, s.lastSeen AS lastSeen,
+       s.email != '' OR ${identified} != '' AS known, ${identified} AS identified
+FROM (
+  SELECT session, any(sid) AS sessionId, any(visitor) AS visitor, max(last_seen) AS lastSeen, max(email) AS email
+  FROM sessions WHERE ${picked} GROUP BY session
+) AS s
+LEFT JOIN (${addresses}) AS i ON s.visitor = i.visitor
+ORDER BY known DESC, lastSeen DESC, sessionId
+LIMIT ${JOURNEY_LIMIT}`;
 }
 
 /**
@@ -65,6 +96,31 @@ WHERE ${days}`,
 SELECT uniqExactMerge(identified) AS identifiedUsers, uniqExactMerge(identified_visitors) AS identifiedVisitors,
        uniqMerge(visitors) AS visitors
 FROM ${bothParts(closed, since)}`,
+    },
+    // The journeys' first pick (rankedPick): the address each visitor identified on the closed
+    // days gave last, one key per visitor, so the pick looks its recent sessions' visitors up in
+    // them (in memory on chDB) and in the identities since yesterday (the later address), where it
+    // read the period's identities (50 M events, 90 days: ~500 k rows).
+    {
+      kind: 'identified',
+      table: 'identified_visitors_closed',
+      columns: ['key', 'email'],
+      rows: (days) => `SELECT visitor AS key, argMax(email, last_seen) AS email FROM identities WHERE ${days} GROUP BY visitor`,
+      read: (closed, since) =>
+        rankedPick(
+          RECENT_SESSIONS,
+          closed
+            ? `SELECT key AS visitor, argMax(email, later) AS identified
+   FROM (SELECT key, email, 0 AS later FROM (${closed}) UNION ALL SELECT key, email, 1 AS later FROM (${since})) GROUP BY key`
+            : `SELECT key AS visitor, email AS identified FROM (${since})`,
+        ),
+      lookup: (_closed, since, dictionary) =>
+        rankedPick(
+          RECENT_SESSIONS,
+          `SELECT key AS visitor, email AS identified FROM (${since})`,
+          `if(i.identified != '', i.identified, ${storedText(dictionary, 's.visitor')})`,
+        ),
+      held: { value: 'email', text: true },
     },
     // Distinct counts from uniqCombined(12) sketches (see migration 0032).
     {
@@ -118,60 +174,18 @@ GROUP BY event
 ${engine.readSettings}`,
   );
 
-  // Journeys: sessions of identified visitors first, then the most recent, with the e-mail the
-  // visitor gave last; a session is identified if it or its visitor left an e-mail in the window.
-  // Picked in stages, each exact when it finds JOURNEY_LIMIT identified sessions, else the next:
-  // - recent: the sessions last seen after the oldest of the latest RECENT_SESSION_ROWS session
-  //   rows since yesterday. Each of those has its latest row among them, and any identified
-  //   session left out was seen earlier, so it would rank below. On a busy site the pick
-  //   reads a few thousand sessions, not the whole day's (50 M events, one thread: 66 → 51 ms).
-  // - lastDay: every session seen since yesterday; window: the whole window.
-  // Only the picked sessions' visitors are looked up in the identities.
+  // The later stages of the journeys' pick (see rankedPick; the first is read with the
+  // closed-days snapshots): the sessions since yesterday, then the whole window's, with their
+  // visitors' addresses from the window's identities.
   const PICK_SESSIONS_SQL = new Map(
-    PICK_STAGES.map((since) => [
-      since,
+    LATER_PICK_STAGES.map((stage) => [
+      stage,
       perPeriod((window) => {
-        const lastDay = `${window.days} AND date >= toDate(now('UTC')) - 1 AND sid != ''`;
-        const picked =
-          since === 'window'
-            ? `${window.days} AND sid != ''`
-            : since === 'lastDay'
-              ? lastDay
-              : `${lastDay} AND last_seen > (SELECT min(last_seen) FROM (
-      SELECT last_seen FROM sessions WHERE ${lastDay} ORDER BY last_seen DESC LIMIT ${RECENT_SESSION_ROWS}))`;
-        const sessions = `
-  SELECT session, any(sid) AS sessionId, any(visitor) AS visitor, max(last_seen) AS lastSeen, max(email) AS email
-  FROM sessions WHERE ${picked} GROUP BY session`;
-        const visitors = ` AND visitor ${engine.inSubquery} (SELECT visitor FROM sessions WHERE ${picked})`;
-        const ranked = `ORDER BY known DESC, lastSeen DESC, sessionId
-LIMIT ${JOURNEY_LIMIT}
-${engine.readSettings}`;
-        // The few recent sessions join the identities' rows: on chDB the join filters the rows it
-        // reads by its right side's visitors (a runtime filter), where the visitors' IN computed
-        // the recent sessions a second time (50 M events, one thread: 59 → 46 ms); elsewhere that
-        // IN sends the visitors to the shards. More sessions on that side cost more than the IN
-        // (the day's: 19 → 26 ms at 10 M): the other stages join the identities per visitor.
-        if (since === 'recent')
-          return `
-SELECT toString(s.session) AS key, any(s.sessionId) AS sessionId, toString(any(s.visitor)) AS visitorId, any(s.lastSeen) AS lastSeen,
-       any(s.email) != '' OR identified != '' AS known, argMax(i.email, i.last_seen) AS identified
-FROM (SELECT visitor, email, last_seen FROM identities WHERE ${window.days}${engine.kind === 'chdb' ? '' : visitors}) AS i
-RIGHT JOIN (${sessions}
-) AS s ON i.visitor = s.visitor
-GROUP BY s.session
-${ranked}`;
-        return `
-SELECT toString(s.session) AS key, s.sessionId AS sessionId, toString(s.visitor) AS visitorId, s.lastSeen AS lastSeen,
-       s.email != '' OR i.identified != '' AS known, i.identified AS identified
-FROM (${sessions}
-) AS s
-LEFT JOIN (
-  SELECT visitor, argMax(email, last_seen) AS identified
-  FROM identities
-  WHERE ${window.days}${since === 'window' ? '' : visitors}
-  GROUP BY visitor
-) AS i ON s.visitor = i.visitor
-${ranked}`;
+        const picked = stage === 'window' ? `${window.days} AND sid != ''` : SESSIONS_SINCE_YESTERDAY;
+        const visitors = stage === 'window' ? '' : ` AND visitor ${engine.inSubquery} (SELECT visitor FROM sessions WHERE ${picked})`;
+        const addresses = `SELECT visitor, argMax(email, last_seen) AS identified
+  FROM identities WHERE ${window.days}${visitors} GROUP BY visitor`;
+        return `${rankedPick(picked, addresses)}\n${engine.readSettings}`;
       }),
     ]),
   );
@@ -212,19 +226,24 @@ export async function retargetingDashboard(
 ): Promise<RetargetingResponse> {
   const window = lastDays(days, now);
   const { STEP_COUNTS_SQL } = retargetingSql(ch.engine);
-  const [funnel, stepCounts, closed, journeys] = await Promise.all([
+  const snapshots = readClosedDaysEach<{
+    users: { identifiedUsers: N; identifiedVisitors: N; visitors: N }[];
+    sources: { event: string; src: string; count: N; uniqueUsers: N }[];
+    traffic: (Omit<TrafficSourceRow, 'sessions' | 'events'> & { sessionCount: N; eventCount: N })[];
+    identified: Picked[];
+  }>(ch, retargetingSnapshots(ch.engine), days);
+  // The journeys go on from their first pick while the other snapshots are read.
+  const [funnel, stepCounts, users, details, traffic, journeys, computeMissing] = await Promise.all([
     readFunnelLevels(ch, days),
     ch.query<{ event: string; count: N }>(statement(STEP_COUNTS_SQL, days)),
-    readClosedDays<{
-      users: { identifiedUsers: N; identifiedVisitors: N; visitors: N }[];
-      sources: { event: string; src: string; count: N; uniqueUsers: N }[];
-      traffic: (Omit<TrafficSourceRow, 'sessions' | 'events'> & { sessionCount: N; eventCount: N })[];
-    }>(ch, retargetingSnapshots(ch.engine), days),
-    userJourneys(ch, window, days),
+    snapshots.rows.users,
+    snapshots.rows.sources,
+    snapshots.rows.traffic,
+    snapshots.rows.identified.then((recent) => userJourneys(ch, window, days, recent)),
+    snapshots.computeMissing,
   ]);
-  const { users, sources: details, traffic } = closed.rows;
   // The closed days' runs this request found missing, computed after its answer.
-  computeMissingLater([funnel, closed], options?.background);
+  computeMissingLater([funnel, { computeMissing }], options?.background);
 
   const counts = new Map(stepCounts.map((c) => [c.event, Number(c.count)]));
   const reached = funnelReach(funnel.levels);
@@ -257,14 +276,19 @@ export async function retargetingDashboard(
   };
 }
 
-/** The first JOURNEY_LIMIT sessions: identified visitors' first, then the most recent. */
-async function userJourneys(ch: ClickHouse, window: Window, days: number): Promise<UserJourney[]> {
+type Picked = { key: string; sessionId: string; visitorId: string; lastSeen: string; known: N; identified: string };
+
+/**
+ * The first JOURNEY_LIMIT sessions: identified visitors' first, then the most recent. `recent`
+ * is the first stage's pick (read with the snapshots); the later stages run while the pick
+ * holds too few identified sessions.
+ */
+async function userJourneys(ch: ClickHouse, window: Window, days: number, recent: Picked[]): Promise<UserJourney[]> {
   const { PICK_SESSIONS_SQL, SESSION_FACTS_SQL, JOURNEY_EVENTS_SQL } = retargetingSql(ch.engine);
-  type Picked = { key: string; sessionId: string; visitorId: string; lastSeen: string; known: N; identified: string };
-  let picked: Picked[] = [];
-  for (const since of PICK_STAGES) {
-    picked = await ch.query<Picked>(statement(PICK_SESSIONS_SQL.get(since)!, days));
+  let picked = recent;
+  for (const stage of LATER_PICK_STAGES) {
     if (picked.filter((p) => Number(p.known)).length >= JOURNEY_LIMIT) break;
+    picked = await ch.query<Picked>(statement(PICK_SESSIONS_SQL.get(stage)!, days));
   }
   if (!picked.length) return [];
   // 64-bit ids travel as text and bind as BigInt: a JS number would lose their low digits.

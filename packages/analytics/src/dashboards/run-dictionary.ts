@@ -5,7 +5,8 @@
 // run's id: a request uses it only when that is the run it reads, else the join, so a dictionary
 // not yet reloaded after a new run is never read. One UInt64 value per key, the key's stored
 // value or the run's hash: 64 MiB for 2 M keys, where a run id beside each key's value took
-// 160 MiB. The process defines the dictionaries at first use (their source names the database,
+// 160 MiB. (A dictionary of text, the journeys' identified visitors' addresses, holds the hash
+// as text.) The process defines the dictionaries at first use (their source names the database,
 // which a migration does not know) and reloads one after each run it stores (closed-days.ts). A
 // ClickHouse server keeps the join: its dictionaries would be per node.
 const TODAY = `toDate(now('UTC'))`;
@@ -15,8 +16,9 @@ export const NOT_STORED = 255;
 
 export interface RunDictionary {
   name: string;
-  /** The stored UInt8 column it maps each key to (the dictionary's `value`). */
+  /** The stored UInt8 column it maps each key to (the dictionary's `value`), or a String column when `text`. */
   value: string;
+  text?: boolean;
   /** The table of the stored keys, and which of its rows belong to the period (and kind). */
   table: string;
   rows: string;
@@ -29,11 +31,11 @@ export interface RunDictionary {
 export function runDictionaryDdl(database: string, d: RunDictionary): string {
   if (![database, d.name, d.value, d.table, d.runs].every((name) => IDENTIFIER.test(name))) throw new Error('Invalid run dictionary');
   const runs = `${database}.${d.runs} WHERE as_of = ${TODAY} AND ${d.runsFilter}`;
-  const source = `SELECT key, toUInt64(${d.value}) AS value FROM ${database}.${d.table}
+  const source = `SELECT key, ${d.text ? d.value : `toUInt64(${d.value})`} AS value FROM ${database}.${d.table}
 WHERE as_of = ${TODAY} AND ${d.rows} AND run = (SELECT argMax(run, created_at) FROM ${runs})
 UNION ALL
-SELECT toUInt64(0) AS key, cityHash64(argMax(run, created_at)) AS value FROM ${runs}`;
-  return `CREATE OR REPLACE DICTIONARY ${d.name} (key UInt64, value UInt64)
+SELECT toUInt64(0) AS key, ${runHash(d, 'argMax(run, created_at)')} AS value FROM ${runs}`;
+  return `CREATE OR REPLACE DICTIONARY ${d.name} (key UInt64, value ${d.text ? 'String' : 'UInt64'})
 PRIMARY KEY key
 SOURCE(CLICKHOUSE(QUERY '${source.replace(/[\\']/g, (c) => `\\${c}`)}'))
 LAYOUT(HASHED())
@@ -42,9 +44,15 @@ LIFETIME(0)`;
 
 export const reloadRunDictionarySql = (d: RunDictionary) => `SYSTEM RELOAD DICTIONARY ${d.name}`;
 
+/** SQL: the value key 0 holds for the run `run` (an SQL UUID expression): its hash, as text in a dictionary of text. */
+const runHash = (d: RunDictionary, run: string) => (d.text ? `toString(cityHash64(${run}))` : `cityHash64(${run})`);
+
 /** SQL: whether the dictionary holds the run `run` (an SQL UUID expression). */
 export const holdsRun = (d: RunDictionary, run: string) =>
-  `dictGetOrDefault('${d.name}', 'value', toUInt64(0), toUInt64(0)) = cityHash64(${run})`;
+  `dictGetOrDefault('${d.name}', 'value', toUInt64(0), ${d.text ? "''" : 'toUInt64(0)'}) = ${runHash(d, run)}`;
+
+/** SQL: the stored text of `key` in a dictionary of text, or ''. */
+export const storedText = (d: RunDictionary, key: string) => `dictGetOrDefault('${d.name}', 'value', ${key}, '')`;
 
 /** SQL: the stored value of `key`, or NOT_STORED. */
 export const storedValue = (d: RunDictionary, key: string) =>
