@@ -507,3 +507,17 @@ SETTINGS ttl_only_drop_parts = 1;
 
 CREATE TABLE IF NOT EXISTS curb.identified_visitors_closed ON CLUSTER curb AS curb.identified_visitors_closed_local
 ENGINE = Distributed(curb, curb, identified_visitors_closed_local, rand());
+
+-- Whether each session row entered from a search engine, with its earliest time (migration
+-- 0045): written by the shards' view through the column's default, and computed for the rows
+-- stored before it until they are rewritten.
+ALTER TABLE curb.sessions_local ON CLUSTER curb ADD COLUMN IF NOT EXISTS organic_entry SimpleAggregateFunction(min, UInt64)
+    DEFAULT bitShiftLeft(toUInt64(toUnixTimestamp64Milli(first_seen)), 1)
+        + (multiSearchAny(concat('.', finalizeAggregation(entry_referrer)),
+               ['.google.', '.bing.', '.duckduckgo.', '.yahoo.', '.baidu.', '.yandex.', '.ecosia.', '.startpage.', '.qwant.',
+                '.search.brave.', '.naver.', '.seznam.'])
+           OR finalizeAggregation(entry_medium) = 'organic');
+
+ALTER TABLE curb.sessions ON CLUSTER curb ADD COLUMN IF NOT EXISTS organic_entry SimpleAggregateFunction(min, UInt64);
+
+ALTER TABLE curb.sessions_local ON CLUSTER curb MATERIALIZE COLUMN organic_entry;

@@ -126,6 +126,29 @@ describe('cluster DDL (infra/clickhouse/cluster.sql)', () => {
     }
   });
 
+  it('adds every column the migrations add on the shard tables and their Distributed twins, and rewrites it on the shards', async () => {
+    const migrations = (await loadClickHouseMigrations()).flatMap((m) => m.statements);
+    const added = migrations.flatMap((sql) => [...sql.matchAll(/ALTER TABLE (\w+) ADD COLUMN IF NOT EXISTS (\w+) ([^\n]+)/g)]);
+    expect(added.map(([, table, column]) => `${table}.${column}`)).toContain('sessions.organic_entry');
+    for (const [, table, column, type] of added) {
+      const onShards = `ALTER TABLE curb.${table}_local ON CLUSTER curb ADD COLUMN IF NOT EXISTS ${column} ${type}`;
+      expect(ddl).toContain(onShards);
+      expect(ddl).toContain(
+        `ALTER TABLE curb.${table} ON CLUSTER curb ADD COLUMN IF NOT EXISTS ${column} ${type!.replace(/\s*DEFAULT.*$/, '')};`,
+      );
+      // The default the shards compute is the migration's.
+      const ownDefault = migrations.find((sql) => sql.includes(`ADD COLUMN IF NOT EXISTS ${column}`))!.replace(/^[\s\S]*?DEFAULT/, '');
+      expect(
+        ddl
+          .slice(ddl.indexOf(onShards))
+          .replace(/^[\s\S]*?DEFAULT/, '')
+          .startsWith(ownDefault.replace(/\s+$/, '')),
+      ).toBe(true);
+    }
+    for (const [, table, column] of migrations.flatMap((sql) => [...sql.matchAll(/ALTER TABLE (\w+) MATERIALIZE COLUMN (\w+)/g)]))
+      expect(ddl).toContain(`ALTER TABLE curb.${table}_local ON CLUSTER curb MATERIALIZE COLUMN ${column};`);
+  });
+
   it('feeds every rollup from the shard table into the shard table (no cross-shard inserts)', () => {
     const views = [...ddl.matchAll(/CREATE MATERIALIZED VIEW IF NOT EXISTS curb\.(\w+) ON CLUSTER curb TO curb\.(\w+) AS([\s\S]*?);/g)];
     expect(views.length).toBeGreaterThanOrEqual(7);

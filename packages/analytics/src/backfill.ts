@@ -39,10 +39,17 @@ export async function backfillRollup(ch: ClickHouse, { target, select }: Backfil
   const staging = `${target}_backfill`;
   await ch.command(`DROP TABLE IF EXISTS ${staging}`); // left by an interrupted run
   await ch.command(`CREATE TABLE ${staging} AS ${target}`);
+  // The view's columns by position; a column a later migration added with a default (computed
+  // from the others) is left to it.
+  const written = await ch.query<{ name: string }>(
+    `SELECT name FROM system.columns WHERE database = currentDatabase() AND table = {table:String} AND default_kind = '' ORDER BY position`,
+    { table: target },
+  );
+  const columns = written.map((c) => c.name).join(', ');
   try {
     for (const partition of await partitions(ch, 'events')) {
       await ch.command(`TRUNCATE TABLE ${staging}`);
-      await ch.command(`INSERT INTO ${staging} ${onePartition}`, { partition });
+      await ch.command(`INSERT INTO ${staging} (${columns}) ${onePartition}`, { partition });
       for (const built of await partitions(ch, staging)) {
         // The rollups partition by month like the events; another key would let one swap undo another.
         if (built !== partition) throw new Error(`Backfill of ${target}: events partition ${partition} produced partition ${built}`);

@@ -4,6 +4,7 @@ import { backfillRollup, parseBackfill } from './backfill.ts';
 import type { ClickHouse } from './clickhouse.ts';
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
+const MATERIALIZE_COLUMN = /^(\s*--[^\n]*\n)*\s*ALTER TABLE \w+ MATERIALIZE COLUMN /;
 
 export interface ClickHouseMigration {
   version: number;
@@ -61,7 +62,9 @@ export function clickHouseLedger(ch: ClickHouse): MigrationLedger {
  * statement `INSERT INTO <rollup> SELECT … FROM events` is a backfill, placed after the
  * rollup's view and run partition by partition (backfill.ts). On a cluster there is none to
  * run: infra/clickhouse/cluster.sql creates every view on the shards before events arrive, and
- * a backfill through the Distributed tables could not swap the shards' partitions.
+ * a backfill through the Distributed tables could not swap the shards' partitions. Nor does a
+ * statement that rewrites a column's stored rows (`ALTER TABLE … MATERIALIZE COLUMN`), which a
+ * Distributed table cannot: cluster.sql runs it on the shard tables.
  */
 export async function migrateClickHouse(ch: ClickHouse, options: { dir?: string; ledger?: MigrationLedger } = {}): Promise<number[]> {
   const ledger = options.ledger ?? clickHouseLedger(ch);
@@ -71,8 +74,10 @@ export async function migrateClickHouse(ch: ClickHouse, options: { dir?: string;
     if (done.has(version)) continue;
     for (const statement of statements) {
       const backfill = parseBackfill(statement);
-      if (!backfill) await ch.command(statement);
-      else if (ch.engine.kind !== 'cluster') await backfillRollup(ch, backfill);
+      const onShards = backfill !== null || MATERIALIZE_COLUMN.test(statement);
+      if (onShards && ch.engine.kind === 'cluster') continue;
+      if (backfill) await backfillRollup(ch, backfill);
+      else await ch.command(statement);
     }
     await ledger.record({ version, name });
     applied.push(version);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
-import { isSearchEngineHost, seoTraffic } from './seo.ts';
+import { seoTraffic } from './seo.ts';
 import { eventRows } from './test-events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
@@ -70,7 +70,7 @@ describe('SEO dashboard traffic', () => {
     }
   });
 
-  it("tells a search engine's host by the engine's name at its start or after a dot, with a dot after it", async () => {
+  it("tells a search engine's host by the engine's name at its start or after a dot, with a dot after it (stored sessions)", async () => {
     const hosts = {
       'google.com': 1,
       'www.google.co.uk': 1,
@@ -83,10 +83,21 @@ describe('SEO dashboard traffic', () => {
       'facebook.com': 0,
       '': 0,
     };
-    const rows = await ch.query<{ host: string; engine: number }>(
-      `SELECT host, ${isSearchEngineHost('host')} AS engine FROM (SELECT arrayJoin({hosts:Array(String)}) AS host)`,
-      { hosts: Object.keys(hosts) },
-    );
-    expect(Object.fromEntries(rows.map((r) => [r.host, Number(r.engine)]))).toEqual(hosts);
+    const entries = Object.keys(hosts).map((host, i) => ({
+      name: 'page_view',
+      visitor: 100 + i,
+      session: `host-${host}`,
+      referrerDomain: host,
+    }));
+    const db = await createTestClickHouseWithEvents(eventRows(entries, now));
+    try {
+      const rows = await db.query<{ host: string; organic: number }>(
+        `SELECT substring(sid, 6) AS host, bitAnd(min(organic_entry), 1) AS organic
+         FROM sessions WHERE startsWith(sid, 'host-') GROUP BY sid`,
+      );
+      expect(Object.fromEntries(rows.map((r) => [r.host, Number(r.organic)]))).toEqual(hosts);
+    } finally {
+      await db.drop();
+    }
   });
 });
