@@ -1,6 +1,6 @@
 // pnpm bench:dashboards [-- --events 1e6,1e7,5e7 --shape traffic|density] — each dashboard
 // endpoint against generated events on chDB (10 M by default), called one request at a time
-// after warm-up: the first request, p50 and p95 per endpoint. The closed-days runs that the
+// after warm-up: the first request, p50 and p95 per endpoint (several sizes: see measure). The closed-days runs that the
 // first request starts are awaited before the others (the bench server's /bench/settle), so
 // they are measured on the day as the worker leaves it after midnight. With several sizes it prints
 // the growth curve: p95 per endpoint per size, the ClickHouse data's disk size and the
@@ -71,7 +71,19 @@ function diskBytes(dir: string): number {
   return existsSync(dir) ? Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]) : 0;
 }
 
-async function measure(events: number): Promise<SizeResult> {
+/** A size's bench server, signed in. */
+interface SizeServer {
+  events: number;
+  dataDir: string;
+  generatedMs: () => number | null;
+  /** One request to `path`: its time in ms. */
+  request: (path: string) => Promise<number>;
+  /** Awaits the closed-days runs `path`'s first request started (the bench server's /bench/settle). */
+  settle: (path: string) => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+async function startSize(events: number): Promise<SizeServer> {
   // Up to 10 M events the shapes generate the same data.
   const dense = eventsPerSession(events, shape) !== eventsPerSession(events, 'traffic');
   const dataDir = join(REPO_ROOT, 'bench', '.data', `dashboards-${label(events).replace(' ', '')}${dense ? '-density' : ''}`);
@@ -101,33 +113,64 @@ async function measure(events: number): Promise<SizeResult> {
     });
     if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-    const request = async (path: string) => {
-      const started = performance.now();
-      const res = await fetch(`${server.url}${path}`, { headers: { cookie } });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-      return performance.now() - started;
+    return {
+      events,
+      dataDir,
+      generatedMs: () => generatedMs,
+      async request(path) {
+        const started = performance.now();
+        const res = await fetch(`${server.url}${path}`, { headers: { cookie } });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+        return performance.now() - started;
+      },
+      async settle(path) {
+        const settled = await fetch(`${server.url}/bench/settle?path=${encodeURIComponent(path)}`, { method: 'POST' });
+        if (settled.status !== 200) throw new Error(`settling ${path}: ${settled.status} ${await settled.text()}`);
+      },
+      stop: () => server.stop(),
     };
-    // Per endpoint: its first request, the runs it started (awaited), warm-up, then the measured
-    // requests, one after another, as the k6 scenarios do. (Interleaving the endpoints would
-    // measure a mixed workload instead, each request after another dashboard's.)
-    const endpoints = new Map<string, { first: number; p50: number; p95: number }>();
-    for (const path of ENDPOINTS) {
-      const first = await request(path);
-      const settled = await fetch(`${server.url}/bench/settle?path=${encodeURIComponent(path)}`, { method: 'POST' });
-      if (settled.status !== 200) throw new Error(`settling ${path}: ${settled.status} ${await settled.text()}`);
-      const times: number[] = [];
-      for (let i = 1; i < WARMUP + REQUESTS; i++) {
-        const took = await request(path);
-        if (i >= WARMUP) times.push(took);
-      }
-      times.sort((a, b) => a - b);
-      endpoints.set(path, { first, p50: percentile(times, 50), p95: percentile(times, 95) });
-    }
-    return { events, generatedMs, diskBytes: diskBytes(join(dataDir, 'clickhouse')), endpoints };
-  } finally {
+  } catch (err) {
     await server.stop();
+    throw err;
   }
+}
+
+/**
+ * Per endpoint and size: its first request, the runs it started (awaited), warm-up, then the
+ * measured requests, one after another, as the k6 scenarios do. (Interleaving the endpoints
+ * would measure a mixed workload instead, each request after another dashboard's.) With several
+ * sizes, all their servers run at once and each endpoint's measured requests go to them in turn,
+ * BLOCK at a time: the sizes share the VM's fast and slow spells (its speed drifts by ±20–30 %
+ * over minutes), so the growth ratio compares like with like, where one size after the other
+ * put each in its own spell (the same code gave 50 M / 10 M ratios from 1.1 to 1.9 run to run).
+ */
+const BLOCK = 10;
+
+async function measure(servers: SizeServer[]): Promise<SizeResult[]> {
+  const endpoints = servers.map(() => new Map<string, { first: number; p50: number; p95: number }>());
+  for (const path of ENDPOINTS) {
+    const firsts: number[] = [];
+    for (const server of servers) {
+      firsts.push(await server.request(path));
+      await server.settle(path);
+      for (let i = 1; i < WARMUP; i++) await server.request(path);
+    }
+    const times = servers.map((): number[] => []);
+    for (let done = 0; done < REQUESTS; done += BLOCK)
+      for (const [s, server] of servers.entries())
+        for (let i = done; i < Math.min(done + BLOCK, REQUESTS); i++) times[s]!.push(await server.request(path));
+    for (const [s, measured] of times.entries()) {
+      measured.sort((a, b) => a - b);
+      endpoints[s]!.set(path, { first: firsts[s]!, p50: percentile(measured, 50), p95: percentile(measured, 95) });
+    }
+  }
+  return servers.map((server, s) => ({
+    events: server.events,
+    generatedMs: server.generatedMs(),
+    diskBytes: diskBytes(join(server.dataDir, 'clickhouse')),
+    endpoints: endpoints[s]!,
+  }));
 }
 
 function printTable(header: string[], rawRows: string[][]): void {
@@ -136,10 +179,20 @@ function printTable(header: string[], rawRows: string[][]): void {
   for (const r of [header, ...rows]) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
 }
 
-const results: SizeResult[] = [];
-for (const events of sizes) results.push(await measure(events));
+// One server per size (started one after another: a size's data may need generating first).
+const servers: SizeServer[] = [];
+let results: SizeResult[];
+try {
+  for (const events of sizes) servers.push(await startSize(events));
+  results = await measure(servers);
+} finally {
+  for (const server of servers) await server.stop();
+}
 
-console.log(`\nDashboard benchmark (chDB, ${REQUESTS} sequential requests each after ${WARMUP} warm-up)`);
+console.log(
+  `\nDashboard benchmark (chDB, ${REQUESTS} sequential requests each after ${WARMUP} warm-up` +
+    `${sizes.length > 1 ? `, the sizes in turn, ${BLOCK} requests at a time` : ''})`,
+);
 console.log(
   '"first": the first request, which on a new day (or new data) finds no stored closed days, answers from the whole period ' +
     'and computes them after its answer\n',
