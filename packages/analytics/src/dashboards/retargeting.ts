@@ -24,7 +24,7 @@ import { daysBetween, HUMAN_DAYS_IN_WINDOW, isoTime, lastDays, percent, serverCl
 export const JOURNEY_EVENT_LIMIT = 50;
 export const DETAIL_ROW_LIMIT = 200;
 export const TRAFFIC_ROW_LIMIT = 50;
-/** The latest session rows the journeys' first pick looks at (see PICK_SESSIONS_SQL). */
+/** The latest session rows the journeys' first pick looks at (see rankedPick). */
 export const RECENT_SESSION_ROWS = 2000;
 const LATER_PICK_STAGES = ['lastDay', 'window'] as const;
 
