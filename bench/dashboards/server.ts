@@ -52,8 +52,9 @@ runMain(async () => {
   const app = await composeApp(config, stores);
   // The bench's own route (this server listens on loopback only): after a dashboard's first
   // request, the closed-days runs it started are awaited (computed once: a run in flight is
-  // shared), so that the requests measured next see the day as the worker leaves it after
-  // midnight, not a run still computing beside them.
+  // shared), and then the merges of the parts they wrote, so that the requests measured next
+  // see the day as the worker leaves it after midnight, not a run or its merges still busy
+  // beside them (with several sizes measured in turn, in another size's server too).
   const { ch } = stores;
   const settle: Record<string, (days: number) => Promise<void>> = {
     '/api/analytics/ab-testing': (days) => computeClosedDays(ch, abSnapshots(ch.engine), days),
@@ -63,9 +64,18 @@ runMain(async () => {
     },
     '/api/seo/dashboard': () => computeClosedDays(ch, seoSnapshots(ch.engine), 7),
   };
+  /** Waits (up to 60 s) until no merge runs, twice in a row 100 ms apart (a new part's merge starts soon after it). */
+  const mergesDone = async () => {
+    for (let quiet = 0, waited = 0; quiet < 2 && waited < 60_000; waited += 100) {
+      const [{ n }] = (await ch.query<{ n: string }>('SELECT count() AS n FROM system.merges')) as [{ n: string }];
+      quiet = Number(n) ? 0 : quiet + 1;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
   app.post<{ Querystring: { path: string } }>('/bench/settle', async (request) => {
     const endpoint = new URL(request.query.path, 'http://bench');
     await settle[endpoint.pathname]?.(Number(endpoint.searchParams.get('days') ?? 7));
+    await mergesDone();
     return { settled: endpoint.pathname in settle };
   });
   const url = await listen(app, config);
