@@ -8,7 +8,7 @@ import type { EngineProfile } from '../engine.ts';
 import { abSnapshots, abTestingSql } from './ab-testing.ts';
 import { computeClosedDays } from './closed-days.ts';
 import { dataConnectionsSql } from './data-connections.ts';
-import { computeFunnelProgress, computeSql, levelsDictionary, liveSql, wholePeriodSql } from './funnel-progress.ts';
+import { computeFunnelProgress, computeSql, levelsDictionary, liveSql, storedTodaySql, wholePeriodSql } from './funnel-progress.ts';
 import { funnelViewsSql } from './funnel-views.ts';
 import { reloadRunDictionarySql, runDictionaryDdl } from './run-dictionary.ts';
 import { retargetingSnapshots, retargetingSql } from './retargeting.ts';
@@ -39,6 +39,7 @@ export function dashboardStatements(engine: EngineProfile): Record<string, strin
     'data-connections': texts(dataConnectionsSql),
     'funnel-progress': texts([
       computeSql(engine),
+      storedTodaySql,
       liveSql(engine),
       wholePeriodSql(engine),
       // The stored levels' dictionaries, on chDB only.

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClickHouse } from '../../../../test/harness.ts';
 import { migrateClickHouse } from '../migrate.ts';
 import { randomUUID } from 'node:crypto';
-import { computeSql, levelsDictionary, readFunnelLevels } from './funnel-progress.ts';
+import type { ClickHouse } from '../clickhouse.ts';
+import { computeSql, levelsDictionary, liveSql, readFunnelLevels, storedTodaySql, wholePeriodSql } from './funnel-progress.ts';
 import { reloadRunDictionarySql } from './run-dictionary.ts';
 import { eventRows, type TestEvent } from './test-events.ts';
 
@@ -167,6 +168,33 @@ describe('retargeting funnel over closed days and the days since', () => {
     const all = await Promise.all([levelsOf(90), levelsOf(90), levelsOf(90)]);
     for (const levels of all) expect(levels).toEqual(expectedLevels(events, 90));
     expect(await runs(90)).toBe(1);
+  });
+
+  it('starts the whole period at once on a day without a run, and reads the live statement once one is seen', async () => {
+    await ch.command('TRUNCATE TABLE funnel_progress_runs');
+    // Another store object: a process that has not seen a run today.
+    const statements: string[] = [];
+    const recording: ClickHouse = Object.create(ch);
+    recording.query = (sql, params) => {
+      statements.push(sql);
+      return ch.query(sql, params);
+    };
+    const live = Object.values(liveSql(ch.engine).get(30)!);
+    const request = async () => {
+      statements.length = 0;
+      const { levels, computeMissing } = await readFunnelLevels(recording, 30);
+      expect(levels.map((l) => l.users)).toEqual(expectedLevels(events, 30));
+      return computeMissing;
+    };
+    const computeMissing = await request();
+    expect(statements).toEqual([storedTodaySql.get(30), wholePeriodSql(ch.engine).get(30)]);
+    await computeMissing!();
+    // The first request after the run asks again and finds it; the next goes straight to the live statement.
+    expect(await request()).toBeNull();
+    expect(statements[0]).toBe(storedTodaySql.get(30));
+    expect(live).toContain(statements[1]);
+    expect(await request()).toBeNull();
+    expect(statements.every((sql) => live.includes(sql))).toBe(true);
   });
 
   it("looks the stored levels up in the period's dictionary only while it holds the run read", async () => {

@@ -200,6 +200,18 @@ GROUP BY level`,
     ),
 );
 
+/**
+ * Per period, unbound: whether any run is stored for today. None (the day's first requests, before
+ * the worker's run) means none is current, so the whole period answers without the live statement
+ * before it (see readFunnelLevels).
+ */
+export const storedTodaySql = new Map(
+  PERIOD_DAYS.map((days) => [
+    days as number,
+    `SELECT toString(${TODAY}) AS asOf, count() > 0 AS stored FROM funnel_progress_runs WHERE as_of = ${TODAY} AND days = ${days}`,
+  ]),
+);
+
 type N = string | number;
 type LiveRow = {
   asOf: string;
@@ -253,18 +265,34 @@ const liveRow = async (ch: ClickHouse, days: number) => {
 };
 const isCurrent = (live: LiveRow) => Number(live.computed) > 0 && Number(live.current) > 0;
 
+// Per store, the periods with a run seen today (the server's day): their requests go straight to the live statement.
+const runSeen = new WeakMap<ClickHouse, Map<number, string>>();
+
+/** Whether today may have a run of the period: once one is seen, without asking again that day. */
+async function mayHaveRun(ch: ClickHouse, days: number): Promise<boolean> {
+  const seen = runSeen.get(ch) ?? new Map<number, string>();
+  runSeen.set(ch, seen);
+  if (seen.get(days) === new Date().toISOString().slice(0, 10)) return true;
+  const [today] = await ch.query<{ asOf: string; stored: N }>(storedTodaySql.get(days)!);
+  if (!Number(today?.stored)) return false;
+  seen.set(days, today!.asOf);
+  return true;
+}
+
 /**
  * Users per deepest step reached (windowFunnel levels 0..5) over the last `days` days: from
  * today's run and the users seen since yesterday, or, when there is no current run, over the
  * whole period, with `computeMissing` for the caller to start once its answer is ready (so
- * the day's first request does not wait for the run).
+ * the day's first request does not wait for the run). A day's first requests, which find no
+ * run stored today, start the whole period at once, where they waited for the live statement
+ * (10 M events, 90 days: ~75 ms beside the request's other reads).
  */
 export async function readFunnelLevels(
   ch: ClickHouse,
   days: number,
 ): Promise<{ levels: Levels; computeMissing: (() => Promise<void>) | null }> {
-  const live = await liveRow(ch, days);
-  if (!isCurrent(live)) {
+  const live = (await mayHaveRun(ch, days)) ? await liveRow(ch, days) : null;
+  if (!live || !isCurrent(live)) {
     const whole = await ch.query<{ level: N; users: N }>(wholePeriodSql(ch.engine).get(days)!);
     const levels = Array.from({ length: LEVELS }, (_, level) => ({ level, users: 0 }));
     for (const row of whole) levels[Number(row.level)]!.users = Number(row.users);
