@@ -521,3 +521,20 @@ ALTER TABLE curb.sessions_local ON CLUSTER curb ADD COLUMN IF NOT EXISTS organic
 ALTER TABLE curb.sessions ON CLUSTER curb ADD COLUMN IF NOT EXISTS organic_entry SimpleAggregateFunction(min, UInt64);
 
 ALTER TABLE curb.sessions_local ON CLUSTER curb MATERIALIZE COLUMN organic_entry;
+
+-- The funnel's steps numbered as the dashboards read them (migration 0046): written by the
+-- shards' view through the columns' defaults, and computed for the rows stored before them until
+-- they are rewritten.
+ALTER TABLE curb.funnel_steps_local ON CLUSTER curb ADD COLUMN IF NOT EXISTS first_view SimpleAggregateFunction(min, UInt64)
+    DEFAULT arrayFold((first, x) -> if(x.2 = 1, least(first, toUInt64(x.1) * 8 + 1), first), steps, toUInt64(18446744073709551615));
+
+ALTER TABLE curb.funnel_steps_local ON CLUSTER curb ADD COLUMN IF NOT EXISTS other_steps SimpleAggregateFunction(groupArrayArray, Array(UInt64))
+    DEFAULT arrayMap(x -> toUInt64(x.1) * 8 + x.2, arrayFilter(x -> x.2 != 1, steps));
+
+ALTER TABLE curb.funnel_steps ON CLUSTER curb ADD COLUMN IF NOT EXISTS first_view SimpleAggregateFunction(min, UInt64);
+
+ALTER TABLE curb.funnel_steps ON CLUSTER curb ADD COLUMN IF NOT EXISTS other_steps SimpleAggregateFunction(groupArrayArray, Array(UInt64));
+
+ALTER TABLE curb.funnel_steps_local ON CLUSTER curb MATERIALIZE COLUMN first_view;
+
+ALTER TABLE curb.funnel_steps_local ON CLUSTER curb MATERIALIZE COLUMN other_steps;

@@ -104,8 +104,17 @@ describe('rollup backfills on an upgrade', () => {
     const f = await figures();
     expect(f.events_daily![1]).toBe(600);
     expect(agree(f)).toEqual(allAgree);
-    // The sessions stored before migration 0045 get their organic entry written.
-    expect(await columnRewrites(ch)).toEqual([expect.stringContaining('organic_entry')]);
+    // The sessions stored before migration 0045 get their organic entry written, the funnel's
+    // steps before 0046 their numbers: each visitor's earliest page view per day, and the other steps.
+    expect(await columnRewrites(ch)).toEqual(['first_view', 'organic_entry', 'other_steps'].map((c) => expect.stringContaining(c)));
+    const numbered = await ch.query<Record<string, string>>(`SELECT
+      (SELECT sum(cityHash64(date, visitor, first_view)) FROM funnel_steps FINAL WHERE first_view < 18446744073709551615) AS views,
+      (SELECT sum(cityHash64(day, visitor_id, toUInt64(toDateTime(first, 'UTC')) * 8 + 1)) FROM (
+         SELECT toDate(ts) AS day, visitor_id, min(ts) AS first FROM events WHERE name = 'page_view' GROUP BY day, visitor_id)) AS rawViews,
+      (SELECT sum(length(other_steps)) FROM funnel_steps) AS others,
+      (SELECT countIf(name IN ('popup_view', 'form_start', 'form_submit', 'email_open')) FROM events) AS rawOthers`);
+    expect(numbered[0]!.views).toBe(numbered[0]!.rawViews);
+    expect(numbered[0]!.others).toBe(numbered[0]!.rawOthers);
   });
 
   it('count nothing twice when run again, with rows the views took since among them', async () => {

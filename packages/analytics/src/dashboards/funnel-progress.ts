@@ -22,10 +22,11 @@ import { closedDays, closedDaysFingerprint, serverClockWindow } from './period.t
 export const STEP_NAMES = RETARGETING_FUNNEL_STEPS.map((s) => `'${s}'`).join(', ');
 const LEVELS = RETARGETING_FUNNEL_STEPS.length + 1;
 
-// funnel_steps numbers the steps from 1 in this order. A step (second, step) is folded into
-// one number, second × 8 + step, so a user's steps gather in a plain numeric array (per-user
-// arrays of tuples cost the aggregation about a third more) and sort by time, then step.
-const ENCODED_STEPS = 'arrayMap(x -> toUInt64(x.1) * 8 + x.2, steps)';
+// funnel_steps numbers the steps from 1 in this order, and each step (second, step) as one
+// number, second × 8 + step (migration 0046), so a user's steps gather in a plain numeric array
+// (per-user arrays of tuples cost the aggregation about a third more) and sort by time, then
+// step. Of the page views only the user's earliest counts (see the migration).
+const USER_STEPS = 'arraySort(arrayPushBack(groupArrayArray(other_steps), min(first_view)))';
 /**
  * In-order matching: the level rises when the next step of the funnel comes. Over the
  * time-sorted steps this is what windowFunnel does with a window spanning the period, which
@@ -81,7 +82,7 @@ export const computeSql = perEngine(
         const levels = `INSERT INTO funnel_progress (as_of, days, run, key, level)
 WITH ${submitters(SUBMITTER_ROWS(closed))}
 SELECT {asOf:Date}, ${days}, {run:UUID}, ${userKey()} AS key,
-       arrayFold(${FOLD_LEVEL}, arraySort(groupArrayArray(${ENCODED_STEPS})), toUInt8(0))
+       arrayFold(${FOLD_LEVEL}, ${USER_STEPS}, toUInt8(0))
 FROM funnel_steps
 WHERE ${closed}
 GROUP BY key
@@ -124,18 +125,18 @@ export const liveSql = perEngine(
           .digest('hex')
           .slice(0, 16);
         const recent = (only: string) => `
-SELECT ${userKey()} AS key, arraySort(groupArrayArray(${ENCODED_STEPS})) AS tuples
+SELECT ${userKey()} AS key, ${USER_STEPS} AS numbered
 FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND latest.2 = closed_fingerprint${only} GROUP BY key`;
         const stored = `SELECT key, level, toUInt8(1) AS found FROM funnel_progress
   WHERE as_of = ${TODAY} AND days = ${days} AND run = latest.1`;
         const joined = `
-  SELECT c.found AS found, c.level AS closedLevel, recent.tuples AS tuples
+  SELECT c.found AS found, c.level AS closedLevel, recent.numbered AS numbered
   FROM (${stored}) AS c RIGHT JOIN (${recent('')}) AS recent USING (key)`;
         const dictionary = levelsDictionary(days);
         // The stored levels looked up in the period's dictionary.
         const looked = `
-  SELECT toUInt8(l != ${NOT_STORED}) AS found, if(l != ${NOT_STORED}, l, toUInt8(0)) AS closedLevel, tuples
-  FROM (SELECT ${storedValue(dictionary, 'key')} AS l, tuples FROM (${recent(' AND from_dictionary')}))`;
+  SELECT toUInt8(l != ${NOT_STORED}) AS found, if(l != ${NOT_STORED}, l, toUInt8(0)) AS closedLevel, numbered
+  FROM (SELECT ${storedValue(dictionary, 'key')} AS l, numbered FROM (${recent(' AND from_dictionary')}))`;
         const statement = (changes: string, withDictionary: boolean) => `
 WITH
   ${closedDaysFingerprint(days, TODAY, version)} AS closed_fingerprint,
@@ -159,7 +160,7 @@ SELECT toString(${TODAY}) AS asOf, toString(closed_fingerprint) AS fingerprint,
        notEmpty(latest.3) AS computed, latest.2 = closed_fingerprint AS current, latest.3 AS closedLevels,
        groupArray((found, closedLevel, level, users)) AS changes${withDictionary ? ',\n       from_dictionary AS fromDictionary' : ''}
 FROM (
-  SELECT found, closedLevel, count() AS users, arrayFold(${FOLD_LEVEL}, tuples, closedLevel) AS level
+  SELECT found, closedLevel, count() AS users, arrayFold(${FOLD_LEVEL}, numbered, closedLevel) AS level
   FROM (${changes})
   GROUP BY found, closedLevel, level
 )`;
@@ -189,7 +190,7 @@ export const wholePeriodSql = perEngine(
 WITH ${submitters(SUBMITTER_ROWS(window))}
 SELECT level, count() AS users
 FROM (
-  SELECT ${userKey()} AS key, arrayFold(${FOLD_LEVEL}, arraySort(groupArrayArray(${ENCODED_STEPS})), toUInt8(0)) AS level
+  SELECT ${userKey()} AS key, arrayFold(${FOLD_LEVEL}, ${USER_STEPS}, toUInt8(0)) AS level
   FROM funnel_steps
   WHERE ${window}
   GROUP BY key

@@ -31,6 +31,14 @@ describe('dashboard rollups', () => {
     expect(await total('SELECT sum(views) AS n FROM page_visitors')).toBe(3);
     // The funnel keeps each visitor's first page view of the day.
     expect(await total('SELECT sum(length(steps)) AS n FROM funnel_steps WHERE is_bot = 0')).toBe(1);
+    // Numbered as the dashboards read it (migration 0046): that page view, and no other step.
+    const [numbered] = await ch.query<{ views: string; others: string }>(
+      `SELECT groupArray(toString(first_view)) AS views, toString(sum(length(other_steps))) AS others FROM funnel_steps WHERE is_bot = 0`,
+    );
+    const [view] = await ch.query<{ n: string }>(
+      `SELECT toString(toUInt64(toDateTime(min(ts), 'UTC')) * 8 + 1) AS n FROM events WHERE name = 'page_view' AND is_bot = 0`,
+    );
+    expect(numbered).toEqual({ views: [view!.n], others: '0' });
     expect(await total('SELECT sum(events) AS n FROM sources_daily')).toBe(5);
     expect(await total('SELECT count() AS n FROM ab_units FINAL WHERE saw')).toBe(1);
     expect(await total('SELECT uniqCombinedMerge(12)(sessions) AS n FROM traffic_daily WHERE is_bot = 0')).toBe(1);
