@@ -8,7 +8,7 @@ import type { EngineProfile } from '../engine.ts';
 import { abSnapshots, abTestingSql } from './ab-testing.ts';
 import { computeClosedDays } from './closed-days.ts';
 import { dataConnectionsSql } from './data-connections.ts';
-import { computeFunnelProgress, computeSql, levelsDictionary, liveSql, storedTodaySql, wholePeriodSql } from './funnel-progress.ts';
+import { computeFunnelProgress, computeSql, funnelDictionaries, liveSql, storedTodaySql, wholePeriodSql } from './funnel-progress.ts';
 import { funnelViewsSql } from './funnel-views.ts';
 import { reloadRunDictionarySql, runDictionaryDdl } from './run-dictionary.ts';
 import { retargetingSnapshots, retargetingSql } from './retargeting.ts';
@@ -42,9 +42,9 @@ export function dashboardStatements(engine: EngineProfile): Record<string, strin
       storedTodaySql,
       liveSql(engine),
       wholePeriodSql(engine),
-      // The stored levels' dictionaries, on chDB only.
+      // The stored levels' and first submitters' dictionaries, on chDB only.
       engine.kind === 'chdb'
-        ? PERIOD_DAYS.map((days) => [runDictionaryDdl('curb', levelsDictionary(days)), reloadRunDictionarySql(levelsDictionary(days))])
+        ? PERIOD_DAYS.flatMap((days) => funnelDictionaries(days).map((d) => [runDictionaryDdl('curb', d), reloadRunDictionarySql(d)]))
         : [],
     ]),
     'funnel-views': texts(funnelViewsSql),

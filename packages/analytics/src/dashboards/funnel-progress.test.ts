@@ -4,7 +4,15 @@ import { createTestClickHouse } from '../../../../test/harness.ts';
 import { migrateClickHouse } from '../migrate.ts';
 import { randomUUID } from 'node:crypto';
 import type { ClickHouse } from '../clickhouse.ts';
-import { computeSql, levelsDictionary, liveSql, readFunnelLevels, storedTodaySql, wholePeriodSql } from './funnel-progress.ts';
+import {
+  computeSql,
+  levelsDictionary,
+  liveSql,
+  readFunnelLevels,
+  storedTodaySql,
+  submittersDictionary,
+  wholePeriodSql,
+} from './funnel-progress.ts';
 import { reloadRunDictionarySql } from './run-dictionary.ts';
 import { eventRows, type TestEvent } from './test-events.ts';
 
@@ -195,6 +203,29 @@ describe('retargeting funnel over closed days and the days since', () => {
     expect(live).toContain(statements[1]);
     expect(await request()).toBeNull();
     expect(statements.every((sql) => live.includes(sql))).toBe(true);
+  });
+
+  it("credits an e-mail opened today to its closed days' submitter as the period's dictionary holds it", async () => {
+    // Visitor 800 submits on a closed day; the address is opened today from the mail client.
+    const email = 'closed-days@example.com';
+    const chain: TestEvent[] = [
+      ...(['page_view', 'popup_view', 'form_start'] as const).map((name, i) => ({ name, visitor: 800, minutesAgo: 5 * DAY_MINUTES - i })),
+      { name: 'form_submit', visitor: 800, minutesAgo: 5 * DAY_MINUTES - 3, email },
+      { name: 'email_open', visitor: 10_800, minutesAgo: 2, email, session: '' },
+    ];
+    await ch.insert('events', eventRows(chain, now));
+    events.push(...chain);
+    await levelsOf(7); // a run with 800 at level 4 and its submission, and the dictionaries loaded with them
+    const expected = expectedLevels(events, 7);
+    expect(await read(7)).toEqual({ levels: expected, fromRun: true });
+    // The stored submission leaves the run's table, not the dictionary, which the request reads.
+    await ch.command(
+      `ALTER TABLE funnel_progress_submitters DELETE WHERE days = 7 AND h = cityHash64('${email}') SETTINGS mutations_sync = 2`,
+    );
+    expect((await read(7)).levels).toEqual(expected);
+    // Reloaded without it, the open is the mail client's own: 800 stays at level 4 and a user at level 0 appears.
+    await ch.command(reloadRunDictionarySql(submittersDictionary(7)));
+    expect((await read(7)).levels).toEqual(expected.map((n, level) => n + ([1, 0, 0, 0, 1, -1][level] ?? 0)));
   });
 
   it("looks the stored levels up in the period's dictionary only while it holds the run read", async () => {

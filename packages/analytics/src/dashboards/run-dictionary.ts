@@ -16,6 +16,8 @@ export const NOT_STORED = 255;
 
 export interface RunDictionary {
   name: string;
+  /** The stored column holding the keys: `key` unless named here. */
+  key?: string;
   /** The stored UInt8 column it maps each key to (the dictionary's `value`), or a String column when `text`. */
   value: string;
   text?: boolean;
@@ -29,9 +31,10 @@ export interface RunDictionary {
 
 /** The dictionary's definition in `database` (constant SQL: names and filters are the code's own). */
 export function runDictionaryDdl(database: string, d: RunDictionary): string {
-  if (![database, d.name, d.value, d.table, d.runs].every((name) => IDENTIFIER.test(name))) throw new Error('Invalid run dictionary');
+  const key = d.key ?? 'key';
+  if (![database, d.name, key, d.value, d.table, d.runs].every((name) => IDENTIFIER.test(name))) throw new Error('Invalid run dictionary');
   const runs = `${database}.${d.runs} WHERE as_of = ${TODAY} AND ${d.runsFilter}`;
-  const source = `SELECT key, ${d.text ? d.value : `toUInt64(${d.value})`} AS value FROM ${database}.${d.table}
+  const source = `SELECT ${key} AS key, ${d.text ? d.value : `toUInt64(${d.value})`} AS value FROM ${database}.${d.table}
 WHERE as_of = ${TODAY} AND ${d.rows} AND run = (SELECT argMax(run, created_at) FROM ${runs})
 UNION ALL
 SELECT toUInt64(0) AS key, ${runHash(d, 'argMax(run, created_at)')} AS value FROM ${runs}`;
@@ -53,6 +56,10 @@ export const holdsRun = (d: RunDictionary, run: string) =>
 
 /** SQL: the stored text of `key` in a dictionary of text, or ''. */
 export const storedText = (d: RunDictionary, key: string) => `dictGetOrDefault('${d.name}', 'value', ${key}, '')`;
+
+/** SQL: whether the run stored `key`, and its stored 64-bit value (a value that may be any number, such as a visitor). */
+export const storesKey = (d: RunDictionary, key: string) => `dictHas('${d.name}', ${key})`;
+export const storedNumber = (d: RunDictionary, key: string) => `dictGet('${d.name}', 'value', ${key})`;
 
 /** SQL: the stored value of `key`, or NOT_STORED. */
 export const storedValue = (d: RunDictionary, key: string) =>
