@@ -18,7 +18,7 @@ export interface RunDictionary {
   name: string;
   /** The stored column holding the keys: `key` unless named here. */
   key?: string;
-  /** The stored UInt8 column it maps each key to (the dictionary's `value`), or a String column when `text`. */
+  /** The stored column it maps each key to (the dictionary's `value`, a UInt64: level, flags, visitor), or String when `text`. */
   value: string;
   text?: boolean;
   /** The table of the stored keys, and which of its rows belong to the period (and kind). */
