@@ -78,9 +78,10 @@ describe('dashboard SQL per engine', () => {
 
   it('writes closed-days runs so they read back at once through the Distributed tables', () => {
     const inserts = all(CLUSTER).filter((sql) => /^\s*INSERT INTO/.test(sql));
-    // Per period: the funnel's levels, submitters and run; the retargeting snapshots' four tables, the A/B ones' two, and each set's
-    // runs; for the SEO dashboard's 7 days, its sessions and runs.
-    expect(inserts.length).toBe((3 + 4 + 1 + 2 + 1) * 3 + 2);
+    // Per period, for each of the runs through the day before yesterday and through yesterday: the funnel's levels,
+    // submitters and run, the retargeting snapshots' four tables and the A/B ones' two; each set's runs; for the SEO
+    // dashboard's 7 days, its sessions (both runs) and runs.
+    expect(inserts.length).toBe(((3 + 4 + 2) * 2 + 1 + 1) * 3 + 2 + 1);
     const closed = '(sources|traffic|users|identified_visitors|ab_unit_flags|ab_pairs|seo_session_flags)_closed';
     const tables = new RegExp(`^\\s*INSERT INTO (funnel_progress(_runs|_submitters)?|closed_days_runs|${closed}) `);
     for (const sql of inserts) {

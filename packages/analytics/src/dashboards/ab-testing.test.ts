@@ -57,10 +57,13 @@ beforeAll(async () => {
   );
 });
 afterAll(() => ch.drop());
+// The runs the requests start after their answers, awaited before a test that counts them.
+const started: Promise<unknown>[] = [];
+const dashboard = (days: number) => abTestingDashboard(ch, days, now, { background: (w) => started.push(w) });
 
 describe('A/B testing dashboard', () => {
   it('counts exposed visitors, their clicks and conversions per variant, bots and strays left out', async () => {
-    const d = await abTestingDashboard(ch, 7, now);
+    const d = await dashboard(7);
     expect(d.days).toBe(7);
     expect(d.conversionRates.filter((r) => r.testType !== 'cta')).toEqual([
       { testType: 'headline', variant: 'A', variantText: '', impressions: 1, clicks: 0, conversions: 0, clickRate: 0, conversionRate: 0 },
@@ -88,7 +91,7 @@ describe('A/B testing dashboard', () => {
   });
 
   it('counts the unit each variant was assigned to, so no unit sits in two arms', async () => {
-    const d = await abTestingDashboard(ch, 7, now);
+    const d = await dashboard(7);
     const cta = d.conversionRates.filter((r) => r.testType === 'cta').map((r) => [r.variant, r.impressions, r.conversions]);
     expect(cta).toEqual([
       ['A', 1, 0],
@@ -106,7 +109,7 @@ describe('A/B testing dashboard', () => {
   });
 
   it('gives per test the winner, uplift, p-value, chance to beat control, SRM and the under-powered flag', async () => {
-    const d = await abTestingDashboard(ch, 7, now);
+    const d = await dashboard(7);
     const popupTest = d.tests.find((t) => t.testType === 'popup')!;
     expect(popupTest).toMatchObject({ control: 'A', winner: 'B', totalExposures: 7, underpowered: true, significant: false });
     // 4 vs 3 exposures: χ² = (0.5² + 0.5²) / 3.5 = 0.142857, p = erfc(√0.0714285) = 0.70546.
@@ -123,7 +126,7 @@ describe('A/B testing dashboard', () => {
   });
 
   it('lists the raw daily counts by event and source', async () => {
-    const d = await abTestingDashboard(ch, 7, now);
+    const d = await dashboard(7);
     const today = new Date(now - 3600_000).toISOString().slice(0, 10);
     expect(d.rawData).toEqual(
       expect.arrayContaining([
@@ -137,7 +140,7 @@ describe('A/B testing dashboard', () => {
   });
 
   it('widens to 30 days', async () => {
-    const d = await abTestingDashboard(ch, 30, now);
+    const d = await dashboard(30);
     expect(d.conversionRates.find((r) => r.testType === 'popup' && r.variant === 'B')!.impressions).toBe(4);
   });
 });
@@ -161,6 +164,7 @@ describe('A/B testing dashboard over stored closed days', () => {
         now,
       ),
     );
+    await Promise.all(started);
     await ch.command('TRUNCATE TABLE closed_days_runs');
     const work: Promise<unknown>[] = [];
     const read = () => abTestingDashboard(ch, 7, now, { background: (w) => work.push(w) });
@@ -169,7 +173,8 @@ describe('A/B testing dashboard over stored closed days', () => {
     expect(work).toHaveLength(1);
     await Promise.all(work);
     const runs = await ch.query<{ kind: string }>('SELECT kind FROM closed_days_runs WHERE days = 7 ORDER BY kind');
-    expect(runs.map((r) => r.kind)).toEqual(['ab_pairs', 'ab_units']);
+    // Two runs of each kind: through the day before yesterday, and through yesterday.
+    expect(runs.map((r) => r.kind)).toEqual(['ab_pairs', 'ab_pairs', 'ab_units', 'ab_units']);
     expect(await read()).toEqual(whole);
     expect(work).toHaveLength(1);
     // Unit 31, stored as exposed only, converts today: it moves to converted.
@@ -264,9 +269,9 @@ describe('A/B units held in memory on chDB', () => {
       await db.command(reloadRunDictionarySql(units));
       expect(await read()).toEqual([1, 0, 0]);
       // A newer run (unit 40 stored again) that the dictionary has not loaded: joined from the table.
-      const [status] = await db.query<{ asOf: string; closedFingerprint: string }>(snapshots.status(7));
-      const params = { asOf: status!.asOf, fingerprint: BigInt(status!.closedFingerprint), run: randomUUID(), kind: unitsQuery.kind };
-      await db.command(snapshots.compute(unitsQuery, 7), params);
+      const [status] = await db.query<{ asOf: string; yesterdayFingerprint: string }>(snapshots.status(7));
+      const params = { asOf: status!.asOf, fingerprint: BigInt(status!.yesterdayFingerprint), run: randomUUID(), kind: unitsQuery.kind };
+      await db.command(snapshots.compute(unitsQuery, 7, 1), params); // through yesterday, the run a request prefers
       await db.command(snapshots.run(7), params);
       expect(await read()).toEqual([1, 1, 0]);
       await db.command(reloadRunDictionarySql(units));

@@ -12,11 +12,19 @@
 // and requests read the whole period until a new run is stored. A request that finds no
 // current run answers from the whole period and starts the run after its own queries, so the
 // day's first request does not wait for it (the worker also runs them just after midnight).
+//
+// Each period has two runs a day (period.ts, OpenDays): one through the day before yesterday,
+// which no event reaches once the day has begun, and one through yesterday, computed after it, so
+// a request reads today alone from the rollups (a busy site's since-yesterday rows are most of
+// its live work). An event that reaches yesterday late sends requests back to the first run until
+// a new one through yesterday is stored: started by a request at most once every
+// THROUGH_YESTERDAY_RETRY_MS per kind and period, so a stream of back-dated beacons costs a run
+// now and then, not one per request.
 import { createHash, randomUUID } from 'node:crypto';
 import { PERIOD_DAYS } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
 import type { EngineProfile } from '../engine.ts';
-import { closedDays, closedDaysFingerprint, serverClockWindow } from './period.ts';
+import { closedDays, closedDaysFingerprints, fingerprintOf, OPEN_DAYS, type OpenDays, openDays, serverClockWindow } from './period.ts';
 import { holdsRun, NOT_STORED, type RunDictionary, reloadRunDictionarySql, runDictionaryDdl, storedValue } from './run-dictionary.ts';
 
 export interface ClosedDaysQuery {
@@ -106,16 +114,15 @@ export function keyFlagsQuery(q: {
 }
 
 const TODAY = `toDate(now('UTC'))`;
-const SINCE_YESTERDAY = (asOf: string) => `is_bot = 0 AND date >= ${asOf} - 1 AND date <= ${asOf}`;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const UINT64 = /^\d{1,20}$/;
 
 /** A set of snapshots (a dashboard's, for its periods), with the statements to find, compute and read them on one engine. */
 export function closedDaysSnapshots(engine: EngineProfile, queries: ClosedDaysQuery[], periods: readonly number[] = PERIOD_DAYS) {
-  const compute = (q: ClosedDaysQuery, days: number) => `
+  const compute = (q: ClosedDaysQuery, days: number, open: OpenDays = 2) => `
 INSERT INTO ${q.table} (as_of, days, run, ${q.columns.join(', ')})
 SELECT {asOf:Date}, ${days}, {run:UUID}, ${q.columns.join(', ')}
-FROM (${(q.stored ?? ((rows: string) => rows))(q.rows(closedDays(days, '{asOf:Date}')))})
+FROM (${(q.stored ?? ((rows: string) => rows))(q.rows(closedDays(days, '{asOf:Date}', open)))})
 ${engine.readBackInsertSettings}`;
   // The snapshots' own text is part of the fingerprint: a run by an older version never counts.
   const version = createHash('sha256')
@@ -139,21 +146,28 @@ ${engine.readBackInsertSettings}`;
   const dictionaries = (days: number) => queries.flatMap((q) => dictionary(q, days) ?? []);
 
   /**
-   * Per period, unbound (chDB runs those in parallel): the day, the closed days' fingerprint, the
-   * kinds with a current run and, `withDictionaries`, those whose dictionary holds that run.
+   * Per period, unbound (chDB runs those in parallel): the day, the closed days' fingerprints (the
+   * run through the day before yesterday's, and through yesterday's), the kinds with a current run
+   * of each and, `withDictionaries`, those whose dictionary holds the run a request reads (through
+   * yesterday when current).
    */
   const status = (days: number, withDictionaries = false) => {
     const held = queries.flatMap((q) => {
       const d = withDictionaries && dictionary(q, days);
       if (!d) return [];
-      const current = `(SELECT argMax(run, created_at) FROM closed_days_runs
-         WHERE as_of = ${TODAY} AND days = ${days} AND kind = '${q.kind}' AND fingerprint = closed_fingerprint)`;
-      return [`if(${holdsRun(d, current)}, '${q.kind}', '')`];
+      const read = `(SELECT argMax(run, (fingerprint = yesterday_fingerprint, created_at)) FROM closed_days_runs
+         WHERE as_of = ${TODAY} AND days = ${days} AND kind = '${q.kind}' AND fingerprint IN (closed_fingerprint, yesterday_fingerprint))`;
+      return [`if(${holdsRun(d, read)}, '${q.kind}', '')`];
     });
     return `
-WITH ${closedDaysFingerprint(days, TODAY, version)} AS closed_fingerprint
+WITH ${closedDaysFingerprints(days, TODAY, version)} AS fingerprints,
+     ${fingerprintOf('fingerprints', 2)} AS closed_fingerprint, ${fingerprintOf('fingerprints', 1)} AS yesterday_fingerprint
 SELECT toString(${TODAY}) AS asOf, toString(closed_fingerprint) AS closedFingerprint,
-       groupUniqArrayIf(kind, runs.fingerprint = closed_fingerprint) AS current${held.length ? `, [${held.join(', ')}] AS held` : ''}
+       toString(yesterday_fingerprint) AS yesterdayFingerprint,
+       groupUniqArrayIf(kind, runs.fingerprint = closed_fingerprint) AS current,
+       groupUniqArrayIf(kind, runs.fingerprint = yesterday_fingerprint) AS currentThroughYesterday${
+         held.length ? `, [${held.join(', ')}] AS held` : ''
+       }
 FROM closed_days_runs AS runs
 WHERE as_of = ${TODAY} AND days = ${days}
 ${engine.readSettings}`;
@@ -165,16 +179,17 @@ INSERT INTO closed_days_runs (as_of, days, kind, fingerprint, run)
 SELECT {asOf:Date}, ${days}, {kind:String}, {fingerprint:UInt64}, {run:UUID}
 ${engine.readBackInsertSettings}`;
 
-  /** The statement over the whole period, or over the current run plus the days since yesterday. */
-  function read(q: ClosedDaysQuery, days: number, snapshot?: { asOf: string; closedFingerprint: string }, held = false): string {
+  /** The statement over the whole period, or over a current run plus the days it leaves open. */
+  function read(q: ClosedDaysQuery, days: number, snapshot?: Snapshot, held = false): string {
     if (!snapshot) return `${q.read(null, q.rows(serverClockWindow(days).days))}\n${engine.readSettings}`;
     // Values this module read back from ClickHouse, checked, never a request's.
-    if (!DATE.test(snapshot.asOf) || !UINT64.test(snapshot.closedFingerprint)) throw new Error('Malformed closed-days run');
+    if (!DATE.test(snapshot.asOf) || !UINT64.test(snapshot.fingerprint) || !OPEN_DAYS.includes(snapshot.open))
+      throw new Error('Malformed closed-days run');
     const asOf = `toDate('${snapshot.asOf}')`;
     const current = `(SELECT argMax(run, created_at) FROM closed_days_runs
-     WHERE as_of = ${asOf} AND days = ${days} AND kind = '${q.kind}' AND fingerprint = ${snapshot.closedFingerprint})`;
+     WHERE as_of = ${asOf} AND days = ${days} AND kind = '${q.kind}' AND fingerprint = ${snapshot.fingerprint})`;
     const closed = `SELECT ${q.columns.join(', ')} FROM ${q.table} WHERE as_of = ${asOf} AND days = ${days} AND run = ${current}`;
-    const since = q.rows(SINCE_YESTERDAY(asOf));
+    const since = q.rows(openDays(asOf, snapshot.open));
     const d = held && dictionary(q, days);
     return `${d && q.lookup ? q.lookup(closed, since, d) : q.read(closed, since)}\n${engine.readSettings}`;
   }
@@ -182,17 +197,16 @@ ${engine.readBackInsertSettings}`;
   /** Every statement, for the catalog (a sample run stands for the ones a request reads). */
   const statements = () =>
     periods.flatMap((days) => {
-      const sample = { asOf: '2026-01-01', closedFingerprint: '1' };
+      const samples = OPEN_DAYS.map((open) => ({ asOf: '2026-01-01', fingerprint: '1', open }));
       return [
         status(days),
         ...(dictionaries(days).length ? [status(days, true)] : []),
         ...dictionaries(days).flatMap((d) => [runDictionaryDdl('curb', d), reloadRunDictionarySql(d)]),
         run(days),
         ...queries.flatMap((q) => [
-          compute(q, days),
+          ...OPEN_DAYS.map((open) => compute(q, days, open)),
           read(q, days),
-          read(q, days, sample),
-          ...(dictionary(q, days) ? [read(q, days, sample, true)] : []),
+          ...samples.flatMap((sample) => [read(q, days, sample), ...(dictionary(q, days) ? [read(q, days, sample, true)] : [])]),
         ]),
       ];
     });
@@ -202,19 +216,58 @@ ${engine.readBackInsertSettings}`;
 
 export type ClosedDaysSnapshots = ReturnType<typeof closedDaysSnapshots>;
 
-type Status = { asOf: string; closedFingerprint: string; current: string[]; held?: string[] };
+/** A stored run to read: its day, its closed days' fingerprint and the days it leaves open. */
+type Snapshot = { asOf: string; fingerprint: string; open: OpenDays };
+type Status = {
+  asOf: string;
+  closedFingerprint: string;
+  yesterdayFingerprint: string;
+  current: string[];
+  currentThroughYesterday: string[];
+  held?: string[];
+};
+
+/** The run of `kind` a request reads: through yesterday when current, else through the day before, else none. */
+function snapshotOf(status: Status, kind: string): Snapshot | undefined {
+  if (status.currentThroughYesterday.includes(kind)) return { asOf: status.asOf, fingerprint: status.yesterdayFingerprint, open: 1 };
+  if (status.current.includes(kind)) return { asOf: status.asOf, fingerprint: status.closedFingerprint, open: 2 };
+  return undefined;
+}
+
+/** Whether a kind lacks one of today's two runs. */
+const lacksRun = (status: Status, kind: string) => !status.current.includes(kind) || !status.currentThroughYesterday.includes(kind);
+
+/**
+ * How long after a request started a run through yesterday another request may start one for
+ * the same kind and period (the one before went out of date with a late event for yesterday).
+ */
+export const THROUGH_YESTERDAY_RETRY_MS = 10 * 60_000;
+// Per store, per kind and period: when a request last started a run through yesterday.
+const startedThroughYesterday = new WeakMap<ClickHouse, Map<string, number>>();
+
+/**
+ * Whether a request may start a run through yesterday for `id` (a kind and period) now, and if
+ * so notes the time: at most once every THROUGH_YESTERDAY_RETRY_MS. The worker and tests do not ask.
+ */
+export function mayStartThroughYesterday(ch: ClickHouse, id: string, now = Date.now()): boolean {
+  const started = startedThroughYesterday.get(ch) ?? new Map<string, number>();
+  startedThroughYesterday.set(ch, started);
+  if (now - (started.get(id) ?? -Infinity) < THROUGH_YESTERDAY_RETRY_MS) return false;
+  started.set(id, now);
+  return true;
+}
 
 // The computations in flight in this process, one per kind, period, day and fingerprint.
 const computing = new Map<string, Promise<void>>();
 
-function computeRun(ch: ClickHouse, snapshots: ClosedDaysSnapshots, q: ClosedDaysQuery, days: number, status: Status): Promise<void> {
-  const id = `${q.kind}|${days}|${status.asOf}|${status.closedFingerprint}`;
+function computeRun(ch: ClickHouse, snapshots: ClosedDaysSnapshots, q: ClosedDaysQuery, days: number, run: Snapshot): Promise<void> {
+  const id = `${q.kind}|${days}|${run.asOf}|${run.fingerprint}`;
   let pending = computing.get(id);
   if (!pending) {
-    const params = { asOf: status.asOf, fingerprint: BigInt(status.closedFingerprint), run: randomUUID(), kind: q.kind };
+    const params = { asOf: run.asOf, fingerprint: BigInt(run.fingerprint), run: randomUUID(), kind: q.kind };
     const d = snapshots.dictionary(q, days);
     pending = ch
-      .command(snapshots.compute(q, days), params)
+      .command(snapshots.compute(q, days, run.open), params)
       .then(() => ch.command(snapshots.run(days), params))
       .then(() => (d ? reloadRunDictionary(ch, d) : undefined))
       .finally(() => computing.delete(id));
@@ -224,10 +277,10 @@ function computeRun(ch: ClickHouse, snapshots: ClosedDaysSnapshots, q: ClosedDay
 }
 
 /**
- * Runs each snapshot's statement for the period: over its current run and the days since
- * yesterday, or over the whole period when there is none yet. Returns each kind's rows and, if
- * runs are missing, `computeMissing`, for the caller to start once its answer is ready (spare
- * work, not the answer).
+ * Runs each snapshot's statement for the period: over its current run and the days it leaves
+ * open, or over the whole period when there is none yet. Returns each kind's rows and, if runs
+ * are missing, `computeMissing`, for the caller to start once its answer is ready (spare work,
+ * not the answer).
  */
 export async function readClosedDays<T extends Record<string, unknown[]>>(
   ch: ClickHouse,
@@ -258,10 +311,9 @@ export function readClosedDaysEach<T extends Record<string, unknown[]>>(
     .then((withDictionaries) => (withDictionaries ? ch.query<Status>(snapshots.status(days, true)).catch(plainStatus) : plainStatus()))
     .then(([found]) => found!);
   const read = (q: ClosedDaysQuery, found: Status) => {
-    const current = found.current.includes(q.kind);
-    const snapshot = current ? found : undefined;
+    const snapshot = snapshotOf(found, q.kind);
     const plain = () => ch.query(snapshots.read(q, days, snapshot));
-    return current && found.held?.includes(q.kind) ? ch.query(snapshots.read(q, days, snapshot, true)).catch(plain) : plain();
+    return snapshot && found.held?.includes(q.kind) ? ch.query(snapshots.read(q, days, snapshot, true)).catch(plain) : plain();
   };
   return {
     rows: Object.fromEntries(snapshots.queries.map((q) => [q.kind, status.then((found) => read(q, found))])) as {
@@ -269,7 +321,7 @@ export function readClosedDaysEach<T extends Record<string, unknown[]>>(
     },
     // Another request may have stored them since this one looked: computeClosedDays looks again.
     computeMissing: status.then((found) =>
-      snapshots.queries.some((q) => !found.current.includes(q.kind)) ? () => computeClosedDays(ch, snapshots, days) : null,
+      snapshots.queries.some((q) => lacksRun(found, q.kind)) ? () => computeClosedDays(ch, snapshots, days, { request: true }) : null,
     ),
   };
 }
@@ -317,9 +369,25 @@ export function computeMissingLater(reads: { computeMissing: (() => Promise<void
   else work.catch(() => {});
 }
 
-/** Computes every missing run of the period now (the worker's job after midnight, tests). */
-export async function computeClosedDays(ch: ClickHouse, snapshots: ClosedDaysSnapshots, days: number): Promise<void> {
-  const [status] = await ch.query<Status>(snapshots.status(days));
-  // One after another: this is spare work, not an answer.
-  for (const q of snapshots.queries) if (!status!.current.includes(q.kind)) await computeRun(ch, snapshots, q, days, status!);
+/**
+ * Computes every missing run of the period now (the worker's job after midnight, tests), or for a
+ * `request`, the runs through yesterday it may start (mayStartThroughYesterday) once the runs
+ * through the day before are current.
+ */
+export async function computeClosedDays(
+  ch: ClickHouse,
+  snapshots: ClosedDaysSnapshots,
+  days: number,
+  options?: { request: boolean },
+): Promise<void> {
+  const [status] = (await ch.query<Status>(snapshots.status(days))) as [Status];
+  // One after another: this is spare work, not an answer. Per kind, the run through yesterday is
+  // always the later, so that it is the one its dictionary holds.
+  for (const q of snapshots.queries) {
+    if (!status.current.includes(q.kind))
+      await computeRun(ch, snapshots, q, days, { asOf: status.asOf, fingerprint: status.closedFingerprint, open: 2 });
+    else if (status.currentThroughYesterday.includes(q.kind)) continue;
+    else if (options?.request && !mayStartThroughYesterday(ch, `${q.kind}|${days}`)) continue;
+    await computeRun(ch, snapshots, q, days, { asOf: status.asOf, fingerprint: status.yesterdayFingerprint, open: 1 });
+  }
 }

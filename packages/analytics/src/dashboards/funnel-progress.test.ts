@@ -5,6 +5,7 @@ import { migrateClickHouse } from '../migrate.ts';
 import { randomUUID } from 'node:crypto';
 import type { ClickHouse } from '../clickhouse.ts';
 import {
+  computeFunnelProgress,
   computeSql,
   levelsDictionary,
   liveSql,
@@ -168,14 +169,56 @@ describe('retargeting funnel over closed days and the days since', () => {
     await ch.insert('events', eventRows(late, now));
     events.push(...late);
     expect(await levelsOf(7)).toEqual(expectedLevels(events, 7));
-    expect(await runs(7)).toBe(before + 1);
+    // Both runs cover that day: through the day before yesterday, and through yesterday.
+    expect(await runs(7)).toBe(before + 2);
+  });
+
+  it('reads the run through the day before yesterday while an event for yesterday outdates the one through yesterday', async () => {
+    await levelsOf(30);
+    const live = async () => {
+      const [row] = (await ch.query<{ current: number; throughYesterday: number }>(liveSql(ch.engine).get(30)!.joined)) as [
+        { current: number; throughYesterday: number },
+      ];
+      return [Number(row.current), Number(row.throughYesterday)];
+    };
+    expect(await live()).toEqual([1, 1]);
+    const before = await runs(30);
+    // Visitor 900's page view yesterday at noon, received now (the collector keeps a timestamp up
+    // to a day old), and a popup today: level 2, replayed from the run through the day before.
+    const yesterday = Math.floor((now % (DAY_MINUTES * MINUTE)) / MINUTE) + 12 * 60;
+    const lateForYesterday = async (visitor: number) => {
+      const chain: TestEvent[] = [
+        { name: 'page_view', visitor, minutesAgo: yesterday },
+        { name: 'popup_view', visitor, minutesAgo: 0 },
+      ];
+      await ch.insert('events', eventRows(chain, now));
+      events.push(...chain);
+    };
+    await lateForYesterday(900);
+    expect(await live()).toEqual([1, 0]);
+    const { levels, computeMissing } = await readFunnelLevels(ch, 30);
+    expect(levels.map((l) => l.users)).toEqual(expectedLevels(events, 30));
+    // The request starts a new run through yesterday.
+    await computeMissing!();
+    expect(await runs(30)).toBe(before + 1);
+    expect(await read(30)).toEqual({ levels: expectedLevels(events, 30), fromRun: true });
+    // Another within ten minutes: answered the same way, and no new run until the worker's.
+    await lateForYesterday(901);
+    const again = await readFunnelLevels(ch, 30);
+    expect(again.levels.map((l) => l.users)).toEqual(expectedLevels(events, 30));
+    await again.computeMissing!();
+    expect(await runs(30)).toBe(before + 1);
+    expect(await live()).toEqual([1, 0]);
+    await computeFunnelProgress(ch, 30);
+    expect(await runs(30)).toBe(before + 2);
+    expect(await read(30)).toEqual({ levels: expectedLevels(events, 30), fromRun: true });
   });
 
   it('shares one computation between requests that arrive together', async () => {
     await ch.command('TRUNCATE TABLE funnel_progress_runs');
     const all = await Promise.all([levelsOf(90), levelsOf(90), levelsOf(90)]);
     for (const levels of all) expect(levels).toEqual(expectedLevels(events, 90));
-    expect(await runs(90)).toBe(1);
+    expect(await runs(90)).toBe(2);
   });
 
   it('starts the whole period at once on a day without a run, and reads the live statement once one is seen', async () => {
@@ -252,7 +295,7 @@ describe('retargeting funnel over closed days and the days since', () => {
       `SELECT toString(as_of) AS asOf, toString(fingerprint) AS fingerprint FROM funnel_progress_runs
        WHERE days = 7 AND as_of = toDate(now('UTC')) ORDER BY created_at DESC LIMIT 1`,
     )) as [{ asOf: string; fingerprint: string }];
-    const sql = computeSql(ch.engine).get(7)!;
+    const sql = computeSql(ch.engine).get(7)![1]; // the latest run is the one through yesterday
     const params = { asOf, fingerprint: BigInt(fingerprint), run: randomUUID() };
     for (const statement of [sql.levels, sql.submitters, sql.run]) await ch.command(statement, params);
     expect((await read(7)).levels).toEqual(expected);

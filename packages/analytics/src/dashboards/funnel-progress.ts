@@ -3,9 +3,11 @@
 // period is their level after the closed days (all but yesterday and today), continued over
 // the steps since. The closed days' levels are computed once per day and period into
 // funnel_progress (migration 0034); a request reads that run's level counts and replays only
-// the users seen since yesterday. Events reach a closed day only through a late spool flush
-// or an import (the collector moves timestamps older than a day to the receipt time): the
+// the users seen on the days it leaves open. Events reach a closed day only through a late spool
+// flush or an import (the collector moves timestamps older than a day to the receipt time): the
 // run's fingerprint of the closed days' hourly event counts then differs and a new run is computed.
+// As with the closed-days snapshots (closed-days.ts), each period has a run through the day before
+// yesterday and one through yesterday, read when current, so a request replays today's users alone.
 //
 // A "user" is the visitor, and an e-mail open (sent from the mail client, another visitor
 // id) counts for the first visitor who submitted that address in the period, up to the day
@@ -14,9 +16,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { PERIOD_DAYS, RETARGETING_FUNNEL_STEPS } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine, type EngineProfile } from '../engine.ts';
-import { defineRunDictionaries, reloadRunDictionary } from './closed-days.ts';
+import { defineRunDictionaries, mayStartThroughYesterday, reloadRunDictionary } from './closed-days.ts';
 import { holdsRun, NOT_STORED, type RunDictionary, storedNumber, storedValue, storesKey } from './run-dictionary.ts';
-import { closedDays, closedDaysFingerprint, serverClockWindow } from './period.ts';
+import { closedDays, closedDaysFingerprints, fingerprintOf, OPEN_DAYS, type OpenDays, serverClockWindow } from './period.ts';
 
 /** The funnel's event names as an SQL list. */
 export const STEP_NAMES = RETARGETING_FUNNEL_STEPS.map((s) => `'${s}'`).join(', ');
@@ -38,8 +40,8 @@ const FOLD_LEVEL = '(acc, x) -> toUInt8(if(x % 8 = acc + 1, acc + 1, acc))';
  * The funnel key: the visitor, or for an e-mail open the address's first submitter in the
  * period if that submission was on or before the day of the open (a funnel_steps row is one
  * day). Decided per row, so the closed days never depend on what came since. The submitters
- * come from the map `submitters` (see below) or, for the opens since yesterday, first from a
- * run's closed days held in memory (`closed`): a closed day comes before the day of any of them.
+ * come from the map `submitters` (see below) or, for the opens on the days a run leaves open,
+ * first from its closed days held in memory (`closed`): a closed day comes before any of them.
  */
 function userKey(closed?: RunDictionary): string {
   const h = 'cityHash64(open_email)';
@@ -61,9 +63,10 @@ WHERE ${filter} AND first_submit IS NOT NULL GROUP BY h`;
 const submitters = (from: string) => `(SELECT (groupArray(h), groupArray(v), groupArray(d)) FROM (${from})) AS submitters`;
 
 const TODAY = `toDate(now('UTC'))`;
-const SINCE_YESTERDAY = `is_bot = 0 AND date >= ${TODAY} - 1 AND date <= ${TODAY}`;
-/** The addresses (hashed) of the e-mails opened since yesterday: the only ones a request looks up. */
-const OPENED_SINCE_YESTERDAY = `SELECT cityHash64(open_email) FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND open_email != ''`;
+/** In the live statement: the days the run it reads leaves open (today alone after a run through yesterday). */
+const OPEN = `is_bot = 0 AND date >= ${TODAY} - 1 + through_yesterday AND date <= ${TODAY}`;
+/** The addresses (hashed) of the e-mails opened on those days: the only ones a request looks up. */
+const OPENED = `SELECT cityHash64(open_email) FROM funnel_steps WHERE ${OPEN} AND open_email != ''`;
 
 /** A period's stored levels in memory (run-dictionary.ts), on chDB. */
 export const levelsDictionary = (days: number): RunDictionary => ({
@@ -89,13 +92,22 @@ export const submittersDictionary = (days: number): RunDictionary => ({
 /** Both of a period's dictionaries: a request reads them only while both hold the run it reads. */
 export const funnelDictionaries = (days: number): [RunDictionary, RunDictionary] => [levelsDictionary(days), submittersDictionary(days)];
 
-/** Per period: the closed days' level per user, bound to the day and run they belong to. */
+/** Per period and days left open: the closed days' level per user, bound to the day and run they belong to. */
 export const computeSql = perEngine(
   (engine) =>
     new Map(
-      PERIOD_DAYS.map((days) => {
-        const closed = closedDays(days, '{asOf:Date}');
-        const levels = `INSERT INTO funnel_progress (as_of, days, run, key, level)
+      PERIOD_DAYS.map((days) => [
+        days as number,
+        Object.fromEntries(OPEN_DAYS.map((open) => [open, computeStatements(engine, days, open)])) as Record<OpenDays, ComputeStatements>,
+      ]),
+    ),
+);
+
+type ComputeStatements = { levels: string; submitters: string; run: string };
+
+function computeStatements(engine: EngineProfile, days: number, open: OpenDays): ComputeStatements {
+  const closed = closedDays(days, '{asOf:Date}', open);
+  const levels = `INSERT INTO funnel_progress (as_of, days, run, key, level)
 WITH ${submitters(SUBMITTER_ROWS(closed))}
 SELECT {asOf:Date}, ${days}, {run:UUID}, ${userKey()} AS key,
        arrayFold(${FOLD_LEVEL}, ${USER_STEPS}, toUInt8(0))
@@ -103,27 +115,26 @@ FROM funnel_steps
 WHERE ${closed}
 GROUP BY key
 ${engine.readBackInsertSettings}`; // on a cluster, the levels are on their shards before the run is written
-        // The closed days' first submitters, for the requests' e-mail opens since yesterday.
-        const firstSubmitters = `INSERT INTO funnel_progress_submitters (as_of, days, run, h, visitor, day)
+  // The closed days' first submitters, for the requests' e-mail opens on the days the run leaves open.
+  const firstSubmitters = `INSERT INTO funnel_progress_submitters (as_of, days, run, h, visitor, day)
 SELECT {asOf:Date}, ${days}, {run:UUID}, h, v, d FROM (${SUBMITTER_ROWS(closed)})
 ${engine.readBackInsertSettings}`;
-        // Written last: a run counts only once this row exists.
-        const levelCounts = Array.from({ length: LEVELS }, (_, l) => `countIf(level = ${l})`).join(', ');
-        const run = `INSERT INTO funnel_progress_runs (as_of, days, fingerprint, run, levels)
+  // Written last: a run counts only once this row exists.
+  const levelCounts = Array.from({ length: LEVELS }, (_, l) => `countIf(level = ${l})`).join(', ');
+  const run = `INSERT INTO funnel_progress_runs (as_of, days, fingerprint, run, levels)
 SELECT {asOf:Date}, ${days}, {fingerprint:UInt64}, {run:UUID}, [${levelCounts}]
 FROM funnel_progress WHERE as_of = {asOf:Date} AND days = ${days} AND run = {run:UUID}
 ${engine.readBackInsertSettings}`;
-        return [days as number, { levels, submitters: firstSubmitters, run }];
-      }),
-    ),
-);
+  return { levels, submitters: firstSubmitters, run };
+}
 
 /**
  * Per period, one constant statement without bound parameters (they overlap on chDB, see
- * period.ts): the fingerprint of the closed days, the latest run for today, and the users
- * seen since yesterday with their closed level (if any) and their level now. An e-mail open's
- * submitter comes from one map of the addresses opened since yesterday: the run's stored
- * closed-days submitter, else the first since yesterday (a closed day's is the earlier). It is
+ * period.ts): the fingerprints of the closed days (through the day before yesterday, through
+ * yesterday), today's current run to read (through yesterday when there is one), and the users
+ * seen on the days it leaves open with their closed level (if any) and their level now. An
+ * e-mail open's submitter comes from one map of the addresses opened on those days: the run's
+ * stored closed-days submitter, else the first since (a closed day's is the earlier). It is
  * small, where the whole period's identities were read per request (50 M events, 90 days: ~38
  * ms of one thread), and one map, where two (stored, since) each filtered the opened addresses
  * (the statement 74 → 53 ms). On chDB the run's submitters are looked up in memory instead, as
@@ -135,16 +146,17 @@ export const liveSql = perEngine(
     new Map(
       PERIOD_DAYS.map((days) => {
         // The computation's own text is part of the fingerprint: a run by an older version never counts.
-        const compute = computeSql(engine).get(days)!;
+        const compute = computeSql(engine).get(days)![2];
         const version = createHash('sha256')
           .update(compute.levels)
           .update(compute.submitters)
           .update(compute.run)
           .digest('hex')
           .slice(0, 16);
+        const RUNS_TODAY = `funnel_progress_runs WHERE as_of = ${TODAY} AND days = ${days}`;
         const recent = (only: string, closedSubmitters?: RunDictionary) => `
 SELECT ${userKey(closedSubmitters)} AS key, ${USER_STEPS} AS numbered
-FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND latest.2 = closed_fingerprint${only} GROUP BY key`;
+FROM funnel_steps WHERE ${OPEN} AND current${only} GROUP BY key`;
         const stored = `SELECT key, level, toUInt8(1) AS found FROM funnel_progress
   WHERE as_of = ${TODAY} AND days = ${days} AND run = latest.1`;
         const joined = `
@@ -155,29 +167,36 @@ FROM funnel_steps WHERE ${SINCE_YESTERDAY} AND latest.2 = closed_fingerprint${on
         const looked = `
   SELECT toUInt8(l != ${NOT_STORED}) AS found, if(l != ${NOT_STORED}, l, toUInt8(0)) AS closedLevel, numbered
   FROM (SELECT ${storedValue(levels, 'key')} AS l, numbered FROM (${recent(' AND from_dictionary', closedSubmitters)}))`;
-        // The opened addresses' submitters from the run's table, each else the first since yesterday.
+        // The opened addresses' submitters from the run's table, each else the first on the days it leaves open.
         const storedOrSince = `
     SELECT h, argMin(v, since) AS v, argMin(d, since) AS d
     FROM (
       SELECT h, visitor AS v, day AS d, 0 AS since FROM funnel_progress_submitters
       WHERE as_of = ${TODAY} AND days = ${days} AND run = latest.1
       UNION ALL
-      SELECT h, v, d, 1 AS since FROM (${SUBMITTER_ROWS(SINCE_YESTERDAY)})
+      SELECT h, v, d, 1 AS since FROM (${SUBMITTER_ROWS(OPEN)})
     )
-    WHERE h ${engine.inSubquery} (${OPENED_SINCE_YESTERDAY})
+    WHERE h ${engine.inSubquery} (${OPENED})
     GROUP BY h`;
         const statement = (changes: string, withDictionary: boolean) => `
 WITH
-  ${closedDaysFingerprint(days, TODAY, version)} AS closed_fingerprint,
-  (SELECT argMax((run, fingerprint, levels), created_at) FROM funnel_progress_runs WHERE as_of = ${TODAY} AND days = ${days}) AS latest,
-  ${submitters(withDictionary ? SUBMITTER_ROWS(SINCE_YESTERDAY) : storedOrSince)}${
+  ${closedDaysFingerprints(days, TODAY, version)} AS fingerprints,
+  ${fingerprintOf('fingerprints', 2)} AS closed_fingerprint,
+  ${fingerprintOf('fingerprints', 1)} AS yesterday_fingerprint,
+  (SELECT argMax((run, fingerprint, levels), (fingerprint = yesterday_fingerprint, fingerprint = closed_fingerprint, created_at))
+   FROM ${RUNS_TODAY}) AS latest,
+  (SELECT countIf(fingerprint = closed_fingerprint) > 0 FROM ${RUNS_TODAY}) AS closed_stored,
+  latest.2 IN (closed_fingerprint, yesterday_fingerprint) AS current,
+  toUInt8(latest.2 = yesterday_fingerprint) AS through_yesterday,
+  ${submitters(withDictionary ? SUBMITTER_ROWS(OPEN) : storedOrSince)}${
     withDictionary
       ? `,
   (SELECT notEmpty(latest.3) AND ${holdsRun(levels, 'latest.1')} AND ${holdsRun(closedSubmitters, 'latest.1')}) AS from_dictionary`
       : ''
   }
-SELECT toString(${TODAY}) AS asOf, toString(closed_fingerprint) AS fingerprint,
-       notEmpty(latest.3) AS computed, latest.2 = closed_fingerprint AS current, latest.3 AS closedLevels,
+SELECT toString(${TODAY}) AS asOf, toString(closed_fingerprint) AS fingerprint, toString(yesterday_fingerprint) AS yesterdayFingerprint,
+       notEmpty(latest.3) AS computed, current, through_yesterday AS throughYesterday, closed_stored AS closedStored,
+       latest.3 AS closedLevels,
        groupArray((found, closedLevel, level, users)) AS changes${withDictionary ? ',\n       from_dictionary AS fromDictionary' : ''}
 FROM (
   SELECT found, closedLevel, count() AS users, arrayFold(${FOLD_LEVEL}, numbered, closedLevel) AS level
@@ -236,9 +255,14 @@ export const storedTodaySql = new Map(
 type N = string | number;
 type LiveRow = {
   asOf: string;
+  /** The closed days' fingerprints: through the day before yesterday, through yesterday. */
   fingerprint: string;
+  yesterdayFingerprint: string;
+  /** Whether any run is stored today; whether the one read is current, and through yesterday; whether one through the day before is. */
   computed: N;
   current: N;
+  throughYesterday: N;
+  closedStored: N;
   closedLevels: N[];
   changes: [N, N, N, N][];
   /** With the dictionary: whether it held the run read (else `changes` is empty). */
@@ -249,17 +273,23 @@ type LiveRow = {
 // request that looked before the run was written waits for it instead of computing again.
 const computing = new Map<string, Promise<void>>();
 
+/** The fingerprint of the closed days a run leaving `open` days open covers, as `live` reported it. */
+const liveFingerprint = (live: LiveRow, open: OpenDays) => (open === 1 ? live.yesterdayFingerprint : live.fingerprint);
+/** Whether `live` found a current run leaving `open` days open. */
+const hasRun = (live: LiveRow, open: OpenDays) => Number(open === 1 ? live.throughYesterday : live.closedStored) > 0;
+
 /**
- * The computation of the closed days `live` reported on: the one already started or done,
- * or a new one (also when `stale` is that one: its run has gone, expired or removed).
+ * The computation of the closed days `live` reported on, leaving `open` days open: the one
+ * already started or done, or a new one (also when `stale` is that one: its run has gone,
+ * expired or removed).
  */
-function closedDaysRun(ch: ClickHouse, days: number, live: LiveRow, stale?: Promise<void>): Promise<void> {
-  const id = `${days}|${live.asOf}|${live.fingerprint}`;
+function closedDaysRun(ch: ClickHouse, days: number, live: LiveRow, open: OpenDays, stale?: Promise<void>): Promise<void> {
+  const id = `${days}|${open}|${live.asOf}|${liveFingerprint(live, open)}`;
   let pending = computing.get(id);
   if (!pending || pending === stale) {
     for (const old of computing.keys()) if (!old.includes(`|${live.asOf}|`)) computing.delete(old);
-    const sql = computeSql(ch.engine).get(days)!;
-    const params = { asOf: live.asOf, fingerprint: BigInt(live.fingerprint), run: randomUUID() };
+    const sql = computeSql(ch.engine).get(days)![open];
+    const params = { asOf: live.asOf, fingerprint: BigInt(liveFingerprint(live, open)), run: randomUUID() };
     pending = ch
       .command(sql.levels, params)
       .then(() => ch.command(sql.submitters, params))
@@ -303,7 +333,7 @@ async function mayHaveRun(ch: ClickHouse, days: number): Promise<boolean> {
 
 /**
  * Users per deepest step reached (windowFunnel levels 0..5) over the last `days` days: from
- * today's run and the users seen since yesterday, or, when there is no current run, over the
+ * today's run and the users seen on the days it leaves open, or, when there is no current run, over the
  * whole period, with `computeMissing` for the caller to start once its answer is ready (so
  * the day's first request does not wait for the run). A day's first requests, which find no
  * run stored today, start the whole period at once, where they waited for the live statement
@@ -325,16 +355,31 @@ export async function readFunnelLevels(
     if (Number(found)) levels[Number(closedLevel)]! -= Number(users);
     levels[Number(level)]! += Number(users);
   }
-  return { levels: levels.map((users, level) => ({ level, users })), computeMissing: null };
+  const complete = OPEN_DAYS.every((open) => hasRun(live, open));
+  return {
+    levels: levels.map((users, level) => ({ level, users })),
+    computeMissing: complete ? null : () => computeFunnelProgress(ch, days, { request: true }),
+  };
 }
 
-/** Computes today's run of the period's closed days unless a current one exists (the worker's job, a request's spare work). */
-export async function computeFunnelProgress(ch: ClickHouse, days: number): Promise<void> {
+/**
+ * Computes today's runs of the period's closed days that are missing, through the day before
+ * yesterday and then through yesterday (the worker's job, a request's spare work); for a
+ * `request`, a run through yesterday that went out of date only as closedDays allows.
+ */
+export async function computeFunnelProgress(ch: ClickHouse, days: number, options?: { request: boolean }): Promise<void> {
   const live = await liveRow(ch, days);
-  if (isCurrent(live)) return;
-  const run = closedDaysRun(ch, days, live);
+  // The run through yesterday is always the later, so that it is the one the dictionaries hold.
+  if (!hasRun(live, 2)) await storeRun(ch, days, live, 2);
+  else if (hasRun(live, 1)) return;
+  else if (options?.request && !mayStartThroughYesterday(ch, `funnel|${days}`)) return;
+  await storeRun(ch, days, live, 1);
+}
+
+async function storeRun(ch: ClickHouse, days: number, live: LiveRow, open: OpenDays): Promise<void> {
+  const run = closedDaysRun(ch, days, live, open);
   await run;
   // A run done earlier in this process whose rows have gone (expired or removed): compute again.
   const after = await liveRow(ch, days);
-  if (!Number(after.computed)) await closedDaysRun(ch, days, after, run);
+  if (!hasRun(after, open) && liveFingerprint(after, open) === liveFingerprint(live, open)) await closedDaysRun(ch, days, after, open, run);
 }

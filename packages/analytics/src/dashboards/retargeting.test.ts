@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOURNEY_LIMIT } from '@curb/contracts/analytics';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
-import { reloadRunDictionary } from './closed-days.ts';
+import { computeClosedDays, reloadRunDictionary } from './closed-days.ts';
+import { computeFunnelProgress } from './funnel-progress.ts';
 import { funnelReach, RECENT_SESSION_ROWS, retargetingDashboard, retargetingSnapshots, retargetingSql } from './retargeting.ts';
 import { eventRows } from './test-events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
+type Status = {
+  asOf: string;
+  closedFingerprint: string;
+  yesterdayFingerprint: string;
+  current: string[];
+  currentThroughYesterday: string[];
+};
 const now = Date.now();
 
 beforeAll(async () => {
@@ -47,10 +55,13 @@ beforeAll(async () => {
   );
 });
 afterAll(() => ch.drop());
+// The runs the requests start after their answers, awaited before a test that counts them.
+const started: Promise<unknown>[] = [];
+const dashboard = () => retargetingDashboard(ch, 7, now, { background: (w) => started.push(w) });
 
 describe('retargeting dashboard', () => {
   it('builds the five-step funnel per user with rates against the previous step', async () => {
-    const d = await retargetingDashboard(ch, 7, now);
+    const d = await dashboard();
     expect(d.funnelData.map((s) => [s.step, s.event, s.source, s.count, s.uniqueUsers, s.rate])).toEqual([
       [1, 'page_view', 'all', 6, 4, 100],
       [2, 'popup_view', 'all', 3, 2, 50],
@@ -61,13 +72,13 @@ describe('retargeting dashboard', () => {
   });
 
   it('rates identified users against unique users with one decimal', async () => {
-    const d = await retargetingDashboard(ch, 7, now);
+    const d = await dashboard();
     // Users: ann (visitors 1 and 9), 2, 3, 4, 5 → 5, one identified → 20 %.
     expect([d.totalUsers, d.identifiedUsers, d.conversionRate]).toEqual([5, 1, 20]);
   });
 
   it('lists journeys, identified first, with their events in order', async () => {
-    const d = await retargetingDashboard(ch, 7, now);
+    const d = await dashboard();
     const [first] = d.userJourneys;
     expect(first).toMatchObject({ email: 'ann@example.com', sessionId: 's1', totalEvents: 4 });
     expect(first!.events.map((e) => e.event)).toEqual(['page_view', 'popup_view', 'form_start', 'form_submit']);
@@ -78,7 +89,7 @@ describe('retargeting dashboard', () => {
   });
 
   it('groups traffic by source with sessions and events', async () => {
-    const d = await retargetingDashboard(ch, 7, now);
+    const d = await dashboard();
     expect(d.trafficSources).toEqual(
       expect.arrayContaining([
         { utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'nov', referrer: '', sessions: 1, events: 4 },
@@ -89,6 +100,7 @@ describe('retargeting dashboard', () => {
   });
 
   it('answers from the closed days stored once a day as from the whole period, until a late event outdates them', async () => {
+    await Promise.all(started);
     await ch.command('TRUNCATE TABLE closed_days_runs');
     const work: Promise<unknown>[] = [];
     const read = () => retargetingDashboard(ch, 7, now, { background: (w) => work.push(w) });
@@ -96,8 +108,9 @@ describe('retargeting dashboard', () => {
     const whole = await read();
     expect(work).toHaveLength(1);
     await Promise.all(work);
+    // Two runs of each kind: through the day before yesterday, and through yesterday.
     const runs = await ch.query<{ kind: string }>('SELECT kind FROM closed_days_runs WHERE days = 7 ORDER BY kind');
-    expect(runs.map((r) => r.kind)).toEqual(['identified', 'sources', 'traffic', 'users']);
+    expect(runs.map((r) => r.kind)).toEqual(['identified', 'sources', 'traffic', 'users'].flatMap((kind) => [kind, kind]));
     expect(await read()).toEqual(whole);
     expect(work).toHaveLength(1);
     // The stored rows are what a request reads: a row added to the run shows.
@@ -115,6 +128,47 @@ describe('retargeting dashboard', () => {
     await Promise.all(work);
     expect(await read()).toEqual(late);
     expect(work).toHaveLength(2);
+  });
+
+  it('reads the run through the day before yesterday while an event for yesterday outdates the one through yesterday', async () => {
+    const snapshots = retargetingSnapshots(ch.engine);
+    await computeFunnelProgress(ch, 7);
+    await computeClosedDays(ch, snapshots, 7);
+    const work: Promise<unknown>[] = [];
+    const read = () => retargetingDashboard(ch, 7, now, { background: (w) => work.push(w) });
+    const markers = async () => (await read()).eventDetails.filter((d) => d.source === 'stored').map((d) => d.event);
+    // A marker row in each current run of the sources, named after the days the run covers.
+    const [status] = (await ch.query<Status>(snapshots.status(7))) as [Status];
+    for (const [marker, fingerprint] of [
+      ['day-before-yesterday', status.closedFingerprint],
+      ['yesterday', status.yesterdayFingerprint],
+    ])
+      await ch.command(`INSERT INTO sources_closed (as_of, days, run, name, source, events, visitors)
+        SELECT as_of, days, run, '${marker}', 'stored', 1, arrayReduce('uniqCombinedState(12)', [toUInt64(1)])
+        FROM closed_days_runs WHERE kind = 'sources' AND days = 7 AND fingerprint = ${fingerprint}`);
+    expect(await markers()).toEqual(['yesterday']);
+    expect(work).toHaveLength(0);
+    // Yesterday at noon, received now (the collector keeps a timestamp up to a day old).
+    const yesterday = Math.floor((now % 86_400_000) / 60_000) + 12 * 60;
+    const lateForYesterday = (visitor: number) =>
+      ch.insert('events', eventRows([{ name: 'page_view', visitor, minutesAgo: yesterday, referrerDomain: 'yahoo.com' }], now));
+    await lateForYesterday(11);
+    const before = await read();
+    expect(before.eventDetails.filter((d) => d.source === 'stored').map((d) => d.event)).toEqual(['day-before-yesterday']);
+    expect(before.eventDetails).toContainEqual({ event: 'page_view', source: 'yahoo.com', count: 1, uniqueUsers: 1 });
+    // The request starts a new run through yesterday (the old one's marker is gone with it).
+    expect(work).toHaveLength(1);
+    await Promise.all(work);
+    expect(await markers()).toEqual([]);
+    // Another, within ten minutes: the run through the day before again, and no new run until the worker's.
+    await lateForYesterday(12);
+    expect(await markers()).toEqual(['day-before-yesterday']);
+    await Promise.all(work);
+    const after = await read();
+    expect(after.eventDetails.filter((d) => d.source === 'stored').map((d) => d.event)).toEqual(['day-before-yesterday']);
+    expect(after.eventDetails).toContainEqual({ event: 'page_view', source: 'yahoo.com', count: 2, uniqueUsers: 2 });
+    await computeClosedDays(ch, snapshots, 7);
+    expect(await markers()).toEqual([]);
   });
 
   it('turns windowFunnel levels into users per step', () => {
@@ -175,19 +229,18 @@ describe('retargeting journeys on a busy day', () => {
     // From the run: the odd visitors gave their e-mail on a closed day, stored once; joined from
     // the table or looked up in memory, the same pick.
     await Promise.all(work);
-    const [status] = await busy.query<{ asOf: string; closedFingerprint: string; current: string[]; held: string[] }>(
-      snapshots.status(7, true),
-    );
-    expect(status!.current).toContain('identified');
-    expect(status!.held).toContain('identified');
-    expect(await busy.query(snapshots.read(pick, 7, status))).toEqual(recent);
-    expect(await busy.query(snapshots.read(pick, 7, status, true))).toEqual(recent);
+    const [status] = (await busy.query<Status & { held: string[] }>(snapshots.status(7, true))) as [Status & { held: string[] }];
+    expect(status.currentThroughYesterday).toContain('identified');
+    expect(status.held).toContain('identified');
+    const run = { asOf: status.asOf, fingerprint: status.yesterdayFingerprint, open: 1 } as const;
+    expect(await busy.query(snapshots.read(pick, 7, run))).toEqual(recent);
+    expect(await busy.query(snapshots.read(pick, 7, run, true))).toEqual(recent);
     expect(await retargetingDashboard(busy, 7, now)).toEqual(d);
     // The stored keys are what the pick reads: without them, only the visitors who gave their
     // e-mail today are identified (the even ones), in the table and, once reloaded, in memory.
     await busy.command('ALTER TABLE identified_visitors_closed DELETE WHERE key != 0 SETTINGS mutations_sync = 2');
     const today = identified.filter((v) => v % 2 === 0).slice(0, JOURNEY_LIMIT);
-    expect(known(await busy.query<{ sessionId: string; known: number }>(snapshots.read(pick, 7, status))).map((p) => p.sessionId)).toEqual(
+    expect(known(await busy.query<{ sessionId: string; known: number }>(snapshots.read(pick, 7, run))).map((p) => p.sessionId)).toEqual(
       today.map((v) => `s${v}`),
     );
     await reloadRunDictionary(busy, snapshots.dictionary(pick, 7)!);
