@@ -20,12 +20,23 @@ runMain(async () => {
   const config = loadConfig();
   const unlock = lockDataDir(config.DATA_DIR);
   const stores = await openStores(config, { allowEmbedded: true });
-  const [{ n }] = (await stores.ch.query<{ n: string }>('SELECT count() AS n FROM events')) as [{ n: string }];
+  const { ch } = stores;
+  /** Waits (up to `limitMs`) until no merge runs, twice in a row 100 ms apart (a new part's merge starts soon after it). */
+  const mergesDone = async (limitMs = 60_000) => {
+    for (let quiet = 0, waited = 0; quiet < 2 && waited < limitMs; waited += 100) {
+      const [{ n }] = (await ch.query<{ n: string }>('SELECT count() AS n FROM system.merges')) as [{ n: string }];
+      quiet = Number(n) ? 0 : quiet + 1;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const [{ n }] = (await ch.query<{ n: string }>('SELECT count() AS n FROM events')) as [{ n: string }];
   if (Number(n) < ROWS) {
     const started = performance.now();
-    await stores.ch.command('TRUNCATE TABLE events');
-    await generateEvents(stores.ch, ROWS, SHAPE);
+    await ch.command('TRUNCATE TABLE events');
+    await generateEvents(ch, ROWS, SHAPE);
     process.stdout.write(`GENERATED ${ROWS} events in ${Math.round(performance.now() - started)} ms\n`);
+    // The new parts' merges (minutes at 50 M events) would otherwise run beside the measured requests.
+    await mergesDone(15 * 60_000);
   }
   const [count] = await stores.sql<{ leads: number }[]>`SELECT count(*)::int AS leads FROM leads`;
   if (count!.leads < LEADS) {
@@ -55,7 +66,6 @@ runMain(async () => {
   // shared), and then the merges of the parts they wrote, so that the requests measured next
   // see the day as the worker leaves it after midnight, not a run or its merges still busy
   // beside them (with several sizes measured in turn, in another size's server too).
-  const { ch } = stores;
   const settle: Record<string, (days: number) => Promise<void>> = {
     '/api/analytics/ab-testing': (days) => computeClosedDays(ch, abSnapshots(ch.engine), days),
     '/api/analytics/retargeting': async (days) => {
@@ -63,14 +73,6 @@ runMain(async () => {
       await computeClosedDays(ch, retargetingSnapshots(ch.engine), days);
     },
     '/api/seo/dashboard': () => computeClosedDays(ch, seoSnapshots(ch.engine), 7),
-  };
-  /** Waits (up to 60 s) until no merge runs, twice in a row 100 ms apart (a new part's merge starts soon after it). */
-  const mergesDone = async () => {
-    for (let quiet = 0, waited = 0; quiet < 2 && waited < 60_000; waited += 100) {
-      const [{ n }] = (await ch.query<{ n: string }>('SELECT count() AS n FROM system.merges')) as [{ n: string }];
-      quiet = Number(n) ? 0 : quiet + 1;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
   };
   app.post<{ Querystring: { path: string } }>('/bench/settle', async (request) => {
     const endpoint = new URL(request.query.path, 'http://bench');
