@@ -218,7 +218,8 @@ export type ClosedDaysSnapshots = ReturnType<typeof closedDaysSnapshots>;
 
 /** A stored run to read: its day, its closed days' fingerprint and the days it leaves open. */
 type Snapshot = { asOf: string; fingerprint: string; open: OpenDays };
-type Status = {
+/** What a period's status statement reports (`status`). */
+export type ClosedDaysStatus = {
   asOf: string;
   closedFingerprint: string;
   yesterdayFingerprint: string;
@@ -228,14 +229,15 @@ type Status = {
 };
 
 /** The run of `kind` a request reads: through yesterday when current, else through the day before, else none. */
-function snapshotOf(status: Status, kind: string): Snapshot | undefined {
+function snapshotOf(status: ClosedDaysStatus, kind: string): Snapshot | undefined {
   if (status.currentThroughYesterday.includes(kind)) return { asOf: status.asOf, fingerprint: status.yesterdayFingerprint, open: 1 };
   if (status.current.includes(kind)) return { asOf: status.asOf, fingerprint: status.closedFingerprint, open: 2 };
   return undefined;
 }
 
 /** Whether a kind lacks one of today's two runs. */
-const lacksRun = (status: Status, kind: string) => !status.current.includes(kind) || !status.currentThroughYesterday.includes(kind);
+const lacksRun = (status: ClosedDaysStatus, kind: string) =>
+  !status.current.includes(kind) || !status.currentThroughYesterday.includes(kind);
 
 /**
  * How long after a request started a run through yesterday another request may start one for
@@ -306,11 +308,13 @@ export function readClosedDaysEach<T extends Record<string, unknown[]>>(
   days: number,
 ): { rows: { [K in keyof T]: Promise<T[K]> }; computeMissing: Promise<(() => Promise<void>) | null> } {
   // A dictionary that cannot answer (failed to load, dropped) leaves the tables to answer.
-  const plainStatus = () => ch.query<Status>(snapshots.status(days));
+  const plainStatus = () => ch.query<ClosedDaysStatus>(snapshots.status(days));
   const status = defineRunDictionaries(ch, snapshots.dictionaries(days))
-    .then((withDictionaries) => (withDictionaries ? ch.query<Status>(snapshots.status(days, true)).catch(plainStatus) : plainStatus()))
+    .then((withDictionaries) =>
+      withDictionaries ? ch.query<ClosedDaysStatus>(snapshots.status(days, true)).catch(plainStatus) : plainStatus(),
+    )
     .then(([found]) => found!);
-  const read = (q: ClosedDaysQuery, found: Status) => {
+  const read = (q: ClosedDaysQuery, found: ClosedDaysStatus) => {
     const snapshot = snapshotOf(found, q.kind);
     const plain = () => ch.query(snapshots.read(q, days, snapshot));
     return snapshot && found.held?.includes(q.kind) ? ch.query(snapshots.read(q, days, snapshot, true)).catch(plain) : plain();
@@ -380,7 +384,7 @@ export async function computeClosedDays(
   days: number,
   options?: { request: boolean },
 ): Promise<void> {
-  const [status] = (await ch.query<Status>(snapshots.status(days))) as [Status];
+  const [status] = (await ch.query<ClosedDaysStatus>(snapshots.status(days))) as [ClosedDaysStatus];
   // One after another: this is spare work, not an answer. Per kind, the run through yesterday is
   // always the later, so that it is the one its dictionary holds.
   for (const q of snapshots.queries) {

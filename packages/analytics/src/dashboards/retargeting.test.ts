@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOURNEY_LIMIT } from '@curb/contracts/analytics';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
-import { computeClosedDays, reloadRunDictionary } from './closed-days.ts';
+import { type ClosedDaysStatus as Status, computeClosedDays, reloadRunDictionary } from './closed-days.ts';
 import { computeFunnelProgress } from './funnel-progress.ts';
 import { funnelReach, RECENT_SESSION_ROWS, retargetingDashboard, retargetingSnapshots, retargetingSql } from './retargeting.ts';
 import { eventRows } from './test-events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
-type Status = {
-  asOf: string;
-  closedFingerprint: string;
-  yesterdayFingerprint: string;
-  current: string[];
-  currentThroughYesterday: string[];
-};
 const now = Date.now();
 
 beforeAll(async () => {
