@@ -19,7 +19,7 @@
 // its live work). An event that reaches yesterday late sends requests back to the first run until
 // a new one through yesterday is stored: started by a request at most once every
 // THROUGH_YESTERDAY_RETRY_MS per kind and period, so a stream of back-dated beacons costs a run
-// now and then, not one per request.
+// now and then, not one per request, and a request within the wait starts nothing.
 import { createHash, randomUUID } from 'node:crypto';
 import { PERIOD_DAYS } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
@@ -235,9 +235,13 @@ function snapshotOf(status: ClosedDaysStatus, kind: string): Snapshot | undefine
   return undefined;
 }
 
-/** Whether a kind lacks one of today's two runs. */
-const lacksRun = (status: ClosedDaysStatus, kind: string) =>
-  !status.current.includes(kind) || !status.currentThroughYesterday.includes(kind);
+/**
+ * Whether a request should start runs for `kind`: it lacks today's run through the day before
+ * yesterday, or lacks the run through yesterday and may start one (mayStartThroughYesterday). Decided
+ * from the status the request read, so a request within the wait costs no further statement.
+ */
+const runsDue = (ch: ClickHouse, status: ClosedDaysStatus, kind: string, days: number) =>
+  !status.current.includes(kind) || (!status.currentThroughYesterday.includes(kind) && mayStartThroughYesterday(ch, `${kind}|${days}`));
 
 /**
  * How long after a request started a run through yesterday another request may start one for
@@ -251,7 +255,8 @@ const startedThroughYesterday = new WeakMap<ClickHouse, Map<string, number>>();
  * Whether a request may start a run through yesterday for `id` (a kind and period) now, and if
  * so notes the time: at most once every THROUGH_YESTERDAY_RETRY_MS. The worker and tests do not ask.
  */
-export function mayStartThroughYesterday(ch: ClickHouse, id: string, now = Date.now()): boolean {
+export function mayStartThroughYesterday(ch: ClickHouse, id: string): boolean {
+  const now = Date.now();
   const started = startedThroughYesterday.get(ch) ?? new Map<string, number>();
   startedThroughYesterday.set(ch, started);
   if (now - (started.get(id) ?? -Infinity) < THROUGH_YESTERDAY_RETRY_MS) return false;
@@ -324,9 +329,10 @@ export function readClosedDaysEach<T extends Record<string, unknown[]>>(
       [K in keyof T]: Promise<T[K]>;
     },
     // Another request may have stored them since this one looked: computeClosedDays looks again.
-    computeMissing: status.then((found) =>
-      snapshots.queries.some((q) => lacksRun(found, q.kind)) ? () => computeClosedDays(ch, snapshots, days, { request: true }) : null,
-    ),
+    computeMissing: status.then((found) => {
+      const due = snapshots.queries.filter((q) => runsDue(ch, found, q.kind, days)).map((q) => q.kind);
+      return due.length ? () => computeClosedDays(ch, snapshots, days, due) : null;
+    }),
   };
 }
 
@@ -374,24 +380,18 @@ export function computeMissingLater(reads: { computeMissing: (() => Promise<void
 }
 
 /**
- * Computes every missing run of the period now (the worker's job after midnight, tests), or for a
- * `request`, the runs through yesterday it may start (mayStartThroughYesterday) once the runs
- * through the day before are current.
+ * Computes the missing runs of the period now, of every kind (the worker's job after midnight,
+ * tests) or of the `kinds` a request found due.
  */
-export async function computeClosedDays(
-  ch: ClickHouse,
-  snapshots: ClosedDaysSnapshots,
-  days: number,
-  options?: { request: boolean },
-): Promise<void> {
+export async function computeClosedDays(ch: ClickHouse, snapshots: ClosedDaysSnapshots, days: number, kinds?: string[]): Promise<void> {
   const [status] = (await ch.query<ClosedDaysStatus>(snapshots.status(days))) as [ClosedDaysStatus];
   // One after another: this is spare work, not an answer. Per kind, the run through yesterday is
   // always the later, so that it is the one its dictionary holds.
   for (const q of snapshots.queries) {
+    if (kinds && !kinds.includes(q.kind)) continue;
     if (!status.current.includes(q.kind))
       await computeRun(ch, snapshots, q, days, { asOf: status.asOf, fingerprint: status.closedFingerprint, open: 2 });
     else if (status.currentThroughYesterday.includes(q.kind)) continue;
-    else if (options?.request && !mayStartThroughYesterday(ch, `${q.kind}|${days}`)) continue;
     await computeRun(ch, snapshots, q, days, { asOf: status.asOf, fingerprint: status.yesterdayFingerprint, open: 1 });
   }
 }

@@ -355,24 +355,20 @@ export async function readFunnelLevels(
     if (Number(found)) levels[Number(closedLevel)]! -= Number(users);
     levels[Number(level)]! += Number(users);
   }
-  const complete = OPEN_DAYS.every((open) => hasRun(live, open));
-  return {
-    levels: levels.map((users, level) => ({ level, users })),
-    computeMissing: complete ? null : () => computeFunnelProgress(ch, days, { request: true }),
-  };
+  // A run through yesterday that a late event outdated is started at most once every THROUGH_YESTERDAY_RETRY_MS.
+  const due = !hasRun(live, 2) || (!hasRun(live, 1) && mayStartThroughYesterday(ch, `funnel|${days}`));
+  return { levels: levels.map((users, level) => ({ level, users })), computeMissing: due ? () => computeFunnelProgress(ch, days) : null };
 }
 
 /**
  * Computes today's runs of the period's closed days that are missing, through the day before
- * yesterday and then through yesterday (the worker's job, a request's spare work); for a
- * `request`, a run through yesterday that went out of date only as closedDays allows.
+ * yesterday and then through yesterday (the worker's job, a request's spare work).
  */
-export async function computeFunnelProgress(ch: ClickHouse, days: number, options?: { request: boolean }): Promise<void> {
+export async function computeFunnelProgress(ch: ClickHouse, days: number): Promise<void> {
   const live = await liveRow(ch, days);
   // The run through yesterday is always the later, so that it is the one the dictionaries hold.
   if (!hasRun(live, 2)) await storeRun(ch, days, live, 2);
   else if (hasRun(live, 1)) return;
-  else if (options?.request && !mayStartThroughYesterday(ch, `funnel|${days}`)) return;
   await storeRun(ch, days, live, 1);
 }
 
