@@ -292,6 +292,27 @@ SELECT toStartOfHour(ts, 'UTC') AS hour, is_bot, count() AS events
 FROM curb.events_local
 GROUP BY hour, is_bot;
 
+-- The retargeting journeys' events, by day and session in small granules (migration 0047).
+CREATE TABLE IF NOT EXISTS curb.journey_events_local ON CLUSTER curb
+(
+    ts         DateTime64(3, 'UTC') CODEC(Delta, ZSTD(1)),
+    session_id String,
+    name       LowCardinality(String),
+    path       LowCardinality(String)
+)
+ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/curb/journey_events_local', '{replica}')
+PARTITION BY toYYYYMM(ts)
+ORDER BY (toDate(ts), session_id, ts)
+TTL toDateTime(ts) + INTERVAL 730 DAY
+SETTINGS index_granularity = 256;
+
+CREATE TABLE IF NOT EXISTS curb.journey_events ON CLUSTER curb AS curb.journey_events_local
+ENGINE = Distributed(curb, curb, journey_events_local, rand());
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS curb.journey_events_mv ON CLUSTER curb TO curb.journey_events_local AS
+SELECT ts, session_id, name, path
+FROM curb.events_local WHERE is_bot = 0 AND session_id != '';
+
 -- The retargeting funnel's progress over a period's closed days, computed once a day
 -- (migration 0034).
 CREATE TABLE IF NOT EXISTS curb.funnel_progress_local ON CLUSTER curb

@@ -40,6 +40,11 @@ const FIGURES: Array<[string, string, string]> = [
   ['sessions', 'SELECT sum(page_views) FROM sessions', "SELECT countIf(name = 'page_view') FROM events"],
   ['page_visitors', 'SELECT sum(views) FROM page_visitors', "SELECT countIf(name = 'page_view') FROM events"],
   [
+    'journey_events',
+    'SELECT sum(cityHash64(session_id, name, path, ts) % 1000003) FROM journey_events',
+    "SELECT sum(cityHash64(session_id, name, path, ts) % 1000003) FROM events WHERE is_bot = 0 AND session_id != ''",
+  ],
+  [
     'funnel_steps',
     'SELECT sum(length(steps)) FROM funnel_steps',
     "SELECT countIf(name IN ('page_view', 'popup_view', 'form_submit')) FROM events",

@@ -39,6 +39,7 @@ describe('event retention', () => {
       'events_hourly',
       'funnel_steps',
       'identities',
+      'journey_events',
       'page_visitors',
       'sessions',
       'sources_daily',

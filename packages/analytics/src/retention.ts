@@ -18,6 +18,7 @@ const TTL_COLUMN: Record<string, string> = {
   ab_units: 'date',
   identities: 'date',
   events_hourly: 'hour',
+  journey_events: 'toDateTime(ts)',
 };
 
 /** The stored setting as a number of days, or the default when unset or not a valid count. */

@@ -199,11 +199,12 @@ WHERE ${HUMAN_DAYS_IN_WINDOW} AND session IN {keys:Array(UInt64)}
 GROUP BY session
 ${engine.readSettings}`;
 
-  // Only the days the sessions ran on are read (the first column of the events' sort key).
+  // From the journeys' copy of the events (migration 0047), sorted by day and session: only the
+  // granules of the days the sessions ran on that hold them are read.
   const JOURNEY_EVENTS_SQL = `
-SELECT session_id AS sessionId, toString(name) AS event, path, toString(ts) AS at
-FROM events
-WHERE is_bot = 0 AND toDate(ts) IN {days:Array(Date)} AND ts >= {first:DateTime64(3)} AND ts <= {last:DateTime64(3)}
+SELECT session_id AS sessionId, toString(name) AS event, toString(path) AS path, toString(ts) AS at
+FROM journey_events
+WHERE toDate(ts) IN {days:Array(Date)} AND ts >= {first:DateTime64(3)} AND ts <= {last:DateTime64(3)}
   AND session_id IN {sessions:Array(String)}
 ORDER BY session_id, ts
 LIMIT {perSession:UInt32} BY session_id
