@@ -313,6 +313,31 @@ CREATE MATERIALIZED VIEW IF NOT EXISTS curb.journey_events_mv ON CLUSTER curb TO
 SELECT ts, session_id, name, path
 FROM curb.events_local WHERE is_bot = 0 AND session_id != '';
 
+-- The sessions' latest activity since the day before yesterday, sorted by time (migration 0048).
+CREATE TABLE IF NOT EXISTS curb.session_activity_local ON CLUSTER curb
+(
+    date      Date,
+    last_seen DateTime64(3, 'UTC'),
+    session   UInt64,
+    sid       String,
+    visitor   UInt64,
+    email     String
+)
+ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/curb/session_activity_local', '{replica}')
+PARTITION BY toYYYYMM(date)
+ORDER BY (date, last_seen)
+TTL date + INTERVAL 3 DAY;
+
+CREATE TABLE IF NOT EXISTS curb.session_activity ON CLUSTER curb AS curb.session_activity_local
+ENGINE = Distributed(curb, curb, session_activity_local, rand());
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS curb.session_activity_mv ON CLUSTER curb TO curb.session_activity_local AS
+SELECT toDate(ts) AS date, max(ts) AS last_seen, cityHash64(session_id) AS session, any(session_id) AS sid,
+       any(visitor_id) AS visitor, max(email) AS email
+FROM curb.events_local
+WHERE is_bot = 0 AND session_id != '' AND toDate(ts) >= toDate(now('UTC')) - 2
+GROUP BY date, session_id;
+
 -- The retargeting funnel's progress over a period's closed days, computed once a day
 -- (migration 0034).
 CREATE TABLE IF NOT EXISTS curb.funnel_progress_local ON CLUSTER curb

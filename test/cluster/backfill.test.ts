@@ -45,6 +45,14 @@ const FIGURES: Array<[string, string, string]> = [
     "SELECT sum(cityHash64(session_id, name, path, ts) % 1000003) FROM events WHERE is_bot = 0 AND session_id != ''",
   ],
   [
+    'session_activity',
+    `SELECT sum(cityHash64(session, date, seen) % 1000003) FROM (
+       SELECT session, date, max(last_seen) AS seen FROM session_activity WHERE date >= today() - 2 GROUP BY session, date)`,
+    `SELECT sum(cityHash64(session, date, seen) % 1000003) FROM (
+       SELECT cityHash64(session_id) AS session, toDate(ts) AS date, max(ts) AS seen FROM events
+       WHERE is_bot = 0 AND session_id != '' AND toDate(ts) >= today() - 2 GROUP BY session, date)`,
+  ],
+  [
     'funnel_steps',
     'SELECT sum(length(steps)) FROM funnel_steps',
     "SELECT countIf(name IN ('page_view', 'popup_view', 'form_submit')) FROM events",

@@ -3,7 +3,7 @@ import { JOURNEY_LIMIT } from '@curb/contracts/analytics';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
 import { type ClosedDaysStatus as Status, computeClosedDays, reloadRunDictionary } from './closed-days.ts';
 import { computeFunnelProgress } from './funnel-progress.ts';
-import { funnelReach, RECENT_SESSION_ROWS, retargetingDashboard, retargetingSnapshots, retargetingSql } from './retargeting.ts';
+import { funnelReach, RECENT_SESSIONS, retargetingDashboard, retargetingSnapshots, retargetingSql } from './retargeting.ts';
 import { eventRows } from './test-events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
@@ -180,7 +180,7 @@ describe('retargeting dashboard', () => {
 describe('retargeting journeys on a busy day', () => {
   let busy: Awaited<ReturnType<typeof createTestClickHouse>>;
   // 60 identified sessions in the last hour (the even visitors submit now, the odd ones gave their
-  // e-mail three days ago), more anonymous session rows than the first pick looks at, and an
+  // e-mail three days ago), more anonymous sessions than the first pick looks at, and an
   // identified session earlier today that ranks below the latest.
   const identified = Array.from({ length: 60 }, (_, i) => 100 + i);
   beforeAll(async () => {
@@ -193,7 +193,7 @@ describe('retargeting journeys on a busy day', () => {
               ? { name: 'form_submit', visitor, minutesAgo: 3 * 24 * 60, session: `old${visitor}`, email: `v${visitor}@example.com` }
               : { name: 'form_submit', visitor, minutesAgo: 1 + i, email: `v${visitor}@example.com` },
           ]),
-          ...Array.from({ length: RECENT_SESSION_ROWS + 500 }, (_, i) => ({
+          ...Array.from({ length: RECENT_SESSIONS + 500 }, (_, i) => ({
             name: 'page_view',
             visitor: 10_000 + i,
             minutesAgo: 30 + i / 3,
@@ -206,7 +206,7 @@ describe('retargeting journeys on a busy day', () => {
   });
   afterAll(() => busy.drop());
 
-  it('picks the latest identified sessions from the latest session rows, as from the whole day', async () => {
+  it('picks the latest identified sessions from the latest sessions, as from the whole day', async () => {
     const { PICK_SESSIONS_SQL } = retargetingSql(busy.engine);
     const snapshots = retargetingSnapshots(busy.engine);
     const pick = snapshots.queries.find((q) => q.kind === 'identified')!;
