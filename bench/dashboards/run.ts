@@ -234,9 +234,9 @@ if (results.length > 1) {
     [
       ...ENDPOINTS.map((path) => {
         const large = largest.endpoints.get(path)!.p95;
-        const base = tenM?.endpoints.get(path)?.p95 ?? large;
-        const ratio = tenM && largest !== tenM ? large / base : null;
-        const flat = ratio !== null && large - base <= GROWTH_NOISE_MS;
+        const base = tenM && largest !== tenM ? tenM.endpoints.get(path)!.p95 : null;
+        const ratio = base === null ? null : large / base;
+        const flat = base !== null && large - base <= GROWTH_NOISE_MS;
         if (ratio !== null) pass &&= ratio <= GROWTH_TARGET || flat;
         const verdict = ratio === null || ratio <= GROWTH_TARGET ? '' : flat ? ` (within ${GROWTH_NOISE_MS} ms: flat)` : ' over';
         return [path, ...results.map((r) => ms(r.endpoints.get(path)!.p95)), ...(ratio === null ? [] : [`${ratio.toFixed(2)}${verdict}`])];

@@ -42,15 +42,16 @@ function statement(statements: Map<number, string>, days: number): string {
   return sql;
 }
 
-/** Human session rows since yesterday with a session id (days every period includes). */
-const SESSIONS_SINCE_YESTERDAY = `is_bot = 0 AND date >= toDate(now('UTC')) - 1 AND date <= toDate(now('UTC')) AND sid != ''`;
+/** Yesterday and today: the days every period includes. */
+const SINCE_YESTERDAY = `date >= toDate(now('UTC')) - 1 AND date <= toDate(now('UTC'))`;
+/** Human session rows since yesterday with a session id. */
+const SESSIONS_SINCE_YESTERDAY = `is_bot = 0 AND ${SINCE_YESTERDAY} AND sid != ''`;
 
 /** A pick's sessions from the rows of the sessions rollup that `picked` keeps. */
 const sessionRows = (picked: string) => `
   SELECT session, any(sid) AS sessionId, any(visitor) AS visitor, max(last_seen) AS lastSeen, max(email) AS email
   FROM sessions WHERE ${picked} GROUP BY session`;
 
-const ACTIVITY_SINCE_YESTERDAY = `date >= toDate(now('UTC')) - 1 AND date <= toDate(now('UTC'))`;
 /**
  * The journeys' first pick: the sessions last seen after the latest RECENT_SESSIONS of them were,
  * from their activity sorted by time (migration 0048), with the e-mail each left since yesterday.
@@ -59,13 +60,13 @@ const LATEST_SESSIONS = `
   SELECT a.session AS session, a.sessionId AS sessionId, a.visitor AS visitor, a.lastSeen AS lastSeen, e.address AS email
   FROM (
     SELECT session, any(sid) AS sessionId, any(visitor) AS visitor, max(last_seen) AS lastSeen FROM session_activity
-    WHERE ${ACTIVITY_SINCE_YESTERDAY} AND last_seen > (SELECT min(last_seen) FROM (
-      SELECT last_seen FROM session_activity WHERE ${ACTIVITY_SINCE_YESTERDAY}
+    WHERE ${SINCE_YESTERDAY} AND last_seen > (SELECT min(last_seen) FROM (
+      SELECT last_seen FROM session_activity WHERE ${SINCE_YESTERDAY}
       ORDER BY date DESC, last_seen DESC LIMIT 1 BY session LIMIT ${RECENT_SESSIONS}))
     GROUP BY session
   ) AS a
   LEFT JOIN (
-    SELECT session, max(email) AS address FROM session_activity WHERE ${ACTIVITY_SINCE_YESTERDAY} AND email != '' GROUP BY session
+    SELECT session, max(email) AS address FROM session_activity WHERE ${SINCE_YESTERDAY} AND email != '' GROUP BY session
   ) AS e ON a.session = e.session`;
 
 // Journeys: sessions of identified visitors first, then the most recent, with the e-mail the
