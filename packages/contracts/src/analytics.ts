@@ -88,8 +88,12 @@ export const AbVariantStatsSchema = Type.Object({
   exposures: Type.Integer(),
   conversions: Type.Integer(),
   conversionRate: Rate,
-  /** Relative uplift over control in percent and its 95 % interval; null for control or a control without conversions. */
+  /** Relative uplift over control in percent (rate ratio − 1); null for control or a control without conversions. */
   uplift: NullableNumber,
+  /**
+   * Its 95 % interval, taken on the log of the rate ratio, so never below −100 %; null also
+   * when this variant has no conversions (an uplift of −100 % with no interval to give).
+   */
   upliftLow: NullableNumber,
   upliftHigh: NullableNumber,
   /** Two-sided two-proportion z-test against control (0-1). */
@@ -102,7 +106,10 @@ export type AbVariantStats = Static<typeof AbVariantStatsSchema>;
 export const AbTestSummarySchema = Type.Object({
   testType: Type.String(),
   control: Type.String(),
-  /** The variant with the highest conversion rate; null while all rates are equal. */
+  /**
+   * Spec: the variant with the highest conversion rate; null while all rates are equal. It is
+   * the winner only when `significant`; until then it is just the highest rate so far.
+   */
   winner: Type.Union([Type.String(), Type.Null()]),
   totalExposures: Type.Integer(),
   /** Some variant has fewer than MIN_EXPOSURES_PER_VARIANT exposures. */

@@ -120,6 +120,8 @@ describe('A/B testing dashboard', () => {
     expect(a).toMatchObject({ variant: 'A', isControl: true, uplift: null, pValue: null, chanceToBeatControl: null });
     // 25 % → 66.67 %: +166.67 %; pooled p = 3/7, z = 1.10240, p = 0.270289 (Python).
     expect(b!.uplift).toBeCloseTo(166.67, 2);
+    // Its interval on the log rate ratio, exp(ln(8/3) ± 1.95996 · √(0.75/1 + (1/3)/2)) − 1 (Python).
+    expect([b!.upliftLow, b!.upliftHigh]).toEqual([-59.17, 1641.53]);
     expect(b!.pValue).toBeCloseTo(0.2702893848016987, 10);
     expect(b!.chanceToBeatControl).toBeGreaterThan(0.8);
     expect(d.tests.find((t) => t.testType === 'headline')!.winner).toBe('A');
@@ -240,6 +242,37 @@ describe('whether the winner is significant', () => {
   ] as const)('%s', (_name, rows, winner, significant) => {
     const [test] = summariseTests([...rows]);
     expect(test).toMatchObject({ winner, significant });
+  });
+});
+
+describe('the uplift of each variant over control', () => {
+  const row = (variant: string, impressions: number, conversions: number) => ({
+    testType: 't',
+    variant,
+    variantText: '',
+    impressions,
+    clicks: 0,
+    conversions,
+    clickRate: 0,
+    conversionRate: (conversions / impressions) * 100,
+  });
+  const uplifts = (rows: ReturnType<typeof row>[]) =>
+    summariseTests(rows)[0]!.variants.map((v) => [v.variant, v.uplift, v.upliftLow, v.upliftHigh]);
+
+  it('gives it in percent with its 95 % interval on the log rate ratio, and −100 % without an interval for no conversions', () => {
+    // 5 % → 6.5 % on 2,000 each, by Python: exp(ln 1.3 ± 1.95996 · √(0.95/100 + 0.935/130)) − 1.
+    expect(uplifts([row('A', 2000, 100), row('B', 2000, 0), row('C', 2000, 130)])).toEqual([
+      ['A', null, null, null],
+      ['B', -100, null, null],
+      ['C', 30, 0.92, 67.46],
+    ]);
+  });
+
+  it('gives none against a control without conversions', () => {
+    expect(uplifts([row('A', 100, 0), row('B', 100, 5)])).toEqual([
+      ['A', null, null, null],
+      ['B', null, null, null],
+    ]);
   });
 });
 

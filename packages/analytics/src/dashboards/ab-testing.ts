@@ -139,6 +139,9 @@ export async function abTestingDashboard(
   };
 }
 
+/** A fraction as a percent with 2 decimals; null when there is none. */
+const asPercent = (fraction: number | null | undefined) => (fraction === null || fraction === undefined ? null : round(fraction * 100, 2));
+
 /** Control is variant A (spec: "A or other"), else the first variant by name. */
 export function summariseTests(rows: AbConversionRow[]): AbTestSummary[] {
   const byTest = new Map<string, AbConversionRow[]>();
@@ -180,9 +183,9 @@ export function summariseTests(rows: AbConversionRow[]): AbTestSummary[] {
           exposures: v.impressions,
           conversions: v.conversions,
           conversionRate: v.conversionRate,
-          uplift: uplift ? round(uplift.uplift * 100, 2) : null,
-          upliftLow: uplift ? round(uplift.low * 100, 2) : null,
-          upliftHigh: uplift ? round(uplift.high * 100, 2) : null,
+          uplift: asPercent(uplift?.uplift),
+          upliftLow: asPercent(uplift?.low),
+          upliftHigh: asPercent(uplift?.high),
           pValue: isControl ? null : twoProportionPValue(arm(control), arm(v)),
           chanceToBeatControl: isControl ? null : chanceToBeatControl(arm(control), arm(v)),
         };

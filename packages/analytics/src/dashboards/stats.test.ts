@@ -19,12 +19,54 @@ describe('A/B statistics', () => {
     expect(twoProportionPValue({ exposures: 0, conversions: 0 }, treatment)).toBeNull();
   });
 
-  it('computes the relative uplift and its 95 % delta-method interval: +30 % [-1.92 %, +61.92 %]', () => {
+  // The uplift's interval is taken on the log of the rate ratio. Reference values from Python,
+  // written apart from stats.ts: z = statistics.NormalDist().inv_cdf(0.975),
+  // se = math.sqrt((1 - pC) / xC + (1 - pT) / xT), interval = math.exp(math.log(pT / pC) ± z * se) - 1.
+  it('computes the relative uplift and its 95 % interval on the log rate ratio: +30 % [+1.70 %, +66.18 %]', () => {
     const u = relativeUplift(control, treatment)!;
     expect(u.uplift).toBeCloseTo(0.3, 12);
-    expect(u.low).toBeCloseTo(-0.01917939771358701, 10);
-    expect(u.high).toBeCloseTo(0.6191793977135871, 10);
+    expect(u.low).toBeCloseTo(0.01698427097104549, 10);
+    expect(u.high).toBeCloseTo(0.6617759470226021, 10);
+    // The other way round: 13 % → 10 %, −23.08 % [−39.82 %, −1.67 %].
+    const down = relativeUplift(treatment, control)!;
+    expect(down.uplift).toBeCloseTo(-0.23076923076923073, 12);
+    expect(down.low).toBeCloseTo(-0.3982341591887304, 10);
+    expect(down.high).toBeCloseTo(-0.016700623063548914, 10);
+  });
+
+  it('keeps a small sample’s interval above −100 %: 1 of 4 vs 2 of 3 → +166.67 % [−59.17 %, +1641.53 %]', () => {
+    // The symmetric interval on the ratio itself gave −333.7 % to +667.1 % here.
+    const u = relativeUplift({ exposures: 4, conversions: 1 }, { exposures: 3, conversions: 2 })!;
+    expect(u.uplift).toBeCloseTo(1.6666666666666665, 12);
+    expect(u.low).toBeCloseTo(-0.5916756300327847, 10);
+    expect(u.high).toBeCloseTo(16.41534827245816, 8);
+  });
+
+  it('never puts the lower bound below −100 %, and always brackets the uplift', () => {
+    for (const [nc, nt] of [
+      [3, 3],
+      [4, 7],
+      [20, 30],
+      [150, 150],
+    ] as const) {
+      for (let xc = 1; xc <= nc; xc++) {
+        for (let xt = 1; xt <= nt; xt++) {
+          const u = relativeUplift({ exposures: nc, conversions: xc }, { exposures: nt, conversions: xt })!;
+          expect(u.low).not.toBeNull();
+          expect(u.low!).toBeGreaterThanOrEqual(-1);
+          expect(u.low!).toBeLessThanOrEqual(u.uplift + 1e-12);
+          expect(u.high!).toBeGreaterThanOrEqual(u.uplift - 1e-12);
+        }
+      }
+    }
+  });
+
+  it('gives no uplift against a control without conversions, and −100 % without an interval for a variant without any', () => {
     expect(relativeUplift({ exposures: 100, conversions: 0 }, treatment)).toBeNull();
+    expect(relativeUplift({ exposures: 0, conversions: 0 }, treatment)).toBeNull();
+    expect(relativeUplift(control, { exposures: 100, conversions: 0 })).toEqual({ uplift: -1, low: null, high: null });
+    // Every visitor converting in both arms: no variance, the interval is the point.
+    expect(relativeUplift({ exposures: 10, conversions: 10 }, { exposures: 10, conversions: 10 })).toEqual({ uplift: 0, low: 0, high: 0 });
   });
 
   it('computes the chance to beat control exactly, and by the normal approximation for large counts', () => {

@@ -1,6 +1,7 @@
 // Statistics of the A/B dashboard (after GrowthBook's engine): two-proportion z-test,
-// relative uplift with a delta-method 95 % interval, Bayesian chance to beat control with
-// Beta(1 + conversions, 1 + failures) posteriors, and the sample-ratio-mismatch chi-square.
+// relative uplift with a 95 % interval on the log rate ratio (delta method), Bayesian chance
+// to beat control with Beta(1 + conversions, 1 + failures) posteriors, and the
+// sample-ratio-mismatch chi-square.
 
 const Z95 = 1.959963984540054;
 
@@ -81,16 +82,28 @@ export function twoProportionPValue(control: Arm, treatment: Arm): number | null
   return erfc(Math.abs(z) / Math.SQRT2);
 }
 
-/** Relative uplift of the treatment over control with its 95 % interval (delta method), as fractions. */
-export function relativeUplift(control: Arm, treatment: Arm): { uplift: number; low: number; high: number } | null {
+/**
+ * Relative uplift of the treatment over control (rate ratio − 1) with its 95 % interval, as
+ * fractions. The interval is taken on the log of the rate ratio, where the delta method gives
+ * var(log RR) = (1 − pT)/xT + (1 − pC)/xC = 1/xT − 1/nT + 1/xC − 1/nC (x conversions, n
+ * exposures), and mapped back as exp(log RR ± z·se) − 1: it never reaches below −100 % and is
+ * skewed as a ratio is, unlike a symmetric interval on the ratio itself, which small samples
+ * push far below −100 %.
+ *
+ * Null when there is no uplift to speak of: an arm without exposures, or a control without
+ * conversions (no rate to compare with). A treatment without conversions has an uplift of
+ * −100 % but no interval (`low` and `high` null): its log rate ratio is −∞ and the variance
+ * above undefined.
+ */
+export function relativeUplift(control: Arm, treatment: Arm): { uplift: number; low: number | null; high: number | null } | null {
   if (control.exposures === 0 || treatment.exposures === 0 || control.conversions === 0) return null;
   const pc = control.conversions / control.exposures;
   const pt = treatment.conversions / treatment.exposures;
-  const varC = (pc * (1 - pc)) / control.exposures;
-  const varT = (pt * (1 - pt)) / treatment.exposures;
   const uplift = pt / pc - 1;
-  const se = Math.sqrt(varT / (pc * pc) + (pt * pt * varC) / pc ** 4);
-  return { uplift, low: uplift - Z95 * se, high: uplift + Z95 * se };
+  if (treatment.conversions === 0) return { uplift, low: null, high: null };
+  const logRatio = Math.log(pt / pc);
+  const se = Math.sqrt(Math.max(0, 1 / treatment.conversions - 1 / treatment.exposures + 1 / control.conversions - 1 / control.exposures));
+  return { uplift, low: Math.exp(logRatio - Z95 * se) - 1, high: Math.exp(logRatio + Z95 * se) - 1 };
 }
 
 /**

@@ -22,6 +22,7 @@ import { Tabs } from '@/components/admin/tabs';
 import { DataTable } from '@/components/ui/data-table';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useAbTesting } from '../api/get-ab-testing';
+import { leaderVerdict, upliftText } from './verdict';
 import { wilsonInterval } from './wilson';
 
 const TABS = [
@@ -58,7 +59,7 @@ function Overview({ data }: { data: AbTestingResponse }) {
         const summary = data.tests.find((t) => t.testType === testType);
         const winner = summary ? summary.winner : winnerOf(rows);
         return (
-          <Panel key={testType} title={formatIdentifier(testType)} actions={<WinnerBadges winner={winner} summary={summary} />}>
+          <Panel key={testType} title={formatIdentifier(testType)} actions={<LeaderBadge winner={winner} summary={summary} />}>
             <BarChart
               title="Conversion rate by variant (95% interval)"
               data={rows.map((r) => ({
@@ -85,18 +86,10 @@ function Overview({ data }: { data: AbTestingResponse }) {
   );
 }
 
-/**
- * Spec: the winner is the variant with the highest conversion rate. Beside it, whether that
- * lead is significant (95 %, enough sample, intact split), so the owner does not act on noise.
- */
-function WinnerBadges({ winner, summary }: { winner: string | null; summary: AbTestSummary | undefined }) {
-  if (!winner) return <Badge tone="gray">No winner yet</Badge>;
-  return (
-    <span className={styles.actions}>
-      <Badge tone="green">Winner: {winner}</Badge>
-      {summary?.significant ? <Badge tone="green">Significant at 95%</Badge> : <Badge tone="yellow">Leading — not yet significant</Badge>}
-    </span>
-  );
+/** The test's leader, said once: the winner when significant, else the highest rate so far. */
+function LeaderBadge({ winner, summary }: { winner: string | null; summary: AbTestSummary | undefined }) {
+  const { tone, text } = leaderVerdict(winner, summary);
+  return <Badge tone={tone}>{text}</Badge>;
 }
 
 const variantColumn = createColumnHelper<AbVariantStats>();
@@ -118,8 +111,7 @@ const VARIANT_COLUMNS = [
     id: 'uplift',
     header: 'Uplift vs control (95% interval)',
     sortUndefined: 'last',
-    cell: ({ row: { original: v } }) =>
-      v.uplift === null ? '—' : `${fixed(v.uplift, 1, '%')} (${fixed(v.upliftLow, 1, '%')} to ${fixed(v.upliftHigh, 1, '%')})`,
+    cell: ({ row: { original: v } }) => upliftText(v),
   }),
   variantColumn.accessor((v) => orNone(v.pValue), {
     id: 'pValue',
@@ -157,7 +149,7 @@ function Performance({ data }: { data: AbTestingResponse }) {
             <div className={styles.actions}>
               {test.underpowered && <Badge tone="yellow">Under-powered (&lt; {MIN_EXPOSURES_PER_VARIANT} per variant)</Badge>}
               {test.srm.mismatch && <Badge tone="red">Sample ratio mismatch</Badge>}
-              <WinnerBadges winner={test.winner} summary={test} />
+              <LeaderBadge winner={test.winner} summary={test} />
             </div>
           }
         >
