@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditBadge } from './admin.ts';
 
-const none = { reportViewed: false, emailOpened: false, emailDelivered: false, emailSent: false } as const;
+const none = { reportViewed: false, emailOpened: false, emailDelivered: false, emailInOutbox: false, emailSent: false } as const;
 
 describe('the audit status badge', () => {
   it.each([
@@ -10,6 +10,9 @@ describe('the audit status badge', () => {
     [{ ...none, status: 'done' }, 'Processing'],
     [{ ...none, status: 'done', emailSent: true }, 'Processing'],
     [{ ...none, status: 'done', emailSent: true, emailDelivered: true }, 'Email Sent'],
+    // Written to the outbox folder: nobody received it, so it is not Email Sent.
+    [{ ...none, status: 'done', emailInOutbox: true }, 'In outbox — not sent'],
+    [{ ...none, status: 'done', emailInOutbox: true, reportViewed: true }, 'Converted'],
     [{ ...none, status: 'done', emailSent: true, emailDelivered: true, emailOpened: true }, 'Email Opened'],
     [{ ...none, status: 'done', emailSent: true, emailDelivered: true, reportViewed: true }, 'Converted'],
     [{ ...none, status: 'failed' }, 'Failed'],

@@ -41,8 +41,12 @@ export const MarketingAuditRecordSchema = Type.Object({
   source: Type.String(),
   reportId: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
+  /** A mail service (the mail API or the SMTP server) accepted the report e-mail; the outbox is not sending. */
   emailSent: Type.Boolean(),
+  /** The mail service confirmed taking the e-mail for the lead (its acceptance: no bounces are read). */
   emailDelivered: Type.Boolean(),
+  /** The report e-mail was written to the outbox folder instead (no mail service configured): it reached nobody. */
+  emailInOutbox: Type.Boolean(),
   emailOpened: Type.Boolean(),
   /** The lead came back to the report (not the redirect right after submitting): a conversion. */
   reportViewed: Type.Boolean(),
@@ -57,6 +61,8 @@ export const MarketingAuditListSchema = Type.Object({
   total: Type.Integer({ minimum: 0 }),
   emailsSent: Type.Integer({ minimum: 0 }),
   emailsDelivered: Type.Integer({ minimum: 0 }),
+  /** Report e-mails written to the outbox folder: neither sent nor delivered. */
+  emailsInOutbox: Type.Integer({ minimum: 0 }),
   reportsViewed: Type.Integer({ minimum: 0 }),
   /** Reports viewed per audit, in percent with one decimal (0 when there are no audits). */
   conversionRate: Type.Number({ minimum: 0, maximum: 100 }),
@@ -66,17 +72,20 @@ export type MarketingAuditList = Static<typeof MarketingAuditListSchema>;
 
 /**
  * Spec: the status badge, first match wins — with its flags derived truthfully (decisions):
- * Converted is a return to the report, Email Sent is a transport (or the outbox) accepting the
- * mail, an audit still queued or running is In Progress, one done whose mail is on its way is
- * Processing, and only an audit that failed (or a report that could not be mailed) is Failed.
+ * Converted is a return to the report, Email Sent is the mail API or the SMTP server taking the
+ * mail, a mail written to the outbox folder is In outbox — not sent, an audit still queued or
+ * running is In Progress, one done whose mail is on its way is Processing, and only an audit
+ * that failed (or a report that could not be mailed) is Failed.
  */
-export type AuditBadge = 'Converted' | 'Email Opened' | 'Email Sent' | 'Processing' | 'In Progress' | 'Failed';
+export const IN_OUTBOX_BADGE = 'In outbox — not sent';
+export type AuditBadge = 'Converted' | 'Email Opened' | 'Email Sent' | typeof IN_OUTBOX_BADGE | 'Processing' | 'In Progress' | 'Failed';
 export function auditBadge(
-  a: Pick<MarketingAuditRecord, 'reportViewed' | 'emailOpened' | 'emailDelivered' | 'emailSent' | 'status'>,
+  a: Pick<MarketingAuditRecord, 'reportViewed' | 'emailOpened' | 'emailDelivered' | 'emailInOutbox' | 'emailSent' | 'status'>,
 ): AuditBadge {
   if (a.reportViewed) return 'Converted';
   if (a.emailOpened) return 'Email Opened';
   if (a.emailDelivered) return 'Email Sent';
+  if (a.emailInOutbox) return IN_OUTBOX_BADGE;
   if (a.emailSent) return 'Processing';
   if (a.status === 'queued' || a.status === 'running') return 'In Progress';
   if (a.status === 'done') return 'Processing';
@@ -95,6 +104,15 @@ export const OutboxMailSummarySchema = Type.Object({
   sizeBytes: Type.Integer(),
 });
 export type OutboxMailSummary = Static<typeof OutboxMailSummarySchema>;
+
+/** Whether mail reaches anyone: the admin's first page warns when it goes to the outbox folder. */
+export const MailServiceSchema = Type.Object({
+  /** A mail API or an SMTP server is configured; false: every mail goes to the outbox folder. */
+  configured: Type.Boolean(),
+  /** The outbox folder on the server ($DATA_DIR/outbox). */
+  outboxDir: Type.String(),
+});
+export type MailService = Static<typeof MailServiceSchema>;
 
 export const OutboxListSchema = Type.Object({
   /** True when mail goes to the outbox (neither a mail API nor SMTP is configured). */

@@ -4,9 +4,10 @@ import { Type, type Static } from '@sinclair/typebox';
 
 /**
  * Data of a `mail-send` job (queue `JOB_QUEUES.mailSend`). `audit-report`: the audit whose
- * report link (and PDF) goes to the lead; the worker records emailSent / emailDelivered on the
- * audit row. `lead-notification` / `contact-notification`: the stored submission the site's
- * owner is told about; queued in the transaction that stores it.
+ * report link (and PDF) goes to the lead; the worker records on the audit row that it tried
+ * (email_sent), that a transport took the mail (email_delivered) and which one (mail_transport).
+ * `lead-notification` / `contact-notification`: the stored submission the site's owner is told
+ * about; queued in the transaction that stores it.
  */
 export const MailSendJobSchema = Type.Union([
   Type.Object({ kind: Type.Literal('audit-report'), auditId: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
@@ -14,6 +15,18 @@ export const MailSendJobSchema = Type.Union([
   Type.Object({ kind: Type.Literal('contact-notification'), messageId: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
 ]);
 export type MailSendJob = Static<typeof MailSendJobSchema>;
+
+/**
+ * The ways a mail leaves the worker, recorded per report e-mail (`audits.mail_transport`): the
+ * mail API, then SMTP, and the file outbox only when neither is configured.
+ */
+export type MailTransportName = 'mail-api' | 'smtp' | 'outbox';
+/**
+ * The transports that pass a mail on to its recipient. The outbox is a folder on the server
+ * that nobody receives: a mail written there is neither sent nor delivered.
+ */
+export const SENDING_TRANSPORTS: readonly MailTransportName[] = ['mail-api', 'smtp'];
+export const OUTBOX_TRANSPORT: MailTransportName = 'outbox';
 
 /** Tracking-pixel tokens: 128 random bits, base64url. */
 export const OPEN_TOKEN_PATTERN = '^[A-Za-z0-9_-]{22}$';

@@ -1,11 +1,15 @@
 // The owner's list of marketing audits: one page, newest first, and the totals over all of them.
 import type { MarketingAuditRecord } from '@curb/contracts/admin';
 import type { Db } from '../client.ts';
+import { ownerFlags } from './audit-mail.ts';
 
 export interface Totals {
   total: number;
+  /** Report e-mails a mail service (mail API or SMTP) accepted; the outbox is not sending. */
   emails_sent: number;
   emails_delivered: number;
+  /** Report e-mails written to the outbox folder instead, which reached nobody. */
+  emails_in_outbox: number;
   /** Leads who came back to their report (a conversion), not every view. */
   reports_viewed: number;
 }
@@ -13,8 +17,9 @@ export interface Totals {
 export async function totals(db: Db): Promise<Totals> {
   const [row] = await db<Totals[]>`
     SELECT count(*)::int AS total,
-           count(*) FILTER (WHERE email_sent)::int AS emails_sent,
-           count(*) FILTER (WHERE email_delivered)::int AS emails_delivered,
+           count(*) FILTER (WHERE ${ownerFlags.sent(db)})::int AS emails_sent,
+           count(*) FILTER (WHERE ${ownerFlags.delivered(db)})::int AS emails_delivered,
+           count(*) FILTER (WHERE ${ownerFlags.inOutbox(db)})::int AS emails_in_outbox,
            count(*) FILTER (WHERE report_converted_at IS NOT NULL)::int AS reports_viewed
     FROM audits`;
   return row!;
@@ -25,7 +30,8 @@ export async function page(db: Db, page: number, limit: number): Promise<Marketi
   return db<MarketingAuditRecord[]>`
     SELECT id, business_name AS "businessName", email, NULLIF(website, '') AS website, source,
            report_id AS "reportId", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-           email_sent AS "emailSent", email_delivered AS "emailDelivered", email_opened AS "emailOpened",
+           ${ownerFlags.sent(db)} AS "emailSent", ${ownerFlags.delivered(db)} AS "emailDelivered",
+           ${ownerFlags.inOutbox(db)} AS "emailInOutbox", email_opened AS "emailOpened",
            report_converted_at IS NOT NULL AS "reportViewed", report_view_count AS "reportViewCount", status
     FROM audits
     ORDER BY created_at DESC, id DESC

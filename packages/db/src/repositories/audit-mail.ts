@@ -1,8 +1,25 @@
 // The report e-mail's flags on the audit row: sent, delivered (or why not), opened. The open
 // token in the e-mail's pixel is the only way to set "opened".
 import type { AuditReport } from '@curb/contracts/audit';
+import { OUTBOX_TRANSPORT, SENDING_TRANSPORTS, type MailTransportName } from '@curb/contracts/mail';
 import type { Db } from '../client.ts';
 import type { AuditStatus } from './audits.ts';
+
+/**
+ * The report e-mail's flags as the owner reads them: SQL conditions over an `audits` row, for
+ * the audit list, its totals and the dashboard's counts. The row records that a transport took
+ * the mail (email_delivered, which also keeps the job from sending it twice) and which one
+ * (mail_transport); only the mail API and the SMTP server pass a mail on, so one written to the
+ * outbox folder is neither sent nor delivered.
+ */
+export const ownerFlags = {
+  /** A mail service accepted the e-mail. */
+  sent: (db: Db) => db`(email_sent AND mail_transport IN ${db(SENDING_TRANSPORTS)})`,
+  /** The mail service confirmed taking it (its acceptance: no bounces are read). */
+  delivered: (db: Db) => db`(email_delivered AND mail_transport IN ${db(SENDING_TRANSPORTS)})`,
+  /** Written to the outbox folder, where nobody receives it. */
+  inOutbox: (db: Db) => db`(email_delivered AND mail_transport = ${OUTBOX_TRANSPORT})`,
+};
 
 export interface MailRow {
   id: string;
@@ -25,8 +42,8 @@ export async function markSent(db: Db, auditId: string, openToken: string): Prom
     WHERE id = ${auditId}`;
 }
 
-/** A transport accepted the e-mail; an earlier attempt's error is cleared. */
-export async function markDelivered(db: Db, auditId: string, transport: string): Promise<void> {
+/** A transport accepted the e-mail (the outbox included: see ownerFlags); an earlier attempt's error is cleared. */
+export async function markDelivered(db: Db, auditId: string, transport: MailTransportName): Promise<void> {
   await db`UPDATE audits SET email_delivered = true, email_delivered_at = now(), mail_transport = ${transport}, mail_error = NULL
     WHERE id = ${auditId}`;
 }

@@ -1,7 +1,8 @@
 // The `mail-send` job: e-mail the lead the link to their report, with the report as a PDF
 // attachment and a tracking pixel; or tell the site's owner about a new lead or contact
 // message. The messages are in ../mail/messages.ts, the transports in ../mail/transports.ts.
-// The audit row records emailSent (we tried), emailDelivered (a transport accepted it).
+// The audit row records email_sent (we tried), email_delivered (a transport accepted it) and
+// which transport; the admin counts a mail as sent only when the mail API or SMTP took it.
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Value } from '@sinclair/typebox/value';
@@ -74,7 +75,8 @@ async function sendReport(deps: MailDeps, auditId: string): Promise<MailOutcome>
 
   const result = await handOver(deps, mail, { auditId });
   if ('transport' in result) {
-    // Accepted by a transport, the outbox included (the owner's chosen way to send): sent.
+    // Accepted by a transport, the outbox included, so the job does not write it again; with the
+    // transport recorded the admin shows an outbox mail as not sent (auditMail.ownerFlags).
     await auditMail.markDelivered(sql, auditId, result.transport);
     return result.transport === 'outbox' ? 'outbox' : 'delivered';
   }

@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '@curb/contracts/config';
+import type { MailTransportName } from '@curb/contracts/mail';
 
 export type MailConfig = Pick<Config, 'MAIL_API_URL' | 'MAIL_API_KEY' | 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'PUBLIC_URL' | 'PORT'>;
 
@@ -20,7 +21,7 @@ export interface OutgoingMail {
 }
 
 export interface Transport {
-  name: 'mail-api' | 'smtp' | 'outbox';
+  name: MailTransportName;
   /** Resolves when the transport accepted the message; throws with the reason otherwise. */
   send(mail: OutgoingMail): Promise<void>;
 }

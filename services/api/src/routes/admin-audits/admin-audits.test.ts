@@ -16,13 +16,17 @@ describe('GET /api/admin/marketing-audits', () => {
     stores = await createTestStores();
     app = await composeApp(testConfig(), stores);
     admin = await adminHeaders(app, stores);
-    // 23 audits, one a minute, the newest last; every 2nd sent, every 3rd delivered, every 5th viewed.
+    // 23 audits, one a minute, the newest last; every 5th viewed. A mail was tried for every 2nd
+    // and every 3rd; every 3rd was taken by a transport, as the worker records it: the outbox for
+    // every 9th (no mail service then), else the mail API for every 6th and SMTP for the others.
     await stores.sql`
-      INSERT INTO audits (report_id, business_name, email, website, source, email_sent, email_delivered, email_opened, report_viewed,
-                          report_view_count, report_converted_at, status, created_at)
+      INSERT INTO audits (report_id, business_name, email, website, source, email_sent, email_delivered, mail_transport,
+                          email_opened, report_viewed, report_view_count, report_converted_at, status, created_at)
       SELECT 'report-' || lpad(i::text, 22, '0'), 'Business ' || i, 'owner' || i || '@example.com',
              CASE WHEN i % 4 = 0 THEN NULL ELSE 'https://b' || i || '.example' END, 'popup-image',
-             i % 2 = 0, i % 3 = 0, i % 6 = 0, i % 5 = 0, CASE WHEN i % 5 = 0 THEN 2 ELSE 0 END,
+             i % 2 = 0 OR i % 3 = 0, i % 3 = 0,
+             CASE WHEN i % 9 = 0 THEN 'outbox' WHEN i % 6 = 0 THEN 'mail-api' WHEN i % 3 = 0 THEN 'smtp' END,
+             i % 6 = 0 AND i % 9 <> 0, i % 5 = 0, CASE WHEN i % 5 = 0 THEN 2 ELSE 0 END,
              CASE WHEN i % 5 = 0 THEN now() END, 'done', now() - (23 - i) * interval '1 minute'
       FROM generate_series(1, 23) AS i`;
   });
@@ -44,16 +48,23 @@ describe('GET /api/admin/marketing-audits', () => {
       website: 'https://b23.example',
       source: 'popup-image',
     });
-    expect(body.recent.find((r: { businessName: string }) => r.businessName === 'Business 20')).toMatchObject({
+    const row = (n: number) => body.recent.find((r: { businessName: string }) => r.businessName === `Business ${n}`);
+    // Tried, not taken by any transport (yet): not sent.
+    expect(row(20)).toMatchObject({
       website: null,
-      emailSent: true,
+      emailSent: false,
       emailDelivered: false,
+      emailInOutbox: false,
       emailOpened: false,
       reportViewed: true,
       reportViewCount: 2,
       status: 'done',
     });
-    expect(body).toMatchObject({ total: 23, emailsSent: 11, emailsDelivered: 7, reportsViewed: 4, conversionRate: 17.4 });
+    expect(row(21)).toMatchObject({ emailSent: true, emailDelivered: true, emailInOutbox: false });
+    // Written to the outbox: it reached nobody, so neither sent nor delivered.
+    expect(row(18)).toMatchObject({ emailSent: false, emailDelivered: false, emailInOutbox: true, emailOpened: false });
+    // Sent: 3, 6, 12, 15, 21 (mail API or SMTP); 9 and 18 went to the outbox.
+    expect(body).toMatchObject({ total: 23, emailsSent: 5, emailsDelivered: 5, emailsInOutbox: 2, reportsViewed: 4, conversionRate: 17.4 });
     expect(body.pagination).toEqual({
       currentPage: 1,
       totalPages: 3,

@@ -19,6 +19,7 @@ export default async function adminAuditRoutes(app: RouteApp, opts: { stores: St
         total: t.total,
         emailsSent: t.emails_sent,
         emailsDelivered: t.emails_delivered,
+        emailsInOutbox: t.emails_in_outbox,
         reportsViewed: t.reports_viewed,
         conversionRate: t.total ? Math.round((t.reports_viewed / t.total) * 1000) / 10 : 0,
         pagination: paginate(page, limit, t.total),

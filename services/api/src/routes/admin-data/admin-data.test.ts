@@ -32,10 +32,12 @@ beforeAll(async () => {
   await sql`INSERT INTO leads (form_id, source, business_name, email)
     VALUES ('popup-image', 'real-estate-marketing-report', 'Oak Homes', 'oak@homes.example'),
            ('contact-form', 'contact-form', NULL, 'c@c.example')`;
-  await sql`INSERT INTO audits (lead_id, report_id, business_name, email, status, report) VALUES
-    (${a!.id}, 'r1', 'Ridge Realty', 'team@ridge.example', 'done', '{"scores": {"overall": 80}}'),
-    (${b!.id}, 'r2', 'Ana Lee', 'ana@lee.example', 'done', '{"scores": {"overall": 71}}'),
-    (${b!.id}, 'r3', 'Ana Lee', 'ana@lee.example', 'failed', NULL)`;
+  // r1's report e-mail went to the outbox, r2's through SMTP (configured back then).
+  await sql`INSERT INTO audits (lead_id, report_id, business_name, email, status, report, email_sent, email_delivered, mail_transport)
+    VALUES
+    (${a!.id}, 'r1', 'Ridge Realty', 'team@ridge.example', 'done', '{"scores": {"overall": 80}}', true, true, 'outbox'),
+    (${b!.id}, 'r2', 'Ana Lee', 'ana@lee.example', 'done', '{"scores": {"overall": 71}}', true, true, 'smtp'),
+    (${b!.id}, 'r3', 'Ana Lee', 'ana@lee.example', 'failed', NULL, false, false, NULL)`;
   // Four visitors (by address) view the audit landing page, one of them twice, one with a trailing slash; a bot too.
   for (const [ip, path] of [
     ['198.51.100.1', '/marketing-audit'],
@@ -155,7 +157,8 @@ describe('data connections and feature status', () => {
     );
     expect(sources).toEqual({
       form_submissions: [true, 4],
-      email_delivery: [false, 0],
+      // No mail service now; the one mail SMTP took counts, the outbox's reached nobody.
+      email_delivery: [false, 1],
       analytics_tracking: [true, 5],
       real_time_reporting: [true, 5],
       seo_analysis: [true, 2],

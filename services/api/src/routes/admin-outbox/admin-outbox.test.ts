@@ -70,6 +70,24 @@ describe('outbox viewer', () => {
     expect(res.body).not.toContain('<script>');
   });
 
+  it('says whether a mail service is configured, and where mail goes without one', async () => {
+    const res = await app.inject({ url: '/api/admin/mail-service', headers: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ configured: false, outboxDir: join(dataDir, 'outbox') });
+    expect((await app.inject('/api/admin/mail-service')).statusCode).toBe(401);
+
+    const withSmtp = await composeApp(testConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:2525' }), stores);
+    try {
+      const configured = await withSmtp.inject({
+        url: '/api/admin/mail-service',
+        headers: await adminHeaders(withSmtp, stores, 'second@curb.test'),
+      });
+      expect(configured.json()).toMatchObject({ configured: true });
+    } finally {
+      await withSmtp.close();
+    }
+  });
+
   it('refuses ids that are not outbox mails', async () => {
     expect((await app.inject({ url: '/api/admin/outbox/nope', headers: admin })).statusCode).toBe(404);
     expect((await app.inject({ url: '/api/admin/outbox/notes', headers: admin })).statusCode).toBe(404);

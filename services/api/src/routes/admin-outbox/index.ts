@@ -1,15 +1,18 @@
 // The outbox viewer: in embedded mode without a mail API or SMTP server, the worker writes
-// each mail to $DATA_DIR/outbox/*.eml; the admin reads them here, newest first.
+// each mail to $DATA_DIR/outbox/*.eml; the admin reads them here, newest first, and is told
+// whether a mail service is configured at all (GET /api/admin/mail-service).
 import type { RouteApp } from '../../lib/route-app.ts';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { Type } from '@sinclair/typebox';
 import {
+  MailServiceSchema,
   OUTBOX_ID_PATTERN,
   OUTBOX_LIST_LIMIT,
   OutboxListSchema,
   OutboxMailSchema,
+  type MailService,
   type OutboxList,
   type OutboxMail,
 } from '@curb/contracts/admin';
@@ -43,6 +46,16 @@ export default async function adminOutboxRoutes(app: RouteApp, opts: { config: C
     const raw = await readFile(join(dir, `${id}.eml`));
     return { raw, mail: await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true }) };
   };
+
+  /** Cheap enough for the admin's first page, which warns while mail reaches nobody. */
+  app.get(
+    '/api/admin/mail-service',
+    { schema: { response: { 200: MailServiceSchema } } },
+    async (_request, reply): Promise<MailService> => {
+      reply.header('cache-control', 'no-store');
+      return { configured: !inUse, outboxDir: dir };
+    },
+  );
 
   app.get('/api/admin/outbox', { schema: { response: { 200: OutboxListSchema } } }, async (_request, reply): Promise<OutboxList> => {
     const names = await files();

@@ -5,6 +5,8 @@ const TONES: Record<AuditBadge, BadgeTone> = {
   Converted: 'green',
   'Email Opened': 'blue',
   'Email Sent': 'blue',
+  // As the dashboard's "Outbox only": nothing failed, yet the lead received nothing.
+  'In outbox — not sent': 'yellow',
   Processing: 'yellow',
   'In Progress': 'gray',
   Failed: 'red',

@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
-import type { MarketingAuditRecord } from '@curb/contracts/admin';
+import { IN_OUTBOX_BADGE, type MarketingAuditRecord } from '@curb/contracts/admin';
 import { AdminPage, Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { formatCount, formatPercent } from '@/components/admin/format';
+import { RATES } from '@/components/admin/rates';
 import { StatCard, StatGrid } from '@/components/admin/stat-card';
 import { Pagination } from '@/components/ui/pagination';
 import { useMarketingAudits } from '../api/get-marketing-audits';
@@ -11,6 +12,9 @@ import { AuditPreviewDialog } from './audit-preview-dialog';
 import { AuditsTable } from './audits-table';
 import { MailSetupPanel } from './mail-setup-panel';
 import { OutboxPanel } from './outbox-panel';
+
+/** The rest, said as the rows' badge says it: "3 in outbox — not sent". */
+const inOutboxHint = (n: number) => (n > 0 ? `${formatCount(n)} ${IN_OUTBOX_BADGE.toLowerCase()}` : undefined);
 
 export function MarketingAuditsPage() {
   const [page, setPage] = useState(1);
@@ -32,15 +36,16 @@ export function MarketingAuditsPage() {
       {data && (
         <StatGrid>
           <StatCard label="Total Audits" value={formatCount(data.total)} />
-          <StatCard label="Emails Sent" value={formatCount(data.emailsSent)} />
+          {/* Only what the mail API or SMTP server took: a mail in the outbox folder reached nobody. */}
+          <StatCard label="Emails Sent" value={formatCount(data.emailsSent)} hint={inOutboxHint(data.emailsInOutbox)} />
           <StatCard label="Emails Delivered" value={formatCount(data.emailsDelivered)} />
           {/* The Views column counts every view; a lead counts here once they come back (docs/decisions.md). */}
           <StatCard label="Reports Viewed" value={formatCount(data.reportsViewed)} hint="leads who came back to their report" />
-          <StatCard label="Conversion Rate" value={formatPercent(data.conversionRate)} hint="of all audits" />
+          <StatCard label={RATES.reportReturns.label} value={formatPercent(data.conversionRate)} hint={RATES.reportReturns.hint} />
         </StatGrid>
       )}
 
-      {data && data.total > data.emailsSent && <MailSetupPanel unsent={data.total - data.emailsSent} />}
+      {data && data.total > data.emailsSent && <MailSetupPanel unsent={data.total - data.emailsSent} inOutbox={data.emailsInOutbox} />}
 
       <Panel title="Recent Marketing Audits">
         {audits.isPending ? (

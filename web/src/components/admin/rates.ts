@@ -1,0 +1,37 @@
+// The admin's rates, each named by what it divides. Four pages computed four different
+// "conversion rates" (reports, funnels, A/B tests, retargeting) under one name, so 6.7 % on
+// one page and 2.6 % on another read as the same figure disagreeing.
+export interface RateName {
+  /** "What ÷ what", as the stat's label or the column's header. */
+  label: string;
+  /** One line under the figure: who is counted. */
+  hint: string;
+}
+
+export const RATES = {
+  /** Marketing Audits: `conversionRate` = audits whose lead came back to the report ÷ all audits. */
+  reportReturns: {
+    label: 'Reports viewed ÷ audits',
+    hint: 'Leads who came back to their report, of every audit request',
+  },
+  /** Funnel card and its analytics: the funnel's submissions ÷ unique visitors of its landing page. */
+  funnelSubmissions: {
+    label: 'Submissions ÷ landing visitors',
+    hint: 'Submissions, from any page, over unique visitors of the funnel’s page',
+  },
+  /** Funnel manager: the funnels' rates averaged, each funnel counting once. */
+  funnelAverage: {
+    label: 'Avg. submissions ÷ landing visitors',
+    hint: 'Each funnel’s rate, averaged over the funnels',
+  },
+  /** A/B testing: exposed units who became a lead ÷ exposed units. */
+  abConversions: {
+    label: 'Conversions ÷ impressions',
+    hint: 'Visitors who became a lead after seeing a variant',
+  },
+  /** Retargeting: visitors who left an e-mail ÷ unique visitors. */
+  identifiedVisitors: {
+    label: 'Identified ÷ unique users',
+    hint: 'Visitors who gave an e-mail address, of every visitor in the period',
+  },
+} as const satisfies Record<string, RateName>;
