@@ -70,6 +70,13 @@ describe('DataTable', () => {
     expect(render({ pageSize: 5 })).not.toContain('<nav');
   });
 
+  it("names each body cell's column (data-label), which a phone's card shows beside the value", () => {
+    const html = render();
+    expect(html).toContain('<td data-label="Name">page_view</td>');
+    expect(html).toContain('<td data-label="Count">40 events</td>');
+    expect(html).toContain('<td data-label="Actions">Read</td>');
+  });
+
   it('leaves the headers plain when the list is sorted elsewhere (the server)', () => {
     const html = render({ sortable: false });
     expect(html).not.toContain('<button');

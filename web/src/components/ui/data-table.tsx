@@ -9,7 +9,7 @@ import {
   type SortingState,
   useReactTable,
 } from '@tanstack/react-table';
-import { useState } from 'react';
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { Pagination } from './pagination';
 import styles from './data-table.module.css';
 
@@ -18,6 +18,14 @@ declare module '@tanstack/react-table' {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Class of the column's body cells. */
     cellClassName?: string;
+    /**
+     * `anywhere`: a long unbroken value (an e-mail or web address) may wrap at any character,
+     * so it never makes the table wider than its box. `never`: a short value (a date) stays
+     * on one line.
+     */
+    wrap?: 'anywhere' | 'never';
+    /** In a phone's card, the value goes under its column's name, across the card (a list of badges). */
+    stackInCard?: boolean;
   }
 }
 
@@ -36,6 +44,13 @@ export interface DataTableProps<Row> {
   /** The order before any header is clicked; none keeps the data's own order. */
   initialSorting?: SortingState;
 }
+
+const WRAP = { anywhere: styles.wrapAnywhere, never: styles.noWrap };
+const cellClass = (meta: { cellClassName?: string; wrap?: keyof typeof WRAP; stackInCard?: boolean } | undefined) =>
+  [meta?.cellClassName, meta?.wrap && WRAP[meta.wrap], meta?.stackInCard && styles.stackInCard].filter(Boolean).join(' ') || undefined;
+
+/** On a phone, cards this few are not worth a row of sort buttons above them. */
+const SORT_ROW_MIN_ROWS = 3;
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
@@ -58,11 +73,50 @@ function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
   );
 }
 
+/** The header's text, for a body cell's label when the table is shown as cards. */
+const headerText = (header: unknown, id: string) => (typeof header === 'string' ? header : id);
+
+/**
+ * Whether the rows are shown as cards: from the moment the table, laid out as a table, is
+ * wider than its box (its columns cannot shrink further), until the box is again as wide as
+ * the table needed. Measured before the first paint and on every resize of the box or table.
+ */
+function useCards(wrapRef: RefObject<HTMLDivElement | null>): boolean {
+  const [cards, setCards] = useState(false);
+  const cardsRef = useRef(false);
+  const needed = useRef(0);
+  useLayoutEffect(() => {
+    const wrap = wrapRef.current;
+    const table = wrap?.querySelector('table');
+    if (!wrap || !table) return;
+    const show = (next: boolean) => {
+      cardsRef.current = next;
+      setCards(next);
+    };
+    const fit = () => {
+      if (!cardsRef.current && table.offsetWidth > wrap.clientWidth + 1) {
+        needed.current = table.offsetWidth;
+        show(true);
+      } else if (cardsRef.current && wrap.clientWidth >= needed.current) {
+        show(false);
+      }
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(wrap);
+    observer.observe(table);
+    return () => observer.disconnect();
+  }, [wrapRef]);
+  return cards;
+}
+
 /**
  * The tables of the admin: react-table rows in the house's table look, each column header a
  * button that sorts by it (a click toggles the direction; `aria-sort` names it), and pages of
- * `pageSize` rows with the shared pagination bar. The table scrolls sideways in its own box,
- * so a wide one never widens a phone's page.
+ * `pageSize` rows with the shared pagination bar. A table too wide for its box (a phone, a
+ * tablet) shows its rows as cards instead, each value beside its column's name
+ * (data-table.module.css), so nothing scrolls sideways; before the script runs it scrolls in
+ * its own box.
  */
 export function DataTable<Row>({
   data,
@@ -90,11 +144,14 @@ export function DataTable<Row>({
     ...(paged && { getPaginationRowModel: getPaginationRowModel(), initialState: { pagination: { pageIndex: 0, pageSize } } }),
   });
   const { pageIndex } = table.getState().pagination;
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const cards = useCards(wrapRef);
+  const tableClass = [styles.table, cards && styles.cards, data.length <= SORT_ROW_MIN_ROWS && styles.fewRows].filter(Boolean).join(' ');
 
   return (
     <>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
+      <div ref={wrapRef} className={styles.tableWrap}>
+        <table className={tableClass}>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -121,7 +178,11 @@ export function DataTable<Row>({
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={cell.column.columnDef.meta?.cellClassName}>
+                  <td
+                    key={cell.id}
+                    className={cellClass(cell.column.columnDef.meta)}
+                    data-label={headerText(cell.column.columnDef.header, cell.column.id)}
+                  >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { MarketingAuditRecord } from '@curb/contracts/admin';
 import styles from '@/components/admin/admin-ui.module.css';
 import { formatDate } from '@/components/admin/format';
+import { AddressText } from '@/components/ui/address-text';
 import { DataTable } from '@/components/ui/data-table';
 import { AuditStatusBadge } from './audit-status-badge';
 
@@ -12,16 +13,25 @@ export function AuditsTable({ audits, onPreview }: { audits: MarketingAuditRecor
   const columns = useMemo(
     () => [
       column.accessor('businessName', { header: 'Business', cell: (c) => <strong>{c.getValue()}</strong> }),
-      column.accessor('email', { header: 'Contact', cell: (c) => <a href={`mailto:${c.getValue()}`}>{c.getValue()}</a> }),
+      column.accessor('email', {
+        header: 'Contact',
+        meta: { wrap: 'anywhere' },
+        cell: (c) => (
+          <a href={`mailto:${c.getValue()}`}>
+            <AddressText text={c.getValue()} />
+          </a>
+        ),
+      }),
       column.accessor('website', {
         header: 'Website',
+        meta: { wrap: 'anywhere' },
         cell: (c) => {
           const site = c.getValue();
           if (!site) return <span className={styles.muted}>No website</span>;
           // Only web addresses become links: a stored value is never trusted as a URL scheme.
           return /^https?:\/\//i.test(site) ? (
             <a href={site} target="_blank" rel="noopener noreferrer nofollow">
-              {site.replace(/^https?:\/\//i, '')}
+              <AddressText text={site.replace(/^https?:\/\//i, '')} />
             </a>
           ) : (
             site
@@ -31,7 +41,7 @@ export function AuditsTable({ audits, onPreview }: { audits: MarketingAuditRecor
       column.accessor('source', { header: 'Source' }),
       column.display({ id: 'status', header: 'Status', cell: (c) => <AuditStatusBadge audit={c.row.original} /> }),
       column.accessor('reportViewCount', { header: 'Views' }),
-      column.accessor('createdAt', { header: 'Date', cell: (c) => formatDate(c.getValue()) }),
+      column.accessor('createdAt', { header: 'Date', meta: { wrap: 'never' }, cell: (c) => formatDate(c.getValue()) }),
       column.display({
         id: 'actions',
         header: 'Actions',
