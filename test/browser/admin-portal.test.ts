@@ -3,7 +3,8 @@
 // collector, audit requests to the forms API), a funnel edit that persists, the settings
 // driving the site-wide loader under consent, and sign-out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import type { MarketingAuditList } from '@curb/contracts/admin';
 import { sendDemoActivity, waitForAudits, type DemoResult } from '../../scripts/demo/activity.ts';
 import { startBrowserApp, type BrowserApp } from './harness.ts';
 
@@ -23,6 +24,15 @@ async function signIn(page: Page, url: string): Promise<void> {
 }
 
 const stat = (page: Page, label: string) => page.getByTestId(`stat-${label}`).locator('span').nth(1).textContent();
+
+/** A rate's stat card, named by what it divides and with its hint; no rate on the page is a bare "Conversion Rate". */
+async function expectRate(scope: Page | Locator, label: string): Promise<void> {
+  const card = scope.getByTestId(`stat-${label}`);
+  await card.waitFor();
+  expect(await card.locator('span').nth(1).textContent(), label).toMatch(/^\d+(\.\d+)?%$/);
+  expect((await card.locator('span').nth(2).textContent())?.length, label).toBeGreaterThan(20);
+  expect(await scope.getByText(/^(overall |avg\. )?conversion( rate)?( \(%\))?$/i).count(), label).toBe(0);
+}
 
 describe('admin portal in Chromium', () => {
   let app: BrowserApp;
@@ -77,6 +87,11 @@ describe('admin portal in Chromium', () => {
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText(`Welcome, ${ADMIN.email}`).waitFor();
+    // No mail service here: the first page the owner sees says so before anything else.
+    const warning = page.getByTestId('mail-outbox-warning');
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('No mail service is configured: e-mails are not being sent.');
+    expect(await warning.textContent()).toContain('/outbox');
     for (const card of ['System Overview', 'Marketing Audits', 'Enhanced Funnel Manager', 'A/B Testing', 'Retargeting Analytics']) {
       expect(await page.getByRole('heading', { name: card }).isVisible()).toBe(true);
     }
@@ -95,10 +110,22 @@ describe('admin portal in Chromium', () => {
     const page = await app.newPage();
     await signIn(page, app.url);
 
+    // The report e-mails are written once each report is ready.
+    const inOutbox = async () =>
+      ((await (await page.request.get(`${app.url}/api/admin/marketing-audits`)).json()) as MarketingAuditList).emailsInOutbox;
+    await expect.poll(inOutbox, { timeout: 30_000 }).toBe(LEADS);
     await page.goto(`${app.url}/admin/marketing-audits`);
     await page.getByRole('heading', { name: 'Recent Marketing Audits' }).waitFor();
     await expect.poll(() => stat(page, 'Total Audits'), { timeout: 10_000 }).toBe(String(LEADS));
     for (const lead of demo.leads) expect(await page.getByRole('cell', { name: lead.businessName, exact: true }).isVisible()).toBe(true);
+    // Each page's rate is named by what it divides, with a line saying who is counted.
+    await expectRate(page, 'Reports viewed ÷ audits');
+    // The report e-mails went to the outbox folder: none counts as sent or delivered, each row says where it is.
+    expect(await page.getByText('In outbox — not sent', { exact: true }).count()).toBe(LEADS);
+    expect(await page.getByText('Email Sent', { exact: true }).count()).toBe(0);
+    expect(await stat(page, 'Emails Sent')).toBe('0');
+    expect(await stat(page, 'Emails Delivered')).toBe('0');
+    expect(await page.getByTestId('stat-Emails Sent').textContent()).toContain(`${LEADS} in outbox — not sent`);
     await page.getByRole('button', { name: 'Preview' }).first().click();
     const frame = page.locator('dialog iframe');
     expect(await frame.getAttribute('src')).toMatch(/^\/audit-report\/[A-Za-z0-9_-]+$/);
@@ -108,10 +135,16 @@ describe('admin portal in Chromium', () => {
     await page.getByRole('heading', { name: 'Free Marketing Audit' }).waitFor();
     await expect.poll(() => stat(page, 'Total Leads'), { timeout: 10_000 }).toBe(String(LEADS));
     expect(await stat(page, 'Total Funnels')).toBe('2');
+    await expectRate(page, 'Avg. submissions ÷ landing visitors');
+    // The free audit's funnel counts the audit requests the Marketing Audits page lists.
+    expect(await page.getByRole('article', { name: 'Free Marketing Audit' }).getByRole('definition').first().textContent()).toBe(
+      String(LEADS),
+    );
     await page.getByRole('button', { name: 'Analytics' }).first().click();
     await expect
       .poll(() => page.locator('dialog').getByTestId('stat-Total Submissions').locator('span').nth(1).textContent())
       .toBe(String(LEADS));
+    await expectRate(page.locator('dialog'), 'Submissions ÷ landing visitors');
     await page.keyboard.press('Escape');
     // Save Changes is stored: the new name survives a reload.
     await page.getByRole('button', { name: 'Edit' }).first().click();
@@ -130,6 +163,7 @@ describe('admin portal in Chromium', () => {
     expect(Number((await stat(page, 'Impressions'))!.replace(/,/g, ''))).toBeGreaterThan(10);
     // The demo's conversions are the leads it posted: A/B and Audits count the same people.
     expect(await stat(page, 'Conversions')).toBe(String(LEADS));
+    await expectRate(page, 'Conversions ÷ impressions');
     // 60 visitors cannot make a lead significant: the highest rate is said once, not called the
     // winner, and the owner is told not to act on it yet.
     expect(
@@ -144,8 +178,17 @@ describe('admin portal in Chromium', () => {
 
     await page.goto(`${app.url}/admin/retargeting`);
     await expect.poll(() => stat(page, 'Unique Users'), { timeout: 10_000 }).toBe(String(VISITORS));
+    await expectRate(page, 'Identified ÷ unique users');
     await page.getByRole('tab', { name: 'User Journeys' }).click();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(20);
+    // Journeys read as actions on named pages ("Viewed Home"), not event codes; the code and
+    // path stay on hover.
+    const steps = page.getByTestId('journey-step');
+    const labels = await steps.allTextContents();
+    expect(labels.filter((label) => /_|^[a-z]/.test(label))).toEqual([]);
+    expect(labels).toContain('Viewed Home');
+    expect(labels).toContain('Audit popup shown');
+    expect(await steps.first().getAttribute('title')).toMatch(/^[a-z_]+ on \//);
 
     await page.goto(`${app.url}/admin/analytics`);
     // The demo's visitors, plus each lead's view of its own report (recorded by the server).

@@ -62,7 +62,7 @@ describe('public site in Chromium', () => {
     expect(await missing.text()).toContain('Post Not Found');
     const unknown = await fetch(`${app.url}/no/such/page`);
     expect(unknown.status).toBe(404);
-    expect(await unknown.text()).toContain('<title data-prerender="">Page /no/such/page</title>');
+    expect(await unknown.text()).toContain('<title data-prerender="">Page Not Found | Morgan Ellis</title>');
   });
 
   it('hydrates the home page without console errors and navigates to in-page sections', async () => {

@@ -37,7 +37,7 @@ describe('web shell in Chromium', () => {
     const res = await page.goto(`${app.url}/no-such-listing`, { waitUntil: 'networkidle' });
     expect(res?.status()).toBe(404);
     expect(await page.getByTestId('not-found').isVisible()).toBe(true);
-    await expect.poll(() => page.title()).toBe('Page /no-such-listing');
+    await expect.poll(() => page.title()).toBe('Page Not Found | Morgan Ellis');
     await page.close();
   });
 

@@ -13,7 +13,10 @@ const DIST = process.env.PRERENDER_DIST ?? join(WEB, 'dist');
 const SSR_ENTRY = process.env.PRERENDER_SSR_ENTRY ?? join(WEB, 'build', 'ssr', 'entry-server.js');
 const OUT = join(DIST, '_prerendered');
 
-/** Stands for the visited path in the 404 page; the api puts the real (escaped) path in. */
+/**
+ * The path the 404 page is rendered at. The page is titled "Page Not Found | <brand>" and shows
+ * no path (issue 29); the api would put the visited path (escaped) wherever this stood.
+ */
 export const NOT_FOUND_PATH_TOKEN = '/__curb_not_found__';
 const UNKNOWN_POST_PATH = '/blog/__curb_unknown_post__';
 

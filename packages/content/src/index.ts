@@ -11,3 +11,4 @@ export * from './forms.ts';
 export * from './score-notes.ts';
 export * from './audit-pages.ts';
 export * from './seo.ts';
+export * from './page-names.ts';

@@ -21,7 +21,11 @@ export interface PageSeo {
 const suffix = ` | ${personal.name}`;
 
 /** What the owner's SEO settings replace: the brand in page titles and the default description. */
-export const siteDefaults = { brand: personal.name, description: seoDefaults.defaultDescription } as const;
+export const siteDefaults = {
+  brand: personal.name,
+  description: seoDefaults.defaultDescription,
+  ogImage: seoDefaults.ogImage,
+} as const;
 
 /** The fixed public pages (case studies are added by caseStudySeo). */
 export const pageSeo: readonly PageSeo[] = [
@@ -91,8 +95,8 @@ export const pageSeo: readonly PageSeo[] = [
   },
   {
     path: '/advanced-seo-audit',
-    // Not one of the spec's named titles: "Page" followed by the path.
-    title: 'Page /advanced-seo-audit',
+    // Not one of the spec's named titles; named like the others rather than "Page <path>" (issue 29).
+    title: `Advanced SEO Audit${suffix}`,
     description:
       'Advanced SEO audit: checks 140+ issues across technical SEO, on-page content, performance and AI search readiness, in about ' +
       '30 seconds.',
@@ -103,7 +107,7 @@ export const pageSeo: readonly PageSeo[] = [
   },
   {
     path: '/test-report',
-    title: 'Page /test-report',
+    title: `Test Report${suffix}`,
     description: 'A plain test page of the site.',
     keywords: [],
     listed: false,

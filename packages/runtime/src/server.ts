@@ -58,8 +58,13 @@ export function trustProxyOption(value: string): false | ((address: string, hop:
   return entries;
 }
 
+/**
+ * Only features Chromium recognises: it logs "Unrecognized feature" on every page for any other
+ * (`bluetooth` is not a policy-controlled feature there; Web Bluetooth needs a user gesture and a
+ * chooser anyway). test/browser/every-page.test.ts fails on any Permissions-Policy warning.
+ */
 export const PERMISSIONS_POLICY =
-  'camera=(), geolocation=(), microphone=(self), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), ' +
+  'camera=(), geolocation=(), microphone=(self), payment=(), usb=(), serial=(), hid=(), midi=(), magnetometer=(), ' +
   'gyroscope=(), accelerometer=(), browsing-topics=()';
 
 export interface PageFallback {

@@ -2,7 +2,17 @@
 // robots, canonical, Open Graph, Twitter, theme colour and alternate languages. The
 // prerenderer writes them into each page; HeadContent keeps them current in the browser.
 // Structured data (JSON-LD) is kept outside React's tree: see structuredDataScripts.
-import { absoluteUrl, findCaseStudy, findPageSeo, pageJsonLd, personal, seoDefaults, type PageSeo } from '@curb/content';
+import {
+  absoluteUrl,
+  findCaseStudy,
+  findPageSeo,
+  otherPageNames,
+  pageJsonLd,
+  pageTitle,
+  personal,
+  seoDefaults,
+  type PageSeo,
+} from '@curb/content';
 import type { JSX } from 'react';
 
 type HeadMeta = JSX.IntrinsicElements['meta'];
@@ -68,10 +78,17 @@ export function blogPostHead(id: string): RouteHead {
   };
 }
 
-/** Unknown pages: not indexed (the title, "Page <path>", comes from the root route). */
+/** A page without search-engine metadata, titled "<name> | <brand>" (the brand alone without a name). */
+export const brandedHead = (name?: string) => (): RouteHead => ({
+  meta: [{ title: name ? pageTitle(name) : personal.name } as HeadMeta],
+  links: [],
+});
+
+/** Unknown pages: "Page Not Found | <brand>" (not "Page <path>": issue 29), not indexed. */
 export function notFoundHead(): RouteHead {
   return {
     meta: [
+      { title: pageTitle(otherPageNames.notFound) } as HeadMeta,
       { name: 'robots', content: 'noindex, follow' },
       { name: 'theme-color', content: seoDefaults.themeColor },
     ],

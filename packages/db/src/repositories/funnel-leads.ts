@@ -1,9 +1,24 @@
 // Leads of a funnel. A lead belongs to the funnel whose id is its form id, or the slug of its
-// source ('Marketing Audit Page' → marketing-audit-page → marketing-audit).
+// source ('Marketing Audit Page' → marketing-audit-page → marketing-audit); and every lead whose
+// request queued an audit belongs to the free audit's funnel, whichever form sent it.
 import type { Db } from '../client.ts';
 
+/**
+ * The Free Marketing Audit funnel (migration 0040). The audit popup's requests (forms popup-image
+ * and popup-standard, source 'Audit Popup') matched no funnel by form or source, so the funnel
+ * counted 14 submissions where the Marketing Audits page counted 15 audits (issue 29); now its
+ * submissions are the audit requests, the same figure.
+ */
+const AUDIT_FUNNEL_ID = 'marketing-audit';
+
 const SOURCE_SLUG = "trim(both '-' from regexp_replace(lower(l.source), '[^a-z0-9]+', '-', 'g'))";
-const BELONGS = `(l.form_id = f.id OR ${SOURCE_SLUG} IN (f.id, f.id || '-page'))`;
+/** Whether lead `l` belongs to funnel `f`; `audited` is SQL that is true when the lead has an audit. */
+const belongs = (audited: string) =>
+  `(l.form_id = f.id OR ${SOURCE_SLUG} IN (f.id, f.id || '-page') OR (f.id = '${AUDIT_FUNNEL_ID}' AND ${audited}))`;
+/** Leads with `audited`: whether an audit was queued for them (one hash join, not a lookup per lead and funnel). */
+const LEADS = `(SELECT l0.*, a0.lead_id IS NOT NULL AS audited
+   FROM leads l0 LEFT JOIN (SELECT DISTINCT lead_id FROM audits WHERE lead_id IS NOT NULL) a0 ON a0.lead_id = l0.id)`;
+const BELONGS = belongs('l.audited');
 
 export interface FunnelSubmission {
   businessName: string | null;
@@ -18,7 +33,7 @@ export async function countsPerFunnel(db: Db, recentDays: number): Promise<Map<s
   const rows = await db.unsafe<{ id: string; total: number; recent: number }[]>(
     `SELECT f.id, count(l.id)::int AS total,
             count(l.id) FILTER (WHERE l.created_at > now() - make_interval(days => $1))::int AS recent
-     FROM funnels f LEFT JOIN leads l ON ${BELONGS}
+     FROM funnels f LEFT JOIN ${LEADS} l ON ${BELONGS}
      GROUP BY f.id`,
     [recentDays],
   );
@@ -31,9 +46,9 @@ export async function summary(db: Db, id: string): Promise<{ total: number; this
     `SELECT count(l.id)::int AS total,
             count(l.id) FILTER (WHERE l.created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::int AS this_month,
             (SELECT round(avg((a.report->'scores'->>'overall')::numeric), 1)
-               FROM audits a JOIN leads l ON a.lead_id = l.id JOIN funnels f ON f.id = $1 AND ${BELONGS}
+               FROM audits a JOIN leads l ON a.lead_id = l.id JOIN funnels f ON f.id = $1 AND ${belongs('true')}
               WHERE a.status = 'done' AND jsonb_typeof(a.report->'scores'->'overall') = 'number') AS average_score
-     FROM funnels f LEFT JOIN leads l ON ${BELONGS}
+     FROM funnels f LEFT JOIN ${LEADS} l ON ${BELONGS}
      WHERE f.id = $1`,
     [id],
   );
@@ -49,7 +64,7 @@ export async function latest(db: Db, id: string, limit: number): Promise<FunnelS
   return db.unsafe<FunnelSubmission[]>(
     `SELECT l.business_name AS "businessName", l.first_name AS "firstName", l.last_name AS "lastName", l.email,
             to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "submittedAt"
-     FROM funnels f JOIN leads l ON ${BELONGS}
+     FROM funnels f JOIN ${LEADS} l ON ${BELONGS}
      WHERE f.id = $1
      ORDER BY l.created_at DESC, l.id DESC
      LIMIT $2`,

@@ -17,6 +17,7 @@ import { BarChart } from '@/components/admin/bar-chart';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { formatCount, formatIdentifier, formatPercent } from '@/components/admin/format';
 import { PeriodPicker } from '@/components/admin/period-picker';
+import { RATES } from '@/components/admin/rates';
 import { StatCard, StatGrid } from '@/components/admin/stat-card';
 import { Tabs } from '@/components/admin/tabs';
 import { DataTable } from '@/components/ui/data-table';
@@ -51,7 +52,11 @@ function Overview({ data }: { data: AbTestingResponse }) {
         <StatCard label="Tests Running" value={formatCount(testTypes.length)} />
         <StatCard label="Impressions" value={formatCount(impressions)} />
         <StatCard label="Conversions" value={formatCount(conversions)} />
-        <StatCard label="Overall Conversion" value={formatPercent(impressions ? (conversions / impressions) * 100 : 0)} />
+        <StatCard
+          label={RATES.abConversions.label}
+          value={formatPercent(impressions ? (conversions / impressions) * 100 : 0)}
+          hint={RATES.abConversions.hint}
+        />
       </StatGrid>
       {testTypes.length === 0 && <p className={styles.empty}>No A/B test exposures in this period.</p>}
       {testTypes.map((testType) => {
@@ -61,7 +66,7 @@ function Overview({ data }: { data: AbTestingResponse }) {
         return (
           <Panel key={testType} title={formatIdentifier(testType)} actions={<LeaderBadge winner={winner} summary={summary} />}>
             <BarChart
-              title="Conversion rate by variant (95% interval)"
+              title={`${RATES.abConversions.label} by variant (95% interval)`}
               data={rows.map((r) => ({
                 label: r.variantText ? `${r.variant}: ${r.variantText}` : r.variant,
                 value: r.conversionRate,
@@ -106,7 +111,8 @@ const VARIANT_COLUMNS = [
   }),
   variantColumn.accessor('exposures', { header: 'Exposures', cell: (c) => formatCount(c.getValue()) }),
   variantColumn.accessor('conversions', { header: 'Conversions', cell: (c) => formatCount(c.getValue()) }),
-  variantColumn.accessor('conversionRate', { header: 'Conversion rate', cell: (c) => formatPercent(c.getValue(), 2) }),
+  // The rate by what it divides, in this table's words (its exposures are the overview's impressions).
+  variantColumn.accessor('conversionRate', { header: 'Conversions ÷ exposures', cell: (c) => formatPercent(c.getValue(), 2) }),
   variantColumn.accessor((v) => orNone(v.uplift), {
     id: 'uplift',
     header: 'Uplift vs control (95% interval)',

@@ -4,6 +4,7 @@ import { Dialog } from '@/components/admin/dialog';
 import styles from '@/components/admin/admin-ui.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { formatCount, formatDateTime, formatPercent } from '@/components/admin/format';
+import { RATES } from '@/components/admin/rates';
 import { StatCard, StatGrid } from '@/components/admin/stat-card';
 import { DataTable } from '@/components/ui/data-table';
 import { useFunnelAnalytics } from '../api/funnels';
@@ -30,7 +31,11 @@ export function FunnelAnalyticsDialog({ funnel, onClose }: { funnel: Funnel; onC
           <StatGrid>
             <StatCard label="Total Submissions" value={formatCount(data.totalSubmissions)} />
             <StatCard label="This Month" value={formatCount(data.recentSubmissions)} />
-            <StatCard label="Conversion Rate" value={formatPercent(data.conversionRate)} />
+            <StatCard
+              label={RATES.funnelSubmissions.label}
+              value={formatPercent(data.conversionRate)}
+              hint={RATES.funnelSubmissions.hint}
+            />
             <StatCard label="Average Score" value={data.averageScore === null ? '—' : Math.round(data.averageScore)} />
           </StatGrid>
           <h3>Latest Submissions</h3>

@@ -3,6 +3,7 @@ import type { Funnel, FunnelStats } from '@curb/contracts/analytics';
 import { Badge } from '@/components/admin/badge';
 import styles from '@/components/admin/admin-ui.module.css';
 import { formatCount, formatPercent } from '@/components/admin/format';
+import { RATES } from '@/components/admin/rates';
 import cardStyles from './funnels.module.css';
 
 export function FunnelCard({
@@ -34,8 +35,8 @@ export function FunnelCard({
           <dt>Submissions</dt>
           <dd>{stats ? formatCount(stats.totalSubmissions) : '—'}</dd>
         </div>
-        <div>
-          <dt>Conversion</dt>
+        <div title={RATES.funnelSubmissions.hint}>
+          <dt>{RATES.funnelSubmissions.label}</dt>
           <dd>{stats ? formatPercent(stats.conversionRate) : '—'}</dd>
         </div>
         <div>

@@ -5,6 +5,7 @@ import styles from '@/components/admin/admin-ui.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { FeatureStatusCard } from '@/components/admin/feature-status';
 import { formatCount, formatPercent } from '@/components/admin/format';
+import { RATES } from '@/components/admin/rates';
 import { StatCard, StatGrid } from '@/components/admin/stat-card';
 import { useFunnelConnections, useFunnels, useFunnelStats } from '../api/funnels';
 import { FunnelAnalyticsDialog } from './funnel-analytics-dialog';
@@ -53,7 +54,11 @@ export function FunnelsPage() {
             <StatCard label="Total Funnels" value={funnels.data ? formatCount(list.length) : '—'} />
             <StatCard label="Active Funnels" value={funnels.data ? formatCount(list.filter((f) => f.isActive).length) : '—'} />
             <StatCard label="Total Leads" value={stats.data ? formatCount(stats.data.totalLeads) : '—'} />
-            <StatCard label="Avg. Conversion" value={stats.data ? formatPercent(stats.data.avgConversion) : '—'} />
+            <StatCard
+              label={RATES.funnelAverage.label}
+              value={stats.data ? formatPercent(stats.data.avgConversion) : '—'}
+              hint={RATES.funnelAverage.hint}
+            />
           </StatGrid>
           {stats.isError && <ErrorView message="Failed to fetch stats" onRetry={() => void stats.refetch()} />}
           {funnels.isPending ? (

@@ -9,6 +9,8 @@ import {
   type TrafficSourceRow,
   type UserJourney,
 } from '@curb/contracts/analytics';
+import { eventLabel } from '@curb/contracts/event-labels';
+import { pageName } from '@curb/content';
 import { AdminPage, Panel } from '@/components/admin/admin-page';
 import { Badge } from '@/components/admin/badge';
 import styles from '@/components/admin/admin-ui.module.css';
@@ -16,6 +18,7 @@ import { BarChart } from '@/components/admin/bar-chart';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { formatCount, formatDateTime, formatPercent } from '@/components/admin/format';
 import { PeriodPicker } from '@/components/admin/period-picker';
+import { RATES } from '@/components/admin/rates';
 import { StatCard, StatGrid } from '@/components/admin/stat-card';
 import { Tabs } from '@/components/admin/tabs';
 import { DataTable } from '@/components/ui/data-table';
@@ -30,27 +33,19 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
-const STEP_LABELS: Record<string, string> = {
-  page_view: 'Page view',
-  popup_view: 'Popup view',
-  form_start: 'Form start',
-  form_submit: 'Form submit',
-  email_open: 'E-mail open',
-};
-
 function Funnel({ data }: { data: RetargetingResponse }) {
   return (
     <>
       <StatGrid>
         <StatCard label="Unique Users" value={formatCount(data.totalUsers)} />
         <StatCard label="Identified Users" value={formatCount(data.identifiedUsers)} />
-        <StatCard label="Conversion Rate" value={formatPercent(data.conversionRate)} hint="identified / unique users" />
+        <StatCard label={RATES.identifiedVisitors.label} value={formatPercent(data.conversionRate)} hint={RATES.identifiedVisitors.hint} />
       </StatGrid>
       <Panel title="Conversion Funnel">
         <BarChart
           title="Users reaching each step, in order (rate against the previous step)"
           data={data.funnelData.map((s) => ({
-            label: `${s.step}. ${STEP_LABELS[s.event] ?? s.event}`,
+            label: `${s.step}. ${eventLabel(s.event)}`,
             value: s.uniqueUsers,
             caption: `${formatCount(s.uniqueUsers)} (${formatPercent(s.rate)})`,
           }))}
@@ -87,15 +82,20 @@ const JOURNEY_COLUMNS = [
   journeyColumn.display({
     id: 'path',
     header: 'Path',
+    meta: { stackInCard: true },
     cell: (c) => {
       const events = c.row.original.events;
       return (
         <div className={styles.actions}>
-          {events.slice(0, 12).map((e, i) => (
-            <Badge key={`${e.timestamp}-${i}`} tone={e.event === 'form_submit' || e.event === 'email_open' ? 'green' : 'gray'}>
-              {e.event}
-            </Badge>
-          ))}
+          {events.slice(0, 12).map((e, i) => {
+            const page = pageName(e.path);
+            // The action and its page as the owner reads them; the stored code and path on hover.
+            return (
+              <span key={`${e.timestamp}-${i}`} title={`${e.event} on ${e.path || '—'}`} data-testid="journey-step">
+                <Badge tone={e.event === 'form_submit' || e.event === 'email_open' ? 'green' : 'gray'}>{eventLabel(e.event, page)}</Badge>
+              </span>
+            );
+          })}
           {events.length > 12 && <span className={styles.muted}>+{events.length - 12} more</span>}
         </div>
       );
@@ -116,7 +116,12 @@ const SOURCE_COLUMNS = [
 
 const eventColumn = createColumnHelper<EventDetailRow>();
 const EVENT_COLUMNS = [
-  eventColumn.accessor('event', { header: 'Event' }),
+  // Named as in the journeys (sorting follows the names); the stored code on hover.
+  eventColumn.accessor((r) => eventLabel(r.event), {
+    id: 'event',
+    header: 'Event',
+    cell: (c) => <span title={c.row.original.event}>{c.getValue()}</span>,
+  }),
   eventColumn.accessor('source', { header: 'Source' }),
   eventColumn.accessor('count', { header: 'Count', cell: (c) => formatCount(c.getValue()) }),
   eventColumn.accessor('uniqueUsers', { header: 'Unique users', cell: (c) => formatCount(c.getValue()) }),

@@ -1,7 +1,7 @@
 import { formDefinitions } from '@curb/content';
 import { useState, type FormEvent } from 'react';
 import { TextAreaField, TextField } from '@/components/ui/form/field';
-import { toast } from '@/components/ui/toast/toast-store';
+import { dismissToast, toast } from '@/components/ui/toast/toast-store';
 import { useSubmissionId } from '@/lib/submission-id';
 import { sendContact } from '../api/send-contact';
 import styles from './contact.module.css';
@@ -29,8 +29,10 @@ export function ContactForm({ title = 'Send a Message' }: { title?: string }) {
       await sendContact({ ...values, submissionId: submission.current() });
       submission.renew();
       setValues(EMPTY);
+      // One confirmation, beside the form it answers (it stays until the visitor types again);
+      // a failure toast from an earlier try goes, it no longer holds.
+      dismissToast();
       setSent(true);
-      toast({ title: 'Message sent successfully!', description: 'Your message has been sent successfully. I’ll get back to you soon!' });
     } catch {
       toast({
         title: 'Failed to send message',
@@ -77,11 +79,15 @@ export function ContactForm({ title = 'Send a Message' }: { title?: string }) {
       <button type="submit" className="button" disabled={sending}>
         {sending ? 'Sending...' : 'Send Message'}
       </button>
-      {sent && (
-        <p className={styles.sent} role="status">
-          Message sent successfully!
-        </p>
-      )}
+      {/* Always there, so a screen reader announces what appears in it. */}
+      <div role="status" data-testid="contact-form-status">
+        {sent && (
+          <p className={styles.sent}>
+            Message sent successfully!{' '}
+            <span className={styles.sentDetail}>Your message has been sent successfully. I’ll get back to you soon!</span>
+          </p>
+        )}
+      </div>
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { contactPopup } from '@curb/content';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { TextAreaField, TextField } from '@/components/ui/form/field';
-import { toast } from '@/components/ui/toast/toast-store';
+import { dismissToast, toast } from '@/components/ui/toast/toast-store';
 import { claimPopup, releasePopup } from '@/lib/popup-manager';
 import { useSubmissionId } from '@/lib/submission-id';
 import { SHOW_CONTACT_POPUP_EVENT } from '@/lib/window-events';
@@ -49,8 +49,10 @@ export function ContactPopup() {
       await sendContact({ ...values, submissionId: submission.current() });
       submission.renew();
       setValues(EMPTY);
+      // One confirmation: the success view (spec: form -> sending -> success view), no toast
+      // beside it; a failure toast from an earlier try goes, it no longer holds.
+      dismissToast();
       setView('success');
-      toast({ title: 'Message sent!', description: 'Thank you for your message. I’ll get back to you soon.' });
     } catch {
       setView('form');
       toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });

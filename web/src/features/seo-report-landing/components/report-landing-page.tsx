@@ -7,7 +7,12 @@ import styles from './report-landing.module.css';
 /** The real estate marketing report landing page. */
 export function ReportLandingPage() {
   // Spec: the page scrolls to the top when it loads.
-  useEffect(() => window.scrollTo(0, 0), []);
+  // A block, not an arrow's value: Chromium's scrollTo now answers a promise, which React took
+  // for the effect's cleanup and called on leaving the page ("l is not a function"): the next
+  // page showed the router's error screen instead, with no title.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   const page = reportLandingPage;
   return (
     <>
