@@ -18,7 +18,12 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
 
 // Files that drive Chromium (and start a whole product beside it) run one at a time after
 // the rest: two of them at once on two cores starve each other into timeouts.
-const CHROMIUM_FILES = ['test/browser/**/*.test.ts', 'test/audit/lab.test.ts'];
+const CHROMIUM_FILES = [
+  'test/browser/**/*.test.ts',
+  'test/journeys/**/*.test.ts',
+  'test/audit/lab.test.ts',
+  'test/audit/audit-queue.test.ts',
+];
 
 export default defineConfig({
   // The web app's `@/x` is web/src/x (web/tsconfig.json paths, web/vite.config.ts alias).

@@ -43,7 +43,7 @@ describe('public forms in Chromium', () => {
   });
   afterAll(() => app?.close());
 
-  it('contact popup: required fields gate the button; success view closes after 3 s; failures toast', async () => {
+  it('contact popup: required fields gate the button; one confirmation, the success view, closing after 3 s; failures toast', async () => {
     const page = await app.newPage();
     await page.clock.install();
     await openPage(page, `${app.url}/services`);
@@ -65,16 +65,17 @@ describe('public forms in Chromium', () => {
     await page.unroute('**/api/contact');
 
     await send.click();
-    // Exact: the toast saying "Message sent!" shows inside the open dialog too.
     await poll(() => popup.getByText('Message Sent!', { exact: true }).isVisible()).toBe(true);
     expect(await popup.getByText('Thank you for reaching out. I’ll get back to you within 24 hours.').isVisible()).toBe(true);
-    expect(await toast(page, 'Message sent!').isVisible()).toBe(true);
+    // One confirmation: no toast beside the success view, and the failed try's toast is gone.
+    await poll(() => page.getByTestId('toast').filter({ visible: true }).count()).toBe(0);
+    expect(await toast(page, 'Message sent!').count()).toBe(0);
     await page.clock.runFor(3_100);
     await poll(() => popup.isVisible()).toBe(false);
     await page.close();
   });
 
-  it('contact page form: Sending..., cleared on success; failure toast', async () => {
+  it('contact page form: Sending..., cleared on success with one confirmation beside it; failure toast', async () => {
     const page = await app.newPage();
     await openPage(page, `${app.url}/experience`);
     const form = page.getByTestId('contact-form');
@@ -100,8 +101,13 @@ describe('public forms in Chromium', () => {
     await form.getByRole('button', { name: 'Send Message' }).click();
     await poll(() => form.getByRole('button', { name: 'Sending...' }).isVisible()).toBe(true);
     release();
-    await poll(() => form.getByText('Message sent successfully!').isVisible()).toBe(true);
-    expect(await toast(page, 'Your message has been sent successfully. I’ll get back to you soon!').isVisible()).toBe(true);
+    const status = form.getByTestId('contact-form-status');
+    await poll(() => status.textContent()).toBe(
+      'Message sent successfully! Your message has been sent successfully. I’ll get back to you soon!',
+    );
+    // One confirmation: the status beside the form, no toast (the failed try's is gone too).
+    await poll(() => page.getByTestId('toast').filter({ visible: true }).count()).toBe(0);
+    expect(await toast(page, 'Your message has been sent successfully.').count()).toBe(0);
     expect(await form.getByLabel('First Name').inputValue()).toBe('');
     await page.close();
   });
@@ -174,8 +180,10 @@ describe('public forms in Chromium', () => {
     expect(await popup.isVisible()).toBe(true);
     await popup.getByLabel('Website URL').fill(app.url);
     await submit.click();
-    await poll(() => toast(page, 'Form submitted successfully!').isVisible()).toBe(true);
+    // The audit success text, then the report a second later (a client-side move).
+    await poll(() => toast(page, 'Audit Request Submitted!').isVisible()).toBe(true);
     await poll(() => popup.isVisible()).toBe(false);
+    await poll(() => new URL(page.url()).pathname).toMatch(/^\/audit-report\/[\w-]+$/);
     await page.close();
   });
 
@@ -253,6 +261,8 @@ describe('public forms in Chromium', () => {
     await poll(() => done.isVisible()).toBe(true);
     expect(await done.getByRole('heading', { name: 'Request Submitted!' }).isVisible()).toBe(true);
     expect(await toast(page, 'Check your email within 24 hours.').isVisible()).toBe(true);
+    // ...and the report a second later, as every form that requests an audit.
+    await page.waitForURL(/\/audit-report\/[A-Za-z0-9_-]{22}$/, { timeout: 5000 });
     await page.close();
   });
 

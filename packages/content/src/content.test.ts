@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   caseStudies,
   experience,
+  fieldProblem,
   findCaseStudy,
+  FORM_IDS,
   formDefinitions,
+  isAuditVariant,
   normalizeWebsite,
   parseWebsite,
   projectSlug,
@@ -11,6 +14,7 @@ import {
   relatedItemsFor,
   skills,
   validateFormValues,
+  validationMessages,
   withScheme,
 } from './index.ts';
 
@@ -71,6 +75,25 @@ describe('content', () => {
       'Message is required',
     );
     expect(validateFormValues(contact, { firstName: 'A', lastName: 'B', email: 'a@b.co', subject: 'S', message: 'Hi' })).toBeNull();
+  });
+
+  it('sends every form that requests an audit, the popups included, to its report', () => {
+    for (const id of FORM_IDS) expect(isAuditVariant(id), id).toBe(formDefinitions[id].requestsAudit);
+    expect(isAuditVariant('popup-image')).toBe(true);
+    expect(isAuditVariant('contact-form')).toBe(false);
+  });
+
+  it('refuses numbers and shorthand IPv4 the URL parser would turn into an address, keeps a dotted quad as written', () => {
+    // WHATWG URLs read these as 1.0.0.5 and 127.0.0.1: the visitor typed a number, not a site.
+    for (const value of ['1.5', 'https://1.5', '127.1', '0x7f.1', '2130706433.', '0177.0.0.1', '01.2.3.4', 'x@1.5/path', '%31.5']) {
+      expect(parseWebsite(value), value).toBeNull();
+    }
+    const inline = formDefinitions['inline-audit'];
+    const website = inline.fields.find((f) => f.type === 'url')!;
+    expect(fieldProblem(website, '1.5')).toBe(validationMessages.url);
+    expect(parseWebsite('203.0.113.7')?.hostname).toBe('203.0.113.7');
+    expect(parseWebsite('http://user@203.0.113.7:8080/x')?.host).toBe('203.0.113.7:8080');
+    expect(parseWebsite('1password.com')?.hostname).toBe('1password.com');
   });
 
   it('adds https:// to schemeless websites and normalises the enrichment key', () => {

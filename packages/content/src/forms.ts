@@ -92,9 +92,13 @@ export function isFormId(value: unknown): value is FormId {
   return typeof value === 'string' && (FORM_IDS as readonly string[]).includes(value);
 }
 
-/** Spec: variants whose id contains "audit" get the audit success text and go to the report. */
+/**
+ * Forms that request an audit get the audit success text and go to the report 1 s later. The
+ * spec keys this on an id containing "audit", which left the popups (popup-image,
+ * popup-standard) on the page they were sent from (docs/decisions.md).
+ */
 export function isAuditVariant(formId: string): boolean {
-  return formId.includes('audit');
+  return isFormId(formId) ? formDefinitions[formId].requestsAudit : formId.includes('audit');
 }
 
 /** Consent texts of the audit forms; only the first box is required. */
@@ -126,6 +130,21 @@ export function withScheme(value: string): string {
   return /^[a-z][a-z\d+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
 }
 
+const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+/**
+ * False when the URL parser made the host an IPv4 address the visitor did not write as one:
+ * WHATWG URLs read `1.5` as 1.0.0.5, and `127.1`, `0x7f.1`, `0177.0.0.1` or `2130706433` as
+ * 127.0.0.1. A number typed into the website field is a mistake, never a site to audit; an
+ * address written out in full (`203.0.113.7`) is taken as written.
+ */
+export function hostAsWritten(value: string, url: URL): boolean {
+  if (!DOTTED_QUAD.test(url.hostname)) return true;
+  const authority = value.trim().replace(/^[a-z][a-z\d+.-]*:\/\//i, '').split(/[/?#\\]/, 1)[0] ?? '';
+  const host = authority.slice(authority.lastIndexOf('@') + 1).replace(/:\d*$/, '');
+  return host === url.hostname;
+}
+
 /** The website as a URL when it parses as an http(s) address with a dotted host, else null. */
 export function parseWebsite(value: string): URL | null {
   if (!value.trim() || /\s/.test(value.trim())) return null;
@@ -133,6 +152,7 @@ export function parseWebsite(value: string): URL | null {
     const url = new URL(withScheme(value));
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
     if (!url.hostname.includes('.') || url.hostname.startsWith('.') || url.hostname.endsWith('.')) return null;
+    if (!hostAsWritten(value, url)) return null;
     return url;
   } catch {
     return null;

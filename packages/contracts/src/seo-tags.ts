@@ -24,11 +24,22 @@ export interface SiteDefaults {
   brand: string;
   /** The description of pages without their own (the home page's); the site description replaces it. */
   description: string;
+  /** The site's share image as a path ("/media/og-image.png"), served from the canonical address. */
+  ogImage?: string;
 }
 
-/** A page title with the owner's site title in place of the content's brand. */
+/**
+ * A page title with the owner's site title in place of the content's brand. Idempotent: the
+ * site-wide loader re-applies it whenever the head changes, and a site title that contains the
+ * brand ("Morgan Ellis Marketing") must not grow on every pass.
+ */
 export function brandedTitle(title: string, s: SettingsOf<'seo'>, defaults: SiteDefaults): string {
-  return s.site_title ? title.split(defaults.brand).join(s.site_title) : title;
+  const site = s.site_title;
+  if (!site || site === defaults.brand) return title;
+  return title
+    .split(site)
+    .map((part) => part.split(defaults.brand).join(site))
+    .join(site);
 }
 
 /**
@@ -56,8 +67,11 @@ export function seoHeadTags(s: SettingsOf<'seo'>, pathname: string, origin: stri
     meta('property', 'og:description', s.site_description, true, defaults?.description);
     meta('name', 'twitter:description', s.site_description, true, defaults?.description);
   }
-  if (s.og_image_url) {
-    const image = s.og_image_url.startsWith('/') ? `${base}${s.og_image_url}` : s.og_image_url;
+  // A canonical address moves the default share image with it: previews must not point at the
+  // content's placeholder domain.
+  const shareImage = s.og_image_url || (s.canonical_url ? defaults?.ogImage : undefined);
+  if (shareImage) {
+    const image = shareImage.startsWith('/') ? `${base}${shareImage}` : shareImage;
     meta('property', 'og:image', image);
     meta('name', 'twitter:image', image);
   }

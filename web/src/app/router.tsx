@@ -1,6 +1,7 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type RouterHistory } from '@tanstack/react-router';
+import { otherPageNames } from '@curb/content';
 import { PageLoader } from '@/components/ui/page-loader';
-import { blogPostHead, notFoundHead, pageHead } from '@/lib/seo-head';
+import { blogPostHead, brandedHead, notFoundHead, pageHead } from '@/lib/seo-head';
 import { AuditReportRoute } from './routes/audit-report';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
@@ -14,15 +15,10 @@ import { TestReportRoute } from './routes/test-report';
 
 const titled = (title: string) => () => ({ meta: [{ title }] });
 
-/** Spec: a page without a named title is titled "Page <path>". */
-function untitledPageTitle(pathname: string): string {
-  // Index routes report a trailing slash ("/admin/"); title the path as visited.
-  return `Page ${pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname}`;
-}
-
 const rootRoute = createRootRoute({
-  // The deepest match's head() wins, so named routes override this fallback.
-  head: ({ matches }) => ({ meta: [{ title: untitledPageTitle(matches.at(-1)?.pathname ?? '/') }] }),
+  // The deepest match's head() wins: every page names itself ("<Name> | <brand>", the 404 page
+  // too), so no tab reads "Page <path>" (issue 29); the brand alone is only a safety net.
+  head: brandedHead(),
   component: RootRoute,
 });
 
@@ -74,12 +70,15 @@ const publicRoutes = [
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'audit-report/$reportId',
-    head: titled('Audit Results'),
+    head: brandedHead(otherPageNames.auditReport),
     component: AuditReportRoute,
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'advanced-seo-audit',
+    // ?url= fills in the address (the report's link to the advanced audit of the same site).
+    validateSearch: (search: Record<string, unknown>): { url?: string } =>
+      typeof search.url === 'string' && search.url.length <= 2048 ? { url: search.url } : {},
     head: () => pageHead('/advanced-seo-audit'),
     component: lazyRouteComponent(() => import('./routes/advanced-seo-audit'), 'AdvancedSeoAuditRoute'),
   }),
@@ -92,11 +91,13 @@ const publicRoutes = [
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'chat',
+    head: brandedHead(otherPageNames.chat),
     component: lazyRouteComponent(() => import('./routes/chat'), 'ChatRoute'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'metaperson-chat',
+    head: brandedHead(otherPageNames.metapersonChat),
     component: lazyRouteComponent(() => import('./routes/metaperson-chat'), 'MetapersonChatRoute'),
   }),
   // Every path no other route matches, so the 404 page keeps the site's navigation.

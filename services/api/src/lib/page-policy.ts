@@ -1,9 +1,10 @@
 // The one place that decides a page's security headers. Every page (prerendered, app shell or
-// 404) gets the site-wide policy, widened only where a page needs more and only by what it
-// needs: the vendors of tracking tags the owner configured, WebAssembly on the chat pages and
-// the report (voice detection; the PDF export's layout engine), the avatar creator's frame on
-// /metaperson-chat when it is configured, and a data: connect source on the report (the layout
-// engine is read from a data: URL; nothing leaves the page). A report is never indexed.
+// 404) gets one policy: the site-wide one, widened by the vendors of the tracking tags the owner
+// configured, WebAssembly (the chat pages' voice detection) and, when it is configured, the
+// avatar creator's frame. One policy for every page because the browser keeps the policy of the
+// page a visitor entered by: a page reached by a client-side move runs under its entry page's
+// policy, so a page-specific widening would hold for a direct load alone (docs/decisions.md).
+// A report is never indexed.
 import { METAPERSON_ORIGIN } from '@curb/contracts/assistant';
 import { settingKeys, TAG_CSP_SOURCES, type AnalyticsSettingKey, type SettingsOf } from '@curb/contracts/settings';
 import { CONTENT_SECURITY_POLICY } from '@curb/runtime';
@@ -36,11 +37,10 @@ export function pagePolicy(path: string, inputs: PagePolicyInputs): PagePolicy {
   const page = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const directives: Directives = Object.fromEntries(Object.entries(CONTENT_SECURITY_POLICY).map(([k, v]) => [k, [...v]]));
   for (const key of inputs.tags) widen(directives, TAG_CSP_SOURCES[key]);
-  if (page === '/chat' || page === '/metaperson-chat') widen(directives, { scriptSrc: ["'wasm-unsafe-eval'"] });
-  if (page === '/metaperson-chat' && inputs.metaperson) widen(directives, { frameSrc: [METAPERSON_ORIGIN] });
-  const report = isReportPage(page);
-  if (report) widen(directives, { scriptSrc: ["'wasm-unsafe-eval'"], connectSrc: ['data:'] });
-  return { contentSecurityPolicy: serialise(directives), robots: report ? NOINDEX : null };
+  // Compiling WebAssembly only: 'unsafe-eval' (scripts from strings) stays refused.
+  widen(directives, { scriptSrc: ["'wasm-unsafe-eval'"] });
+  if (inputs.metaperson) widen(directives, { frameSrc: [METAPERSON_ORIGIN] });
+  return { contentSecurityPolicy: serialise(directives), robots: isReportPage(page) ? NOINDEX : null };
 }
 
 function widen(directives: Directives, additions: Partial<Record<string, readonly string[]>>): void {
@@ -52,7 +52,7 @@ function widen(directives: Directives, additions: Partial<Record<string, readonl
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-/** Serialised as helmet serialises the site-wide policy, so an unwidened page gets the same text. */
+/** Serialised as helmet serialises the site-wide policy. */
 function serialise(directives: Directives): string {
   return Object.entries(directives)
     .map(([name, sources]) => `${kebab(name)} ${sources.join(' ')}`)

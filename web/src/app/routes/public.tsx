@@ -1,5 +1,4 @@
 import { Outlet, useLocation } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { StructuredData } from '@/components/seo/structured-data';
 import { AuditPopup } from '@/features/audit-popup/components/audit-popup';
@@ -15,10 +14,6 @@ export function PublicRoute() {
   // The popup's A/B test: A shows the picture (popup-image), B the standard form.
   const experiment = useExperiment(POPUP_TEST.testType, POPUP_TEST.variants, popupVariantText);
   const popupFormId = POPUP_TEST.formIds[experiment.variant as keyof typeof POPUP_TEST.formIds] ?? 'popup-image';
-  // Marks the page interactive (prerendered markup is visible before the app hydrates it).
-  useEffect(() => {
-    document.documentElement.dataset.interactive = 'true';
-  }, []);
   return (
     <PublicLayout footerLinks={<CookiePreferencesLink />}>
       <StructuredData />

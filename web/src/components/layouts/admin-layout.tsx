@@ -81,9 +81,12 @@ export function AdminLayout({ userName, children }: { userName: string | null; c
                 </a>
               </>
             )}
-            <Link to="/" className={`button button-outline ${styles.viewSite}`}>
+            {/* A plain link: the site is sent with the owner's current settings (tracking tags
+                and the page policy that allows them, head tags), which an admin page loaded
+                before a change does not have. */}
+            <a href="/" className={`button button-outline ${styles.viewSite}`}>
               View Site
-            </Link>
+            </a>
           </div>
         </div>
       </header>

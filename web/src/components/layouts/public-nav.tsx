@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { company, navigation, type NavItem } from '@curb/content';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useGoToSection } from '@/lib/scroll';
+import { useSiteTitle } from '@/lib/site-title';
 import styles from './public-nav.module.css';
 
 /** Spec: the bar changes style once the page is scrolled more than 10px. */
@@ -48,6 +49,7 @@ export function PublicNav() {
   const scrolled = useScrolledPast(SCROLLED_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const goToSection = useGoToSection();
+  const siteTitle = useSiteTitle();
   const closeMenu = () => setMenuOpen(false);
 
   return (
@@ -63,7 +65,7 @@ export function PublicNav() {
           }}
         >
           <img src="/favicon.svg" alt="" width="32" height="32" />
-          {company.name}
+          {siteTitle ?? company.name}
         </a>
         <button
           type="button"

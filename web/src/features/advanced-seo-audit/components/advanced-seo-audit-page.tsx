@@ -17,8 +17,8 @@ const TAB_CATEGORIES: Partial<Record<Tab, CheckCategory[]>> = {
 };
 
 /** The advanced SEO audit: idle -> running -> result | error; a new run clears the last one. */
-export function AdvancedSeoAuditPage() {
-  const [url, setUrl] = useState('');
+export function AdvancedSeoAuditPage({ initialUrl = '' }: { initialUrl?: string }) {
+  const [url, setUrl] = useState(initialUrl);
   const [inputError, setInputError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<AdvancedAuditResult | null>(null);

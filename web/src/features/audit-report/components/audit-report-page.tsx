@@ -15,11 +15,11 @@ import { ErrorView, FailedView, LoadingView, MissingIdView, NotFoundView, Pendin
 import { ScoresSection } from './scores-section';
 import { SideNav, type ReportSection } from './side-nav';
 
-function LoadedReport({ report }: { report: AuditReport }) {
+function LoadedReport({ report, reportId }: { report: AuditReport; reportId: string }) {
   const [active, setActive] = useState<ReportSection>('scores');
   const [collapsed, setCollapsed] = useState(false);
   const [pendingAnchor, setPendingAnchor] = useState<string | null>(null);
-  const { exportPdf, progress, busy } = usePdfExport(report);
+  const { exportPdf, progress, busy } = usePdfExport(report, reportId);
 
   useEffect(() => {
     if (!pendingAnchor) return;
@@ -77,5 +77,5 @@ export function AuditReportPage({ reportId }: { reportId: string | undefined }) 
   if (!data) return <LoadingView />;
   if (data.status === 'pending') return <PendingView businessName={data.businessName} progress={data.progress} stage={data.stage} />;
   if (data.status === 'failed') return <FailedView businessName={data.businessName} website={data.website} error={data.error} />;
-  return <LoadedReport report={data.report} />;
+  return <LoadedReport report={data.report} reportId={reportId} />;
 }

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { scoreNotes } from '@curb/content';
 import type { AuditReport } from '@curb/contracts/audit';
 import { gradeFor } from '@curb/contracts/grades';
@@ -76,6 +77,14 @@ export function ReportHeader({
           >
             <div className={styles.progressBar} style={{ width: `${exportProgress}%` }} />
           </div>
+          <Link
+            to="/advanced-seo-audit"
+            search={{ url: report.website }}
+            className="button button-outline"
+            data-testid="advanced-audit-link"
+          >
+            Run the advanced SEO audit
+          </Link>
         </div>
       </div>
     </header>

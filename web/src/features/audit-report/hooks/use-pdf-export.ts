@@ -1,8 +1,13 @@
-// Export to PDF: a vector PDF drawn in the browser by @react-pdf/renderer, loaded only when
-// the visitor asks for it. Progress 25 -> 50 -> 100, reset a second later (spec section 4).
+// Export to PDF: the server renders the report's PDF (the same document the report e-mail
+// links to, rendered once and kept) and the page downloads it. Rendering it in the browser
+// needed WebAssembly and a data: connect source that only a direct load of the report page was
+// allowed, so a visitor who came from a form could not export (docs/decisions.md). Progress
+// 25 -> 50 -> 100, reset a second later (spec section 4).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AuditReport } from '@curb/contracts/audit';
 import { toast } from '@/components/ui/toast/toast-store';
+import { apiRequest } from '@/lib/api-client';
+import { serverMessage } from '@/lib/server-message';
 import { exportReady } from '../utils/levels';
 
 export const PROGRESS_RESET_MS = 1000;
@@ -18,7 +23,7 @@ function download(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function usePdfExport(report: AuditReport | null | undefined) {
+export function usePdfExport(report: AuditReport | null | undefined, reportId: string) {
   const [progress, setProgress] = useState(0);
   const [busy, setBusy] = useState(false);
   const reset = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -49,23 +54,23 @@ export function usePdfExport(report: AuditReport | null | undefined) {
     setBusy(true);
     try {
       setProgress(25);
-      const [{ pdf }, { ReportDocument }] = await Promise.all([import('@react-pdf/renderer'), import('@curb/audit/pdf/report-document')]);
+      const response = await apiRequest('GET', `/api/audit-report/${encodeURIComponent(reportId)}/pdf`);
       setProgress(50);
-      const blob = await pdf(ReportDocument({ report: data, reportUrl: window.location.href }) as Parameters<typeof pdf>[0]).toBlob();
+      const blob = await response.blob();
       download(blob, `growth-opportunities-report-${data.businessName.replace(/[^\w-]+/g, '-').toLowerCase() || 'report'}.pdf`);
       setProgress(100);
       toast({ title: 'PDF Export Complete', description: 'Your audit report has been downloaded successfully.' });
     } catch (err) {
       toast({
         title: 'Export Failed',
-        description: (err as Error)?.message || 'PDF export failed. Please try again.',
+        description: serverMessage(err) ?? 'PDF export failed. Please try again.',
         variant: 'destructive',
       });
     } finally {
       setBusy(false);
       reset.current = setTimeout(() => setProgress(0), PROGRESS_RESET_MS);
     }
-  }, [report]);
+  }, [report, reportId]);
 
   return { exportPdf, progress, busy };
 }

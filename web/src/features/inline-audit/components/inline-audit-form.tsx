@@ -2,6 +2,7 @@ import { consentTexts, inlineAuditForm, parseWebsite, validationMessages, websit
 import { useState, type FormEvent } from 'react';
 import { CheckboxField, TextField } from '@/components/ui/form/field';
 import { toast } from '@/components/ui/toast/toast-store';
+import { useGoToReport } from '@/lib/report-redirect';
 import { isHttpError, serverMessage } from '@/lib/server-message';
 import { useSubmissionId } from '@/lib/submission-id';
 import { trackConversion, trackLead } from '@/lib/tracking';
@@ -23,6 +24,7 @@ export function InlineAuditForm({ source }: { source: string }) {
   const [sending, setSending] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const submission = useSubmissionId();
+  const goToReport = useGoToReport();
   const ready = businessName.trim() !== '' && email.trim() !== '' && website.trim() !== '' && emailConsent;
 
   const changeEmail = (value: string) => {
@@ -38,7 +40,7 @@ export function InlineAuditForm({ source }: { source: string }) {
     if (!site) return;
     setSending(true);
     try {
-      await requestAudit({
+      const result = await requestAudit({
         businessName: businessName.trim(),
         email: email.trim(),
         website: site.toString(),
@@ -53,6 +55,7 @@ export function InlineAuditForm({ source }: { source: string }) {
       trackConversion();
       setSubmitted(true);
       toast({ title: inlineAuditForm.successTitle, description: 'Check your email within 24 hours.' });
+      if (result.reportId) goToReport(result.reportId);
     } catch (error) {
       toast({
         title: 'Error',

@@ -1,4 +1,3 @@
-import { useNavigate } from '@tanstack/react-router';
 import {
   consentTexts,
   fieldProblem,
@@ -13,15 +12,13 @@ import type { QuickLookupResult } from '@curb/contracts/audit';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CheckboxField, TextAreaField, TextField } from '@/components/ui/form/field';
 import { toast } from '@/components/ui/toast/toast-store';
+import { useGoToReport } from '@/lib/report-redirect';
 import { isHttpError, serverMessage } from '@/lib/server-message';
 import { trackLead } from '@/lib/tracking';
 import { useSubmissionId } from '@/lib/submission-id';
 import { campaignData, leadWebsiteData, submitLead } from '../api/submit-lead';
 import { useWebsiteEnrichment } from '../hooks/use-website-enrichment';
 import styles from './lead-form.module.css';
-
-/** Spec: audit variants go to their report page 1 s after a successful submission. */
-export const REPORT_REDIRECT_DELAY_MS = 1000;
 
 type Values = Partial<Record<FormField['name'], string>>;
 
@@ -62,7 +59,7 @@ export function LeadForm({
   const [communicationConsent, setCommunicationConsent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const submission = useSubmissionId();
-  const navigate = useNavigate();
+  const goToReport = useGoToReport();
 
   const website = outsideWebsite ?? values.website ?? '';
   const fillBusinessName = (name: string | undefined) => {
@@ -127,10 +124,7 @@ export function LeadForm({
           : 'Form submitted successfully!',
       });
       onSubmitted?.({ reportId: result.reportId });
-      if (auditVariant && result.reportId) {
-        const reportId = result.reportId;
-        setTimeout(() => void navigate({ to: '/audit-report/$reportId', params: { reportId } }), REPORT_REDIRECT_DELAY_MS);
-      }
+      if (auditVariant && result.reportId) goToReport(result.reportId);
     } catch (error) {
       toast({
         title: 'Submission Failed',

@@ -1,0 +1,178 @@
+/// <reference lib="dom" />
+// The owner's journeys, from the admin sign-in, by clicks: every page of the portal with the
+// figures `pnpm demo` leaves (A/B tests, journeys, funnels), and the settings carried to the
+// public site, where a visitor accepts and declines the tracking tags. Each runs at 1280 and
+// 390 px.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { sendDemoActivity, waitForAudits, type DemoResult } from '../../scripts/demo/activity.ts';
+import { launchBrowser, startBrowserApp, type BrowserApp } from '../browser/harness.ts';
+import { atEachWidth, type Journey } from './journey.ts';
+
+const ADMIN = { email: 'owner@curb.test', password: 'correct horse battery staple' };
+const LEADS = 3;
+
+/** The sign-in page asks who is signed in first; a visitor who is not gets a 401. */
+const SIGNED_OUT = /status of 401 .*\/api\/auth\/user/;
+/** Vendor files cannot load on this closed network (never because the page policy refused them). */
+const VENDOR_OFFLINE = /net::ERR_\w+ \(https:\/\/www\.googletagmanager\.com\//;
+
+async function signIn(j: Journey, url: string): Promise<void> {
+  await j.arrive(`${url}/admin`);
+  await j.page.getByLabel('E-mail').fill(ADMIN.email);
+  await j.page.getByLabel('Password').fill(ADMIN.password);
+  await j.page.getByRole('button', { name: 'Sign In' }).click();
+  await j.page.getByText(`Welcome, ${ADMIN.email}`).first().waitFor();
+  await j.step('signed in');
+}
+
+/** Opens an admin page from the portal's navigation (the menu on a phone). */
+async function openAdminPage(j: Journey, label: string): Promise<void> {
+  if (j.isPhone) await j.page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Menu' }).click();
+  await j.page.getByRole('link', { name: label, exact: true }).filter({ visible: true }).first().click();
+}
+
+/** Saves a settings form; the second width finds the values already saved (nothing to save). */
+async function save(j: Journey, form: string): Promise<void> {
+  const button = j.page.getByRole('form', { name: form }).getByRole('button', { name: 'Save Changes' });
+  if (await button.isDisabled()) return;
+  await button.click();
+  await j.page.getByText('Settings saved').first().waitFor();
+}
+
+describe('the owner’s journeys in Chromium', () => {
+  let app: BrowserApp;
+  let browser: Browser;
+  let demo: DemoResult;
+
+  beforeAll(async () => {
+    app = await startBrowserApp({
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      AUDIT_ALLOW_PRIVATE_NETWORKS: 'true',
+      CHROME_PATH: '/nonexistent/chromium',
+    });
+    // What `pnpm demo` sends: visits, A/B exposures and audit requests through the public endpoints.
+    demo = await sendDemoActivity(app.url, { visitors: 40, leads: LEADS, seed: 11 });
+    expect(await waitForAudits(app.url, demo.leads, { timeoutMs: 90_000 })).toEqual({ ready: LEADS, failed: 0, pending: 0 });
+    browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.sites.close();
+    await app?.close();
+  });
+
+  it('signs in and reads every page of the portal: audits, funnels, A/B tests, journeys', async () => {
+    await atEachWidth(
+      browser,
+      'owner-portal',
+      async (j) => {
+        await signIn(j, app.url);
+        const pages: Array<[label: string, title: string]> = [
+          ['Dashboard', 'System Overview'],
+          ['Marketing Audits', 'Marketing Audits'],
+          ['Funnel Manager', 'Enhanced Funnel Manager'],
+          ['A/B Testing', 'A/B Testing'],
+          ['Retargeting Analytics', 'Retargeting Analytics'],
+          ['Analytics', 'Site Analytics'],
+          ['Settings', 'Settings'],
+          ['Comprehensive', 'Comprehensive Dashboard'],
+          ['Admin Home', 'Admin Portal'],
+        ];
+        for (const [label, title] of pages) {
+          await openAdminPage(j, label);
+          await expect.poll(() => j.page.title()).toBe(title === 'Admin Portal' ? title : `${title} | Admin Portal`);
+          await j.page.locator('main').getByRole('heading').filter({ visible: true }).first().waitFor();
+          // Figures arrive after the heading: the page is read once nothing says it is loading.
+          await expect
+            .poll(
+              () =>
+                j.page
+                  .getByText(/^Loading\b/)
+                  .filter({ visible: true })
+                  .count(),
+              { timeout: 30_000 },
+            )
+            .toBe(0);
+          if (label === 'A/B Testing') {
+            // The demo's handful of visitors makes no result significant, and the page says so once.
+            await j.page
+              .getByText(/^Highest rate: [AB] — not yet significant$/)
+              .first()
+              .waitFor();
+            expect(await j.page.getByText(/^Winner: /).count()).toBe(0);
+          }
+          if (label === 'Funnel Manager') await j.page.getByText('Free Marketing Audit').first().waitFor();
+          if (label === 'Retargeting Analytics') {
+            // Journeys read as actions on named pages, not event codes.
+            await j.page.getByRole('tab', { name: 'User Journeys' }).click();
+            await j.page.getByTestId('journey-step').first().waitFor();
+            const steps = await j.page.getByTestId('journey-step').allTextContents();
+            expect(steps.filter((step) => /_|^[a-z]/.test(step))).toEqual([]);
+            expect(steps).toContain('Viewed Home');
+          }
+          await j.step(label);
+        }
+        await j.finish();
+      },
+      { allow: [SIGNED_OUT] },
+    );
+  }, 300_000);
+
+  it('sets a title and tracking in Settings; the site carries them; a visitor accepts, then declines', async () => {
+    await atEachWidth(
+      browser,
+      'owner-settings',
+      async (j) => {
+        await signIn(j, app.url);
+        await openAdminPage(j, 'Settings');
+        await j.page.getByLabel('Google Analytics measurement ID').fill('G-TEST12345');
+        await save(j, 'Analytics & Tracking settings');
+        // A site title that contains the content's brand ("Morgan Ellis").
+        await j.page.getByLabel('Site title').fill('Morgan Ellis Marketing');
+        await j.page.getByLabel('Canonical URL').fill('https://www.morganellis.example');
+        await save(j, 'Search Engine Optimisation settings');
+        await j.step('settings saved');
+
+        // View Site loads the site afresh, with the settings just saved.
+        await j.page.getByRole('link', { name: 'View Site' }).click();
+        await j.page.waitForURL(`${app.url}/`);
+        await j.page.waitForFunction(() => document.documentElement.dataset.interactive === 'true', null, { polling: 100 });
+        await expect.poll(() => j.page.title()).toBe('Home | Morgan Ellis Marketing — Real Estate Marketing & Operations');
+        const brand = j.page.getByRole('navigation', { name: 'Main' }).getByRole('link').first();
+        await expect.poll(() => brand.textContent()).toBe('Morgan Ellis Marketing');
+        expect(await j.page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
+          'https://www.morganellis.example/media/og-image.png',
+        );
+        await j.step('site with settings');
+
+        await j.navigate('Services');
+        await expect.poll(() => j.page.title()).toBe('Services | Morgan Ellis Marketing');
+        const banner = j.page.getByTestId('consent-banner');
+        await banner.getByText('Google Analytics').waitFor();
+        await j.step('consent asked');
+        await banner.getByRole('button', { name: 'Accept' }).click();
+        await j.page.locator('script[data-tag="gtag"]').waitFor({ state: 'attached' });
+        await expect.poll(() => banner.count()).toBe(0);
+        // The title stays put after the tags run (it grew on every head change before).
+        await j.page.waitForTimeout(500);
+        expect(await j.page.title()).toBe('Services | Morgan Ellis Marketing');
+        await j.step('accepted');
+
+        // The footer asks again; declining takes effect on a fresh page without the tags.
+        await j.page.getByRole('contentinfo').getByRole('button', { name: 'Cookie preferences' }).click();
+        const reloaded = j.page.waitForEvent('load');
+        await banner.getByRole('button', { name: 'Decline' }).click();
+        await reloaded;
+        await j.page.waitForFunction(() => document.documentElement.dataset.interactive === 'true', null, { polling: 100 });
+        expect(await j.page.locator('script[data-tag]').count()).toBe(0);
+        expect(await banner.count()).toBe(0);
+        await j.step('declined');
+        // The sign-in, View Site and the reload after declining.
+        await j.finish(3);
+      },
+      { allow: [SIGNED_OUT, VENDOR_OFFLINE] },
+    );
+  }, 240_000);
+});
