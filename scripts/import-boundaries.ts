@@ -10,8 +10,6 @@ export const ROOT = resolve(import.meta.dirname, '..');
 const SERVICES = ['api', 'collector', 'worker', 'launcher'];
 /** What the browser bundle may use of the workspace. */
 const WEB_PACKAGES = new Set(['@curb/contracts', '@curb/content', '@curb/tracker']);
-/** The report PDF's one definition, rendered by the server and by the page's Export to PDF. */
-const WEB_MODULES = new Set(['@curb/audit/pdf/report-document']);
 
 export interface Import {
   file: string;
@@ -58,7 +56,6 @@ export function violation({ file, specifier, target }: Import): string | null {
     if (
       !target &&
       specifier.startsWith('@curb/') &&
-      !WEB_MODULES.has(specifier) &&
       !WEB_PACKAGES.has(specifier.split('/').slice(0, 2).join('/'))
     ) {
       return `the web app may use ${[...WEB_PACKAGES].join(', ')} only`;
