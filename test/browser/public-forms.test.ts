@@ -34,6 +34,23 @@ const lookupResult = {
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
+/**
+ * A form tries an unavailable server again for 30 s, saying "Still sending…" (web/src/lib/
+ * form-submit.ts); the page's fake clock outlasts that until the form gives up and says why.
+ */
+async function outlastRetries(page: Page, gaveUp: () => Promise<boolean>): Promise<void> {
+  await poll(() => toast(page, 'Still sending…').isVisible()).toBe(true);
+  await poll(
+    async () => {
+      // Looked at before each jump: a jump past the failure toast's own timer would hide it.
+      if (await gaveUp()) return true;
+      await page.clock.fastForward(4_000);
+      return false;
+    },
+    { timeout: 20_000 },
+  ).toBe(true);
+}
+
 describe('public forms in Chromium', () => {
   let app: BrowserApp;
   beforeAll(async () => {
@@ -59,7 +76,7 @@ describe('public forms in Chromium', () => {
 
     await page.route('**/api/contact', (route) => route.abort());
     await send.click();
-    await poll(() => toast(page, 'Failed to send message. Please try again.').isVisible()).toBe(true);
+    await outlastRetries(page, () => toast(page, 'Failed to send message. Please try again.').isVisible());
     expect(await toast(page, 'Error').isVisible()).toBe(true);
     expect(await popup.getByLabel('Message').inputValue()).toBe('Please call me about my team.');
     await page.unroute('**/api/contact');
@@ -114,6 +131,7 @@ describe('public forms in Chromium', () => {
 
   it('audit popup lead form: the spec messages, website enrichment, and the server message on failure', async () => {
     const page = await app.newPage();
+    await page.clock.install();
     let lookups = 0;
     await page.route('**/api/quick-company-lookup', async (route: Route) => {
       lookups += 1;
@@ -169,7 +187,7 @@ describe('public forms in Chromium', () => {
     await page.unroute('**/api/lead');
     await page.route('**/api/lead', (route) => route.abort());
     await submit.click();
-    await poll(() => toast(page, 'Please try again later').isVisible()).toBe(true);
+    await outlastRetries(page, () => toast(page, 'Please try again later').isVisible());
     await page.unroute('**/api/lead');
 
     // A site that cannot be found is refused before anything is promised.
@@ -217,6 +235,7 @@ describe('public forms in Chromium', () => {
 
   it('inline audit form: disabled until complete, Generating Report..., Request Submitted!; failure toasts', async () => {
     const page = await app.newPage();
+    await page.clock.install();
     await openPage(page, `${app.url}/services`);
     const form = page.getByTestId('inline-audit-form');
     const submit = form.getByRole('button', { name: 'Get My Free Audit' });
@@ -242,11 +261,11 @@ describe('public forms in Chromium', () => {
 
     await page.route('**/api/marketing-audit', (route) => route.fulfill({ status: 502, body: '' }));
     await submit.click();
-    await poll(() => toast(page, 'Submission failed').isVisible()).toBe(true);
+    await outlastRetries(page, () => toast(page, 'Submission failed').isVisible());
     await page.unroute('**/api/marketing-audit');
     await page.route('**/api/marketing-audit', (route) => route.abort());
     await submit.click();
-    await poll(() => toast(page, 'Please try again or contact me directly.').isVisible()).toBe(true);
+    await outlastRetries(page, () => toast(page, 'Please try again or contact me directly.').isVisible());
     await page.unroute('**/api/marketing-audit');
 
     let release: () => void = () => {};

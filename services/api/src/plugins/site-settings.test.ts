@@ -31,6 +31,45 @@ describe('site settings as the server applies them', () => {
     expect(await app.siteSettings.get('analytics')).toEqual({});
   });
 
+  it('answers within its read timeout with the values last read (or the defaults) while a read hangs', async () => {
+    await set('Morgan Ellis Homes');
+    // cacheMs 0: every call reads again, as a page does once the cache time is over.
+    const reader = Fastify();
+    await reader.register(siteSettings, { stores, cacheMs: 0, readTimeoutMs: 200 });
+    const fresh = Fastify();
+    await fresh.register(siteSettings, { stores, cacheMs: 0, readTimeoutMs: 200 });
+    await Promise.all([reader.ready(), fresh.ready()]);
+    expect(await reader.siteSettings.get('seo')).toEqual({ site_title: 'Morgan Ellis Homes' });
+
+    // A transaction holding the table stalls every read of it, as a stalled server would.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = stores.sql.begin(async (tx) => {
+      await tx`LOCK TABLE settings IN ACCESS EXCLUSIVE MODE`;
+      locked();
+      await held;
+    });
+    const safety = setTimeout(release, 5000); // old code waits for the lock: let it end
+    try {
+      await lockTaken;
+      const timed = async (app: typeof reader) => {
+        const started = performance.now();
+        const values = await app.siteSettings.get('seo');
+        return { values, fast: performance.now() - started < 1000 };
+      };
+      expect(await timed(reader)).toEqual({ values: { site_title: 'Morgan Ellis Homes' }, fast: true });
+      expect(await timed(fresh)).toEqual({ values: {}, fast: true });
+    } finally {
+      clearTimeout(safety);
+      release();
+      await holder;
+      await reader.close();
+      await fresh.close();
+    }
+  });
+
   it('falls back to the defaults (no settings) while the database cannot be read', async () => {
     await stores.sql.end();
     app.siteSettings.changed('seo');

@@ -40,6 +40,8 @@ export class Flusher {
   private retryAt = 0;
   private stopping = false;
   private lastInsertAt = 0;
+  /** While a backup holds the flusher: the segments it may still flush (those sealed at the cut). */
+  private held: Set<Segment> | undefined;
 
   constructor(private readonly options: FlusherOptions) {
     options.spool.onSealed = () => this.kick();
@@ -92,8 +94,47 @@ export class Flusher {
     return spool.rows === 0;
   }
 
+  /**
+   * A backup's cut: seals the spool (every row acknowledged so far is then in a sealed segment)
+   * and, until `release`, flushes nothing sealed after it. Beacons keep being accepted and
+   * spooled meanwhile. `flushHeld` then brings the segments up to the cut into ClickHouse.
+   */
+  async holdAtCut(): Promise<{ cutAt: Date; rows: number }> {
+    if (this.held) throw new Error('The event flusher is already held.');
+    const { spool } = this.options;
+    // Held first, so a drain starting during the cut flushes nothing sealed after it.
+    const held = new Set(spool.sealedSegments());
+    this.held = held;
+    await spool.cut();
+    const cutAt = new Date();
+    for (const segment of spool.sealedSegments()) held.add(segment);
+    return { cutAt, rows: [...held].reduce((sum, segment) => sum + segment.rows, 0) };
+  }
+
+  /** Flushes the segments sealed at the cut; fails when ClickHouse has not taken them by `deadline`. */
+  async flushHeld(deadline: number): Promise<void> {
+    const held = this.held;
+    if (!held) throw new Error('The event flusher is not held.');
+    const { spool } = this.options;
+    for (let oldest = spool.oldest(); oldest && held.has(oldest); oldest = spool.oldest()) {
+      if (this.held !== held) throw new Error('The event flusher stopped during the backup.');
+      if (Date.now() > deadline) throw new Error('ClickHouse did not take the spooled events in time.');
+      const wait = this.retryAt - Date.now();
+      if (this.draining) await this.draining;
+      else if (wait > 0) await sleep(Math.min(wait, 100));
+      else this.draining = this.drain().finally(() => (this.draining = undefined));
+    }
+  }
+
+  /** Ends a hold: the segments spooled since the cut are flushed as usual. */
+  release(): void {
+    this.held = undefined;
+    this.kick();
+  }
+
   /** Stops the clock and flushes what it can before `deadline`; the rest waits in the spool. */
   async stop(deadline: number): Promise<void> {
+    this.held = undefined;
     clearInterval(this.timer);
     this.retryAt = 0;
     await this.flushAll(deadline);
@@ -103,7 +144,7 @@ export class Flusher {
 
   private async drain(): Promise<void> {
     const { spool, metrics } = this.options;
-    for (let segment = spool.oldest(); segment; segment = spool.oldest()) {
+    for (let segment = spool.oldest(); segment && (!this.held || this.held.has(segment)); segment = spool.oldest()) {
       try {
         const started = performance.now();
         this.lastInsertAt = Date.now();
@@ -118,6 +159,8 @@ export class Flusher {
         await journal?.remove();
         this.failures = 0;
         this.retryAt = 0;
+        // The metrics say what holds now: an outage that ended is no longer an error.
+        metrics.lastFlushError = null;
       } catch (err) {
         this.failures += 1;
         metrics.flushFailures += 1;

@@ -79,8 +79,21 @@ describe('event spool', () => {
     expect(files).toHaveLength(2);
     appendFileSync(join(dir, files[1]!), '{"n":5');
 
-    const second = await Spool.open({ dir, maxBytes: 1 << 20, maxSegmentRows: 3 });
+    const warnings: Array<{ detail: object; msg: string }> = [];
+    const second = await Spool.open({
+      dir,
+      maxBytes: 1 << 20,
+      maxSegmentRows: 3,
+      log: { warn: (detail, msg) => void warnings.push({ detail, msg }) },
+    });
     expect(second.rows).toBe(4);
+    // Cut, and said: which segment, how many bytes of how many lines.
+    expect(warnings).toEqual([
+      {
+        detail: { segment: files[1], droppedBytes: 6, droppedLines: 1, keptBytes: line(4).length },
+        msg: 'event spool: cut a torn last line left by an interrupted write (never acknowledged)',
+      },
+    ]);
     const a = second.oldest()!;
     expect(`${a.id}.ndjson`).toBe(files[0]);
     expect(await second.read(a)).toBe(line(1) + line(2) + line(3));

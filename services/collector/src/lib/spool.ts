@@ -30,6 +30,8 @@ export interface SpoolOptions {
   maxBytes: number;
   /** A segment is sealed at this many rows whatever the flusher says. */
   maxSegmentRows: number;
+  /** Told what recovery cut from the segments a previous run left. */
+  log?: { warn(obj: object, msg: string): void };
 }
 
 interface Waiter {
@@ -44,6 +46,7 @@ export class Spool {
   readonly dir: string;
   readonly maxBytes: number;
   readonly maxSegmentRows: number;
+  private readonly log: SpoolOptions['log'];
   /** Sealed segments, oldest first: what the flusher inserts next. */
   private readonly sealed: Segment[] = [];
   private active: (Segment & { handle: FileHandle }) | undefined;
@@ -56,6 +59,8 @@ export class Spool {
   private waiters: Waiter[] = [];
   private writing: Promise<void> | undefined;
   private sealRequested = false;
+  /** Callers of `cut` waiting for the group being written to land and the segment to be sealed. */
+  private cutWaiters: Array<() => void> = [];
   private closed = false;
   /** Bytes on disk or waiting to be written, not yet flushed: what the quota limits. */
   private totalBytes = 0;
@@ -64,11 +69,15 @@ export class Spool {
   onSealed: () => void = () => {};
   /** Called after each group write with the active segment's row count. */
   onWritten: (activeRows: number) => void = () => {};
+  /** When the last write (a group or a probe) ended, and why it failed if it did. */
+  private lastWrite: { at: number; failure?: string } | undefined;
+  private probing: Promise<void> | undefined;
 
   private constructor(options: SpoolOptions) {
     this.dir = options.dir;
     this.maxBytes = options.maxBytes;
     this.maxSegmentRows = options.maxSegmentRows;
+    this.log = options.log;
   }
 
   /** Opens the spool directory and takes over whatever a previous run left in it. */
@@ -115,10 +124,60 @@ export class Spool {
     return done;
   }
 
+  /**
+   * Whether the spool can write to its disk: the last write's outcome when it is at most
+   * `maxAgeMs` old, else a probe (a one-byte synchronous write of a scratch file). A full disk
+   * or a directory gone shows here before the next beacon is refused, and clears once a write
+   * succeeds again.
+   */
+  async writable(maxAgeMs = 1000): Promise<{ ok: boolean; error?: string }> {
+    if (!this.lastWrite || Date.now() - this.lastWrite.at > maxAgeMs) {
+      this.probing ??= this.probe().finally(() => (this.probing = undefined));
+      await this.probing;
+    }
+    const failure = this.lastWrite?.failure;
+    return failure ? { ok: false, error: failure } : { ok: true };
+  }
+
+  private noteWrite(err?: unknown): void {
+    const code = (err as NodeJS.ErrnoException | undefined)?.code;
+    this.lastWrite = {
+      at: Date.now(),
+      ...(err ? { failure: code === 'ENOSPC' || code === 'EDQUOT' ? 'disk full' : 'cannot write' } : {}),
+    };
+  }
+
+  private async probe(): Promise<void> {
+    const path = join(this.dir, `.probe-${process.pid}`);
+    try {
+      const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_DSYNC, 0o644);
+      try {
+        await handle.write(Buffer.from('\n'), 0, 1, 0);
+      } finally {
+        await handle.close();
+      }
+      this.noteWrite();
+    } catch (err) {
+      this.noteWrite(err);
+    } finally {
+      await rm(path, { force: true }).catch(() => {});
+    }
+  }
+
   /** Seals the active segment if it holds rows (now, or after the write in progress). */
   seal(): void {
     if (this.writing) this.sealRequested = true;
     else void this.sealActive();
+  }
+
+  /**
+   * Seals the active segment once the group being written (if any) is on disk: when it
+   * resolves, every row acknowledged before the call is in a sealed segment, and rows appended
+   * since go to a new one. A backup's cut (services/collector/src/lib/ingest.ts).
+   */
+  cut(): Promise<void> {
+    if (!this.writing) return this.sealActive();
+    return new Promise((resolve) => this.cutWaiters.push(resolve));
   }
 
   /** The oldest sealed segment, or undefined when everything written was flushed. */
@@ -164,16 +223,20 @@ export class Spool {
         this.waiters = [];
         try {
           await this.writeGroup(chunk, rows, bytes);
+          this.noteWrite();
           for (const w of waiters) w.resolve();
           this.onWritten(this.activeRows);
         } catch (err) {
+          this.noteWrite(err);
           this.totalBytes -= bytes;
           this.totalRows -= rows;
           for (const w of waiters) w.reject(err as Error);
         }
-        if (this.sealRequested || this.activeRows >= this.maxSegmentRows) {
+        if (this.sealRequested || this.cutWaiters.length > 0 || this.activeRows >= this.maxSegmentRows) {
           this.sealRequested = false;
           await this.sealActive();
+          // Cuts asked for during the seal are served by it too: nothing was written meanwhile.
+          for (const cut of this.cutWaiters.splice(0)) cut();
         }
       }
     } finally {
@@ -227,7 +290,7 @@ export class Spool {
 
   /**
    * Every segment found at start is sealed as it is. The last one may end in a partial line
-   * from a write that never completed (and so was never acknowledged): cut it.
+   * from a write that never completed (and so was never acknowledged): cut it, and say so.
    */
   private async recover(): Promise<void> {
     const files = (await readdir(this.dir)).filter((f) => SEGMENT_FILE.test(f)).sort();
@@ -243,6 +306,10 @@ export class Spool {
         } finally {
           await handle.close();
         }
+        this.log?.warn(
+          { segment: file, droppedBytes: data.length - end, droppedLines: 1, keptBytes: end },
+          'event spool: cut a torn last line left by an interrupted write (never acknowledged)',
+        );
       }
       let rows = 0;
       for (let i = data.indexOf(NEWLINE); i !== -1 && i < end; i = data.indexOf(NEWLINE, i + 1)) rows++;

@@ -1,7 +1,7 @@
 import type { PageContact, PopupContact } from '@curb/contracts/leads';
-import { apiRequest } from '@/lib/api-client';
+import { submitForm } from '@/lib/form-submit';
 
-/** POST /api/contact with either payload shape; only success matters to the forms. */
+/** POST /api/contact with either payload shape (tried again while the server is briefly unavailable); only success matters to the forms. */
 export async function sendContact(message: PopupContact | PageContact): Promise<void> {
-  await apiRequest('POST', '/api/contact', message);
+  await submitForm('/api/contact', message);
 }

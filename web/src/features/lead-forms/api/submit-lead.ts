@@ -1,10 +1,10 @@
 import type { QuickLookupResult } from '@curb/contracts/audit';
 import type { LeadRequest, LeadResponse, LeadWebsiteData } from '@curb/contracts/leads';
-import { apiRequest } from '@/lib/api-client';
+import { submitForm } from '@/lib/form-submit';
 
-/** POST /api/lead; the answer carries the reportId of an audit request. */
+/** POST /api/lead (tried again while the server is briefly unavailable); the answer carries the reportId of an audit request. */
 export async function submitLead(lead: LeadRequest): Promise<LeadResponse> {
-  const response = await apiRequest('POST', '/api/lead', lead);
+  const response = await submitForm('/api/lead', lead);
   return (await response.json()) as LeadResponse;
 }
 
