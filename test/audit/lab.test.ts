@@ -1,9 +1,12 @@
 // Real Chromium: Lighthouse scores, a PNG screenshot, and the guarded proxy refusing a
 // subresource on a refused address. Skipped where Chromium is not installed.
 import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChrome, runLab } from '@curb/audit/lab/chromium';
+import { CHROMIUM_MEMORY_BYTES, findChrome, runLab } from '@curb/audit/lab/chromium';
 import { analyseSite } from '@curb/audit/analyse';
 import { startGuardedProxy } from '@curb/audit/net/guarded-proxy';
 import { REPO_ROOT } from '../process.ts';
@@ -55,6 +58,51 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
     expect(analysis.ctx.lab.lighthouse).toBe(false);
     expect(analysis.ctx.lab.screenshot).toMatch(/^iVBOR/);
   }, 60_000);
+
+  it('runs Chromium under its memory limit and kills it at the deadline of the run', async () => {
+    // This process's Chromium: the browser it started and everything that forked (other
+    // test files may run a browser of their own meanwhile).
+    const ours = () => {
+      const rows = execFileSync('ps', ['-eo', 'pid,ppid,args'])
+        .toString()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.trim().split(/\s+/))
+        .map(([pid, ppid, command]) => ({ pid: Number(pid), ppid: Number(ppid), command: command ?? '' }));
+      const tree = new Set([process.pid]);
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const row of rows) if (tree.has(row.ppid) && !tree.has(row.pid)) grew = Boolean(tree.add(row.pid));
+      }
+      return rows.filter((row) => tree.has(row.pid) && row.command.includes('chromium')).map((row) => row.pid);
+    };
+    const hang = createServer(() => {}).listen(0, '127.0.0.1');
+    await new Promise((resolve) => hang.once('listening', resolve));
+    try {
+      const started = performance.now();
+      const run = runLab(`http://127.0.0.1:${(hang.address() as AddressInfo).port}/`, {
+        chromePath: chrome!,
+        allowed: () => true,
+        lighthouse: true,
+        screenshot: false,
+        deadlineMs: 8000,
+      });
+      await expect.poll(() => ours().length, { timeout: 5000 }).toBeGreaterThan(0);
+      for (const pid of ours()) {
+        const limits = readFileSync(`/proc/${pid}/limits`, 'utf8');
+        expect(/^Max data size\s+(\d+)\s+(\d+)/m.exec(limits)?.slice(1), `pid ${pid}`).toEqual([
+          String(CHROMIUM_MEMORY_BYTES),
+          String(CHROMIUM_MEMORY_BYTES),
+        ]);
+      }
+      await run;
+      expect(performance.now() - started).toBeLessThan(8000 + 3000);
+      await expect.poll(() => ours().length, { timeout: 3000 }).toBe(0);
+    } finally {
+      hang.closeAllConnections();
+      hang.close();
+    }
+  }, 30_000);
 
   it('leaves no Chromium behind when its process dies in the middle of a run', async () => {
     // A process measuring a page that never answers, killed outright once Chromium is up.

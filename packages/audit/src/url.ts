@@ -1,4 +1,5 @@
 // Website addresses as visitors type them, and which links belong to the same site.
+import { hostAsWritten } from '@curb/content';
 
 /** Parses a visitor's website value, assuming https:// without a scheme; null if unusable. */
 export function parseWebsite(input: string): URL | null {
@@ -14,6 +15,8 @@ export function parseWebsite(input: string): URL | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   // A host needs a dot (or is an IP literal / localhost used in development).
   if (!url.hostname.includes('.') && !url.hostname.startsWith('[') && url.hostname !== 'localhost') return null;
+  // `1.5` is not 1.0.0.5: the same rule as the forms (@curb/content's parseWebsite).
+  if (!hostAsWritten(value, url)) return null;
   url.hash = '';
   return url;
 }

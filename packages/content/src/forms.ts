@@ -140,7 +140,8 @@ const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/;
  */
 export function hostAsWritten(value: string, url: URL): boolean {
   if (!DOTTED_QUAD.test(url.hostname)) return true;
-  const authority = value.trim().replace(/^[a-z][a-z\d+.-]*:\/\//i, '').split(/[/?#\\]/, 1)[0] ?? '';
+  const afterScheme = value.trim().replace(/^[a-z][a-z\d+.-]*:\/\//i, '');
+  const authority = afterScheme.split(/[/?#\\]/, 1)[0] ?? '';
   const host = authority.slice(authority.lastIndexOf('@') + 1).replace(/:\d*$/, '');
   return host === url.hostname;
 }

@@ -43,4 +43,8 @@ export const AUTH_MESSAGES = {
   throttled: 'Too many failed sign-in attempts from here. Wait a moment and try again.',
   rateLimited: 'Too many sign-in attempts from this address. Wait a minute and try again.',
   crossOrigin: 'Cross-site requests are not accepted.',
+  /** Production marks the session cookie Secure: a browser on plain http would never send it back. */
+  needsHttps:
+    'Sign-in needs HTTPS: this server runs in production, where the admin cookie is sent over HTTPS only. ' +
+    'Serve the site over HTTPS, or set TRUST_PROXY to the proxy that terminates TLS (it must send X-Forwarded-Proto: https).',
 } as const;

@@ -12,8 +12,9 @@ export type ServicePlugin = (app: FastifyInstance, opts: { config: Config; store
 export function runStandalone(service: ServicePlugin): void {
   runMain(async () => {
     const config = loadConfig();
-    const stores = await openStores(config, { allowEmbedded: false });
+    // The server first, so the stores log through its logger (the job queue's errors as JSON).
     const app = await createServer(config);
+    const stores = await openStores(config, { allowEmbedded: false, logger: app.log });
     app.addHook('onClose', () => stores.close());
     await app.register(healthRoutes, { stores });
     await app.register(service, { config, stores });

@@ -32,11 +32,23 @@ export interface OpenStoresOptions {
   allowEmbedded: boolean;
   /** Name of the ClickHouse database (tests give each file its own). */
   clickhouseDatabase?: string;
+  /** Start-up progress, one line each. */
   log?: (line: string) => void;
+  /**
+   * The server's structured logger (pino): the job queue's errors and what start-up had to
+   * clean up go through it as JSON lines at their level, not as plain text.
+   */
+  logger?: StoresLogger;
+}
+
+export interface StoresLogger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
 
 export async function openStores(config: Config, options: OpenStoresOptions): Promise<Stores> {
   const log = options.log ?? (() => {});
+  const { logger } = options;
   if (!options.allowEmbedded) {
     if (!config.DATABASE_URL)
       throw new StartupError('DATABASE_URL is required when a service runs on its own (use `pnpm start` for the embedded mode).');
@@ -51,7 +63,12 @@ export async function openStores(config: Config, options: OpenStoresOptions): Pr
     let embedded: EmbeddedPostgres | undefined;
     let postgresUrl = config.DATABASE_URL;
     if (!postgresUrl) {
-      embedded = await startEmbeddedPostgres({ dataDir: join(config.DATA_DIR, 'postgres'), port: await freePort(), log });
+      embedded = await startEmbeddedPostgres({
+        dataDir: join(config.DATA_DIR, 'postgres'),
+        port: await freePort(),
+        log,
+        ...(logger && { warn: (detail: object, msg: string) => logger.warn(detail, msg) }),
+      });
       closers.push(() => embedded!.stop());
       postgresUrl = embedded.url;
       log(`PostgreSQL (embedded) listening on 127.0.0.1:${embedded.port}`);
@@ -63,7 +80,9 @@ export async function openStores(config: Config, options: OpenStoresOptions): Pr
     });
     log(pgApplied.length ? `PostgreSQL migrations applied: ${pgApplied.join(', ')}` : 'PostgreSQL schema up to date');
 
-    const jobs = await startJobQueue(postgresUrl, (err) => log(`job queue error: ${err.message}`));
+    const jobs = await startJobQueue(postgresUrl, (err) =>
+      logger ? logger.error({ err }, 'job queue error') : log(`job queue error: ${err.message}`),
+    );
     // Closed before the SQL pool and the database: running jobs finish first.
     closers.push(() => stopJobQueue(jobs, Math.max(500, config.SHUTDOWN_TIMEOUT_MS - 1500)));
 

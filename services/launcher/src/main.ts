@@ -1,4 +1,5 @@
 // `pnpm start`: the whole product in one process.
+import { adminEmails } from '@curb/api/lib/auth/admin-users';
 import { loadConfig, runMain, stopOnSignals } from '@curb/runtime';
 import { launch } from './launch.ts';
 
@@ -9,6 +10,9 @@ runMain(async () => {
   stopOnSignals(launched.stop, config.SHUTDOWN_TIMEOUT_MS);
 
   const port = new URL(launched.url).port;
+  // After the start: ADMIN_EMAIL/ADMIN_PASSWORD may just have created the account. A banner
+  // never stops the product: without the answer it names the command only.
+  const admins = await adminEmails(launched.stores.sql).catch(() => null);
   const site = config.PUBLIC_URL ?? `http://localhost:${port}`;
   process.stdout.write(
     [
@@ -19,9 +23,16 @@ runMain(async () => {
       `  Health: ${site}/api/health`,
       `  Data:   ${config.DATABASE_URL ? 'external PostgreSQL' : `${config.DATA_DIR}/postgres`}, ` +
         `${config.CLICKHOUSE_URL ? 'external ClickHouse' : `${config.DATA_DIR}/clickhouse`}`,
-      '  Create the admin user: pnpm admin:create (or set ADMIN_EMAIL and ADMIN_PASSWORD before starting)',
+      adminLine(admins),
       '  Stop: Ctrl-C',
       '',
     ].join('\n'),
   );
 });
+
+/** The banner's line about the admin account: who it is, or how to create one. */
+function adminLine(admins: string[] | null): string {
+  if (admins === null) return '  Admin user: pnpm admin:create creates one or sets a new password';
+  if (admins.length === 0) return '  Create the admin user: pnpm admin:create (or set ADMIN_EMAIL and ADMIN_PASSWORD before starting)';
+  return `  Admin user: ${admins.join(', ')} (pnpm admin:create sets a new password, or adds another)`;
+}

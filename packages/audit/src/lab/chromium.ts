@@ -2,15 +2,16 @@
 // screenshot through playwright-core, in one headless Chromium behind the guarded proxy.
 // Chromium is heavy (about 1.4 GB and a full core per Lighthouse run), so every run in the
 // process takes a slot of one shared semaphore.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
-import { yieldCpu } from '../util.ts';
+import { spawnLimited } from '../limited-child.ts';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startGuardedProxy } from '../net/guarded-proxy.ts';
 import { Semaphore } from '../util.ts';
+import { failedAudits, type RawLighthouseAudit } from './lighthouse-audits.ts';
 import type { LabRun } from './types.ts';
 
 export const DEFAULT_CHROME_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -24,6 +25,13 @@ export function findChrome(chromePath?: string | null): string | null {
 /** One Chromium at a time per process (2 cores: a second one only slows both down). */
 export const chromiumSlots = new Semaphore(1);
 
+/**
+ * Data limit of each Chromium process (the browser and every renderer it forks): a Lighthouse
+ * run peaks near 1.4 GB across all of them, a page that makes one renderer grow past this is
+ * a page that crashes in the measurement, not a server that swaps.
+ */
+export const CHROMIUM_MEMORY_BYTES = 2 * 1024 * 1024 * 1024;
+
 export interface LabOptions {
   chromePath: string;
   allowed: (address: string) => boolean;
@@ -31,6 +39,11 @@ export interface LabOptions {
   screenshot: boolean;
   /** Whole run (waiting for the slot included); on expiry Chromium is killed and what finished is kept. */
   deadlineMs: number;
+  /**
+   * The measurement is no longer wanted (the site's own fetch failed): stop waiting for the
+   * slot, or kill Chromium and stop Lighthouse, at once.
+   */
+  signal?: AbortSignal;
 }
 
 export interface LabOutput {
@@ -63,35 +76,53 @@ export async function runLab(url: string, options: LabOptions): Promise<LabOutpu
   const started = Date.now();
   const out: LabOutput = { mobile: null, desktop: null, screenshot: null, notes: [], refused: [] };
   const remaining = () => options.deadlineMs - (Date.now() - started);
+  const { signal } = options;
   const busy = () => {
-    out.notes.push('Chromium was busy with another audit; speed was estimated from network timings.');
+    out.notes.push(
+      signal?.aborted
+        ? 'Chromium was not used: the site could not be fetched.'
+        : 'Chromium was busy with another audit; speed was estimated from network timings.',
+    );
     return out;
   };
   // Wait for the browser only while there is still time to use it.
   return chromiumSlots.run(
     async () => {
-      if (remaining() < 3000) return busy();
+      if (remaining() < 3000 || signal?.aborted) return busy();
       const proxy = await startGuardedProxy(options.allowed);
       const profileDir = mkdtempSync(join(tmpdir(), 'curb-chromium-'));
       let chrome: ChildProcess | undefined;
-      const killer = setTimeout(() => chrome?.kill('SIGKILL'), Math.max(0, remaining()));
+      const kill = () => chrome?.kill('SIGKILL');
+      const killer = setTimeout(kill, Math.max(0, remaining()));
+      signal?.addEventListener('abort', kill, { once: true });
       try {
-        const launched = await launch(options.chromePath, profileDir, proxy.url, Math.min(15_000, remaining()));
-        chrome = launched.process;
+        // The fetch may have failed while the proxy started: then no browser at all.
+        if (signal?.aborted) return busy();
+        const launched = await launch(
+          options.chromePath,
+          profileDir,
+          proxy.url,
+          Math.min(15_000, remaining()),
+          (child) => {
+            chrome = child;
+          },
+          remaining(),
+        );
         if (options.lighthouse) {
           for (const formFactor of ['mobile', 'desktop'] as const) {
+            if (signal?.aborted) break;
             if (remaining() < 4000) {
               out.notes.push(`Lighthouse ${formFactor} run skipped: time budget spent.`);
               continue;
             }
             try {
-              out[formFactor] = await lighthouseRun(url, launched.port, formFactor, remaining() - 1000);
+              out[formFactor] = await lighthouseRun(url, launched.port, formFactor, remaining() - 1000, signal);
             } catch (err) {
               out.notes.push(`Lighthouse ${formFactor} run failed: ${(err as Error).message}`);
             }
           }
         }
-        if (options.screenshot && remaining() > 2500) {
+        if (options.screenshot && remaining() > 2500 && !signal?.aborted) {
           try {
             out.screenshot = await withTimeout(screenshot(url, launched.port), remaining() - 500);
           } catch (err) {
@@ -102,6 +133,7 @@ export async function runLab(url: string, options: LabOptions): Promise<LabOutpu
         out.notes.push(`Chromium could not run: ${(err as Error).message}`);
       } finally {
         clearTimeout(killer);
+        signal?.removeEventListener('abort', kill);
         out.refused = [...new Set(proxy.refused)];
         await stop(chrome);
         await proxy.close();
@@ -113,6 +145,7 @@ export async function runLab(url: string, options: LabOptions): Promise<LabOutpu
     },
     Math.max(0, remaining() - 3000),
     busy,
+    signal,
   );
 }
 
@@ -121,8 +154,15 @@ async function launch(
   profileDir: string,
   proxyUrl: string,
   timeoutMs: number,
+  /** Called with the process as soon as it exists, so that it can be killed while it starts. */
+  onSpawn: (child: ChildProcess) => void,
+  /** Killed this long after it started, whatever it is doing then. */
+  lifetimeMs: number,
 ): Promise<{ process: ChildProcess; port: number }> {
-  const child = spawn(
+  // The browser (and the renderers it forks later, which inherit both) runs under the memory
+  // limit and yields the CPU to the server: on two cores a Lighthouse run otherwise slows
+  // every other visitor's request.
+  const { child } = spawnLimited(
     chromePath,
     [
       ...CHROME_FLAGS,
@@ -138,11 +178,10 @@ async function launch(
       '--remote-debugging-pipe',
       'about:blank',
     ],
+    { timeoutMs: lifetimeMs, memoryBytes: CHROMIUM_MEMORY_BYTES },
     { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] },
   );
-  // The browser (and the renderers it forks later, which inherit it) yields the CPU to the
-  // server: on two cores a Lighthouse run otherwise slows every other visitor's request.
-  yieldCpu(child.pid);
+  onSpawn(child);
   return new Promise((resolve, reject) => {
     let stderr = '';
     const timer = setTimeout(() => {
@@ -153,10 +192,11 @@ async function launch(
       clearTimeout(timer);
       reject(err);
     });
-    child.on('exit', (code) => {
+    const exitedEarly = (code: number | null) => {
       clearTimeout(timer);
       reject(new Error(`Chromium exited (${code}): ${stderr.slice(-300)}`));
-    });
+    };
+    child.on('exit', exitedEarly);
     child.stderr!.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       const m = /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
@@ -164,7 +204,7 @@ async function launch(
         clearTimeout(timer);
         child.stderr!.removeAllListeners('data');
         child.stderr!.resume();
-        child.removeAllListeners('exit');
+        child.off('exit', exitedEarly);
         resolve({ process: child, port: Number(m[1]) });
       }
     });
@@ -193,14 +233,23 @@ const LIGHTHOUSE_THREAD = new URL('./lighthouse-thread.mjs', import.meta.url);
  * processing never blocks the event loop, and a run past its deadline is stopped outright
  * instead of finishing in the background.
  */
-function lighthouseRun(url: string, port: number, formFactor: 'mobile' | 'desktop', deadlineMs: number): Promise<LabRun> {
-  type Answer = { scores: Record<string, number | null>; metrics: Record<string, number> } | { error: string };
+function lighthouseRun(
+  url: string,
+  port: number,
+  formFactor: 'mobile' | 'desktop',
+  deadlineMs: number,
+  signal?: AbortSignal,
+): Promise<LabRun> {
+  type Answer =
+    | { scores: Record<string, number | null>; metrics: Record<string, number>; audits?: RawLighthouseAudit[] }
+    | { error: string };
   // Plain JavaScript: the thread needs none of the process's flags (a loader, --input-type).
   const worker = new Worker(LIGHTHOUSE_THREAD, { workerData: { url, port, formFactor }, execArgv: [] });
   const answer = new Promise<Answer>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`Lighthouse stopped (exit ${code})`)));
+    signal?.addEventListener('abort', () => reject(new Error('stopped: the measurement is no longer needed')), { once: true });
   });
   return withTimeout(answer, deadlineMs)
     .then((a) => {
@@ -219,6 +268,7 @@ function lighthouseRun(url: string, port: number, formFactor: 'mobile' | 'deskto
         fcpMs: num('first-contentful-paint'),
         speedIndexMs: num('speed-index'),
         interactiveMs: num('interactive'),
+        audits: failedAudits(a.audits ?? []),
       };
     })
     .finally(() => void worker.terminate());

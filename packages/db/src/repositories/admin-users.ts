@@ -24,6 +24,12 @@ export async function findCredentials(db: Db, account: string): Promise<AdminCre
   return row;
 }
 
+/** The accounts' e-mails, oldest first (at most `limit`). */
+export async function emails(db: Db, limit = 5): Promise<string[]> {
+  const rows = await db<{ email: string }[]>`SELECT email FROM admin_users ORDER BY created_at, email LIMIT ${limit}`;
+  return rows.map((r) => r.email);
+}
+
 export async function exists(db: Db, email: string): Promise<boolean> {
   const [row] = await db`SELECT 1 FROM admin_users WHERE lower(email) = lower(${email})`;
   return row !== undefined;

@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in admin's id, or undefined for an anonymous request. */
     adminId(): string | undefined;
+    /** True when a session cookie set on this request would never come back (Secure, over plain http). */
+    sessionCookieLost(): boolean;
   }
 }
 
@@ -60,11 +62,23 @@ export default fp(
     app.decorateRequest('adminId', function (this: FastifyRequest) {
       const s = this.session;
       const now = Date.now();
-      if (!s?.userId || !s.signedInAt || now - s.signedInAt > SESSION_MAX_AGE_MS) return undefined;
+      if (!signedIn(s, now)) return undefined;
       // Sliding idle timeout: a changed session is saved with a fresh expiry (and cookie).
       if (!s.touchedAt || now - s.touchedAt > TOUCH_INTERVAL_MS) s.touchedAt = now;
       return s.userId;
     });
+    // @fastify/session's own rule: a Secure cookie is not set unless the request is https
+    // (the socket's, or X-Forwarded-Proto from a trusted proxy).
+    app.decorateRequest('sessionCookieLost', function (this: FastifyRequest) {
+      return production && this.protocol !== 'https';
+    });
+    if (production && !httpsInFront(config)) {
+      app.log.warn(
+        { TRUST_PROXY: config.TRUST_PROXY, PUBLIC_URL: config.PUBLIC_URL ?? null },
+        'production without HTTPS: the admin cookie is Secure, so the owner can sign in only over HTTPS. ' +
+          'Put a proxy that terminates TLS in front, set TRUST_PROXY to it and PUBLIC_URL to the https:// address',
+      );
+    }
 
     const allowedOrigins = new Set(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []);
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -86,6 +100,22 @@ export default fp(
   },
   { name: 'curb-auth' },
 );
+
+/** A signed-in session that has not outlived SESSION_MAX_AGE_MS since its sign-in. */
+export function signedIn(
+  s: { userId?: string; signedInAt?: number } | undefined,
+  now = Date.now(),
+): s is { userId: string; signedInAt: number; touchedAt?: number } {
+  return Boolean(s?.userId && s.signedInAt && now - s.signedInAt <= SESSION_MAX_AGE_MS);
+}
+
+/**
+ * Whether the configuration lets requests arrive as https: this server speaks plain http, so
+ * only a trusted proxy saying X-Forwarded-Proto: https can, and the public address says so.
+ */
+function httpsInFront(config: Config): boolean {
+  return config.TRUST_PROXY !== 'false' && config.TRUST_PROXY !== '0' && (config.PUBLIC_URL ?? '').startsWith('https://');
+}
 
 /**
  * A state-changing request must come from the site itself. Browsers send Origin on every

@@ -9,6 +9,16 @@ const batch = TypeCompiler.Compile(EventListSchema);
 
 export type Parsed = { ok: true; events: TrackedEvent[] } | { ok: false; message: string };
 
+/**
+ * One id, one spelling: a UUID's hex digits in either case name the same id, and the duplicate
+ * check compares strings, so the ids are lower-cased here, before anything reads them.
+ */
+function normaliseIds(event: TrackedEvent): TrackedEvent {
+  if (event.eventId) event.eventId = event.eventId.toLowerCase();
+  if (event.visitorId) event.visitorId = event.visitorId.toLowerCase();
+  return event;
+}
+
 /** One event or `{events: [...]}` (1 to 100 events); anything else names its first problem. */
 export function parseBeacon(body: unknown): Parsed {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -16,7 +26,10 @@ export function parseBeacon(body: unknown): Parsed {
   }
   const isBatch = 'events' in body;
   const check = isBatch ? batch : single;
-  if (check.Check(body)) return { ok: true, events: isBatch ? (body as { events: TrackedEvent[] }).events : [body as TrackedEvent] };
+  if (check.Check(body)) {
+    const events = isBatch ? (body as { events: TrackedEvent[] }).events : [body as TrackedEvent];
+    return { ok: true, events: events.map(normaliseIds) };
+  }
   const error = check.Errors(body).First();
   const where = error?.path ? error.path : 'body';
   return { ok: false, message: `Invalid request: ${where} ${error?.message.toLowerCase() ?? 'is not valid'}.` };

@@ -138,6 +138,17 @@ describe('POST /api/events', () => {
     expect((await rowsOf([...ids, extra])).length).toBe(3);
   });
 
+  it('takes an event id in upper case as the same id: stored once', async () => {
+    const id = randomUUID();
+    const before = await c.metrics();
+    expect((await post({ name: 'page_view', eventId: id, path: '/blog' })).statusCode).toBe(202);
+    expect((await post({ name: 'page_view', eventId: id.toUpperCase(), path: '/blog' })).statusCode).toBe(202);
+    expect((await post({ events: [{ name: 'page_view', eventId: id.toUpperCase(), path: '/blog' }] })).statusCode).toBe(202);
+    const metrics = await c.drained();
+    expect([metrics.accepted - before.accepted, metrics.duplicates - before.duplicates]).toEqual([1, 2]);
+    expect(await rowsOf([id])).toHaveLength(1);
+  });
+
   it('stores once an event sent again to a collector started since (another replica, or after a restart)', async () => {
     const id = randomUUID();
     await post({ name: 'page_view', eventId: id, path: '/blog' });
@@ -238,6 +249,29 @@ describe('POST /api/events', () => {
     const ms = (s: string) => Date.parse(`${s.replace(' ', 'T')}Z`);
     expect(ms(rows.get(recent)!.ts)).toBe(now - 2 * 3600_000);
     for (const id of [old, ahead]) expect(ms(rows.get(id)!.ts)).toBe(ms(rows.get(id)!.received_at));
+  });
+});
+
+describe('GET /api/events/metrics', () => {
+  it('answers this machine only: a client elsewhere (named by a trusted proxy) gets a 404', async () => {
+    const proxied = await startCollector({ TRUST_PROXY: 'loopback' }, c.stores);
+    try {
+      const get = (headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+        proxied.app.inject({ url: '/api/events/metrics', headers, remoteAddress });
+      const remote = await get({ 'x-forwarded-for': '203.0.113.9' });
+      expect(remote.statusCode).toBe(404);
+      expect(remote.json()).toEqual({ message: 'Not found: GET /api/events/metrics' });
+      expect(remote.body).not.toContain('accepted');
+      // A client that reaches the collector directly from elsewhere, and a forged header from one.
+      expect((await get({}, '198.51.100.4')).statusCode).toBe(404);
+      expect((await get({ 'x-forwarded-for': '127.0.0.1' }, '198.51.100.4')).statusCode).toBe(404);
+      // The machine itself: directly, or through the proxy from loopback.
+      expect((await get()).statusCode).toBe(200);
+      expect((await get({ 'x-forwarded-for': '127.0.0.1' })).json()).toHaveProperty('accepted');
+      expect((await get({}, '::1')).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

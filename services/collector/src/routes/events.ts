@@ -1,15 +1,26 @@
 // POST /api/events: validate, flag bots, derive the visitor id, spool durably, answer 202.
-// GET /api/events/metrics: the ingest counters.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+// GET /api/events/metrics: the ingest counters, for the owner and the machine itself only.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_EVENT_BODY_BYTES } from '@curb/contracts/events';
 import { parseClientJson } from '@curb/contracts/text-hygiene';
 import { IngestMetricsSchema, type IngestMetricsResponse } from '@curb/contracts/analytics';
+import { ErrorResponseSchema } from '@curb/contracts/errors';
 import { classifyUserAgent, isFromTheFuture, lineMaker } from '../lib/event-row.ts';
 import type { Ingest } from '../lib/ingest.ts';
 import { SpoolFullError } from '../lib/spool.ts';
 import { parseBeacon } from '../lib/validate.ts';
 
-export default async function eventRoutes(app: FastifyInstance, opts: { ingest: Ingest }): Promise<void> {
+export interface MetricsAccess {
+  /** Whether the request comes from the signed-in owner (loopback clients need no sign-in). */
+  isOwner?: (request: FastifyRequest) => Promise<boolean>;
+}
+
+/** The client (as TRUST_PROXY lets the proxies name it) is this machine. */
+export function isLoopbackClient(ip: string): boolean {
+  return /^127\./.test(ip) || ip === '::1' || /^::ffff:127\./i.test(ip);
+}
+
+export default async function eventRoutes(app: FastifyInstance, opts: { ingest: Ingest } & MetricsAccess): Promise<void> {
   const { spool, flusher, salts, metrics, recent } = opts.ingest;
 
   // sendBeacon posts text/plain to avoid a CORS preflight; the body is still JSON, parsed and
@@ -80,14 +91,23 @@ export default async function eventRoutes(app: FastifyInstance, opts: { ingest: 
     },
   );
 
-  app.get('/api/events/metrics', { schema: { response: { 200: IngestMetricsSchema } } }, async (_request, reply) => {
-    const body: IngestMetricsResponse = {
-      ...metrics,
-      spooled: spool.rows,
-      spoolBytes: spool.bytes,
-      spoolMaxBytes: spool.maxBytes,
-      segments: spool.segments,
-    };
-    return reply.header('cache-control', 'no-store').send(body);
-  });
+  // Traffic volumes and the flush state are not the public's: anyone else gets the answer of a
+  // path that does not exist.
+  app.get(
+    '/api/events/metrics',
+    { schema: { response: { 200: IngestMetricsSchema, 404: ErrorResponseSchema } } },
+    async (request, reply) => {
+      if (!isLoopbackClient(request.ip) && !(await opts.isOwner?.(request))) {
+        return reply.code(404).send({ message: `Not found: GET ${request.url.split('?')[0]}` });
+      }
+      const body: IngestMetricsResponse = {
+        ...metrics,
+        spooled: spool.rows,
+        spoolBytes: spool.bytes,
+        spoolMaxBytes: spool.maxBytes,
+        segments: spool.segments,
+      };
+      return reply.header('cache-control', 'no-store').send(body);
+    },
+  );
 }

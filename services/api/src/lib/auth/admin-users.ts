@@ -20,6 +20,11 @@ export function adminAccountProblem(email: string, password: string): string | u
   return undefined;
 }
 
+/** The admin accounts' e-mails, oldest first: the start banner names them, or asks for one. */
+export function adminEmails(sql: Sql): Promise<string[]> {
+  return adminUsers.emails(sql, 3);
+}
+
 export async function findAdminById(sql: Sql, id: string): Promise<AuthUser | undefined> {
   const row = await adminUsers.findById(sql, id);
   return row && toUser(row);

@@ -1,6 +1,6 @@
 // WAV reading as browsers and tools write it: any common encoding, streamed sizes, extra chunks.
 import { describe, expect, it } from 'vitest';
-import { AudioFormatError, encodeWav, parseWav, resample, sniffContainer, toPcm16 } from './audio.ts';
+import { AudioFormatError, decodesInProcess, encodeWav, parseWav, readWavHeader, resample, sniffContainer, toPcm16 } from './audio.ts';
 
 function wav(
   format: number,
@@ -56,6 +56,32 @@ describe('WAV reading', () => {
     expect(() => parseWav(wav(2, 4, 1, 16000, Buffer.alloc(10)))).toThrow(AudioFormatError);
     expect(() => parseWav(wav(1, 16, 0, 16000, Buffer.alloc(10)))).toThrow(AudioFormatError);
     expect(() => parseWav(Buffer.from('RIFF\0\0\0\0WAVE'))).toThrow('The WAV file has no audio data.');
+  });
+
+  it('refuses impossible headers before decoding anything, naming the field', () => {
+    const data = Buffer.alloc(3800);
+    // The 4 KB file that cost ffmpeg 15 s of a core and 0.9 GB: 1,660,960,384 Hz.
+    expect(() => readWavHeader(wav(1, 16, 1, 1_660_960_384, data))).toThrow('a sample rate of 1660960384 Hz');
+    expect(() => readWavHeader(wav(1, 16, 1, 7999, data))).toThrow(AudioFormatError);
+    expect(() => readWavHeader(wav(1, 16, 1, 192_001, data))).toThrow(AudioFormatError);
+    expect(() => readWavHeader(wav(1, 16, 9, 16000, data))).toThrow('9 channels');
+    expect(() => readWavHeader(wav(1, 12, 1, 16000, data))).toThrow('12-bit samples');
+    const badBlock = wav(1, 16, 2, 16000, data);
+    badBlock.writeUInt16LE(3, 32);
+    expect(() => readWavHeader(badBlock)).toThrow('a block of 3 bytes');
+    const overlong = wav(1, 16, 1, 16000, data);
+    overlong.writeUInt32LE(50_000_000, 40);
+    expect(() => readWavHeader(overlong)).toThrow('announces 50000000 bytes of audio but the file holds 3800');
+    expect(() => readWavHeader(Buffer.from('RIFF\0\0\0\0WAVEdata\x04\0\0\0abcd'))).toThrow('before its format');
+  });
+
+  it('takes possible headers, streamed sizes included, and says which encodings it reads itself', () => {
+    expect(readWavHeader(wav(1, 16, 2, 48000, Buffer.alloc(400)))).toMatchObject({ sampleRate: 48000, channels: 2, dataBytes: 400 });
+    expect(readWavHeader(wav(1, 16, 1, 8000, Buffer.alloc(100), { streamed: true })).dataBytes).toBe(100);
+    expect(decodesInProcess(readWavHeader(wav(3, 64, 1, 16000, Buffer.alloc(16))))).toBe(true);
+    // µ-law: a possible header in an encoding only ffmpeg reads.
+    const mulaw = readWavHeader(wav(7, 8, 1, 8000, Buffer.alloc(80)));
+    expect([mulaw.format, decodesInProcess(mulaw)]).toEqual([7, false]);
   });
 
   it('recognises containers by their bytes', () => {

@@ -27,11 +27,36 @@ const PCM = 1;
 const IEEE_FLOAT = 3;
 const EXTENSIBLE = 0xfffe;
 
-/** Reads PCM (8/16/24/32-bit) or float WAV; sizes of streamed WAVs (0xFFFFFFFF) are tolerated. */
-export function parseWav(bytes: Buffer): WavAudio {
+/** What a WAV's format chunk may say before any byte of it is decoded, here or by ffmpeg. */
+export const WAV_LIMITS = { minRate: 8000, maxRate: 192_000, maxChannels: 8, bits: [8, 16, 24, 32] } as const;
+/**
+ * Streamed WAVs write a placeholder data size: none (0), or one near the largest (espeak-ng
+ * writes 0x7FFFF000, others 0x7FFFFFFF or 0xFFFFFFFF). The bytes present are the audio then.
+ */
+const isStreamedSize = (declared: number) => declared === 0 || declared >= 0x7ffff000;
+
+export interface WavHeader {
+  /** The encoding (the sub-format of an extensible WAV): 1 PCM, 3 float, 6 A-law, 7 µ-law… */
+  format: number;
+  channels: number;
+  sampleRate: number;
+  bitsPerSample: number;
+  /** Where the samples start and how many bytes of them the file holds. */
+  dataOffset: number;
+  dataBytes: number;
+}
+
+/**
+ * Reads and checks a WAV's RIFF header: a format chunk whose rate (8–192 kHz), channels (1–8),
+ * sample size (8, 16, 24 or 32 bits; 64 for float) and block size are possible, then a data
+ * chunk no larger than the file (a streamed size placeholder is allowed). Throws an
+ * AudioFormatError naming the impossible field: a file that fails here is never decoded, by us
+ * or by ffmpeg (a 4 KB WAV claiming 1.66 GHz once cost ffmpeg 15 s of a core and 0.9 GB).
+ */
+export function readWavHeader(bytes: Buffer): WavHeader {
   if (sniffContainer(bytes) !== 'wav') throw new AudioFormatError('Not a WAV file.');
   let offset = 12;
-  let fmt: { format: number; channels: number; sampleRate: number; bitsPerSample: number } | undefined;
+  let fmt: Omit<WavHeader, 'dataOffset' | 'dataBytes'> | undefined;
   while (offset + 8 <= bytes.length) {
     const id = bytes.toString('ascii', offset, offset + 4);
     const declared = bytes.readUInt32LE(offset + 4);
@@ -39,28 +64,58 @@ export function parseWav(bytes: Buffer): WavAudio {
     if (id === 'fmt ') {
       if (declared < 16 || body + 16 > bytes.length) throw new AudioFormatError('The WAV format chunk is truncated.');
       let format = bytes.readUInt16LE(body);
-      if (format === EXTENSIBLE && declared >= 26) format = bytes.readUInt16LE(body + 24);
+      if (format === EXTENSIBLE && declared >= 26 && body + 26 <= bytes.length) format = bytes.readUInt16LE(body + 24);
       fmt = {
         format,
         channels: bytes.readUInt16LE(body + 2),
         sampleRate: bytes.readUInt32LE(body + 4),
         bitsPerSample: bytes.readUInt16LE(body + 14),
       };
+      checkFormat(fmt, bytes.readUInt16LE(body + 12));
     } else if (id === 'data') {
       if (!fmt) throw new AudioFormatError('The WAV data comes before its format.');
-      const end = Math.min(bytes.length, body + declared);
-      return { ...fmt, samples: decodeSamples(bytes.subarray(body, end), fmt) };
+      const present = bytes.length - body;
+      if (declared > present && !isStreamedSize(declared)) {
+        throw new AudioFormatError(`The WAV header announces ${declared} bytes of audio but the file holds ${present}.`);
+      }
+      return { ...fmt, dataOffset: body, dataBytes: isStreamedSize(declared) ? present : Math.min(declared, present) };
     }
     offset = body + declared + (declared % 2);
   }
   throw new AudioFormatError('The WAV file has no audio data.');
 }
 
-function decodeSamples(data: Buffer, fmt: { format: number; channels: number; sampleRate: number; bitsPerSample: number }): Float32Array {
+function checkFormat(fmt: Omit<WavHeader, 'dataOffset' | 'dataBytes'>, blockAlign: number): void {
   const { format, channels, sampleRate, bitsPerSample } = fmt;
-  if (channels < 1 || channels > 8 || sampleRate < 4000 || sampleRate > 192_000) {
-    throw new AudioFormatError('Unsupported WAV: expected 1 to 8 channels at 4 to 192 kHz.');
+  if (sampleRate < WAV_LIMITS.minRate || sampleRate > WAV_LIMITS.maxRate) {
+    throw new AudioFormatError(`Unsupported WAV: a sample rate of ${sampleRate} Hz (expected 8,000 to 192,000).`);
   }
+  if (channels < 1 || channels > WAV_LIMITS.maxChannels) {
+    throw new AudioFormatError(`Unsupported WAV: ${channels} channels (expected 1 to 8).`);
+  }
+  const float64 = format === IEEE_FLOAT && bitsPerSample === 64;
+  if (!float64 && !(WAV_LIMITS.bits as readonly number[]).includes(bitsPerSample)) {
+    throw new AudioFormatError(`Unsupported WAV: ${bitsPerSample}-bit samples (expected 8, 16, 24 or 32).`);
+  }
+  if (blockAlign !== (channels * bitsPerSample) / 8) {
+    throw new AudioFormatError(`Unsupported WAV: a block of ${blockAlign} bytes for ${channels} × ${bitsPerSample}-bit samples.`);
+  }
+}
+
+/** Whether parseWav reads this encoding itself (PCM, 32- and 64-bit float); others need ffmpeg. */
+export function decodesInProcess(header: WavHeader): boolean {
+  return header.format === PCM || (header.format === IEEE_FLOAT && header.bitsPerSample >= 32);
+}
+
+/** Reads PCM (8/16/24/32-bit) or float WAV; sizes of streamed WAVs (0xFFFFFFFF) are tolerated. */
+export function parseWav(bytes: Buffer): WavAudio {
+  const header = readWavHeader(bytes);
+  const { sampleRate, channels, bitsPerSample, dataOffset, dataBytes } = header;
+  return { sampleRate, channels, bitsPerSample, samples: decodeSamples(bytes.subarray(dataOffset, dataOffset + dataBytes), header) };
+}
+
+function decodeSamples(data: Buffer, fmt: { format: number; channels: number; bitsPerSample: number }): Float32Array {
+  const { format, channels, bitsPerSample } = fmt;
   const read = sampleReader(format, bitsPerSample);
   const width = bitsPerSample / 8;
   const frames = Math.floor(data.length / (width * channels));

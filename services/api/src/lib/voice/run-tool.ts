@@ -1,19 +1,38 @@
-// Runs a local voice tool (flite, espeak-ng, pocketsphinx, ffmpeg) without a shell: input
-// on stdin, bounded output on stdout, a deadline, and a cap on how many run at once so a
-// burst of requests queues instead of starving the machine.
-import { spawn } from 'node:child_process';
-import { yieldCpu } from '@curb/audit/util';
+// Runs a local voice tool (flite, espeak-ng, pocketsphinx, ffmpeg) without a shell reading
+// its arguments: input on stdin, bounded output on stdout, a wall-clock and a memory limit
+// (spawnLimited, shared with Chromium), and a cap on how many run at once so a burst of
+// requests queues instead of starving the machine.
+import { type ChildLimits, describeExit, spawnLimited } from '@curb/audit/limited-child';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HttpError } from '../assistant/http-error.ts';
+
+/** Which limit ended the tool, if one did: the routes answer those with a 503 that says so. */
+export type ToolLimitHit = 'time' | 'output' | null;
 
 export class ToolError extends Error {
   override name = 'ToolError';
+  constructor(
+    message: string,
+    readonly limit: ToolLimitHit = null,
+  ) {
+    super(message);
+  }
 }
 
-export interface RunOptions {
+/**
+ * What one tool run may take unless its call says otherwise: ffmpeg, flite and espeak-ng use
+ * about 20–60 MB, pocketsphinx about 100 MB; a crafted file that makes ffmpeg allocate
+ * gigabytes fails at once under this limit.
+ */
+export const VOICE_TOOL_LIMITS: ChildLimits = { timeoutMs: 30_000, memoryBytes: 512 * 1024 * 1024 };
+
+/** Limits for one request's tools; unset ones keep each call's own. */
+export type ToolLimits = Partial<ChildLimits>;
+
+export interface RunOptions extends ToolLimits {
   input?: Buffer;
-  timeoutMs?: number;
   maxOutputBytes?: number;
 }
 
@@ -37,50 +56,61 @@ function release(): void {
 
 /** Resolves with stdout when the tool exits 0; rejects with a ToolError otherwise. */
 export async function runTool(command: string, args: readonly string[], options: RunOptions = {}): Promise<Buffer> {
-  const { input, timeoutMs = 30_000, maxOutputBytes = 64 * 1024 * 1024 } = options;
+  const { input, maxOutputBytes = 64 * 1024 * 1024 } = options;
+  const limits: ChildLimits = {
+    timeoutMs: options.timeoutMs ?? VOICE_TOOL_LIMITS.timeoutMs,
+    memoryBytes: options.memoryBytes ?? VOICE_TOOL_LIMITS.memoryBytes,
+  };
   await acquire();
   try {
     return await new Promise<Buffer>((resolve, reject) => {
-      const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-      // Speech tools yield the CPU to the server's own requests.
-      yieldCpu(child.pid);
+      const { child, exited } = spawnLimited(command, args, limits);
       const chunks: Buffer[] = [];
       let size = 0;
       let stderr = '';
-      let failure: string | undefined;
-      const timer = setTimeout(() => {
-        failure = `${command} took longer than ${timeoutMs} ms`;
-        child.kill('SIGKILL');
-      }, timeoutMs);
-      child.stdout.on('data', (chunk: Buffer) => {
+      let tooLong = false;
+      child.stdout!.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size > maxOutputBytes) {
-          failure = `${command} produced more than ${maxOutputBytes} bytes`;
+          tooLong = true;
           child.kill('SIGKILL');
           return;
         }
         chunks.push(chunk);
       });
-      child.stderr.on('data', (chunk: Buffer) => {
+      child.stderr!.on('data', (chunk: Buffer) => {
         if (stderr.length < 4000) stderr += chunk.toString('utf8');
       });
-      child.on('error', (err) => {
-        clearTimeout(timer);
-        reject(new ToolError(`${command} could not start: ${err.message}`));
-      });
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        if (failure) reject(new ToolError(failure));
-        else if (code !== 0) reject(new ToolError(`${command} exited with ${code}: ${stderr.trim().slice(-500)}`));
-        else resolve(Buffer.concat(chunks));
+      // 'close' comes after 'exit' and after the pipes ended: stdout is complete here.
+      child.on('close', () => {
+        void exited.then((exit) => {
+          if (exit.timedOut) reject(new ToolError(describeExit(command, exit, limits), 'time'));
+          else if (tooLong) reject(new ToolError(`${command} produced more than ${maxOutputBytes} bytes`, 'output'));
+          else if (exit.code !== 0) reject(new ToolError(`${describeExit(command, exit, limits)}: ${stderr.trim().slice(-500)}`));
+          else resolve(Buffer.concat(chunks));
+        });
       });
       // A tool that exits before reading all its input closes the pipe: not our failure.
-      child.stdin.on('error', () => {});
-      child.stdin.end(input);
+      child.stdin!.on('error', () => {});
+      child.stdin!.end(input);
     });
   } finally {
     release();
   }
+}
+
+/**
+ * A voice tool that failed or hit its limit is the server's to answer for: a 503 that says
+ * what could not be done, never a hung request or a bare 500. Other errors pass unchanged.
+ */
+export function toolFailure(err: unknown, what: string): unknown {
+  if (!(err instanceof ToolError)) return err;
+  return new HttpError(
+    503,
+    err.limit === 'time'
+      ? `${what} took too long on this server and was stopped. Please try again in a moment.`
+      : `${what} failed on this server. Please try again in a moment.`,
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import type { AudioFormat } from '@curb/contracts/assistant';
 import type { Provider } from '../assistant/provider.ts';
 import { HttpError } from '../assistant/http-error.ts';
 import { encodeWav, parseWav, toPcm16 } from './audio.ts';
-import { runTool, withTempFiles } from './run-tool.ts';
+import { runTool, toolFailure, withTempFiles, type ToolLimits } from './run-tool.ts';
 import type { VoiceTools } from './tools.ts';
 
 export const AUDIO_CONTENT_TYPES: Record<AudioFormat, string> = {
@@ -45,18 +45,20 @@ const ENCODE_ARGS: Record<Exclude<AudioFormat, 'wav'>, string[]> = {
   ogg: ['-c:a', 'libopus', '-b:a', '32k', '-f', 'ogg'],
 };
 
-async function localWav(text: string, tools: VoiceTools): Promise<{ wav: Buffer; engine: 'flite' | 'espeak-ng' }> {
+async function localWav(text: string, tools: VoiceTools, limits: ToolLimits): Promise<{ wav: Buffer; engine: 'flite' | 'espeak-ng' }> {
   if (tools.flite) {
-    // The text goes as one argument (no shell); flite reads and writes only named files.
+    // The text goes as one argument, never read by a shell; flite reads and writes only named files.
     const wav = await withTempFiles({ outputExt: 'wav' }, async ({ output }) => {
-      await runTool('flite', ['-voice', 'slt', '-t', text, '-o', output]);
+      await runTool('flite', ['-voice', 'slt', '-t', text, '-o', output], limits);
       return readFile(output);
     });
     return { wav, engine: 'flite' };
   }
   if (tools.espeakNg) {
     // espeak-ng streams its WAV with placeholder sizes: rewrite the header.
-    const streamed = parseWav(await runTool('espeak-ng', ['--stdout', '--stdin', '-v', 'en-us'], { input: Buffer.from(text, 'utf8') }));
+    const streamed = parseWav(
+      await runTool('espeak-ng', ['--stdout', '--stdin', '-v', 'en-us'], { input: Buffer.from(text, 'utf8'), ...limits }),
+    );
     return { wav: encodeWav(toPcm16(streamed.samples), streamed.sampleRate), engine: 'espeak-ng' };
   }
   throw new HttpError(503, 'Text-to-speech is not available on this server: install flite or espeak-ng, or configure a provider.');
@@ -65,11 +67,11 @@ async function localWav(text: string, tools: VoiceTools): Promise<{ wav: Buffer;
 export async function synthesize(
   rawText: string,
   format: AudioFormat,
-  deps: { tools: VoiceTools; provider: Provider | null; log: VoiceLog },
+  deps: { tools: VoiceTools; provider: Provider | null; log: VoiceLog; limits?: ToolLimits },
 ): Promise<SpeechResult> {
   const text = speakableText(rawText);
   if (!text) throw new HttpError(400, 'There is no text to speak.');
-  const { tools, provider, log } = deps;
+  const { tools, provider, log, limits = {} } = deps;
 
   if (provider?.offers('speech')) {
     try {
@@ -82,12 +84,16 @@ export async function synthesize(
   if (format !== 'wav' && !localSpeechFormats(tools).includes(format)) {
     throw new HttpError(503, `${format === 'mp3' ? 'MP3' : 'Ogg'} audio is not available on this server; ask for WAV.`);
   }
-  const { wav, engine } = await localWav(text, tools);
-  if (format === 'wav') return { audio: wav, contentType: AUDIO_CONTENT_TYPES.wav, engine };
-  const encoded = await runTool(
-    'ffmpeg',
-    ['-hide_banner', '-loglevel', 'error', '-f', 'wav', '-i', 'pipe:0', ...ENCODE_ARGS[format], 'pipe:1'],
-    { input: wav },
-  );
-  return { audio: encoded, contentType: AUDIO_CONTENT_TYPES[format], engine };
+  try {
+    const { wav, engine } = await localWav(text, tools, limits);
+    if (format === 'wav') return { audio: wav, contentType: AUDIO_CONTENT_TYPES.wav, engine };
+    const encoded = await runTool(
+      'ffmpeg',
+      ['-hide_banner', '-loglevel', 'error', '-f', 'wav', '-i', 'pipe:0', ...ENCODE_ARGS[format], 'pipe:1'],
+      { input: wav, ...limits },
+    );
+    return { audio: encoded, contentType: AUDIO_CONTENT_TYPES[format], engine };
+  } catch (err) {
+    throw toolFailure(err, 'Speaking this text');
+  }
 }

@@ -3,6 +3,7 @@
 import type { RouteApp } from '../../lib/route-app.ts';
 import type { Config } from '@curb/contracts/config';
 import { createProvider } from '../../lib/assistant/provider.ts';
+import type { ToolLimits } from '../../lib/voice/run-tool.ts';
 import { detectVoiceTools, type VoiceTools } from '../../lib/voice/tools.ts';
 import chatRoutes from './chat.ts';
 import metapersonRoutes from './metaperson.ts';
@@ -14,6 +15,8 @@ export interface AssistantOptions {
   tools?: () => Promise<VoiceTools>;
   fetch?: typeof fetch;
   metapersonTokenUrl?: string;
+  /** Tests tighten the voice tools' limits to see one hit. */
+  toolLimits?: ToolLimits;
 }
 
 export default async function assistant(app: RouteApp, opts: AssistantOptions): Promise<void> {
@@ -23,5 +26,5 @@ export default async function assistant(app: RouteApp, opts: AssistantOptions): 
   void tools();
   await app.register(chatRoutes, { provider });
   await app.register(metapersonRoutes, { config: opts.config, tokenUrl: opts.metapersonTokenUrl, fetch: opts.fetch });
-  await app.register(voiceRoutes, { config: opts.config, provider, tools });
+  await app.register(voiceRoutes, { config: opts.config, provider, tools, toolLimits: opts.toolLimits });
 }

@@ -8,7 +8,7 @@ import { createServer, type Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
 import { createTestStores, testConfig } from '../../../../../test/harness.ts';
 import { encodeWav, parseWav, resample, toPcm16 } from '../../lib/voice/audio.ts';
-import { runTool } from '../../lib/voice/run-tool.ts';
+import { runTool, type ToolLimits } from '../../lib/voice/run-tool.ts';
 import { detectVoiceTools, NO_VOICE_TOOLS, type VoiceTools } from '../../lib/voice/tools.ts';
 import assistant from './index.ts';
 import { VOICE_QUEUE } from './voice.ts';
@@ -198,6 +198,26 @@ describe('voice endpoints on this machine', () => {
     expect(broken.statusCode).toBe(400);
   });
 
+  it('refuses an impossible WAV header at once with a 400, before ffmpeg could see it', async () => {
+    // The 4 KB WAV that cost ffmpeg 15 s of a core and 0.9 GB: its rate field says 1,660,960,384 Hz.
+    const crafted = encodeWav(Buffer.alloc(3800), 16000);
+    crafted.writeUInt32LE(1_660_960_384, 24);
+    crafted.writeUInt32LE((1_660_960_384 * 2) >>> 0, 28);
+    const started = performance.now();
+    const res = await listen(crafted);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'The WAV file could not be read: Unsupported WAV: a sample rate of 1660960384 Hz (expected 8,000 to 192,000).',
+    );
+    expect(performance.now() - started).toBeLessThan(500);
+
+    // Whatever else reaches ffmpeg runs under its memory limit: the same file fails at once.
+    const decoding = performance.now();
+    const decode = ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-f', 's16le', '-ac', '1', '-ar', '16000', 'pipe:1'];
+    await expect(runTool('ffmpeg', decode, { input: crafted })).rejects.toThrow(/ffmpeg exited with/);
+    expect(performance.now() - decoding).toBeLessThan(3000);
+  });
+
   it('answers silence with empty text', async () => {
     const res = await listen(encodeWav(Buffer.alloc(1000), 16000));
     expect(res.json()).toEqual({ text: '' });
@@ -205,11 +225,38 @@ describe('voice endpoints on this machine', () => {
 });
 
 describe('voice endpoints with tools missing or a provider', () => {
-  async function appWith(tools: VoiceTools, env: Record<string, string> = {}) {
+  async function appWith(tools: VoiceTools, env: Record<string, string> = {}, toolLimits?: ToolLimits) {
     const app = await createServer(testConfig(env));
-    await app.register(assistant, { config: testConfig(env), tools: async () => tools });
+    await app.register(assistant, { config: testConfig(env), tools: async () => tools, ...(toolLimits && { toolLimits }) });
     return app;
   }
+
+  it('stops a tool at its time limit and answers 503 within it, never a hung request', async () => {
+    const limit = 150;
+    const app = await appWith(await detectVoiceTools(), {}, { timeoutMs: limit });
+    try {
+      // Two seconds of noise: pocketsphinx alone takes longer than the limit to load its model.
+      const noise = Buffer.alloc(16000 * 2 * 2);
+      for (let i = 0; i < noise.length; i += 2) noise.writeInt16LE(Math.round((Math.random() - 0.5) * 20000), i);
+      let started = performance.now();
+      const stt = await app.inject({ method: 'POST', url: '/api/speech-to-text', ...(await multipart(encodeWav(noise, 16000))) });
+      expect(performance.now() - started).toBeLessThan(limit + 1500);
+      expect([stt.statusCode, stt.json().message]).toEqual([
+        503,
+        'Transcribing the recording took too long on this server and was stopped. Please try again in a moment.',
+      ]);
+
+      started = performance.now();
+      const tts = await app.inject({ method: 'POST', url: '/api/text-to-speech', payload: { text: `${SENTENCE}. `.repeat(30) } });
+      expect(performance.now() - started).toBeLessThan(limit + 1500);
+      expect([tts.statusCode, tts.json().message]).toEqual([
+        503,
+        'Speaking this text took too long on this server and was stopped. Please try again in a moment.',
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
 
   it('answers 503 with what to install, and reports nothing available', async () => {
     const app = await appWith(NO_VOICE_TOOLS);

@@ -18,11 +18,14 @@ import { HttpError } from '../../lib/assistant/http-error.ts';
 import { localTranscriptionFormats, transcribe } from '../../lib/voice/stt.ts';
 import { localSpeechFormats, synthesize } from '../../lib/voice/tts.ts';
 import type { VoiceTools } from '../../lib/voice/tools.ts';
+import type { ToolLimits } from '../../lib/voice/run-tool.ts';
 
 export interface VoiceRoutesOptions {
   config: Config;
   provider: Provider | null;
   tools: () => Promise<VoiceTools>;
+  /** Wall-clock and memory limits for every tool a request runs; each tool's own by default. */
+  toolLimits?: ToolLimits;
 }
 
 const MEGABYTES = STT_MAX_BYTES / (1024 * 1024);
@@ -52,7 +55,7 @@ export function voiceCapabilities(config: Config, provider: Provider | null, too
 export const VOICE_QUEUE = { concurrency: 2, maxWaiting: 8, retryAfterSeconds: 5 } as const;
 
 export default async function voiceRoutes(app: RouteApp, opts: VoiceRoutesOptions): Promise<void> {
-  const { config, provider, tools } = opts;
+  const { config, provider, tools, toolLimits: limits } = opts;
   const speech = new WorkQueue({ ...VOICE_QUEUE, busyMessage: 'The voice is busy right now. Please try again in a few seconds.' });
   const listening = new WorkQueue({ ...VOICE_QUEUE, busyMessage: 'Transcription is busy right now. Please try again in a few seconds.' });
   // Another api plugin may have registered multipart already; the parser is shared.
@@ -73,7 +76,7 @@ export default async function voiceRoutes(app: RouteApp, opts: VoiceRoutesOption
     },
     async (request, reply) => {
       const result = await speech.run(async () =>
-        synthesize(request.body.text, request.body.format ?? 'wav', { tools: await tools(), provider, log: request.log }),
+        synthesize(request.body.text, request.body.format ?? 'wav', { tools: await tools(), provider, log: request.log, limits }),
       );
       return reply.type(result.contentType).header('cache-control', 'no-store').header('x-voice-engine', result.engine).send(result.audio);
     },
@@ -101,7 +104,7 @@ export default async function voiceRoutes(app: RouteApp, opts: VoiceRoutesOption
         throw new HttpError(400, 'The recording could not be read: send it as multipart/form-data with one audio file.');
       }
       if (audio.length === 0) throw new HttpError(400, 'The recording is empty.');
-      return { text: await listening.run(async () => transcribe(audio, { tools: await tools(), provider, log: request.log })) };
+      return { text: await listening.run(async () => transcribe(audio, { tools: await tools(), provider, log: request.log, limits })) };
     },
   );
 }

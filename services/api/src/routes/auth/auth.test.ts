@@ -299,6 +299,57 @@ describe('admin authentication', () => {
 });
 
 describe('admin session cookie in production', () => {
+  async function productionApp(env: Record<string, string>) {
+    const stores = await createTestStores();
+    const lines: string[] = [];
+    const config = testConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'x'.repeat(40),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...env,
+    });
+    const app = await createServer(config, { logStream: { write: (line) => void lines.push(line) } });
+    await app.register(auth, { config, stores });
+    await app.register(authRoutes, { stores });
+    await app.ready();
+    const warnings = () => lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level === 40);
+    const close = async () => {
+      await app.close();
+      await stores.close();
+    };
+    return { app, warnings, close };
+  }
+
+  it('refuses a sign-in over plain http with the fix, instead of a cookie the browser drops', async () => {
+    const { app, warnings, close } = await productionApp({});
+    try {
+      // One line at start: the operator learns it before the owner tries.
+      expect(warnings().map((w) => w.msg)).toEqual([expect.stringMatching(/^production without HTTPS: the admin cookie is Secure/)]);
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload: ADMIN });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.needsHttps });
+      expect(res.json().message).toContain('set TRUST_PROXY to the proxy that terminates TLS');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(warnings().map((w) => w.msg)).toContain('sign-in refused: production over plain http');
+      // A proxy nobody trusts cannot say https for the client.
+      const spoofed = await app.inject({ method: 'POST', url: '/api/login', payload: ADMIN, headers: { 'x-forwarded-proto': 'https' } });
+      expect(spoofed.statusCode).toBe(403);
+    } finally {
+      await close();
+    }
+  });
+
+  it('says nothing at start when a trusted proxy serves the https:// public address', async () => {
+    const { warnings, close } = await productionApp({ TRUST_PROXY: 'loopback', PUBLIC_URL: 'https://curb.example' });
+    try {
+      expect(warnings()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('is Secure behind a trusted https proxy', async () => {
     const stores = await createTestStores();
     const config = testConfig({

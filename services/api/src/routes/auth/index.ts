@@ -22,6 +22,11 @@ export default async function authRoutes(app: RouteApp, opts: { stores: Stores }
       },
     },
     async (request, reply) => {
+      // Said, not silently lost: the answer would carry the user and a cookie the browser drops.
+      if (request.sessionCookieLost()) {
+        request.log.warn({ protocol: request.protocol }, 'sign-in refused: production over plain http');
+        return reply.code(403).send({ message: AUTH_MESSAGES.needsHttps });
+      }
       const result = await signIn(sql, request.body.email, request.body.password, request.ip);
       if (!result.ok) {
         if (result.reason === 'throttled')
