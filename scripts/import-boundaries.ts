@@ -49,15 +49,29 @@ const servicePackage = (specifier: string) =>
   SERVICES.find((s) => specifier === `@curb/${s}` || specifier.startsWith(`@curb/${s}/`)) ?? null;
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 
+/** Packages the browser and the shared, I/O-free packages may use: no server code. */
+const CLIENT_SAFE_PACKAGES = ['packages/contracts/src/', 'packages/content/src/', 'packages/tracker/src/'];
+/** Workspace packages that hold server code (stores, engines, services' shared runtime). */
+const SERVER_PACKAGES = ['@curb/db', '@curb/analytics', '@curb/runtime', '@curb/audit'];
+/** Libraries that only run on a server. */
+const SERVER_LIBRARIES = /^(node:|postgres$|pg-boss$|fastify$|@fastify\/|@clickhouse\/|chdb$|nodemailer$|playwright-core$|lighthouse$)/;
+const isServerPackage = (specifier: string) => SERVER_PACKAGES.some((p) => specifier === p || specifier.startsWith(`${p}/`));
+
+/** The rule a browser or shared package file breaks by importing server code, or null. */
+function serverCodeIn(file: string, specifier: string, where: string): string | null {
+  if (isTest(file)) return null;
+  if (SERVER_LIBRARIES.test(specifier)) return `${where} cannot use ${specifier}: it runs only on a server`;
+  if (isServerPackage(specifier)) return `${where} imports no server package (${specifier})`;
+  return null;
+}
+
 /** The rule an import breaks, or null. */
 export function violation({ file, specifier, target }: Import): string | null {
   if (file.startsWith('web/src/')) {
     if (target && !target.startsWith('web/')) return 'the web app imports only its own files and the shared packages';
-    if (
-      !target &&
-      specifier.startsWith('@curb/') &&
-      !WEB_PACKAGES.has(specifier.split('/').slice(0, 2).join('/'))
-    ) {
+    const server = serverCodeIn(file, specifier, 'the browser bundle');
+    if (server) return server;
+    if (!target && specifier.startsWith('@curb/') && !WEB_PACKAGES.has(specifier.split('/').slice(0, 2).join('/'))) {
       return `the web app may use ${[...WEB_PACKAGES].join(', ')} only`;
     }
     if (target) {
@@ -77,8 +91,14 @@ export function violation({ file, specifier, target }: Import): string | null {
     }
     return null;
   }
+  // Nothing outside the web app reaches into it: what both sides need lives in a package.
+  if (target?.startsWith('web/')) return 'only the web app imports web/: share through packages/contracts or packages/content';
   if (file.startsWith('packages/')) {
     if (target?.startsWith('services/') || servicePackage(specifier)) return 'a package may not import a service';
+    if (CLIENT_SAFE_PACKAGES.some((p) => file.startsWith(p))) {
+      const server = serverCodeIn(file, specifier, 'contracts, content and tracker (used by the browser)');
+      if (server) return server;
+    }
     return null;
   }
   const service = serviceOf(file);

@@ -35,10 +35,10 @@ describe('import boundaries', () => {
 
   it('keeps the browser bundle off the services and server packages', () => {
     expect(check('web/src/lib/a.ts', '../../../services/api/src/x', 'services/api/src/x')).toMatch(/only its own files/);
-    expect(check('web/src/lib/a.ts', '@curb/db')).toMatch(/may use/);
+    expect(check('web/src/lib/a.ts', '@curb/db')).toMatch(/imports no server package/);
     expect(check('web/src/lib/a.ts', '@curb/contracts/audit')).toBeNull();
     // The report's PDF is the server's: the page downloads it.
-    expect(check('web/src/features/audit-report/hooks/a.ts', '@curb/audit/pdf/report-document')).toMatch(/may use/);
+    expect(check('web/src/features/audit-report/hooks/a.ts', '@curb/audit/pdf/report-document')).toMatch(/no server package/);
   });
 
   it('lets only the launcher compose services, and no package import one', () => {
@@ -46,5 +46,24 @@ describe('import boundaries', () => {
     expect(check('services/api/src/a.test.ts', '../../launcher/src/compose.ts', 'services/launcher/src/compose.ts')).toBeNull();
     expect(check('services/launcher/src/compose.ts', '@curb/api')).toBeNull();
     expect(check('packages/audit/src/a.ts', '@curb/worker')).toMatch(/package may not import a service/);
+  });
+
+  it('keeps server code out of the browser bundle and the packages it uses', () => {
+    expect(check('web/src/lib/a.ts', 'node:fs')).toMatch(/cannot use node:fs/);
+    expect(check('web/src/features/blog/api/a.ts', 'postgres')).toMatch(/cannot use postgres/);
+    expect(check('web/src/lib/a.test.ts', 'node:fs')).toBeNull();
+    expect(check('packages/contracts/src/a.ts', '@curb/db')).toMatch(/imports no server package/);
+    expect(check('packages/content/src/a.ts', '@curb/runtime/config')).toMatch(/imports no server package/);
+    expect(check('packages/tracker/src/a.ts', 'node:crypto')).toMatch(/runs only on a server/);
+    expect(check('packages/contracts/src/a.ts', '@sinclair/typebox')).toBeNull();
+    // The server packages may use the server's libraries.
+    expect(check('packages/db/src/a.ts', 'postgres')).toBeNull();
+    expect(check('packages/analytics/src/a.ts', '@curb/contracts/analytics')).toBeNull();
+  });
+
+  it('lets nothing outside the web app import it', () => {
+    expect(checkImport('packages/audit/src/a.ts', '../../../web/src/lib/x')).toMatch(/only the web app imports web/);
+    expect(checkImport('services/api/src/a.ts', '../../../web/src/lib/x')).toMatch(/only the web app imports web/);
+    expect(checkImport('web/src/features/blog/a.ts', '../../lib/x')).toBeNull();
   });
 });
