@@ -78,7 +78,10 @@ describe('tracker in the browser', () => {
     });
     await page.click('[data-testid="button-audit-start"]');
     await page.mouse.wheel(0, 3500);
-    await page.waitForTimeout(200);
+    // The page has scrolled, and a frame later its scroll events have been dispatched (they run
+    // before the frame's animation callbacks), so the tracker has seen the depth.
+    await page.waitForFunction(() => scrollY > 0);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await page.close({ runBeforeUnload: true });
     await context.close();
 
@@ -131,7 +134,19 @@ describe('tracker in the browser', () => {
     await page.evaluate(() => (globalThis as unknown as { t: PageTracker }).t.lead('x@example.com'));
     await page.close({ runBeforeUnload: true });
     await context.close();
-    await new Promise((r) => setTimeout(r, 1500));
-    expect((await c.metrics()).accepted).toBe(before);
+    // A control visit without the signal, after it: once its events have arrived, anything the
+    // first page had sent on hiding would have too. Only the control's are counted.
+    const control = await browser.newContext({ userAgent: BROWSER_UA });
+    const controlPage = await control.newPage();
+    await controlPage.goto(`${url}/marketing-audit`);
+    await controlPage.waitForFunction(() => 't' in globalThis);
+    await controlPage.evaluate(() => (globalThis as unknown as { t: PageTracker }).t.lead('control@example.com'));
+    await controlPage.close({ runBeforeUnload: true });
+    await control.close();
+    await expect.poll(async () => (await c.metrics()).accepted, { timeout: 10_000 }).toBeGreaterThan(before);
+    await c.drained();
+    const emails = await c.stores.ch.query<{ email: string }>("SELECT DISTINCT email FROM events WHERE email != ''");
+    expect(emails.map((r) => r.email)).not.toContain('x@example.com');
+    expect(emails.map((r) => r.email)).toContain('control@example.com');
   });
 });

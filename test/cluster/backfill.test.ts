@@ -152,10 +152,12 @@ describe('rollup backfills on an upgrade', () => {
   }, 60_000);
 
   it('creates each view before its backfill in every migration', async () => {
+    let backfills = 0;
     for (const { version, statements } of await loadClickHouseMigrations()) {
       statements.forEach((statement, i) => {
         const backfill = parseBackfill(statement);
         if (!backfill) return;
+        backfills += 1;
         const view = statements.findIndex((s) =>
           new RegExp(`CREATE MATERIALIZED VIEW IF NOT EXISTS \\w+ TO ${backfill.target} AS`).test(s),
         );
@@ -163,6 +165,9 @@ describe('rollup backfills on an upgrade', () => {
         expect(view, `${version} ${backfill.target}`).toBeLessThan(i);
       });
     }
+    // The rollup migrations (0030 on) each backfill at least one table: none found means the
+    // parser no longer sees them, not that every view is in order.
+    expect(backfills).toBeGreaterThanOrEqual(4);
   });
 });
 

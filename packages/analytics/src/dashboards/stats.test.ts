@@ -1,5 +1,7 @@
-// Reference values computed independently (Python: math.erfc, math.lgamma, and a 400,000-draw
-// Monte Carlo for the Bayesian probability: 0.9819).
+// Reference values computed independently in Python (math.erfc, math.lgamma). The Bayesian
+// probability for 10 % vs 13 % on 1,000 each is the integral of f_A(x)·P(B > x) over a
+// 400,000-point midpoint grid of the two Beta posteriors' densities: 0.982165065881 (grid
+// error well under 1e-9), where the code sums Evan Miller's closed form.
 import { describe, expect, it } from 'vitest';
 import { chanceToBeatControl, erfc, normalCdf, relativeUplift, sampleRatioMismatch, twoProportionPValue } from './stats.ts';
 
@@ -70,8 +72,8 @@ describe('A/B statistics', () => {
   });
 
   it('computes the chance to beat control exactly, and by the normal approximation for large counts', () => {
-    expect(chanceToBeatControl(control, treatment)).toBeCloseTo(0.9821650661158386, 10);
-    expect(chanceToBeatControl(treatment, control)).toBeCloseTo(1 - 0.9821650661158386, 10);
+    expect(chanceToBeatControl(control, treatment)).toBeCloseTo(0.982165065881, 8);
+    expect(chanceToBeatControl(treatment, control)).toBeCloseTo(1 - 0.982165065881, 8);
     expect(chanceToBeatControl({ exposures: 50, conversions: 5 }, { exposures: 50, conversions: 5 })).toBeCloseTo(0.5, 10);
     // 10 % vs 10.2 % on 100,000 each (normal approximation; Python: 0.9311071226).
     expect(chanceToBeatControl({ exposures: 100_000, conversions: 10_000 }, { exposures: 100_000, conversions: 10_200 })).toBeCloseTo(
