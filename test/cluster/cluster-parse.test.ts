@@ -1,0 +1,75 @@
+// The cluster and server SQL, parsed by the ClickHouse engine itself: the cluster rules' test
+// (cluster-rules.test.ts) reads these statements with regular expressions, and only the chDB
+// profile's are ever executed here, so a syntax error in another profile's SQL or in
+// infra/clickhouse/cluster.sql would otherwise reach an operator first. EXPLAIN AST parses a
+// statement (query parameters and ON CLUSTER included) without running it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardStatements } from '@curb/analytics/dashboards/catalog';
+import { clusterProfile, SERVER, type EngineProfile } from '@curb/analytics/engine';
+import { createTestClickHouse } from '../harness.ts';
+import { REPO_ROOT } from '../process.ts';
+
+type TestClickHouse = Awaited<ReturnType<typeof createTestClickHouse>>;
+
+/** cluster.sql's statements: split at semicolons ending a line, comments dropped. */
+function ddlStatements(): string[] {
+  const text = readFileSync(join(REPO_ROOT, 'infra/clickhouse/cluster.sql'), 'utf8').replace(/^\s*--.*$/gm, '');
+  return text
+    .split(/;\s*$/m)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A statement with each query parameter (`{name:Type}`) written as a literal of its kind, since
+ * EXPLAIN wants them bound: parsing only needs an expression (or a name) in its place.
+ */
+const withLiterals = (sql: string) =>
+  sql.replace(/\{(\w+):([^{}]+)\}/g, (_, _name: string, type: string) =>
+    type === 'Identifier' ? 'placeholder' : /^(U?Int|Float)\d+$/.test(type) ? '0' : 'NULL',
+  );
+
+/** The statements ClickHouse's parser refuses, each with the start of its error. */
+async function unparsed(ch: TestClickHouse, statements: string[]): Promise<string[]> {
+  const refused: string[] = [];
+  for (const sql of statements) {
+    try {
+      await ch.query(`EXPLAIN AST ${withLiterals(sql)}`);
+    } catch (error) {
+      refused.push(`${sql.slice(0, 80).replace(/\s+/g, ' ')}… → ${String((error as Error).message).slice(0, 160)}`);
+    }
+  }
+  return refused;
+}
+
+describe('SQL of the engines that do not run here, parsed by ClickHouse', () => {
+  let ch: TestClickHouse;
+  beforeAll(async () => {
+    ch = await createTestClickHouse();
+  });
+  afterAll(() => ch?.drop());
+
+  const profiles: Array<[string, EngineProfile]> = [
+    ['server', SERVER],
+    ['cluster', clusterProfile('curb')],
+  ];
+  for (const [name, engine] of profiles) {
+    it(`parses every dashboard statement of the ${name} profile`, async () => {
+      const statements = Object.values(dashboardStatements(engine)).flat();
+      expect(statements.length).toBeGreaterThan(20);
+      expect(await unparsed(ch, statements)).toEqual([]);
+    });
+  }
+
+  it('parses every statement of the cluster DDL', async () => {
+    const statements = ddlStatements();
+    expect(statements.length).toBeGreaterThan(30);
+    expect(await unparsed(ch, statements)).toEqual([]);
+  });
+
+  it('refuses a statement with a syntax error (the check can fail)', async () => {
+    expect(await unparsed(ch, ['SELECT count( FROM events'])).toHaveLength(1);
+  });
+});
