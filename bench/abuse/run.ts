@@ -10,7 +10,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GOOD_HTML } from '../../test/audit/checks/good-site.ts';
-import { startSite } from '../../test/audit/sites.ts';
+import { closedPort, startSite } from '../../test/audit/sites.ts';
 import { percentile, startBenchServer } from '../child.ts';
 
 const ADMIN = { email: 'owner@curb.bench', password: 'the owner password 2026' };
@@ -118,35 +118,59 @@ const base = server.url;
 const sitePort = site.port;
 let leadNo = 0;
 
-/** Submits a real audit lead for the loopback agent site; resolves once its report is ready, or says why not. */
-async function realAudit(): Promise<{ seconds: number; reportId: string } | { failure: string }> {
-  const started = performance.now();
-  const n = ++leadNo;
-  const lead = await send(base, 'POST', '/api/lead', `127.0.9.${n}`, {
+type ReportOutcome = { seconds: number; reportId: string } | { failure: string; seconds?: number };
+
+/** Sends an audit lead from `from`; its report id, or why there is none. */
+async function submitAuditLead(
+  from: string,
+  website: string,
+  name: string,
+  email: string,
+): Promise<{ reportId: string } | { failure: string }> {
+  const lead = await send(base, 'POST', '/api/lead', from, {
     formId: 'inline-audit',
     variant: 'inline-audit',
     source: 'Marketing Audit Page',
-    website: `http://127.0.0.1:${sitePort}/`,
-    businessName: `Real Agent ${n}`,
-    email: `agent${n}@realty.example`,
+    website,
+    businessName: name,
+    email,
     emailConsent: true,
   });
   if (lead.status !== 201) return { failure: `lead answered ${lead.status}` };
-  const { reportId } = JSON.parse(lead.body) as { reportId: string };
+  return { reportId: (JSON.parse(lead.body) as { reportId: string }).reportId };
+}
+
+/** Polls a report until it is ready or failed; the seconds since `started` either way. */
+async function reportOutcome(reportId: string, started: number, everyMs = 1000): Promise<ReportOutcome> {
   while (performance.now() - started < AUDIT_DEADLINE_MS) {
     const report = await send(base, 'GET', `/api/audit-report/${reportId}`, '127.0.9.250');
     const state = report.status === 200 ? (JSON.parse(report.body) as { status: string; error?: string }) : { status: 'error' };
-    if (state.status === 'ready') return { seconds: (performance.now() - started) / 1000, reportId };
-    if (state.status === 'failed') return { failure: `failed: ${state.error ?? ''}` };
-    await new Promise((r) => setTimeout(r, 1000));
+    const seconds = (performance.now() - started) / 1000;
+    if (state.status === 'ready') return { seconds, reportId };
+    if (state.status === 'failed') return { failure: `failed: ${state.error ?? ''}`, seconds };
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   return { failure: `not ready after ${AUDIT_DEADLINE_MS / 1000} s` };
 }
 
-/** The attacks, each bounded in requests; `fire` resolves when the attack is over. */
+/** Submits a real audit lead for the loopback agent site; resolves once its report is ready, or says why not. */
+async function realAudit(): Promise<ReportOutcome> {
+  const started = performance.now();
+  const n = ++leadNo;
+  const lead = await submitAuditLead(`127.0.9.${n}`, `http://127.0.0.1:${sitePort}/`, `Real Agent ${n}`, `agent${n}@realty.example`);
+  if ('failure' in lead) return lead;
+  return reportOutcome(lead.reportId, started);
+}
+
+/**
+ * The attacks, each bounded in requests; `fire` resolves when the attack is over. The real
+ * audit's lead is sent as the attack starts, or, for an attack that calls `realLead`, when
+ * the attack says (behind its own leads).
+ */
 interface Attack {
   name: string;
-  fire(): Promise<{ requests: number; note: string }>;
+  realLeadBehind?: boolean;
+  fire(realLead: () => void): Promise<{ requests: number; note: string }>;
 }
 
 const spread = (n: number, from: (i: number) => string, one: (i: number, from: string) => Promise<Answer>) =>
@@ -204,8 +228,10 @@ const attacks: Attack[] = [
     },
   },
   {
-    name: 'leads for dead domains',
-    async fire() {
+    name: 'leads for dead domains, then 5 dead sites queued before the real lead',
+    realLeadBehind: true,
+    async fire(realLead) {
+      // Domains that do not exist are refused at the form (400), before any audit is queued.
       const answers = await spread(
         140,
         (i) => `127.0.3.${1 + Math.floor(i / 7)}`,
@@ -220,7 +246,26 @@ const attacks: Attack[] = [
             emailConsent: true,
           }),
       );
-      return { requests: answers.length, note: tally(answers) };
+      // Sites that resolve but refuse every connection (a port with nothing listening), each its
+      // own domain and client, queued before the real lead: their audits fail; the real one must
+      // not wait for them.
+      const dead: Array<Promise<ReportOutcome>> = [];
+      for (let i = 1; i <= 5; i++) {
+        const host = `127.0.10.${i}`;
+        const started = performance.now();
+        const lead = await submitAuditLead(
+          `127.0.3.${100 + i}`,
+          `http://${host}:${await closedPort(host)}/`,
+          `Dead Site ${i}`,
+          `d${i}@dead.example`,
+        );
+        dead.push('failure' in lead ? Promise.resolve(lead) : reportOutcome(lead.reportId, started, 250));
+      }
+      realLead();
+      const outcomes = await Promise.all(dead);
+      const times = outcomes.map((o) => (o.seconds === undefined ? '?' : o.seconds.toFixed(1))).join(', ');
+      const reasons = [...new Set(outcomes.map((o) => ('failure' in o ? o.failure : 'ready')))].join('; ');
+      return { requests: answers.length + 5, note: `${tally(answers)}; dead sites ended after ${times} s (${reasons})` };
     },
   },
   {
@@ -315,10 +360,15 @@ try {
     const visitor = poller(() => send(base, 'GET', '/', '127.0.8.1'), 100);
     const health = poller(() => send(base, 'GET', '/api/health', '127.0.8.2'), 100);
     const rss = rssSampler(server.child.pid!);
-    const audit = realAudit();
-    const { requests, note } = await attack.fire();
+    let audit: Promise<ReportOutcome> | undefined;
+    const realLead = () => {
+      audit ??= realAudit();
+    };
+    if (!attack.realLeadBehind) realLead();
+    const { requests, note } = await attack.fire(realLead);
+    realLead();
     const [v, h] = [await visitor.stop(), await health.stop()];
-    const outcome = await audit;
+    const outcome = await audit!;
     const peak = rss();
     const ok = h.p99 < 200 && !('failure' in outcome);
     allMet &&= ok;

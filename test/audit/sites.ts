@@ -1,6 +1,6 @@
 // Small websites served on loopback for audit tests: fixed pages, hostile behaviours.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 
 export type Route =
   | string
@@ -100,4 +100,21 @@ export const hostile = {
 
 export function page(head: string, body: string, lang = 'en'): string {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
+}
+
+/** A server on `host` that resets every connection it accepts (RST, nothing read, nothing sent). */
+export async function startResettingServer(host = '127.0.0.1'): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createNetServer((socket) => socket.resetAndDestroy());
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://${host}:${port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A port on `host` with nothing listening (the system's free port, freed again): connections are refused. */
+export async function closedPort(host = '127.0.0.1'): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

@@ -4,10 +4,12 @@
 import { CHECKS, runChecks, type CheckRun } from './checks/registry.ts';
 import type { Check, CheckContext } from './checks/types.ts';
 import { findChrome, runLab } from './lab/chromium.ts';
+import type { LabCache } from './lab/cache.ts';
 import { estimateLab } from './lab/estimate.ts';
 import type { LabResult } from './lab/types.ts';
 import { addressRule, checkTarget, type FetchPolicy } from './net/guarded-fetch.ts';
 import { fetchSite, parsed, type FetchSiteOptions, type SiteSnapshot } from './snapshot.ts';
+import { normaliseWebsite, parseWebsite } from './url.ts';
 
 export type LabMode = 'lighthouse' | 'screenshot' | 'none';
 
@@ -23,6 +25,11 @@ export interface AnalyseOptions {
   policy?: Partial<FetchPolicy>;
   fetch?: Omit<FetchSiteOptions, 'policy' | 'maxPages'>;
   checks?: readonly Check[];
+  /**
+   * Speed measurements kept per site: a site measured well enough a few minutes ago is not
+   * measured again, so its preview, report and advanced audit show one set of speed figures.
+   */
+  labCache?: LabCache;
   now?: Date;
   onProgress?: (progress: number, stage: string) => void;
 }
@@ -39,13 +46,22 @@ export async function analyseSite(url: string, options: AnalyseOptions): Promise
   const progress = options.onProgress ?? (() => {});
   const policy: Partial<FetchPolicy> = { allowPrivateNetworks: options.allowPrivateNetworks, ...options.policy };
   const mode = options.lab ?? 'none';
-  const chrome = mode === 'none' ? null : findChrome(options.chromePath);
+  const installed = mode === 'none' ? null : findChrome(options.chromePath);
+  // A measurement of this site kept from a few minutes ago stands when it is as good as this
+  // run could make (without Chromium, an estimate is).
+  const parsedUrl = parseWebsite(url);
+  const siteKey = parsedUrl ? normaliseWebsite(parsedUrl) : url;
+  const kept = options.labCache?.get(siteKey, installed ? mode : 'none');
+  const chrome = kept ? null : installed;
 
   progress(10, 'Fetching the website');
   // A URL the fetch would refuse (bad shape, private address, a domain that does not exist)
   // is refused now, before Chromium starts and has to be waited for.
   await checkTarget(url, policy);
-  // Chromium starts with the fetch (it waits for its slot anyway) so both overlap.
+  // Chromium starts with the fetch (it waits for its slot anyway) so both overlap; when the
+  // fetch fails (a site that refuses or resets connections), the browser is stopped at once
+  // rather than left to measure an error page for seconds while other audits wait for it.
+  const labAbort = new AbortController();
   const labPromise = chrome
     ? runLab(url.includes('://') ? url : `https://${url}`, {
         chromePath: chrome,
@@ -59,12 +75,14 @@ export async function analyseSite(url: string, options: AnalyseOptions): Promise
         lighthouse: mode === 'lighthouse',
         screenshot: true,
         deadlineMs: options.labBudgetMs ?? 60_000,
+        signal: labAbort.signal,
       })
     : null;
   let snapshot: SiteSnapshot;
   try {
     snapshot = await fetchSite(url, { ...options.fetch, policy, maxPages: options.maxPages ?? 1 });
   } catch (err) {
+    labAbort.abort();
     await labPromise?.catch(() => null);
     throw err;
   }
@@ -78,23 +96,27 @@ export async function analyseSite(url: string, options: AnalyseOptions): Promise
         return null;
       })
     : null;
-  const lab: LabResult = measured
-    ? {
-        lighthouse: Boolean(measured.mobile && measured.desktop),
-        mobile: measured.mobile ?? estimate.mobile,
-        desktop: measured.desktop ?? estimate.desktop,
-        screenshot: measured.screenshot,
-        notes: measured.notes,
-      }
-    : {
-        ...estimate,
-        notes:
-          !chrome && mode !== 'none'
-            ? ['Chromium is not installed; speed was estimated from network timings.']
-            : labFailure
-              ? [`Chromium could not measure the site (${labFailure}); speed was estimated from network timings.`]
-              : estimate.notes,
-      };
+  const lab: LabResult = kept
+    ? kept
+    : measured
+      ? {
+          lighthouse: Boolean(measured.mobile && measured.desktop),
+          mobile: measured.mobile ?? estimate.mobile,
+          desktop: measured.desktop ?? estimate.desktop,
+          screenshot: measured.screenshot,
+          notes: measured.notes,
+        }
+      : {
+          ...estimate,
+          notes:
+            !installed && mode !== 'none'
+              ? ['Chromium is not installed; speed was estimated from network timings.']
+              : labFailure
+                ? [`Chromium could not measure the site (${labFailure}); speed was estimated from network timings.`]
+                : estimate.notes,
+        };
+
+  if (!kept) options.labCache?.set(siteKey, lab);
 
   progress(80, 'Running the checks');
   const ctx: CheckContext = { site: snapshot, home, pages: snapshot.pages.map(parsed), lab, now: options.now ?? new Date() };

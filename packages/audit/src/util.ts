@@ -6,25 +6,28 @@ export class Semaphore {
   private readonly waiting: Array<() => void> = [];
   constructor(private readonly slots: number) {}
 
-  /** Runs `fn` in a slot; returns `onBusy()` instead when no slot frees up within `maxWaitMs`. */
-  async run<T>(fn: () => Promise<T>, maxWaitMs = Infinity, onBusy?: () => T): Promise<T> {
-    if (this.active >= this.slots) {
+  /**
+   * Runs `fn` in a slot; returns `onBusy()` instead when no slot frees up within `maxWaitMs`,
+   * or when `signal` aborts while it waits (the caller no longer needs the slot).
+   */
+  async run<T>(fn: () => Promise<T>, maxWaitMs = Infinity, onBusy?: () => T, signal?: AbortSignal): Promise<T> {
+    if (this.active >= this.slots || signal?.aborted) {
       const got = await new Promise<boolean>((resolve) => {
+        if (signal?.aborted) return resolve(false);
+        const giveUp = () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', giveUp);
+          const i = this.waiting.indexOf(wake);
+          if (i >= 0) this.waiting.splice(i, 1);
+          resolve(false);
+        };
         const wake = () => {
           clearTimeout(timer);
+          signal?.removeEventListener('abort', giveUp);
           resolve(true);
         };
-        const timer =
-          maxWaitMs === Infinity
-            ? undefined
-            : setTimeout(
-                () => {
-                  const i = this.waiting.indexOf(wake);
-                  if (i >= 0) this.waiting.splice(i, 1);
-                  resolve(false);
-                },
-                Math.max(0, maxWaitMs),
-              );
+        const timer = maxWaitMs === Infinity ? undefined : setTimeout(giveUp, Math.max(0, maxWaitMs));
+        signal?.addEventListener('abort', giveUp, { once: true });
         this.waiting.push(wake);
       });
       if (!got) {

@@ -63,10 +63,15 @@ export const ConfigSchema = Type.Object({
   // Website audits
   AUDIT_ALLOW_PRIVATE_NETWORKS: variable(Type.Boolean({ default: false }), 'true or false (true only for tests and local development)'),
   AUDIT_MAX_PAGES: variable(Type.Integer({ minimum: 1, maximum: 200, default: 20 }), 'an integer from 1 to 200'),
+  AUDIT_CONCURRENCY: variable(Type.Integer({ minimum: 1, maximum: 16, default: 3 }), 'an integer from 1 to 16'),
   CHROME_PATH: variable(Type.Optional(Type.String({ minLength: 1 })), 'the path of a Chromium executable'),
 
   // Event ingest
   SPOOL_MAX_BYTES: variable(Type.Integer({ minimum: 1_048_576, default: 268_435_456 }), 'a byte count of at least 1048576'),
+
+  // Backups: the worker writes a daily archive to BACKUP_DIR (unset: none) and keeps the last BACKUP_KEEP
+  BACKUP_DIR: variable(Type.Optional(Type.String({ minLength: 1 })), 'a directory path (unset: no scheduled backups)'),
+  BACKUP_KEEP: variable(Type.Integer({ minimum: 1, maximum: 365, default: 7 }), 'an integer from 1 to 365'),
 
   // Assistant
   LLM_BASE_URL: variable(Type.Optional(httpUrl), 'the http(s):// base URL of an OpenAI-compatible API'),

@@ -9,6 +9,8 @@ export const JOB_QUEUES = {
   retentionSweep: 'retention-sweep',
   /** Computes the retargeting funnel's closed days for every period just after midnight (UTC). */
   funnelProgress: 'funnel-progress',
+  /** Writes the daily backup archive to BACKUP_DIR and keeps the last BACKUP_KEEP (issue 31). */
+  backup: 'backup',
 } as const;
 
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];

@@ -6,8 +6,9 @@ import type { Config } from '@curb/contracts/config';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import type { Stores } from '@curb/runtime';
 import { sweepExpiredRecords } from './jobs/retention-sweep.ts';
-import { workAuditRuns } from './jobs/audit-run.ts';
+import { AUDIT_STOP_WAIT_MS, workAuditRuns } from './jobs/audit-run.ts';
 import { workMailSends } from './jobs/mail-send.ts';
+import { scheduleBackups } from './jobs/backup.ts';
 
 export interface WorkerOptions {
   config: Config;
@@ -27,6 +28,10 @@ export default async function worker(app: FastifyInstance, opts: WorkerOptions):
     app.log.info('dashboard closed days computed');
   });
   await jobs.schedule(JOB_QUEUES.funnelProgress, '1 0 * * *');
-  await workAuditRuns({ sql, jobs, config: opts.config, log: app.log });
+  const audits = await workAuditRuns({ sql, jobs, config: opts.config, log: app.log }, { concurrency: opts.config.AUDIT_CONCURRENCY });
+  // Before the stores close (they close after the server): running audits get a second to end,
+  // then go back to the queue.
+  app.addHook('onClose', () => audits.stop(AUDIT_STOP_WAIT_MS));
   await workMailSends({ sql, jobs, config: opts.config, log: app.log });
+  await scheduleBackups({ config: opts.config, stores: opts.stores, log: app.log });
 }

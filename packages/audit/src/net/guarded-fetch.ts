@@ -326,6 +326,10 @@ function toFetchError(err: unknown, url: URL, signal: AbortSignal, timeoutMs: nu
   if (code === 'ENOTFOUND' || code === 'ENODATA') return new FetchError('dns', `The domain ${host} could not be found.`);
   if (code === 'EAI_AGAIN') return new FetchError('dns-temporary', `The domain ${host} could not be looked up right now.`);
   if (code === 'ECONNREFUSED') return new FetchError('connection', `${host} refused the connection.`);
+  if (code === 'ECONNRESET' || code === 'EPIPE') return new FetchError('connection', `${host} reset the connection.`);
+  if (code === 'UND_ERR_SOCKET') return new FetchError('connection', `${host} closed the connection without answering.`);
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EHOSTDOWN')
+    return new FetchError('connection', `${host} could not be reached (no route to its server).`);
   if (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || /SSL|TLS/i.test(e.message ?? ''))
     return new FetchError('tls', `A secure connection to ${host} could not be established.`);
   return new FetchError('connection', `${host} could not be reached (${code || e.message || 'connection failed'}).`);

@@ -51,11 +51,15 @@ describe('public forms API', () => {
 
   describe('POST /api/lead', () => {
     it('stores an audit lead with its queued audit and audit-run job, and answers the reportId', async () => {
-      const res = await post('/api/lead', {
-        ...auditLead,
-        websiteData: { companyName: 'Acme Homes LLC', enrichmentMethod: 'url-provided' },
-        campaignData: { utm_source: 'newsletter' },
-      });
+      const res = await post(
+        '/api/lead',
+        {
+          ...auditLead,
+          websiteData: { companyName: 'Acme Homes LLC', enrichmentMethod: 'url-provided' },
+          campaignData: { utm_source: 'newsletter' },
+        },
+        '10.0.9.1',
+      );
       expect(res.statusCode).toBe(201);
       const body = res.json();
       expect(body.reportId).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -67,6 +71,9 @@ describe('public forms API', () => {
       const [audit] = await stores.sql`SELECT * FROM audits WHERE report_id = ${body.reportId}`;
       expect(audit).toMatchObject({ lead_id: body.leadId, status: 'queued', website: `${SITE}/`, source: 'Marketing Audit Page' });
       expect(await jobsFor(audit!.id)).toHaveLength(1);
+      // The worker runs one audit at a time per site, e-mail and client address (audit-queue.test.ts).
+      const [job] = await stores.sql<{ data: { keys: string[] } }[]>`SELECT data FROM pgboss.job WHERE data->>'auditId' = ${audit!.id}`;
+      expect(job!.data.keys).toEqual(['site:127.0.0.1', 'email:owner@acme-homes.com', 'client:10.0.9.1']);
     });
 
     it('stores a contact-form lead without an audit, the business name falling back to the person', async () => {

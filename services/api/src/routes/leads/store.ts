@@ -2,7 +2,7 @@
 // owner about it, and a lead that requests an audit also with its audit row and the job that
 // runs the audit, in ONE transaction: either all exist or none does.
 import { randomBytes } from 'node:crypto';
-import type { AuditRunJob } from '@curb/contracts/audit';
+import { auditRunKeys, type AuditRunJob } from '@curb/contracts/audit';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import type { MailSendJob } from '@curb/contracts/mail';
 import { audits, contactMessages, jobDbIn, leads, type Tx } from '@curb/db';
@@ -28,8 +28,19 @@ export interface StoredLead {
   created: boolean;
 }
 
-/** Stores a lead; with `requestAudit`, also its queued audit and the `audit-run` job. */
-export async function storeLead(stores: Pick<Stores, 'sql' | 'jobs'>, lead: NewLead, requestAudit: boolean): Promise<StoredLead> {
+/**
+ * Stores a lead; with `requestAudit`, also its queued audit and the `audit-run` job, keyed on
+ * the site, the e-mail and `client` (the address that sent the form), so that the worker runs
+ * one audit at a time per site and per client.
+ */
+export async function storeLead(
+  stores: Pick<Stores, 'sql' | 'jobs'>,
+  lead: NewLead,
+  requestAudit: boolean,
+  client?: string,
+  /** Issue 32: the lead's funnel sends it a confirmation (queued with the lead). */
+  options: { confirmation?: boolean } = {},
+): Promise<StoredLead> {
   return stores.sql.begin(async (tx) => {
     const leadId = await leads.insert(tx, lead);
     if (!leadId) {
@@ -38,6 +49,7 @@ export async function storeLead(stores: Pick<Stores, 'sql' | 'jobs'>, lead: NewL
       return { leadId: existing.id, reportId: existing.report_id, created: false };
     }
     await notifyOwner(stores.jobs, tx, { kind: 'lead-notification', leadId });
+    if (options.confirmation) await notifyOwner(stores.jobs, tx, { kind: 'lead-confirmation', leadId });
     if (!requestAudit) return { leadId, reportId: null, created: true };
 
     const reportId = newReportId();
@@ -49,7 +61,7 @@ export async function storeLead(stores: Pick<Stores, 'sql' | 'jobs'>, lead: NewL
       website: lead.website,
       source: lead.source,
     });
-    const job: AuditRunJob = { auditId };
+    const job: AuditRunJob = { auditId, keys: auditRunKeys({ website: lead.website, email: lead.email, client }) };
     await stores.jobs.send(JOB_QUEUES.auditRun, job, { db: jobDbIn(tx) });
     return { leadId, reportId, created: true };
   });
