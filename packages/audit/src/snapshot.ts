@@ -71,6 +71,24 @@ export interface RedirectTrace {
   /** Where the redirects end; null for a loop or too many redirects. */
   finalUrl: string | null;
   loop: boolean;
+  /** Each hop's status (301, 302...), when the redirects were followed to the end. */
+  statuses?: number[];
+}
+
+/**
+ * Where a crawled page's canonical or hreflang link leads, when that address is not itself a
+ * crawled page: what it answers without following redirects (the crawl's own answer when it
+ * requested it already).
+ */
+export interface TargetStatus {
+  url: string;
+  /** null when no answer came (see error). */
+  status: number | null;
+  /** The Location of a redirect. */
+  location: string | null;
+  error: string | null;
+  /** The page itself when it answered 200 with HTML (its robots rules and canonical tell whether it can be indexed). */
+  page?: PageSnapshot;
 }
 
 export interface SiteSnapshot {
@@ -80,11 +98,31 @@ export interface SiteSnapshot {
   pages: PageSnapshot[];
   /** Internal pages found but not crawled (limit reached). */
   discoveredUrls: number;
+  /**
+   * Every internal page the links lead to was requested (no page limit or deadline cut the
+   * crawl): what no crawled page links to is linked from nowhere. Always false for the one-page
+   * free audit.
+   */
+  crawlComplete: boolean;
   tls: TlsFacts | null;
   /** What http://host/ answers when the site is on https (null when the site itself is http). */
   httpVariant: { status: number | null; location: string | null; redirectsToHttps: boolean; error: string | null } | null;
+  /**
+   * What the other host of the site answers at / (www.example.com when the site is example.com,
+   * and the reverse), without following redirects; null for an IP address or a host that does
+   * not resolve.
+   */
+  hostVariant: { url: string; status: number; location: string | null } | null;
   robots: TextResource;
-  sitemap: TextResource & { source: 'robots.txt' | 'default'; urls: string[] };
+  sitemap: TextResource & {
+    source: 'robots.txt' | 'default';
+    /** The <loc> entries of the sitemap itself (child sitemaps when it is an index). */
+    urls: string[];
+    /** The pages it lists: its own entries, or those of the first child sitemaps of an index. */
+    pageUrls: string[];
+    /** Every page the sitemap lists is in pageUrls (false when an index has more children than were read). */
+    pageUrlsComplete: boolean;
+  };
   llmsTxt: TextResource;
   favicon: { url: string; status: number | null } | null;
   resources: ResourceInfo[];
@@ -93,6 +131,8 @@ export interface SiteSnapshot {
   redirects: RedirectTrace[];
   /** Sitemap addresses and their status, not following redirects (a sample of at most `sitemapCheckLimit`). */
   sitemapStatuses: LinkStatus[];
+  /** Canonical and hreflang targets that are not crawled pages (at most `targetCheckLimit` asked). */
+  targets: TargetStatus[];
   fetchMs: number;
 }
 
@@ -107,6 +147,8 @@ export interface FetchSiteOptions {
   concurrency?: number;
   /** Crawling stops starting new pages after this many ms. */
   crawlBudgetMs?: number;
+  /** Canonical and hreflang targets outside the crawl asked for their status (default 10). */
+  targetCheckLimit?: number;
   /** Sitemap addresses checked for a 200 answer (0: none, as in the one-page free audit). */
   sitemapCheckLimit?: number;
 }
@@ -128,6 +170,10 @@ const NOT_PAGES = new RegExp(
   'i',
 );
 const MAX_SITEMAP_URLS = 50_000;
+/** Child sitemaps of a sitemap index read for the pages they list (WordPress SEO plugins publish an index). */
+const CHILD_SITEMAPS = 3;
+/** Internal links whose status the free audit asks (those of pages it crawled need no asking). */
+export const DEFAULT_LINK_CHECK_LIMIT = 15;
 
 export async function fetchSite(input: string, options: FetchSiteOptions = {}): Promise<SiteSnapshot> {
   const started = performance.now();
@@ -139,10 +185,11 @@ export async function fetchSite(input: string, options: FetchSiteOptions = {}): 
     const homeUrl = new URL(home.url);
     const origin = homeUrl.origin;
 
-    const [robots, llmsTxt, httpVariant, pages] = await Promise.all([
+    const [robots, llmsTxt, httpVariant, hostVariant, pages] = await Promise.all([
       fetchText(fetcher, `${origin}/robots.txt`),
       fetchText(fetcher, `${origin}/llms.txt`),
       homeUrl.protocol === 'https:' ? checkHttpVariant(fetcher, homeUrl) : Promise.resolve(null),
+      checkHostVariant(fetcher, homeUrl),
       crawl(fetcher, home, options),
     ]);
     const sitemapUrls = robots.body ? robotsParser(robots.url, robots.body).getSitemaps() : [];
@@ -152,38 +199,48 @@ export async function fetchSite(input: string, options: FetchSiteOptions = {}): 
     const faviconHref = homeParsed.icons.find((i) => i.url)?.url ?? `${origin}/favicon.ico`;
     const sitemapChecked = fetchText(fetcher, sitemapUrl).then(async (res) => {
       const urls = res.body ? sitemapLocs(res.body, MAX_SITEMAP_URLS) : [];
-      return {
-        res,
-        urls,
-        statuses: await checkSitemapUrls(fetcher, urls, origin, options.sitemapCheckLimit ?? 0, options.concurrency ?? 6),
-      };
+      const [pageList, statuses] = await Promise.all([
+        sitemapPages(fetcher, res, urls, origin),
+        checkSitemapUrls(fetcher, urls, origin, options.sitemapCheckLimit ?? 0, options.concurrency ?? 6),
+      ]);
+      return { res, urls, pageList, statuses };
     });
-    const [sitemapDone, favicon, resources, links] = await Promise.all([
+    const [sitemapDone, favicon, resources, links, targets] = await Promise.all([
       sitemapChecked,
       fetcher
         .fetch(faviconHref, { method: 'HEAD', timeoutMs: 5000 })
         .then((r) => ({ url: faviconHref, status: r.status }))
         .catch(() => ({ url: faviconHref, status: null })),
       checkResources(fetcher, homeParsed, options.resourceLimit ?? 12, options.concurrency ?? 6),
-      checkLinks(fetcher, pages, options.linkCheckLimit ?? 15, options.concurrency ?? 6),
+      checkLinks(fetcher, pages, options.linkCheckLimit ?? DEFAULT_LINK_CHECK_LIMIT, options.concurrency ?? 6),
+      checkTargets(fetcher, pages, options.targetCheckLimit ?? 10, options.concurrency ?? 6),
     ]);
-    const { res: sitemapRes, urls: sitemapUrlList, statuses: sitemapStatuses } = sitemapDone;
+    const { res: sitemapRes, urls: sitemapUrlList, pageList, statuses: sitemapStatuses } = sitemapDone;
 
     return {
       inputUrl: input,
       home,
       pages: pages.pages,
       discoveredUrls: pages.discovered,
+      crawlComplete: pages.complete,
       tls: home.url.startsWith('https:') ? fetcher.tlsFor(homeUrl.hostname) : null,
       httpVariant,
+      hostVariant,
       robots,
-      sitemap: { ...sitemapRes, source: sitemapUrls.length ? 'robots.txt' : 'default', urls: sitemapUrlList },
+      sitemap: {
+        ...sitemapRes,
+        source: sitemapUrls.length ? 'robots.txt' : 'default',
+        urls: sitemapUrlList,
+        pageUrls: pageList.urls,
+        pageUrlsComplete: pageList.complete,
+      },
       llmsTxt,
       favicon,
       resources,
       links: links.statuses,
       redirects: firstPerAddress([...pages.redirects, ...links.redirects]),
       sitemapStatuses,
+      targets,
       fetchMs: Math.round(performance.now() - started),
     };
   } finally {
@@ -272,6 +329,20 @@ async function checkHttpVariant(fetcher: GuardedFetcher, homeUrl: URL): Promise<
   }
 }
 
+/** The site's other host (with or without www.) at /, not following redirects: one request. */
+async function checkHostVariant(fetcher: GuardedFetcher, homeUrl: URL): Promise<SiteSnapshot['hostVariant']> {
+  const host = homeUrl.hostname;
+  if (!host.includes('.') || /^[\d.]+$|^\[/.test(host)) return null;
+  const other = host.startsWith('www.') ? host.slice(4) : `www.${host}`;
+  const url = `${homeUrl.protocol}//${other}${homeUrl.port ? `:${homeUrl.port}` : ''}/`;
+  try {
+    const res = await fetcher.fetch(url, { method: 'HEAD', followRedirects: false, timeoutMs: 5000 });
+    return { url, status: res.status, location: res.headers.location ? absolute(res.headers.location, url) : null };
+  } catch {
+    return null;
+  }
+}
+
 /** Breadth-first within the site, following links that are not nofollow and look like pages. */
 interface CrawlResult {
   pages: PageSnapshot[];
@@ -279,6 +350,8 @@ interface CrawlResult {
   /** Status of every URL requested while crawling, error pages included. */
   statuses: Map<string, number>;
   discovered: number;
+  /** Every internal page found was requested: no limit or deadline cut the crawl short. */
+  complete: boolean;
 }
 
 async function crawl(fetcher: GuardedFetcher, home: PageSnapshot, options: FetchSiteOptions): Promise<CrawlResult> {
@@ -289,10 +362,11 @@ async function crawl(fetcher: GuardedFetcher, home: PageSnapshot, options: Fetch
     [stripQuery(home.url), home.status],
   ]);
   const redirects: RedirectTrace[] = [];
-  if (maxPages === 1) return { pages, redirects, statuses, discovered: 0 };
+  if (maxPages === 1) return { pages, redirects, statuses, discovered: 0, complete: false };
   const deadline = performance.now() + (options.crawlBudgetMs ?? 15_000);
   const homeUrl = new URL(home.url);
   const seen = new Set<string>([stripQuery(home.url), stripQuery(home.requestedUrl)]);
+  const crawledFinal = new Set<string>([stripQuery(home.url)]);
   let frontier: Array<{ url: string; depth: number; from: string }> = [];
   let discovered = 0;
   const enqueue = (page: PageSnapshot) => {
@@ -309,7 +383,10 @@ async function crawl(fetcher: GuardedFetcher, home: PageSnapshot, options: Fetch
   // Error pages do not fill the quota, so requests are capped too (a page of 10,000 dead links).
   let attempts = maxPages * 2;
   while (frontier.length && pages.length < maxPages && attempts > 0 && performance.now() < deadline) {
+    // An address a redirect already led to is a page crawled under its final address.
+    frontier = frontier.filter((item) => !crawledFinal.has(stripQuery(item.url)));
     const batch = frontier.slice(0, Math.min(maxPages - pages.length, attempts));
+    if (!batch.length) break;
     attempts -= batch.length;
     frontier = frontier.slice(batch.length);
     const results = await pMap(
@@ -320,7 +397,14 @@ async function crawl(fetcher: GuardedFetcher, home: PageSnapshot, options: Fetch
           // Never past the budget: a slow page is cut at the deadline, not waited for.
           const res = await fetcher.fetch(item.url, { accept: HTML_TYPES, timeoutMs: Math.max(1000, deadline - performance.now()) });
           if (res.chain.length)
-            redirects.push({ url: item.url, from: item.from, hops: res.chain.length, finalUrl: res.finalUrl, loop: false });
+            redirects.push({
+              url: item.url,
+              from: item.from,
+              hops: res.chain.length,
+              finalUrl: res.finalUrl,
+              loop: false,
+              statuses: res.chain.map((h) => h.status),
+            });
           statuses.set(stripQuery(item.url), res.status);
           statuses.set(stripQuery(res.finalUrl), res.status);
           // Error pages count for link statuses but are not audited as pages.
@@ -335,12 +419,21 @@ async function crawl(fetcher: GuardedFetcher, home: PageSnapshot, options: Fetch
       { concurrency: options.concurrency ?? 4 },
     );
     for (const page of results) {
-      if (!page) continue;
+      // A page reached both directly and through a redirect (or by two addresses that redirect
+      // to it) is one page: audited once, under its final address.
+      if (!page || crawledFinal.has(stripQuery(page.url))) continue;
+      crawledFinal.add(stripQuery(page.url));
       pages.push(page);
       enqueue(page);
     }
   }
-  return { pages, redirects, statuses, discovered: Math.max(0, discovered - (pages.length - 1)) };
+  return {
+    pages,
+    redirects,
+    statuses,
+    discovered: Math.max(0, discovered - (pages.length - 1)),
+    complete: frontier.every((item) => crawledFinal.has(stripQuery(item.url))),
+  };
 }
 
 /** The crawl and the link check may both meet an address: its first trace is kept. */
@@ -355,6 +448,78 @@ function redirectFailure(err: unknown): Pick<RedirectTrace, 'hops' | 'finalUrl' 
   if (!(err instanceof FetchError) || (err.code !== 'redirect-loop' && err.code !== 'too-many-redirects')) return null;
   const hops = Number(/\((\d+) redirects/.exec(err.message)?.[1] ?? 0);
   return { hops, finalUrl: null, loop: true };
+}
+
+/** The pages a sitemap lists: its own entries, or for an index those of its first child sitemaps on the site. */
+async function sitemapPages(
+  fetcher: GuardedFetcher,
+  res: TextResource,
+  locs: string[],
+  origin: string,
+): Promise<{ urls: string[]; complete: boolean }> {
+  if (!res.body || !/<(?:\w+:)?sitemapindex[\s>]/i.test(res.body.slice(0, 5000))) return { urls: locs, complete: true };
+  const children = locs.filter((u) => absolute(u, origin)?.startsWith(origin));
+  const read = await pMap(children.slice(0, CHILD_SITEMAPS), (child) => fetchText(fetcher, child), { concurrency: CHILD_SITEMAPS });
+  const urls = read.flatMap((r) => (r.body ? sitemapLocs(r.body, MAX_SITEMAP_URLS) : []));
+  return { urls, complete: locs.length <= CHILD_SITEMAPS && read.every((r) => r.body !== null) };
+}
+
+/**
+ * Canonical and hreflang targets of the crawled pages that are not crawled pages themselves:
+ * the crawl's answer when it requested them (a redirect or an error), else a HEAD without
+ * following redirects, at most `limit` of them. A target that is a crawled page needs no request.
+ */
+async function checkTargets(
+  fetcher: GuardedFetcher,
+  crawlResult: CrawlResult,
+  limit: number,
+  concurrency: number,
+): Promise<TargetStatus[]> {
+  const crawledPages = new Set(crawlResult.pages.map((p) => stripQuery(p.url)));
+  const redirected = new Map(crawlResult.redirects.map((r) => [stripQuery(r.url), r]));
+  const homeUrl = new URL(crawlResult.pages[0]!.url);
+  const known: TargetStatus[] = [];
+  const toAsk: string[] = [];
+  const seen = new Set<string>();
+  for (const page of crawlResult.pages) {
+    const p = parsed(page);
+    const canonical = p.canonicals[0] ? absolute(p.canonicals[0], p.url) : null;
+    for (const target of [canonical, ...p.hreflangs.map((h) => h.url)]) {
+      if (!target || !sameSite(new URL(target), homeUrl)) continue;
+      const key = stripQuery(target);
+      if (crawledPages.has(key) || seen.has(key)) continue;
+      seen.add(key);
+      const trace = redirected.get(key);
+      const status = crawlResult.statuses.get(key);
+      if (trace) known.push({ url: target, status: trace.statuses?.[0] ?? 301, location: trace.finalUrl, error: null });
+      else if (status !== undefined && status >= 400) known.push({ url: target, status, location: null, error: null });
+      else if (toAsk.length < limit) toAsk.push(target);
+    }
+  }
+  const asked = await pMap(
+    toAsk,
+    async (url): Promise<TargetStatus> => {
+      try {
+        // A GET: a live target is read too, since one set to noindex or canonicalised elsewhere
+        // is as wrong a target as a missing one.
+        const res = await fetcher.fetch(url, { accept: HTML_TYPES, followRedirects: false, timeoutMs: 5000 });
+        const location = res.headers.location ? absolute(res.headers.location, url) : null;
+        let page: PageSnapshot | undefined;
+        if (res.status === 200 && !res.refusedContentType) {
+          try {
+            page = toPageSnapshot(res, 1);
+          } catch {
+            // Not a web page: its status is all there is to say.
+          }
+        }
+        return { url, status: res.status, location, error: null, ...(page ? { page } : {}) };
+      } catch (err) {
+        return { url, status: null, location: null, error: (err as Error).message };
+      }
+    },
+    { concurrency },
+  );
+  return [...known, ...asked];
 }
 
 /** Sitemap addresses on the site's own host, asked without following redirects: only a 200 is a page. */
@@ -442,7 +607,15 @@ async function checkLinks(
         let res = await fetcher.fetch(url, { method: 'HEAD', timeoutMs: 5000 });
         // Some servers refuse HEAD; a GET whose body is not read answers the same question.
         if (res.status === 405 || res.status === 501) res = await fetcher.fetch(url, { discardBody: true, timeoutMs: 5000 });
-        if (res.chain.length) redirects.push({ url, from, hops: res.chain.length, finalUrl: res.finalUrl, loop: false });
+        if (res.chain.length)
+          redirects.push({
+            url,
+            from,
+            hops: res.chain.length,
+            finalUrl: res.finalUrl,
+            loop: false,
+            statuses: res.chain.map((h) => h.status),
+          });
         return { url, status: res.status, error: null, from };
       } catch (err) {
         const endless = redirectFailure(err);
@@ -481,7 +654,8 @@ function absolute(value: string, base: string): string | null {
   }
 }
 
-function stripQuery(url: string): string {
+/** An address without its fragment and trailing slash: the key the crawl and the link check compare. */
+export function stripQuery(url: string): string {
   const u = new URL(url);
   u.hash = '';
   return `${u.origin}${u.pathname.replace(/\/$/, '')}${u.search}`;

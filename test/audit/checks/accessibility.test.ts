@@ -1,5 +1,11 @@
 import { describe } from 'vitest';
-import { checkCategory } from './harness.ts';
+import { checkCategory, labWith } from './harness.ts';
+
+/** Lighthouse's mobile run failed `id` (the passing case: Lighthouse ran and failed nothing). */
+const lighthouse = (id: string, items = ['<a class="nav-link" href="/about">About</a>']) => ({
+  fires: { lab: labWith({ id, title: `Lighthouse ${id}`, items }) },
+  passes: { lab: labWith() },
+});
 
 describe('accessibility checks', () =>
   checkCategory('accessibility', {
@@ -47,4 +53,13 @@ describe('accessibility checks', () =>
     'a11y.positive-tabindex': {
       fires: { replace: [['<button type="submit">Search</button>', '<button type="submit" tabindex="3">Search</button>']] },
     },
+    'a11y.tap-targets-small': lighthouse('target-size'),
+    'a11y.color-contrast': lighthouse('color-contrast', ['<p class="hero-sub">Arlington homes</p>']),
+    'a11y.aria-misuse': lighthouse('aria-required-children'),
+    'a11y.controls-unnamed': lighthouse('input-image-alt', ['<input type="image" src="/search.png">']),
+    'a11y.structure-invalid': lighthouse('listitem', ['<li>Open houses</li>']),
+    'a11y.language-parts': lighthouse('valid-lang', ['<p lang="english">']),
+    'a11y.video-captions': lighthouse('video-caption', ['<video src="/tour.mp4">']),
+    'a11y.accesskeys-duplicate': lighthouse('accesskeys'),
+    'a11y.paste-blocked': lighthouse('paste-preventing-inputs', ['<input id="email">']),
   }));

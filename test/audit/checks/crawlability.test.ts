@@ -1,11 +1,38 @@
 import { describe } from 'vitest';
 import { checkCategory } from './harness.ts';
-import { GOOD_HTML, GOOD_URL, goodInnerPage } from './good-site.ts';
+import { GOOD_HTML, GOOD_ROBOTS, GOOD_SITEMAP, GOOD_URL, goodInnerPage } from './good-site.ts';
 
 const canonical = '<link rel="canonical" href="https://janesmithrealty.com/">';
 const inner = (path: string, html: string, depth = 1) => ({ url: new URL(path, GOOD_URL).href, html, depth });
 
 const listings = `${GOOD_URL}listings`;
+const about = goodInnerPage('/about', 'About Jane Smith');
+const listingsPage = goodInnerPage('/listings', 'Homes for Sale in Arlington');
+const homeValue = goodInnerPage('/home-value', 'Home Valuation');
+/** The about page with its canonical pointing at another address. */
+const aboutCanonicalTo = (path: string) =>
+  inner('/about', about.html.replace(`<link rel="canonical" href="${about.url}">`, `<link rel="canonical" href="${GOOD_URL}${path}">`));
+const target = (path: string, status: number | null, location: string | null = null) => ({
+  url: `${GOOD_URL}${path}`,
+  status,
+  location,
+  error: status === null ? 'timeout' : null,
+});
+const noindex = (html: string) => html.replace('<meta charset="utf-8">', '<meta charset="utf-8"><meta name="robots" content="noindex">');
+const SELF_HREFLANG = '<link rel="alternate" hreflang="en-US" href="https://janesmithrealty.com/">';
+const WITH_SPANISH = `${SELF_HREFLANG}<link rel="alternate" hreflang="es-US" href="https://janesmithrealty.com/es/">`;
+/** The Spanish version of the home page, naming the English one back (or not). */
+const spanish = (linksBack = true) =>
+  inner(
+    '/es/',
+    GOOD_HTML.replace('<html lang="en">', '<html lang="es">')
+      .replace(canonical, '<link rel="canonical" href="https://janesmithrealty.com/es/">')
+      .replace(SELF_HREFLANG, linksBack ? WITH_SPANISH : '<link rel="alternate" hreflang="es-US" href="https://janesmithrealty.com/es/">')
+      .replace(
+        'hreflang="x-default" href="https://janesmithrealty.com/"',
+        `hreflang="x-default" href="${linksBack ? GOOD_URL : `${GOOD_URL}es/`}"`,
+      ),
+  );
 
 describe('crawlability checks', () =>
   checkCategory('crawlability', {
@@ -127,4 +154,70 @@ describe('crawlability checks', () =>
       passes: { pages: [{ ...goodInnerPage('/a', 'Listing A'), depth: 3 }] },
     },
     'crawl.url-format': { fires: { replace: [['<a href="/about">', '<a href="/About_Jane?PHPSESSID=123">']] } },
+    'crawl.canonical-header-mismatch': {
+      fires: { headers: { link: '<https://janesmithrealty.com/home>; rel="canonical"' } },
+      passes: { headers: { link: '<https://janesmithrealty.com/>; rel="canonical"' } },
+    },
+    'crawl.www-duplicate': {
+      fires: { replace: [[canonical, '']], hostVariant: { url: 'https://www.janesmithrealty.com/', status: 200, location: null } },
+      passes: { hostVariant: { url: 'https://www.janesmithrealty.com/', status: 200, location: null } },
+    },
+    'crawl.noimageindex': {
+      fires: { replace: [['<meta charset="utf-8">', '<meta charset="utf-8"><meta name="robots" content="index, follow, noimageindex">']] },
+    },
+    'crawl.canonical-target-error': {
+      fires: { pages: [aboutCanonicalTo('about-jane')], targets: [target('about-jane', 404)] },
+      passes: { pages: [aboutCanonicalTo('about-jane')], targets: [target('about-jane', 200)] },
+    },
+    'crawl.canonical-target-redirect': {
+      fires: { pages: [aboutCanonicalTo('about-jane')], targets: [target('about-jane', 301, `${GOOD_URL}about-us`)] },
+      passes: { pages: [aboutCanonicalTo('about-jane')], targets: [target('about-jane', 200)] },
+    },
+    'crawl.canonical-target-non-indexable': {
+      fires: { pages: [aboutCanonicalTo('listings'), inner('/listings', noindex(listingsPage.html))] },
+      passes: { pages: [aboutCanonicalTo('listings'), listingsPage] },
+    },
+    'crawl.hreflang-target-not-200': {
+      fires: { replace: [[SELF_HREFLANG, WITH_SPANISH]], targets: [target('es/', 404)] },
+      passes: { replace: [[SELF_HREFLANG, WITH_SPANISH]], targets: [target('es/', 200)] },
+    },
+    'crawl.hreflang-target-non-indexable': {
+      fires: { replace: [[SELF_HREFLANG, WITH_SPANISH]], pages: [{ ...spanish(), html: noindex(spanish().html) }] },
+      passes: { replace: [[SELF_HREFLANG, WITH_SPANISH]], pages: [spanish()] },
+    },
+    'crawl.hreflang-no-return': {
+      fires: { replace: [[SELF_HREFLANG, WITH_SPANISH]], pages: [spanish(false)] },
+      passes: { replace: [[SELF_HREFLANG, WITH_SPANISH]], pages: [spanish()] },
+    },
+    'crawl.hreflang-conflict': {
+      fires: {
+        replace: [[SELF_HREFLANG, `${SELF_HREFLANG}<link rel="alternate" hreflang="en-US" href="https://janesmithrealty.com/en/">`]],
+      },
+    },
+    'crawl.hreflang-lang-mismatch': { fires: { replace: [['<html lang="en">', '<html lang="es">']] } },
+    'crawl.sitemap-orphans': {
+      fires: {
+        pages: [about, listingsPage],
+        sitemap: GOOD_SITEMAP.replace('</urlset>', '<url><loc>https://janesmithrealty.com/open-house-2025</loc></url></urlset>'),
+      },
+      passes: { pages: [about, listingsPage] },
+    },
+    'crawl.sitemap-missing-pages': { fires: { pages: [about, listingsPage, homeValue] }, passes: { pages: [about, listingsPage] } },
+    'crawl.sitemap-non-indexable': {
+      fires: { pages: [inner('/about', noindex(about.html)), listingsPage] },
+      passes: { pages: [about, listingsPage] },
+    },
+    'crawl.sitemap-blocked': { fires: { robots: GOOD_ROBOTS.replace('Disallow: /admin/', 'Disallow: /admin/\nDisallow: /listings') } },
+    'crawl.robots-blocked-links': { fires: { robots: GOOD_ROBOTS.replace('Disallow: /admin/', 'Disallow: /home-value') } },
+    'crawl.robots-blocked-resources': { fires: { robots: GOOD_ROBOTS.replace('Disallow: /admin/', 'Disallow: /img/') } },
+    'crawl.internal-redirect-temporary': {
+      fires: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 1, finalUrl: listings, loop: false, statuses: [302] }] },
+      passes: {
+        redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 1, finalUrl: listings, loop: false, statuses: [301] }],
+      },
+    },
+    'crawl.soft-404': {
+      fires: { pages: [goodInnerPage('/old-listing', 'Page Not Found')] },
+      passes: { pages: [about] },
+    },
   }));

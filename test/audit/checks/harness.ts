@@ -5,7 +5,7 @@ import type { CheckCategory } from '@curb/contracts/audit';
 import { CHECKS } from '@curb/audit/checks/registry';
 import type { CheckContext } from '@curb/audit/checks/types';
 import { estimateLab } from '@curb/audit/lab/estimate';
-import type { LabResult } from '@curb/audit/lab/types';
+import type { LabAudit, LabResult } from '@curb/audit/lab/types';
 import type { RedirectHop, TlsFacts } from '@curb/audit/net/guarded-fetch';
 import { parsed, type LinkStatus, type PageSnapshot, type ResourceInfo, type SiteSnapshot, type TextResource } from '@curb/audit/snapshot';
 import { GOOD_HEADERS, GOOD_HTML, GOOD_LLMS, GOOD_ROBOTS, GOOD_SITEMAP, GOOD_URL } from './good-site.ts';
@@ -32,10 +32,14 @@ export interface Fixture {
   llms?: Text;
   tls?: Partial<TlsFacts> | null;
   httpVariant?: SiteSnapshot['httpVariant'];
+  hostVariant?: SiteSnapshot['hostVariant'];
   resources?: ResourceInfo[];
   links?: LinkStatus[];
   redirects?: SiteSnapshot['redirects'];
   sitemapStatuses?: LinkStatus[];
+  targets?: SiteSnapshot['targets'];
+  /** Defaults to true when inner pages are given (the crawl found nothing more), false for the home page alone. */
+  crawlComplete?: boolean;
   favicon?: SiteSnapshot['favicon'];
   lab?: LabResult;
 }
@@ -164,6 +168,7 @@ export function snapshotOf(f: Fixture = {}): SiteSnapshot {
     home,
     pages,
     discoveredUrls: 0,
+    crawlComplete: f.crawlComplete ?? pages.length > 1,
     tls: url.startsWith('https:') ? (f.tls === null ? null : { ...GOOD_TLS, ...f.tls }) : null,
     httpVariant:
       f.httpVariant !== undefined
@@ -171,14 +176,22 @@ export function snapshotOf(f: Fixture = {}): SiteSnapshot {
         : url.startsWith('https:')
           ? { status: 301, location: url, redirectsToHttps: true, error: null }
           : null,
+    hostVariant: f.hostVariant !== undefined ? f.hostVariant : { url: `https://www.${new URL(url).host}/`, status: 301, location: url },
     robots,
-    sitemap: { ...sitemap, source: robots.body && /^sitemap:/im.test(robots.body) ? 'robots.txt' : 'default', urls: sitemapUrls },
+    sitemap: {
+      ...sitemap,
+      source: robots.body && /^sitemap:/im.test(robots.body) ? 'robots.txt' : 'default',
+      urls: sitemapUrls,
+      pageUrls: sitemapUrls,
+      pageUrlsComplete: true,
+    },
     llmsTxt: text(`${origin}/llms.txt`, f.llms, GOOD_LLMS),
     favicon: f.favicon !== undefined ? f.favicon : { url: `${origin}/favicon.ico`, status: 200 },
     resources: f.resources ?? GOOD_RESOURCES,
     links: f.links ?? defaultLinks,
     redirects: f.redirects ?? [],
     sitemapStatuses: f.sitemapStatuses ?? sitemapUrls.map((u) => ({ url: u, status: 200, error: null, from: 'sitemap' })),
+    targets: f.targets ?? [],
     fetchMs: 300,
   };
 }
@@ -187,6 +200,17 @@ export function contextOf(f: Fixture = {}): CheckContext {
   const site = snapshotOf(f);
   const home = parsed(site.home);
   return { site, home, pages: site.pages.map(parsed), lab: f.lab ?? estimateLab(site, home), now: NOW };
+}
+
+/**
+ * A Lighthouse lab result (of the good site's estimates) whose mobile run failed the given
+ * audits; with none, Lighthouse ran and the page passed every audit.
+ */
+export function labWith(...failed: Array<Partial<LabAudit> & { id: string }>): LabResult {
+  const site = snapshotOf();
+  const est = estimateLab(site, parsed(site.home));
+  const audits = failed.map((a) => ({ title: a.id, score: 0, displayValue: null, items: [], itemCount: a.items?.length ?? 0, ...a }));
+  return { ...est, lighthouse: true, mobile: { ...est.mobile, audits }, desktop: { ...est.desktop, audits: [] } };
 }
 
 export interface CheckCase {

@@ -1,5 +1,6 @@
-import { describe } from 'vitest';
-import { checkCategory, GOOD_RESOURCES } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { CHECKS_BY_ID } from '@curb/audit/checks/registry';
+import { checkCategory, contextOf, GOOD_RESOURCES, labWith } from './harness.ts';
 
 const OAK =
   '<img src="/img/oak-street.jpg" alt="Brick colonial at 12 Oak Street with a front porch" width="800" height="533" loading="lazy" ' +
@@ -67,4 +68,44 @@ describe('images checks', () =>
       fires: { replace: [[PICTURE, photos(3, 'width="800" height="600" loading="lazy"')]] },
       passes: { replace: [[PICTURE, photos(3, 'width="800" height="600" loading="lazy" srcset="/a.jpg 400w"')]] },
     },
+    'images.alt-too-long': {
+      fires: {
+        replace: [
+          [
+            'alt="Jane Smith Realty logo"',
+            `alt="Jane Smith Realty logo, best Arlington real estate agent, Arlington homes for sale, Virginia realtor, luxury homes"`,
+          ],
+        ],
+      },
+    },
+    'images.picture-without-img': {
+      fires: { replace: [[PICTURE, '<picture><source type="image/webp" srcset="/img/oak-street.webp"></picture>']] },
+    },
+    'images.aspect-ratio-distorted': {
+      fires: {
+        lab: labWith({ id: 'image-aspect-ratio', title: 'Displays images with incorrect aspect ratio', items: ['/img/oak-street.jpg'] }),
+      },
+      passes: { lab: labWith() },
+    },
+    'images.low-resolution': {
+      fires: { lab: labWith({ id: 'image-size-responsive', title: 'Serves images with low resolution', items: ['/logo.png'] }) },
+      passes: { lab: labWith() },
+    },
   }));
+
+describe('unsized images: SVG files count, inline (data:) SVGs do not', () => {
+  const unsized = CHECKS_BY_ID.get('images.dimensions-missing')!;
+  const withImage = (img: string) => unsized.run(contextOf({ replace: [[LOGO, img]] }));
+
+  it('flags an <img> of an .svg file without width and height, as Lighthouse does: it shifts the layout like any image', () => {
+    expect(withImage('<img src="/logo.svg" alt="Jane Smith Realty logo">')).toBe('1 image has no width and height.');
+    expect(withImage('<img src="/img/badge.SVG?v=2" alt="Top agent badge">')).toBeTruthy();
+    expect(withImage('<img src="/logo.svg" alt="Jane Smith Realty logo" width="180" height="60">') || null).toBeNull();
+  });
+
+  it("skips only SVGs that are not fetched from the network (data: URLs), like Lighthouse's unsized-images", () => {
+    const inline = 'data:image/svg+xml;utf8,<svg xmlns="http://www.w3.org/2000/svg"/>';
+    expect(withImage(`<img src='${inline}' alt="Badge">`) || null).toBeNull();
+    expect(withImage('<img src="data:image/png;base64,iVBORw0KGgo=" alt="Pixel">')).toBeTruthy();
+  });
+});

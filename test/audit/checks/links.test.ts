@@ -9,6 +9,9 @@ const link = (path: string, status: number | null) => ({
   from: GOOD_URL,
 });
 
+const about = goodInnerPage('/about', 'About Jane Smith');
+const listings = goodInnerPage('/listings', 'Homes for Sale in Arlington');
+
 describe('links checks', () =>
   checkCategory('links', {
     'links.broken-internal': { fires: { links: [link('/listings', 200), link('/old-listing', 404)] } },
@@ -74,6 +77,47 @@ describe('links checks', () =>
         replace: [
           ['<nav>', '<div>'],
           ['</nav>', '</div>'],
+        ],
+      },
+    },
+    'links.single-inlink': {
+      // The market report is linked from the about page only.
+      fires: {
+        pages: [
+          goodInnerPage('/about', 'About Jane Smith', '<a href="/market-report">Arlington market report</a>'),
+          goodInnerPage('/market-report', 'Arlington Market Report'),
+        ],
+      },
+      passes: { pages: [about, listings] },
+    },
+    'links.no-outgoing': {
+      fires: {
+        pages: [
+          {
+            url: `${GOOD_URL}thanks`,
+            html:
+              '<!doctype html><html lang="en"><head><title>Thank you | Jane Smith Realty</title></head><body><main><h1>Thank you</h1>' +
+              '<p>Jane will call you within a day.</p></main></body></html>',
+          },
+        ],
+      },
+      passes: { pages: [about] },
+    },
+    'links.localhost': {
+      fires: { replace: [['<a href="/about">About Jane</a>', '<a href="http://localhost:8080/about">About Jane</a>']] },
+    },
+    'links.malformed': {
+      fires: {
+        replace: [
+          [
+            '<a href="/privacy">Privacy Policy</a>',
+            '<a href="/privacy">Privacy Policy</a> <a href="www.zillow.com/profile/JaneSmithRealty">Zillow</a>',
+          ],
+        ],
+      },
+      passes: {
+        replace: [
+          ['<a href="/privacy">Privacy Policy</a>', '<a href="/privacy">Privacy Policy</a> <a href="privacy.html#cookies">Cookies</a>'],
         ],
       },
     },

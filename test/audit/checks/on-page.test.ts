@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { checkCategory } from './harness.ts';
+import { checkCategory, labWith } from './harness.ts';
 import { GOOD_HTML, goodInnerPage } from './good-site.ts';
 
 const TITLE = '<title>Arlington VA Homes for Sale | Jane Smith Realty</title>';
@@ -8,6 +8,12 @@ const H1 = '<h1>Arlington Real Estate with Jane Smith</h1>';
 const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">';
 const about = goodInnerPage('/about', 'About Jane Smith');
 const listings = goodInnerPage('/listings', 'Homes for Sale in Arlington');
+/** The listings page reached a second time through an old address that redirects to it: one page, not two. */
+const listingsAgain = {
+  ...listings,
+  requestedUrl: 'https://janesmithrealty.com/old-listings',
+  chain: [{ url: 'https://janesmithrealty.com/old-listings', status: 301, location: listings.url }],
+};
 
 describe('on-page checks', () =>
   checkCategory('on-page', {
@@ -25,7 +31,7 @@ describe('on-page checks', () =>
     'onpage.title-generic': { fires: { replace: [[TITLE, '<title>Home</title>']] } },
     'onpage.title-duplicate': {
       fires: { pages: [{ ...about, html: about.html.replace('<title>About Jane Smith | Jane Smith Realty</title>', TITLE) }] },
-      passes: { pages: [about, listings] },
+      passes: { pages: [about, listings, listingsAgain] },
     },
     'onpage.description-missing': { fires: { replace: [[DESCRIPTION, '']] } },
     'onpage.description-too-short': {
@@ -43,7 +49,7 @@ describe('on-page checks', () =>
     },
     'onpage.description-duplicate': {
       fires: { pages: [{ ...about, html: about.html.replace(DESCRIPTION, GOOD_HTML.match(DESCRIPTION)![0]) }] },
-      passes: { pages: [about, listings] },
+      passes: { pages: [about, listings, listingsAgain] },
     },
     'onpage.h1-missing': { fires: { replace: [[H1, '<h2>Arlington Real Estate with Jane Smith</h2>']] } },
     'onpage.h1-multiple': { fires: { replace: [[H1, `${H1}<h1>Second headline</h1>`]] } },
@@ -80,4 +86,32 @@ describe('on-page checks', () =>
       passes: { pages: [about, listings] },
     },
     'onpage.favicon-missing': { fires: { favicon: { url: 'https://janesmithrealty.com/favicon.ico', status: 404 } } },
+    'onpage.title-same-as-h1': { fires: { replace: [[H1, '<h1>Arlington VA Homes for Sale | Jane Smith Realty</h1>']] } },
+    'onpage.h1-duplicate': {
+      fires: { pages: [{ ...about, html: about.html.replace('<h1>About Jane Smith</h1>', H1) }] },
+      passes: { pages: [about, listings, listingsAgain] },
+    },
+    'onpage.text-html-ratio-low': {
+      fires: { replace: [['</head>', `<script>window.__SITE__ = ${JSON.stringify('x'.repeat(60_000))};</script></head>`]] },
+    },
+    'onpage.placeholder-text': { fires: { replace: [['For fifteen years', 'Lorem ipsum dolor sit amet. For fifteen years']] } },
+    'onpage.head-tags-in-body': {
+      fires: { replace: [['<main>', '<main><meta name="robots" content="index, follow">']] },
+      passes: { replace: [['<main>', '<main><svg><title>Pin</title></svg><meta itemprop="price" content="649900">']] },
+    },
+    'onpage.frames-or-plugins': {
+      fires: { replace: [['<main>', '<main><object type="application/x-shockwave-flash" data="/tour.swf"></object>']] },
+      passes: { replace: [['<main>', '<main><object type="application/pdf" data="/brochure.pdf"></object>']] },
+    },
+    'onpage.font-size-small': {
+      fires: {
+        lab: labWith({
+          id: 'font-size',
+          title: 'Document doesn’t use legible font sizes',
+          displayValue: '41% legible text',
+          items: ['.footer p'],
+        }),
+      },
+      passes: { lab: labWith() },
+    },
   }));

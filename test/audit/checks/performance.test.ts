@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { checkCategory, GOOD_RESOURCES } from './harness.ts';
+import { checkCategory, GOOD_RESOURCES, labWith } from './harness.ts';
 import type { LabResult, LabRun } from '@curb/audit/lab/types';
 
 const run = (over: Partial<LabRun> = {}): LabRun => ({
@@ -102,5 +102,40 @@ describe('performance checks', () =>
     'perf.document-write': { fires: { replace: [['</head>', '<script>document.write("<p>hi</p>")</script></head>']] } },
     'perf.third-party-heavy': {
       fires: { replace: [['</head>', `${Array.from({ length: 11 }, (_, i) => script(`vendor${i}.example.com`)).join('')}</head>`]] },
+    },
+    'perf.broken-scripts-styles': {
+      fires: { resources: GOOD_RESOURCES.map((r) => (r.kind === 'stylesheet' ? { ...r, status: 404 } : r)) },
+    },
+    'perf.console-errors': {
+      fires: {
+        lab: labWith({
+          id: 'errors-in-console',
+          title: 'Browser errors were logged to the console',
+          items: ['Uncaught TypeError: Cannot read properties of undefined (reading "init")'],
+        }),
+      },
+      passes: { lab: labWith() },
+    },
+    'perf.deprecated-apis': {
+      fires: {
+        lab: labWith({
+          id: 'deprecations',
+          title: 'Uses deprecated APIs',
+          displayValue: '1 warning found',
+          items: ['Synchronous XMLHttpRequest'],
+        }),
+      },
+      passes: { lab: labWith() },
+    },
+    'perf.unminified-files': {
+      fires: {
+        lab: labWith({
+          id: 'unminified-javascript',
+          title: 'Minify JavaScript',
+          displayValue: 'Est savings of 42 KiB',
+          items: ['https://janesmithrealty.com/theme.js'],
+        }),
+      },
+      passes: { lab: labWith() },
     },
   }));

@@ -1,6 +1,7 @@
-import { describe } from 'vitest';
-import { checkCategory } from './harness.ts';
-import { GOOD_HTML } from './good-site.ts';
+import { describe, expect, it } from 'vitest';
+import { CHECKS_BY_ID } from '@curb/audit/checks/registry';
+import { checkCategory, contextOf, type Fixture } from './harness.ts';
+import { GOOD_HTML, goodInnerPage } from './good-site.ts';
 
 const IDX = '<script defer src="https://jane.idxbroker.com/idx/widgets/12345"></script>';
 const SEARCH_FORM =
@@ -13,6 +14,18 @@ const bare = GOOD_HTML.replace(/<main>[\s\S]*<\/main>/, '<main><h1>Jane Smith</h
   .replace(/<nav>[\s\S]*<\/nav>/, '<nav><a href="/">Home</a> <a href="/about">About Jane</a> <a href="/contact">Contact</a></nav>')
   .replace(IDX, '');
 
+const NO_IDX: Fixture['replace'] = [
+  [IDX, ''],
+  ['<a href="/listings">Search Homes</a>', '<a href="/homes">Our Homes</a>'],
+];
+/** The homes page shows four homes with prices and addresses (entered by hand, no IDX provider). */
+const HOMES = ['12 Oak Street', '4501 N Fairfax Dr', '88 Maple Avenue', '230 Glebe Road']
+  .map((a, i) => `<article><h3>${a}, Arlington, VA</h3><p>$${649 + i * 50},900 · 3 beds · 2 baths</p></article>`)
+  .join('');
+const homesPage = goodInnerPage('/homes', 'Our Homes', HOMES.replace(/IDX/g, ''));
+const FRAME = '<iframe src="https://jane.idxbroker.com/idx/results/listings" title="Search listings"></iframe>';
+const framedPage = goodInnerPage('/homes', 'Our Homes', FRAME);
+
 describe('real-estate checks', () =>
   checkCategory('real-estate', {
     're.idx-missing': {
@@ -22,6 +35,12 @@ describe('real-estate checks', () =>
           ['<a href="/listings">Search Homes</a>', ''],
         ],
       },
+      // Four homes with prices and addresses are listings, whatever feeds them.
+      passes: { replace: NO_IDX, pages: [{ ...homesPage, html: homesPage.html.replace(IDX, '') }] },
+    },
+    're.listings-in-frame': {
+      fires: { replace: NO_IDX, pages: [{ ...framedPage, html: framedPage.html.replace(IDX, '') }] },
+      passes: { replace: NO_IDX, pages: [{ ...homesPage, html: homesPage.html.replace(IDX, '').replace('<main>', `<main>${FRAME}`) }] },
     },
     're.property-search-missing': { fires: { html: bare } },
     're.valuation-missing': { fires: { html: bare } },
@@ -48,3 +67,19 @@ describe('real-estate checks', () =>
     're.fair-housing-missing': { fires: { replace: [['Equal Housing Opportunity.', '']] } },
     're.testimonials-missing': { fires: { html: bare.replace(CONTACT_FORM, '') } },
   }));
+
+describe('listings seen on the site', () => {
+  const run = (id: string, f: Fixture) => CHECKS_BY_ID.get(id)!.run(contextOf(f));
+
+  it('says listings in a provider frame are seen by visitors, not search engines, instead of "No IDX listings"', () => {
+    const f: Fixture = { replace: NO_IDX, pages: [{ ...framedPage, html: framedPage.html.replace(IDX, '') }] };
+    expect(run('re.idx-missing', f) || null).toBeNull();
+    const finding = run('re.listings-in-frame', f) as { detail: string; urls: string[] };
+    expect(finding.detail).toContain('/homes are shown in 1 frame from jane.idxbroker.com: visitors see them, but search engines');
+    expect(finding.urls).toEqual(['https://janesmithrealty.com/homes']);
+  });
+
+  it('does not call a listings page it did not read missing (the free audit reads the home page only)', () => {
+    expect(run('re.idx-missing', { replace: [[IDX, '']] }) || null).toBeNull();
+  });
+});

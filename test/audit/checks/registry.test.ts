@@ -1,9 +1,9 @@
 // The registry as a whole: size, unique ids, the 15 free points, a test file per category,
 // and the good site producing no finding at all (no false positives on a well-built site).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECK_CATEGORIES } from '@curb/contracts/audit';
-import { CHECKS, FREE_CHECKS, runChecks } from '@curb/audit/checks/registry';
+import { CHECKS, CHECKS_BY_ID, FREE_CHECKS, runChecks } from '@curb/audit/checks/registry';
 import { contextOf } from './harness.ts';
 import { goodInnerPage } from './good-site.ts';
 
@@ -28,6 +28,15 @@ describe('checks registry', () => {
       expect(CHECK_CATEGORIES).toContain(category);
       expect(existsSync(new URL(`./${category}.test.ts`, import.meta.url)), category).toBe(true);
     }
+  });
+
+  it('names only real checks in the coverage table (packages/audit/src/checks/COVERAGE.md)', () => {
+    const table = readFileSync(new URL('../../../packages/audit/src/checks/COVERAGE.md', import.meta.url), 'utf8');
+    const named = [...new Set([...table.matchAll(/`([a-z0-9]+\.[a-z0-9-]+)`/g)].map((m) => m[1]!))].filter(
+      (id) => !/\.(?:ts|go|js|md|txt|xml)$/.test(id),
+    );
+    expect(named.length).toBeGreaterThan(100);
+    expect(named.filter((id) => !CHECKS_BY_ID.has(id))).toEqual([]);
   });
 
   it('finds nothing wrong with the good site, alone or crawled', () => {

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { checkCategory } from './harness.ts';
+import { checkCategory, labWith } from './harness.ts';
 import { GOOD_HTML } from './good-site.ts';
 
 const httpHtml = GOOD_HTML.replaceAll('https://janesmithrealty.com/', 'http://janesmithrealty.com/');
@@ -46,5 +46,13 @@ describe('security checks', () =>
         ),
       },
       passes: { url: 'http://janesmithrealty.com/', html: httpHtml },
+    },
+    'security.permission-prompt-on-load': {
+      fires: { lab: labWith({ id: 'notification-on-start', title: 'Requests the notification permission on page load' }) },
+      passes: { lab: labWith() },
+    },
+    'security.third-party-cookies': {
+      fires: { lab: labWith({ id: 'third-party-cookies', displayValue: '2 cookies found', items: ['_fbp', 'IDE'] }) },
+      passes: { lab: labWith() },
     },
   }));

@@ -1,21 +1,39 @@
 // Can search engines reach, read and index the site: status codes, redirects, meta robots and
 // X-Robots-Tag, canonical and hreflang links, URLs (robots.txt and the sitemap: robots-and-sitemap.ts).
+import type { ParsedPage } from '../page.ts';
 import { robotsAndSitemapChecks } from './robots-and-sitemap.ts';
 import { listSome, onPages, plural, quote, type Check, type CheckContext } from './types.ts';
 
 const hasDirective = (value: string, name: string) => value.split(/[,\s]+/).some((d) => d.trim() === name);
-const noindexIn = (v: string) => hasDirective(v, 'noindex') || hasDirective(v, 'none');
+export const noindexIn = (v: string) => hasDirective(v, 'noindex') || hasDirective(v, 'none');
 const nofollowIn = (v: string) => hasDirective(v, 'nofollow') || hasDirective(v, 'none');
 
+/** The home page's X-Robots-Tag for every crawler or Googlebot. */
+const xRobots = (ctx: CheckContext) => xRobotsOf(ctx.home.snapshot.headers);
+
 /** X-Robots-Tag values that address every crawler or Googlebot (a "otherbot: noindex" does not). */
-function xRobots(ctx: CheckContext): string {
-  const raw = ctx.home.snapshot.headers['x-robots-tag'] ?? '';
+export function xRobotsOf(headers: Record<string, string>): string {
+  const raw = headers['x-robots-tag'] ?? '';
   return raw
     .split(/,(?=\s*[a-z-]+\s*:)|\n/i)
     .map((part) => part.trim().toLowerCase())
     .filter((part) => !/^[a-z-]+\s*:(?!\s*\d)/.test(part) || part.startsWith('googlebot:'))
     .map((part) => part.replace(/^googlebot:\s*/, ''))
     .join(', ');
+}
+
+/** Kept out of search results by a robots meta tag or an X-Robots-Tag header. */
+export const isNoindex = (p: ParsedPage) => noindexIn(p.metaRobots) || noindexIn(xRobotsOf(p.snapshot.headers));
+
+/** The canonical address named in a `Link: <…>; rel="canonical"` header, if any. */
+function headerCanonical(p: ParsedPage): string | null {
+  const m = /<([^>]+)>\s*;[^,]*rel\s*=\s*"?canonical"?/i.exec(p.snapshot.headers.link ?? '');
+  if (!m) return null;
+  try {
+    return new URL(m[1]!.trim(), p.url).href;
+  } catch {
+    return null;
+  }
 }
 
 function validLangCode(code: string): boolean {
@@ -128,9 +146,14 @@ export const crawlabilityChecks: Check[] = [
     description: 'Some pages you link to are hidden from search. Fine for thank-you pages; a loss for listings or services.',
     fix: 'Check that only pages you mean to hide carry noindex.',
     run: (ctx) => {
-      const hidden = ctx.pages.slice(1).filter((p) => noindexIn(p.metaRobots));
+      // Semrush's "blocked by X-Robots-Tag: noindex" counts too: the header hides a page like the tag.
+      const hidden = ctx.pages.slice(1).filter(isNoindex);
+      const byHeader = hidden.filter((p) => noindexIn(xRobotsOf(p.snapshot.headers))).length;
       return (
-        hidden.length > 0 && { detail: `${plural(hidden.length, 'page')} carry noindex.`, urls: hidden.slice(0, 10).map((p) => p.url) }
+        hidden.length > 0 && {
+          detail: `${plural(hidden.length, 'page')} carry noindex${byHeader ? ` (${byHeader} in the X-Robots-Tag header)` : ''}.`,
+          urls: hidden.slice(0, 10).map((p) => p.url),
+        }
       );
     },
   },
@@ -252,6 +275,57 @@ export const crawlabilityChecks: Check[] = [
       ),
   },
   {
+    id: 'crawl.canonical-header-mismatch',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'Canonical header and tag disagree',
+    description:
+      'The server’s Link header names one canonical address and the page’s canonical tag another; with conflicting signals ' +
+      'search engines ignore both.',
+    fix: 'Remove the canonical from the Link header (or the tag), or make both name the same address.',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        const header = headerCanonical(p);
+        const tag = p.canonicals[0];
+        if (!header || !tag) return null;
+        let tagUrl: string;
+        try {
+          tagUrl = new URL(tag, p.url).href;
+        } catch {
+          return null;
+        }
+        return header.replace(/\/$/, '') !== tagUrl.replace(/\/$/, '') && `The Link header names ${header}, the tag ${tagUrl}.`;
+      }),
+  },
+  {
+    id: 'crawl.www-duplicate',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'Site answers both with and without www',
+    description:
+      'The same home page answers at two addresses (with and without www.) without a redirect or a canonical link saying ' +
+      'which is the real one, so search engines may split its ranking between two copies (Semrush: "www resolve issue").',
+    fix: 'Redirect the other address (301) to the one you use, in the hosting or DNS settings, and add a canonical link.',
+    run: (ctx) => {
+      const v = ctx.site.hostVariant;
+      if (!v || v.status < 200 || v.status >= 300 || ctx.home.canonicals.length > 0) return null;
+      return `${v.url} answers HTTP ${v.status} instead of redirecting to ${ctx.home.url}, and the home page names no canonical address.`;
+    },
+  },
+  {
+    id: 'crawl.noimageindex',
+    category: 'crawlability',
+    severity: 'Notice',
+    title: 'Images kept out of image search',
+    description: 'A robots "noimageindex" rule keeps the page’s photos out of Google Images, where buyers browse homes too.',
+    fix: 'Remove noimageindex from the robots meta tag unless the photos must not be found.',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        const rules = `${p.metaRobots}, ${xRobotsOf(p.snapshot.headers)}`;
+        return hasDirective(rules, 'noimageindex') && 'The robots rules say noimageindex.';
+      }),
+  },
+  {
     id: 'crawl.hreflang-invalid',
     category: 'crawlability',
     severity: 'Warning',
@@ -344,15 +418,25 @@ export const crawlabilityChecks: Check[] = [
     fix: 'Use short, lowercase, hyphenated addresses without session parameters.',
     run: (ctx) => {
       const urls = [...new Set(ctx.pages.flatMap((p) => p.links.filter((l) => l.internal && l.url).map((l) => l.url!)))];
+      // Screaming Frog's and SEOnaut's URL filters: case, underscores, length, session ids, doubled
+      // slashes, spaces, non-ASCII characters and Semrush's "more than four parameters".
       const bad = urls.filter((u) => {
         const { pathname, search } = new URL(u);
-        return /[A-Z_]/.test(pathname) || u.length > 115 || /[?&](?:sid|sessionid|phpsessid|jsessionid)=/i.test(search);
+        return (
+          /[A-Z_]/.test(pathname) ||
+          u.length > 115 ||
+          /[?&](?:sid|sessionid|phpsessid|jsessionid)=/i.test(search) ||
+          pathname.includes('//') ||
+          /%20|\+/.test(pathname) ||
+          /%[89A-F][0-9A-F]/i.test(pathname) ||
+          new URLSearchParams(search).size > 4
+        );
       });
       return (
         bad.length > 0 && {
           detail:
-            `${plural(bad.length, 'internal address', 'internal addresses')} have uppercase letters, underscores, session ids or ` +
-            `more than 115 characters, e.g. ${bad[0]}.`,
+            `${plural(bad.length, 'internal address', 'internal addresses')} have uppercase letters, underscores, spaces, doubled ` +
+            `slashes, session ids, more than four parameters or more than 115 characters, e.g. ${bad[0]}.`,
           urls: bad.slice(0, 10),
         }
       );

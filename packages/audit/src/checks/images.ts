@@ -8,6 +8,12 @@ const FILENAME_ALT =
 const LEGACY = /\.(?:jpe?g|png|gif|bmp)(?:$|\?)/i;
 
 const content = (images: PageImage[]) => images.filter((i) => i.url && !i.decorative && !/\.svg(?:$|\?)/i.test(i.url));
+/**
+ * Images whose box must be reserved: every one with a source, an SVG file included (it shifts
+ * the layout like a photo), except inline SVGs, which Lighthouse's unsized-images skips too
+ * (a data: SVG is not fetched, so it never arrives late).
+ */
+const layoutImages = (images: PageImage[]) => images.filter((i) => i.src && !i.decorative && !/^data:image\/svg\+xml[;,]/i.test(i.src));
 
 export const imageChecks: Check[] = [
   {
@@ -49,16 +55,17 @@ export const imageChecks: Check[] = [
     run: (ctx) => {
       // Lighthouse's unsized-images: per page, and the page with the most named first.
       const byPage = ctx.pages
-        .map((p) => ({ url: p.url, count: content(p.images).filter((i) => !i.sized).length }))
+        .map((p) => ({ url: p.url, count: layoutImages(p.images).filter((i) => !i.sized).length }))
         .filter((p) => p.count > 0)
         .sort((a, b) => b.count - a.count);
       if (!byPage.length) return null;
       const total = byPage.reduce((n, p) => n + p.count, 0);
       const worst = byPage[0]!;
-      if (ctx.pages.length === 1) return `${plural(total, 'image')} have no width and height.`;
+      const have = total === 1 ? 'has' : 'have';
+      if (ctx.pages.length === 1) return `${plural(total, 'image')} ${have} no width and height.`;
       return {
         detail:
-          `${plural(total, 'image')} on ${plural(byPage.length, 'page')} have no width and height; the most (${worst.count}) on ` +
+          `${plural(total, 'image')} on ${plural(byPage.length, 'page')} ${have} no width and height; the most (${worst.count}) on ` +
           `${worst.url}.`,
         urls: byPage.slice(0, 10).map((p) => p.url),
       };
@@ -159,6 +166,40 @@ export const imageChecks: Check[] = [
           !imgs.some((i) => i.srcset || i.modernSource) &&
           `None of ${plural(imgs.length, 'large image')} offer a srcset.`
         );
+      }),
+  },
+  {
+    id: 'images.alt-too-long',
+    category: 'images',
+    severity: 'Notice',
+    title: 'Alt text over 100 characters',
+    description: 'Screen readers read alt text in one breath; past about 100 characters it is a paragraph, often stuffed with keywords.',
+    fix: 'Say what the photo shows in one short phrase ("Kitchen with island at 12 Oak Street").',
+    // SEOnaut's and Screaming Frog's threshold.
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        const lengths = p.images.map((i) => i.alt?.trim().length ?? 0).filter((n) => n > 100);
+        return (
+          lengths.length > 0 &&
+          `${plural(lengths.length, 'image')} have alt text over 100 characters (the longest ${Math.max(...lengths)}).`
+        );
+      }),
+  },
+  {
+    id: 'images.picture-without-img',
+    category: 'images',
+    severity: 'Warning',
+    title: '<picture> without an <img>',
+    description: 'A <picture> element shows nothing without the <img> inside it: the photo is missing for visitors and search engines.',
+    fix: 'Put an <img src="…" alt="…"> as the last child of every <picture>.',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        if (!p.snapshot.html.includes('<picture')) return null;
+        const empty = p
+          .$('picture')
+          .toArray()
+          .filter((el) => p.$(el).find('img').length === 0).length;
+        return empty > 0 && `${plural(empty, '<picture> element')} have no <img>.`;
       }),
   },
 ];

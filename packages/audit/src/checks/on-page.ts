@@ -2,21 +2,52 @@
 // language, mobile viewport, amount and uniqueness of content.
 import { createHash } from 'node:crypto';
 import type { ParsedPage } from '../page.ts';
+import { stripQuery } from '../snapshot.ts';
 import { listSome, onPages, plural, quote, type Check, type CheckContext } from './types.ts';
 
 const GENERIC_TITLES = /^(?:home|homepage|home page|welcome|untitled|index|default|my site|new page|page \d+|document)$/i;
 
-/** Pages sharing the same value of `key`, for the duplicate checks. */
+/**
+ * Pages sharing the same value of `key`, for the duplicate checks. Pages are compared by their
+ * final address: one page reached directly and through a redirect is one page, not two.
+ */
 function duplicates(ctx: CheckContext, key: (p: ParsedPage) => string | null): { value: string; urls: string[] } | null {
   const groups = new Map<string, string[]>();
+  const seen = new Set<string>();
   for (const p of ctx.pages) {
     const v = key(p);
-    if (!v) continue;
+    const page = stripQuery(p.url);
+    if (!v || seen.has(page)) continue;
+    seen.add(page);
     groups.set(v, [...(groups.get(v) ?? []), p.url]);
   }
   const dup = [...groups.entries()].find(([, urls]) => urls.length > 1);
   return dup ? { value: dup[0], urls: dup[1] } : null;
 }
+
+/** Visible-text share of the HTML below which Semrush flags a page (10 %). */
+const TEXT_HTML_RATIO = 0.1;
+/** Template text left in a published page. */
+const PLACEHOLDER = new RegExp(
+  [
+    /\blorem ipsum\b|\bdolor sit amet\b/.source,
+    /\b(?:insert|add|enter|your) (?:text|content|(?:business |company )?name) here\b/.source,
+    /\[(?:agent|company|business) name\]/.source,
+  ].join('|'),
+  'i',
+);
+/** Elements search engines read only in the head: in the body they are ignored. */
+const HEAD_ONLY =
+  'body title, body meta[name="description" i], body meta[name="robots" i], body meta[name="viewport" i], ' +
+  'body link[rel="canonical" i], body link[rel="alternate" i][hreflang]';
+const PLUGIN = /\.(?:swf|jar|xap)(?:$|\?)|shockwave|x-java|silverlight/i;
+/** A head tag somewhere after <body: only then is the selector worth running (a linear scan). */
+const HEAD_TAG = /<(?:title|meta\s[^>]*name=["']?(?:description|robots|viewport)|link\s[^>]*rel=["']?(?:canonical|alternate))/i;
+const headTagInBody = (html: string) => {
+  const body = html.search(/<body[\s>]/i);
+  // Without a <body> tag the parser opens the body at the first content: let the selector decide.
+  return body < 0 || HEAD_TAG.test(html.slice(body));
+};
 
 function validLang(code: string): boolean {
   return /^[a-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|\d{3}))?$/i.test(code);
@@ -199,6 +230,116 @@ export const onPageChecks: Check[] = [
           if (cur.level > prev.level + 1) return `An <h${cur.level}> ${quote(cur.text, 40)} follows an <h${prev.level}>.`;
         }
         return null;
+      }),
+  },
+  {
+    id: 'onpage.title-same-as-h1',
+    category: 'on-page',
+    severity: 'Notice',
+    title: 'Title repeats the H1',
+    description:
+      'When the title and the headline are the same words, the page targets one phrasing instead of two (Semrush: "duplicate ' +
+      'content in h1 and title").',
+    fix: 'Keep the H1 for visitors ("Homes for sale in Arlington") and let the title add your name or area.',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        const h1 = p.headings.find((h) => h.level === 1)?.text;
+        return !!h1 && !!p.title && h1.toLowerCase() === p.title.toLowerCase() && `The title and the H1 are both ${quote(h1)}.`;
+      }),
+  },
+  {
+    id: 'onpage.h1-duplicate',
+    category: 'on-page',
+    severity: 'Notice',
+    title: 'Duplicate H1 headings',
+    description: 'Pages with the same headline look like the same page to visitors and search engines.',
+    fix: 'Give each page an H1 saying what that page offers.',
+    run: (ctx) => {
+      const dup = duplicates(ctx, (p) => p.headings.find((h) => h.level === 1)?.text.toLowerCase() || null);
+      return (
+        dup !== null && { detail: `${plural(dup.urls.length, 'page')} share the H1 ${quote(dup.value)}.`, urls: dup.urls.slice(0, 10) }
+      );
+    },
+  },
+  {
+    id: 'onpage.text-html-ratio-low',
+    category: 'on-page',
+    severity: 'Notice',
+    title: 'Little text for the amount of code',
+    description:
+      'Visible text makes up under 10% of the HTML: the page is mostly markup, scripts and styles, which is slow to load and ' +
+      'gives search engines little to read.',
+    fix: 'Move inline scripts and styles into files, trim page-builder markup, and add useful text.',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        const html = p.snapshot.htmlBytes;
+        if (html < 10 * 1024 || p.snapshot.truncated) return null;
+        const ratio = Buffer.byteLength(p.text) / html;
+        return ratio < TEXT_HTML_RATIO && `Text is ${Math.round(ratio * 1000) / 10}% of the page’s ${Math.round(html / 1024)} KB of HTML.`;
+      }),
+  },
+  {
+    id: 'onpage.placeholder-text',
+    category: 'on-page',
+    severity: 'Warning',
+    title: 'Template placeholder text',
+    description: 'Placeholder text from the theme ("Lorem ipsum…") tells visitors the site is unfinished, and search engines index it.',
+    fix: 'Replace the placeholder text with your own words, or remove the section.',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        const m = PLACEHOLDER.exec(p.text);
+        return m !== null && `The page shows ${quote(p.text.slice(Math.max(0, m.index - 20), m.index + 50).trim(), 70)}.`;
+      }),
+  },
+  {
+    id: 'onpage.head-tags-in-body',
+    category: 'on-page',
+    severity: 'Warning',
+    title: 'Head tags placed in the body',
+    description:
+      'A title, meta description, robots, viewport, canonical or hreflang tag inside the <body> is ignored by search engines ' +
+      '(often pasted into a page-builder block instead of the header settings).',
+    fix: 'Move these tags into the <head>: use the SEO or header settings of the site builder instead of an HTML block.',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        if (!headTagInBody(p.snapshot.html)) return null;
+        const found = p
+          .$(HEAD_ONLY)
+          .toArray()
+          .filter((el) => p.$(el).parents('svg').length === 0)
+          .map((el) => {
+            const tag = p.$(el).prop('tagName')?.toLowerCase() ?? 'tag';
+            const name = p.$(el).attr('name') ?? p.$(el).attr('rel');
+            return name ? `<${tag} ${tag === 'meta' ? 'name' : 'rel'}="${name}">` : `<${tag}>`;
+          });
+        return found.length > 0 && `${listSome([...new Set(found)])} ${found.length === 1 ? 'is' : 'are'} inside the <body>.`;
+      }),
+  },
+  {
+    id: 'onpage.frames-or-plugins',
+    category: 'on-page',
+    severity: 'Warning',
+    title: 'Frames or browser plugins',
+    description:
+      'Framesets and Flash, Java or Silverlight content do not show on phones or in current browsers, and search engines cannot ' +
+      'read them.',
+    fix: 'Rebuild the framed or plugin content as ordinary HTML (video and tours embed with an <iframe> or <video>).',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        if (!/<(?:frame|object|embed|applet)[\s>]/i.test(p.snapshot.html)) return null;
+        const frames = p.$('frameset, frame').length;
+        const plugins = p
+          .$('object, embed, applet')
+          .toArray()
+          .filter((el) => {
+            const e = p.$(el);
+            return (
+              el.tagName === 'applet' ||
+              PLUGIN.test(`${e.attr('type') ?? ''} ${e.attr('data') ?? ''} ${e.attr('src') ?? ''} ${e.attr('classid') ?? ''}`)
+            );
+          }).length;
+        const used = [frames ? plural(frames, 'frame') : '', plugins ? plural(plugins, 'plugin object') : ''].filter(Boolean);
+        return used.length > 0 && `The page uses ${listSome(used)}.`;
       }),
   },
   {

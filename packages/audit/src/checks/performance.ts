@@ -319,4 +319,31 @@ export const performanceChecks: Check[] = [
       return hosts.size > 10 && `Scripts come from ${hosts.size} outside services.`;
     },
   },
+  {
+    id: 'perf.broken-scripts-styles',
+    category: 'performance',
+    severity: 'Warning',
+    title: 'Scripts or stylesheets that fail to load',
+    description:
+      'A stylesheet or script that returns an error leaves the page unstyled or a widget (search, chat, forms) dead, for every ' +
+      'visitor.',
+    fix: 'Fix the file addresses or remove the tags of plugins and services you no longer use.',
+    // Semrush's broken internal (error) and external (notice) JavaScript and CSS files.
+    run: (ctx) => {
+      const broken = ctx.site.resources.filter((r) => r.kind !== 'image' && r.status !== null && r.status >= 400);
+      if (!broken.length) return null;
+      const own = new URL(ctx.home.url).hostname.replace(/^www\./, '');
+      const theirs = broken.filter((r) => new URL(r.url).hostname.replace(/^www\./, '') !== own).length;
+      return {
+        detail:
+          `${plural(broken.length, 'script or stylesheet', 'scripts or stylesheets')} of the home page ` +
+          `${broken.length === 1 ? 'returns' : 'return'} an error` +
+          `${theirs ? ` (${theirs} from other services)` : ''}: ${broken
+            .slice(0, 3)
+            .map((r) => `${r.url} (${r.status})`)
+            .join(', ')}.`,
+        urls: broken.slice(0, 10).map((r) => r.url),
+      };
+    },
+  },
 ];

@@ -1,9 +1,81 @@
 // What an agent's site needs to turn visitors into clients: listings search (IDX),
 // valuation and mortgage tools, virtual tours, lead capture and credentials.
 import { detectRealEstate } from '../detect/real-estate.ts';
-import { memo, type Check, type CheckContext } from './types.ts';
+import { stripQuery } from '../snapshot.ts';
+import { sameSite } from '../url.ts';
+import { listSome, memo, plural, type Check, type CheckContext } from './types.ts';
 
 export const realEstate = (ctx: CheckContext) => memo(ctx, 'real-estate', () => detectRealEstate(ctx.pages));
+
+/** Asking prices: "$649,900", "$1,250,000", "$1.2M". */
+const PRICE = /\$\s?\d{1,3}(?:,\d{3}){1,2}(?![\d,])|\$\s?\d{1,3}(?:\.\d{1,2})?\s?[MK]\b/g;
+/** Street addresses: "12 Oak Street", "4501 N Fairfax Dr". */
+const STREET = new RegExp(
+  String.raw`\b\d{1,6}\s+(?:[NSEW]\.?\s+)?(?:[A-Z][A-Za-z'-]+\.?\s+){1,3}` +
+    '(?:St|Street|Ave|Avenue|Rd|Road|Dr|Drive|Ln|Lane|Ct|Court|Blvd|Boulevard|Way|Pl|Place|Cir|Circle|Ter|Terrace|' +
+    String.raw`Pkwy|Parkway|Hwy|Highway|Trl|Trail|Sq|Square|Loop|Pike|Row)\b`,
+  'g',
+);
+/** "3 beds", "4 bd", "2 bedrooms": a home's description. */
+const BEDS = /\b\d\s*(?:bd|beds?|bedrooms?|br)\b/gi;
+const LISTING_TYPES = /^(?:RealEstateListing|SingleFamilyResidence|House|Apartment|Residence|Accommodation)$/;
+/** A frame that shows listings from an IDX or MLS provider. */
+const LISTINGS_FRAME = new RegExp(
+  [
+    /\b(?:idx|mls)\b|idxbroker|ihomefinder|showcaseidx|realgeeks|kvcore|boomtown|sierrainteractive/.source,
+    /buyingbuddy|realtyna|dsidx|flexmls|listings?\b|homes?-?for-?sale|property-?search/.source,
+  ].join('|'),
+  'i',
+);
+
+const count = (re: RegExp, text: string) => text.match(re)?.length ?? 0;
+/** A link to what looks like the site's listings. */
+const LISTINGS_LINK_PATH = /\/(?:listings?|properties|property-search|homes-for-sale|idx|mls)(?:[/.?-]|$)/i;
+const LISTINGS_LINK_TEXT = /\b(?:listings|properties for sale|homes for sale|featured homes|search homes)\b/i;
+
+/** A listings page the audit did not read (the free audit reads the home page only): it cannot say there is none. */
+const unreadListingsPage = (ctx: CheckContext) => {
+  const crawled = new Set(ctx.pages.map((p) => stripQuery(p.url)));
+  return ctx.pages.some((p) =>
+    p.links.some(
+      (l) =>
+        l.internal &&
+        l.url &&
+        !crawled.has(stripQuery(l.url)) &&
+        (LISTINGS_LINK_PATH.test(new URL(l.url).pathname) || LISTINGS_LINK_TEXT.test(l.text)),
+    ),
+  );
+};
+
+/**
+ * Homes the crawled pages show in their own HTML (at least two, each a price with an address or
+ * a bedroom count, or listing markup), and listings shown only inside a provider's frame.
+ */
+export function listingContent(ctx: CheckContext): {
+  pages: Array<{ url: string; homes: number }>;
+  frames: Array<{ url: string; host: string }>;
+} {
+  return memo(ctx, 'listing-content', () => {
+    const home = new URL(ctx.home.url);
+    const pages = ctx.pages
+      .map((p) => {
+        const text = p.text.slice(0, 200_000);
+        const marked = p.schemaItems.filter((i) => i.types.some((t) => LISTING_TYPES.test(t))).length;
+        // A home is a price with an address or a bedroom count beside it.
+        const described = Math.max(count(STREET, text), count(BEDS, text));
+        return { url: p.url, homes: Math.max(marked, Math.min(count(PRICE, text), described)) };
+      })
+      .filter((p) => p.homes >= 2);
+    const frames = ctx.pages.flatMap((p) =>
+      p.iframes
+        .filter(
+          (f) => f.url && !sameSite(new URL(f.url), home) && LISTINGS_FRAME.test(`${new URL(f.url).hostname}${new URL(f.url).pathname}`),
+        )
+        .map((f) => ({ url: p.url, host: new URL(f.url!).hostname })),
+    );
+    return { pages, frames };
+  });
+}
 
 export const realEstateChecks: Check[] = [
   {
@@ -15,7 +87,37 @@ export const realEstateChecks: Check[] = [
       'Buyers come to agent sites to browse homes. Without IDX (MLS listings on your own site) they go to Zillow, where other ' +
       'agents get the lead.',
     fix: 'Add an IDX feed from your MLS through a provider such as IDX Broker, iHomefinder or Showcase IDX.',
-    run: (ctx) => !realEstate(ctx).hasIDX && 'No IDX provider or listings pages were found.',
+    // Homes shown on the site's own pages (prices and addresses) are listings whatever feeds
+    // them; listings only inside a provider's frame are the next check's finding.
+    run: (ctx) => {
+      const { pages, frames } = listingContent(ctx);
+      if (realEstate(ctx).hasIDX || pages.length || frames.length || unreadListingsPage(ctx)) return null;
+      return 'No IDX provider or listings pages were found.';
+    },
+  },
+  {
+    id: 're.listings-in-frame',
+    category: 'real-estate',
+    severity: 'Warning',
+    title: 'Listings hidden from search engines in a frame',
+    description:
+      'Visitors see your listings, but they live inside a frame served by the IDX provider: search engines index them as the ' +
+      'provider’s pages, so searches for homes in your area never lead to your site.',
+    fix:
+      'Ask your IDX provider for its indexable option (listings on pages of your own domain, often called "SEO" or "organic" IDX) ' +
+      'instead of the frame.',
+    run: (ctx) => {
+      const { pages, frames } = listingContent(ctx);
+      if (!frames.length || pages.length) return null;
+      const hosts = [...new Set(frames.map((f) => f.host))];
+      return {
+        detail:
+          `The listings on ${listSome([...new Set(frames.map((f) => new URL(f.url).pathname))])} are shown in ` +
+          `${plural(frames.length, 'frame')} from ${listSome(hosts)}: visitors see them, but search engines do not count them as ` +
+          `your pages, and no page of the site shows a home's price and address in its own HTML.`,
+        urls: [...new Set(frames.map((f) => f.url))].slice(0, 10),
+      };
+    },
   },
   {
     id: 're.property-search-missing',

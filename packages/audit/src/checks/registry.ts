@@ -7,11 +7,13 @@ import { businessInfoChecks } from './business-info.ts';
 import { crawlabilityChecks } from './crawlability.ts';
 import { crawlPathChecks } from './crawl-paths.ts';
 import { imageChecks } from './images.ts';
+import { labAuditChecks } from './lab-audits.ts';
 import { linkChecks } from './links.ts';
 import { onPageChecks } from './on-page.ts';
 import { performanceChecks } from './performance.ts';
 import { realEstateChecks } from './real-estate.ts';
 import { securityChecks } from './security.ts';
+import { siteGraphChecks } from './site-graph.ts';
 import { socialPresenceChecks } from './social-presence.ts';
 import { socialChecks } from './social.ts';
 import { structuredDataChecks } from './structured-data.ts';
@@ -20,6 +22,7 @@ import type { Check, CheckContext } from './types.ts';
 export const CHECKS: readonly Check[] = [
   ...crawlabilityChecks,
   ...crawlPathChecks,
+  ...siteGraphChecks,
   ...onPageChecks,
   ...linkChecks,
   ...imageChecks,
@@ -33,6 +36,7 @@ export const CHECKS: readonly Check[] = [
   ...businessInfoChecks,
   ...analyticsChecks,
   ...accessibilityChecks,
+  ...labAuditChecks,
 ];
 
 export const CHECKS_BY_ID: ReadonlyMap<string, Check> = new Map(CHECKS.map((c) => [c.id, c]));

@@ -1,7 +1,8 @@
 // One Lighthouse run in a worker thread (see lighthouseRun in chromium.ts): Lighthouse turns
 // a page load's trace into figures with seconds of synchronous JavaScript, which on the main
 // thread would hold up every other request. In: workerData { url, port, formFactor }; out:
-// the category scores and the metrics the report uses, or { error }.
+// the category scores, the metrics the report uses and the audits the page did not pass (their
+// first items; lighthouse-audits.ts reads them), or { error }.
 import { parentPort, workerData } from 'node:worker_threads';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -15,6 +16,10 @@ const METRICS = [
   'speed-index',
   'interactive',
 ];
+/** Categories whose audits the checks read, and the speed audits they read besides. */
+const AUDIT_CATEGORIES = ['seo', 'best-practices', 'accessibility'];
+const EXTRA_AUDITS = ['unminified-css', 'unminified-javascript'];
+const ITEMS_SENT = 8;
 
 try {
   const { url, port, formFactor } = workerData;
@@ -34,7 +39,33 @@ try {
   if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
   const scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, c.score]));
   const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.numericValue ?? 0]));
-  parentPort.postMessage({ scores, metrics });
+  const ids = new Set([...AUDIT_CATEGORIES.flatMap((c) => lhr.categories[c]?.auditRefs.map((r) => r.id) ?? []), ...EXTRA_AUDITS]);
+  const audits = [];
+  for (const id of ids) {
+    const a = lhr.audits[id];
+    // Passed, informative, manual and not-applicable audits say nothing to fix.
+    if (!a || typeof a.score !== 'number' || a.score >= 0.9) continue;
+    const items = Array.isArray(a.details?.items) ? a.details.items : [];
+    audits.push({
+      id,
+      title: a.title,
+      score: a.score,
+      scoreDisplayMode: a.scoreDisplayMode,
+      displayValue: a.displayValue ?? null,
+      items: items.slice(0, ITEMS_SENT).map(({ node, description, value, url, source, selector, issueType, name }) => ({
+        node: node && { snippet: node.snippet, nodeLabel: node.nodeLabel },
+        description,
+        value: typeof value === 'string' ? value : undefined,
+        url,
+        source,
+        selector,
+        issueType,
+        name,
+      })),
+      itemCount: items.length,
+    });
+  }
+  parentPort.postMessage({ scores, metrics, audits });
 } catch (err) {
   parentPort.postMessage({ error: err instanceof Error ? err.message : String(err) });
 }

@@ -14,6 +14,23 @@ export interface LabRun {
   speedIndexMs: number;
   /** Time to Interactive, ms: used as the page's load time. */
   interactiveMs: number;
+  /** Lighthouse audits the page failed (SEO, best practices, accessibility and a few speed ones); absent for estimates. */
+  audits?: LabAudit[];
+}
+
+/** One Lighthouse audit the page failed, with what it named: elements, messages or files. */
+export interface LabAudit {
+  /** Lighthouse's audit id, e.g. "color-contrast". */
+  id: string;
+  title: string;
+  /** 0-1 (0 for a failed pass/fail audit). */
+  score: number;
+  /** Lighthouse's summary, e.g. "54% legible text"; null when it gives none. */
+  displayValue: string | null;
+  /** The first few elements, messages or files it named, as short text. */
+  items: string[];
+  /** How many it named in all. */
+  itemCount: number;
 }
 
 export interface LabResult {
