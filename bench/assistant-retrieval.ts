@@ -1,11 +1,11 @@
-// Retrieval-mode chat: its precision on the table of in- and out-of-scope questions
-// (evaluation.ts), then latency: builds the index once, answers a mix of on-topic,
+// Retrieval-mode chat: its precision and recall on the table of in- and out-of-scope
+// questions (evaluation.ts), the tuning half and the held-out half apart, then latency: builds the index once, answers a mix of on-topic,
 // follow-up and off-topic questions in process and through POST /api/chat (in-process
 // server), printing p50/p95/p99. Run: pnpm bench:assistant
 import { createServer } from '@curb/runtime';
 import { parseConfig } from '@curb/contracts/config';
 import assistant from '../services/api/src/routes/assistant/index.ts';
-import { evaluateRetrieval, RETRIEVAL_CASES } from '../services/api/src/lib/assistant/evaluation.ts';
+import { evaluateRetrieval, HELD_OUT_CASES, TUNING_CASES } from '../services/api/src/lib/assistant/evaluation.ts';
 import { createRetriever } from '../services/api/src/lib/assistant/retrieval.ts';
 import { NO_VOICE_TOOLS } from '../services/api/src/lib/voice/tools.ts';
 
@@ -58,11 +58,28 @@ for (let i = 0; i < ROUNDS; i++) {
 }
 await app.close();
 
-const quality = evaluateRetrieval(retriever);
 const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
-const uncovered = RETRIEVAL_CASES.filter((c) => c.source === null).length;
-console.log(`answer quality on ${RETRIEVAL_CASES.length} questions (${uncovered} not covered by the site):`);
-console.table({ precision: pct(quality.precision), recall: pct(quality.recall), 'refusals of uncovered questions': pct(quality.refusals) });
-if (quality.misses.length) console.table(quality.misses);
+const halves = { tuning: TUNING_CASES, 'held-out': HELD_OUT_CASES };
+const quality = Object.fromEntries(Object.entries(halves).map(([name, cases]) => [name, evaluateRetrieval(retriever, cases)]));
+console.log('answer quality (an answer counts when it cites the expected page and says what it must, yes or no first):');
+console.table(
+  Object.fromEntries(
+    Object.entries(quality).map(([name, q]) => [
+      name,
+      {
+        questions: q.cases,
+        'not covered': halves[name as keyof typeof halves].filter((c) => c.source === null).length,
+        precision: pct(q.precision),
+        recall: pct(q.recall),
+        'refusals of uncovered': pct(q.refusals),
+      },
+    ]),
+  ),
+);
+for (const [name, q] of Object.entries(quality)) {
+  if (!q.misses.length) continue;
+  console.log(`misses (${name}):`);
+  console.table(q.misses);
+}
 console.log(`index build: ${buildMs.toFixed(1)} ms`);
 console.table({ 'retriever.answer (ms)': percentiles(direct), 'POST /api/chat inject (ms)': percentiles(http) });

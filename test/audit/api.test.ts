@@ -1,12 +1,17 @@
 // The public audit endpoints on the composed server and real stores: report states and
 // view counting, the open pixel, the PDF, the quick lookup (cache, shared in-flight) and
 // the advanced SEO audit of a 20-page site.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pdfRenderPool } from '@curb/audit/pdf/render-pool';
 import { Value } from '@sinclair/typebox/value';
 import { AdvancedAuditResultSchema, AuditReportSchema, QuickLookupResultSchema } from '@curb/contracts/audit';
 import type { Stores } from '@curb/runtime';
+import { adminHeaders } from '../../services/api/src/lib/auth/test-login.ts';
 import { composeApp } from '../../services/launcher/src/compose.ts';
 import { createTestStores, jsonPoster, testConfig } from '../harness.ts';
 import { GOOD_HTML, goodInnerPage } from './checks/good-site.ts';
@@ -222,6 +227,37 @@ describe('GET /api/audit-report/:reportId', () => {
     expect(await converted(fresh.id)).toEqual({ c: true, report_viewed: true });
   });
 
+  it("names the owner's booking link from the settings on the PDF's cover and last page, with a number on every page", async () => {
+    const reportId = newId();
+    const { id } = await insertAudit('done', { report: goodReport(reportId) });
+    await stores.sql`UPDATE audits SET report_id = ${reportId} WHERE id = ${id}`;
+    const booking = 'https://calendly.com/morgan-ellis/strategy-call';
+    // Set by the owner in the admin's settings, as a new setting category.
+    const admin = await adminHeaders(app, stores);
+    const put = (value: string) =>
+      app.inject({ method: 'PUT', url: '/api/settings/contact', payload: { booking_url: value }, headers: admin });
+    expect((await put('http://insecure.example/book')).statusCode).toBe(400);
+    expect((await put(booking)).json()).toEqual([{ key: 'booking_url', value: booking }]);
+    try {
+      const pdf = await get(`/api/audit-report/${reportId}/pdf`);
+      expect(pdf.statusCode).toBe(200);
+      const dir = mkdtempSync(join(tmpdir(), 'curb-pdf-'));
+      try {
+        writeFileSync(join(dir, 'r.pdf'), pdf.rawPayload);
+        const pages = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' })
+          .split('\f')
+          .slice(0, -1);
+        expect(pages[0]).toContain(booking);
+        expect(pages.at(-1)).toContain(booking);
+        for (const [i, text] of pages.entries()) expect(text).toContain(`Page ${i + 1} of ${pages.length}`);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    } finally {
+      await put('');
+    }
+  }, 30_000);
+
   it('refuses the PDF of a report that is not ready', async () => {
     const queued = await insertAudit('queued');
     expect((await get(`/api/audit-report/${queued.reportId}/pdf`)).statusCode).toBe(409);
@@ -264,12 +300,14 @@ describe('POST /api/quick-company-lookup', () => {
       companyName: 'Jane Smith Realty',
       businessType: 'Real Estate Agent',
       location: 'Arlington, VA',
-      seoScore: 100,
       lighthousePowered: false,
       hasAnalytics: true,
       mobileOptimized: true,
       enrichmentMethod: 'url-provided',
     });
+    // The report's SEO score of the page, not the four basics' 100 alone: this loopback copy of the
+    // good site fails a few SEO checks (no sitemap, a canonical naming another host).
+    expect(body.seoScore).toBe(83);
     const before = site.hits.get('/');
     const again = await post('/api/quick-company-lookup', { url: `${site.origin}` });
     expect(again.json()).toEqual(body);
@@ -320,6 +358,9 @@ describe('POST /api/advanced-seo-audit', () => {
     expect(body.checksRun).toBeGreaterThanOrEqual(140);
     expect(body.overallScore).toBeGreaterThan(80);
     expect(body.aiSearchOptimization.llmsTxt.exists).toBe(false);
+    // The home page's figures are the form preview's (and the report's): one measurement per site.
+    const preview = (await post('/api/quick-company-lookup', { url: site.url })).json();
+    expect(body.homePage.seo).toBe(preview.seoScore);
   }, 40_000);
 
   it('reports an unreachable site as a clear 422', async () => {

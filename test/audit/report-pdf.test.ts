@@ -1,15 +1,22 @@
-// The report PDF as a reader sees it: page 1 rendered by Poppler (pdftoppm) and its text
-// positions (pdftotext -bbox-layout). No two lines of text may overlap, and every item of
-// the 15-point review carries its mark, green for passed and red for failed.
+// The report PDF as a reader sees it, rendered by Poppler (pdftoppm) with its text positions
+// (pdftotext -bbox-layout). The summary page: no two lines of text may overlap, and every item
+// of the 15-point review carries its mark, green for passed and red for failed. The whole PDF
+// (issue 33): the cover and the last page carry the sender, every page its number and the
+// report's date, and the last page a call to action that works on paper: the booking address
+// written out and a QR code that a phone reads back.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditReport } from '@curb/contracts/audit';
+import { personal } from '@curb/content';
 import { runChecks } from '@curb/audit/checks/registry';
+import { reportSender } from '@curb/audit/pdf/sender';
 import { buildReport } from '@curb/audit/report/build';
 import { contextOf } from './checks/harness.ts';
+import { SAMPLE_BUSINESS, sampleFixture } from './sample-site.ts';
 
 interface Box {
   text: string;
@@ -19,9 +26,9 @@ interface Box {
   yMax: number;
 }
 
-/** Page 1's text lines with their boxes, in PDF points from the top left. */
-function lineBoxes(pdfPath: string): Box[] {
-  const xhtml = execFileSync('pdftotext', ['-f', '1', '-l', '1', '-bbox-layout', pdfPath, '-'], { encoding: 'utf8' });
+/** A page's text lines with their boxes, in PDF points from the top left. */
+function lineBoxes(pdfPath: string, pageNo: number): Box[] {
+  const xhtml = execFileSync('pdftotext', ['-f', String(pageNo), '-l', String(pageNo), '-bbox-layout', pdfPath, '-'], { encoding: 'utf8' });
   const lines: Box[] = [];
   for (const [, attrs, body] of xhtml.matchAll(/<line ([^>]*)>([\s\S]*?)<\/line>/g)) {
     const at = (name: string) => Number(new RegExp(`${name}="([\\d.]+)"`).exec(attrs!)![1]);
@@ -31,21 +38,30 @@ function lineBoxes(pdfPath: string): Box[] {
   return lines;
 }
 
-/** Page 1 at 72 dpi (one pixel per point) as RGB pixels. */
-function renderPage(pdfPath: string, dir: string): { width: number; height: number; rgb: Buffer } {
-  execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-r', '72', pdfPath, join(dir, 'page')]);
-  const ppm = execFileSync('sh', ['-c', `cat "${dir}"/page*.ppm`], { maxBuffer: 64 << 20 });
+/** A page at `dpi` (72: one pixel per point) as RGB pixels. */
+function renderPage(pdfPath: string, dir: string, pageNo: number, dpi = 72): { width: number; height: number; rgb: Buffer } {
+  const prefix = join(dir, `page-${pageNo}-${dpi}`);
+  execFileSync('pdftoppm', ['-f', String(pageNo), '-l', String(pageNo), '-r', String(dpi), pdfPath, prefix]);
+  const file = readdirSync(dir).find((f) => f.startsWith(`page-${pageNo}-${dpi}`) && f.endsWith('.ppm'))!;
+  const ppm = execFileSync('cat', [join(dir, file)], { maxBuffer: 64 << 20 });
   // P6 header: magic, width, height, max value, each separated by whitespace.
   const header = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(ppm.subarray(0, 64).toString('latin1'))!;
   return { width: Number(header[1]), height: Number(header[2]), rgb: ppm.subarray(header[0].length) };
+}
+
+/** Every page's plain text. */
+function pageTexts(pdfPath: string): string[] {
+  return execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
 }
 
 const near = (rgb: Buffer, at: number, [r, g, b]: readonly number[]) =>
   Math.abs(rgb[at]! - r!) < 60 && Math.abs(rgb[at + 1]! - g!) < 60 && Math.abs(rgb[at + 2]! - b!) < 60;
 const GREEN = [0x16, 0xa3, 0x4a] as const;
 const RED = [0xdc, 0x26, 0x26] as const;
+/** The summary page: the cover comes first. */
+const SUMMARY = 2;
 
-describe('report PDF page 1', () => {
+describe('report PDF summary page', () => {
   let dir: string;
   let report: AuditReport;
   let lines: Box[];
@@ -65,8 +81,8 @@ describe('report PDF page 1', () => {
     dir = mkdtempSync(join(tmpdir(), 'curb-pdf-'));
     const pdfPath = join(dir, 'report.pdf');
     writeFileSync(pdfPath, await renderReportPdf(report, 'https://example.com/audit-report/abc'));
-    lines = lineBoxes(pdfPath);
-    page = renderPage(pdfPath, dir);
+    lines = lineBoxes(pdfPath, SUMMARY);
+    page = renderPage(pdfPath, dir, SUMMARY);
   }, 30_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -105,5 +121,84 @@ describe('report PDF page 1', () => {
       }
       expect(marked, `${item.title} (${item.passed ? 'passed' : 'failed'})`).toBeGreaterThan(3);
     }
+  });
+});
+
+describe('report PDF: the sender, page numbers, one date and a call to action that works printed', () => {
+  const REPORT_URL = 'https://curbappeal.example/audit-report/rrrrrrrrrrrrrrrrrrrrrr';
+  const BOOKING = 'https://calendly.com/morgan-ellis/strategy-call';
+  let dir: string;
+  let pdfPath: string;
+  let pages: string[];
+
+  beforeAll(async () => {
+    const { renderReportPdf } = await import('@curb/audit/pdf/render');
+    const ctx = contextOf(sampleFixture());
+    // 02:30 UTC on the 15th: the evening of the 14th in Virginia, as the report page shows it.
+    const report = buildReport({
+      reportId: 'r'.repeat(22),
+      businessName: SAMPLE_BUSINESS,
+      ctx,
+      run: runChecks(ctx),
+      generatedAt: new Date('2026-11-15T02:30:00Z'),
+    });
+    // The owner's settings: a booking link and the site's public address.
+    const sender = reportSender({ contact: { booking_url: BOOKING }, seo: { canonical_url: 'https://curbappeal.example/' } });
+    dir = mkdtempSync(join(tmpdir(), 'curb-pdf-'));
+    pdfPath = join(dir, 'report.pdf');
+    writeFileSync(pdfPath, await renderReportPdf(report, REPORT_URL, sender));
+    pages = pageTexts(pdfPath);
+  }, 30_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('puts the owner on the cover: name, title, phone, e-mail and booking link', () => {
+    const cover = pages[0]!;
+    expect(cover).toContain(SAMPLE_BUSINESS);
+    expect(cover).toContain('Prepared for you by');
+    for (const text of [personal.name, personal.title, personal.formattedPhone, personal.email, BOOKING]) expect(cover).toContain(text);
+    expect(cover).toContain(`Interactive report: ${REPORT_URL}`);
+  });
+
+  it("numbers every page and dates it in the owner's time zone (the date the report page shows)", () => {
+    expect(pages.length).toBeGreaterThanOrEqual(6);
+    pages.forEach((text, i) => {
+      expect(text, `page ${i + 1}`).toContain(`Page ${i + 1} of ${pages.length}`);
+      expect(text, `page ${i + 1}`).toContain('November 14, 2026');
+      expect(text, `page ${i + 1}`).not.toContain('November 15, 2026');
+    });
+  });
+
+  it('ends with a call to action: the booking address written out, the owner, the report address', () => {
+    const last = pages.at(-1)!;
+    expect(last).toContain(`Book a strategy call with ${personal.name}`);
+    for (const text of [BOOKING, personal.formattedPhone, personal.email, personal.title, REPORT_URL]) expect(last).toContain(text);
+  });
+
+  it('draws a QR code on the last page that a phone reads as the booking address', () => {
+    const { width, height, rgb } = renderPage(pdfPath, dir, pages.length, 100);
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) {
+      rgba[i * 4] = rgb[i * 3]!;
+      rgba[i * 4 + 1] = rgb[i * 3 + 1]!;
+      rgba[i * 4 + 2] = rgb[i * 3 + 2]!;
+      rgba[i * 4 + 3] = 255;
+    }
+    expect(jsQR(rgba, width, height)?.data).toBe(BOOKING);
+  });
+
+  it('names INP beside the retired FID, and plans for the place the site names', () => {
+    const all = pages.join('\n');
+    expect(all).toContain('INP (lab stand-in: TBT)');
+    expect(all).toContain('FID (retired)');
+    expect(all).not.toMatch(/\bFID \d/);
+    expect(all).toContain('Rank for "homes for sale in Alexandria, VA"');
+    expect(all).not.toMatch(/<your area>/);
+  });
+
+  it('points to the contact section when the owner set no booking link', () => {
+    expect(reportSender({ publicUrl: 'https://site.example/' }).bookingUrl).toBe('https://site.example/#contact');
+    expect(reportSender({ publicUrl: 'https://site.example', seo: { canonical_url: 'https://www.site.example' } }).bookingUrl).toBe(
+      'https://www.site.example/#contact',
+    );
   });
 });

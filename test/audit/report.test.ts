@@ -175,11 +175,13 @@ describe('quick lookup and advanced result', () => {
   });
 
   it('builds a valid quick lookup with the top SEO issues', () => {
-    const q = quickLookupOf(analysis({ replace: [[/<meta name="description" content="[^"]*">/, '']] }));
+    const fixture: Fixture = { replace: [[/<meta name="description" content="[^"]*">/, '']] };
+    const q = quickLookupOf(analysis(fixture));
     expect([...Value.Errors(QuickLookupResultSchema, q)]).toEqual([]);
     expect(q).toMatchObject({
       companyName: 'Jane Smith Realty',
-      seoScore: 75,
+      // The report's SEO score of the same page, not the four basics' formula alone (75).
+      seoScore: report(fixture).report.scores.seo.score,
       lighthousePowered: false,
       hasAnalytics: true,
       mobileOptimized: true,

@@ -14,10 +14,36 @@ const Level = Type.Union([Type.Literal('High'), Type.Literal('Medium'), Type.Lit
 /**
  * Data of an `audit-run` job (queue `JOB_QUEUES.auditRun`). The lead form writes the lead,
  * its `audits` row (status 'queued') and this job in one transaction; the worker analyses
- * the row's website, stores the report and queues the report e-mail.
+ * the row's website, stores the report and queues the report e-mail. `keys` name the site and
+ * the client behind the lead (`site:host`, `email:…`, `client:address`): the worker never runs
+ * two audits that share a key at once (jobs queued before the keys existed have none).
  */
-export const AuditRunJobSchema = Type.Object({ auditId: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+export const AuditRunJobSchema = Type.Object(
+  {
+    auditId: Type.String({ format: 'uuid' }),
+    keys: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 300 }), { maxItems: 8 })),
+  },
+  { additionalProperties: false },
+);
 export type AuditRunJob = Static<typeof AuditRunJobSchema>;
+
+/**
+ * The keys of an audit-run job: the site's host (lower case, without `www.`; the port does not
+ * make another site), the lead's e-mail and, when known, the client address that sent it.
+ */
+export function auditRunKeys(lead: { website: string | null; email: string; client?: string | null }): string[] {
+  const keys: string[] = [];
+  let host = '';
+  try {
+    host = lead.website ? new URL(lead.website).hostname.toLowerCase().replace(/^www\./, '') : '';
+  } catch {
+    // Not a URL: the audit fails at once anyway, and keys on its client only.
+  }
+  if (host) keys.push(`site:${host}`);
+  keys.push(`email:${lead.email.trim().toLowerCase()}`);
+  if (lead.client) keys.push(`client:${lead.client}`);
+  return keys.map((key) => key.slice(0, 300));
+}
 
 /** Report ids carry 128 random bits: 22 characters of base64url. */
 export const REPORT_ID_PATTERN = '^[A-Za-z0-9_-]{22,64}$';
@@ -367,6 +393,11 @@ export const AdvancedAuditResultSchema = Type.Object({
   }),
   checksRun: Type.Integer({ minimum: 0 }),
   pagesCrawled: Type.Integer({ minimum: 0 }),
+  /**
+   * The free report's SEO and overall scores of the home page, computed from this crawl's home
+   * page exactly as the report computes them, so both audits of one site show the same figures.
+   */
+  homePage: Type.Optional(Type.Object({ seo: Score, overall: Score })),
   /** Per check category, so every tab (Crawlability, On-Page, Technical...) has content. */
   categories: Type.Array(Type.Object({ category: CheckCategorySchema, passed: Type.Integer(), failed: Type.Integer() })),
   issues: Type.Array(AdvancedIssueSchema),

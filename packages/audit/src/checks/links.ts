@@ -1,5 +1,6 @@
 // Links: broken ones, ones crawlers cannot follow, and what their text tells.
-import { listSome, onPages, plural, quote, type Check } from './types.ts';
+import type { LinkStatus } from '../snapshot.ts';
+import { listSome, onPages, plural, quote, type Check, type CheckContext } from './types.ts';
 
 /** Lighthouse's list of link texts that describe nothing (link-text audit), English part. */
 const VAGUE_TEXT = new Set([
@@ -26,6 +27,21 @@ const VAGUE_TEXT = new Set([
 /** Links on one page above which the page is flagged (SEOnaut's threshold). */
 export const TOO_MANY_LINKS = 100;
 
+/** Where a link was found, as a reader names it: "the home page" or its path. */
+function pageName(ctx: CheckContext, url: string): string {
+  if (url === ctx.home.url) return 'the home page';
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+/** The pages that carry the given links, each once, at most 10. */
+function linkingPages(links: LinkStatus[]): string[] {
+  return [...new Set(links.map((l) => l.from))].slice(0, 10);
+}
+
 export const linkChecks: Check[] = [
   {
     id: 'links.broken-internal',
@@ -39,9 +55,10 @@ export const linkChecks: Check[] = [
       return (
         broken.length > 0 && {
           detail:
-            `${plural(broken.length, 'internal link')} return an error: ` +
-            `${listSome(broken.map((b) => `${new URL(b.url).pathname} (${b.status})`))}.`,
-          urls: broken.slice(0, 10).map((b) => b.url),
+            `${plural(broken.length, 'internal link')} ${broken.length === 1 ? 'returns' : 'return'} an error: ` +
+            `${listSome(broken.map((b) => `${new URL(b.url).pathname} (${b.status}, linked from ${pageName(ctx, b.from)})`))}.`,
+          // The pages to edit: where each broken link is.
+          urls: linkingPages(broken),
         }
       );
     },
@@ -57,8 +74,10 @@ export const linkChecks: Check[] = [
       const dead = ctx.site.links.filter((l) => l.status === null);
       return (
         dead.length > 0 && {
-          detail: `${plural(dead.length, 'internal link')} did not answer, e.g. ${dead[0]!.url}.`,
-          urls: dead.slice(0, 10).map((d) => d.url),
+          detail:
+            `${plural(dead.length, 'internal link')} did not answer, e.g. ${dead[0]!.url} ` +
+            `(linked from ${pageName(ctx, dead[0]!.from)}).`,
+          urls: linkingPages(dead),
         }
       );
     },

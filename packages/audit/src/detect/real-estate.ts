@@ -78,6 +78,18 @@ const WIDGETS: Array<[string, RegExp]> = [
   ['School information', /school (?:ratings|information|district)|greatschools/i],
   ['Open houses', /open houses?/i],
 ];
+/** Addresses IDX plugins give their search and listing pages. */
+const IDX_PATH = /\/(?:idx|mls|homes-for-sale(?:-search|-details)?)(?:[/-]|$)/i;
+/** Words that introduce what past clients said. */
+const TESTIMONIAL_WORDS = new RegExp(
+  [
+    /\btestimonials?\b|\breviews?\b|what (?:my|our) clients (?:say|are saying)|client stories|kind words/.source,
+    /happy (?:clients|buyers|sellers|homeowners)|client love/.source,
+  ].join('|'),
+  'i',
+);
+/** A quotation of at least a sentence followed by who said it: “…” — Priya and Sam. */
+const ATTRIBUTED_QUOTE = /[“"][^”"]{25,600}[”"]\s*(?:[—–-]|~)\s*[A-Z]/;
 const CHAT = /intercom|drift\.com|tawk\.to|livechat|crisp\.chat|zendesk|olark|tidio|podium/i;
 
 export interface RealEstateSignals extends RealEstateFeatures {
@@ -97,9 +109,10 @@ export function detectRealEstate(pages: ParsedPage[]): RealEstateSignals {
   const forms = pages.flatMap((p) => p.forms);
 
   const provider = IDX_PROVIDERS.find(([, re]) => re.test(html))?.[0];
-  const idxPath = links.some(
-    (l) => l.internal && /\/(?:idx|mls|listings?|properties|homes-for-sale)(?:\/|$|\?)/i.test(new URL(l.url!).pathname),
-  );
+  // IDX is the MLS's listings searchable on the site: a provider's script or frame, or pages at
+  // an IDX address. A "Listings" or "Properties" page is not one: agents list their own homes
+  // there by hand, and calling that IDX told a site without a search that it had one.
+  const idxPath = links.some((l) => l.internal && IDX_PATH.test(new URL(l.url!).pathname));
   const searchForm = forms.some((f) => f.inputNames.filter((n) => SEARCH_FIELDS.test(n)).length >= 2);
   const hasPropertySearch = searchForm || SEARCH.test(text) || SEARCH.test(linkBlob);
 
@@ -134,7 +147,14 @@ export function detectRealEstate(pages: ParsedPage[]): RealEstateSignals {
     realEstateWidgets: WIDGETS.filter(([, re]) => re.test(text)).map(([name]) => name),
     hasCallToAction: CALL_TO_ACTION.test(text + linkBlob),
     hasTestimonials:
-      /\btestimonials?\b|\breviews?\b|what (?:my|our) clients say|client stories/i.test(text) ||
+      TESTIMONIAL_WORDS.test(text) ||
+      ATTRIBUTED_QUOTE.test(text) ||
+      pages.some((p) =>
+        p
+          .$('blockquote, q')
+          .toArray()
+          .some((el) => p.$(el).text().trim().length >= 25),
+      ) ||
       pages.some((p) => p.schemaItems.some((i) => i.types.includes('Review') || 'aggregateRating' in i.props)),
     hasEqualHousing: /equal housing|fair housing/i.test(text) || /equal-housing|equalhousing/i.test(html),
     brokerage,

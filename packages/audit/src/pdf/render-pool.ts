@@ -2,11 +2,13 @@
 // started when first needed and left to idle; a job waits for a free thread.
 import { Worker } from 'node:worker_threads';
 import type { AuditReport } from '@curb/contracts/audit';
+import type { ReportSender } from './sender.ts';
 
 interface Job {
   id: number;
   report: AuditReport;
   reportUrl: string | undefined;
+  sender: ReportSender | undefined;
   resolve(pdf: Buffer): void;
   reject(err: Error): void;
 }
@@ -26,9 +28,10 @@ export class PdfRenderPool {
 
   constructor(private readonly size = 2) {}
 
-  render(report: AuditReport, reportUrl?: string): Promise<Buffer> {
+  /** The report's PDF; `sender` is the owner the cover and last page name (from the content alone when absent). */
+  render(report: AuditReport, reportUrl?: string, sender?: ReportSender): Promise<Buffer> {
     return new Promise((resolve, reject) => {
-      this.line.push({ id: this.nextId++, report, reportUrl, resolve, reject });
+      this.line.push({ id: this.nextId++, report, reportUrl, sender, resolve, reject });
       this.dispatch();
     });
   }
@@ -43,7 +46,9 @@ export class PdfRenderPool {
       if (!thread) return;
       const job = this.line.shift()!;
       thread.job = job;
-      void thread.ready.then(() => thread.worker.postMessage({ id: job.id, report: job.report, reportUrl: job.reportUrl }));
+      void thread.ready.then(() =>
+        thread.worker.postMessage({ id: job.id, report: job.report, reportUrl: job.reportUrl, sender: job.sender }),
+      );
     }
   }
 

@@ -1,6 +1,6 @@
 // The report PDF renderer in a worker thread (see render-pool.ts): laying out a report takes
 // the CPU for a good fraction of a second, which on the main thread would hold up every
-// other request. Messages in: { id, report, reportUrl }; out: { id, bytes } or { id, error }.
+// other request. Messages in: { id, report, reportUrl, sender }; out: { id, bytes } or { id, error }.
 import { parentPort } from 'node:worker_threads';
 
 /** Compiled (dist/, as production runs): the renderer is JavaScript beside this file; run from
@@ -14,9 +14,9 @@ async function loadRenderer() {
 
 const { renderReportPdf } = await loadRenderer();
 
-parentPort.on('message', async ({ id, report, reportUrl }) => {
+parentPort.on('message', async ({ id, report, reportUrl, sender }) => {
   try {
-    const pdf = await renderReportPdf(report, reportUrl);
+    const pdf = await renderReportPdf(report, reportUrl, sender);
     const bytes = new Uint8Array(pdf);
     parentPort.postMessage({ id, bytes }, [bytes.buffer]);
   } catch (err) {

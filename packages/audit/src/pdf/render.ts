@@ -2,7 +2,10 @@
 import { renderToBuffer } from '@react-pdf/renderer';
 import type { AuditReport } from '@curb/contracts/audit';
 import { ReportDocument } from './report-document.ts';
+import type { ReportSender } from './sender.ts';
 
-export async function renderReportPdf(report: AuditReport, reportUrl?: string): Promise<Buffer> {
-  return renderToBuffer(ReportDocument({ report, ...(reportUrl ? { reportUrl } : {}) }) as Parameters<typeof renderToBuffer>[0]);
+export async function renderReportPdf(report: AuditReport, reportUrl?: string, sender?: ReportSender): Promise<Buffer> {
+  return renderToBuffer(
+    ReportDocument({ report, ...(reportUrl ? { reportUrl } : {}), ...(sender ? { sender } : {}) }) as Parameters<typeof renderToBuffer>[0],
+  );
 }

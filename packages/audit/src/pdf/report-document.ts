@@ -1,11 +1,34 @@
 // The report as a vector PDF (@react-pdf/renderer), one definition for both the PDF the
 // server attaches to the report e-mail and the page's Export to PDF. Written with
 // createElement so the package needs no JSX setup. Site-provided text goes into <Text> as
-// plain strings: nothing in it is interpreted.
+// plain strings: nothing in it is interpreted. The cover and the last page carry the sender
+// (the site's owner), every page its number and the report's date, and the last page a call
+// to action that works on paper: the booking address written out and as a QR code drawn here
+// (no image service).
 import { createElement as h, type ComponentProps, type ReactElement } from 'react';
-import { Document, Font, Link, Line, Page, Polyline, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
-import { scoreNotes } from '@curb/content';
+import {
+  Circle,
+  Defs,
+  Document,
+  Font,
+  Image,
+  Link,
+  Line,
+  LinearGradient,
+  Page,
+  Path,
+  Polyline,
+  Rect,
+  Stop,
+  StyleSheet,
+  Svg,
+  Text,
+  View,
+} from '@react-pdf/renderer';
+import QRCode from 'qrcode';
+import { auditTiming, longTermPlan, MEDIUM_TERM_PLAN, reportDate, scoreNotes, vitalsCopy } from '@curb/content';
 import type { AuditReport, ScoreDetail, ScoreKey } from '@curb/contracts/audit';
+import { reportSender, type ReportSender } from './sender.ts';
 
 // Whole words on a line: a business name hyphenated mid-word ("Wash-ington") reads as a typo.
 Font.registerHyphenationCallback((word) => [word]);
@@ -16,7 +39,11 @@ const AMBER = '#d97706';
 const GREY = '#6b7280';
 
 const s = StyleSheet.create({
-  page: { padding: 36, fontSize: 10, fontFamily: 'Helvetica', color: '#111827', lineHeight: 1.4 },
+  // The line height is set on the page's body, not on the page: a page-level lineHeight
+  // silently dropped the fixed footer (and with it every page number). 14 pt is what the
+  // page's 1.4 gave every text before (react-pdf resolved it against the page's 10 pt).
+  page: { padding: 36, fontSize: 10, fontFamily: 'Helvetica', color: '#111827' },
+  body: { lineHeight: '14pt' },
   brand: { fontSize: 9, color: RED, letterSpacing: 1, marginBottom: 6 },
   // A unitless line height is resolved against the page's 10 pt, not the text's own size:
   // every larger text sets its own, or its lines overlap what follows.
@@ -39,7 +66,7 @@ const s = StyleSheet.create({
   badge: { fontSize: 8, paddingHorizontal: 4, paddingVertical: 1, borderRadius: 3, color: '#ffffff', marginLeft: 6 },
   footer: {
     position: 'absolute',
-    bottom: 18,
+    bottom: 14,
     left: 36,
     right: 36,
     fontSize: 8,
@@ -47,6 +74,12 @@ const s = StyleSheet.create({
     flexDirection: 'row',
     justifyContent: 'space-between',
   },
+  coverName: { fontSize: 28, lineHeight: 1.2, fontFamily: 'Helvetica-Bold', marginBottom: 6 },
+  coverScore: { fontSize: 64, lineHeight: 1.1, fontFamily: 'Helvetica-Bold', marginRight: 20 },
+  sender: { flexDirection: 'row', alignItems: 'center', padding: 14, borderRadius: 6, borderWidth: 1, borderColor: '#e5e7eb' },
+  senderName: { fontSize: 14, lineHeight: 1.3, fontFamily: 'Helvetica-Bold' },
+  cta: { fontSize: 22, lineHeight: 1.25, fontFamily: 'Helvetica-Bold', marginBottom: 8 },
+  url: { fontSize: 12, lineHeight: 1.35, fontFamily: 'Helvetica-Bold', color: RED },
 });
 
 type Style = ComponentProps<typeof View>['style'];
@@ -113,34 +146,144 @@ function scoreCard(detail: ScoreDetail): ReactElement {
   );
 }
 
-function footer(report: AuditReport): ReactElement {
+/** The line at the foot of every page: the report, its date, the sender and the page's number. */
+function footer(report: AuditReport, sender: ReportSender): ReactElement {
   return h(
     View,
     { style: s.footer, fixed: true },
-    t({}, `Growth Opportunities Report · ${report.businessName}`),
-    h(Text, { render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) => `${pageNumber} / ${totalPages}` }),
+    t({ maxWidth: 420 }, `Growth Opportunities Report · ${report.businessName} · ${longDate(report.generatedAt)} · by ${sender.name}`),
+    h(Text, {
+      render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) => `Page ${pageNumber} of ${totalPages}`,
+    }),
   );
 }
 
+/** The report's date, as the report page writes it (the owner's time zone). */
 export function longDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return reportDate(iso);
 }
 
-/** The whole report as a react-pdf <Document>. `reportUrl` links back to the live report. */
-export function ReportDocument({ report, reportUrl }: { report: AuditReport; reportUrl?: string }): ReactElement {
+/** The owner's photo, or their initials in the site's monogram colours when the photo cannot be embedded. */
+function headshot(sender: ReportSender, size: number): ReactElement {
+  if (sender.headshot) return h(Image, { src: sender.headshot, style: { width: size, height: size, borderRadius: size / 2 } });
+  return h(
+    Svg,
+    { width: size, height: size, viewBox: '0 0 240 240' },
+    h(
+      Defs,
+      null,
+      h(
+        LinearGradient,
+        { id: 'monogram', x1: 0, y1: 0, x2: 1, y2: 1 },
+        h(Stop, { offset: 0, stopColor: '#fecaca' }),
+        h(Stop, { offset: 1, stopColor: RED }),
+      ),
+    ),
+    h(Circle, { cx: 120, cy: 120, r: 120, fill: 'url(#monogram)' }),
+    h(Circle, { cx: 120, cy: 96, r: 44, fill: '#ffffff', fillOpacity: 0.92 }),
+    h(Path, { d: 'M44 206c10-42 42-64 76-64s66 22 76 64', fill: '#ffffff', fillOpacity: 0.92 }),
+  );
+}
+
+/** The QR code of `text`, drawn as vector squares (modules) with the standard 4-module quiet zone. */
+export function qrCode(text: string, size: number): ReactElement {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const n = modules.size;
+  let d = '';
+  for (let row = 0; row < n; row++) {
+    for (let col = 0; col < n; col++) if (modules.get(row, col)) d += `M${col + 4} ${row + 4}h1v1h-1z`;
+  }
+  return h(
+    Svg,
+    { width: size, height: size, viewBox: `0 0 ${n + 8} ${n + 8}` },
+    h(Rect, { x: 0, y: 0, width: n + 8, height: n + 8, fill: '#ffffff' }),
+    h(Path, { d, fill: '#000000' }),
+  );
+}
+
+/** The sender block: photo, name, title and every way to reach them, written out. */
+function senderBlock(sender: ReportSender, lead: string): ReactElement {
+  return h(
+    View,
+    { style: s.sender, wrap: false },
+    h(View, { style: { marginRight: 14 } }, headshot(sender, 64)),
+    h(
+      View,
+      { style: { flex: 1 } },
+      t(s.small, lead),
+      t(s.senderName, sender.name),
+      t({}, sender.title),
+      t(s.small, `${sender.position} · ${sender.brand}`),
+      t({ marginTop: 4 }, `Phone ${sender.phone} · E-mail ${sender.email}`),
+      t({}, `Book a call: ${sender.bookingUrl}`),
+    ),
+  );
+}
+
+/** Core Web Vitals as the report page names them: INP (its lab stand-in) beside the retired FID. */
+function vitalsLine(report: AuditReport): string {
+  const v = report.technicalSEO.pageSpeed.webVitals ?? report.technicalSEO.coreWebVitals;
+  const inp = v.tbt !== undefined ? `${Math.round(v.tbt)} ms` : 'not measured';
+  return (
+    `Core Web Vitals: LCP ${(v.lcp / 1000).toFixed(1)} s · ${vitalsCopy.inpLabel} ${inp} · CLS ${v.cls} · ` +
+    `${vitalsCopy.fidLabel} ${Math.round(v.fid)} ms`
+  );
+}
+
+/**
+ * The whole report as a react-pdf <Document>. `reportUrl` links back to the live report;
+ * `sender` is the owner (from the site's content and settings; the content alone by default).
+ */
+export function ReportDocument({
+  report,
+  reportUrl,
+  sender = reportSender(),
+}: {
+  report: AuditReport;
+  reportUrl?: string;
+  sender?: ReportSender;
+}): ReactElement {
   const w = report.websiteData;
   const tech = report.technicalSEO;
   const ma = report.marketAnalysis;
   const f = w.realEstateFeatures;
   const yes = (b: boolean) => (b ? 'Yes' : 'No');
-  const vitals = tech.coreWebVitals;
+  const date = longDate(report.generatedAt);
+  /** A page: its footer, then its content. */
+  const sheet = (...children: Array<ReactElement | null>) =>
+    h(Page, { size: 'LETTER', style: s.page }, footer(report, sender), h(View, { style: s.body }, ...children));
 
-  const summary = h(
-    Page,
-    { size: 'LETTER', style: s.page },
+  const cover = sheet(
+    t({ ...s.brand, marginTop: 24 }, 'GROWTH OPPORTUNITIES REPORT'),
+    t(s.coverName, report.businessName),
+    t(s.subtitle, `${report.website} · ${date}`),
+    h(
+      View,
+      { style: { ...s.overall, padding: 20, marginTop: 36, marginBottom: 36 } },
+      t({ ...s.coverScore, color: scoreColour(report.scores.overall) }, report.scores.overall),
+      h(
+        View,
+        { style: { flex: 1 } },
+        t({ ...s.h2, marginTop: 0 }, `Overall score · Grade ${report.grade}`),
+        t(s.small, scoreNotes.marketing),
+        t(s.small, `${report.checksRun} checks run · ${report.findings.length} issues found`),
+      ),
+    ),
+    t(
+      { marginBottom: reportUrl ? 12 : 36 },
+      'What your website does well, what holds it back, and a plan for the next 90 days: the scores, the 15-point review, ' +
+        'every issue with its fix, and what each fix costs and brings.',
+    ),
+    reportUrl
+      ? h(Link, { src: reportUrl, style: { color: RED, marginBottom: 36, textDecoration: 'none' } }, `Interactive report: ${reportUrl}`)
+      : null,
+    senderBlock(sender, 'Prepared for you by'),
+  );
+
+  const summary = sheet(
     t(s.brand, 'GROWTH OPPORTUNITIES REPORT'),
     t(s.title, report.businessName),
-    t(s.subtitle, `${report.website} · Generated ${longDate(report.generatedAt)}`),
+    t(s.subtitle, `${report.website} · Generated ${date}`),
     h(
       View,
       { style: s.overall },
@@ -182,27 +325,21 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
     ),
     t(s.h2, 'Website at a glance'),
     bullets([
-      `Secure (HTTPS): ${yes(w.hasSSL)} · Mobile ready: ${yes(w.mobileOptimized)} · Analytics: ${yes(w.hasAnalytics)}`,
-      `Load time ${w.loadTime} s${w.speedMeasurement ? ` (${w.speedMeasurement.loadTime})` : ''} · Mobile speed ` +
-        `${tech.pageSpeed.mobile}/100 · Desktop speed ${tech.pageSpeed.desktop}/100`,
-      `Core Web Vitals: LCP ${(vitals.lcp / 1000).toFixed(1)} s · FID ${vitals.fid} ms · CLS ${vitals.cls}` +
-        `${w.speedMeasurement ? ` (${w.speedMeasurement.coreWebVitals})` : ''}`,
+      `Secure (HTTPS): ${yes(w.hasSSL)} · Mobile ready: ${yes(w.mobileOptimized)} · Analytics: ${yes(w.hasAnalytics)} · ` +
+        `Load time ${w.loadTime} s`,
+      `Mobile speed ${tech.pageSpeed.mobile}/100 · Desktop speed ${tech.pageSpeed.desktop}/100 · ${vitalsLine(report)}`,
     ]),
-    reportUrl ? h(Link, { src: reportUrl, style: { color: RED, marginTop: 8 } }, 'Open the interactive report') : null,
-    footer(report),
+    // How each figure was measured, said once (the page's footnote, printed once too).
+    t(
+      s.small,
+      `${w.speedMeasurement ? `Load time: ${w.speedMeasurement.loadTime}. Core Web Vitals: ${w.speedMeasurement.coreWebVitals}. ` : ''}` +
+        vitalsCopy.short,
+    ),
   );
 
-  const scores = h(
-    Page,
-    { size: 'LETTER', style: s.page },
-    t(s.h2, 'Detailed scores'),
-    ...SCORE_ORDER.map((key) => h(View, { key }, scoreCard(report.scores[key]))),
-    footer(report),
-  );
+  const scores = sheet(t(s.h2, 'Detailed scores'), ...SCORE_ORDER.map((key) => h(View, { key }, scoreCard(report.scores[key]))));
 
-  const analysis = h(
-    Page,
-    { size: 'LETTER', style: s.page },
+  const analysis = sheet(
     t(s.h2, 'Market analysis'),
     ma
       ? h(
@@ -247,21 +384,17 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
       ...(w.location ? [`Location: ${w.location}`] : []),
       ...(w.phone ? [`Phone: ${w.phone}`] : []),
     ]),
-    footer(report),
   );
 
-  const plan = h(
-    Page,
-    { size: 'LETTER', style: s.page },
+  const plan = sheet(
     t(s.h2, 'Action plan'),
     t(s.h3, 'Quick wins (0-30 days)'),
     bullets(report.actionPlan.immediate.length ? report.actionPlan.immediate : ['No urgent fixes: keep content fresh.']),
+    // The same lists as the report page: the audit's own items, then the fixed ones.
     t(s.h3, 'Medium term (1-3 months)'),
-    bullets(
-      report.actionPlan.shortTerm.length ? report.actionPlan.shortTerm : ['Build on the quick wins with new local content each month.'],
-    ),
+    bullets([...report.actionPlan.shortTerm, ...MEDIUM_TERM_PLAN]),
     t(s.h3, 'Long term (3+ months)'),
-    bullets(report.actionPlan.longTerm.length ? report.actionPlan.longTerm : ['Review the site with a new audit every quarter.']),
+    bullets([...report.actionPlan.longTerm, ...longTermPlan(w.location)]),
     t(s.h2, 'Investment and ROI'),
     bullets([
       `Estimated cost: ${report.investmentAnalysis.estimatedCost}`,
@@ -284,12 +417,9 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
         t(s.small, `${r.category} · ${r.timeToComplete} · ${r.costEstimate} · ROI ${r.roi}`),
       ),
     ),
-    footer(report),
   );
 
-  const findings = h(
-    Page,
-    { size: 'LETTER', style: s.page },
+  const findings = sheet(
     t(s.h2, `All issues found (${report.findings.length})`),
     ...report.findings.map((x, i) =>
       h(
@@ -303,16 +433,41 @@ export function ReportDocument({ report, reportUrl }: { report: AuditReport; rep
         t(s.small, `Fix: ${x.fix}`),
       ),
     ),
-    footer(report),
+  );
+
+  const nextStep = sheet(
+    t({ ...s.brand, marginTop: 24 }, 'YOUR NEXT STEP'),
+    t(s.cta, `Book a strategy call with ${sender.name}`),
+    t(
+      { marginBottom: 24 },
+      `Go through this report together: which fixes to make first, what they cost and what they bring to ${report.businessName}.`,
+    ),
+    h(
+      View,
+      { style: { flexDirection: 'row', alignItems: 'center', marginBottom: 28 }, wrap: false },
+      h(View, { style: { marginRight: 20 } }, qrCode(sender.bookingUrl, 132)),
+      h(
+        View,
+        { style: { flex: 1 } },
+        t(s.small, 'Scan the code with a phone camera, or type the address:'),
+        h(Link, { src: sender.bookingUrl, style: { ...s.url, textDecoration: 'none' } }, sender.bookingUrl),
+        t({ marginTop: 10 }, `Call ${sender.phone} or e-mail ${sender.email}.`),
+      ),
+    ),
+    senderBlock(sender, 'Your contact'),
+    reportUrl ? t({ marginTop: 24 }, `The interactive version of this report: ${reportUrl}`) : null,
+    t(s.small, `A new audit of your site any time: ${sender.siteUrl}/marketing-audit (${auditTiming.sentence})`),
   );
 
   return h(
     Document,
-    { title: `Growth Opportunities Report - ${report.businessName}`, author: 'Curb Appeal', subject: report.website },
+    { title: `Growth Opportunities Report - ${report.businessName}`, author: sender.name, subject: report.website },
+    cover,
     summary,
     scores,
     analysis,
     plan,
     findings,
+    nextStep,
   );
 }

@@ -5,6 +5,7 @@ import type { Analysis } from '../analyse.ts';
 import { allDates, LLMS_H1, LLMS_LINK, sourceLinks } from '../checks/ai-search.ts';
 import { CHECKS, CHECKS_BY_ID } from '../checks/registry.ts';
 import { datesInText } from '../page.ts';
+import { homePageScores } from './home-page.ts';
 import { ADVICE } from './plan.ts';
 import { speedMeasurementOf } from '../lab/measurement.ts';
 
@@ -83,6 +84,7 @@ export function advancedResultOf(analysis: Analysis): AdvancedAuditResult {
     },
     checksRun,
     pagesCrawled: ctx.pages.length,
+    homePage: homePageScores(ctx),
     categories: CHECK_CATEGORIES.map((category) => {
       const ids = CHECKS.filter((c) => c.category === category).map((c) => c.id);
       const bad = findings.filter((f) => f.category === category).length;

@@ -6,7 +6,7 @@ import { detectAnalytics, hasAnyAnalytics } from '../detect/analytics.ts';
 import { detectBusiness } from '../detect/business.ts';
 import { round } from '../util.ts';
 import { mobileReady } from './build.ts';
-import { seoFormula } from './scores.ts';
+import { computeScores } from './scores.ts';
 import { speedMeasurementOf } from '../lab/measurement.ts';
 
 const SEO_CATEGORIES = new Set([
@@ -37,7 +37,9 @@ export function quickLookupOf({ ctx, run }: Analysis, maxIssues = 10): QuickLook
     logo: biz.logo,
     favicon: biz.favicon ?? (ctx.site.favicon?.status && ctx.site.favicon.status < 400 ? ctx.site.favicon.url : null),
     website: ctx.home.url,
-    seoScore: seoFormula(ctx),
+    // The report's SEO score, computed the same way from the same page: the preview and the
+    // report a minute later show one figure (docs/decisions.md, issue 33).
+    seoScore: computeScores(ctx, run).seo.score,
     lighthousePowered: ctx.lab.lighthouse,
     hasAnalytics: hasAnyAnalytics(detectAnalytics(ctx.home)),
     mobileOptimized: mobileReady(ctx),

@@ -2,7 +2,7 @@
 // then let the provider phrase a grounded answer when one is configured, falling back to
 // the retrieval answer when it is not or when it fails.
 import type { ChatResponse, ChatSource, ChatTurn } from '@curb/contracts/assistant';
-import { personal } from '@curb/content';
+import { auditTiming, personal } from '@curb/content';
 import { HttpError } from './http-error.ts';
 import type { Provider, ProviderMessage } from './provider.ts';
 import type { Retriever } from './retrieval.ts';
@@ -30,10 +30,14 @@ function systemPrompt(passages: readonly { title: string; page: ChatSource; answ
   return [
     `You are the website assistant of ${personal.name}, a real estate operations and marketing professional. Your replies are read ` +
       `aloud, so answer in at most three short sentences of plain text.`,
-    'Answer only from the passages below. Name the page the answer comes from and link it in Markdown, for example ' +
-      '[Services](/services). Never invent facts, prices, dates or people.',
+    'Answer only from the passages below, with the sentence that answers the question, not a summary of the passage. Name ' +
+      'the page the answer comes from and link it in Markdown, for example [Services](/services). Never invent facts, prices, ' +
+      'dates or people.',
+    'Start the answer to a yes/no question with "Yes." or "No.". The site states one price: the marketing audit is free. For ' +
+      `any other price say plainly that the site does not list it and give ${personal.email} and ${personal.formattedPhone}. ` +
+      `For how long an audit takes, say both: ${auditTiming.sentence}`,
     `If the passages do not answer the question, say so briefly and suggest the [${AUDIT_PAGE.title}](${AUDIT_PAGE.path}) or ` +
-      `[contact](${CONTACT_PAGE.path}) (${personal.email}).`,
+      `[contact](${CONTACT_PAGE.path}) (${personal.email}). Do not repeat an offer already made in the conversation.`,
     `Passages:\n\n${context}`,
   ].join('\n');
 }
@@ -51,12 +55,13 @@ function linkedSources(message: string, candidates: readonly ChatSource[]): Chat
 export async function answerChat(messages: readonly ChatTurn[], deps: ChatDeps): Promise<ChatResponse> {
   validateConversation(messages);
   const userTurns = messages.filter((m) => m.role === 'user').map((m) => m.content.trim());
-  const retrieval = deps.retriever.answer(userTurns);
+  const replies = messages.filter((m) => m.role === 'assistant').map((m) => m.content);
+  const retrieval = deps.retriever.answer(userTurns, replies);
 
   const { provider } = deps;
   if (provider?.offers('chat')) {
     const passages = [...retrieval.results.map((r) => r.passage)];
-    for (const id of ['audit', 'contact']) {
+    for (const id of ['audit', 'contact', 'areas']) {
       const extra = deps.retriever.passage(id);
       if (extra && !passages.includes(extra)) passages.push(extra);
     }

@@ -3,6 +3,7 @@
 // it came from and carries a short, speakable answer.
 import {
   achievements,
+  auditTiming,
   caseStudies,
   certifications,
   company,
@@ -20,6 +21,7 @@ import {
 } from '@curb/content';
 
 export type PassageKind =
+  | 'area'
   | 'service'
   | 'case-study'
   | 'experience'
@@ -45,6 +47,16 @@ export interface Passage {
   text: string;
   /** Words a visitor may use that the text does not (synonyms, question words). */
   keywords: string;
+  /** Whole sentences of the page an answer may quote when one of them answers better than `answer`. */
+  facts: string[];
+}
+
+/** Items of content as sentences: prose as it is, a phrase of five words or more closed with a period. */
+function prose(items: readonly string[]): string[] {
+  return items
+    .map((item) => item.trim())
+    .filter((item) => /[.!?]$/.test(item) || item.split(/\s+/).length >= 5)
+    .map((item) => (/[.!?]$/.test(item) ? item : `${item}.`));
 }
 
 const list = (items: readonly string[]): string => {
@@ -66,6 +78,7 @@ function servicePassages(): Passage[] {
     answer: `${personal.name} offers ${list(serviceItems.map((s) => s.title))}. ${sentence(servicesIntro.lead)}`,
     text: [servicesIntro.lead, servicesIntro.ctaText, ...serviceItems.map((s) => `${s.title}: ${s.subtitle}`)].join(' '),
     keywords: 'services offer offering help hire work with consulting pricing what do you do',
+    facts: prose([servicesIntro.lead, servicesIntro.ctaText]),
   };
   return [
     overview,
@@ -78,6 +91,12 @@ function servicePassages(): Passage[] {
         answer: `${s.title}: ${sentence(s.description)} It includes ${lowerFirst(list(s.features.slice(0, 3)))}.`,
         text: [s.subtitle, s.description, ...s.features, ...s.tools, ...s.targetClients].join(' '),
         keywords: `service ${s.id.replace(/-/g, ' ')}`,
+        facts: [
+          `${s.title}: ${sentence(s.description)}`,
+          `The ${s.title} service includes ${lowerFirst(list(s.features))}.`,
+          `${s.title} is for ${lowerFirst(list(s.targetClients))}.`,
+          `Tools: ${list(s.tools)}.`,
+        ],
       }),
     ),
   ];
@@ -104,6 +123,13 @@ function caseStudyPassages(): Passage[] {
       ),
     ].join(' '),
     keywords: 'case study project example result story',
+    facts: prose([
+      study.excerpt,
+      study.challenge,
+      study.solution,
+      study.outcome,
+      ...study.content.flatMap((block) => (block.type === 'section' ? [block.content] : [])),
+    ]),
   }));
 }
 
@@ -120,6 +146,7 @@ function experiencePassages(): Passage[] {
       `${list(experience.slice(1, 4).map((job) => `${job.title} at ${job.company}`))}.`,
     text: experience.map((job) => `${job.title} ${job.company} ${job.period} ${job.snippet}`).join(' '),
     keywords: 'experience career background resume cv history jobs roles worked years',
+    facts: [],
   };
   return [
     career,
@@ -141,6 +168,7 @@ function experiencePassages(): Passage[] {
           ...job.keyMetrics.map((m) => `${m.label} ${m.value}`),
         ].join(' '),
         keywords: 'role job position worked',
+        facts: prose([job.snippet, ...job.achievements]),
       }),
     ),
   ];
@@ -154,16 +182,22 @@ function auditPassages(): Passage[] {
       title: marketingAuditPage.heroTitle,
       page: AUDIT_PAGE,
       answer:
-        `${sentence(marketingAuditPage.heroLead)} ${sentence(inlineAuditForm.successText)} It is free: just enter your website and ` +
-        `e-mail address.`,
+        `${sentence(marketingAuditPage.heroLead)} The marketing audit is free: enter your website and e-mail address. ` +
+        `${auditTiming.sentence}`,
       text: [
         marketingAuditPage.heroLead,
         ...marketingAuditPage.benefits.map((b) => `${b.title} ${b.text}`),
         marketingAuditPage.thankYou.text,
         ...marketingAuditPage.thankYou.items,
         inlineAuditForm.text,
+        inlineAuditForm.successText,
       ].join(' '),
-      keywords: 'free audit review website analysis report check seo score cost price how long get started leads',
+      keywords: 'free audit review website analysis report check seo score cost price results get started leads',
+      facts: [
+        ...prose([marketingAuditPage.heroLead, ...marketingAuditPage.benefits.map((b) => b.text), inlineAuditForm.text]),
+        `The report includes ${lowerFirst(list(marketingAuditPage.thankYou.items))}.`,
+        auditTiming.sentence,
+      ],
     },
     {
       id: 'report',
@@ -177,6 +211,7 @@ function auditPassages(): Passage[] {
         reportLandingPage.testimonial.quote,
       ].join(' '),
       keywords: 'report sample competitors benchmark compare zillow',
+      facts: prose([reportLandingPage.heroLead, ...reportLandingPage.areas.map((a) => `${a.title}: ${a.text}`)]),
     },
   ];
 }
@@ -193,7 +228,21 @@ function aboutPassages(): Passage[] {
         `You can reach ${personal.name} by e-mail at ${personal.email} or by phone at ${personal.formattedPhone}. ${personal.name} ` +
         `is based in ${personal.location} and works across ${list(personal.serviceArea)}.`,
       text: [personal.email, personal.formattedPhone, personal.location, personal.linkedinUrl, ...personal.serviceArea].join(' '),
-      keywords: 'contact email e-mail phone call number reach talk touch linkedin address located location where meeting book schedule',
+      keywords:
+        'contact email e-mail phone call number reach talk touch linkedin address located location where meeting book schedule ' + 'quote',
+      facts: [`E-mail: ${personal.email}.`, `Phone: ${personal.formattedPhone}.`, `${personal.name} is based in ${personal.location}.`],
+    },
+    {
+      id: 'areas',
+      kind: 'area',
+      title: 'Areas served',
+      page: CONTACT_PAGE,
+      answer: `${personal.name} works across ${list(personal.serviceArea)}, from ${personal.location}.`,
+      text: [servicesIntro.lead, company.description, personal.location, ...personal.serviceArea].join(' '),
+      keywords:
+        'area areas serve serves served serving service cover covers covering region regions where based located location ' +
+        'market markets city cities state states county counties neighborhood travel',
+      facts: prose([servicesIntro.lead, company.description]),
     },
     {
       id: 'about',
@@ -206,6 +255,7 @@ function aboutPassages(): Passage[] {
         `${lowerFirst(company.description)}`,
       text: [personal.tagline, ...personal.biography, company.description, company.industry].join(' '),
       keywords: `who are you about bio biography ${personal.name.toLowerCase()} realtor licensed company`,
+      facts: prose([...personal.biography, company.description]),
     },
     {
       id: 'certifications',
@@ -215,6 +265,7 @@ function aboutPassages(): Passage[] {
       answer: `${personal.name}'s certifications: ${list(certifications.map((c) => c.text))}.`,
       text: certifications.map((c) => c.text).join(' '),
       keywords: 'certification certifications certified license licensed qualifications credentials google ads realtor',
+      facts: [],
     },
     {
       id: 'metrics',
@@ -224,6 +275,7 @@ function aboutPassages(): Passage[] {
       answer: `Some numbers: ${list(achievements.map((a) => `${a.value} ${lowerFirst(a.title)}`))}.`,
       text: achievements.map((a) => `${a.title} ${a.value} ${a.description}`).join(' '),
       keywords: 'numbers results metrics achievements rating reviews volume',
+      facts: achievements.map((a) => `${a.title}: ${a.value}. ${sentence(a.description)}`),
     },
     {
       id: 'press',
@@ -235,6 +287,7 @@ function aboutPassages(): Passage[] {
         `${sentence(lowerFirst(magazineFeature.description))}`,
       text: [magazineFeature.title, magazineFeature.description, ...magazineFeature.highlights].join(' '),
       keywords: 'magazine press media featured interview article',
+      facts: prose([magazineFeature.description, ...magazineFeature.highlights]),
     },
     ...skills.map(
       (skill): Passage => ({
@@ -245,6 +298,7 @@ function aboutPassages(): Passage[] {
         answer: `${skill.title}: ${sentence(skill.description)} For example: ${lowerFirst(skill.details.achievements[0] ?? '')}.`,
         text: [skill.description, skill.details.experience, ...skill.details.tools, ...skill.details.achievements].join(' '),
         keywords: 'expertise skill skills good at strengths tools',
+        facts: prose([skill.description, skill.details.experience, ...skill.details.achievements]),
       }),
     ),
   ];

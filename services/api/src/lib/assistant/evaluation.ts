@@ -1,6 +1,10 @@
 // The offline assistant's yardstick: questions a visitor asks, each with the page that should
 // answer it, or null when the site's content does not cover it and the assistant must say
-// so. The tests hold the assistant to it and `pnpm bench:assistant` prints its precision.
+// so; and, for many, what the reply must say (the answer itself, not a passage nearby) and
+// whether it opens with "Yes" or "No". The table has two halves: the tuning half, which the
+// retrieval's thresholds and rules were adjusted on, and a held-out half written with it and
+// never tuned on, so its figures tell how the assistant does on questions nobody fitted it
+// to. The tests hold the assistant to both; `pnpm bench:assistant` prints both.
 import type { Retriever } from './retrieval.ts';
 
 export interface RetrievalCase {
@@ -9,9 +13,20 @@ export interface RetrievalCase {
   previous?: string;
   /** The path of the page the answer must cite first; null: not covered by the site. */
   source: string | null;
+  /** What the reply must say: every pattern must match it. */
+  says?: readonly RegExp[];
+  /** A yes/no question's reply opens with this word. */
+  opens?: 'Yes' | 'No';
 }
 
-export const RETRIEVAL_CASES: readonly RetrievalCase[] = [
+/** A reply that says plainly the site gives no price. */
+const NO_PRICE = /(?:does not|doesn't) (?:list|give|state|publish) (?:a )?(?:price|prices|fee|fees|rate|rates)/i;
+/** A reply that offers the owner's contact. */
+const CONTACT = /morgan@curbappeal\.example|\(703\) 555-0142/;
+const AUDIT_TIMES = [/about 20 seconds/, /within 24 hours/];
+
+/** The tuning half: the first table (issue 15) and questions from issue 33 as visitors phrase them. */
+export const TUNING_CASES: readonly RetrievalCase[] = [
   { question: 'What services do you offer?', source: '/services' },
   { question: 'Tell me about team leadership', source: '/services' },
   { question: 'Can you help with operations consulting?', source: '/services' },
@@ -54,16 +69,77 @@ export const RETRIEVAL_CASES: readonly RetrievalCase[] = [
   { question: 'Write me a poem about cats', source: null },
   { question: 'What is the best pizza place in Arlington?', source: null },
   { question: 'How do I fix my car engine?', source: null },
+  // Issue 33: the question's own answer, yes or no first, prices the site does not give, the
+  // areas served, how long an audit takes.
+  { question: 'How much does a consultation cost?', source: '/#contact', says: [NO_PRICE, CONTACT] },
+  { question: 'Do you work with teams in Maryland?', source: '/services', opens: 'Yes', says: [/Maryland/] },
+  { question: 'Which areas do you serve?', source: '/#contact', says: [/Northern Virginia/, /Maryland/] },
+  { question: 'How long does the audit take?', source: '/marketing-audit', says: AUDIT_TIMES },
+  { question: 'how long until i get my report', source: '/marketing-audit', says: AUDIT_TIMES },
+  { question: 'Is the audit free?', source: '/marketing-audit', opens: 'Yes', says: [/free/] },
+  { question: 'what do you charge for operations consulting', source: '/#contact', says: [NO_PRICE, CONTACT] },
+  { question: 'Are you a licensed realtor?', source: '/#about', opens: 'Yes', says: [/Licensed Realtor/] },
+  { question: 'Where is Morgan based?', source: '/#contact', says: [/Arlington, Virginia/] },
+  { question: 'Do you cover Florida?', source: '/#contact', opens: 'No', says: [/Northern Virginia/] },
+  { question: 'best way to reach you?', source: '/#contact', says: [CONTACT] },
+  { question: 'How many agents have you onboarded?', source: '/blog/agent-onboarding-system', says: [/40 agents/] },
+  { question: 'how fast will the report come by email', source: '/marketing-audit', says: [/within 24 hours/] },
+  { question: 'Can I hire you for a marketing strategy session?', source: '/services', opens: 'Yes' },
+  { question: 'Do you offer team leadership training?', source: '/services', opens: 'Yes', says: [/Team Leadership/] },
+  { question: "What's your client rating?", source: '/#achievements', says: [/4\.9/] },
+  { question: 'Whats the median home price in Arlington?', source: null },
+  { question: 'Can you get me a mortgage pre-approval?', source: null },
+  { question: 'Who is the mayor of DC?', source: null },
+  { question: 'Can you walk my dog?', source: null },
 ];
 
+/**
+ * The held-out half: written with the tuning half, before the answers were reworked, and never
+ * tuned on. When one of these fails, the miss is reported, not fitted.
+ */
+export const HELD_OUT_CASES: readonly RetrievalCase[] = [
+  { question: 'What does a strategy consultation cost?', source: '/#contact', says: [NO_PRICE, CONTACT] },
+  { question: 'Do you help brokerages in Virginia?', source: '/services', opens: 'Yes' },
+  { question: 'What areas do you cover?', source: '/#contact', says: [/Northern Virginia/, /Maryland/] },
+  { question: 'How quickly will I get my audit results?', source: '/marketing-audit', says: AUDIT_TIMES },
+  { question: 'Is the website audit really free of charge?', source: '/marketing-audit', opens: 'Yes' },
+  { question: 'Are you licensed in Virginia?', source: '/#about', opens: 'Yes', says: [/VA|Virginia/] },
+  { question: 'Do you work in Texas?', source: '/#contact', opens: 'No', says: [/Northern Virginia/] },
+  { question: "Where's your office?", source: '/#contact', says: [/Arlington/] },
+  { question: "What's your email?", source: '/#contact', says: [/morgan@curbappeal\.example/] },
+  { question: 'how much for team leadership coaching', source: '/#contact', says: [NO_PRICE] },
+  { question: 'Do you serve Washington DC?', source: '/#contact', opens: 'Yes', says: [/DC/] },
+  { question: 'Can you help me set up a transaction management system?', source: '/services', opens: 'Yes' },
+  { question: 'How long have you been in real estate?', source: '/experience', says: [/15\+/] },
+  { question: 'Which companies have you worked for?', source: '/experience' },
+  { question: 'Have you been featured in any magazines?', source: '/#achievements', opens: 'Yes' },
+  { question: 'What are your rates?', source: '/#contact', says: [NO_PRICE] },
+  { question: "What's the best school district in Fairfax?", source: null },
+  { question: 'Can you recommend a good home inspector?', source: null },
+  { question: 'How do I reset my router?', source: null },
+  { question: 'What will mortgage rates do next year?', source: null },
+  { question: 'Who is the best agent in Bethesda?', source: null },
+  { question: 'Can you book me a flight to Miami?', source: null },
+];
+
+/** The whole table. */
+export const RETRIEVAL_CASES: readonly RetrievalCase[] = [...TUNING_CASES, ...HELD_OUT_CASES];
+
 export interface Evaluation {
-  /** Answers that cited the expected page, of all answers given. */
+  /** Answers that cited the expected page and said what they must, of all answers given. */
   precision: number;
-  /** Covered questions answered from the expected page. */
+  /** Covered questions answered from the expected page, saying what they must. */
   recall: number;
   /** Uncovered questions the assistant said it could not answer. */
   refusals: number;
-  misses: Array<{ question: string; expected: string | null; cited: string | null }>;
+  cases: number;
+  misses: Array<{ question: string; expected: string | null; cited: string | null; reply: string }>;
+}
+
+/** Whether `reply` says what the case asks: its patterns, and Yes or No first. */
+function saysWhatItMust(c: RetrievalCase, reply: string): boolean {
+  if (c.opens && !new RegExp(`^${c.opens}\\b`).test(reply.trim())) return false;
+  return (c.says ?? []).every((re) => re.test(reply));
 }
 
 export function evaluateRetrieval(retriever: Retriever, cases: readonly RetrievalCase[] = RETRIEVAL_CASES): Evaluation {
@@ -73,20 +149,21 @@ export function evaluateRetrieval(retriever: Retriever, cases: readonly Retrieva
   let refused = 0;
   const misses: Evaluation['misses'] = [];
   for (const c of cases) {
-    const { results, sources } = retriever.answer(c.previous ? [c.previous, c.question] : [c.question]);
+    const { results, sources, message } = retriever.answer(c.previous ? [c.previous, c.question] : [c.question]);
     const cited = results.length ? (sources[0]?.path ?? null) : null;
     if (cited !== null) answered++;
     if (c.source !== null) covered++;
-    if (cited === c.source) {
+    if (cited === c.source && (cited === null || saysWhatItMust(c, message))) {
       if (cited !== null) correct++;
       else refused++;
-    } else misses.push({ question: c.question, expected: c.source, cited });
+    } else misses.push({ question: c.question, expected: c.source, cited, reply: message.slice(0, 160) });
   }
   const uncovered = cases.length - covered;
   return {
     precision: answered ? correct / answered : 1,
     recall: covered ? correct / covered : 1,
     refusals: uncovered ? refused / uncovered : 1,
+    cases: cases.length,
     misses,
   };
 }

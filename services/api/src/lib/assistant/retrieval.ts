@@ -1,9 +1,12 @@
 // The offline assistant: MiniSearch (BM25+, fuzzy and prefix matching) over the site's
-// passages, and a short grounded answer that names and links the page it came from,
-// steering toward the free audit or contact when nothing matches.
+// passages, and a short grounded answer that names and links the page it came from: the
+// sentence(s) that answer the question, Yes or No first when it asks one, plainly "the site
+// does not list a price" with the owner's contact for prices it does not state, and a turn
+// toward the free audit or contact when nothing matches (said once in a conversation).
 import MiniSearch from 'minisearch';
 import type { ChatSource } from '@curb/contracts/assistant';
-import { personal } from '@curb/content';
+import { auditTiming, personal } from '@curb/content';
+import { chooseSentences, contentTerms, intentOf, stem, withoutPriceWords, type Intent } from './compose.ts';
 import { AUDIT_PAGE, buildCorpus, CONTACT_PAGE, type Passage } from './corpus.ts';
 
 // Question words and fillers carry no topic; leaving them in lets "what do you..." match
@@ -12,7 +15,7 @@ const STOP_WORDS = new Set(
   `a about actually all also am an and any anything are as at be been but by can could did do does doing for from get give got
   had has have help how i i'd i'm if in into is it its just know like me more much my need of on or our please s say should
   so some tell than thank thanks that the their them then there these they this to us want was we were what when where which
-  who why will with would you your yours hey hi hello ok okay yes no`.split(/\s+/),
+  who why will with would you your yours hey hi hello ok okay yes no whats wheres hows whos best way`.split(/\s+/),
 );
 
 /** Lower case, no stop words, crude singular ("studies" → "study", "services" → "service"). */
@@ -29,7 +32,7 @@ const MIN_SCORE = 4;
 /**
  * Share of the question's topic words the best passage must contain. One shared word is not
  * enough: "the capital of France" shares only "capital" with a company name, "the price of
- * bitcoin" only "price" with the audit. Tuned on RETRIEVAL_CASES (evaluation.ts).
+ * bitcoin" only "price" with the audit. Tuned on TUNING_CASES (evaluation.ts), never on the held-out half.
  */
 const MIN_COVERAGE = 0.6;
 /** A strong match may leave half the words unmatched ("what makes your consulting different?"). */
@@ -65,7 +68,14 @@ export interface RetrievalResult {
 
 export interface Retriever {
   search(query: string, limit?: number, topic?: string): RetrievalResult[];
-  answer(userTurns: readonly string[]): { message: string; sources: ChatSource[]; results: RetrievalResult[] };
+  /**
+   * The reply to the last of `userTurns`. `previousReplies` are the assistant's earlier
+   * replies in the conversation: an offer made there is not made again.
+   */
+  answer(
+    userTurns: readonly string[],
+    previousReplies?: readonly string[],
+  ): { message: string; sources: ChatSource[]; results: RetrievalResult[] };
   passage(id: string): Passage | undefined;
 }
 
@@ -78,10 +88,12 @@ const link = (page: { title: string; path: string }, label = page.title) => `[${
 
 const auditNudge = `For a personalised look at your own marketing, request the ${link(AUDIT_PAGE, 'free marketing audit')}.`;
 const contactNudge = `To talk it through, ${link(CONTACT_PAGE, 'get in touch')} or e-mail ${personal.email}.`;
+const contactLine = `${personal.name} quotes on request: e-mail ${personal.email} or call ${personal.formattedPhone}.`;
 
 function nudgeFor(passage: Passage): string {
   switch (passage.kind) {
     case 'contact':
+    case 'area':
       return auditNudge;
     case 'audit':
     case 'report':
@@ -90,6 +102,24 @@ function nudgeFor(passage: Passage): string {
       return contactNudge;
     default:
       return auditNudge;
+  }
+}
+
+/** Words that ask where the owner works, and not what about. */
+const AREA_TERMS = new Set(
+  'serve cover operate travel available based located location area region city county state market work live where'.split(' ').map(stem),
+);
+
+/** What a price question asks the price of, as the reply names it. */
+function priceSubject(passage: Passage): string {
+  switch (passage.kind) {
+    case 'service':
+      return passage.id === 'services' ? 'its services' : `the ${passage.title}`;
+    case 'skill':
+    case 'case-study':
+      return `work like ${passage.title}`;
+    default:
+      return 'its services';
   }
 }
 
@@ -127,8 +157,85 @@ export function createRetriever(passages: readonly Passage[] = buildCorpus()): R
     top.score >= MIN_SCORE &&
     (top.coverage >= MIN_COVERAGE || (top.score >= STRONG_SCORE && top.coverage >= STRONG_MIN_COVERAGE));
 
-  function answer(userTurns: readonly string[]) {
+  /** A reply, with the offer that closes it unless the conversation made it already. */
+  function reply(
+    text: string,
+    sources: ChatSource[],
+    results: RetrievalResult[],
+    said: string,
+    offer: string | null,
+  ): { message: string; sources: ChatSource[]; results: RetrievalResult[] } {
+    const target = offer ? /\]\(([^)]+)\)/.exec(offer)?.[1] : undefined;
+    const repeat = !offer || (target !== undefined && said.includes(`](${target})`));
+    return { message: repeat ? text : `${text} ${offer}`, sources, results };
+  }
+
+  /** "Do you cover Texas?": the areas served settle it. */
+  function areaReply(intent: Intent, said: string) {
+    const areas = byId.get('areas');
+    if (!areas || !intent.place) return null;
+    const hit: RetrievalResult = { passage: areas, score: STRONG_SCORE, coverage: 1 };
+    const lead = intent.place.served ? (intent.yesNo ? 'Yes. ' : '') : 'No. ';
+    const unnamed = intent.place.served ? '' : ` The site does not mention ${intent.place.name}.`;
+    return reply(`${lead}${areas.answer}${unnamed} Read more on ${link(areas.page)}.`, [areas.page], [hit], said, contactNudge);
+  }
+
+  /** Prices: the audit is free; every other price the site does not give, and says so. */
+  function priceReply(question: string, intent: Intent, said: string) {
+    const audit = byId.get('audit');
+    const topic = withoutPriceWords(question);
+    const found = search(topic, 4, topic);
+    const top = found[0];
+    const aboutAudit = /\b(?:audit|report|review)\b/i.test(question) || (confident(found) && top?.passage.kind === 'audit');
+    if (aboutAudit && audit) {
+      const hit: RetrievalResult = { passage: audit, score: STRONG_SCORE, coverage: 1 };
+      // "Is it free?" is answered yes; "is there a fee?" or "does it cost anything?" no.
+      const lead = !intent.yesNo ? '' : intent.free ? 'Yes. ' : 'No. ';
+      return reply(
+        `${lead}The marketing audit is free: enter your website and e-mail address. ${auditTiming.sentence} ` +
+          `Read more on ${link(audit.page)}.`,
+        [audit.page],
+        [hit],
+        said,
+        null,
+      );
+    }
+    if (intent.free && !intent.price) return null;
+    // A price is asked of something the site sells (a service, an area of expertise), or not at all.
+    if (top && confident(found) && (top.passage.kind === 'service' || top.passage.kind === 'skill')) {
+      return reply(
+        `The site does not list a price for ${priceSubject(top.passage)}. ${contactLine} Read more on ${link(top.passage.page)}.`,
+        [CONTACT_PAGE, top.passage.page],
+        found,
+        said,
+        null,
+      );
+    }
+    // "What are your rates?": nothing left but the price.
+    if (contentTerms(topic).length === 0) {
+      const contact = byId.get('contact');
+      return reply(
+        `The site does not list prices for ${personal.name}'s services; the one it states is the marketing audit, which is free. ` +
+          contactLine,
+        [CONTACT_PAGE],
+        contact ? [{ passage: contact, score: STRONG_SCORE, coverage: 1 }] : [],
+        said,
+        null,
+      );
+    }
+    return null;
+  }
+
+  function refusal(question: string, said: string) {
+    if (THANKS.test(question)) return reply("You're welcome!", [], [], said, auditNudge);
+    const text = "I couldn't find that on this site. I can tell you about services, experience, case studies and the free marketing audit.";
+    const offers = [auditNudge, contactNudge].filter((o) => !said.includes(`](${/\]\(([^)]+)\)/.exec(o)![1]})`));
+    return { message: [text, ...offers].join(' '), sources: [AUDIT_PAGE, CONTACT_PAGE], results: [] };
+  }
+
+  function answer(userTurns: readonly string[], previousReplies: readonly string[] = []) {
     const question = userTurns.at(-1) ?? '';
+    const said = previousReplies.join('\n');
     if (GREETING.test(question)) {
       return {
         message:
@@ -137,6 +244,43 @@ export function createRetriever(passages: readonly Passage[] = buildCorpus()): R
         sources: [],
         results: [],
       };
+    }
+    const intent = intentOf(question);
+    // Where the owner works, asked and nothing else ("Which areas do you serve?", "Where are
+    // you based?"): the areas served.
+    if (intent.area && !intent.place && contentTerms(question).every((t) => AREA_TERMS.has(t))) {
+      const areas = byId.get('areas');
+      if (areas) {
+        const hit: RetrievalResult = { passage: areas, score: STRONG_SCORE, coverage: 1 };
+        return reply(`${areas.answer} Read more on ${link(areas.page)}.`, [areas.page], [hit], said, contactNudge);
+      }
+    }
+    // A place named: a state the site does not list is a plain no; one it lists answers a
+    // question about the place alone ("Do you serve DC?"), and leaves the rest to the passages.
+    if (intent.place && (intent.area || intent.yesNo)) {
+      const placeStems = new Set(contentTerms(intent.place.name));
+      const rest = contentTerms(question).filter((t) => !AREA_TERMS.has(t) && !placeStems.has(t));
+      if (!intent.place.served || rest.length === 0) {
+        const area = areaReply(intent, said);
+        if (area) return area;
+      }
+    }
+    // How long an audit takes: on screen in about 20 s, the e-mail within 24 hours.
+    const audit = byId.get('audit');
+    if (intent.duration && audit && /\b(?:audit|report)s?\b/i.test(question)) {
+      const hit: RetrievalResult = { passage: audit, score: STRONG_SCORE, coverage: 1 };
+      return reply(`${auditTiming.sentence} Read more on ${link(audit.page)}.`, [audit.page], [hit], said, null);
+    }
+    // How to reach the owner.
+    const contact = byId.get('contact');
+    if (intent.contact && contact) {
+      const hit: RetrievalResult = { passage: contact, score: STRONG_SCORE, coverage: 1 };
+      return reply(`${contact.answer} Read more on ${link(contact.page)}.`, [contact.page], [hit], said, auditNudge);
+    }
+    if (intent.price || (intent.free && intent.yesNo)) {
+      const price = priceReply(question, intent, said);
+      if (price) return price;
+      if (intent.price) return refusal(question, said);
     }
     // The question asked is answered first; only a follow-up that cannot stand alone ("how
     // long does it take?") leans on the previous question, and then the passage must answer
@@ -148,27 +292,17 @@ export function createRetriever(passages: readonly Passage[] = buildCorpus()): R
       if (confident(combined)) results = combined;
     }
     const top = results[0];
-    if (!top || !confident(results)) {
-      if (THANKS.test(question)) {
-        return { message: `You're welcome! ${auditNudge}`, sources: [], results: [] };
-      }
-      return {
-        message:
-          `I couldn't find that on this site. I can tell you about services, experience, case studies and the free marketing audit. ` +
-          `${auditNudge} ${contactNudge}`,
-        sources: [AUDIT_PAGE, CONTACT_PAGE],
-        results: [],
-      };
-    }
-    const parts = [top.passage.answer, `Read more on ${link(top.passage.page)}.`];
+    if (!top || !confident(results)) return refusal(question, said);
+    const chosen = chooseSentences(top.passage, question, intent);
+    const yes = intent.yesNo && chosen.terms > 0 && chosen.covered === chosen.terms;
+    const parts = [`${yes ? 'Yes. ' : ''}${chosen.text}`, `Read more on ${link(top.passage.page)}.`];
     const sources: ChatSource[] = [top.passage.page];
     const second = results[1];
     if (second && second.score >= top.score * 0.6 && second.passage.page.path !== top.passage.page.path) {
       parts.push(`See also ${link(second.passage.page)}.`);
       sources.push(second.passage.page);
     }
-    parts.push(nudgeFor(top.passage));
-    return { message: parts.join(' '), sources, results };
+    return reply(parts.join(' '), sources, results, said, nudgeFor(top.passage));
   }
 
   return { search, answer, passage: (id) => byId.get(id) };

@@ -4,16 +4,71 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { caseStudies, personal, serviceItems } from '@curb/content';
+import { auditTiming, caseStudies, personal, serviceItems } from '@curb/content';
 import { createServer, type Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
 import { createTestStores, testConfig } from '../../../../../test/harness.ts';
-import { evaluateRetrieval, RETRIEVAL_CASES } from '../../lib/assistant/evaluation.ts';
+import { evaluateRetrieval, HELD_OUT_CASES, RETRIEVAL_CASES, TUNING_CASES } from '../../lib/assistant/evaluation.ts';
 import { createRetriever } from '../../lib/assistant/retrieval.ts';
 import { NO_VOICE_TOOLS } from '../../lib/voice/tools.ts';
 import assistant from './index.ts';
 
 type Turn = { role: 'user' | 'assistant'; content: string };
+
+/** The held-out half's figures when first measured after the rework (never tuned on). */
+const HELD_OUT_FLOOR = { precision: 0.5, recall: 0.5, refusals: 0.8 };
+
+describe("the answer is the question's, not a passage nearby (issue 33)", () => {
+  const retriever = createRetriever();
+  const reply = (question: string, previousReplies: string[] = []) => retriever.answer([question], previousReplies);
+  const areas = 'Northern Virginia, Washington, DC and Maryland';
+
+  it('says plainly when the site gives no price, and offers the contact', () => {
+    const answer = reply('How much does a consultation cost?');
+    expect(answer.message).toMatch(/^The site does not list a price for the Marketing Strategy Consultation\./);
+    expect(answer.message).toContain(personal.email);
+    expect(answer.message).toContain(personal.formattedPhone);
+    expect(answer.sources[0]?.path).toBe('/#contact');
+    // The one price the site does state.
+    expect(reply('How much does the audit cost?').message).toMatch(/^The marketing audit is free/);
+    expect(reply('Is the audit free?').message).toMatch(/^Yes\. The marketing audit is free/);
+  });
+
+  it('leads with yes or no for a yes/no question', () => {
+    expect(reply('Do you work with teams in Maryland?').message).toMatch(/^Yes\. .*teams.*Maryland/);
+    expect(reply('Do you cover Florida?').message).toMatch(new RegExp(`^No\\. .*${areas}`));
+    expect(reply('Are you a licensed realtor?').message).toMatch(/^Yes\. .*Licensed Realtor/);
+  });
+
+  it('names the areas served, which the site says on several pages', () => {
+    const answer = reply('Which areas do you serve?');
+    expect(answer.message).toContain(areas);
+    expect(answer.sources[0]?.path).toBe('/#contact');
+  });
+
+  it('says both times for an audit: on screen in about 20 s, the e-mail within 24 hours', () => {
+    for (const question of ['How long does the audit take?', 'how long until i get my report']) {
+      expect(reply(question).message, question).toContain(auditTiming.sentence);
+      expect(reply(question).sources[0]?.path).toBe('/marketing-audit');
+    }
+  });
+
+  it('keeps refusing what is out of scope, prices of other things included', () => {
+    for (const question of ['What is the price of bitcoin?', 'Can you get me a mortgage pre-approval?', 'Who is the mayor of DC?']) {
+      expect(reply(question).message, question).toMatch(/^I couldn't find that on this site\./);
+    }
+  });
+
+  it('offers the audit once in a conversation, not in every reply', () => {
+    const nudge = /request the \[free marketing audit\]/;
+    const first = reply('What services do you offer?');
+    expect(first.message).toMatch(nudge);
+    const second = reply('Tell me about team leadership', [first.message]);
+    expect(second.message).not.toMatch(nudge);
+    const third = reply('Can you help with operations consulting?', [first.message, second.message]);
+    expect(third.message).not.toMatch(nudge);
+  });
+});
 
 describe('POST /api/chat in retrieval mode', () => {
   let app: FastifyInstance;
@@ -46,7 +101,8 @@ describe('POST /api/chat in retrieval mode', () => {
     expect(serviceItems.map((s) => s.title)).toContain(title);
     const answer = await ask(question);
     expect(answer.mode).toBe('retrieval');
-    expect(answer.message.startsWith(`${title}:`)).toBe(true);
+    // The service's own sentence, Yes first when the question asks whether.
+    expect(answer.message, answer.message).toMatch(new RegExp(`^(?:Yes\\. )?(?:The )?${title}\\b`));
     expect(answer.message).toContain('[Services](/services)');
     expect(answer.sources[0]).toEqual({ title: 'Services', path: '/services' });
   });
@@ -123,14 +179,25 @@ describe('POST /api/chat in retrieval mode', () => {
     expect(res.json().sources[0].path).toBe('/#about');
   });
 
-  it('cites the expected page on the table of in- and out-of-scope questions', () => {
-    const result = evaluateRetrieval(createRetriever());
-    expect(RETRIEVAL_CASES.filter((c) => c.source === null).length).toBeGreaterThanOrEqual(10);
+  it('answers the tuning half of the table from the expected page, saying what it must', () => {
+    const result = evaluateRetrieval(createRetriever(), TUNING_CASES);
+    expect(TUNING_CASES.filter((c) => c.source === null).length).toBeGreaterThanOrEqual(10);
     // One known miss at most: "the best pizza place in Arlington" shares the town with a case study.
-    expect(result.misses.length, JSON.stringify(result.misses)).toBeLessThanOrEqual(1);
+    expect(result.misses.length, JSON.stringify(result.misses, null, 1)).toBeLessThanOrEqual(1);
     expect(result.precision).toBeGreaterThanOrEqual(0.95);
     expect(result.recall).toBeGreaterThanOrEqual(0.95);
     expect(result.refusals).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('keeps to its measured figures on the held-out half, which nothing was tuned on', () => {
+    const result = evaluateRetrieval(createRetriever(), HELD_OUT_CASES);
+    expect(HELD_OUT_CASES.length).toBeGreaterThanOrEqual(20);
+    expect(RETRIEVAL_CASES.length).toBe(TUNING_CASES.length + HELD_OUT_CASES.length);
+    // The figures `pnpm bench:assistant` printed when the held-out half was first run after the
+    // rework (docs/decisions.md, issue 33): a floor against regressions, not a target fitted to.
+    expect(result.precision, JSON.stringify(result.misses, null, 1)).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.precision);
+    expect(result.recall).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.recall);
+    expect(result.refusals).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.refusals);
   });
 
   it('refuses blank, malformed and oversized conversations with a clear message', async () => {

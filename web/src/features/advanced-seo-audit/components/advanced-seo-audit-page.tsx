@@ -1,4 +1,4 @@
-import { scoreNotes } from '@curb/content';
+import { scoreNotes, vitalsCopy } from '@curb/content';
 import { parseWebsite, withScheme } from '@curb/content';
 import type { AdvancedAuditResult, AdvancedIssue, CheckCategory } from '@curb/contracts/audit';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -117,10 +117,15 @@ function AuditResult({ result }: { result: AdvancedAuditResult }) {
           <span className={styles.scoreLabel} data-testid="score-note">
             {scoreNotes.siteHealth}
           </span>
+          {result.homePage && (
+            <span className={styles.scoreLabel} data-testid="home-page-scores">
+              Home page: SEO {result.homePage.seo}/100 · Overall {result.homePage.overall}/100. {scoreNotes.homePage}
+            </span>
+          )}
         </div>
         <dl className={styles.counts}>
           <div>
-            <dt>Good (Notice)</dt>
+            <dt>Notices</dt>
             <dd>{result.counts.notices}</dd>
           </div>
           <div>
@@ -232,8 +237,11 @@ function IssueList({ issues }: { issues: AdvancedIssue[] }) {
 
 const vitals = (cwv: AdvancedAuditResult['performance']['coreWebVitals']) => [
   { name: 'LCP', value: `${(cwv.lcp / 1000).toFixed(1)} s`, ratio: Math.min(1, cwv.lcp / 4000), good: cwv.lcp < 2500 },
-  { name: 'FID', value: `${Math.round(cwv.fid)} ms`, ratio: Math.min(1, cwv.fid / 300), good: cwv.fid < 100 },
+  ...(cwv.tbt !== undefined
+    ? [{ name: vitalsCopy.inpLabel, value: `${Math.round(cwv.tbt)} ms`, ratio: Math.min(1, cwv.tbt / 600), good: cwv.tbt < 200 }]
+    : []),
   { name: 'CLS', value: cwv.cls.toFixed(2), ratio: Math.min(1, cwv.cls / 0.25), good: cwv.cls < 0.1 },
+  { name: vitalsCopy.fidLabel, value: `${Math.round(cwv.fid)} ms`, ratio: Math.min(1, cwv.fid / 300), good: cwv.fid < 100 },
 ];
 
 function Performance({ result }: { result: AdvancedAuditResult }) {
@@ -251,6 +259,7 @@ function Performance({ result }: { result: AdvancedAuditResult }) {
           </li>
         ))}
       </ul>
+      <p data-testid="vitals-note">{vitalsCopy.note}</p>
       {perf.speedMeasurement && <p data-testid="speed-measurement">Core Web Vitals: {perf.speedMeasurement.coreWebVitals}.</p>}
       <dl className={styles.counts}>
         <div>

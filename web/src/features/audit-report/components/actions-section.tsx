@@ -1,4 +1,4 @@
-import { personal } from '@curb/content';
+import { longTermPlan, MEDIUM_TERM_PLAN, personal } from '@curb/content';
 import type { AuditReport, Recommendation } from '@curb/contracts/audit';
 import { trackConsultation } from '@/lib/tracking';
 import styles from './audit-report.module.css';
@@ -18,20 +18,6 @@ export const FALLBACK_QUICK_WINS: Array<Pick<Recommendation, 'title' | 'descript
     timeToComplete: '1-2 weeks',
     costEstimate: '$200 - $1,500',
   },
-];
-
-export const MEDIUM_TERM = [
-  'Publish a monthly market report for your main neighborhoods',
-  'Build neighborhood guide pages with schools, commutes and recent sales',
-  'Set up retargeting ads for visitors who viewed listings',
-  'Collect and showcase new client reviews every month',
-];
-
-export const LONG_TERM = [
-  'Create video home tours and market updates for YouTube and your site',
-  'Launch a referral and past-client nurture program',
-  'Rank for "homes for sale in <your area>" with a page per area',
-  'Automate lead follow-up with e-mail and text sequences',
 ];
 
 const PRIORITY_TONE = { High: 'red', Medium: 'amber', Low: 'grey' } as const;
@@ -78,14 +64,14 @@ export function ActionsSection({ report }: { report: AuditReport }) {
       </Section>
       <Section id="medium-term" title="Medium Term (1-3 months)">
         <ul className={styles.list}>
-          {[...report.actionPlan.shortTerm, ...MEDIUM_TERM].map((x, i) => (
+          {[...report.actionPlan.shortTerm, ...MEDIUM_TERM_PLAN].map((x, i) => (
             <li key={i}>{x}</li>
           ))}
         </ul>
       </Section>
       <Section id="long-term" title="Long Term (3+ months)">
-        <ul className={styles.list}>
-          {[...report.actionPlan.longTerm, ...LONG_TERM].map((x, i) => (
+        <ul className={styles.list} data-testid="long-term-plan">
+          {[...report.actionPlan.longTerm, ...longTermPlan(report.websiteData.location)].map((x, i) => (
             <li key={i}>{x}</li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import type { AuditReport, SocialProfile } from '@curb/contracts/audit';
+import { mostUsedWords } from '../utils/levels';
 import styles from './audit-report.module.css';
 import { Badge, Check, Fact, Section } from './report-bits';
 
@@ -49,11 +50,11 @@ export function AnalysisSection({ report }: { report: AuditReport }) {
           <Fact label="Built with">{w.techStack?.length ? w.techStack.join(', ') : 'Not detected'}</Fact>
           <Fact label="Services mentioned">{w.services?.length ? w.services.join(', ') : 'None found'}</Fact>
         </dl>
-        {w.keywordDensity && Object.keys(w.keywordDensity).length > 0 && (
+        {mostUsedWords(w.keywordDensity).length > 0 && (
           <>
             <h3>Most used words</h3>
-            <div className={styles.badges}>
-              {Object.entries(w.keywordDensity).map(([word, pct]) => (
+            <div className={styles.badges} data-testid="most-used-words">
+              {mostUsedWords(w.keywordDensity).map(([word, pct]) => (
                 <Badge key={word} tone="grey">
                   {word} {pct}%
                 </Badge>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SCORE_KEYS, type AuditReport, type ScoreKey } from '@curb/contracts/audit';
-import { clsTone, embeddedImage, fidTone, lcpTone, loadTimeTone, overviewLoadTone, percentTone } from '../utils/levels';
+import { scoreNotes, vitalsCopy } from '@curb/content';
+import { clsTone, embeddedImage, fidTone, lcpTone, loadTimeTone, overviewLoadTone, percentTone, tbtTone } from '../utils/levels';
 import styles from './audit-report.module.css';
 import { Badge, Bar, Fact, Section } from './report-bits';
 import { ScoreCard } from './score-card';
@@ -23,7 +24,6 @@ function WebsitePreview({ report }: { report: AuditReport }) {
         <Badge tone={w.mobileOptimized ? 'green' : 'red'}>{w.mobileOptimized ? 'Mobile Ready' : 'Not Mobile'}</Badge>
         <Badge tone={w.hasAnalytics ? 'green' : 'amber'}>{w.hasAnalytics ? 'Analytics' : 'No Analytics'}</Badge>
       </div>
-      <SpeedNote report={report} />
     </Section>
   );
 }
@@ -53,8 +53,9 @@ function TechnicalBlock({ report }: { report: AuditReport }) {
         <Fact label="Mobile score">
           <span className={TONE_TEXT[percentTone(t.pageSpeed.mobile)]}>{t.pageSpeed.mobile}</span>
         </Fact>
-        <Fact label="GTmetrix grade">{t.pageSpeed.gtmetrixGrade ?? 'N/A'}</Fact>
-        <Fact label="Pingdom grade">{t.pageSpeed.pingdomGrade ?? 'N/A'}</Fact>
+        {/* GTmetrix and Pingdom grades are shown only when present: the audit calls neither service. */}
+        {t.pageSpeed.gtmetrixGrade && <Fact label="GTmetrix grade">{t.pageSpeed.gtmetrixGrade}</Fact>}
+        {t.pageSpeed.pingdomGrade && <Fact label="Pingdom grade">{t.pageSpeed.pingdomGrade}</Fact>}
         <Fact label="Load time">
           <span className={TONE_TEXT[loadTimeTone(load)]}>{load.toFixed(1)}s</span>
         </Fact>
@@ -64,14 +65,19 @@ function TechnicalBlock({ report }: { report: AuditReport }) {
         <Fact label="LCP">
           <span className={TONE_TEXT[lcpTone(v.lcp)]}>{(v.lcp / 1000).toFixed(1)}s</span>
         </Fact>
-        <Fact label="FID">
-          <span className={TONE_TEXT[fidTone(v.fid)]}>{Math.round(v.fid)}ms</span>
+        <Fact label={vitalsCopy.inpLabel}>
+          {v.tbt !== undefined ? <span className={TONE_TEXT[tbtTone(v.tbt)]}>{Math.round(v.tbt)}ms</span> : 'Not measured'}
         </Fact>
         <Fact label="CLS">
           <span className={TONE_TEXT[clsTone(v.cls)]}>{v.cls.toFixed(3)}</span>
         </Fact>
-        {v.tbt !== undefined && <Fact label="TBT">{Math.round(v.tbt)}ms</Fact>}
+        <Fact label={vitalsCopy.fidLabel}>
+          <span className={TONE_TEXT[fidTone(v.fid)]}>{Math.round(v.fid)}ms</span>
+        </Fact>
       </dl>
+      <p className={styles.muted} data-testid="vitals-note">
+        {vitalsCopy.note}
+      </p>
       <SpeedNote report={report} />
       <div className={styles.grid2}>
         <div>
@@ -111,6 +117,9 @@ export function ScoresSection({ report }: { report: AuditReport }) {
             <ScoreDial score={s.social.score} label="Social" size="sm" />
             <ScoreDial score={s.overall} label="Overall" size="sm" />
           </div>
+          <p className={styles.muted} data-testid="seo-note">
+            {scoreNotes.seo}
+          </p>
         </Section>
       </div>
       <TechnicalBlock report={report} />

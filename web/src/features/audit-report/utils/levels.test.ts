@@ -10,8 +10,10 @@ import {
   lcpTone,
   loadTimeTone,
   longUsDate,
+  mostUsedWords,
   overviewLoadTone,
   percentTone,
+  tbtTone,
 } from './levels';
 
 describe('report thresholds (spec section 9)', () => {
@@ -49,6 +51,27 @@ describe('report thresholds (spec section 9)', () => {
     expect(longUsDate('2026-11-15T12:00:00Z')).toBe('November 15, 2026');
     expect(exportReady(null)).toBe('missing');
     expect(exportReady({ businessName: '' } as never)).toBe('incomplete');
+  });
+
+  it("dates the report in the owner's time zone, as the PDF does, whatever the browser's", () => {
+    // 02:30 UTC on the 15th is the evening of the 14th in Virginia, where the PDF dates it.
+    expect(longUsDate('2026-11-15T02:30:00Z')).toBe('November 14, 2026');
+  });
+
+  it('lists the most used words most used first, whatever order the stored object has', () => {
+    // jsonb returns object keys shortest first.
+    const stored = { sale: 1.2, homes: 3.5, arlington: 2.1, alexandria: 3.5 };
+    expect(mostUsedWords(stored)).toEqual([
+      ['alexandria', 3.5],
+      ['homes', 3.5],
+      ['arlington', 2.1],
+      ['sale', 1.2],
+    ]);
+    expect(mostUsedWords(undefined)).toEqual([]);
+  });
+
+  it("colours INP's lab stand-in (Total Blocking Time) with Lighthouse's thresholds", () => {
+    expect([199, 200, 599, 600].map(tbtTone)).toEqual(['green', 'amber', 'amber', 'red']);
   });
 
   it('shows only embedded images', () => {

@@ -1,5 +1,6 @@
 // The report page's thresholds and colours (spec public-site.md section 9), in one place.
 import { Value } from '@sinclair/typebox/value';
+import { reportDate } from '@curb/content';
 import { AuditReportSchema, type AuditReport } from '@curb/contracts/audit';
 
 export type Tone = 'green' | 'amber' | 'red';
@@ -34,10 +35,23 @@ export const lcpTone = (ms: number): Tone => (ms < 2500 ? 'green' : ms < 4000 ? 
 export const fidTone = (ms: number): Tone => (ms < 100 ? 'green' : ms < 300 ? 'amber' : 'red');
 export const clsTone = (v: number): Tone => (v < 0.1 ? 'green' : v < 0.25 ? 'amber' : 'red');
 
-/** Generation date in long US format, e.g. "November 15, 2026". */
+/** Total Blocking Time (INP's lab stand-in), Lighthouse's mobile thresholds: <200 ms green, <600 ms amber. */
+export const tbtTone = (ms: number): Tone => (ms < 200 ? 'green' : ms < 600 ? 'amber' : 'red');
+
+/**
+ * Generation date in long US format, e.g. "November 15, 2026", in the owner's time zone as the
+ * PDF writes it (not the reader's: the same report must not carry two dates).
+ */
 export function longUsDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return reportDate(iso);
+}
+
+/**
+ * The most used words, most used first. The report stores them as an object, and PostgreSQL's
+ * jsonb keeps object keys sorted by length, not in the order they were written.
+ */
+export function mostUsedWords(density: Record<string, number> | undefined): Array<[string, number]> {
+  return Object.entries(density ?? {}).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
 /** The spec's report data check; a failure only warns, the report still shows. */

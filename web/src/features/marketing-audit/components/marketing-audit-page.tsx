@@ -1,4 +1,4 @@
-import { marketingAuditPage } from '@curb/content';
+import { marketingAuditPage, scoreNotes } from '@curb/content';
 import type { QuickLookupResult } from '@curb/contracts/audit';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/toast/toast-store';
@@ -20,12 +20,24 @@ export interface AuditLeadFormSlot {
   onSubmitted: (result: { reportId: string | null }) => void;
 }
 
-/** The free audit page: the website lookup, its preview and insights, and the lead form. */
-export function MarketingAuditPage({ leadForm }: { leadForm: (slot: AuditLeadFormSlot) => ReactNode }) {
+/**
+ * The free audit page: the website lookup, its preview and insights, and the lead form. A
+ * funnel's landing page gives its headline and lead copy (issue 32).
+ */
+export function MarketingAuditPage({
+  leadForm,
+  headline = marketingAuditPage.heroTitle,
+  copy = marketingAuditPage.heroLead,
+}: {
+  leadForm: (slot: AuditLeadFormSlot) => ReactNode;
+  headline?: string;
+  copy?: string;
+}) {
   const [website, setWebsite] = useState('');
   const [result, setResult] = useState<QuickLookupResult | null>(null);
   const [running, setRunning] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
+  /** 'audit': a report is on its way; 'lead': the funnel stores requests without an audit (issue 32). */
+  const [submitted, setSubmitted] = useState<false | 'audit' | 'lead'>(false);
   const stage = useLoaderStage(running);
   const lookupSeq = useRef(0);
   const lastLooked = useRef('');
@@ -64,7 +76,7 @@ export function MarketingAuditPage({ leadForm }: { leadForm: (slot: AuditLeadFor
   const page = marketingAuditPage;
   return (
     <>
-      <PageHero title={page.heroTitle} lead={page.heroLead}>
+      <PageHero title={headline} lead={copy} funnelCopy>
         <ul className={styles.benefits}>
           {page.benefits.map((benefit) => (
             <li key={benefit.title} className={styles.benefit}>
@@ -75,7 +87,12 @@ export function MarketingAuditPage({ leadForm }: { leadForm: (slot: AuditLeadFor
         </ul>
       </PageHero>
       <section className={`container ${styles.main}`}>
-        {submitted ? (
+        {submitted === 'lead' ? (
+          <div className={styles.thankYou} role="status" data-testid="audit-thank-you">
+            <h2>{page.thankYouLead.title}</h2>
+            <p>{page.thankYouLead.text}</p>
+          </div>
+        ) : submitted ? (
           <div className={styles.thankYou} role="status" data-testid="audit-thank-you">
             <h2>{page.thankYou.title}</h2>
             <p>{page.thankYou.text}</p>
@@ -126,7 +143,13 @@ export function MarketingAuditPage({ leadForm }: { leadForm: (slot: AuditLeadFor
                     {result.seoScore !== null && (
                       <div>
                         <dt>SEO score</dt>
-                        <dd>{result.seoScore}/100</dd>
+                        <dd>
+                          {result.seoScore}/100
+                          <small className={styles.measured} data-testid="seo-note">
+                            {' '}
+                            ({scoreNotes.seo})
+                          </small>
+                        </dd>
                       </div>
                     )}
                     {result.loadTime !== null && (
@@ -157,8 +180,8 @@ export function MarketingAuditPage({ leadForm }: { leadForm: (slot: AuditLeadFor
                 website,
                 foundBusinessName: result?.companyName,
                 onBusinessNameTyped: clear,
-                onSubmitted: () => {
-                  setSubmitted(true);
+                onSubmitted: ({ reportId }) => {
+                  setSubmitted(reportId ? 'audit' : 'lead');
                   trackConversion();
                 },
               })}

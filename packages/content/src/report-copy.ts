@@ -1,0 +1,63 @@
+// The Growth Opportunities Report's own copy, shared by the report page and its PDF so the
+// two never say different things: the date line, the fixed parts of the action plan, and
+// how long an audit takes.
+
+/**
+ * The time zone every report date is written in: the owner's (Arlington, Virginia). The page
+ * and the PDF format the same instant the same way, whatever zone the reader's browser or the
+ * server is in, so a report generated late in the evening does not carry two dates.
+ */
+export const REPORT_TIME_ZONE = 'America/New_York';
+
+/** The report's date in long US format in the owner's time zone, e.g. "November 14, 2026"; '' for a bad date. */
+export function reportDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? ''
+    : d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: REPORT_TIME_ZONE });
+}
+
+/** How long the free audit takes, as the site promises it: the report on screen, then the e-mail. */
+export const auditTiming = {
+  onScreen: 'about 20 seconds',
+  email: 'within 24 hours',
+  sentence: 'The report is ready on screen in about 20 seconds, and the e-mail with the PDF arrives within 24 hours.',
+} as const;
+
+/** The medium-term list every report shows after the audit's own items (spec: fixed lists). */
+export const MEDIUM_TERM_PLAN: readonly string[] = [
+  'Publish a monthly market report for your main neighborhoods',
+  'Build neighborhood guide pages with schools, commutes and recent sales',
+  'Set up retargeting ads for visitors who viewed listings',
+  'Collect and showcase new client reviews every month',
+];
+
+/**
+ * The long-term list, written for the audited business: the local-search item names the
+ * place found on its site ("Alexandria, VA"), or says "each town you serve" when none was.
+ */
+export function longTermPlan(location: string | null | undefined): string[] {
+  const place = location?.trim();
+  return [
+    'Create video home tours and market updates for YouTube and your site',
+    'Launch a referral and past-client nurture program',
+    place
+      ? `Rank for "homes for sale in ${place}" with a page for each neighborhood`
+      : 'Rank for "homes for sale" in each town you serve, with a page for each',
+    'Automate lead follow-up with e-mail and text sequences',
+  ];
+}
+
+/**
+ * Core Web Vitals as the report names them. INP replaced FID in March 2024; INP needs real
+ * visitors' taps, so a lab run shows its stand-in, Total Blocking Time, and says so. The
+ * spec's FID field (Lighthouse's max potential FID) stays, marked retired.
+ */
+export const vitalsCopy = {
+  inpLabel: 'INP (lab stand-in: TBT)',
+  fidLabel: 'FID (retired)',
+  note:
+    'INP (Interaction to Next Paint) replaced FID as a Core Web Vital in March 2024. INP is measured from real visitors; a lab ' +
+    'run shows its stand-in, Total Blocking Time (TBT). FID is Lighthouse’s max potential FID, kept for comparison.',
+  short: 'INP replaced FID in March 2024; a lab run shows its stand-in, Total Blocking Time (TBT).',
+} as const;
