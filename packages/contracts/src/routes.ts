@@ -26,6 +26,7 @@ export const ADMIN_PAGE_ROUTES = [
   '/admin/retargeting',
   '/admin/analytics',
   '/admin/settings',
+  '/admin/privacy',
   '/admin/comprehensive',
 ] as const;
 

@@ -5,9 +5,11 @@ import { JOB_QUEUES } from '@curb/contracts/jobs';
 import type { Tx } from './client.ts';
 
 export type JobQueue = PgBoss;
+/** The schema of pg-boss's tables (`job`, `archive`), which a person's erasure also reads. */
+export const JOB_SCHEMA = 'pgboss';
 
 export async function startJobQueue(url: string, onError: (err: Error) => void): Promise<JobQueue> {
-  const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 4, application_name: 'curb-jobs' });
+  const boss = new PgBoss({ connectionString: url, schema: JOB_SCHEMA, max: 4, application_name: 'curb-jobs' });
   boss.on('error', onError);
   await boss.start();
   for (const queue of Object.values(JOB_QUEUES)) await boss.createQueue(queue);

@@ -22,7 +22,7 @@ describe('migratePostgres', () => {
     const other = createSql(db.url, { max: 1 });
     const [a, b] = await Promise.all([migratePostgres(sql), migratePostgres(other)]);
     await other.end();
-    expect([...a, ...b].sort()).toEqual(migrations.map((m) => m.version));
+    expect([...a, ...b].sort((x, y) => x - y)).toEqual(migrations.map((m) => m.version));
     const rows = await sql`SELECT version FROM schema_migrations ORDER BY version`;
     expect(rows.map((r) => r.version)).toEqual(migrations.map((m) => m.version));
   });

@@ -1,7 +1,9 @@
 // The owner's list of marketing audits: one page, newest first, and the totals over all of them.
 import type { MarketingAuditRecord } from '@curb/contracts/admin';
+import type { ListFilter } from '@curb/contracts/privacy';
 import type { Db } from '../client.ts';
 import { ownerFlags } from './audit-mail.ts';
+import { filterWhere } from './list-filter.ts';
 
 export interface Totals {
   total: number;
@@ -25,8 +27,20 @@ export async function totals(db: Db): Promise<Totals> {
   return row!;
 }
 
-/** Page `page` (from 1) of `limit` audits, as the admin shows them; ties on time broken by id so pages never overlap. */
-export async function page(db: Db, page: number, limit: number): Promise<MarketingAuditRecord[]> {
+/** What the list's search reads: the business, the address, the site and the source. */
+const searched = (db: Db) => db`concat_ws(' ', business_name, email, website, source)`;
+
+/** How many audits the admin's filter keeps (the list's pages; the totals stay over every audit). */
+export async function count(db: Db, filter: ListFilter): Promise<number> {
+  const [row] = await db<{ n: number }[]>`SELECT count(*)::int AS n FROM audits WHERE ${filterWhere(db, filter, searched(db))}`;
+  return row!.n;
+}
+
+/**
+ * Page `page` (from 1) of `limit` audits the filter keeps, as the admin shows them; ties on time
+ * broken by id so pages never overlap.
+ */
+export async function page(db: Db, page: number, limit: number, filter: ListFilter = {}): Promise<MarketingAuditRecord[]> {
   return db<MarketingAuditRecord[]>`
     SELECT id, business_name AS "businessName", email, NULLIF(website, '') AS website, source,
            report_id AS "reportId", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
@@ -34,6 +48,7 @@ export async function page(db: Db, page: number, limit: number): Promise<Marketi
            ${ownerFlags.inOutbox(db)} AS "emailInOutbox", email_opened AS "emailOpened",
            report_converted_at IS NOT NULL AS "reportViewed", report_view_count AS "reportViewCount", status
     FROM audits
+    WHERE ${filterWhere(db, filter, searched(db))}
     ORDER BY created_at DESC, id DESC
     LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
 }

@@ -27,3 +27,12 @@ export async function summary(db: Db): Promise<IngestQuarantine> {
     FROM ingest_quarantine`;
   return row!;
 }
+
+/**
+ * A segment's file after lines were taken out of it (a person's erasure): its count and reasons
+ * now, or null when no line is left (the record goes).
+ */
+export async function rewrite(db: Db, segment: string, left: { rows: number; reason: string } | null): Promise<void> {
+  if (left) await db`UPDATE ingest_quarantine SET rows = ${left.rows}, reason = ${left.reason} WHERE segment = ${segment}`;
+  else await db`DELETE FROM ingest_quarantine WHERE segment = ${segment}`;
+}

@@ -4,7 +4,8 @@
 // reason), and a line per segment in Postgres so the owner sees them from any process.
 import { constants } from 'node:fs';
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { quarantineDir } from '@curb/analytics/event-files';
 import { ingestQuarantine, type Sql } from '@curb/db';
 
 export interface Refusal {
@@ -40,9 +41,7 @@ export function refusalReason(err: unknown): string {
   return type ? `${type}: ${first}` : first;
 }
 
-export function quarantineDir(dataDir: string, database: string): string {
-  return join(resolve(dataDir), 'quarantine', database);
-}
+export { quarantineDir };
 
 /**
  * The parts of a split segment already inserted, kept on disk while the split runs: a replay

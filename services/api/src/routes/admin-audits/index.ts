@@ -1,18 +1,45 @@
-// The admin's marketing-audit list: one page of audits plus totals over all of them.
+// The admin's marketing-audit list: one page of the audits its filter keeps plus totals over all
+// of them, and the leads behind that list as a CSV file with the same filter (issue 31).
 import type { RouteApp } from '../../lib/route-app.ts';
-import { MarketingAuditListSchema, PageQuerySchema, paginate, type MarketingAuditList } from '@curb/contracts/admin';
-import { auditList } from '@curb/db';
+import { MarketingAuditListSchema, paginate, type MarketingAuditList } from '@curb/contracts/admin';
+import { ErrorResponseSchema } from '@curb/contracts/errors';
+import { FilteredPageQuerySchema, ListFilterSchema, listFilterProblem } from '@curb/contracts/privacy';
+import { auditList, leads } from '@curb/db';
 import type { Stores } from '@curb/runtime';
+import { CsvSchema, csvDownload, csvFile } from '../../lib/csv.ts';
+
+const LEADS_CSV_HEADER = [
+  'Received (UTC)',
+  'Form',
+  'Source',
+  'Business',
+  'First name',
+  'Last name',
+  'E-mail',
+  'Website',
+  'Phone',
+  'Other fields',
+  'E-mail consent',
+  'Communication consent',
+  'Audit status',
+  'Report',
+];
 
 export default async function adminAuditRoutes(app: RouteApp, opts: { stores: Stores }): Promise<void> {
   const { sql } = opts.stores;
 
   app.get(
     '/api/admin/marketing-audits',
-    { schema: { querystring: PageQuerySchema, response: { 200: MarketingAuditListSchema } } },
+    { schema: { querystring: FilteredPageQuerySchema, response: { 200: MarketingAuditListSchema, '4xx': ErrorResponseSchema } } },
     async (request, reply): Promise<MarketingAuditList> => {
-      const { page, limit } = request.query;
-      const [t, recent] = await Promise.all([auditList.totals(sql), auditList.page(sql, page, limit)]);
+      const { page, limit, ...filter } = request.query;
+      const problem = listFilterProblem(filter);
+      if (problem) return reply.code(400).send({ message: problem });
+      const [t, kept, recent] = await Promise.all([
+        auditList.totals(sql),
+        auditList.count(sql, filter),
+        auditList.page(sql, page, limit, filter),
+      ]);
       reply.header('cache-control', 'no-store');
       return {
         recent,
@@ -22,8 +49,42 @@ export default async function adminAuditRoutes(app: RouteApp, opts: { stores: St
         emailsInOutbox: t.emails_in_outbox,
         reportsViewed: t.reports_viewed,
         conversionRate: t.total ? Math.round((t.reports_viewed / t.total) * 1000) / 10 : 0,
-        pagination: paginate(page, limit, t.total),
+        pagination: paginate(page, limit, kept),
       };
+    },
+  );
+
+  app.get(
+    '/api/admin/leads.csv',
+    { schema: { querystring: ListFilterSchema, response: { 200: CsvSchema, '4xx': ErrorResponseSchema } } },
+    async (request, reply) => {
+      const problem = listFilterProblem(request.query);
+      if (problem) return reply.code(400).send({ message: problem });
+      const rows = await leads.exportRows(sql, request.query);
+      return reply.headers(csvDownload('leads')).send(
+        csvFile(
+          LEADS_CSV_HEADER,
+          rows.map((l) => {
+            const { phone, ...other } = l.fields;
+            return [
+              l.created_at,
+              l.form_id,
+              l.source,
+              l.business_name,
+              l.first_name,
+              l.last_name,
+              l.email,
+              l.website,
+              phone,
+              Object.keys(other).length ? other : null,
+              l.email_consent,
+              l.communication_consent,
+              l.audit_status,
+              l.report_id && `/audit-report/${l.report_id}`,
+            ];
+          }),
+        ),
+      );
     },
   );
 }

@@ -11,7 +11,9 @@ import {
   quickLookupOf,
   type AnalyseOptions,
 } from '@curb/audit';
+import { siteLabCache } from '@curb/audit/lab/cache';
 import { pdfRenderPool } from '@curb/audit/pdf/render-pool';
+import { reportSender, senderKey } from '@curb/audit/pdf/sender';
 import { Semaphore } from '@curb/audit/util';
 import {
   AdvancedAuditRequestSchema,
@@ -34,6 +36,8 @@ import { NOINDEX } from '../../lib/page-policy.ts';
 export interface AuditRoutesOptions {
   config: Config;
   stores: Stores;
+  /** The report PDFs kept in memory, shared with the erasure of a person (a cache of its own when absent). */
+  pdfs?: ReportPdfCache;
   /** Test overrides of the analysis (deadlines, lab mode). */
   analyse?: Partial<AnalyseOptions>;
 }
@@ -52,6 +56,23 @@ const SITEMAP_CHECK_LIMIT = 50;
 /** Advanced audits one client address may have running or waiting at once. */
 export const ADVANCED_AUDITS_PER_CLIENT = 2;
 const STALE_REASON = 'The analysis did not finish. Please request a new audit.';
+
+/** Report PDFs kept in memory, keyed by report id first, so a person's erasure can drop theirs. */
+export class ReportPdfCache extends LookupCache<Buffer> {
+  constructor() {
+    super(PDF_CACHE_ENTRIES, 24 * 60 * 60_000);
+  }
+
+  static key(reportId: string, reportUrl: string, generatedAt: string): string {
+    return `${reportId}|${reportUrl}|${generatedAt}`;
+  }
+
+  /** Drops the PDFs of these reports; how many were kept. */
+  forget(reportIds: readonly string[]): number {
+    const ids = new Set(reportIds);
+    return this.deleteWhere((key) => ids.has(key.slice(0, key.indexOf('|'))));
+  }
+}
 
 class HttpError extends Error {
   constructor(
@@ -84,16 +105,18 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/api/audit-report/')) reply.header('x-robots-tag', NOINDEX);
   });
-  const base: Pick<AnalyseOptions, 'allowPrivateNetworks' | 'chromePath'> = {
+  const base: Pick<AnalyseOptions, 'allowPrivateNetworks' | 'chromePath' | 'labCache'> = {
     allowPrivateNetworks: config.AUDIT_ALLOW_PRIVATE_NETWORKS,
     chromePath: config.CHROME_PATH ?? null,
+    // One speed measurement per site per visit, shared with the report's audit in this process.
+    labCache: siteLabCache,
   };
   // Results carry a PNG screenshot (a few hundred KB): keep the cache small.
   const lookups = new LookupCache<QuickLookupResult>(100);
   // Crawling 20 pages (and Chromium) is heavy: two advanced audits at a time, a short queue.
   const advancedSlots = new Semaphore(2);
   let advancedPending = 0;
-  const pdfs = new LookupCache<Buffer>(PDF_CACHE_ENTRIES, 24 * 60 * 60_000);
+  const pdfs = opts.pdfs ?? new ReportPdfCache();
   const pdfQueue = new WorkQueue({
     concurrency: 2,
     maxWaiting: 16,
@@ -156,10 +179,14 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
       if (row.status !== 'done' || !row.report) throw new HttpError(409, 'The report is not ready yet.');
       const origin = (config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
       const reportUrl = `${origin}/audit-report/${encodeURIComponent(row.report_id)}`;
+      // The sender on the cover and the last page: the site's content and the owner's settings.
+      const [seo, contact] = await Promise.all([app.siteSettings.get('seo'), app.siteSettings.get('contact')]);
+      const sender = reportSender({ seo, contact, publicUrl: origin, ...(config.WEB_DIST ? { webDist: config.WEB_DIST } : {}) });
       // A finished report does not change: its PDF is rendered once (off the event loop) and
-      // kept for the next downloads; concurrent first downloads share that render.
-      const pdf = await pdfs.get(`${reportUrl}|${row.report.generatedAt}`, () =>
-        pdfQueue.run(() => pdfRenderPool().render(row.report!, reportUrl)),
+      // kept for the next downloads (until the owner's contact settings change); concurrent
+      // first downloads share that render.
+      const pdf = await pdfs.get(ReportPdfCache.key(row.report_id, `${reportUrl}|${senderKey(sender)}`, row.report.generatedAt), () =>
+        pdfQueue.run(() => pdfRenderPool().render(row.report!, reportUrl, sender)),
       );
       return reply
         .header('content-type', 'application/pdf')

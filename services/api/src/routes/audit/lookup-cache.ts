@@ -17,4 +17,11 @@ export class LookupCache<T extends {}> {
   get size(): number {
     return this.cache.size;
   }
+
+  /** Drops the kept values whose key `test` picks; how many. */
+  deleteWhere(test: (key: string) => boolean): number {
+    let dropped = 0;
+    for (const key of [...this.cache.keys()]) if (test(key) && this.cache.delete(key)) dropped += 1;
+    return dropped;
+  }
 }

@@ -1,13 +1,15 @@
 import { useCallback, useState } from 'react';
 import { IN_OUTBOX_BADGE, type MarketingAuditRecord } from '@curb/contracts/admin';
+import type { ListFilter } from '@curb/contracts/privacy';
 import { AdminPage, Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { formatCount, formatPercent } from '@/components/admin/format';
+import { ListFilterBar } from '@/components/admin/list-filter-bar';
 import { RATES } from '@/components/admin/rates';
 import { StatCard, StatGrid } from '@/components/admin/stat-card';
 import { Pagination } from '@/components/ui/pagination';
-import { useMarketingAudits } from '../api/get-marketing-audits';
+import { leadsCsvUrl, useMarketingAudits } from '../api/get-marketing-audits';
 import { AuditPreviewDialog } from './audit-preview-dialog';
 import { AuditsTable } from './audits-table';
 import { MailSetupPanel } from './mail-setup-panel';
@@ -18,8 +20,14 @@ const inOutboxHint = (n: number) => (n > 0 ? `${formatCount(n)} ${IN_OUTBOX_BADG
 
 export function MarketingAuditsPage() {
   const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState<ListFilter>({});
   const [preview, setPreview] = useState<MarketingAuditRecord | null>(null);
-  const audits = useMarketingAudits(page);
+  const audits = useMarketingAudits(page, filter);
+  const filtered = Boolean(filter.q || filter.from || filter.to);
+  const applyFilter = useCallback((next: ListFilter) => {
+    setFilter(next);
+    setPage(1);
+  }, []);
   const data = audits.data;
   const onPreview = useCallback((audit: MarketingAuditRecord) => setPreview(audit), []);
 
@@ -47,13 +55,24 @@ export function MarketingAuditsPage() {
 
       {data && data.total > data.emailsSent && <MailSetupPanel unsent={data.total - data.emailsSent} inOutbox={data.emailsInOutbox} />}
 
-      <Panel title="Recent Marketing Audits">
+      <Panel
+        title="Recent Marketing Audits"
+        actions={
+          // The leads behind the audits, with the list's filter: a spreadsheet-safe CSV file.
+          <a className={`button button-outline ${styles.smallButton}`} href={leadsCsvUrl(filter)} download>
+            Download leads (CSV)
+          </a>
+        }
+      >
+        <ListFilterBar filter={filter} onApply={applyFilter} label="Filter the audits" searchLabel="Business, e-mail or website" />
         {audits.isPending ? (
           <LoadingView label="Loading audits..." />
         ) : audits.isError && !data ? (
           <ErrorView message="Failed to fetch analytics" onRetry={() => void audits.refetch()} />
         ) : data && data.recent.length === 0 && data.total === 0 ? (
           <p className={styles.empty}>No marketing audits yet. Share your marketing audit tool to start generating leads!</p>
+        ) : data && data.recent.length === 0 && filtered ? (
+          <p className={styles.empty}>No audit matches these filters.</p>
         ) : (
           data && (
             <>

@@ -1,0 +1,5 @@
+import { PrivacyPage } from '@/features/admin-privacy/components/privacy-page';
+
+export function PrivacyRoute() {
+  return <PrivacyPage />;
+}
