@@ -1,5 +1,6 @@
 // Admin sign-in: the login request, the signed-in user, and the rules both sides share.
 import { Type, type Static } from '@sinclair/typebox';
+import { RATE_LIMITS } from './limits.ts';
 
 export const LoginBodySchema = Type.Object(
   {
@@ -31,8 +32,8 @@ export const ADMIN_PASSWORD_MAX_LENGTH = 256;
 export const LOGIN_FREE_FAILURES = 5;
 export const LOGIN_FIRST_DELAY_SECONDS = 2;
 export const LOGIN_MAX_DELAY_SECONDS = 300;
-/** Sign-in attempts one address may make per minute, whatever the account. */
-export const LOGIN_RATE_PER_MINUTE = 10;
+/** Sign-in attempts one address may make per minute, whatever the account (the limits table). */
+export const LOGIN_RATE_PER_MINUTE = RATE_LIMITS.login;
 
 /** An admin session ends after this long without a request. */
 export const SESSION_IDLE_HOURS = 8;

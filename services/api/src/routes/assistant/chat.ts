@@ -1,4 +1,5 @@
 // POST /api/chat: the assistant's answer to the conversation so far.
+import { rateLimit } from '@curb/contracts/limits';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { ChatRequestSchema, ChatResponseSchema } from '@curb/contracts/assistant';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
@@ -12,7 +13,7 @@ export default async function chatRoutes(app: RouteApp, opts: { provider: Provid
     '/api/chat',
     {
       schema: { body: ChatRequestSchema, response: { 200: ChatResponseSchema, 400: ErrorResponseSchema } },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: rateLimit('chat') },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

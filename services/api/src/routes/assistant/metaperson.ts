@@ -1,5 +1,6 @@
 // POST /api/voice/metaperson-token: a short-lived access token for the avatar creator
 // frame, obtained with the client credentials, which never leave the server.
+import { rateLimit } from '@curb/contracts/limits';
 import type { RouteApp } from '../../lib/route-app.ts';
 import type { Config } from '@curb/contracts/config';
 import { MetapersonTokenResponseSchema } from '@curb/contracts/assistant';
@@ -50,7 +51,7 @@ export default async function metapersonRoutes(app: RouteApp, opts: MetapersonOp
     '/api/voice/metaperson-token',
     {
       schema: { response: { 200: MetapersonTokenResponseSchema } },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: rateLimit('metapersonToken') },
     },
     async (_request, reply) => {
       if (!clientId || !clientSecret) throw new HttpError(404, 'The avatar creator is not configured.');

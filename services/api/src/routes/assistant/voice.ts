@@ -1,4 +1,5 @@
 // Voice endpoints: what works here, text to speech, speech to text.
+import { rateLimit } from '@curb/contracts/limits';
 import type { RouteApp } from '../../lib/route-app.ts';
 import multipart from '@fastify/multipart';
 import {
@@ -72,7 +73,7 @@ export default async function voiceRoutes(app: RouteApp, opts: VoiceRoutesOption
     '/api/text-to-speech',
     {
       schema: { body: TextToSpeechRequestSchema, response: { 200: SpeechAudioSchema, 400: ErrorResponseSchema, 503: ErrorResponseSchema } },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: rateLimit('textToSpeech') },
     },
     async (request, reply) => {
       const result = await speech.run(async () =>
@@ -86,7 +87,7 @@ export default async function voiceRoutes(app: RouteApp, opts: VoiceRoutesOption
     '/api/speech-to-text',
     {
       schema: { response: { 200: SpeechToTextResponseSchema } },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { rateLimit: rateLimit('speechToText') },
     },
     async (request) => {
       if (!request.isMultipart()) throw new HttpError(415, 'Send the recording as multipart/form-data with an audio file.');

@@ -1,5 +1,6 @@
 // Public audit endpoints: the report (pending / ready / failed) and its PDF, the e-mail open
 // pixel, the quick company lookup and the advanced SEO audit.
+import { rateLimit } from '@curb/contracts/limits';
 import type { RouteApp } from '../../lib/route-app.ts';
 import {
   advancedResultOf,
@@ -140,7 +141,7 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
 
   app.get(
     '/api/audit-report/:reportId',
-    { schema: { params: ReportParamsSchema }, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
+    { schema: { params: ReportParamsSchema }, config: { rateLimit: rateLimit('reportView') } },
     async (request, reply): Promise<AuditReportResponse> => {
       const row = await findReport(request.params.reportId);
       reply.header('cache-control', 'no-store');
@@ -172,7 +173,7 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
 
   app.get(
     '/api/audit-report/:reportId/pdf',
-    { schema: { params: ReportParamsSchema }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    { schema: { params: ReportParamsSchema }, config: { rateLimit: rateLimit('reportPdf') } },
     async (request, reply) => {
       const row = await findReport(request.params.reportId);
       if (!row) throw new HttpError(404, NOT_FOUND);
@@ -198,7 +199,7 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
 
   app.get(
     '/api/email/open/:token',
-    { schema: { params: OpenTokenParamsSchema }, config: { rateLimit: { max: 300, timeWindow: '1 minute' } } },
+    { schema: { params: OpenTokenParamsSchema }, config: { rateLimit: rateLimit('emailOpen') } },
     async (request, reply) => {
       const token = request.params.token.replace(/\.gif$/, '');
       if (OPEN_TOKEN.test(token)) {
@@ -212,7 +213,7 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
 
   app.post(
     '/api/quick-company-lookup',
-    { schema: { body: QuickLookupRequestSchema }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    { schema: { body: QuickLookupRequestSchema }, config: { rateLimit: rateLimit('quickLookup') } },
     async (request): Promise<QuickLookupResult> => {
       const { url, companyName } = request.body;
       if (url?.trim()) {
@@ -256,7 +257,7 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
 
   app.post(
     '/api/advanced-seo-audit',
-    { schema: { body: AdvancedAuditRequestSchema }, config: { rateLimit: { max: 6, timeWindow: '1 minute' } } },
+    { schema: { body: AdvancedAuditRequestSchema }, config: { rateLimit: rateLimit('advancedAudit') } },
     async (request): Promise<AdvancedAuditResult> => {
       const raw = request.body.url?.trim();
       if (!raw) throw new HttpError(400, 'URL is required');

@@ -1,6 +1,7 @@
 // Sign-in, the current user and sign-out for the admin portal.
+import { rateLimit } from '@curb/contracts/limits';
 import type { RouteApp } from '../../lib/route-app.ts';
-import { AUTH_MESSAGES, AuthUserSchema, LOGIN_RATE_PER_MINUTE, LoginBodySchema } from '@curb/contracts/auth';
+import { AUTH_MESSAGES, AuthUserSchema, LoginBodySchema } from '@curb/contracts/auth';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 import type { Stores } from '@curb/runtime';
 import { findAdminById, signIn } from '../../lib/auth/admin-users.ts';
@@ -15,8 +16,7 @@ export default async function authRoutes(app: RouteApp, opts: { stores: Stores }
       schema: { body: LoginBodySchema, response: { 200: AuthUserSchema, '4xx': ErrorResponseSchema } },
       config: {
         rateLimit: {
-          max: LOGIN_RATE_PER_MINUTE,
-          timeWindow: 60_000,
+          ...rateLimit('login'),
           errorResponseBuilder: (_req, context) => ({ statusCode: 429, message: AUTH_MESSAGES.rateLimited, retryAfter: context.after }),
         },
       },
