@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_MESSAGES, SESSION_IDLE_HOURS } from '@curb/contracts/auth';
 import type { Config } from '@curb/contracts/config';
-import type { Stores } from '@curb/runtime';
+import { HttpError, type Stores } from '@curb/runtime';
 import { bootstrapAdmin } from '../lib/auth/admin-users.ts';
 import { loadSessionSecret } from '../lib/auth/session-secret.ts';
 import { postgresSessionStore } from '../lib/auth/session-store.ts';
@@ -81,14 +81,14 @@ export default fp(
     }
 
     const allowedOrigins = new Set(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []);
-    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    app.addHook('onRequest', async (request: FastifyRequest) => {
       if (!READ_METHODS.has(request.method) && !isSameOrigin(request, allowedOrigins)) {
-        return reply.code(403).send({ message: AUTH_MESSAGES.crossOrigin });
+        throw new HttpError(403, AUTH_MESSAGES.crossOrigin);
       }
       // The registered pattern, not the raw URL: an encoded path cannot slip past.
       const routePath = request.routeOptions.url ?? request.url.split('?')[0]!;
       if (requiresAdmin(request.method, routePath) && !request.adminId()) {
-        return reply.code(401).send({ message: AUTH_MESSAGES.required });
+        throw new HttpError(401, AUTH_MESSAGES.required);
       }
     });
 

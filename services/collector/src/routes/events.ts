@@ -1,5 +1,6 @@
 // POST /api/events: validate, flag bots, derive the visitor id, spool durably, answer 202.
 // GET /api/events/metrics: the ingest counters, for the owner and the machine itself only.
+import { HttpError } from '@curb/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_EVENT_BODY_BYTES } from '@curb/contracts/events';
 import { parseClientJson } from '@curb/contracts/text-hygiene';
@@ -58,10 +59,10 @@ export default async function eventRoutes(app: FastifyInstance, opts: { ingest: 
     },
     async (request, reply) => {
       const parsed = parseBeacon(request.body);
-      if (!parsed.ok) return reply.code(400).send({ message: parsed.message });
+      if (!parsed.ok) throw new HttpError(400, parsed.message);
       const receivedAt = Date.now();
       if (parsed.events.some((e) => isFromTheFuture(e, receivedAt))) {
-        return reply.code(400).send({ message: 'Invalid request: ts is more than a day ahead of the server clock.' });
+        throw new HttpError(400, 'Invalid request: ts is more than a day ahead of the server clock.');
       }
       const userAgent = request.headers['user-agent'] ?? '';
       const ua = classifyUserAgent(userAgent);
@@ -98,7 +99,7 @@ export default async function eventRoutes(app: FastifyInstance, opts: { ingest: 
     { schema: { response: { 200: IngestMetricsSchema, 404: ErrorResponseSchema } } },
     async (request, reply) => {
       if (!isLoopbackClient(request.ip) && !(await opts.isOwner?.(request))) {
-        return reply.code(404).send({ message: `Not found: GET ${request.url.split('?')[0]}` });
+        throw new HttpError(404, `Not found: GET ${request.url.split('?')[0]}`);
       }
       const body: IngestMetricsResponse = {
         ...metrics,

@@ -3,7 +3,7 @@
 // the retrieval answer when it is not or when it fails.
 import type { ChatResponse, ChatSource, ChatTurn } from '@curb/contracts/assistant';
 import { auditTiming, personal } from '@curb/content';
-import { HttpError } from './http-error.ts';
+import { HttpError } from '@curb/runtime';
 import type { Provider, ProviderMessage } from './provider.ts';
 import type { Retriever } from './retrieval.ts';
 import { AUDIT_PAGE, CONTACT_PAGE } from './corpus.ts';

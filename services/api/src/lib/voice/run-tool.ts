@@ -6,7 +6,7 @@ import { type ChildLimits, describeExit, spawnLimited } from '@curb/audit/limite
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HttpError } from '../assistant/http-error.ts';
+import { HttpError } from '@curb/runtime';
 
 /** Which limit ended the tool, if one did: the routes answer those with a 503 that says so. */
 export type ToolLimitHit = 'time' | 'output' | null;

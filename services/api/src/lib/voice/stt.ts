@@ -2,7 +2,7 @@
 // 16 kHz mono 16-bit audio. WAV is converted in process; WebM and Ogg need ffmpeg.
 import { STT_MAX_SECONDS, VOICE_CONSTANTS } from '@curb/contracts/assistant';
 import type { Provider } from '../assistant/provider.ts';
-import { HttpError } from '../assistant/http-error.ts';
+import { HttpError } from '@curb/runtime';
 import {
   AudioFormatError,
   decodesInProcess,

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { AudioFormat } from '@curb/contracts/assistant';
 import type { Provider } from '../assistant/provider.ts';
-import { HttpError } from '../assistant/http-error.ts';
+import { HttpError } from '@curb/runtime';
 import { encodeWav, parseWav, toPcm16 } from './audio.ts';
 import { runTool, toolFailure, withTempFiles, type ToolLimits } from './run-tool.ts';
 import type { VoiceTools } from './tools.ts';

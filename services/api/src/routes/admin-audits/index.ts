@@ -5,7 +5,7 @@ import { MarketingAuditListSchema, paginate, type MarketingAuditList } from '@cu
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 import { FilteredPageQuerySchema, ListFilterSchema, listFilterProblem } from '@curb/contracts/privacy';
 import { auditList, leads } from '@curb/db';
-import type { Stores } from '@curb/runtime';
+import { HttpError, type Stores } from '@curb/runtime';
 import { CsvSchema, csvDownload, csvFile } from '../../lib/csv.ts';
 
 const LEADS_CSV_HEADER = [
@@ -34,7 +34,7 @@ export default async function adminAuditRoutes(app: RouteApp, opts: { stores: St
     async (request, reply): Promise<MarketingAuditList> => {
       const { page, limit, ...filter } = request.query;
       const problem = listFilterProblem(filter);
-      if (problem) return reply.code(400).send({ message: problem });
+      if (problem) throw new HttpError(400, problem);
       const [t, kept, recent] = await Promise.all([
         auditList.totals(sql),
         auditList.count(sql, filter),
@@ -59,7 +59,7 @@ export default async function adminAuditRoutes(app: RouteApp, opts: { stores: St
     { schema: { querystring: ListFilterSchema, response: { 200: CsvSchema, '4xx': ErrorResponseSchema } } },
     async (request, reply) => {
       const problem = listFilterProblem(request.query);
-      if (problem) return reply.code(400).send({ message: problem });
+      if (problem) throw new HttpError(400, problem);
       const rows = await leads.exportRows(sql, request.query);
       return reply.headers(csvDownload('leads')).send(
         csvFile(

@@ -1,6 +1,7 @@
 // The outbox viewer: in embedded mode without a mail API or SMTP server, the worker writes
 // each mail to $DATA_DIR/outbox/*.eml; the admin reads them here, newest first, and is told
 // whether a mail service is configured at all (GET /api/admin/mail-service).
+import { HttpError } from '@curb/runtime';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -81,7 +82,7 @@ export default async function adminOutboxRoutes(app: RouteApp, opts: { config: C
     { schema: { params: IdParams, response: { 200: OutboxMailSchema, '4xx': ErrorResponseSchema } } },
     async (request, reply): Promise<OutboxMail> => {
       const { id } = request.params;
-      if (!(await files()).includes(`${id}.eml`)) return reply.code(404).send({ message: 'This mail is not in the outbox.' });
+      if (!(await files()).includes(`${id}.eml`)) throw new HttpError(404, 'This mail is not in the outbox.');
       const { raw, mail } = await parse(id);
       reply.header('cache-control', 'no-store');
       return {

@@ -4,7 +4,7 @@ import { rateLimit } from '@curb/contracts/limits';
 import type { RouteApp } from '../../lib/route-app.ts';
 import type { Config } from '@curb/contracts/config';
 import { MetapersonTokenResponseSchema } from '@curb/contracts/assistant';
-import { HttpError } from '../../lib/assistant/http-error.ts';
+import { HttpError } from '@curb/runtime';
 
 export const METAPERSON_TOKEN_URL = 'https://api.avatarsdk.com/o/token/';
 /** Renew this long before the token expires, so the frame never gets a dying one. */

@@ -15,7 +15,7 @@ import { ErrorResponseSchema } from '@curb/contracts/errors';
 import type { Config } from '@curb/contracts/config';
 import { WorkQueue } from '@curb/runtime/work-queue';
 import type { Provider } from '../../lib/assistant/provider.ts';
-import { HttpError } from '../../lib/assistant/http-error.ts';
+import { HttpError } from '@curb/runtime';
 import { localTranscriptionFormats, transcribe } from '../../lib/voice/stt.ts';
 import { localSpeechFormats, synthesize } from '../../lib/voice/tts.ts';
 import type { VoiceTools } from '../../lib/voice/tools.ts';

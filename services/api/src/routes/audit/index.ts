@@ -28,7 +28,7 @@ import {
 import type { Config } from '@curb/contracts/config';
 import { OPEN_TOKEN_PATTERN, OpenTokenParamsSchema } from '@curb/contracts/mail';
 import { auditMail, audits } from '@curb/db';
-import type { Stores } from '@curb/runtime';
+import { HttpError, type Stores } from '@curb/runtime';
 import { WorkQueue } from '@curb/runtime/work-queue';
 import { appendAuditEvent } from './events.ts';
 import { LookupCache } from './lookup-cache.ts';
@@ -72,15 +72,6 @@ export class ReportPdfCache extends LookupCache<Buffer> {
   forget(reportIds: readonly string[]): number {
     const ids = new Set(reportIds);
     return this.deleteWhere((key) => ids.has(key.slice(0, key.indexOf('|'))));
-  }
-}
-
-class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
   }
 }
 

@@ -3,7 +3,7 @@ import { rateLimit } from '@curb/contracts/limits';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { AUTH_MESSAGES, AuthUserSchema, LoginBodySchema } from '@curb/contracts/auth';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
-import type { Stores } from '@curb/runtime';
+import { HttpError, type Stores } from '@curb/runtime';
 import { findAdminById, signIn } from '../../lib/auth/admin-users.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 
@@ -21,17 +21,16 @@ export default async function authRoutes(app: RouteApp, opts: { stores: Stores }
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       // Said, not silently lost: the answer would carry the user and a cookie the browser drops.
       if (request.sessionCookieLost()) {
         request.log.warn({ protocol: request.protocol }, 'sign-in refused: production over plain http');
-        return reply.code(403).send({ message: AUTH_MESSAGES.needsHttps });
+        throw new HttpError(403, AUTH_MESSAGES.needsHttps);
       }
       const result = await signIn(sql, request.body.email, request.body.password, request.ip);
       if (!result.ok) {
-        if (result.reason === 'throttled')
-          return reply.code(429).header('retry-after', String(result.retryAfterSeconds)).send({ message: AUTH_MESSAGES.throttled });
-        return reply.code(401).send({ message: AUTH_MESSAGES.invalid });
+        if (result.reason === 'throttled') throw new HttpError(429, AUTH_MESSAGES.throttled, result.retryAfterSeconds);
+        throw new HttpError(401, AUTH_MESSAGES.invalid);
       }
       // A fresh session id at sign-in: an id planted before it (session fixation) is worthless.
       await request.session.regenerate();
@@ -41,10 +40,10 @@ export default async function authRoutes(app: RouteApp, opts: { stores: Stores }
     },
   );
 
-  app.get('/api/auth/user', { schema: { response: { 200: AuthUserSchema, 401: ErrorResponseSchema } } }, async (request, reply) => {
+  app.get('/api/auth/user', { schema: { response: { 200: AuthUserSchema, 401: ErrorResponseSchema } } }, async (request) => {
     const id = request.adminId();
     const user = id ? await findAdminById(sql, id) : undefined;
-    if (!user) return reply.code(401).send({ message: AUTH_MESSAGES.required });
+    if (!user) throw new HttpError(401, AUTH_MESSAGES.required);
     return user;
   });
 
@@ -52,7 +51,7 @@ export default async function authRoutes(app: RouteApp, opts: { stores: Stores }
   // another site cannot end it for the owner (a link or image pointing here): browsers say
   // where a request comes from in Sec-Fetch-Site; older ones send a Referer at most.
   app.get('/api/logout', async (request, reply) => {
-    if (!fromThisSite(request.headers, request.host)) return reply.code(403).send({ message: AUTH_MESSAGES.crossOrigin });
+    if (!fromThisSite(request.headers, request.host)) throw new HttpError(403, AUTH_MESSAGES.crossOrigin);
     if (request.session?.sessionId) await request.session.destroy();
     reply.clearCookie(SESSION_COOKIE, { path: '/api' });
     return reply.header('cache-control', 'no-store').redirect('/', 302);

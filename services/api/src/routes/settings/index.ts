@@ -10,7 +10,7 @@ import {
   settingProblem,
 } from '@curb/contracts/settings';
 import { settings } from '@curb/db';
-import type { Stores } from '@curb/runtime';
+import { HttpError, type Stores } from '@curb/runtime';
 import retentionRoutes from './retention.ts';
 
 export default async function settingsRoutes(app: RouteApp, opts: { stores: Stores }): Promise<void> {
@@ -37,12 +37,12 @@ export default async function settingsRoutes(app: RouteApp, opts: { stores: Stor
         response: { 200: SettingListSchema, '4xx': ErrorResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { category } = request.params;
       const entries = Object.entries(request.body).map(([key, value]) => [key, value.trim()] as const);
       for (const [key, value] of entries) {
         const problem = settingProblem(category, key, value);
-        if (problem) return reply.code(400).send({ message: problem });
+        if (problem) throw new HttpError(400, problem);
       }
       await sql.begin(async (tx) => {
         for (const [key, value] of entries) await settings.save(tx, category, key, value);

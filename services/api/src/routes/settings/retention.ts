@@ -12,7 +12,7 @@ import {
   type EventRetentionSaved,
 } from '@curb/contracts/retention';
 import { settings } from '@curb/db';
-import type { Stores } from '@curb/runtime';
+import { HttpError, type Stores } from '@curb/runtime';
 
 const PATH = '/api/admin/settings/retention';
 
@@ -27,10 +27,10 @@ export default async function retentionRoutes(app: RouteApp, opts: { stores: Sto
   app.put(
     PATH,
     { schema: { body: EventRetentionSchema, response: { 200: EventRetentionSavedSchema, '4xx': ErrorResponseSchema } } },
-    async (request, reply): Promise<EventRetentionSaved> => {
+    async (request): Promise<EventRetentionSaved> => {
       const days = request.body.eventsDays;
       const problem = retentionProblem(days);
-      if (problem) return reply.code(400).send({ message: problem }) as never;
+      if (problem) throw new HttpError(400, problem);
       await settings.save(sql, category, key, String(days));
       try {
         await applyEventRetention(ch, days);
