@@ -28,6 +28,7 @@ import {
 import QRCode from 'qrcode';
 import { auditTiming, longTermPlan, MEDIUM_TERM_PLAN, reportDate, scoreNotes, vitalsCopy } from '@curb/content';
 import type { AuditReport, ScoreDetail, ScoreKey } from '@curb/contracts/audit';
+import { scoreTone, type Tone } from '@curb/contracts/grades';
 import { reportSender, type ReportSender } from './sender.ts';
 
 // Whole words on a line: a business name hyphenated mid-word ("Wash-ington") reads as a typo.
@@ -86,9 +87,11 @@ type Style = ComponentProps<typeof View>['style'];
 
 const SCORE_ORDER: ScoreKey[] = ['website', 'seo', 'leadGen', 'social', 'content', 'technical'];
 
-/** Percent colours of the report: >=80 green, >=60 amber, else red. */
+const TONE_COLOUR: Record<Tone, string> = { green: GREEN, amber: AMBER, red: RED };
+
+/** A percent score's colour, by the report's one rule (scoreTone). */
 export function scoreColour(score: number): string {
-  return score >= 80 ? GREEN : score >= 60 ? AMBER : RED;
+  return TONE_COLOUR[scoreTone(score)];
 }
 
 const t = (style: Style, text: string | number) => h(Text, { style }, String(text));

@@ -1,5 +1,5 @@
 import type { ScoreDetail } from '@curb/contracts/audit';
-import { percentTone } from '../utils/levels';
+import { scoreTone } from '../utils/levels';
 import styles from './audit-report.module.css';
 import { Badge, Bar } from './report-bits';
 
@@ -8,7 +8,7 @@ const IMPACT_TONE = { High: 'red', Medium: 'amber', Low: 'green' } as const;
 /** One of the six expandable cards: score, percent, impact, reasoning, benchmarks, action items. */
 export function ScoreCard({ id, detail, open, onToggle }: { id: string; detail: ScoreDetail; open: boolean; onToggle: () => void }) {
   const pct = Math.round((detail.score / (detail.maxScore || 100)) * 100);
-  const tone = percentTone(pct);
+  const tone = scoreTone(pct);
   return (
     <article id={id} className={styles.scoreCard} data-testid={id}>
       <button type="button" className={styles.scoreCardHead} onClick={onToggle} aria-expanded={open} aria-controls={`${id}-body`}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SCORE_KEYS, type AuditReport, type ScoreKey } from '@curb/contracts/audit';
 import { scoreNotes, vitalsCopy } from '@curb/content';
-import { clsTone, embeddedImage, fidTone, lcpTone, loadTimeTone, overviewLoadTone, percentTone, tbtTone } from '../utils/levels';
+import { clsTone, embeddedImage, fidTone, lcpTone, loadTimeTone, overviewLoadTone, scoreTone, tbtTone } from '../utils/levels';
 import styles from './audit-report.module.css';
 import { Badge, Bar, Fact, Section } from './report-bits';
 import { ScoreCard } from './score-card';
@@ -48,10 +48,10 @@ function TechnicalBlock({ report }: { report: AuditReport }) {
     <Section id="technical-block" title="Technical Performance">
       <dl className={styles.facts}>
         <Fact label="Desktop score">
-          <span className={TONE_TEXT[percentTone(t.pageSpeed.desktop)]}>{t.pageSpeed.desktop}</span>
+          <span className={TONE_TEXT[scoreTone(t.pageSpeed.desktop)]}>{t.pageSpeed.desktop}</span>
         </Fact>
         <Fact label="Mobile score">
-          <span className={TONE_TEXT[percentTone(t.pageSpeed.mobile)]}>{t.pageSpeed.mobile}</span>
+          <span className={TONE_TEXT[scoreTone(t.pageSpeed.mobile)]}>{t.pageSpeed.mobile}</span>
         </Fact>
         {/* GTmetrix and Pingdom grades are shown only when present: the audit calls neither service. */}
         {t.pageSpeed.gtmetrixGrade && <Fact label="GTmetrix grade">{t.pageSpeed.gtmetrixGrade}</Fact>}
@@ -127,7 +127,7 @@ export function ScoresSection({ report }: { report: AuditReport }) {
         <div className={styles.tiles} data-testid="score-tiles">
           {SCORE_KEYS.map((key) => {
             const d = s[key];
-            const tone = percentTone(d.score);
+            const tone = scoreTone(d.score);
             return (
               <div key={key} className={styles.tile}>
                 <div className={`${styles.tileScore} ${TONE_TEXT[tone]}`}>{d.score}</div>

@@ -12,7 +12,7 @@ import {
   longUsDate,
   mostUsedWords,
   overviewLoadTone,
-  percentTone,
+  scoreTone,
   tbtTone,
 } from './levels';
 
@@ -39,7 +39,7 @@ describe('report thresholds (spec section 9)', () => {
   });
 
   it('colours percentages, load time and Core Web Vitals', () => {
-    expect([80, 79, 60, 59].map(percentTone)).toEqual(['green', 'amber', 'amber', 'red']);
+    expect([80, 79, 60, 59].map(scoreTone)).toEqual(['green', 'amber', 'amber', 'red']);
     expect([3, 3.1, 5, 5.1].map(loadTimeTone)).toEqual(['green', 'amber', 'amber', 'red']);
     expect([3, 3.1].map(overviewLoadTone)).toEqual(['green', 'red']);
     expect([2499, 2500, 3999, 4000].map(lcpTone)).toEqual(['green', 'amber', 'amber', 'red']);
