@@ -108,3 +108,30 @@ export function violation({ file, specifier, target }: Import): string | null {
   }
   return null;
 }
+
+/**
+ * The import circles of a graph of files (each with the files it imports), each as the files
+ * around it: a module that needs itself to load makes its members depend on load order.
+ */
+export function importCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    path.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...path.slice(path.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) if (!state.has(file)) visit(file);
+  return cycles;
+}
+
+/** The file an import's target names (the web app leaves out extensions and index files). */
+export function resolveFile(target: string, exists: (path: string) => boolean): string | null {
+  return ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ending) => target + ending).find(exists) ?? null;
+}

@@ -1,6 +1,6 @@
 // The import rules `pnpm lint:boundaries` enforces, each shown to refuse what it should.
 import { describe, expect, it } from 'vitest';
-import { targetOf, violation } from '../scripts/import-boundaries.ts';
+import { importCycles, resolveFile, targetOf, violation } from '../scripts/import-boundaries.ts';
 
 const check = (file: string, specifier: string, target: string | null = null) => violation({ file, line: 1, specifier, target });
 /** As `pnpm lint:boundaries` sees an import: its target resolved from the specifier. */
@@ -65,5 +65,24 @@ describe('import boundaries', () => {
     expect(checkImport('packages/audit/src/a.ts', '../../../web/src/lib/x')).toMatch(/only the web app imports web/);
     expect(checkImport('services/api/src/a.ts', '../../../web/src/lib/x')).toMatch(/only the web app imports web/);
     expect(checkImport('web/src/features/blog/a.ts', '../../lib/x')).toBeNull();
+  });
+
+  it('finds import circles, and none in a tree without them', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts', 'd.ts']],
+      ['d.ts', []],
+    ]);
+    expect(importCycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
+    expect(
+      importCycles(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
+    expect(resolveFile('web/src/lib/x', (p) => p === 'web/src/lib/x.ts')).toBe('web/src/lib/x.ts');
   });
 });

@@ -1,6 +1,6 @@
 // The plain facts the checks read about one page (what parsePage in page.ts produces).
 import type { CheerioAPI } from 'cheerio';
-import type { PageSnapshot } from './snapshot.ts';
+import type { RedirectHop } from './net/guarded-fetch.ts';
 
 export interface PageLink {
   href: string;
@@ -117,4 +117,23 @@ export interface ParsedPage {
   hasDoctype: boolean;
   /** Text of <time> elements, datePublished/dateModified and date-like strings found. */
   dates: string[];
+}
+
+/** One page as fetched: where it led, how it answered, its markup (snapshot.ts fetches it). */
+export interface PageSnapshot {
+  requestedUrl: string;
+  /** After redirects. */
+  url: string;
+  status: number;
+  chain: RedirectHop[];
+  headers: Record<string, string>;
+  contentType: string;
+  html: string;
+  transferBytes: number;
+  htmlBytes: number;
+  truncated: boolean;
+  ttfbMs: number;
+  totalMs: number;
+  /** Clicks from the home page. */
+  depth: number;
 }

@@ -1,9 +1,8 @@
 // One fetched HTML page turned into plain facts once, so the checks read data instead of
 // each walking the DOM again. Everything here comes from the audited site: treat as text.
 import * as cheerio from 'cheerio';
-import type { PageSnapshot } from './snapshot.ts';
 import { sameSite } from './url.ts';
-import type { JsonLdBlock, PageForm, PageImage, PageLink, PageScript, PageStylesheet, ParsedPage } from './page-model.ts';
+import type { JsonLdBlock, PageForm, PageImage, PageLink, PageScript, PageSnapshot, PageStylesheet, ParsedPage } from './page-model.ts';
 import {
   absoluteHttpUrl,
   collapse,

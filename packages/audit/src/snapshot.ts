@@ -12,27 +12,12 @@ import {
   type TlsFacts,
 } from './net/guarded-fetch.ts';
 import { parsePage, type ParsedPage } from './page.ts';
+import type { PageSnapshot } from './page-model.ts';
+
+export type { PageSnapshot };
 import { parseWebsite, sameSite } from './url.ts';
 import pMap from 'p-map';
 import { sitemapLocs } from './sitemap.ts';
-
-export interface PageSnapshot {
-  requestedUrl: string;
-  /** After redirects. */
-  url: string;
-  status: number;
-  chain: RedirectHop[];
-  headers: Record<string, string>;
-  contentType: string;
-  html: string;
-  transferBytes: number;
-  htmlBytes: number;
-  truncated: boolean;
-  ttfbMs: number;
-  totalMs: number;
-  /** Clicks from the home page. */
-  depth: number;
-}
 
 export interface TextResource {
   url: string;
