@@ -1,10 +1,11 @@
 // The ingest pipeline behind POST /api/events: spool (durable, before the 202), flusher
 // (spool → ClickHouse), daily salts for visitor ids and the counters. One per process.
-import { join, resolve } from 'node:path';
 import type { Config } from '@curb/contracts/config';
+import { spoolDir } from '@curb/analytics/event-files';
 import { applyEventRetention, RETENTION_SETTING, retentionDays } from '@curb/analytics/retention';
 import { settings } from '@curb/db';
 import { lockDataDir, type Stores } from '@curb/runtime';
+import { registerWriteHold } from '@curb/runtime/backup/holds';
 import { DailySalts } from './daily-salts.ts';
 import { Flusher, type InsertRows } from './flusher.ts';
 import { createMetrics, type IngestMetrics } from './metrics.ts';
@@ -47,17 +48,16 @@ export interface IngestOptions {
 
 /**
  * One spool per ClickHouse database: rows spooled for one target are never replayed into
- * another (tests give every file its own database on the same DATA_DIR).
+ * another (tests give every file its own database on the same DATA_DIR). Defined beside the
+ * quarantine's directory in @curb/analytics, where an erasure finds a person's lines.
  */
-export function spoolDir(dataDir: string, database: string): string {
-  return join(resolve(dataDir), 'spool', database);
-}
+export { spoolDir };
 
 export async function openIngest({ config, stores, log, insert }: IngestOptions): Promise<Ingest> {
   const dir = spoolDir(config.DATA_DIR, stores.ch.database);
   const unlock = lockDataDir(dir);
   try {
-    const spool = await Spool.open({ dir, maxBytes: config.SPOOL_MAX_BYTES, maxSegmentRows: MAX_SEGMENT_ROWS });
+    const spool = await Spool.open({ dir, maxBytes: config.SPOOL_MAX_BYTES, maxSegmentRows: MAX_SEGMENT_ROWS, log });
     const recent = await recentIdsAtStart(spool, stores.ch, log);
     const metrics = createMetrics();
     const flusher = new Flusher({
@@ -75,6 +75,28 @@ export async function openIngest({ config, stores, log, insert }: IngestOptions)
     flusher.start();
     const outbox = new OutboxDrain({ sql: stores.sql, ch: stores.ch, log });
     outbox.start();
+    // A backup in this process cuts here: the spool is sealed and flushed up to its cut and the
+    // outbox waits, so ClickHouse and PostgreSQL are read at one moment (runtime/backup).
+    const unregisterHold = registerWriteHold(stores.ch, {
+      async cut() {
+        await outbox.pause();
+        try {
+          const { cutAt, rows } = await flusher.holdAtCut();
+          return {
+            cutAt,
+            spooled: rows,
+            flush: (deadline) => flusher.flushHeld(deadline),
+            release() {
+              flusher.release();
+              outbox.resume();
+            },
+          };
+        } catch (err) {
+          outbox.resume();
+          throw err;
+        }
+      },
+    });
     // The owner's retention setting becomes the tables' TTL (checked now and hourly).
     const applyRetention = async () => {
       try {
@@ -98,6 +120,7 @@ export async function openIngest({ config, stores, log, insert }: IngestOptions)
         // Leave the rest of the stop budget to the job queue and the stores.
         const deadline = Date.now() + Math.min(2000, config.SHUTDOWN_TIMEOUT_MS / 3);
         salts.stop();
+        unregisterHold();
         clearInterval(retentionTimer);
         await spool.close();
         await outbox.stop();

@@ -15,6 +15,8 @@ export class OutboxDrain {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | null = null;
   private failing = false;
+  /** While a backup reads the stores, no row moves from PostgreSQL to ClickHouse. */
+  private paused = false;
 
   constructor(private readonly deps: { sql: Sql; ch: ClickHouse; log: Log; intervalMs?: number }) {}
 
@@ -28,8 +30,19 @@ export class OutboxDrain {
     await this.running?.catch(() => 0);
   }
 
+  /** Waits for the batch in flight, then moves nothing until `resume` (a backup's cut). */
+  async pause(): Promise<void> {
+    this.paused = true;
+    await this.running?.catch(() => 0);
+  }
+
+  resume(): void {
+    this.paused = false;
+  }
+
   /** One batch; answers how many rows reached ClickHouse. */
   drainOnce(): Promise<number> {
+    if (this.paused) return this.running ?? Promise.resolve(0);
     this.running ??= this.drain().finally(() => {
       this.running = null;
     });

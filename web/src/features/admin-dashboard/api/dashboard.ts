@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DataConnectionsOverview, FeatureStatus, IngestQuarantine } from '@curb/contracts/analytics';
+import type { BackupStatus } from '@curb/contracts/backup';
 import type { Health } from '@curb/contracts/health';
 import { getQueryFn } from '@/lib/api-client';
 
@@ -30,3 +31,7 @@ export const useIngestQuarantine = () =>
     queryFn: getQueryFn<IngestQuarantine>({ on401: 'throw' }),
     refetchInterval: HEALTH_POLL_MS,
   });
+
+/** The daily backup's schedule and the last backups' outcomes (issue 31). */
+export const useBackups = () =>
+  useQuery({ queryKey: ['/api/admin/backups'], queryFn: getQueryFn<BackupStatus>({ on401: 'throw' }), refetchInterval: HEALTH_POLL_MS });

@@ -7,11 +7,11 @@ import { Badge, type BadgeTone } from '@/components/admin/badge';
 import styles from '@/components/admin/admin-ui.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { FeatureStatusCard, sourceLabel } from '@/components/admin/feature-status';
-import { formatCount } from '@/components/admin/format';
+import { formatCount, formatDateTime } from '@/components/admin/format';
 import { StatCard, StatGrid } from '@/components/admin/stat-card';
 import { Tabs } from '@/components/admin/tabs';
 import { DataTable } from '@/components/ui/data-table';
-import { useDataConnections, useFeatureStatuses, useHealth, useIngestQuarantine } from '../api/dashboard';
+import { useBackups, useDataConnections, useFeatureStatuses, useHealth, useIngestQuarantine } from '../api/dashboard';
 
 const TABS = [
   { key: 'overview', label: 'System Overview' },
@@ -90,6 +90,7 @@ function SystemHealth({ overview }: { overview: DataConnectionsOverview | undefi
           detail={tracking?.detail ?? 'First-party tracking'}
         />
         <QuarantineRow />
+        <BackupRow />
       </ul>
       {health.data && (
         <p className={styles.muted}>
@@ -121,6 +122,52 @@ function QuarantineRow() {
       tone="yellow"
       label={`${formatCount(q.rows)} set aside`}
       detail={`Last ${when}: ${q.lastReason ?? 'refused by the event store'} (rows kept in ${q.lastFile ?? 'the quarantine folder'})`}
+    />
+  );
+}
+
+/** A daily backup is late when its last success is older than this. */
+const BACKUP_LATE_MS = 26 * 3_600_000;
+
+const mebibytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MiB`;
+
+/** The last backup the product took (the worker's daily one, or `pnpm backup`), and the schedule. */
+function BackupRow() {
+  const backups = useBackups();
+  const b = backups.data;
+  if (!b)
+    return (
+      <HealthRow
+        name="Backups"
+        tone="gray"
+        label={backups.isError ? 'Unknown' : 'Checking'}
+        detail="Archives of everything the site stores"
+      />
+    );
+  const schedule = b.schedule
+    ? `Daily at ${b.schedule.at} UTC to ${b.schedule.dir}, the last ${b.schedule.keep} kept.`
+    : 'No daily backup: set BACKUP_DIR (README, Backups), or run pnpm backup.';
+  const last = b.lastSuccess;
+  const failed = b.lastFailure && (!last || b.lastFailure.at > last.at) ? b.lastFailure : null;
+  if (failed)
+    return (
+      <HealthRow
+        name="Backups"
+        tone="red"
+        label="Last backup failed"
+        detail={`${formatDateTime(failed.at)}: ${failed.error}. ${schedule}`}
+      />
+    );
+  if (!last) return <HealthRow name="Backups" tone="yellow" label="None yet" detail={schedule} />;
+  const late = b.schedule !== null && Date.now() - Date.parse(last.at) > BACKUP_LATE_MS;
+  const rows = formatCount(last.postgresRows + last.clickhouseRows);
+  const left = last.notCovered.length ? ` Not in it: ${last.notCovered.join('; ')}.` : '';
+  return (
+    <HealthRow
+      name="Backups"
+      tone={late ? 'yellow' : 'green'}
+      label={late ? 'Overdue' : 'Backed up'}
+      detail={`Last success ${formatDateTime(last.at)}: ${mebibytes(last.bytes)}, ${rows} rows, ${last.file}.${left} ${schedule}`}
     />
   );
 }

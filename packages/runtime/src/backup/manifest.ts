@@ -1,0 +1,65 @@
+// The first entry of every backup archive: what it holds, from which schema versions, how many rows
+// each table had, and a checksum of every other entry. A restore reads and checks it all before it
+// writes anything.
+import type { ClickHouseTable } from '@curb/analytics/backup';
+import type { PostgresSequence, PostgresTable } from '@curb/db/backup';
+
+export const ARCHIVE_FORMAT = 'curb-appeal-backup';
+export const ARCHIVE_FORMAT_VERSION = 1;
+export const MANIFEST_ENTRY = 'manifest.json';
+/** Archives the worker writes to BACKUP_DIR, and the default of `pnpm backup`: `curb-backup-20260131-031500.tar.gz`. */
+export const ARCHIVE_NAME = /^curb-backup-\d{8}-\d{6}\.tar\.gz$/;
+
+export interface Manifest {
+  format: typeof ARCHIVE_FORMAT;
+  formatVersion: number;
+  /** The product version that wrote it. */
+  productVersion: string;
+  createdAt: string;
+  /**
+   * The moment the archive holds: the spool's cut when the product was running (beacons
+   * acknowledged before it are in, none after), else when the stores were read.
+   */
+  moment: string;
+  /** Taken from a running product (through its control socket or its worker). */
+  running: boolean;
+  postgres: {
+    migrations: number[];
+    jobQueueVersion: number | null;
+    tables: Array<PostgresTable & { rows: number; entry: string }>;
+    sequences: PostgresSequence[];
+  } | null;
+  clickhouse: {
+    database: string;
+    migrations: number[];
+    tables: Array<ClickHouseTable & { rows: number; entry: string }>;
+  } | null;
+  /** Files of DATA_DIR, by their path under it. */
+  files: Array<{ path: string; mode: number; entry: string }>;
+  /** Events accepted by a stopped product and still in its spool (in `files`): flushed when the restored product starts. */
+  spooled: number;
+  /** What the product stores that this archive does not hold (an external store). */
+  notCovered: string[];
+  /** Size and SHA-256 of every entry after this one. */
+  entries: Record<string, { bytes: number; sha256: string }>;
+}
+
+export const postgresRows = (m: Pick<Manifest, 'postgres'>) => (m.postgres?.tables ?? []).reduce((sum, t) => sum + t.rows, 0);
+export const clickhouseRows = (m: Pick<Manifest, 'clickhouse'>) => (m.clickhouse?.tables ?? []).reduce((sum, t) => sum + t.rows, 0);
+
+/** `curb-backup-YYYYMMDD-HHMMSS.tar.gz`, in UTC. */
+export function archiveName(at: Date): string {
+  const stamp = at
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replace(/-|:/g, '')
+    .replace('T', '-');
+  return `curb-backup-${stamp}.tar.gz`;
+}
+
+/** Entry names stay inside the archive's three folders: nothing can be written outside the target. */
+export function safeEntryName(name: string): boolean {
+  return (
+    /^(postgres|clickhouse|files)\/[^\0\\]+$/.test(name) && !name.split('/').some((part) => part === '' || part === '.' || part === '..')
+  );
+}
