@@ -63,6 +63,9 @@ const PUBLIC_ROUTES = new Set<string>([
   'POST /api/quick-company-lookup',
   'POST /api/advanced-seo-audit',
   'GET /api/site/config',
+  // A lead's one-click unsubscribe from the funnel's mails (the token is the proof).
+  'GET /api/unsubscribe/:token',
+  'POST /api/unsubscribe/:token',
   'POST /api/chat',
   'POST /api/voice/metaperson-token',
   'GET /api/voice/capabilities',
