@@ -150,9 +150,9 @@ describe('admin portal in Chromium', () => {
     await page.getByRole('button', { name: 'Edit' }).first().click();
     await page.locator('dialog').getByLabel('Name', { exact: true }).fill('Spring Audit Funnel');
     await page.locator('dialog').getByRole('tab', { name: 'Popup Creator' }).click();
-    // What the site does not apply is said where it is set.
-    expect(await page.locator('dialog').getByTestId('funnel-not-applied').textContent()).toContain('Saved for your records only.');
-    await page.locator('dialog').getByLabel('Trigger').selectOption('exit');
+    // Every tab changes the site now (issue 32): none is "for your records only".
+    expect(await page.locator('dialog').getByText('Saved for your records only.').count()).toBe(0);
+    await page.locator('dialog').getByLabel('Delay (seconds)').fill('30');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Your funnel configuration has been saved successfully.').waitFor();
     await page.reload();

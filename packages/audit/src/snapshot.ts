@@ -2,15 +2,7 @@
 // page (and for the advanced audit up to N internal pages, breadth-first), robots.txt, the
 // sitemap, llms.txt, the http:// variant, a sample of subresources and internal links.
 import robotsParser from 'robots-parser';
-import {
-  FetchError,
-  GuardedFetcher,
-  USER_AGENT,
-  type FetchedResponse,
-  type FetchPolicy,
-  type RedirectHop,
-  type TlsFacts,
-} from './net/guarded-fetch.ts';
+import { FetchError, GuardedFetcher, USER_AGENT, type FetchedResponse, type FetchPolicy, type TlsFacts } from './net/guarded-fetch.ts';
 import { parsePage, type ParsedPage } from './page.ts';
 import type { PageSnapshot } from './page-model.ts';
 

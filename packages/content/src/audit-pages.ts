@@ -28,6 +28,11 @@ export const marketingAuditPage = {
     { at: 4.5, caption: 'Ready to present your opportunities!' },
     { at: 6, caption: 'Ready to present your opportunities!' },
   ],
+  /** A funnel that stores requests without analysing the website (issue 32): no report to promise. */
+  thankYouLead: {
+    title: 'Request Submitted!',
+    text: 'Thank you: we received your request and will be in touch within 24 hours.',
+  },
   thankYou: {
     title: 'Audit Request Submitted!',
     text: 'Your personalized marketing audit report will arrive in your email within 24 hours. It includes:',
@@ -64,6 +69,7 @@ export const reportLandingPage = {
   heroTitle: 'Real Estate Marketing Report',
   heroLead:
     'See exactly how your website, search presence and social profiles compare with the top agents in your market — free, in 24 hours.',
+  heroButton: 'Get Your Free Report',
   stats: [
     { value: '15+', label: 'Metrics' },
     { value: '100%', label: 'Free' },

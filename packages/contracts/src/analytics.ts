@@ -114,7 +114,15 @@ export const AbTestSummarySchema = Type.Object({
   totalExposures: Type.Integer(),
   /** Some variant has fewer than MIN_EXPOSURES_PER_VARIANT exposures. */
   underpowered: Type.Boolean(),
-  srm: Type.Object({ chiSquare: Type.Number(), pValue: NullableNumber, mismatch: Type.Boolean() }),
+  srm: Type.Object({
+    chiSquare: Type.Number(),
+    pValue: NullableNumber,
+    mismatch: Type.Boolean(),
+    /** The owner's split it is checked against, percent per variant (issue 32); absent: an equal split. */
+    expected: Type.Optional(Type.Record(Type.String(), Type.Number())),
+    /** Why it is not checked (the split changed within the period, or the winner is rolled out). */
+    skipped: Type.Optional(Type.String()),
+  }),
   /**
    * The winner's lead is significant at SIGNIFICANCE_LEVEL with enough sample and an intact
    * split; otherwise the winner is only leading, and the owner should not act on it yet.
@@ -220,8 +228,10 @@ export const FunnelStatsSchema = Type.Object({
   recentSubmissions: Type.Integer(),
   /** Visitors who viewed the funnel's landing page (human traffic). */
   views: Type.Integer(),
-  /** Submissions per visitor, percent with 1 decimal; 0 without views. */
+  /** The funnel's conversion event (its Tracking tab) per visitor, percent with 1 decimal; 0 without views. */
   conversionRate: Type.Number(),
+  /** What the rate counts (issue 32): submissions, report e-mails opened or reports viewed. */
+  conversionEvent: Type.Optional(Type.Union([Type.Literal('form-submit'), Type.Literal('email-open'), Type.Literal('report-view')])),
 });
 export type FunnelStats = Static<typeof FunnelStatsSchema>;
 
@@ -246,6 +256,7 @@ export const FunnelAnalyticsResponseSchema = Type.Object({
   /** Submissions this calendar month (UTC). */
   recentSubmissions: Type.Integer(),
   conversionRate: Type.Number(),
+  conversionEvent: Type.Optional(Type.Union([Type.Literal('form-submit'), Type.Literal('email-open'), Type.Literal('report-view')])),
   /** Mean overall score of the funnel's finished audit reports; null when none finished. */
   averageScore: Type.Union([Type.Number(), Type.Null()]),
   submissions: Type.Array(FunnelSubmissionSchema),

@@ -1,5 +1,6 @@
 // The e-mails the worker sends: the audit report to the lead, and the owner's notice of every
-// new lead and contact message.
+// new lead and contact message; the funnels' confirmation and follow-up, and the owner's test
+// of a template (issue 32).
 import { Type, type Static } from '@sinclair/typebox';
 
 /**
@@ -13,6 +14,21 @@ export const MailSendJobSchema = Type.Union([
   Type.Object({ kind: Type.Literal('audit-report'), auditId: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
   Type.Object({ kind: Type.Literal('lead-notification'), leadId: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
   Type.Object({ kind: Type.Literal('contact-notification'), messageId: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
+  // Issue 32: the funnel's confirmation to the lead, queued with the lead when the funnel sends one.
+  Type.Object({ kind: Type.Literal('lead-confirmation'), leadId: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
+  // The funnel's follow-up, queued to start its days after the report e-mail (once per audit).
+  Type.Object({ kind: Type.Literal('follow-up'), auditId: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
+  // The owner's "send test to me": a template filled with sample values, to the owner.
+  Type.Object(
+    {
+      kind: Type.Literal('template-test'),
+      to: Type.String({ maxLength: 254 }),
+      type: Type.Union([Type.Literal('confirmation'), Type.Literal('notification'), Type.Literal('follow-up')]),
+      subject: Type.String({ maxLength: 200 }),
+      body: Type.String({ maxLength: 5000 }),
+    },
+    { additionalProperties: false },
+  ),
 ]);
 export type MailSendJob = Static<typeof MailSendJobSchema>;
 

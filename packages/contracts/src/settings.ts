@@ -1,9 +1,10 @@
 // Site-wide settings (spec: admin-and-assistant.md section 3, "Setting"): the tracking ids
-// and search-engine overrides the owner sets in the admin and the site-wide loader applies.
+// and search-engine overrides the owner sets in the admin and the site-wide loader applies,
+// and the contact details the report PDF carries.
 // Every value is public once set (it ends up in the page), so none of them is a secret.
 import { Type, type Static } from '@sinclair/typebox';
 
-export const SETTING_CATEGORIES = ['analytics', 'seo'] as const;
+export const SETTING_CATEGORIES = ['analytics', 'seo', 'contact'] as const;
 export type SettingCategory = (typeof SETTING_CATEGORIES)[number];
 
 interface SettingRule {
@@ -86,6 +87,16 @@ export const SETTING_RULES = {
       pattern: /^(summary|summary_large_image)$/,
     },
   },
+  contact: {
+    booking_url: {
+      label: 'Booking link',
+      effect:
+        "Where prospects book a call: written out and as a QR code on the last page of every audit report's PDF. Unset, the " +
+        'PDF points to the contact section of the site.',
+      hint: 'an https:// address, e.g. https://calendly.com/your-name/strategy-call',
+      pattern: /^https:\/\/[^\s"'<>]{4,300}$/,
+    },
+  },
 } as const satisfies Record<SettingCategory, Record<string, SettingRule>>;
 
 export type SettingKey<C extends SettingCategory> = keyof (typeof SETTING_RULES)[C] & string;
@@ -120,8 +131,6 @@ export type SettingsQuery = Static<typeof SettingsQuerySchema>;
 /** `PUT /api/settings/:category`: the keys to change; '' clears one. Keys left out are kept. */
 export const SettingsUpdateSchema = Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 600 }), { maxProperties: 20 });
 export type SettingsUpdate = Static<typeof SettingsUpdateSchema>;
-
-export { settingsObject } from './settings-values.ts';
 
 type CspDirective = 'scriptSrc' | 'connectSrc' | 'imgSrc' | 'frameSrc' | 'styleSrc' | 'fontSrc';
 

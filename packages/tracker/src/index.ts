@@ -14,16 +14,19 @@ import {
 } from '@curb/contracts/tracking';
 import type { TrackedEvent } from '@curb/contracts/events';
 import {
-  assignVariant,
   campaign,
   externalReferrer,
   HIGH_INTENT_TEST_ID,
   highIntentByPages,
   isMarketingFocused,
+  pickVariant,
   scrollPercent,
   uuid,
+  type TestSetting,
   type Utm,
 } from './rules.ts';
+
+export type { TestSetting };
 
 export type EventData = Omit<TrackedEvent, 'name'>;
 
@@ -49,8 +52,12 @@ export interface Tracker {
   /** The thank-you step. */
   conversion(): void;
   consultation(step: 'initiated' | 'booked'): void;
-  /** Sticky per visitor: the same variant every time for the same test. */
-  experiment(testType: string, variants: readonly string[], text?: (variant: string) => string): Experiment;
+  /**
+   * Sticky per unit: the same variant every time for the same test, drawn with the test's split;
+   * a unit that saw the test keeps its variant across a change of split. A paused test shows
+   * its control and records nothing.
+   */
+  experiment(testType: string, variants: readonly string[], text?: (variant: string) => string, setting?: TestSetting): Experiment;
   /** Consent to a first-party visitor id (kept in localStorage); false forgets it. */
   setConsent(granted: boolean): void;
   flush(): void;
@@ -74,6 +81,8 @@ interface Session {
 
 const SESSION_KEY = 'curb_t';
 const VISITOR_KEY = 'curb_vid';
+/** The variants a consenting visitor has seen: testType → variant (kept with, and dropped with, the visitor id). */
+const SEEN_KEY = 'curb_ab';
 const MAX_BATCH = 20;
 const FLUSH_DELAY_MS = 1000;
 
@@ -112,6 +121,13 @@ export function createTracker(endpoint = '/api/events'): Tracker {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const started = new Set<string>();
   const shown = new Set<string>();
+  const seen = (): Record<string, string> => {
+    try {
+      return JSON.parse(ls?.getItem(SEEN_KEY) ?? '{}') as Record<string, string>;
+    } catch {
+      return {};
+    }
+  };
 
   const flush = () => {
     clearTimeout(timer);
@@ -211,28 +227,31 @@ export function createTracker(endpoint = '/api/events'): Tracker {
       if (step === 'booked') track(EVENTS.consultationBooked, { value: CONSULTATION_VALUE_USD });
       else track(EVENTS.consultationInitiated);
     },
-    experiment(testType, variants, text) {
+    experiment(testType, variants, text, setting) {
       // An exposure this session wins, so consenting mid-visit never switches the variant.
-      const kept = session.exp[testType];
+      const inSession = session.exp[testType];
       const keptUnit = session.units?.[testType];
       // The unit the variant is drawn for is the unit the dashboard counts: with consent the
       // visitor (same variant on every visit), without it this session.
-      const unit = kept && keptUnit && variants.includes(kept) ? keptUnit : visitorId ? `v:${visitorId}` : `s:${session.id}`;
-      const variant = kept && variants.includes(kept) ? kept : assignVariant(unit.slice(2), testType, variants);
+      const unit = inSession && keptUnit && variants.includes(inSession) ? keptUnit : visitorId ? `v:${visitorId}` : `s:${session.id}`;
+      // A unit that saw the test keeps its variant when the owner changes the split.
+      const kept = inSession ?? (unit[0] === 'v' ? seen()[testType] : undefined);
+      const { variant, counted } = pickVariant(unit.slice(2), testType, variants, kept, setting);
       const ab = (name: string, props: Record<string, string> = {}) =>
-        track(name, { testType, variant, props: { ...props, [AB_UNIT_PROP]: unit } });
+        counted && track(name, { testType, variant, props: { ...props, [AB_UNIT_PROP]: unit } });
       return {
         variant,
         impression() {
-          if (shown.has(testType)) return;
+          if (!counted || shown.has(testType)) return;
           shown.add(testType);
           session.exp[testType] = variant;
           session.units = { ...session.units, [testType]: unit };
           save();
+          if (unit[0] === 'v') ls?.setItem(SEEN_KEY, JSON.stringify({ ...seen(), [testType]: variant }));
           ab(EVENTS.abImpression, text ? { [VARIANT_TEXT_PROP]: text(variant).slice(0, 1024) } : {});
         },
-        click: () => ab(EVENTS.abClick),
-        convert: () => ab(EVENTS.abConversion),
+        click: () => void ab(EVENTS.abClick),
+        convert: () => void ab(EVENTS.abConversion),
       };
     },
     setConsent(granted) {
@@ -242,6 +261,7 @@ export function createTracker(endpoint = '/api/events'): Tracker {
       } else {
         visitorId = undefined;
         ls?.removeItem(VISITOR_KEY);
+        ls?.removeItem(SEEN_KEY);
       }
     },
     flush,

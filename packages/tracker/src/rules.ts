@@ -26,9 +26,46 @@ export function hash(text: string): number {
   return h >>> 0;
 }
 
-/** The same unit always gets the same variant of a test. */
-export const assignVariant = (unit: string, testType: string, variants: readonly string[]): string =>
-  variants[hash(`${unit}:${testType}`) % variants.length]!;
+/**
+ * The variant a unit draws: the same unit always the same one for the same split. With weights
+ * (percent per variant, adding up to 100) a unit's hash picks a point in 0-99.99 and the
+ * variants share that range in order; an equal split keeps the original rule (hash modulo the
+ * number of variants), so units drawn before splits existed draw the same.
+ */
+export function assignVariant(unit: string, testType: string, variants: readonly string[], weights?: Record<string, number>): string {
+  const h = hash(`${unit}:${testType}`);
+  const shares = variants.map((v) => weights?.[v] ?? 0);
+  if (!weights || shares.every((w) => w === shares[0])) return variants[h % variants.length]!;
+  let point = (h % 10_000) / 100;
+  for (let i = 0; i < variants.length; i++) {
+    if (point < shares[i]!) return variants[i]!;
+    point -= shares[i]!;
+  }
+  return variants[0]!;
+}
+
+/** A test as the site runs it (the owner's A/B Testing page): its split, or paused. */
+export interface TestSetting {
+  status: 'running' | 'paused' | 'rolled-out';
+  weights: Record<string, number>;
+}
+
+/**
+ * The variant a unit sees, and whether its events count. A unit that has seen the test keeps
+ * its variant whatever the split says now (`kept`); a new unit draws with the split; a paused
+ * test shows its control (the first variant) and counts nothing.
+ */
+export function pickVariant(
+  unit: string,
+  testType: string,
+  variants: readonly string[],
+  kept: string | undefined,
+  setting?: TestSetting,
+): { variant: string; counted: boolean } {
+  if (setting?.status === 'paused') return { variant: variants[0]!, counted: false };
+  if (kept && variants.includes(kept)) return { variant: kept, counted: true };
+  return { variant: assignVariant(unit, testType, variants, setting?.weights), counted: true };
+}
 
 export type Utm = Partial<Record<'source' | 'medium' | 'campaign' | 'content' | 'term', string>>;
 

@@ -1,7 +1,7 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type RouterHistory } from '@tanstack/react-router';
 import { otherPageNames } from '@curb/content';
 import { PageLoader } from '@/components/ui/page-loader';
-import { blogPostHead, brandedHead, notFoundHead, pageHead } from '@/lib/seo-head';
+import { blogPostHead, brandedHead, landingPageHead, notFoundHead, pageHead } from '@/lib/seo-head';
 import { AuditReportRoute } from './routes/audit-report';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
@@ -64,7 +64,7 @@ const publicRoutes = [
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'marketing-audit',
-    head: () => pageHead('/marketing-audit'),
+    head: () => landingPageHead('/marketing-audit'),
     component: lazyRouteComponent(() => import('./routes/marketing-audit'), 'MarketingAuditRoute'),
   }),
   createRoute({
@@ -85,7 +85,7 @@ const publicRoutes = [
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'real-estate-marketing-report',
-    head: () => pageHead('/real-estate-marketing-report'),
+    head: () => landingPageHead('/real-estate-marketing-report'),
     component: lazyRouteComponent(() => import('./routes/real-estate-marketing-report'), 'RealEstateMarketingReportRoute'),
   }),
   createRoute({
@@ -191,6 +191,12 @@ const adminRoutes = [
     path: 'settings',
     head: adminTitled('Settings'),
     component: lazyRouteComponent(() => import('./routes/admin/settings'), 'SettingsRoute'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path: 'privacy',
+    head: adminTitled('Data & Privacy'),
+    component: lazyRouteComponent(() => import('./routes/admin/privacy'), 'PrivacyRoute'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,

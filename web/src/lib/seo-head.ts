@@ -3,7 +3,10 @@
 // prerenderer writes them into each page; HeadContent keeps them current in the browser.
 // Structured data (JSON-LD) is kept outside React's tree: see structuredDataScripts.
 import {
+  AUDIT_FUNNEL_ID,
   absoluteUrl,
+  landingCopy,
+  REPORT_FUNNEL_ID,
   findCaseStudy,
   findPageSeo,
   otherPageNames,
@@ -14,6 +17,7 @@ import {
   type PageSeo,
 } from '@curb/content';
 import type { JSX } from 'react';
+import { currentSiteConfig, findFunnel } from './site-config';
 
 type HeadMeta = JSX.IntrinsicElements['meta'];
 type HeadLink = JSX.IntrinsicElements['link'];
@@ -63,6 +67,19 @@ export function pageHead(path: string): RouteHead {
   const page = findPageSeo(path);
   if (!page) throw new Error(`no SEO metadata for ${path}`);
   return head(page, 'website');
+}
+
+/**
+ * A funnel's landing page (issue 32): titled as its funnel sets it; an inactive report funnel's
+ * page is the generic audit page, head included (as the page server sends it).
+ */
+export function landingPageHead(path: '/marketing-audit' | '/real-estate-marketing-report'): RouteHead {
+  const id = path === '/marketing-audit' ? AUDIT_FUNNEL_ID : REPORT_FUNNEL_ID;
+  const copy = landingCopy(id, findFunnel(currentSiteConfig(), id));
+  if (!copy.active && id === REPORT_FUNNEL_ID) return pageHead('/marketing-audit');
+  const page = findPageSeo(path);
+  if (!page) throw new Error(`no SEO metadata for ${path}`);
+  return head({ ...page, title: pageTitle(copy.title) }, 'website');
 }
 
 /** A case study's head, or the not-found one for an unknown id. */

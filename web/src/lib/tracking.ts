@@ -4,7 +4,8 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { formDefinitions } from '@curb/content';
-import { createTracker, type Experiment, type Tracker } from '@curb/tracker';
+import { createTracker, type Experiment, type TestSetting, type Tracker } from '@curb/tracker';
+import { currentSiteConfig } from './site-config';
 
 // The consent banner of the site loader (features/site-loader/utils/consent.ts) keeps the
 // visitor's choice under this key and announces changes with this window event.
@@ -39,17 +40,27 @@ function followConsent(t: Tracker) {
 /** A form's name for the events: its test id, id or name attribute. */
 const formName = (form: HTMLFormElement) => form.dataset.testid || form.id || form.getAttribute('name') || 'form';
 
+type FunnelEvent = 'pageView' | 'formStart' | 'formSubmit';
+
+/** Whether a funnel records this event (its Tracking tab, issue 32); a page or form of no funnel records every event. */
+function funnelRecords(funnelId: string | undefined, event: FunnelEvent): boolean {
+  return !funnelId || (currentSiteConfig()?.funnels.find((f) => f.active && f.id === funnelId)?.tracking.events[event] ?? true);
+}
+
+/** The active funnel whose landing page this is. */
+const landingFunnelAt = (path: string) => currentSiteConfig()?.funnels.find((f) => f.active && `/${f.id}` === path)?.id;
+
 /** form_start on the first focus inside a form, form_submit (with the e-mail typed) on submit. */
 function trackForms(t: Tracker) {
   document.addEventListener('focusin', (e) => {
     const form = (e.target as Element | null)?.closest?.('form');
-    if (form && !isAdminPath(location.pathname)) t.formStart(formName(form));
+    if (form && !isAdminPath(location.pathname) && funnelRecords(form.dataset.funnel, 'formStart')) t.formStart(formName(form));
   });
   document.addEventListener(
     'submit',
     (e) => {
       const form = e.target as HTMLFormElement;
-      if (isAdminPath(location.pathname)) return;
+      if (isAdminPath(location.pathname) || !funnelRecords(form.dataset.funnel, 'formSubmit')) return;
       const email = form.querySelector<HTMLInputElement>('input[type="email"]');
       t.formSubmit(formName(form), email?.validity.valid && email.value ? email.value : undefined);
     },
@@ -61,7 +72,7 @@ function trackForms(t: Tracker) {
 export function usePageViewTracking(): void {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   useEffect(() => {
-    if (!isAdminPath(pathname)) tracker()?.page(pathname);
+    if (!isAdminPath(pathname) && funnelRecords(landingFunnelAt(pathname), 'pageView')) tracker()?.page(pathname);
   }, [pathname]);
 }
 
@@ -88,12 +99,19 @@ const NO_EXPERIMENT = (variant: string): Experiment => ({ variant, impression() 
  * (and the prerendered HTML) has the first variant, so hydration matches; the visitor's own
  * variant follows right after mounting.
  */
-export function useExperiment(testType: string, variants: readonly string[], text?: (variant: string) => string): Experiment {
+export function useExperiment(
+  testType: string,
+  variants: readonly string[],
+  text?: (variant: string) => string,
+  setting?: TestSetting,
+): Experiment {
   const [experiment, setExperiment] = useState(() => NO_EXPERIMENT(variants[0]!));
+  // The owner's split, pause or roll-out (issue 32): a new one draws again for a unit that has not seen the test.
+  const key = setting ? `${setting.status}:${JSON.stringify(setting.weights)}` : '';
   useEffect(() => {
-    const assigned = tracker()?.experiment(testType, variants, text);
+    const assigned = tracker()?.experiment(testType, variants, text, setting);
     if (assigned) setExperiment(assigned);
-    // The test and its variants are constants of the calling component.
-  }, [testType]);
+    // The test and its variants are constants of the calling component; the setting is read through its key.
+  }, [testType, key]);
   return experiment;
 }

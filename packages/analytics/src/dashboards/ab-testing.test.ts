@@ -276,6 +276,41 @@ describe('the uplift of each variant over control', () => {
   });
 });
 
+describe("the split check against the owner's split (issue 32)", () => {
+  const row = (variant: string, impressions: number) => ({
+    testType: 't',
+    variant,
+    variantText: '',
+    impressions,
+    clicks: 0,
+    conversions: 10,
+    clickRate: 0,
+    conversionRate: (10 / impressions) * 100,
+  });
+  const day = 86_400_000;
+  const windowStart = 100 * day;
+  const split = (a: number, changedAt: number | null, rolledOut = false) => ({
+    t: { weights: { A: a, B: 100 - a }, rolledOut, changedAt },
+  });
+
+  it('checks a 70/30 split against 70/30, not an equal one', () => {
+    const rows = [row('A', 1400), row('B', 600)];
+    expect(summariseTests(rows)[0]!.srm.mismatch).toBe(true);
+    const [test] = summariseTests(rows, split(70, windowStart - day), windowStart);
+    expect(test!.srm).toMatchObject({ mismatch: false, expected: { A: 70, B: 30 } });
+    expect(test!.srm.pValue).toBeGreaterThan(0.5);
+    expect(summariseTests([row('A', 1000), row('B', 1000)], split(70, windowStart - day), windowStart)[0]!.srm.mismatch).toBe(true);
+  });
+
+  it('does not check a split that changed within the period, or a rolled-out winner', () => {
+    const rows = [row('A', 1400), row('B', 600)];
+    const changed = summariseTests(rows, split(70, windowStart + day), windowStart)[0]!.srm;
+    expect(changed).toMatchObject({ pValue: null, mismatch: false });
+    expect(changed.skipped).toMatch(/^The split changed on \d{4}-\d{2}-\d{2}, within this period/);
+    expect(summariseTests(rows, split(0, windowStart - day, true), windowStart)[0]!.srm.skipped).toMatch(/rolled out/);
+  });
+});
+
 describe('A/B units held in memory on chDB', () => {
   it('reads the stored units from the dictionary only while it holds the run read', async () => {
     // Unit 40 saw B on a closed day and clicks today.

@@ -90,13 +90,20 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * `options.background` receives the closed-days runs a request starts when there is none for
  * today (the route logs a failure, tests wait for them).
  */
+/**
+ * Each test's split as the owner set it (issue 32), for the split check: the percent per variant,
+ * whether its winner is rolled out, and when it last changed (ms; null: never, an equal split).
+ */
+export type AbSplits = Record<string, { weights: Record<string, number>; rolledOut: boolean; changedAt: number | null }>;
+
 export async function abTestingDashboard(
   ch: ClickHouse,
   days: number,
   now = Date.now(),
-  options?: { background: BackgroundWork },
+  options?: { background?: BackgroundWork; splits?: AbSplits },
 ): Promise<AbTestingResponse> {
   const window = lastDays(days, now);
+  const windowStart = Math.floor(now / 86_400_000) * 86_400_000 - (days - 1) * 86_400_000;
   const [closed, raw] = await Promise.all([
     readClosedDays<{ ab_units: UnitCounts[]; ab_pairs: PairNames[] }>(ch, abSnapshots(ch.engine), days),
     ch.query<{ day: string; testType: string; arm: string; event: string; src: string; count: string | number }>(RAW_SQL, {
@@ -135,15 +142,35 @@ export async function abTestingDashboard(
     rawData: raw.map(
       (r): AbRawRow => ({ date: r.day, testType: r.testType, variant: r.arm, event: r.event, source: r.src, count: Number(r.count) }),
     ),
-    tests: summariseTests(conversionRates),
+    tests: summariseTests(conversionRates, options?.splits, windowStart),
   };
 }
 
 /** A fraction as a percent with 2 decimals; null when there is none. */
 const asPercent = (fraction: number | null | undefined) => (fraction === null || fraction === undefined ? null : round(fraction * 100, 2));
 
+/**
+ * The split check of a test: against the owner's split when it held through the whole period,
+ * none when it changed within it or the winner is rolled out (units then come from two splits).
+ */
+function splitCheck(
+  variants: string[],
+  split: AbSplits[string] | undefined,
+  windowStart: number,
+): { shares?: number[]; expected?: Record<string, number>; skipped?: string } {
+  if (!split) return {};
+  if (split.rolledOut) return { skipped: 'The winner is rolled out: new units all get it, so the split is not checked.' };
+  if (split.changedAt !== null && split.changedAt > windowStart) {
+    return { skipped: `The split changed on ${new Date(split.changedAt).toISOString().slice(0, 10)}, within this period: not checked.` };
+  }
+  const weights = variants.map((v) => split.weights[v] ?? 0);
+  const total = weights.reduce((a, b) => a + b, 0);
+  if (!total) return {};
+  return { shares: weights.map((w) => w / total), expected: Object.fromEntries(variants.map((v, i) => [v, weights[i]!])) };
+}
+
 /** Control is variant A (spec: "A or other"), else the first variant by name. */
-export function summariseTests(rows: AbConversionRow[]): AbTestSummary[] {
+export function summariseTests(rows: AbConversionRow[], splits?: AbSplits, windowStart = 0): AbTestSummary[] {
   const byTest = new Map<string, AbConversionRow[]>();
   for (const row of rows) byTest.set(row.testType, [...(byTest.get(row.testType) ?? []), row]);
   return [...byTest].map(([testType, variants]) => {
@@ -153,7 +180,17 @@ export function summariseTests(rows: AbConversionRow[]): AbTestSummary[] {
     const rates = sorted.map((v) => (v.impressions ? v.conversions / v.impressions : 0));
     const best = Math.max(...rates);
     const leaders = sorted.filter((_, i) => rates[i] === best);
-    const srm = sampleRatioMismatch(sorted.map((v) => v.impressions));
+    const check = splitCheck(
+      sorted.map((v) => v.variant),
+      splits?.[testType],
+      windowStart,
+    );
+    const srm = check.skipped
+      ? { chiSquare: 0, pValue: null }
+      : sampleRatioMismatch(
+          sorted.map((v) => v.impressions),
+          check.shares,
+        );
     const winner = leaders.length === 1 ? leaders[0]! : null;
     const underpowered = sorted.some((v) => v.impressions < MIN_EXPOSURES_PER_VARIANT);
     const mismatch = srm.pValue !== null && srm.pValue < SRM_P_VALUE_THRESHOLD;
@@ -172,7 +209,13 @@ export function summariseTests(rows: AbConversionRow[]): AbTestSummary[] {
       winner: winner?.variant ?? null,
       totalExposures: sorted.reduce((n, v) => n + v.impressions, 0),
       underpowered,
-      srm: { chiSquare: round(srm.chiSquare, 4), pValue: srm.pValue, mismatch },
+      srm: {
+        chiSquare: round(srm.chiSquare, 4),
+        pValue: srm.pValue,
+        mismatch,
+        ...(check.expected && { expected: check.expected }),
+        ...(check.skipped && { skipped: check.skipped }),
+      },
       significant,
       variants: sorted.map((v) => {
         const isControl = v === control;

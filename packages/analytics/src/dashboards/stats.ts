@@ -130,11 +130,17 @@ export function chanceToBeatControl(control: Arm, treatment: Arm): number | null
   return Math.min(1, Math.max(0, total));
 }
 
-/** Sample-ratio mismatch against an equal split: chi-square statistic and its p-value. */
-export function sampleRatioMismatch(exposures: number[]): { chiSquare: number; pValue: number | null } {
+/** Sample-ratio mismatch against the split (equal without one): chi-square statistic and its p-value. */
+export function sampleRatioMismatch(exposures: number[], shares?: number[]): { chiSquare: number; pValue: number | null } {
   const total = exposures.reduce((a, b) => a + b, 0);
   if (exposures.length < 2 || total === 0) return { chiSquare: 0, pValue: null };
-  const expected = total / exposures.length;
-  const chiSquare = exposures.reduce((sum, n) => sum + (n - expected) ** 2 / expected, 0);
+  // The owner's split (issue 32), as fractions; an equal split without one. A variant meant to
+  // get no units cannot be checked this way.
+  const fractions = shares ?? exposures.map(() => 1 / exposures.length);
+  if (fractions.length !== exposures.length || fractions.some((f) => !(f > 0))) return { chiSquare: 0, pValue: null };
+  const chiSquare = exposures.reduce((sum, n, i) => {
+    const expected = total * fractions[i]!;
+    return sum + (n - expected) ** 2 / expected;
+  }, 0);
   return { chiSquare, pValue: chiSquareSurvival(chiSquare, exposures.length - 1) };
 }

@@ -1,6 +1,7 @@
-// Leads of a funnel. A lead belongs to the funnel whose id is its form id, or the slug of its
-// source ('Marketing Audit Page' → marketing-audit-page → marketing-audit); and every lead whose
-// request queued an audit belongs to the free audit's funnel, whichever form sent it.
+// Leads of a funnel. A lead belongs to the funnel whose page or popup sent it (`funnel_id`,
+// issue 32), whose id is its form id, or the slug of its source ('Marketing Audit Page' →
+// marketing-audit-page → marketing-audit); and every lead whose request queued an audit belongs
+// to the free audit's funnel, whichever form sent it.
 import type { Db } from '../client.ts';
 
 /**
@@ -14,10 +15,16 @@ const AUDIT_FUNNEL_ID = 'marketing-audit';
 const SOURCE_SLUG = "trim(both '-' from regexp_replace(lower(l.source), '[^a-z0-9]+', '-', 'g'))";
 /** Whether lead `l` belongs to funnel `f`; `audited` is SQL that is true when the lead has an audit. */
 const belongs = (audited: string) =>
-  `(l.form_id = f.id OR ${SOURCE_SLUG} IN (f.id, f.id || '-page') OR (f.id = '${AUDIT_FUNNEL_ID}' AND ${audited}))`;
-/** Leads with `audited`: whether an audit was queued for them (one hash join, not a lookup per lead and funnel). */
-const LEADS = `(SELECT l0.*, a0.lead_id IS NOT NULL AS audited
-   FROM leads l0 LEFT JOIN (SELECT DISTINCT lead_id FROM audits WHERE lead_id IS NOT NULL) a0 ON a0.lead_id = l0.id)`;
+  `(l.funnel_id = f.id OR l.form_id = f.id OR ${SOURCE_SLUG} IN (f.id, f.id || '-page') OR (f.id = '${AUDIT_FUNNEL_ID}' AND ${audited}))`;
+/**
+ * Leads with `audited` (an audit was queued for them), `opened` (they opened a report e-mail) and
+ * `returned` (they came back to a report): one hash join, not a lookup per lead and funnel. The
+ * last two are the conversion events a funnel may count instead of submissions (issue 32).
+ */
+const LEADS = `(SELECT l0.*, a0.lead_id IS NOT NULL AS audited,
+          COALESCE(a0.opened, false) AS opened, COALESCE(a0.returned, false) AS returned
+   FROM leads l0 LEFT JOIN (SELECT lead_id, bool_or(email_opened) AS opened, bool_or(report_converted_at IS NOT NULL) AS returned
+                            FROM audits WHERE lead_id IS NOT NULL GROUP BY lead_id) a0 ON a0.lead_id = l0.id)`;
 const BELONGS = belongs('l.audited');
 
 export interface FunnelSubmission {
@@ -28,22 +35,38 @@ export interface FunnelSubmission {
   submittedAt: string;
 }
 
-/** Per funnel id: all its leads and those of the last `recentDays` days. */
-export async function countsPerFunnel(db: Db, recentDays: number): Promise<Map<string, { total: number; recent: number }>> {
-  const rows = await db.unsafe<{ id: string; total: number; recent: number }[]>(
+export interface FunnelCounts {
+  total: number;
+  recent: number;
+  /** Leads who opened a report e-mail. */
+  opened: number;
+  /** Leads who came back to their report. */
+  returned: number;
+}
+
+/** Per funnel id: all its leads and those of the last `recentDays` days, with how many opened or came back. */
+export async function countsPerFunnel(db: Db, recentDays: number): Promise<Map<string, FunnelCounts>> {
+  const rows = await db.unsafe<({ id: string } & FunnelCounts)[]>(
     `SELECT f.id, count(l.id)::int AS total,
-            count(l.id) FILTER (WHERE l.created_at > now() - make_interval(days => $1))::int AS recent
+            count(l.id) FILTER (WHERE l.created_at > now() - make_interval(days => $1))::int AS recent,
+            count(l.id) FILTER (WHERE l.opened)::int AS opened,
+            count(l.id) FILTER (WHERE l.returned)::int AS returned
      FROM funnels f LEFT JOIN ${LEADS} l ON ${BELONGS}
      GROUP BY f.id`,
     [recentDays],
   );
-  return new Map(rows.map((r) => [r.id, { total: r.total, recent: r.recent }]));
+  return new Map(rows.map((r) => [r.id, { total: r.total, recent: r.recent, opened: r.opened, returned: r.returned }]));
 }
 
 /** One funnel's leads in all and this (UTC) month, and the average overall score of their finished audits. */
-export async function summary(db: Db, id: string): Promise<{ total: number; thisMonth: number; averageScore: number | null }> {
-  const [row] = await db.unsafe<{ total: number; this_month: number; average_score: string | null }[]>(
+export async function summary(
+  db: Db,
+  id: string,
+): Promise<{ total: number; thisMonth: number; opened: number; returned: number; averageScore: number | null }> {
+  const [row] = await db.unsafe<{ total: number; this_month: number; opened: number; returned: number; average_score: string | null }[]>(
     `SELECT count(l.id)::int AS total,
+            count(l.id) FILTER (WHERE l.opened)::int AS opened,
+            count(l.id) FILTER (WHERE l.returned)::int AS returned,
             count(l.id) FILTER (WHERE l.created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::int AS this_month,
             (SELECT round(avg((a.report->'scores'->>'overall')::numeric), 1)
                FROM audits a JOIN leads l ON a.lead_id = l.id JOIN funnels f ON f.id = $1 AND ${belongs('true')}
@@ -55,6 +78,8 @@ export async function summary(db: Db, id: string): Promise<{ total: number; this
   return {
     total: row?.total ?? 0,
     thisMonth: row?.this_month ?? 0,
+    opened: row?.opened ?? 0,
+    returned: row?.returned ?? 0,
     averageScore: row?.average_score == null ? null : Number(row.average_score),
   };
 }

@@ -2,7 +2,7 @@
 // before any route plugin, so its hooks cover every route registered after it.
 import cookie from '@fastify/cookie';
 import session from '@fastify/session';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_MESSAGES, SESSION_IDLE_HOURS } from '@curb/contracts/auth';
 import type { Config } from '@curb/contracts/config';

@@ -2,7 +2,8 @@
 // prerendered HTML (content, head tags and structured data already in it); the app shell
 // for pages that render in the browser only (admin, assistant, audit report); and a real
 // 404 status, with the 404 or 'Post Not Found' page, for paths the app does not know. The
-// owner's SEO settings go into each page's head as it is sent.
+// owner's SEO settings go into each page's head as it is sent, and the funnels' landing page
+// texts into their pages with the site config the browser starts from (issue 32).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,7 +14,10 @@ import { seoDefaults, siteDefaults as SITE_DEFAULTS } from '@curb/content';
 import { isPagePath } from '@curb/contracts/routes';
 import { brandedTitle, seoHeadTags, type HeadTag } from '@curb/contracts/seo-tags';
 import type { SettingsOf } from '@curb/contracts/settings';
+import type { PublicSiteConfig } from '@curb/contracts/funnel-config';
+import { servedPath, withLandingCopy, withSiteConfig } from '../lib/funnel-pages.ts';
 import { configuredTags, pagePolicy } from '../lib/page-policy.ts';
+import { isDefaultSiteConfig } from './site-config.ts';
 
 export const DEFAULT_WEB_DIST = join(import.meta.dirname, '..', '..', '..', '..', 'web', 'dist');
 /** Where the prerenderer (web/scripts/prerender.ts) writes its pages and manifest. */
@@ -139,19 +143,33 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /**
- * The pages with the owner's SEO settings in them. A prerendered page is rewritten and
- * compressed once per settings version; any other page (the shell under many paths, the 404
- * page with the visited path) is rewritten as it is sent.
+ * The pages with the owner's SEO settings and funnels in them. A prerendered page is rewritten
+ * and compressed once per version of both; any other page (the shell under many paths, the 404
+ * page with the visited path) is rewritten as it is sent. Until the owner changes a funnel or a
+ * test, pages go out without the site config (the browser then assumes the defaults).
  */
 function pagesWithSettings(pages: PageSet, origin: string) {
   let version = '';
   let rewritten = new Map<string, Promise<PageFile>>();
-  return (path: string, page: ReturnType<typeof pageFor>, settings: SettingsOf<'seo'>): Promise<PageFile> | PageFile => {
-    const tags = seoHeadTags(settings, path, origin, SITE_DEFAULTS);
-    if (!tags.length || path === '/admin' || path.startsWith('/admin/')) return page;
-    const rewrite = (html: string) => withSiteTitle(withHeadTags(html, tags), settings);
-    if (!pages.pages.has(path)) return { html: rewrite(page.html) };
-    const current = JSON.stringify(settings);
+  /** `path` is the page asked for, `served` the prerendered page it is answered with (they differ for an inactive funnel). */
+  return (
+    path: string,
+    served: string,
+    page: ReturnType<typeof pageFor>,
+    settings: SettingsOf<'seo'>,
+    site: PublicSiteConfig | null,
+  ): Promise<PageFile> | PageFile => {
+    if (path === '/admin' || path.startsWith('/admin/')) return page;
+    const tags = seoHeadTags(settings, served, origin, SITE_DEFAULTS);
+    const config = site && !isDefaultSiteConfig(site) ? site : null;
+    if (!tags.length && !config) return page;
+    const rewrite = (html: string) => {
+      // The asked-for page's funnel: an inactive one leaves the generic page as built.
+      const withFunnels = config ? withSiteConfig(withLandingCopy(html, path, config), config) : html;
+      return tags.length ? withSiteTitle(withHeadTags(withFunnels, tags), settings) : withFunnels;
+    };
+    if (!pages.pages.has(served)) return { html: rewrite(page.html) };
+    const current = JSON.stringify([settings, config]);
     if (current !== version) {
       version = current;
       rewritten = new Map();
@@ -214,10 +232,15 @@ export default async function webApp(app: FastifyInstance, opts: WebAppOptions):
     },
   });
   const withSettings = pagesWithSettings(pages, opts.origin ?? seoDefaults.canonicalUrl);
+  // The funnels' copy, when the api runs with it (not in tests of this plugin alone).
+  const siteConfig = () => (app.hasDecorator('siteConfig') ? app.siteConfig.get() : Promise.resolve(null));
   app.pageFallback.render = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const page = pageFor(pages, path);
-    const { html, br, gz } = await withSettings(normalizedPath(path), page, await app.siteSettings.get('seo'));
+    const [settings, site] = await Promise.all([app.siteSettings.get('seo'), siteConfig()]);
+    // An inactive funnel's landing page is the generic audit page (issue 32).
+    const served = site ? servedPath(normalizedPath(path), site) : normalizedPath(path);
+    const page = pageFor(pages, served === normalizedPath(path) ? path : served);
+    const { html, br, gz } = await withSettings(normalizedPath(path), served, page, settings, site);
     await applyPagePolicy(path, reply);
     reply.code(page.status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const accepted = String(request.headers['accept-encoding'] ?? '');

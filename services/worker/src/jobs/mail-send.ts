@@ -7,10 +7,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Value } from '@sinclair/typebox/value';
 import { pdfRenderPool } from '@curb/audit/pdf/render-pool';
+import { reportSender, type ReportSender } from '@curb/audit/pdf/sender';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import { MailSendJobSchema, type MailSendJob } from '@curb/contracts/mail';
-import { auditMail, contactMessages, leads, type JobQueue, type Sql } from '@curb/db';
+import { settingsObject } from '@curb/contracts/settings-values';
+import { auditMail, contactMessages, leads, settings, type JobQueue, type Sql } from '@curb/db';
 import { ownerNoticeMail, publicBase, reportMail } from '../mail/messages.ts';
+import { reportMailPlan, runFunnelMail } from './funnel-mail.ts';
 import { transportsFor, type MailConfig, type OutgoingMail, type Transport } from '../mail/transports.ts';
 
 export { transportsFor };
@@ -26,7 +29,7 @@ export interface MailDeps {
 export type MailOutcome = 'delivered' | 'outbox' | 'skipped';
 
 /** Tries the transports in order; the name of the one that accepted, or every failure. */
-async function handOver(
+export async function handOver(
   deps: MailDeps,
   mail: OutgoingMail,
   context: object,
@@ -52,6 +55,10 @@ export async function runMailJob(deps: MailDeps, job: { id: string; data: unknow
   }
   const data: MailSendJob = job.data;
   if (data.kind === 'audit-report') return sendReport(deps, data.auditId);
+  // The funnels' e-mails to their leads and the owner's template test (issue 32).
+  if (data.kind === 'lead-confirmation' || data.kind === 'follow-up' || data.kind === 'template-test') {
+    return runFunnelMail(deps, data, handOver);
+  }
   const mail = data.kind === 'lead-notification' ? await leadNotice(deps, data.leadId) : await contactNotice(deps, data.messageId);
   // Deleted since (retention, or by the owner): nothing left to tell.
   if (!mail) return 'skipped';
@@ -61,23 +68,59 @@ export async function runMailJob(deps: MailDeps, job: { id: string; data: unknow
   return result.transport === 'outbox' ? 'outbox' : 'delivered';
 }
 
+/**
+ * The owner the report's PDF names on its cover and last page: the site's content with the
+ * owner's settings (booking link, public address, site title). When the settings cannot be
+ * read, the content's own details go out rather than no report.
+ */
+async function senderOf(sql: Sql, publicUrl: string): Promise<ReportSender> {
+  const [seo, contact] = await Promise.all([
+    settings.readCategory(sql, 'seo').then(
+      (list) => settingsObject<'seo'>(list),
+      () => ({}),
+    ),
+    settings.readCategory(sql, 'contact').then(
+      (list) => settingsObject<'contact'>(list),
+      () => ({}),
+    ),
+  ]);
+  return reportSender({ seo, contact, publicUrl });
+}
+
 async function sendReport(deps: MailDeps, auditId: string): Promise<MailOutcome> {
   const { sql } = deps;
   const audit = await auditMail.findForMail(sql, auditId);
   if (!audit || audit.email_delivered || audit.status === 'failed') return 'skipped';
   if (audit.status !== 'done' || !audit.report) throw new Error('the report is not ready yet');
+  // The lead's funnel may have e-mail delivery off, or the lead unsubscribed (issue 32).
+  const plan = await reportMailPlan(deps, auditId);
+  if (plan.skip) {
+    await auditMail.recordFailure(sql, auditId, plan.skip);
+    return 'skipped';
+  }
 
   const token = audit.open_token ?? randomBytes(16).toString('base64url');
   await auditMail.markSent(sql, auditId, token);
   const base = publicBase(deps.config);
-  const pdf = await pdfRenderPool().render(audit.report, `${base}/audit-report/${encodeURIComponent(audit.report.id)}`);
-  const mail = reportMail(deps.config, audit.email, audit.report, token, pdf);
+  const pdf = await pdfRenderPool().render(
+    audit.report,
+    `${base}/audit-report/${encodeURIComponent(audit.report.id)}`,
+    await senderOf(sql, base),
+  );
+  const reportUrl = `${base}/audit-report/${encodeURIComponent(audit.report.id)}`;
+  const mail = plan.adapt(reportMail(deps.config, audit.email, audit.report, token, pdf), {
+    reportUrl,
+    pdfUrl: `${base}/api/audit-report/${encodeURIComponent(audit.report.id)}/pdf`,
+    pixelUrl: `${base}/api/email/open/${token}`,
+    score: audit.report.scores.overall,
+  });
 
   const result = await handOver(deps, mail, { auditId });
   if ('transport' in result) {
     // Accepted by a transport, the outbox included, so the job does not write it again; with the
     // transport recorded the admin shows an outbox mail as not sent (auditMail.ownerFlags).
     await auditMail.markDelivered(sql, auditId, result.transport);
+    await plan.delivered();
     return result.transport === 'outbox' ? 'outbox' : 'delivered';
   }
   const { errors } = result;

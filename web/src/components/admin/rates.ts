@@ -19,6 +19,16 @@ export const RATES = {
     label: 'Submissions ÷ landing visitors',
     hint: 'Submissions, from any page, over unique visitors of the funnel’s page',
   },
+  /** Funnel card and its analytics when the funnel counts report e-mails opened (its Tracking tab, issue 32). */
+  funnelOpens: {
+    label: 'E-mails opened ÷ landing visitors',
+    hint: 'Leads who opened their report e-mail, over unique visitors of the funnel’s page',
+  },
+  /** …or reports the lead came back to. */
+  funnelReportViews: {
+    label: 'Reports viewed ÷ landing visitors',
+    hint: 'Leads who came back to their report, over unique visitors of the funnel’s page',
+  },
   /** Funnel manager: the funnels' rates averaged, each funnel counting once. */
   funnelAverage: {
     label: 'Avg. submissions ÷ landing visitors',
@@ -35,3 +45,8 @@ export const RATES = {
     hint: 'Visitors who gave an e-mail address, of every visitor in the period',
   },
 } as const satisfies Record<string, RateName>;
+
+/** The rate a funnel's conversion event gives (its Tracking tab); submissions by default. */
+export function funnelRate(event: 'form-submit' | 'email-open' | 'report-view' | undefined): RateName {
+  return event === 'email-open' ? RATES.funnelOpens : event === 'report-view' ? RATES.funnelReportViews : RATES.funnelSubmissions;
+}

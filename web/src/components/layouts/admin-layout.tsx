@@ -18,6 +18,7 @@ const adminNavigation: readonly AdminNavItem[] = [
   { label: 'Funnel Manager', to: '/admin/funnels' },
   { label: 'Analytics', to: '/admin/analytics' },
   { label: 'Settings', to: '/admin/settings' },
+  { label: 'Data & Privacy', to: '/admin/privacy' },
   { label: 'Comprehensive', to: '/admin/comprehensive' },
   { label: 'Admin Home', to: '/admin', exact: true },
 ];

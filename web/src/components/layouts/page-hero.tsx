@@ -12,19 +12,24 @@ export function PageHero({
   before,
   children,
   as: Element = 'section',
+  funnelCopy = false,
 }: {
   title: ReactNode;
   lead: ReactNode;
   before?: ReactNode;
   children?: ReactNode;
   as?: 'section' | 'header';
+  /** A funnel's landing page: the heading and lead are marked for the page server's rewrite (text only). */
+  funnelCopy?: boolean;
 }) {
   return (
     <Element className={styles.hero}>
       <div className="container">
         {before}
-        <h1>{title}</h1>
-        <p className={styles.lead}>{lead}</p>
+        <h1 data-funnel-copy={funnelCopy ? 'headline' : undefined}>{title}</h1>
+        <p className={styles.lead} data-funnel-copy={funnelCopy ? 'copy' : undefined}>
+          {lead}
+        </p>
         {children}
       </div>
     </Element>

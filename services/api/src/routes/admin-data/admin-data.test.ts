@@ -112,11 +112,13 @@ describe('funnel manager data', () => {
   it('counts submissions from leads and views from events', async () => {
     const res = await get('/api/admin/funnel-stats');
     expect(res.statusCode).toBe(200);
+    // What the rate counts: the funnels' own Tracking setting (issue 32), submissions by default.
+    const conversionEvent = 'form-submit';
     expect(res.json()).toEqual({
       funnelStats: {
         // 2 leads (form id, source slug) over 4 human visitors.
-        'marketing-audit': { totalSubmissions: 2, recentSubmissions: 1, views: 4, conversionRate: 50 },
-        'real-estate-marketing-report': { totalSubmissions: 1, recentSubmissions: 1, views: 0, conversionRate: 0 },
+        'marketing-audit': { totalSubmissions: 2, recentSubmissions: 1, views: 4, conversionRate: 50, conversionEvent },
+        'real-estate-marketing-report': { totalSubmissions: 1, recentSubmissions: 1, views: 0, conversionRate: 0, conversionEvent },
       },
       totalLeads: 4,
       avgConversion: 25,

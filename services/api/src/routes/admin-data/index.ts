@@ -19,7 +19,7 @@ import {
 } from '@curb/contracts/analytics';
 import type { Config } from '@curb/contracts/config';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
-import { FunnelIdParamsSchema } from '@curb/contracts/funnel-config';
+import { completeConfig, FunnelIdParamsSchema, type ConversionEvent } from '@curb/contracts/funnel-config';
 import { dataConnectionsOverview, featureStatuses, sourceStatus, trackingVolume } from '@curb/analytics/dashboards/data-connections';
 import { landingPageVisitors } from '@curb/analytics/dashboards/funnel-views';
 import { percent } from '@curb/analytics/dashboards/period';
@@ -32,8 +32,15 @@ const FeatureParamsSchema = Type.Object({ id: Type.String({ maxLength: 64 }) }, 
 /** A funnel's landing page is /{funnelId} (the card's open-in-new-tab target). */
 const landingPath = (id: string) => `/${id}`;
 
+/** The leads a funnel's conversion event counts (its Tracking tab, issue 32). */
+const conversions = (event: ConversionEvent, c: { total: number; opened: number; returned: number }) =>
+  event === 'email-open' ? c.opened : event === 'report-view' ? c.returned : c.total;
+
 export default async function adminDataRoutes(app: RouteApp, opts: { config: Config; stores: Stores }): Promise<void> {
   const { sql, ch } = opts.stores;
+  /** Each funnel's conversion event. */
+  const conversionEvents = async () =>
+    new Map((await funnels.publicRows(sql)).map((r) => [r.id, completeConfig(r.config).tracking.conversionEvent]));
 
   app.get('/api/admin/funnels', { schema: { response: { 200: Type.Array(FunnelSchema) } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -45,19 +52,27 @@ export default async function adminDataRoutes(app: RouteApp, opts: { config: Con
     { schema: { response: { 200: FunnelStatsResponseSchema } } },
     async (_request, reply): Promise<FunnelStatsResponse> => {
       const all = await funnels.list(sql);
-      const [counts, totalLeads, visitors] = await Promise.all([
+      const [counts, totalLeads, visitors, events] = await Promise.all([
         funnelLeads.countsPerFunnel(sql, RECENT_SUBMISSION_DAYS),
         leads.count(sql),
         landingPageVisitors(
           ch,
           all.map((f) => landingPath(f.id)),
         ),
+        conversionEvents(),
       ]);
       const funnelStats: FunnelStatsResponse['funnelStats'] = {};
       for (const f of all) {
-        const c = counts.get(f.id) ?? { total: 0, recent: 0 };
+        const c = counts.get(f.id) ?? { total: 0, recent: 0, opened: 0, returned: 0 };
         const views = visitors.get(landingPath(f.id)) ?? 0;
-        funnelStats[f.id] = { totalSubmissions: c.total, recentSubmissions: c.recent, views, conversionRate: percent(c.total, views, 1) };
+        const conversionEvent = events.get(f.id) ?? 'form-submit';
+        funnelStats[f.id] = {
+          totalSubmissions: c.total,
+          recentSubmissions: c.recent,
+          views,
+          conversionRate: percent(conversions(conversionEvent, c), views, 1),
+          conversionEvent,
+        };
       }
       const rates = Object.values(funnelStats).map((s) => s.conversionRate);
       reply.header('cache-control', 'no-store');
@@ -75,16 +90,19 @@ export default async function adminDataRoutes(app: RouteApp, opts: { config: Con
     async (request, reply): Promise<FunnelAnalyticsResponse> => {
       const { id } = request.params;
       if (!(await funnels.exists(sql, id))) return reply.code(404).send({ message: 'This funnel does not exist.' });
-      const [summary, submissions, visitors] = await Promise.all([
+      const [summary, submissions, visitors, events] = await Promise.all([
         funnelLeads.summary(sql, id),
         funnelLeads.latest(sql, id, LATEST_SUBMISSIONS),
         landingPageVisitors(ch, [landingPath(id)]),
+        conversionEvents(),
       ]);
+      const conversionEvent = events.get(id) ?? 'form-submit';
       reply.header('cache-control', 'no-store');
       return {
         totalSubmissions: summary.total,
         recentSubmissions: summary.thisMonth,
-        conversionRate: percent(summary.total, visitors.get(landingPath(id)) ?? 0, 1),
+        conversionRate: percent(conversions(conversionEvent, summary), visitors.get(landingPath(id)) ?? 0, 1),
+        conversionEvent,
         averageScore: summary.averageScore,
         submissions,
       };

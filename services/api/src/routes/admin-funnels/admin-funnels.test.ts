@@ -1,59 +1,61 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { FunnelEdit } from '@curb/contracts/funnel-config';
+import type { FunnelEdit, FunnelEditResponse, FunnelVersion, PublicSiteConfig } from '@curb/contracts/funnel-config';
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
 import { createTestStores, testConfig } from '../../../../../test/harness.ts';
 import { adminHeaders } from '../../lib/auth/test-login.ts';
+
+const withoutVersion = ({ version: _, ...edit }: FunnelEditResponse): FunnelEdit => edit;
 
 describe('funnel edit dialog API', () => {
   let app: FastifyInstance;
   let stores: Stores;
   let admin: { cookie: string; origin: string };
   const url = '/api/admin/funnels/spring-listings/config';
+  const load = async (path = url) => withoutVersion((await app.inject({ url: path, headers: admin })).json() as FunnelEditResponse);
+  const put = (payload: unknown, path = url) => app.inject({ method: 'PUT', url: path, headers: admin, payload: payload as object });
 
   beforeAll(async () => {
     stores = await createTestStores();
     app = await composeApp(testConfig(), stores);
-    admin = await adminHeaders(app, stores);
+    admin = await adminHeaders(app, stores, 'owner@curb.test');
     await stores.sql`INSERT INTO funnels (id, name, title, config)
-      VALUES ('spring-listings', 'Marketing Audit', 'Free Marketing Audit', '{"popup": {"trigger": "scroll", "legacy": 1}}')`;
+      VALUES ('spring-listings', 'Marketing Audit', 'Free Marketing Audit', '{"popup": {"trigger": "scroll", "delaySeconds": 40}}')`;
   });
   afterAll(async () => {
     await app?.close();
     await stores?.close();
   });
 
-  it('loads a funnel with its configuration completed by the defaults', async () => {
+  it('loads a funnel with its configuration completed by the defaults (leftovers of older versions dropped)', async () => {
     const res = await app.inject({ url, headers: admin });
     expect(res.statusCode).toBe(200);
-    const body = res.json() as FunnelEdit;
-    expect(body).toMatchObject({ name: 'Marketing Audit', title: 'Free Marketing Audit', isActive: true, primaryColor: '#dc2626' });
+    const body = res.json() as FunnelEditResponse;
+    expect(body).toMatchObject({
+      name: 'Marketing Audit',
+      title: 'Free Marketing Audit',
+      isActive: true,
+      primaryColor: '#dc2626',
+      version: 1,
+    });
     expect(body.config.popup).toEqual({
       enabled: true,
-      trigger: 'scroll',
-      triggerValue: 25,
-      size: 'medium',
-      frequency: 'once-session',
-      headline: '',
+      delaySeconds: 40,
+      exitIntent: true,
+      variants: { A: { title: '', subtitle: '', buttonText: '' }, B: { title: '', subtitle: '', buttonText: '' } },
     });
-    expect(body.config.process).toEqual({
-      websiteAnalysis: true,
-      emailDelivery: true,
-      followUpSequence: false,
-      confirmationDelay: 'immediate',
-      reportDelay: 'immediate',
-    });
+    expect(body.config.process).toEqual({ websiteAnalysis: true, emailDelivery: true, followUpSequence: false, followUpDays: 3 });
     expect(body.config.tracking).toEqual({
-      goals: ['form-submit'],
-      attributionWindowDays: 7,
-      utm: { source: true, medium: true, campaign: true, content: false },
+      events: { pageView: true, popupView: true, formStart: true, formSubmit: true },
+      conversionEvent: 'form-submit',
     });
-    expect(body.config.emailTemplates.followUp.enabled).toBe(false);
+    expect(body.config.landingPage.fields).toEqual({ firstName: 'off', lastName: 'off', phone: 'off' });
+    expect(body.config.emailTemplates.confirmation.enabled).toBe(false);
   });
 
-  it('saves every tab and reads the same back', async () => {
-    const current = (await app.inject({ url, headers: admin })).json() as FunnelEdit;
+  it('saves every tab as the next version, reads the same back and records who changed what', async () => {
+    const current = await load();
     const edited: FunnelEdit = {
       ...current,
       name: 'Audit Funnel',
@@ -61,61 +63,221 @@ describe('funnel edit dialog API', () => {
       primaryColor: '#1D4ED8',
       config: {
         ...current.config,
-        landingPage: { ...current.config.landingPage, layout: 'split', headline: 'Is your listing site losing leads?' },
-        popup: { ...current.config.popup, trigger: 'exit', size: 'fullscreen', frequency: 'once-week' },
-        process: { ...current.config.process, followUpSequence: true, confirmationDelay: '1hour', reportDelay: '5min' },
-        tracking: {
-          goals: ['form-submit', 'report-view'],
-          attributionWindowDays: 30,
-          utm: { source: true, medium: false, campaign: true, content: true },
+        landingPage: {
+          ...current.config.landingPage,
+          headline: 'Is your listing site losing leads?',
+          fields: { firstName: 'off', lastName: 'off', phone: 'required' },
         },
+        popup: { ...current.config.popup, delaySeconds: 10, exitIntent: false },
+        emailTemplates: {
+          ...current.config.emailTemplates,
+          followUp: { subject: 'Still thinking, {{firstName}}?', body: 'See {{reportUrl}}' },
+        },
+        process: { ...current.config.process, followUpSequence: true, followUpDays: 5 },
+        tracking: { events: { ...current.config.tracking.events, formStart: false }, conversionEvent: 'report-view' },
       },
     };
-    const res = await app.inject({ method: 'PUT', url, headers: admin, payload: edited });
+    const res = await put(edited);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...edited, primaryColor: '#1d4ed8' });
-    expect((await app.inject({ url, headers: admin })).json()).toEqual({ ...edited, primaryColor: '#1d4ed8' });
+    const saved = { ...edited, primaryColor: '#1d4ed8' };
+    expect(res.json()).toEqual({ ...saved, version: 2 });
+    expect(await load()).toEqual(saved);
+
+    const history = (await app.inject({ url: '/api/admin/funnels/spring-listings/history', headers: admin })).json() as FunnelVersion[];
+    expect(history).toHaveLength(1); // a funnel added by hand has no version 1 row
+    expect(history[0]).toMatchObject({ version: 2, changedBy: 'owner@curb.test', revertedTo: null });
+    expect(history[0]!.changes).toEqual([
+      'General › Name',
+      'General › Active',
+      'General › Card colour',
+      'Landing Page › Headline',
+      'Landing Page › Phone field',
+      'Popup Creator › Delay (seconds)',
+      'Popup Creator › Exit intent',
+      'Email Templates › Follow-up subject',
+      'Email Templates › Follow-up body',
+      'Process Builder › Follow-up sequence',
+      'Process Builder › Follow-up after (days)',
+      'Tracking › Form starts',
+      'Tracking › Conversion event',
+    ]);
+    // Saving what is stored stores nothing.
+    expect((await put(saved)).json()).toMatchObject({ version: 2 });
+  });
+
+  it('reverts to an earlier version as a new version, and the site applies it at once', async () => {
+    const id = 'marketing-audit';
+    const base = await load(`/api/admin/funnels/${id}/config`);
+    const site = async () => (await app.inject({ url: '/api/site/config' })).json() as PublicSiteConfig;
+    const audit = async () => (await site()).funnels.find((f) => f.id === id)!;
+    expect((await audit()).landingPage.headline).toBe('');
+
+    const headline = 'Free audit for Arlington agents';
+    const edited = {
+      ...base,
+      title: 'Arlington Agent Audit',
+      config: { ...base.config, landingPage: { ...base.config.landingPage, headline } },
+    };
+    expect((await put(edited, `/api/admin/funnels/${id}/config`)).json()).toMatchObject({ version: 2 });
+    expect(await audit()).toMatchObject({ title: 'Arlington Agent Audit', landingPage: { headline } });
+
+    const res = await app.inject({ method: 'POST', url: `/api/admin/funnels/${id}/revert`, headers: admin, payload: { version: 1 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...base, version: 3 });
+    expect((await audit()).landingPage.headline).toBe('');
+    const history = (await app.inject({ url: `/api/admin/funnels/${id}/history`, headers: admin })).json() as FunnelVersion[];
+    expect(history.map((v) => [v.version, v.revertedTo, v.changedBy])).toEqual([
+      [3, 1, 'owner@curb.test'],
+      [2, null, 'owner@curb.test'],
+      [1, null, 'installation'],
+    ]);
+    expect(history[0]!.changes).toEqual(['General › Page title', 'Landing Page › Headline']);
+
+    const missing = await app.inject({ method: 'POST', url: `/api/admin/funnels/${id}/revert`, headers: admin, payload: { version: 99 } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('This funnel has no version 99.');
   });
 
   it.each([
-    ['a bad colour', (f: FunnelEdit) => ({ ...f, primaryColor: 'red' })],
+    ['a bad colour', (f: FunnelEdit) => ({ ...f, primaryColor: 'red' }), 'General › Card colour must be a colour like #dc2626.'],
     [
-      'a trigger the spec does not offer',
-      (f: FunnelEdit) => ({ ...f, config: { ...f.config, popup: { ...f.config.popup, trigger: 'hover' } } }),
+      'a delay past ten minutes',
+      (f: FunnelEdit) => ({ ...f, config: { ...f.config, popup: { ...f.config.popup, delaySeconds: 601 } } }),
+      'Popup Creator › Delay (seconds) must be a whole number from 0 to 600.',
     ],
     [
-      'an attribution window of 14 days',
-      (f: FunnelEdit) => ({ ...f, config: { ...f.config, tracking: { ...f.config.tracking, attributionWindowDays: 14 } } }),
+      'a delay given as text',
+      (f: FunnelEdit) => ({ ...f, config: { ...f.config, popup: { ...f.config.popup, delaySeconds: '25' } } }),
+      'Popup Creator › Delay (seconds) must be a whole number from 0 to 600.',
     ],
-    ['an unknown field', (f: FunnelEdit) => ({ ...f, owner: 'x' })],
-    ['an empty name', (f: FunnelEdit) => ({ ...f, name: '' })],
-  ])('refuses %s with a 400 and changes nothing', async (_label, change) => {
-    const before = await stores.sql`SELECT * FROM funnels`;
-    const current = (await app.inject({ url, headers: admin })).json() as FunnelEdit;
-    const res = await app.inject({ method: 'PUT', url, headers: admin, payload: change(current) });
+    [
+      'a conversion event the spec does not offer',
+      (f: FunnelEdit) => ({ ...f, config: { ...f.config, tracking: { ...f.config.tracking, conversionEvent: 'page-view' } } }),
+      'Tracking › Conversion event has a value it cannot take.',
+    ],
+    [
+      'an unknown placeholder',
+      (f: FunnelEdit) => ({
+        ...f,
+        config: {
+          ...f.config,
+          emailTemplates: { ...f.config.emailTemplates, confirmation: { enabled: true, subject: 'Hi {{name}}', body: '' } },
+        },
+      }),
+      'Email Templates › Confirmation subject: unknown placeholder {{name}}; use {{firstName}}, {{businessName}}, {{email}}, {{website}}.',
+    ],
+    [
+      'a report link in the confirmation (there is no report yet)',
+      (f: FunnelEdit) => ({
+        ...f,
+        config: {
+          ...f.config,
+          emailTemplates: { ...f.config.emailTemplates, confirmation: { enabled: true, subject: '', body: '{{reportUrl}}' } },
+        },
+      }),
+      'Email Templates › Confirmation body: unknown placeholder {{reportUrl}}; ' +
+        'use {{firstName}}, {{businessName}}, {{email}}, {{website}}.',
+    ],
+    ['an unknown field', (f: FunnelEdit) => ({ ...f, owner: 'x' }), 'unknown field "owner".'],
+    [
+      'an unknown field inside a tab',
+      (f: FunnelEdit) => ({ ...f, config: { ...f.config, popup: { ...f.config.popup, size: 'large' } } }),
+      'config.popup: unknown field "size".',
+    ],
+    ['an empty name', (f: FunnelEdit) => ({ ...f, name: '  ' }), 'General › Name is required.'],
+    [
+      'a headline too long',
+      (f: FunnelEdit) => ({ ...f, config: { ...f.config, landingPage: { ...f.config.landingPage, headline: 'x'.repeat(201) } } }),
+      'Landing Page › Headline must be at most 200 characters.',
+    ],
+  ])('refuses %s with a 400 naming the field, and changes nothing', async (_label, change, message) => {
+    const before = await stores.sql`SELECT f.*, (SELECT count(*) FROM funnel_versions) AS versions FROM funnels f ORDER BY id`;
+    const res = await put(change(await load()));
     expect(res.statusCode).toBe(400);
-    expect(await stores.sql`SELECT * FROM funnels`).toEqual(before);
+    expect(res.json().message).toBe(message);
+    expect(await stores.sql`SELECT f.*, (SELECT count(*) FROM funnel_versions) AS versions FROM funnels f ORDER BY id`).toEqual(before);
   });
 
-  it("ships the site's two funnels on a fresh install", async () => {
-    for (const id of ['marketing-audit', 'real-estate-marketing-report']) {
-      const res = await app.inject({ url: `/api/admin/funnels/${id}/config`, headers: admin });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().isActive).toBe(true);
-    }
+  it('saves nothing when the version cannot be recorded: the funnel and its history are one transaction', async () => {
+    const current = (await app.inject({ url, headers: admin })).json() as FunnelEditResponse;
+    // The next version's history row already exists: the save must fail as a whole.
+    await stores.sql`INSERT INTO funnel_versions (funnel_id, version, snapshot, changed_by)
+      VALUES ('spring-listings', ${current.version + 1}, '{}', 'someone else')`;
+    const res = await put({ ...withoutVersion(current), name: 'Half saved?' });
+    expect(res.statusCode).toBe(500);
+    expect((await load()).name).toBe(current.name);
+    await stores.sql`DELETE FROM funnel_versions WHERE funnel_id = 'spring-listings' AND changed_by = 'someone else'`;
+  });
+
+  it("ships the site's two funnels on a fresh install, titled as their pages, each at version 1", async () => {
+    const [report] = await stores.sql`SELECT title, version FROM funnels WHERE id = 'real-estate-marketing-report'`;
+    expect(report).toEqual({ title: 'Marketing Report Showcase', version: 1 });
+    const res = await app.inject({ url: '/api/admin/funnels/real-estate-marketing-report/history', headers: admin });
+    expect(res.json()).toMatchObject([{ version: 1, changedBy: 'installation', changes: [] }]);
   });
 
   it('answers 404 for an unknown funnel and 401 when anonymous', async () => {
-    const current = (await app.inject({ url, headers: admin })).json();
-    expect((await app.inject({ method: 'PUT', url: '/api/admin/funnels/nope/config', headers: admin, payload: current })).statusCode).toBe(
-      404,
-    );
+    const current = await load();
+    expect((await put(current, '/api/admin/funnels/nope/config')).statusCode).toBe(404);
     expect((await app.inject({ url })).statusCode).toBe(401);
     expect((await app.inject({ method: 'PUT', url, payload: current })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/admin/funnels/spring-listings/history' })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/admin/funnels/spring-listings/revert', payload: { version: 1 } })).statusCode,
+    ).toBe(401);
   });
 
-  it('lists the three e-mail template types', async () => {
+  it("previews a template with sample values, and queues the owner's test e-mail through the mail job", async () => {
+    const template = {
+      type: 'follow-up',
+      subject: 'Still there, {{firstName}}?',
+      body: 'Your report: {{reportUrl}}\n\nScore {{ score }}.',
+    };
+    const preview = await app.inject({
+      method: 'POST',
+      url: '/api/admin/funnels/marketing-audit/email-preview',
+      headers: admin,
+      payload: template,
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ to: 'jordan@samplerealtyteam.example', subject: 'Still there, Jordan?' });
+    expect(preview.json().text).toMatch(/^Your report: http:\/\/localhost:\d+\/audit-report\/sample-report\n\nScore 72\./);
+    expect(preview.json().text).toContain('/api/unsubscribe/');
+    const empty = await app.inject({
+      method: 'POST',
+      url: '/api/admin/funnels/marketing-audit/email-preview',
+      headers: admin,
+      payload: { type: 'confirmation', subject: '', body: '' },
+    });
+    expect(empty.json().subject).toBe('We received your audit request');
+
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/admin/funnels/marketing-audit/email-test',
+      headers: admin,
+      payload: { ...template, body: '{{unsubscribe}}' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'config.emailTemplates.followUp.body' });
+    expect(bad.json().message).toMatch(/^Email Templates › Follow-up body: unknown placeholder \{\{unsubscribe\}\}/);
+
+    const test = await app.inject({
+      method: 'POST',
+      url: '/api/admin/funnels/marketing-audit/email-test',
+      headers: admin,
+      payload: template,
+    });
+    expect(test.statusCode).toBe(202);
+    expect(test.json()).toEqual({ to: 'owner@curb.test' });
+    const jobs = await stores.sql`SELECT data FROM pgboss.job WHERE name = 'mail-send' AND data->>'kind' = 'template-test'`;
+    expect(jobs.map((j) => j.data)).toEqual([{ kind: 'template-test', to: 'owner@curb.test', ...template }]);
+  });
+
+  it('lists the three e-mail templates with their texts and placeholders', async () => {
     const res = await app.inject({ url: '/api/admin/email-templates', headers: admin });
-    expect(res.json().map((t: { type: string }) => t.type)).toEqual(['confirmation', 'notification', 'follow-up']);
+    const templates = res.json() as Array<{ type: string; placeholders: string[]; subject: string }>;
+    expect(templates.map((t) => t.type)).toEqual(['confirmation', 'notification', 'follow-up']);
+    expect(templates[1]!.placeholders).toContain('reportUrl');
+    expect(templates[0]!.placeholders).not.toContain('reportUrl');
   });
 });

@@ -1,30 +1,48 @@
 // The funnel manager's writes: the Edit dialog loads and saves a funnel's fields and its
-// configuration (`funnels.config`), and the fixed list of e-mail template types. The
-// funnel lists and statistics are the analytics routes' job.
+// configuration (`funnels.config`), every save a version with who, when and what changed, the
+// history and the revert to an earlier version; and the e-mail templates. A save is one
+// transaction and tells the public site at once (`siteConfig.changed`); other api processes
+// follow within SITE_CONFIG_CACHE_MS. The funnel lists and statistics are the analytics
+// routes' job.
 import type { RouteApp } from '../../lib/route-app.ts';
-import { Value } from '@sinclair/typebox/value';
-import { ErrorResponseSchema } from '@curb/contracts/errors';
-import {
-  EmailTemplateSchema,
-  FunnelConfigSchema,
-  FunnelEditSchema,
-  FunnelIdParamsSchema,
-  type EmailTemplate,
-  type FunnelConfig,
-  type FunnelEdit,
-} from '@curb/contracts/funnel-config';
-import { funnels } from '@curb/db';
-import type { Stores } from '@curb/runtime';
+import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { ErrorResponseSchema } from '@curb/contracts/errors';
+import { strictValidatorCompiler } from '@curb/contracts/body-check';
+import {
+  changedFields,
+  completeConfig,
+  EmailPreviewRequestSchema,
+  EmailPreviewSchema,
+  EmailTemplateSchema,
+  funnelEditProblem,
+  funnelFieldLabel,
+  placeholderProblem,
+  TEMPLATE_KEYS,
+  type EmailPreviewRequest,
+  FunnelEditResponseSchema,
+  FunnelEditSchema,
+  FunnelHistorySchema,
+  FunnelIdParamsSchema,
+  FunnelRevertSchema,
+  type FunnelEdit,
+  type FunnelEditResponse,
+} from '@curb/contracts/funnel-config';
+import { composeTemplateMail, sampleTemplateValues } from '@curb/content';
+import type { Config } from '@curb/contracts/config';
+import { JOB_QUEUES } from '@curb/contracts/jobs';
+import type { MailSendJob } from '@curb/contracts/mail';
+import { adminUsers, funnels } from '@curb/db';
+import type { Stores } from '@curb/runtime';
+import { EMAIL_TEMPLATES } from '../../lib/email-templates.ts';
 
-/** A stored config may predate a field: defaults fill it, unknown leftovers are dropped. */
-export function completeConfig(stored: unknown): FunnelConfig {
-  const base = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? structuredClone(stored) : {};
-  const filled = Value.Default(FunnelConfigSchema, Value.Clean(FunnelConfigSchema, base));
-  return Value.Check(FunnelConfigSchema, filled) ? filled : (Value.Default(FunnelConfigSchema, {}) as FunnelConfig);
-}
+/** A refused edit names the field as the dialog shows it. */
+const FieldErrorSchema = Type.Object({ message: Type.String(), field: Type.Optional(Type.String()) });
 
-const toEdit = (row: funnels.FunnelRow): FunnelEdit => ({
+/** Versions the history answers (newest first). */
+const HISTORY_LIMIT = 50;
+
+const toEdit = (row: funnels.FunnelRow): FunnelEditResponse => ({
   name: row.name,
   title: row.title,
   subtitle: row.subtitle,
@@ -32,36 +50,52 @@ const toEdit = (row: funnels.FunnelRow): FunnelEdit => ({
   isActive: row.is_active,
   primaryColor: row.primary_color,
   config: completeConfig(row.config),
+  version: row.version,
 });
 
-const EMAIL_TEMPLATES: EmailTemplate[] = [
-  {
-    type: 'confirmation',
-    name: 'Confirmation',
-    description: 'Thanks the visitor right after the form is submitted.',
-    subject: 'We received your request',
-  },
-  {
-    type: 'notification',
-    name: 'Audit report',
-    description: 'Sends the link to the finished marketing audit report.',
-    subject: 'Your marketing audit report is ready',
-  },
-  {
-    type: 'follow-up',
-    name: 'Follow-up',
-    description: 'A later note offering a consultation about the report.',
-    subject: 'Questions about your marketing audit?',
-  },
-];
+/** The edit as stored: texts trimmed, the colour in lower case. */
+const normalised = (b: FunnelEdit): FunnelEdit => ({
+  name: b.name.trim(),
+  title: b.title.trim(),
+  subtitle: b.subtitle.trim(),
+  description: b.description.trim(),
+  isActive: b.isActive,
+  primaryColor: b.primaryColor.toLowerCase(),
+  config: b.config,
+});
 
-export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: Stores }): Promise<void> {
-  const { sql } = opts.stores;
+export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: Stores; config: Config }): Promise<void> {
+  const { sql, jobs } = opts.stores;
+  const publicBase = (opts.config.PUBLIC_URL ?? `http://localhost:${opts.config.PORT}`).replace(/\/$/, '');
   const notFound = { message: 'This funnel does not exist.' };
+
+  /** Who saves: the signed-in owner's e-mail. */
+  const whoIs = async (request: FastifyRequest) => {
+    const id = request.adminId();
+    return (id && (await adminUsers.findById(sql, id))?.email) || 'unknown';
+  };
+
+  /**
+   * Saves `edit` as the funnel's next version, in one transaction with its history row; a save
+   * that changes nothing stores nothing. Null when there is no such funnel.
+   */
+  const saveVersion = async (id: string, edit: FunnelEdit, changedBy: string, revertedTo: number | null) => {
+    const saved = await sql.begin(async (tx) => {
+      const current = await funnels.lockForEdit(tx, id);
+      if (!current) return null;
+      const changes = changedFields(toEdit(current), edit);
+      if (!changes.length && revertedTo === null) return toEdit(current);
+      const row = (await funnels.update(tx, id, edit))!;
+      await funnels.insertVersion(tx, { funnelId: id, version: row.version, snapshot: edit, changedBy, changes, revertedTo });
+      return toEdit(row);
+    });
+    app.siteConfig.changed();
+    return saved;
+  };
 
   app.get(
     '/api/admin/funnels/:id/config',
-    { schema: { params: FunnelIdParamsSchema, response: { 200: FunnelEditSchema, '4xx': ErrorResponseSchema } } },
+    { schema: { params: FunnelIdParamsSchema, response: { 200: FunnelEditResponseSchema, '4xx': ErrorResponseSchema } } },
     async (request, reply) => {
       const row = await funnels.findForEdit(sql, request.params.id);
       return row ? toEdit(row) : reply.code(404).send(notFound);
@@ -70,21 +104,129 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
 
   app.put(
     '/api/admin/funnels/:id/config',
-    { schema: { params: FunnelIdParamsSchema, body: FunnelEditSchema, response: { 200: FunnelEditSchema, '4xx': ErrorResponseSchema } } },
+    {
+      // Checked without coercion or defaults; a refusal names the field as the dialog does.
+      validatorCompiler: strictValidatorCompiler,
+      attachValidation: true,
+      schema: {
+        params: FunnelIdParamsSchema,
+        body: FunnelEditSchema,
+        response: { 200: FunnelEditResponseSchema, 400: FieldErrorSchema, '4xx': ErrorResponseSchema },
+      },
+    },
     async (request, reply) => {
-      const b = request.body;
-      const row = await funnels.update(sql, request.params.id, {
-        name: b.name.trim(),
-        title: b.title.trim(),
-        subtitle: b.subtitle.trim(),
-        description: b.description.trim(),
-        isActive: b.isActive,
-        primaryColor: b.primaryColor.toLowerCase(),
-        config: b.config,
-      });
-      return row ? toEdit(row) : reply.code(404).send(notFound);
+      if (request.validationError && request.validationError.validationContext !== 'body') {
+        return reply.code(400).send({ message: request.validationError.message });
+      }
+      const problem = funnelEditProblem(request.body) ?? (request.validationError ? { message: request.validationError.message } : null);
+      if (problem) return reply.code(400).send(problem);
+      const saved = await saveVersion(request.params.id, normalised(request.body), await whoIs(request), null);
+      return saved ?? reply.code(404).send(notFound);
+    },
+  );
+
+  app.get(
+    '/api/admin/funnels/:id/history',
+    { schema: { params: FunnelIdParamsSchema, response: { 200: FunnelHistorySchema, '4xx': ErrorResponseSchema } } },
+    async (request, reply) => {
+      if (!(await funnels.exists(sql, request.params.id))) return reply.code(404).send(notFound);
+      const rows = await funnels.history(sql, request.params.id, HISTORY_LIMIT);
+      return rows.map((r) => ({
+        version: r.version,
+        changedAt: r.changed_at.toISOString(),
+        changedBy: r.changed_by,
+        changes: r.changes,
+        revertedTo: r.reverted_to,
+      }));
+    },
+  );
+
+  app.post(
+    '/api/admin/funnels/:id/revert',
+    {
+      schema: {
+        params: FunnelIdParamsSchema,
+        body: FunnelRevertSchema,
+        response: { 200: FunnelEditResponseSchema, '4xx': FieldErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { version } = request.body;
+      const snapshot = await funnels.versionSnapshot(sql, id, version);
+      if (snapshot === undefined) {
+        return reply.code(404).send({ message: `This funnel has no version ${version}.`, field: 'version' });
+      }
+      const stored = snapshot as Partial<FunnelEdit>;
+      const edit = normalised({ ...(stored as FunnelEdit), config: completeConfig(stored.config) });
+      // A version saved before a rule existed may break it now: it is not restored half-way.
+      const problem = funnelEditProblem(edit);
+      if (problem)
+        return reply.code(409).send({ message: `Version ${version} cannot be restored: ${problem.message}`, field: problem.field });
+      const saved = await saveVersion(id, edit, await whoIs(request), version);
+      return saved ?? reply.code(404).send(notFound);
     },
   );
 
   app.get('/api/admin/email-templates', { schema: { response: { 200: Type.Array(EmailTemplateSchema) } } }, async () => EMAIL_TEMPLATES);
+
+  /** A template's problem (an unknown placeholder), named as the dialog shows it. */
+  const templateProblem = (t: EmailPreviewRequest) => {
+    const key = Object.entries(TEMPLATE_KEYS).find(([, type]) => type === t.type)![0];
+    for (const part of ['subject', 'body'] as const) {
+      const problem = placeholderProblem(t.type, t[part]);
+      const field = `config.emailTemplates.${key}.${part}`;
+      if (problem) return { field, message: `${funnelFieldLabel(field)}: ${problem}.` };
+    }
+    return null;
+  };
+
+  // The template as a lead would get it, filled with sample values (the draft in the dialog, saved or not).
+  app.post(
+    '/api/admin/funnels/:id/email-preview',
+    {
+      schema: {
+        params: FunnelIdParamsSchema,
+        body: EmailPreviewRequestSchema,
+        response: { 200: EmailPreviewSchema, '4xx': FieldErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!(await funnels.exists(sql, request.params.id))) return reply.code(404).send(notFound);
+      const problem = templateProblem(request.body);
+      if (problem) return reply.code(400).send(problem);
+      const { type, subject, body } = request.body;
+      const mail = composeTemplateMail({
+        type,
+        subject,
+        body,
+        values: sampleTemplateValues(publicBase),
+        unsubscribeUrl: `${publicBase}/api/unsubscribe/…`,
+        footer: type === 'notification' && body ? ['Download it as a PDF: (the report’s PDF link; the PDF is attached)'] : [],
+      });
+      return { to: sampleTemplateValues(publicBase).email!, ...mail };
+    },
+  );
+
+  // "Send test to me": the template with sample values, to the signed-in owner, through the mail transports (the worker's job).
+  app.post(
+    '/api/admin/funnels/:id/email-test',
+    {
+      schema: {
+        params: FunnelIdParamsSchema,
+        body: EmailPreviewRequestSchema,
+        response: { 202: Type.Object({ to: Type.String() }), '4xx': FieldErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!(await funnels.exists(sql, request.params.id))) return reply.code(404).send(notFound);
+      const problem = templateProblem(request.body);
+      if (problem) return reply.code(400).send(problem);
+      const to = await whoIs(request);
+      if (!to.includes('@')) return reply.code(409).send({ message: 'Your account has no e-mail address to send the test to.' });
+      const job: MailSendJob = { kind: 'template-test', to, ...request.body };
+      await jobs.send(JOB_QUEUES.mailSend, job, { retryLimit: 2, retryDelay: 30 });
+      return reply.code(202).send({ to });
+    },
+  );
 }

@@ -16,10 +16,10 @@ import {
   type SeoDashboard,
 } from '@curb/contracts/analytics';
 import type { Config } from '@curb/contracts/config';
-import { abTestingDashboard } from '@curb/analytics/dashboards/ab-testing';
+import { abTestingDashboard, type AbSplits } from '@curb/analytics/dashboards/ab-testing';
 import { retargetingDashboard } from '@curb/analytics/dashboards/retargeting';
 import { seoTraffic } from '@curb/analytics/dashboards/seo';
-import { settings } from '@curb/db';
+import { abTests, settings, type Sql } from '@curb/db';
 import type { Stores } from '@curb/runtime';
 import { ownSiteAnalyser } from './own-site.ts';
 
@@ -46,6 +46,14 @@ export function normaliseDomain(input: string): string | null {
   return DOMAIN.test(text) ? text : null;
 }
 
+/** The owner's splits (issue 32): the A/B split check compares exposures with these. */
+async function abSplits(sql: Sql): Promise<AbSplits> {
+  const rows = await abTests.list(sql);
+  return Object.fromEntries(
+    rows.map((r) => [r.test_type, { weights: r.weights, rolledOut: r.status === 'rolled-out', changedAt: r.changed_at.getTime() }]),
+  );
+}
+
 export default async function analyticsRoutes(app: RouteApp, opts: { config: Config; stores: Stores }): Promise<void> {
   const { ch, sql } = opts.stores;
   const homePage = ownSiteAnalyser(app, opts.config.PUBLIC_URL);
@@ -67,7 +75,7 @@ export default async function analyticsRoutes(app: RouteApp, opts: { config: Con
       const days = period(request.query, reply);
       if (!days) return reply;
       reply.header('cache-control', 'no-store');
-      return abTestingDashboard(ch, days, Date.now(), { background: logFailure(request) });
+      return abTestingDashboard(ch, days, Date.now(), { background: logFailure(request), splits: await abSplits(sql) });
     },
   );
 

@@ -1,10 +1,20 @@
 // The public forms: POST /api/contact (popup and page shapes), POST /api/lead (lead forms
 // by form id) and POST /api/marketing-audit (the inline audit form). Every rule a form
 // shows is checked again here with the same words; nothing is stored unless all pass.
+import { rateLimit as formRateLimit } from '@curb/contracts/limits';
 import type { RouteApp } from '../../lib/route-app.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
-import { formDefinitions, isFormId, isValidEmail, parseWebsite, validateFormValues, validationMessages, type FormId } from '@curb/content';
+import {
+  formDefinitions,
+  funnelFormDefinition,
+  isFormId,
+  isValidEmail,
+  parseWebsite,
+  validateFormValues,
+  validationMessages,
+  type FormId,
+} from '@curb/content';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 import {
   ContactBodySchema,
@@ -18,11 +28,12 @@ import {
 import { strictValidatorCompiler } from '@curb/contracts/body-check';
 import type { Stores } from '@curb/runtime';
 import { unauditableReason, type TargetPolicy } from '../../lib/audit-target.ts';
+import { leadFunnel, leadProcess, LANDING_FORM_ID } from './funnel.ts';
 import { storeContactMessage, storeLead, type StoredLead } from './store.ts';
 import { htmlInNames, trimmed } from './validation.ts';
 
 /** Submissions per client address and minute, per route. */
-export const FORM_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
+export const FORM_RATE_LIMIT = formRateLimit('forms');
 /** Form bodies are small; the 1 MB server limit is for other routes. */
 const FORM_BODY_LIMIT = 32 * 1024;
 
@@ -116,7 +127,13 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
       return badRequest(reply, LEAD_MESSAGES.formMismatch);
     }
     if (!isFormId(formId)) return badRequest(reply, LEAD_MESSAGES.unknownForm(formId));
-    const definition = formDefinitions[formId as FormId];
+    // The funnel the form is on: its landing page's form asks for its extra fields (issue 32).
+    const funnel = await leadFunnel(stores, body.funnelId, formDefinitions[formId].requestsAudit);
+    const definition =
+      funnel && funnel.id === body.funnelId && formId === LANDING_FORM_ID
+        ? funnelFormDefinition(formDefinitions[formId], funnel.config.landingPage.fields)
+        : formDefinitions[formId as FormId];
+    const process = leadProcess(funnel, definition.requestsAudit);
     const invalid = validateFormValues(definition, body, { emailConsent: body.emailConsent });
     if (invalid) return badRequest(reply, invalid.message);
     // A form without these fields may still send them (spec payload): check them too.
@@ -126,7 +143,7 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
     if (body.website && !website) return badRequest(reply, validationMessages.url);
     const htmlProblem = htmlInNames(body.businessName, body.firstName, body.lastName);
     if (htmlProblem) return badRequest(reply, htmlProblem);
-    if (definition.requestsAudit) {
+    if (process.requestAudit) {
       const unauditable = await auditProblem(website);
       if (unauditable) return badRequest(reply, unauditable);
     }
@@ -156,10 +173,13 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
         emailConsent: body.emailConsent ?? false,
         communicationConsent: body.communicationConsent ?? false,
         submissionId: body.submissionId ?? null,
+        funnelId: funnel?.id ?? null,
       },
-      definition.requestsAudit,
+      process.requestAudit,
+      request.ip,
+      { confirmation: process.confirmation },
     );
-    return answer(reply, stored, definition.requestsAudit ? LEAD_MESSAGES.auditRequested : LEAD_MESSAGES.submitted);
+    return answer(reply, stored, process.requestAudit ? LEAD_MESSAGES.auditRequested : LEAD_MESSAGES.submitted);
   });
 
   app.post(
@@ -183,6 +203,9 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
       if (htmlProblem) return badRequest(reply, htmlProblem);
       const unauditable = await auditProblem(website);
       if (unauditable) return badRequest(reply, unauditable);
+      // An audit request of the site's own: the free audit funnel's process and e-mails (issue 32).
+      const funnel = await leadFunnel(stores, undefined, true);
+      const process = leadProcess(funnel, true);
 
       const stored = await storeLead(
         stores,
@@ -199,10 +222,13 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
           emailConsent: true,
           communicationConsent: body.communicationConsent ?? false,
           submissionId: body.submissionId ?? null,
+          funnelId: funnel?.id ?? null,
         },
-        true,
+        process.requestAudit,
+        request.ip,
+        { confirmation: process.confirmation },
       );
-      return answer(reply, stored, LEAD_MESSAGES.auditRequested);
+      return answer(reply, stored, process.requestAudit ? LEAD_MESSAGES.auditRequested : LEAD_MESSAGES.submitted);
     },
   );
 }

@@ -23,6 +23,7 @@ import { Tabs } from '@/components/admin/tabs';
 import { DataTable } from '@/components/ui/data-table';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useAbTesting } from '../api/get-ab-testing';
+import { TestControls } from './test-controls';
 import { leaderVerdict, upliftText } from './verdict';
 import { wilsonInterval } from './wilson';
 
@@ -160,7 +161,15 @@ function Performance({ data }: { data: AbTestingResponse }) {
           }
         >
           <p className={styles.muted}>
-            {formatCount(test.totalExposures)} exposures; control is variant {test.control}. Split check p = {fixed(test.srm.pValue, 3)}.
+            {formatCount(test.totalExposures)} exposures; control is variant {test.control}.{' '}
+            {test.srm.skipped ??
+              `Split check${
+                test.srm.expected
+                  ? ` against ${Object.entries(test.srm.expected)
+                      .map(([v, w]) => `${w} % ${v}`)
+                      .join(' / ')}`
+                  : ''
+              }: p = ${fixed(test.srm.pValue, 3)}.`}
           </p>
           <DataTable data={test.variants} columns={VARIANT_COLUMNS} getRowId={(v) => v.variant} />
         </Panel>
@@ -190,7 +199,7 @@ export function AbTestingPage() {
   return (
     <AdminPage
       title="A/B Testing"
-      description="Variant impressions, clicks and conversions, with the significance of each difference."
+      description="Each test's split, pause or roll-out; its variants' impressions, clicks, conversions and their significance."
       actions={<PeriodPicker value={days} onChange={setDays} />}
     >
       {ab.isPending ? (
@@ -198,11 +207,14 @@ export function AbTestingPage() {
       ) : ab.isError ? (
         <ErrorView onRetry={() => void ab.refetch()} />
       ) : (
-        <Tabs tabs={TABS} value={tab} onChange={setTab} label="A/B testing views">
-          {tab === 'overview' && <Overview data={ab.data} />}
-          {tab === 'performance' && <Performance data={ab.data} />}
-          {tab === 'raw' && <RawData data={ab.data} />}
-        </Tabs>
+        <>
+          <TestControls leaders={Object.fromEntries(ab.data.tests.map((t) => [t.testType, t.winner]))} />
+          <Tabs tabs={TABS} value={tab} onChange={setTab} label="A/B testing views">
+            {tab === 'overview' && <Overview data={ab.data} />}
+            {tab === 'performance' && <Performance data={ab.data} />}
+            {tab === 'raw' && <RawData data={ab.data} />}
+          </Tabs>
+        </>
       )}
     </AdminPage>
   );

@@ -1,5 +1,6 @@
 import type { DataConnectionsOverview, SeoDashboard } from '@curb/contracts/analytics';
-import { settingsObject, type AnalyticsSettingKey, type Setting } from '@curb/contracts/settings';
+import type { AnalyticsSettingKey, Setting } from '@curb/contracts/settings';
+import { settingsObject } from '@curb/contracts/settings-values';
 
 export type IntegrationStatus = 'connected' | 'configured' | 'not_configured';
 

@@ -1,9 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeatureStatus, Funnel, FunnelAnalyticsResponse, FunnelStatsResponse } from '@curb/contracts/analytics';
-import type { EmailTemplate, FunnelEdit } from '@curb/contracts/funnel-config';
+import type {
+  EmailPreview,
+  EmailPreviewRequest,
+  EmailTemplate,
+  FunnelEdit,
+  FunnelEditResponse,
+  FunnelVersion,
+} from '@curb/contracts/funnel-config';
 import { apiRequest, getQueryFn } from '@/lib/api-client';
 
 const json = <T>() => getQueryFn<T>({ on401: 'throw' });
+const funnelPath = (id: string) => `/api/admin/funnels/${encodeURIComponent(id)}`;
 
 export const useFunnels = () => useQuery({ queryKey: ['/api/admin/funnels'], queryFn: json<Funnel[]>() });
 export const useFunnelStats = () => useQuery({ queryKey: ['/api/admin/funnel-stats'], queryFn: json<FunnelStatsResponse>() });
@@ -25,16 +33,47 @@ export const useFunnelAnalytics = (id: string) =>
   });
 
 const configKey = (id: string) => ['/api/admin/funnels', encodeURIComponent(id), 'config'];
-export const useFunnelConfig = (id: string) => useQuery({ queryKey: configKey(id), queryFn: json<FunnelEdit>(), staleTime: 0 });
+const historyKey = (id: string) => ['/api/admin/funnels', encodeURIComponent(id), 'history'];
+export const useFunnelConfig = (id: string) => useQuery({ queryKey: configKey(id), queryFn: json<FunnelEditResponse>(), staleTime: 0 });
+export const useFunnelHistory = (id: string) => useQuery({ queryKey: historyKey(id), queryFn: json<FunnelVersion[]>(), staleTime: 0 });
+
+/** After a save or a revert: the dialog, the history, the cards and their figures read the stored funnel. */
+function useSaved(id: string) {
+  const queryClient = useQueryClient();
+  return (saved: FunnelEditResponse) => {
+    queryClient.setQueryData(configKey(id), saved);
+    void queryClient.invalidateQueries({ queryKey: historyKey(id) });
+    void queryClient.invalidateQueries({ queryKey: ['/api/admin/funnels'], exact: true });
+    void queryClient.invalidateQueries({ queryKey: ['/api/admin/funnel-stats'] });
+  };
+}
 
 export function useSaveFunnel(id: string) {
-  const queryClient = useQueryClient();
+  const onSuccess = useSaved(id);
   return useMutation({
     mutationFn: async (edit: FunnelEdit) =>
-      (await (await apiRequest('PUT', `/api/admin/funnels/${encodeURIComponent(id)}/config`, edit)).json()) as FunnelEdit,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(configKey(id), saved);
-      void queryClient.invalidateQueries({ queryKey: ['/api/admin/funnels'], exact: true });
-    },
+      (await (await apiRequest('PUT', `${funnelPath(id)}/config`, edit)).json()) as FunnelEditResponse,
+    onSuccess,
   });
 }
+
+export function useRevertFunnel(id: string) {
+  const onSuccess = useSaved(id);
+  return useMutation({
+    mutationFn: async (version: number) =>
+      (await (await apiRequest('POST', `${funnelPath(id)}/revert`, { version })).json()) as FunnelEditResponse,
+    onSuccess,
+  });
+}
+
+export const usePreviewEmail = (id: string) =>
+  useMutation({
+    mutationFn: async (template: EmailPreviewRequest) =>
+      (await (await apiRequest('POST', `${funnelPath(id)}/email-preview`, template)).json()) as EmailPreview,
+  });
+
+export const useSendTestEmail = (id: string) =>
+  useMutation({
+    mutationFn: async (template: EmailPreviewRequest) =>
+      (await (await apiRequest('POST', `${funnelPath(id)}/email-test`, template)).json()) as { to: string },
+  });

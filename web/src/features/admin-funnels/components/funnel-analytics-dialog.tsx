@@ -4,7 +4,7 @@ import { Dialog } from '@/components/admin/dialog';
 import styles from '@/components/admin/admin-ui.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { formatCount, formatDateTime, formatPercent } from '@/components/admin/format';
-import { RATES } from '@/components/admin/rates';
+import { funnelRate } from '@/components/admin/rates';
 import { StatCard, StatGrid } from '@/components/admin/stat-card';
 import { DataTable } from '@/components/ui/data-table';
 import { useFunnelAnalytics } from '../api/funnels';
@@ -32,9 +32,9 @@ export function FunnelAnalyticsDialog({ funnel, onClose }: { funnel: Funnel; onC
             <StatCard label="Total Submissions" value={formatCount(data.totalSubmissions)} />
             <StatCard label="This Month" value={formatCount(data.recentSubmissions)} />
             <StatCard
-              label={RATES.funnelSubmissions.label}
+              label={funnelRate(data.conversionEvent).label}
               value={formatPercent(data.conversionRate)}
-              hint={RATES.funnelSubmissions.hint}
+              hint={funnelRate(data.conversionEvent).hint}
             />
             <StatCard label="Average Score" value={data.averageScore === null ? '—' : Math.round(data.averageScore)} />
           </StatGrid>

@@ -3,7 +3,7 @@ import type { Funnel, FunnelStats } from '@curb/contracts/analytics';
 import { Badge } from '@/components/admin/badge';
 import styles from '@/components/admin/admin-ui.module.css';
 import { formatCount, formatPercent } from '@/components/admin/format';
-import { RATES } from '@/components/admin/rates';
+import { funnelRate } from '@/components/admin/rates';
 import cardStyles from './funnels.module.css';
 
 export function FunnelCard({
@@ -11,11 +11,13 @@ export function FunnelCard({
   stats,
   onEdit,
   onAnalytics,
+  onHistory,
 }: {
   funnel: Funnel;
   stats: FunnelStats | undefined;
   onEdit: () => void;
   onAnalytics: () => void;
+  onHistory: () => void;
 }) {
   return (
     <article className={`${styles.panel} ${cardStyles.card}`} aria-labelledby={`funnel-${funnel.id}`}>
@@ -30,13 +32,18 @@ export function FunnelCard({
         <Badge tone={funnel.isActive ? 'green' : 'gray'}>{funnel.isActive ? 'Active' : 'Inactive'}</Badge>
       </div>
       <p>{funnel.description}</p>
+      {!funnel.isActive && (
+        <p className={styles.muted} data-testid="funnel-inactive-note">
+          Inactive: /{funnel.id} shows the generic audit page and this funnel&apos;s popup does not open.
+        </p>
+      )}
       <dl className={cardStyles.figures}>
         <div>
           <dt>Submissions</dt>
           <dd>{stats ? formatCount(stats.totalSubmissions) : '—'}</dd>
         </div>
-        <div title={RATES.funnelSubmissions.hint}>
-          <dt>{RATES.funnelSubmissions.label}</dt>
+        <div title={funnelRate(stats?.conversionEvent).hint}>
+          <dt>{funnelRate(stats?.conversionEvent).label}</dt>
           <dd>{stats ? formatPercent(stats.conversionRate) : '—'}</dd>
         </div>
         <div>
@@ -50,6 +57,14 @@ export function FunnelCard({
         </button>
         <button type="button" className={`button button-outline ${styles.smallButton}`} onClick={onAnalytics}>
           Analytics
+        </button>
+        <button
+          type="button"
+          className={`button button-outline ${styles.smallButton}`}
+          onClick={onHistory}
+          aria-label={`History of ${funnel.name}`}
+        >
+          History
         </button>
         <a
           className={`button button-outline ${styles.smallButton}`}

@@ -5,12 +5,13 @@ import styles from '@/components/admin/admin-ui.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { FeatureStatusCard } from '@/components/admin/feature-status';
 import { formatCount, formatPercent } from '@/components/admin/format';
-import { RATES } from '@/components/admin/rates';
+import { funnelRate, RATES } from '@/components/admin/rates';
 import { StatCard, StatGrid } from '@/components/admin/stat-card';
 import { useFunnelConnections, useFunnels, useFunnelStats } from '../api/funnels';
 import { FunnelAnalyticsDialog } from './funnel-analytics-dialog';
 import { FunnelCard } from './funnel-card';
 import { FunnelEditDialog } from './funnel-edit-dialog';
+import { FunnelHistoryDialog } from './funnel-history-dialog';
 import cardStyles from './funnels.module.css';
 
 type View = 'overview' | 'create';
@@ -19,6 +20,7 @@ export function FunnelsPage() {
   const [view, setView] = useState<View>('overview');
   const [editing, setEditing] = useState<string | null>(null);
   const [inspecting, setInspecting] = useState<Funnel | null>(null);
+  const [history, setHistory] = useState<Funnel | null>(null);
   const funnels = useFunnels();
   const stats = useFunnelStats();
   const connections = useFunnelConnections();
@@ -28,6 +30,12 @@ export function FunnelsPage() {
   }, [connections.isError, connections.error]);
 
   const list = funnels.data ?? [];
+  // Each funnel counts its own conversion event (its Tracking tab): the average names it when they agree.
+  const events = new Set(Object.values(stats.data?.funnelStats ?? {}).map((s) => s.conversionEvent ?? 'form-submit'));
+  const averageLabel =
+    events.size > 1
+      ? 'Avg. conversion ÷ landing visitors'
+      : `Avg. ${funnelRate([...events][0] ?? 'form-submit').label.replace(/^./, (c) => c.toLowerCase())}`;
   return (
     <AdminPage
       title="Enhanced Funnel Manager"
@@ -55,7 +63,7 @@ export function FunnelsPage() {
             <StatCard label="Active Funnels" value={funnels.data ? formatCount(list.filter((f) => f.isActive).length) : '—'} />
             <StatCard label="Total Leads" value={stats.data ? formatCount(stats.data.totalLeads) : '—'} />
             <StatCard
-              label={RATES.funnelAverage.label}
+              label={averageLabel}
               value={stats.data ? formatPercent(stats.data.avgConversion) : '—'}
               hint={RATES.funnelAverage.hint}
             />
@@ -74,6 +82,7 @@ export function FunnelsPage() {
                   stats={stats.data?.funnelStats[funnel.id]}
                   onEdit={() => setEditing(funnel.id)}
                   onAnalytics={() => setInspecting(funnel)}
+                  onHistory={() => setHistory(funnel)}
                 />
               ))}
               <button type="button" className={cardStyles.create} onClick={() => setView('create')}>
@@ -85,6 +94,7 @@ export function FunnelsPage() {
       )}
       {editing && <FunnelEditDialog funnelId={editing} onClose={() => setEditing(null)} />}
       {inspecting && <FunnelAnalyticsDialog funnel={inspecting} onClose={() => setInspecting(null)} />}
+      {history && <FunnelHistoryDialog funnelId={history.id} name={history.name} onClose={() => setHistory(null)} />}
     </AdminPage>
   );
 }

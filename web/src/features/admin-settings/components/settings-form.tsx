@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { SETTING_RULES, settingKeys, settingProblem, settingsObject, type SettingCategory } from '@curb/contracts/settings';
+import { SETTING_RULES, settingKeys, settingProblem, type SettingCategory } from '@curb/contracts/settings';
+import { settingsObject } from '@curb/contracts/settings-values';
 import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
@@ -11,6 +12,7 @@ import formStyles from './settings-form.module.css';
 const TITLES: Record<SettingCategory, { title: string; fetchError: string }> = {
   analytics: { title: 'Analytics & Tracking', fetchError: 'Failed to fetch analytics settings' },
   seo: { title: 'Search Engine Optimisation', fetchError: 'Failed to fetch SEO settings' },
+  contact: { title: 'Report Contact', fetchError: 'Failed to fetch contact settings' },
 };
 
 /** Keys with a fixed set of values get a select instead of a text field. */

@@ -6,10 +6,14 @@ export function SettingsPage() {
   return (
     <AdminPage
       title="Settings"
-      description="Tracking and search-engine settings applied to every public page. Tracking tags load only for visitors who accept them."
+      description={
+        'Tracking and search-engine settings applied to every public page, and the contact the audit reports carry. Tracking ' +
+        'tags load only for visitors who accept them.'
+      }
     >
       <SettingsForm category="analytics" />
       <SettingsForm category="seo" />
+      <SettingsForm category="contact" />
       <RetentionForm />
     </AdminPage>
   );

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNo
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { releasePopup } from '@/lib/popup-manager';
 import { useAuditPopupTriggers } from '../hooks/use-audit-popup-triggers';
-import { createPopupOpener } from '../utils/popup-triggers';
+import { type AutoTriggers, createPopupOpener, type OpenReason } from '../utils/popup-triggers';
 import styles from './audit-popup.module.css';
 
 const POPUP_ID = 'audit';
@@ -13,6 +13,14 @@ export interface AuditPopupProps {
   automatic: boolean;
   /** The popup variant: with the report picture (popup-image) or without (popup-standard). */
   formId: 'popup-image' | 'popup-standard';
+  /** The variant's title and subtitle as its funnel sets them (the form's own by default). */
+  title?: string;
+  subtitle?: string;
+  /** When it opens by itself (25 s and exit intent by default). */
+  triggers?: AutoTriggers;
+  /** False while its funnel is inactive or has the popup off: it never opens, and a page request calls `onUnavailable`. */
+  enabled?: boolean;
+  onUnavailable?: () => void;
   /** Called each time the popup is shown (tracking). */
   onShown?: () => void;
   /** Called on the first click of the form's call to action (submit) per showing (tracking). */
@@ -22,7 +30,18 @@ export interface AuditPopupProps {
 }
 
 /** The free-audit popup with its picture; one managed popup at a time. */
-export function AuditPopup({ automatic, formId, onShown, onCtaClick, children }: AuditPopupProps) {
+export function AuditPopup({
+  automatic,
+  formId,
+  title,
+  subtitle,
+  triggers,
+  enabled = true,
+  onUnavailable,
+  onShown,
+  onCtaClick,
+  children,
+}: AuditPopupProps) {
   const [open, setOpen] = useState(false);
   const onShownRef = useRef(onShown);
   onShownRef.current = onShown;
@@ -34,7 +53,15 @@ export function AuditPopup({ automatic, formId, onShown, onCtaClick, children }:
       onShownRef.current?.();
     }),
   );
-  useAuditPopupTriggers(opener.show, automatic);
+  const onUnavailableRef = useRef(onUnavailable);
+  onUnavailableRef.current = onUnavailable;
+  const unavailable = useCallback((reason: OpenReason) => {
+    if (reason === 'request') onUnavailableRef.current?.();
+  }, []);
+  useAuditPopupTriggers(enabled ? opener.show : unavailable, enabled && automatic, triggers);
+  useEffect(() => {
+    if (!enabled) opener.cancel();
+  }, [enabled, opener]);
   useEffect(() => opener.cancel, [opener]);
 
   const close = useCallback(() => {
@@ -55,8 +82,8 @@ export function AuditPopup({ automatic, formId, onShown, onCtaClick, children }:
     <Dialog
       open={open}
       onClose={close}
-      title={definition.title}
-      description={definition.subtitle}
+      title={title || definition.title}
+      description={subtitle || definition.subtitle}
       size={withImage ? 'lg' : 'md'}
       testId="audit-popup"
     >

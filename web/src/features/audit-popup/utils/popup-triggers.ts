@@ -34,18 +34,27 @@ export const sessionFlag: SessionFlag = {
   },
 };
 
+/** When the popup opens by itself: the funnel's Popup Creator tab sets both (issue 32). */
+export interface AutoTriggers {
+  /** Milliseconds before the timer opens it; 0 = no timer. */
+  delayMs: number;
+  exitIntent: boolean;
+}
+
+export const DEFAULT_AUTO_TRIGGERS: AutoTriggers = { delayMs: AUDIT_POPUP_DELAY_MS, exitIntent: true };
+
 /**
- * The automatic triggers: `open()` 25 s from now, or on exit intent (mouse moves on `target`).
- * Answers the function that stops both.
+ * The automatic triggers: `open()` after the delay (25 s by default), or on exit intent (mouse
+ * moves on `target`). Answers the function that stops both.
  */
-export function startAutoTriggers(open: () => void, target: EventTarget): () => void {
-  const timer = setTimeout(open, AUDIT_POPUP_DELAY_MS);
+export function startAutoTriggers(open: () => void, target: EventTarget, triggers: AutoTriggers = DEFAULT_AUTO_TRIGGERS): () => void {
+  const timer = triggers.delayMs > 0 ? setTimeout(open, triggers.delayMs) : undefined;
   let moves = 0;
   const onMove = (event: Event) => {
     moves += 1;
     if (moves > EXIT_INTENT_MIN_MOVES && (event as MouseEvent).clientY <= EXIT_INTENT_MAX_Y) open();
   };
-  target.addEventListener('mousemove', onMove, { passive: true });
+  if (triggers.exitIntent) target.addEventListener('mousemove', onMove, { passive: true });
   return () => {
     clearTimeout(timer);
     target.removeEventListener('mousemove', onMove);

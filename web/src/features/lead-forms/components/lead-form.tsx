@@ -5,6 +5,7 @@ import {
   isAuditVariant,
   validationMessages,
   withScheme,
+  type FormDefinition,
   type FormField,
   type FormId,
 } from '@curb/content';
@@ -36,6 +37,12 @@ export interface LeadFormProps {
   onBusinessNameInput?: () => void;
   /** The A/B variant the visitor saw (variant-based forms). */
   abVariant?: string;
+  /** The form as a funnel shows it (its texts and extra fields); the form id's own by default. */
+  definition?: FormDefinition;
+  /** The funnel whose page or popup the form is on (issue 32). */
+  funnelId?: string;
+  /** On a funnel's landing page: the call to action is marked for the page server's rewrite. */
+  funnelCopy?: boolean;
 }
 
 /** A lead form built from its form definition (fields, enrichment, consent boxes). */
@@ -48,8 +55,11 @@ export function LeadForm({
   onSubmitted,
   onBusinessNameInput,
   abVariant,
+  definition: shown,
+  funnelId,
+  funnelCopy = false,
 }: LeadFormProps) {
-  const definition = formDefinitions[formId];
+  const definition = shown ?? formDefinitions[formId];
   const fields = [...definition.fields]
     .sort((a, b) => a.order - b.order)
     .filter((f) => !(f.name === 'website' && outsideWebsite !== undefined));
@@ -113,10 +123,12 @@ export function LeadForm({
         websiteData: leadWebsiteData(enrichment.result),
         campaignData: campaignData(window.location.search),
         submissionId: submission.current(),
+        ...(funnelId ? { funnelId } : {}),
       });
       submission.renew();
       trackLead(all.email);
-      const auditVariant = isAuditVariant(formId);
+      // A funnel without website analysis stores the request without an audit (issue 32): no report to promise.
+      const auditVariant = isAuditVariant(formId) && !(result.reportId === null && definition.requestsAudit && funnelId);
       toast({
         title: auditVariant ? 'Audit Request Submitted!' : 'Thank you!',
         description: auditVariant
@@ -142,6 +154,7 @@ export function LeadForm({
       onSubmit={submit}
       noValidate
       data-form-id={formId}
+      data-funnel={funnelId}
       data-enrichment={enrichment.status}
       aria-busy={enriching || submitting}
       aria-label={showTitle ? undefined : definition.title}
@@ -213,7 +226,7 @@ export function LeadForm({
           />
         </div>
       )}
-      <button type="submit" className="button" disabled={submitting}>
+      <button type="submit" className="button" disabled={submitting} data-funnel-copy={funnelCopy ? 'cta' : undefined}>
         {submitting ? 'Processing...' : definition.submitText}
       </button>
     </form>

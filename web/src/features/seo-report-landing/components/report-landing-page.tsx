@@ -4,8 +4,16 @@ import { useEffect } from 'react';
 import { PageHero } from '@/components/layouts/page-hero';
 import styles from './report-landing.module.css';
 
-/** The real estate marketing report landing page. */
-export function ReportLandingPage() {
+/** The real estate marketing report landing page; a funnel gives its headline, copy and call to action (issue 32). */
+export function ReportLandingPage({
+  headline = reportLandingPage.heroTitle,
+  copy = reportLandingPage.heroLead,
+  ctaText = reportLandingPage.heroButton,
+}: {
+  headline?: string;
+  copy?: string;
+  ctaText?: string;
+}) {
   // Spec: the page scrolls to the top when it loads.
   // A block, not an arrow's value: Chromium's scrollTo now answers a promise, which React took
   // for the effect's cleanup and called on leaving the page ("l is not a function"): the next
@@ -16,10 +24,10 @@ export function ReportLandingPage() {
   const page = reportLandingPage;
   return (
     <>
-      <PageHero title={page.heroTitle} lead={page.heroLead}>
+      <PageHero title={headline} lead={copy} funnelCopy>
         <div className={styles.actions}>
-          <Link to="/marketing-audit" className="button">
-            Get Your Free Report
+          <Link to="/marketing-audit" className="button" data-funnel-copy="cta">
+            {ctaText}
           </Link>
           {/* biome-ignore lint/a11y/useValidAnchor: a real in-page link; the handler only smooths the scroll */}
           <a

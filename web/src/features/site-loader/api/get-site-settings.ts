@@ -5,6 +5,7 @@ import { getQueryFn } from '@/lib/api-client';
 const FETCH_ERRORS: Record<SettingCategory, string> = {
   analytics: 'Failed to fetch analytics settings',
   seo: 'Failed to fetch SEO settings',
+  contact: 'Failed to fetch contact settings',
 };
 
 /** Spec: the loader reads each category once per page load; a failure is logged and nothing is applied. */

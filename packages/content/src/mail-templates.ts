@@ -1,0 +1,129 @@
+// The e-mails a funnel sends its leads, as the owner can rewrite them in the funnel manager's
+// Email Templates tab (issue 32): the confirmation right after the request, the notification
+// with the report link, and the follow-up some days later. An empty subject or body in a
+// funnel means these texts. `{{name}}` placeholders are filled in per lead; the api refuses a
+// template with a placeholder its e-mail does not know.
+import { personal } from './site.ts';
+
+export type MailTemplateType = 'confirmation' | 'notification' | 'follow-up';
+
+export interface MailTemplateDefault {
+  type: MailTemplateType;
+  name: string;
+  description: string;
+  subject: string;
+  body: string;
+}
+
+export const mailTemplateDefaults: Readonly<Record<MailTemplateType, MailTemplateDefault>> = {
+  confirmation: {
+    type: 'confirmation',
+    name: 'Confirmation',
+    description: 'Thanks the lead right after the form is sent (off until you switch it on).',
+    subject: 'We received your audit request',
+    body:
+      'Hi {{firstName}},\n\nThank you for requesting a free marketing audit of {{website}}. We are analysing it now, and your ' +
+      `Growth Opportunities Report will arrive by e-mail within 24 hours.\n\n${personal.name}`,
+  },
+  notification: {
+    type: 'notification',
+    name: 'Audit report',
+    description: 'Sends the link to the finished report, with the report attached as a PDF.',
+    subject: 'Your Growth Opportunities Report for {{businessName}}',
+    body:
+      'Your Growth Opportunities Report for {{businessName}} is ready.\n\nOverall score: {{score}}/100.\n\n' +
+      'Open your report: {{reportUrl}}',
+  },
+  'follow-up': {
+    type: 'follow-up',
+    name: 'Follow-up',
+    description: 'Sent some days after the report when the lead has not come back (Process Builder).',
+    subject: 'Questions about your marketing audit?',
+    body:
+      'Hi {{firstName}},\n\nA few days ago I sent you the Growth Opportunities Report for {{businessName}}. If you would like ' +
+      'help putting its recommendations to work, reply to this e-mail and we can book a free 30-minute strategy call.\n\n' +
+      `Your report: {{reportUrl}}\n\n${personal.name}`,
+  },
+};
+
+/** What the placeholders stand for, shown under the Email Templates tab. */
+export const placeholderMeanings: Readonly<Record<string, string>> = {
+  firstName: 'the lead’s first name ("there" when the form did not ask for it)',
+  businessName: 'the business name the lead gave',
+  email: 'the lead’s e-mail address',
+  website: 'the website the lead asked to audit',
+  reportUrl: 'the address of the lead’s report',
+  score: 'the report’s overall score (0-100)',
+};
+
+/** The text with each `{{name}}` replaced by its value ('' for one without). */
+export function fillTemplate(text: string, values: Readonly<Record<string, string | null | undefined>>): string {
+  return text.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
+/** Sample values for the preview and the owner's test e-mail. */
+export const sampleTemplateValues = (publicBase: string): Record<string, string> => ({
+  firstName: 'Jordan',
+  businessName: 'Sample Realty Team',
+  email: 'jordan@samplerealtyteam.example',
+  website: 'https://samplerealtyteam.example',
+  reportUrl: `${publicBase}/audit-report/sample-report`,
+  score: '72',
+});
+
+export interface ComposedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** A visitor's value in a mail: one line, no control characters, bounded. */
+const cleanValue = (v: string | null | undefined) =>
+  (v ?? '')
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .trim()
+    .slice(0, 300);
+/** Escaped text with its web addresses as links. */
+const linked = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}" style="color:#dc2626">${url}</a>`);
+
+/**
+ * A funnel's e-mail to a lead: the template's subject and body (the defaults where empty) with
+ * the lead's values filled in, as text and as HTML (values escaped, addresses linked), ending
+ * with the lines given and a one-click unsubscribe link.
+ */
+export function composeTemplateMail(input: {
+  type: MailTemplateType;
+  subject: string;
+  body: string;
+  values: Readonly<Record<string, string | null | undefined>>;
+  unsubscribeUrl: string;
+  /** Lines after the body (the report's PDF link). */
+  footer?: string[];
+  /** The open-tracking pixel. */
+  pixelUrl?: string;
+}): ComposedMail {
+  const defaults = mailTemplateDefaults[input.type];
+  const values = Object.fromEntries(Object.entries(input.values).map(([k, v]) => [k, cleanValue(v)]));
+  if (!values.firstName) values.firstName = 'there';
+  const subject = cleanValue(fillTemplate(input.subject || defaults.subject, values)).slice(0, 200);
+  const body = fillTemplate(input.body || defaults.body, values)
+    .replace(/\r\n?/g, '\n')
+    .trim();
+  const footer = input.footer ?? [];
+  const unsubscribe = `No more e-mails from ${personal.name}: ${input.unsubscribeUrl}`;
+  const text = [body, ...(footer.length ? ['', ...footer] : []), '', '—', unsubscribe].join('\n');
+  const paragraphs = body
+    .split(/\n{2,}/)
+    .map((p) => `<p>${p.split('\n').map(linked).join('<br>')}</p>`)
+    .join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827">
+${paragraphs}
+${footer.map((line) => `<p>${linked(line)}</p>`).join('\n')}
+${input.pixelUrl ? `<img src="${escapeHtml(input.pixelUrl)}" width="1" height="1" alt="" style="display:block;border:0">` : ''}
+<p style="font-size:12px;color:#6b7280">No more e-mails from ${escapeHtml(personal.name)}?
+<a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a> with one click.</p>
+</body></html>`;
+  return { subject, text, html };
+}

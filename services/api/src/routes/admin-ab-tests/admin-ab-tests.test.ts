@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { AbTestState } from '@curb/contracts/ab-tests';
+import type { PublicSiteConfig } from '@curb/contracts/funnel-config';
+import type { Stores } from '@curb/runtime';
+import { composeApp } from '../../../../launcher/src/compose.ts';
+import { createTestStores, testConfig } from '../../../../../test/harness.ts';
+import { adminHeaders } from '../../lib/auth/test-login.ts';
+
+describe('the A/B tests the owner runs', () => {
+  let app: FastifyInstance;
+  let stores: Stores;
+  let admin: { cookie: string; origin: string };
+  const url = '/api/admin/ab-tests/audit_popup';
+  const change = (payload: object, path = url) => app.inject({ method: 'POST', url: path, headers: admin, payload });
+  const publicTest = async () => ((await app.inject({ url: '/api/site/config' })).json() as PublicSiteConfig).tests[0];
+
+  beforeAll(async () => {
+    stores = await createTestStores();
+    app = await composeApp(testConfig(), stores);
+    admin = await adminHeaders(app, stores, 'owner@curb.test');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await stores?.close();
+  });
+
+  it('starts every test running with an equal split, never changed', async () => {
+    const res = await app.inject({ url: '/api/admin/ab-tests', headers: admin });
+    expect(res.json()).toEqual([
+      {
+        testType: 'audit_popup',
+        status: 'running',
+        weights: { A: 50, B: 50 },
+        winner: null,
+        variants: ['A', 'B'],
+        changedAt: null,
+        changedBy: null,
+        history: [],
+      },
+    ]);
+  });
+
+  it('sets a split, pauses, resumes and rolls a winner out; the site draws with it at once, and every change is kept', async () => {
+    const split = await change({ action: 'split', weights: { A: 70, B: 30 } });
+    expect(split.statusCode).toBe(200);
+    expect(split.json()).toMatchObject({ status: 'running', weights: { A: 70, B: 30 }, changedBy: 'owner@curb.test' });
+    expect(await publicTest()).toEqual({ testType: 'audit_popup', status: 'running', weights: { A: 70, B: 30 }, winner: null });
+
+    expect((await change({ action: 'pause' })).json()).toMatchObject({ status: 'paused', weights: { A: 70, B: 30 } });
+    expect((await publicTest())!.status).toBe('paused');
+    expect((await change({ action: 'resume' })).json()).toMatchObject({ status: 'running', weights: { A: 70, B: 30 } });
+
+    const rolled = (await change({ action: 'roll-out', winner: 'B' })).json() as AbTestState;
+    expect(rolled).toMatchObject({ status: 'rolled-out', winner: 'B', weights: { A: 0, B: 100 } });
+    expect(Date.parse(rolled.changedAt!)).toBeGreaterThan(Date.now() - 60_000);
+    expect(rolled.history.map((h) => h.status)).toEqual(['rolled-out', 'running', 'paused', 'running']);
+    expect(await publicTest()).toEqual({ testType: 'audit_popup', status: 'rolled-out', weights: { A: 0, B: 100 }, winner: 'B' });
+    // A rolled-out test runs again only with a split.
+    expect((await change({ action: 'pause' })).statusCode).toBe(400);
+  });
+
+  it.each([
+    [{ action: 'split', weights: { A: 70, B: 20 } }, 'The split must add up to 100 % (it adds up to 90 %).'],
+    [{ action: 'split', weights: { A: 70, C: 30 } }, 'The split names variant "C", which this test does not have (A, B).'],
+    [{ action: 'split', weights: { A: 100 } }, 'The split must give variant B a share.'],
+    [{ action: 'roll-out', winner: 'C' }, 'This test has no variant "C" (A, B).'],
+  ])('refuses %j with a 400 that says why, and changes nothing', async (body, message) => {
+    const before = await stores.sql`SELECT * FROM ab_test_changes ORDER BY id`;
+    const res = await change(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(await stores.sql`SELECT * FROM ab_test_changes ORDER BY id`).toEqual(before);
+  });
+
+  it('answers 404 for a test the site does not run, 400 for a malformed change and 401 when anonymous', async () => {
+    expect((await change({ action: 'pause' }, '/api/admin/ab-tests/hero_banner')).statusCode).toBe(404);
+    expect((await change({ action: 'split', weights: { A: 'most' } })).statusCode).toBe(400);
+    expect((await app.inject({ url: '/api/admin/ab-tests' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url, payload: { action: 'pause' } })).statusCode).toBe(401);
+  });
+});

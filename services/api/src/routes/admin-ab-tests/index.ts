@@ -1,0 +1,106 @@
+// The A/B tests the owner runs (issue 32): GET lists each test's state (split, paused or its
+// winner rolled out), when it last changed and by whom; POST changes one. Every change is kept,
+// and the site draws new units with it within seconds (`siteConfig.changed`).
+import type { RouteApp } from '../../lib/route-app.ts';
+import type { FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import {
+  AB_TESTS,
+  AbTestChangeSchema,
+  AbTestParamsSchema,
+  AbTestStateSchema,
+  defaultAbTest,
+  isAbTestType,
+  weightsProblem,
+  type AbTestState,
+  type AbTestType,
+  type PublicAbTest,
+} from '@curb/contracts/ab-tests';
+import { adminUsers, abTests } from '@curb/db';
+import type { Stores } from '@curb/runtime';
+
+const FieldErrorSchema = Type.Object({ message: Type.String(), field: Type.Optional(Type.String()) });
+/** Changes each test's history shows (newest first). */
+const HISTORY_LIMIT = 20;
+
+export default async function adminAbTestRoutes(app: RouteApp, opts: { stores: Stores }): Promise<void> {
+  const { sql } = opts.stores;
+  const whoIs = async (request: FastifyRequest) => {
+    const id = request.adminId();
+    return (id && (await adminUsers.findById(sql, id))?.email) || 'unknown';
+  };
+
+  const states = async (): Promise<AbTestState[]> => {
+    const [rows, history] = await Promise.all([abTests.list(sql), abTests.history(sql, HISTORY_LIMIT)]);
+    return (Object.keys(AB_TESTS) as AbTestType[]).map((testType) => {
+      const row = rows.find((r) => r.test_type === testType);
+      const current: PublicAbTest = row
+        ? { testType, status: row.status, weights: row.weights, winner: row.winner }
+        : defaultAbTest(testType);
+      return {
+        ...current,
+        variants: [...AB_TESTS[testType]],
+        changedAt: row?.changed_at.toISOString() ?? null,
+        changedBy: row?.changed_by ?? null,
+        history: history
+          .filter((h) => h.test_type === testType)
+          .map((h) => ({
+            status: h.status,
+            weights: h.weights,
+            winner: h.winner,
+            changedAt: h.changed_at.toISOString(),
+            changedBy: h.changed_by,
+          })),
+      };
+    });
+  };
+
+  app.get('/api/admin/ab-tests', { schema: { response: { 200: Type.Array(AbTestStateSchema) } } }, async () => states());
+
+  app.post(
+    '/api/admin/ab-tests/:testType',
+    { schema: { params: AbTestParamsSchema, body: AbTestChangeSchema, response: { 200: AbTestStateSchema, '4xx': FieldErrorSchema } } },
+    async (request, reply) => {
+      const { testType } = request.params;
+      if (!isAbTestType(testType)) return reply.code(404).send({ message: `There is no A/B test "${testType}".` });
+      const change = request.body;
+      const variants: readonly string[] = AB_TESTS[testType];
+      const changedBy = await whoIs(request);
+      const problem = await sql.begin(async (tx) => {
+        const row = await abTests.lock(tx, testType);
+        const current: PublicAbTest = row
+          ? { testType, status: row.status, weights: row.weights, winner: row.winner }
+          : defaultAbTest(testType);
+        // The split a running test goes back to: the last one set before a pause or a roll-out.
+        const lastSplit = current.status === 'rolled-out' ? defaultAbTest(testType).weights : current.weights;
+        let next: PublicAbTest;
+        if (change.action === 'split') {
+          const invalid = weightsProblem(testType, change.weights);
+          if (invalid) return { message: invalid, field: 'weights' };
+          next = { testType, status: 'running', weights: change.weights, winner: null };
+        } else if (change.action === 'pause') {
+          if (current.status === 'rolled-out')
+            return { message: 'A rolled-out test cannot be paused: set a split to run it again.', field: 'action' };
+          next = { ...current, status: 'paused' };
+        } else if (change.action === 'resume') {
+          next = { testType, status: 'running', weights: lastSplit, winner: null };
+        } else {
+          if (!variants.includes(change.winner)) {
+            return { message: `This test has no variant "${change.winner}" (${variants.join(', ')}).`, field: 'winner' };
+          }
+          next = {
+            testType,
+            status: 'rolled-out',
+            weights: Object.fromEntries(variants.map((v) => [v, v === change.winner ? 100 : 0])),
+            winner: change.winner,
+          };
+        }
+        await abTests.save(tx, testType, { status: next.status, weights: next.weights, winner: next.winner, changedBy });
+        return null;
+      });
+      if (problem) return reply.code(400).send(problem);
+      app.siteConfig.changed();
+      return (await states()).find((s) => s.testType === testType)!;
+    },
+  );
+}

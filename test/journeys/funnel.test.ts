@@ -1,0 +1,447 @@
+/// <reference lib="dom" />
+// The funnel manager drives the live funnel (issue 32): the owner edits a funnel in the admin
+// by clicks (sign-in at /admin, Funnel Manager, Edit, a tab, Save), then a visitor sees the
+// effect on the public site, moving from the home page, or the lead gets it in the outbox mail.
+// Each runs at 1280 and 390 px.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Browser } from 'playwright-core';
+import { startSampleSites, type SampleSites } from '../../scripts/demo/sample-sites.ts';
+import { launchBrowser, startBrowserApp, type BrowserApp } from '../browser/harness.ts';
+import { atEachWidth, Journey, nextVisitor } from './journey.ts';
+
+const ADMIN = { email: 'owner@curb.test', password: 'correct horse battery staple' };
+/** The sign-in page asks who is signed in first; a visitor who is not gets a 401. */
+const SIGNED_OUT = /status of 401 .*\/api\/auth\/user/;
+/** The save the Email Templates journey makes with a mistyped placeholder, refused on purpose. */
+const REFUSED_SAVE = /status of 400 .*\/api\/admin\/funnels\/marketing-audit\/config/;
+
+describe('the funnel manager drives the live funnel', () => {
+  let app: BrowserApp;
+  let browser: Browser;
+  let dataDir: string;
+  let sites: SampleSites;
+  let site: string;
+
+  beforeAll(async () => {
+    sites = await startSampleSites(['Harbor Point Homes'], () => 0.3);
+    site = sites.urls[0]!;
+    dataDir = mkdtempSync(join(tmpdir(), 'curb-funnel-journey-'));
+    app = await startBrowserApp({
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      AUDIT_ALLOW_PRIVATE_NETWORKS: 'true',
+      CHROME_PATH: '/nonexistent/chromium',
+      TRUST_PROXY: 'loopback',
+    });
+    browser = await launchBrowser();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await sites?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The mail in the outbox (no mail service here) to `to` whose subject matches, once it is there. */
+  async function outboxMail(to: string, subject: RegExp): Promise<ParsedMail> {
+    const dir = join(dataDir, 'outbox');
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      for (const file of existsSync(dir) ? readdirSync(dir) : []) {
+        const mail = await simpleParser(readFileSync(join(dir, file)));
+        if (mail.subject && subject.test(mail.subject) && JSON.stringify(mail.to).includes(to)) return mail;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`no mail to ${to} with a subject like ${subject}`);
+  }
+
+  /** A visitor's request on the free audit page (moving there from the home page). */
+  async function requestAudit(v: Journey, email: string): Promise<void> {
+    await v.navigate('Free Audit');
+    await v.page.waitForURL(/\/marketing-audit$/);
+    const main = v.page.getByRole('main');
+    await main.getByLabel('Website URL').fill(site);
+    await main.getByLabel('Your Business Name').fill('Harbor Point Homes');
+    await main.getByLabel('Email Address').fill(email);
+    await main.getByLabel(/I agree to receive my audit report/).check();
+    await main.locator('button[type="submit"]').click();
+  }
+
+  async function signIn(j: Journey): Promise<void> {
+    await j.arrive(`${app.url}/admin`);
+    await j.page.getByLabel('E-mail').fill(ADMIN.email);
+    await j.page.getByLabel('Password').fill(ADMIN.password);
+    await j.page.getByRole('button', { name: 'Sign In' }).click();
+    await j.page.getByText(`Welcome, ${ADMIN.email}`).first().waitFor();
+    await j.step('signed in');
+  }
+
+  /** Opens an admin page from the portal's navigation (the menu on a phone). */
+  async function openAdminPage(j: Journey, label: string): Promise<void> {
+    if (j.isPhone) await j.page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Menu' }).click();
+    await j.page.getByRole('link', { name: label, exact: true }).filter({ visible: true }).first().click();
+  }
+
+  /** Funnel Manager → the funnel's card → Edit: the dialog, loaded. */
+  async function editFunnel(j: Journey, name: string) {
+    await openAdminPage(j, 'Funnel Manager');
+    await j.page.getByRole('article', { name }).getByRole('button', { name: 'Edit' }).click();
+    const dialog = j.page.getByRole('dialog', { name: `Edit ${name}` });
+    await dialog.getByRole('tab', { name: 'General' }).waitFor();
+    await dialog.getByLabel('Name', { exact: true }).waitFor();
+    return dialog;
+  }
+
+  async function saveFunnel(j: Journey, dialog: Awaited<ReturnType<typeof editFunnel>>): Promise<void> {
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await j.page.getByTestId('toast').filter({ hasText: 'Funnel Updated' }).first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  /** A visitor at the same width, arriving at `path` (a typed address or an ad's link). */
+  async function visitor(j: Journey, path: string): Promise<Journey> {
+    const v = await Journey.start(browser, `${j.name}-visitor`, j.width, { clientAddress: nextVisitor() });
+    await v.arrive(`${app.url}${path}`);
+    return v;
+  }
+
+  it('General and Landing Page: the owner retitles the free audit page and rewrites its copy; visitors and crawlers get it', async () => {
+    await atEachWidth(
+      browser,
+      'funnel-landing',
+      async (j) => {
+        const headline = `Is your listing site losing leads? (${j.width.name})`;
+        const copy = 'A free review of your website by an agent who ran marketing for a $75M team.';
+        const title = `Free Website Audit for Agents ${j.width.name}`;
+        await signIn(j);
+        const dialog = await editFunnel(j, 'Free Marketing Audit');
+        await dialog.getByLabel('Page title').fill(title);
+        await dialog.getByRole('tab', { name: 'Landing Page' }).click();
+        await dialog.getByLabel('Headline').fill(headline);
+        await dialog.getByLabel('Copy').fill(copy);
+        await dialog.getByLabel('Call to action').fill('Audit My Site');
+        await dialog.getByLabel('Phone field').selectOption('required');
+        await j.step('landing page edited');
+        await saveFunnel(j, dialog);
+        await j.step('saved');
+
+        // A visitor moving from the home page to the free audit page.
+        const v = await visitor(j, '/');
+        await v.navigate('Free Audit');
+        await v.page.waitForURL(/\/marketing-audit$/);
+        const main = v.page.getByRole('main');
+        await expect.poll(() => main.locator('h1').textContent()).toBe(headline);
+        expect(await main.getByText(copy).count()).toBe(1);
+        await main.getByRole('button', { name: 'Audit My Site' }).waitFor();
+        await main.getByLabel('Phone').waitFor();
+        await expect.poll(() => v.page.title()).toBe(`${title} | Morgan Ellis`);
+        // The form refuses to go without the phone the funnel requires.
+        await main.getByLabel('Your Business Name').fill('Harbor Point Homes');
+        await main.getByLabel('Email Address').fill(`lead+${j.width.name}@harbor-point.example`);
+        await main.getByLabel(/I agree to receive my audit report/).check();
+        await main.getByRole('button', { name: 'Audit My Site' }).click();
+        await main.getByText('Phone is required').waitFor();
+        await v.step('landing page as a visitor');
+        await v.finish();
+
+        // Arriving at the page itself: the HTML carries the saved copy and hydrates without a complaint.
+        const html = await (await fetch(`${app.url}/marketing-audit`)).text();
+        expect(html).toContain(`>${headline}</h1>`);
+        expect(html).toContain(`${title} | Morgan Ellis</title>`);
+        expect(html).toContain('>Audit My Site</button>');
+        const direct = await visitor(j, '/marketing-audit');
+        expect(await direct.page.locator('main h1').textContent()).toBe(headline);
+        await direct.page.getByRole('main').getByLabel('Phone').waitFor();
+        await direct.finish();
+
+        // The phone is not asked any more (the other journeys' forms go without it).
+        const again = await editFunnel(j, 'Free Marketing Audit');
+        await again.getByRole('tab', { name: 'Landing Page' }).click();
+        await again.getByLabel('Phone field').selectOption('off');
+        await saveFunnel(j, again);
+        await j.finish();
+      },
+      { allow: [SIGNED_OUT] },
+    );
+  }, 240_000);
+
+  it('General: an inactive funnel answers its page with the generic audit page, its card says so; History restores it', async () => {
+    await atEachWidth(
+      browser,
+      'funnel-inactive',
+      async (j) => {
+        await signIn(j);
+        const dialog = await editFunnel(j, 'Real Estate Marketing Report');
+        await dialog.getByRole('tab', { name: 'Landing Page' }).click();
+        await dialog.getByLabel('Headline').fill('What your website is worth to your business');
+        await saveFunnel(j, dialog);
+        const again = await editFunnel(j, 'Real Estate Marketing Report');
+        await again.getByLabel('Active').uncheck();
+        await saveFunnel(j, again);
+        const card = j.page.getByRole('article', { name: 'Real Estate Marketing Report' });
+        await card.getByText('Inactive', { exact: true }).waitFor();
+        await card.getByTestId('funnel-inactive-note').waitFor();
+        await j.step('inactive card');
+
+        const response = await fetch(`${app.url}/real-estate-marketing-report`);
+        expect(response.status).toBe(200);
+        const v = await visitor(j, '/real-estate-marketing-report');
+        expect(await v.page.locator('main h1').textContent()).toBe('Free Real Estate Marketing Audit');
+        await v.page.getByRole('main').getByRole('button', { name: 'Get My Free Audit' }).waitFor();
+        await v.step('generic audit page');
+        await v.finish();
+
+        // History: the version before the switch is restored, and the landing page is back with its headline.
+        await card.getByRole('button', { name: 'History of Real Estate Marketing Report' }).click();
+        const history = j.page.getByRole('dialog', { name: 'History of Real Estate Marketing Report' });
+        const latest = history.getByTestId('funnel-version').first();
+        await latest.getByText('General › Active').waitFor();
+        await latest.getByText(`by ${ADMIN.email}`, { exact: false }).waitFor();
+        await j.step('history');
+        const before = history.getByTestId('funnel-version').nth(1);
+        await before.getByRole('button', { name: /^Restore version/ }).click();
+        await j.page.getByTestId('toast').filter({ hasText: 'Funnel restored' }).first().waitFor();
+        await history
+          .getByText(/restored version \d+/)
+          .first()
+          .waitFor();
+        await history.getByRole('button', { name: 'Close', exact: true }).first().click();
+        await card.getByText('Active', { exact: true }).waitFor();
+
+        const back = await visitor(j, '/real-estate-marketing-report');
+        expect(await back.page.locator('main h1').textContent()).toBe('What your website is worth to your business');
+        await back.finish();
+        await j.finish();
+      },
+      { allow: [SIGNED_OUT] },
+    );
+  }, 240_000);
+
+  it('Popup Creator: the owner shortens the delay and rewrites the variants; a visitor on the home page gets that popup', async () => {
+    await atEachWidth(
+      browser,
+      'funnel-popup',
+      async (j) => {
+        await signIn(j);
+        const dialog = await editFunnel(j, 'Free Marketing Audit');
+        await dialog.getByRole('tab', { name: 'Popup Creator' }).click();
+        await dialog.getByLabel('Delay (seconds)').fill('3');
+        await dialog.getByLabel(/^Exit intent/).uncheck();
+        for (const variant of ['A', 'B']) {
+          await dialog.getByLabel(`Variant ${variant} title`).fill(`Spring audit ${variant}`);
+          await dialog.getByLabel(`Variant ${variant} subtitle`).fill('Ready before the spring market');
+          await dialog.getByLabel(`Variant ${variant} button text`).fill(`Send my spring audit ${variant}`);
+        }
+        await saveFunnel(j, dialog);
+
+        const v = await Journey.start(browser, `${j.name}-visitor`, j.width, { clientAddress: nextVisitor() });
+        await v.page.clock.install();
+        await v.arrive(`${app.url}/`);
+        await v.page.clock.fastForward(2_000);
+        const popup = v.page.getByTestId('audit-popup');
+        expect(await popup.isVisible()).toBe(false);
+        await v.page.clock.fastForward(1_500);
+        await popup.waitFor();
+        const variant = (await popup.locator('[data-variant]').getAttribute('data-variant')) === 'popup-image' ? 'A' : 'B';
+        await popup.getByRole('heading', { name: `Spring audit ${variant}` }).waitFor();
+        await popup.getByText('Ready before the spring market').waitFor();
+        await popup.getByRole('button', { name: `Send my spring audit ${variant}` }).waitFor();
+        await v.step('popup');
+        await v.finish();
+
+        // Back to the spec's 25 s, so the other journeys' visitors are not interrupted.
+        const again = await editFunnel(j, 'Free Marketing Audit');
+        await again.getByRole('tab', { name: 'Popup Creator' }).click();
+        await again.getByLabel('Delay (seconds)').fill('25');
+        await saveFunnel(j, again);
+        await j.finish();
+      },
+      { allow: [SIGNED_OUT] },
+    );
+  }, 240_000);
+
+  it('Email Templates: the owner rewrites the confirmation, previews it and sends a test to herself; a lead gets it as saved', async () => {
+    await atEachWidth(
+      browser,
+      'funnel-emails',
+      async (j) => {
+        await signIn(j);
+        const dialog = await editFunnel(j, 'Free Marketing Audit');
+        await dialog.getByRole('tab', { name: 'Email Templates' }).click();
+        const confirmation = dialog.getByTestId('template-confirmation');
+        await confirmation.getByLabel('Send the confirmation').check();
+        await confirmation.getByLabel('Confirmation subject').fill(`Thanks for your request, {{firstName}} (${j.width.name})`);
+        // A mistyped placeholder is named at once, and the save is refused with the field named.
+        await confirmation.getByLabel('Confirmation body').fill('We are looking at {{webiste}}.');
+        await confirmation.getByRole('alert').getByText('unknown placeholder {{webiste}}', { exact: false }).waitFor();
+        await dialog.getByRole('button', { name: 'Save Changes' }).click();
+        await dialog
+          .getByTestId('funnel-save-problem')
+          .getByText('Email Templates › Confirmation body: unknown placeholder {{webiste}}', { exact: false })
+          .waitFor();
+        await j.step('placeholder refused');
+        await confirmation.getByLabel('Confirmation body').fill('We are looking at {{website}} for {{businessName}}.');
+        await confirmation.getByRole('button', { name: 'Preview' }).click();
+        await confirmation
+          .getByTestId('email-preview')
+          .getByText('We are looking at https://samplerealtyteam.example for Sample Realty Team.', { exact: false })
+          .waitFor();
+        await j.step('preview');
+        await confirmation.getByRole('button', { name: 'Send test to me' }).click();
+        await j.page.getByTestId('toast').filter({ hasText: 'Test e-mail sent' }).first().waitFor();
+        const test = await outboxMail(ADMIN.email, new RegExp(`^\\[Test\\] Thanks for your request, Jordan \\(${j.width.name}\\)$`));
+        expect(test.text).toContain('We are looking at https://samplerealtyteam.example for Sample Realty Team.');
+        await saveFunnel(j, dialog);
+
+        const v = await visitor(j, '/');
+        const email = `lead-${j.width.name}@harbor-point.example`;
+        await requestAudit(v, email);
+        await v.page.waitForURL(/\/audit-report\//);
+        await v.finish();
+        const mail = await outboxMail(email, new RegExp(`^Thanks for your request, there \\(${j.width.name}\\)$`));
+        expect(mail.text).toContain(`We are looking at ${new URL(site).toString()} for Harbor Point Homes.`);
+        expect(mail.text).toMatch(/\/api\/unsubscribe\/[a-f0-9]{32}/);
+        expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe(
+          'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+        );
+        await j.finish();
+      },
+      { allow: [SIGNED_OUT, REFUSED_SAVE] },
+    );
+  }, 300_000);
+
+  it('Process Builder: without website analysis a request is taken without an audit, and the page promises no report', async () => {
+    await atEachWidth(
+      browser,
+      'funnel-process',
+      async (j) => {
+        await signIn(j);
+        const dialog = await editFunnel(j, 'Free Marketing Audit');
+        await dialog.getByRole('tab', { name: 'Process Builder' }).click();
+        await dialog.getByLabel('2. Website analysis').uncheck();
+        await saveFunnel(j, dialog);
+
+        const v = await visitor(j, '/');
+        await requestAudit(v, `no-audit-${j.width.name}@harbor-point.example`);
+        await v.page.getByTestId('audit-thank-you').getByText('Request Submitted!').waitFor();
+        await v.page.waitForTimeout(1_500); // no report redirect follows
+        expect(v.page.url()).toMatch(/\/marketing-audit$/);
+        await v.step('taken without an audit');
+        await v.finish();
+
+        const again = await editFunnel(j, 'Free Marketing Audit');
+        await again.getByRole('tab', { name: 'Process Builder' }).click();
+        await again.getByLabel('2. Website analysis').check();
+        await saveFunnel(j, again);
+        await j.finish();
+      },
+      { allow: [SIGNED_OUT] },
+    );
+  }, 240_000);
+
+  it('Tracking: the owner stops recording form starts and counts reports viewed; the site and the card follow', async () => {
+    await atEachWidth(
+      browser,
+      'funnel-tracking',
+      async (j) => {
+        await signIn(j);
+        const dialog = await editFunnel(j, 'Free Marketing Audit');
+        await dialog.getByRole('tab', { name: 'Tracking' }).click();
+        await dialog.getByLabel('Form starts').uncheck();
+        await dialog.getByLabel('Conversion event').selectOption('report-view');
+        await saveFunnel(j, dialog);
+        const card = j.page.getByRole('article', { name: 'Free Marketing Audit' });
+        await card.getByText('Reports viewed ÷ landing visitors').waitFor();
+        await j.step('card');
+
+        const v = await visitor(j, '/');
+        const events: Array<{ name: string; path: string; props?: { form?: string } }> = [];
+        v.page.on('request', (request) => {
+          if (request.url().endsWith('/api/events') && request.method() === 'POST') {
+            events.push(...((JSON.parse(request.postData() ?? '{}') as { events?: typeof events }).events ?? []));
+          }
+        });
+        await v.navigate('Free Audit');
+        await v.page.getByRole('main').getByLabel('Your Business Name').focus();
+        await v.navigate('Services');
+        const inline = v.page.getByTestId('inline-audit-form');
+        await inline.scrollIntoViewIfNeeded();
+        await inline.getByLabel('Business Name').focus();
+        await expect.poll(() => events.filter((e) => e.name === 'form_start').length, { timeout: 10_000 }).toBe(1);
+        expect(events.some((e) => e.name === 'page_view' && e.path === '/marketing-audit')).toBe(true);
+        // Only the services page's form started: the funnel's own form records no start.
+        expect(events.filter((e) => e.name === 'form_start').map((e) => e.path)).toEqual(['/services']);
+        await v.finish();
+
+        const again = await editFunnel(j, 'Free Marketing Audit');
+        await again.getByRole('tab', { name: 'Tracking' }).click();
+        await again.getByLabel('Form starts').check();
+        await again.getByLabel('Conversion event').selectOption('form-submit');
+        await saveFunnel(j, again);
+        await j.finish();
+      },
+      { allow: [SIGNED_OUT] },
+    );
+  }, 240_000);
+
+  it('A/B Testing: the owner sends every new visitor to B, then rolls out A; a visitor who saw B keeps it, a new one gets A', async () => {
+    await atEachWidth(
+      browser,
+      'funnel-ab',
+      async (j) => {
+        await signIn(j);
+        // The portal's index card (the top navigation has no A/B entry).
+        await j.page.getByRole('link', { name: /^A\/B Testing/ }).click();
+        const controls = j.page.locator('section').filter({ hasText: 'Share of new visitors for A' }).first();
+        await controls.getByLabel('Share of new visitors for A (%)').fill('0');
+        await controls.getByRole('button', { name: 'Set split (0 / 100)' }).click();
+        await j.page.getByTestId('toast').filter({ hasText: 'A/B test updated' }).first().waitFor();
+        await controls.getByText('Running 0 % A / 100 % B', { exact: true }).waitFor();
+        await j.step('split set');
+
+        /** Opens the popup from the footer's button; the variant it shows. */
+        const popupVariant = async (v: Journey) => {
+          await v.page.getByRole('contentinfo').getByRole('button', { name: 'Get Your Free Audit' }).click();
+          const popup = v.page.getByTestId('audit-popup');
+          await popup.waitFor();
+          const variant = await popup.locator('[data-variant]').getAttribute('data-variant');
+          await popup.getByRole('button', { name: 'No thanks' }).click();
+          await popup.waitFor({ state: 'hidden' });
+          return variant;
+        };
+        const seenB = await visitor(j, '/');
+        expect(await popupVariant(seenB)).toBe('popup-standard');
+
+        await controls.getByRole('button', { name: /^Roll out A/ }).click();
+        await controls.getByText('Rolled out: A', { exact: true }).waitFor();
+        await controls
+          .getByTestId('ab-test-changed')
+          .getByText(/^Rolled out: A since .+ \(by owner@curb\.test\)\./)
+          .waitFor();
+        await j.step('rolled out');
+
+        // The same visitor, later in the visit: still B. A new visitor: A.
+        await seenB.page.reload();
+        await seenB.page.waitForFunction(() => document.documentElement.dataset.interactive === 'true', null, { polling: 100 });
+        expect(await popupVariant(seenB)).toBe('popup-standard');
+        await seenB.finish(2);
+        const fresh = await visitor(j, '/');
+        expect(await popupVariant(fresh)).toBe('popup-image');
+        await fresh.finish();
+
+        // Back to an even split for the next width.
+        await controls.getByLabel('Share of new visitors for A (%)').fill('50');
+        await controls.getByRole('button', { name: 'Set split (50 / 50)' }).click();
+        await controls.getByText('Running 50 % A / 50 % B', { exact: true }).waitFor();
+        await j.finish();
+      },
+      { allow: [SIGNED_OUT] },
+    );
+  }, 240_000);
+});

@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import type { AbTestChange, AbTestState } from '@curb/contracts/ab-tests';
+import { Panel } from '@/components/admin/admin-page';
+import styles from '@/components/admin/admin-ui.module.css';
+import { Badge, type BadgeTone } from '@/components/admin/badge';
+import { ErrorView, LoadingView } from '@/components/admin/error-view';
+import { formatDateTime, formatIdentifier } from '@/components/admin/format';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { serverMessage } from '@/lib/server-message';
+import { useAbTests, useChangeAbTest } from '../api/ab-tests';
+
+const splitText = (t: Pick<AbTestState, 'weights'> & { variants: string[] }) =>
+  t.variants.map((v) => `${t.weights[v] ?? 0} % ${v}`).join(' / ');
+
+/** A test's state in words, with its badge tone. */
+export function testState(t: AbTestState): { tone: BadgeTone; text: string } {
+  if (t.status === 'paused') return { tone: 'yellow', text: 'Paused' };
+  if (t.status === 'rolled-out') return { tone: 'blue', text: `Rolled out: ${t.winner}` };
+  return { tone: 'green', text: `Running ${splitText(t)}` };
+}
+
+function TestControl({ test, leader }: { test: AbTestState; leader: string | null }) {
+  const change = useChangeAbTest(test.testType);
+  const { toast } = useToast();
+  const [control, other] = test.variants;
+  const [share, setShare] = useState(test.weights[control!] ?? 50);
+  useEffect(() => setShare(test.weights[control!] ?? 50), [test.weights, control]);
+  const state = testState(test);
+  const send = (body: AbTestChange, done: string) =>
+    change.mutate(body, {
+      onSuccess: () => toast({ title: 'A/B test updated', description: done }),
+      onError: (error) =>
+        toast({ title: 'Could not change the test', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+    });
+  return (
+    <Panel title={formatIdentifier(test.testType)} actions={<Badge tone={state.tone}>{state.text}</Badge>}>
+      <p className={styles.muted} data-testid="ab-test-changed">
+        {test.changedAt
+          ? `${state.text} since ${formatDateTime(test.changedAt)} (by ${test.changedBy}).`
+          : 'Running with an equal split since the site started; never changed.'}{' '}
+        A visitor who has seen a variant keeps it whatever you change; a change applies to new visitors.
+      </p>
+      <div className={styles.actions}>
+        <label className={styles.field}>
+          <span>Share of new visitors for {control} (%)</span>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100}
+            value={share}
+            onChange={(e) => setShare(Math.max(0, Math.min(100, Math.round(Number(e.target.value) || 0))))}
+          />
+        </label>
+        <button
+          type="button"
+          className={`button button-outline ${styles.smallButton}`}
+          disabled={change.isPending}
+          onClick={() =>
+            send(
+              { action: 'split', weights: { [control!]: share, [other!]: 100 - share } },
+              `${share} % ${control} / ${100 - share} % ${other}.`,
+            )
+          }
+        >
+          Set split ({share} / {100 - share})
+        </button>
+        {test.status === 'running' && (
+          <button
+            type="button"
+            className={`button button-outline ${styles.smallButton}`}
+            disabled={change.isPending}
+            onClick={() => send({ action: 'pause' }, 'Paused: visitors see the control and nothing is counted.')}
+          >
+            Pause
+          </button>
+        )}
+        {test.status === 'paused' && (
+          <button
+            type="button"
+            className={`button button-outline ${styles.smallButton}`}
+            disabled={change.isPending}
+            onClick={() => send({ action: 'resume' }, `Running again: ${splitText(test)}.`)}
+          >
+            Resume
+          </button>
+        )}
+        {test.variants.map((v) => (
+          <button
+            key={v}
+            type="button"
+            className={`button ${v === leader ? '' : 'button-outline'} ${styles.smallButton}`}
+            disabled={change.isPending || (test.status === 'rolled-out' && test.winner === v)}
+            onClick={() => send({ action: 'roll-out', winner: v }, `Every new visitor gets ${v}.`)}
+          >
+            Roll out {v}
+            {v === leader ? ' (highest rate)' : ''}
+          </button>
+        ))}
+      </div>
+      {test.history.length > 0 && (
+        <details>
+          <summary>Changes ({test.history.length})</summary>
+          <ol className={styles.steps}>
+            {test.history.map((h) => (
+              <li key={h.changedAt + h.status}>
+                {formatDateTime(h.changedAt)} — {testState({ ...test, ...h, status: h.status as AbTestState['status'] }).text} by{' '}
+                {h.changedBy}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+    </Panel>
+  );
+}
+
+/** Every test the site runs, with what the owner can do to it: set the split, pause, roll out a variant. */
+export function TestControls({ leaders }: { leaders: Record<string, string | null> }) {
+  const tests = useAbTests();
+  if (tests.isPending) return <LoadingView label="Loading the tests..." />;
+  if (tests.isError) return <ErrorView message="Failed to load the tests" onRetry={() => void tests.refetch()} />;
+  return (
+    <>
+      {tests.data.map((test) => (
+        <TestControl key={test.testType} test={test} leader={leaders[test.testType] ?? null} />
+      ))}
+    </>
+  );
+}
