@@ -1,7 +1,7 @@
 // The distributed mode checked where no ClickHouse server can run: the cluster DDL, every
 // dashboard statement on the cluster engine profile, the retention TTL's target, and the
 // docker-compose setup (parsed, its services' settings validated by the product's own config
-// parser). What was verified how is listed in docs/decisions.md.
+// parser). What was verified how is listed in docs/decisions/.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -95,7 +95,7 @@ export function isFormId(value: unknown): value is FormId {
 /**
  * Forms that request an audit get the audit success text and go to the report 1 s later. The
  * spec keys this on an id containing "audit", which left the popups (popup-image,
- * popup-standard) on the page they were sent from (docs/decisions.md).
+ * popup-standard) on the page they were sent from (docs/decisions/).
  */
 export function isAuditVariant(formId: string): boolean {
   return isFormId(formId) ? formDefinitions[formId].requestsAudit : formId.includes('audit');

@@ -10,7 +10,7 @@
 // - keys that reach JavaScript's object machinery (`__proto__`, `constructor`, `prototype`)
 //   and keys with unstorable characters are refused, and so is nesting deeper than any
 //   form of ours uses.
-// The decision per field is recorded in docs/decisions.md ("Text the stores cannot hold").
+// The decision per field is recorded in docs/decisions/ ("Text the stores cannot hold").
 
 /** A C0 control character other than tab, LF and CR, DEL, or a lone UTF-16 surrogate. */
 const UNSTORABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -103,7 +103,7 @@ export const retargetingSnapshots = perEngine((engine) =>
     // once, by e-mail (identities rollup, migration 0036: only the visitors who gave one). The
     // addresses are counted by their 64-bit hash: a set of numbers, not strings, exact unless
     // two of them share a hash. The visitors are a `uniq` count: exact up to 65,536, within
-    // about 1 % beyond (docs/decisions.md, distinct counts).
+    // about 1 % beyond (docs/decisions/, distinct counts).
     {
       kind: 'users',
       table: 'users_closed',

@@ -3,7 +3,7 @@
 // configured, WebAssembly (the chat pages' voice detection) and, when it is configured, the
 // avatar creator's frame. One policy for every page because the browser keeps the policy of the
 // page a visitor entered by: a page reached by a client-side move runs under its entry page's
-// policy, so a page-specific widening would hold for a direct load alone (docs/decisions.md).
+// policy, so a page-specific widening would hold for a direct load alone (docs/decisions/).
 // A report is never indexed.
 import { METAPERSON_ORIGIN } from '@curb/contracts/assistant';
 import { settingKeys, TAG_CSP_SOURCES, type AnalyticsSettingKey, type SettingsOf } from '@curb/contracts/settings';

@@ -194,7 +194,7 @@ describe('POST /api/chat in retrieval mode', () => {
     expect(HELD_OUT_CASES.length).toBeGreaterThanOrEqual(20);
     expect(RETRIEVAL_CASES.length).toBe(TUNING_CASES.length + HELD_OUT_CASES.length);
     // The figures `pnpm bench:assistant` printed when the held-out half was first run after the
-    // rework (docs/decisions.md, issue 33): a floor against regressions, not a target fitted to.
+    // rework (docs/decisions/, issue 33): a floor against regressions, not a target fitted to.
     expect(result.precision, JSON.stringify(result.misses, null, 1)).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.precision);
     expect(result.recall).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.recall);
     expect(result.refusals).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.refusals);

@@ -154,7 +154,7 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
       // The owner previewing a report from the admin is not the lead viewing it.
       if (!request.adminId?.()) {
         // Seen as the redirect after submitting (within a minute of the report being ready) it
-        // is a view; coming back later is a conversion (docs/decisions.md).
+        // is a view; coming back later is a conversion (docs/decisions/).
         await audits.recordReportView(sql, row.id, CONVERSION_AFTER);
         await appendAuditEvent(sql, request.log, 'report_view', { id: row.id, email: row.email, reportId: row.report_id });
       }

@@ -222,7 +222,7 @@ describe('admin authentication', () => {
     expect(crossSite.statusCode).toBe(403);
   });
 
-  // The rule as decided (docs/decisions.md): five wrong passwords answered at once, then that
+  // The rule as decided (docs/decisions/): five wrong passwords answered at once, then that
   // client waits 2 s, 4 s, 8 s… (at most 5 minutes) per try; nobody else is slowed down.
   it('slows down a client that keeps guessing, without locking the owner out', async () => {
     await stores.sql`INSERT INTO admin_users (email, password_hash)
@@ -282,7 +282,7 @@ describe('admin authentication', () => {
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(0.5 * Math.max(median(known), median(unknown)));
   });
 
-  // The documented limit (docs/decisions.md), written out: a change to the constant must fail here.
+  // The documented limit (docs/decisions/), written out: a change to the constant must fail here.
   it('limits one address to 10 attempts a minute', async () => {
     expect(LOGIN_RATE_PER_MINUTE).toBe(10);
     const remoteAddress = newAddress();

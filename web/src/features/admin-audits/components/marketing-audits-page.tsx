@@ -47,7 +47,7 @@ export function MarketingAuditsPage() {
           {/* Only what the mail API or SMTP server took: a mail in the outbox folder reached nobody. */}
           <StatCard label="Emails Sent" value={formatCount(data.emailsSent)} hint={inOutboxHint(data.emailsInOutbox)} />
           <StatCard label="Emails Delivered" value={formatCount(data.emailsDelivered)} />
-          {/* The Views column counts every view; a lead counts here once they come back (docs/decisions.md). */}
+          {/* The Views column counts every view; a lead counts here once they come back (docs/decisions/). */}
           <StatCard label="Reports Viewed" value={formatCount(data.reportsViewed)} hint="leads who came back to their report" />
           <StatCard label={RATES.reportReturns.label} value={formatPercent(data.conversionRate)} hint={RATES.reportReturns.hint} />
         </StatGrid>
