@@ -1,4 +1,5 @@
 import { settingsObject } from '@curb/contracts/settings-values';
+import { useMounted } from '@/lib/use-mounted';
 import { dispatchWindowEvent, SHOW_CONSENT_BANNER_EVENT } from '@/lib/window-events';
 import { useSiteSettings } from '../api/get-site-settings';
 import { privacySignal } from '../utils/consent';
@@ -11,7 +12,9 @@ import styles from './cookie-preferences-link.module.css';
  */
 export function CookiePreferencesLink() {
   const analytics = useSiteSettings('analytics'); // the loader's query: no second request
-  if (!hasTags(settingsObject<'analytics'>(analytics.data ?? [])) || privacySignal()) return null;
+  // Not in the hydrating render, which must match the prerendered page (it has no link).
+  const mounted = useMounted();
+  if (!mounted || !hasTags(settingsObject<'analytics'>(analytics.data ?? [])) || privacySignal()) return null;
   return (
     <button type="button" className={styles.link} onClick={() => dispatchWindowEvent(SHOW_CONSENT_BANNER_EVENT)}>
       Cookie preferences

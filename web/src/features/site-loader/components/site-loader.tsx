@@ -1,6 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { settingsObject } from '@curb/contracts/settings-values';
+import { useMounted } from '@/lib/use-mounted';
 import { SHOW_CONSENT_BANNER_EVENT } from '@/lib/window-events';
 import { useSiteSettings } from '../api/get-site-settings';
 import { privacySignal, readConsent, saveConsent, type TagConsent } from '../utils/consent';
@@ -51,7 +52,10 @@ function PublicSiteLoader({ pathname }: { pathname: string }) {
     return () => window.removeEventListener(SHOW_CONSENT_BANNER_EVENT, reopen);
   }, []);
 
-  if (!hasTags(tags) || (consent !== null && !reopened)) return null;
+  // The prerendered page has no banner: the render that hydrates it must not add one, even
+  // when the settings arrived while the page was hydrating (React error #418 otherwise).
+  const mounted = useMounted();
+  if (!mounted || !hasTags(tags) || (consent !== null && !reopened)) return null;
   const decide = (choice: TagConsent) => {
     saveConsent(choice);
     setConsent(choice);
