@@ -5,10 +5,10 @@
 // included, without scrolling.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { sendDemoActivity, waitForAudits, type DemoResult } from '../../scripts/demo/activity.ts';
-import { startBrowserApp, type BrowserApp } from './harness.ts';
+import type { DemoResult } from '../../scripts/demo/activity.ts';
+import { signIn, startDemoApp, type DemoApp } from './admin-session.ts';
+import type { BrowserApp } from './harness.ts';
 
-const ADMIN = { email: 'owner@curb.test', password: 'correct horse battery staple' };
 const VISITORS = 40;
 const LEADS = 3;
 /** Every admin section of the navigation. */
@@ -24,14 +24,6 @@ const PAGES = [
   '/admin/comprehensive',
 ];
 const MIN_CHART_TEXT_PX = 11;
-
-async function signIn(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/admin`, { waitUntil: 'networkidle' });
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByText(`Welcome, ${ADMIN.email}`).waitFor();
-}
 
 interface Fit {
   /** The document's width beyond the viewport's. */
@@ -81,33 +73,14 @@ describe('admin on a phone, a tablet and a laptop in Chromium', () => {
   let app: BrowserApp;
   let demo: DemoResult;
 
+  let started: DemoApp;
+
   beforeAll(async () => {
-    app = await startBrowserApp({
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      AUDIT_ALLOW_PRIVATE_NETWORKS: 'true',
-      CHROME_PATH: '/nonexistent/chromium',
-    });
-    demo = await sendDemoActivity(app.url, { visitors: VISITORS, leads: LEADS, seed: 11 });
-    expect(await waitForAudits(app.url, demo.leads, { timeoutMs: 90_000 })).toEqual({ ready: LEADS, failed: 0, pending: 0 });
-    // The charts and tables need the events in the dashboards.
-    const login = await fetch(`${app.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-    for (let waited = 0; ; waited += 250) {
-      const res = await fetch(`${app.url}/api/analytics/retargeting?days=7`, { headers: { cookie } });
-      if (((await res.json()) as { totalUsers: number }).totalUsers === VISITORS) break;
-      if (waited > 20_000) throw new Error('the demo events never reached the dashboards');
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    // As `pnpm demo` runs it: audits of its sample sites on loopback (Lighthouse left out here).
+    started = await startDemoApp({ visitors: VISITORS, leads: LEADS, seed: 11 });
+    ({ app, demo } = started);
   }, 180_000);
-  afterAll(async () => {
-    await demo?.sites.close();
-    await app?.close();
-  });
+  afterAll(() => started?.close());
 
   it('fits every admin page and tab of a phone and a tablet: wide tables as cards, chart text at 11 px or more', async () => {
     for (const [device, width, height] of [
@@ -219,7 +192,7 @@ describe('admin on a phone, a tablet and a laptop in Chromium', () => {
   }, 120_000);
 
   it('shows every link of the admin bar whole on a tablet and a narrow window', async () => {
-    for (const width of [820, 1024, 1280]) {
+    for (const width of [820, 1024, 1280, 1440]) {
       const context = await app.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       await signIn(page, app.url);

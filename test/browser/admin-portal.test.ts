@@ -5,23 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { MarketingAuditList } from '@curb/contracts/admin';
-import { sendDemoActivity, waitForAudits, type DemoResult } from '../../scripts/demo/activity.ts';
-import { startBrowserApp, type BrowserApp } from './harness.ts';
+import type { DemoResult } from '../../scripts/demo/activity.ts';
+import { ADMIN, signIn, startDemoApp, type DemoApp } from './admin-session.ts';
+import type { BrowserApp } from './harness.ts';
 
-const ADMIN = { email: 'owner@curb.test', password: 'correct horse battery staple' };
 const VISITORS = 60;
 const LEADS = 3;
 
 /** Console errors a page may show: the signed-out user query, and vendor files on a closed network. */
 const expectedError = (text: string) => /status of 401/.test(text) || /net::ERR_/.test(text);
-
-async function signIn(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/admin`, { waitUntil: 'networkidle' });
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByText(`Welcome, ${ADMIN.email}`).waitFor();
-}
 
 const stat = (page: Page, label: string) => page.getByTestId(`stat-${label}`).locator('span').nth(1).textContent();
 
@@ -38,35 +30,14 @@ describe('admin portal in Chromium', () => {
   let app: BrowserApp;
   let demo: DemoResult;
 
+  let started: DemoApp;
+
   beforeAll(async () => {
     // As `pnpm demo` runs it: audits of its sample sites on loopback (Lighthouse left out here).
-    app = await startBrowserApp({
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      AUDIT_ALLOW_PRIVATE_NETWORKS: 'true',
-      CHROME_PATH: '/nonexistent/chromium',
-    });
-    demo = await sendDemoActivity(app.url, { visitors: VISITORS, leads: LEADS, seed: 7 });
-    // First use offline: every demo audit finishes, none fails.
-    expect(await waitForAudits(app.url, demo.leads, { timeoutMs: 90_000 })).toEqual({ ready: LEADS, failed: 0, pending: 0 });
-    // The collector answers 202 once events are spooled; wait until the dashboards see them.
-    const login = await fetch(`${app.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-    for (let waited = 0; ; waited += 250) {
-      const res = await fetch(`${app.url}/api/analytics/retargeting?days=7`, { headers: { cookie } });
-      if (((await res.json()) as { totalUsers: number }).totalUsers === VISITORS) break;
-      if (waited > 20_000) throw new Error('the demo events never reached the dashboards');
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    started = await startDemoApp({ visitors: VISITORS, leads: LEADS, seed: 7 });
+    ({ app, demo } = started);
   }, 180_000);
-  afterAll(async () => {
-    await demo?.sites.close();
-    await app?.close();
-  });
+  afterAll(() => started?.close());
 
   it('verifies access, sends visitors to the sign-in at /admin, and refuses a wrong password', async () => {
     const page = await app.newPage();

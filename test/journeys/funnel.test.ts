@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser } from 'playwright-core';
 import { startSampleSites, type SampleSites } from '../../scripts/demo/sample-sites.ts';
+import { ADMIN, ADMIN_ENV } from '../browser/admin-session.ts';
 import { launchBrowser, startBrowserApp, type BrowserApp } from '../browser/harness.ts';
-import { atEachWidth, Journey, nextVisitor } from './journey.ts';
+import { atEachWidth, Journey, nextVisitor, openAdminPage, signInAsOwner } from './journey.ts';
 
-const ADMIN = { email: 'owner@curb.test', password: 'correct horse battery staple' };
 /** The sign-in page asks who is signed in first; a visitor who is not gets a 401. */
 const SIGNED_OUT = /status of 401 .*\/api\/auth\/user/;
 /** The save the Email Templates journey makes with a mistyped placeholder, refused on purpose. */
@@ -31,11 +31,8 @@ describe('the funnel manager drives the live funnel', () => {
     site = sites.urls[0]!;
     dataDir = mkdtempSync(join(tmpdir(), 'curb-funnel-journey-'));
     app = await startBrowserApp({
+      ...ADMIN_ENV,
       DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      AUDIT_ALLOW_PRIVATE_NETWORKS: 'true',
-      CHROME_PATH: '/nonexistent/chromium',
       TRUST_PROXY: 'loopback',
     });
     browser = await launchBrowser();
@@ -66,26 +63,13 @@ describe('the funnel manager drives the live funnel', () => {
     await v.navigate('Free Audit');
     await v.page.waitForURL(/\/marketing-audit$/);
     const main = v.page.getByRole('main');
-    await main.getByLabel('Website URL').fill(site);
+    // The name before the site: the site's lookup fills an empty name in, and one arriving
+    // while the name is typed would land beside it.
     await main.getByLabel('Your Business Name').fill('Harbor Point Homes');
+    await main.getByLabel('Website URL').fill(site);
     await main.getByLabel('Email Address').fill(email);
     await main.getByLabel(/I agree to receive my audit report/).check();
     await main.locator('button[type="submit"]').click();
-  }
-
-  async function signIn(j: Journey): Promise<void> {
-    await j.arrive(`${app.url}/admin`);
-    await j.page.getByLabel('E-mail').fill(ADMIN.email);
-    await j.page.getByLabel('Password').fill(ADMIN.password);
-    await j.page.getByRole('button', { name: 'Sign In' }).click();
-    await j.page.getByText(`Welcome, ${ADMIN.email}`).first().waitFor();
-    await j.step('signed in');
-  }
-
-  /** Opens an admin page from the portal's navigation (the menu on a phone). */
-  async function openAdminPage(j: Journey, label: string): Promise<void> {
-    if (j.isPhone) await j.page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Menu' }).click();
-    await j.page.getByRole('link', { name: label, exact: true }).filter({ visible: true }).first().click();
   }
 
   /** Funnel Manager → the funnel's card → Edit: the dialog, loaded. */
@@ -119,7 +103,7 @@ describe('the funnel manager drives the live funnel', () => {
         const headline = `Is your listing site losing leads? (${j.width.name})`;
         const copy = 'A free review of your website by an agent who ran marketing for a $75M team.';
         const title = `Free Website Audit for Agents ${j.width.name}`;
-        await signIn(j);
+        await signInAsOwner(j, app.url);
         const dialog = await editFunnel(j, 'Free Marketing Audit');
         await dialog.getByLabel('Page title').fill(title);
         await dialog.getByRole('tab', { name: 'Landing Page' }).click();
@@ -176,7 +160,7 @@ describe('the funnel manager drives the live funnel', () => {
       browser,
       'funnel-inactive',
       async (j) => {
-        await signIn(j);
+        await signInAsOwner(j, app.url);
         const dialog = await editFunnel(j, 'Real Estate Marketing Report');
         await dialog.getByRole('tab', { name: 'Landing Page' }).click();
         await dialog.getByLabel('Headline').fill('What your website is worth to your business');
@@ -228,7 +212,7 @@ describe('the funnel manager drives the live funnel', () => {
       browser,
       'funnel-popup',
       async (j) => {
-        await signIn(j);
+        await signInAsOwner(j, app.url);
         const dialog = await editFunnel(j, 'Free Marketing Audit');
         await dialog.getByRole('tab', { name: 'Popup Creator' }).click();
         await dialog.getByLabel('Delay (seconds)').fill('3');
@@ -271,7 +255,7 @@ describe('the funnel manager drives the live funnel', () => {
       browser,
       'funnel-emails',
       async (j) => {
-        await signIn(j);
+        await signInAsOwner(j, app.url);
         const dialog = await editFunnel(j, 'Free Marketing Audit');
         await dialog.getByRole('tab', { name: 'Email Templates' }).click();
         const confirmation = dialog.getByTestId('template-confirmation');
@@ -321,7 +305,7 @@ describe('the funnel manager drives the live funnel', () => {
       browser,
       'funnel-process',
       async (j) => {
-        await signIn(j);
+        await signInAsOwner(j, app.url);
         const dialog = await editFunnel(j, 'Free Marketing Audit');
         await dialog.getByRole('tab', { name: 'Process Builder' }).click();
         await dialog.getByLabel('2. Website analysis').uncheck();
@@ -350,7 +334,7 @@ describe('the funnel manager drives the live funnel', () => {
       browser,
       'funnel-tracking',
       async (j) => {
-        await signIn(j);
+        await signInAsOwner(j, app.url);
         const dialog = await editFunnel(j, 'Free Marketing Audit');
         await dialog.getByRole('tab', { name: 'Tracking' }).click();
         await dialog.getByLabel('Form starts').uncheck();
@@ -395,7 +379,7 @@ describe('the funnel manager drives the live funnel', () => {
       browser,
       'funnel-ab',
       async (j) => {
-        await signIn(j);
+        await signInAsOwner(j, app.url);
         // The portal's index card (the top navigation has no A/B entry).
         await j.page.getByRole('link', { name: /^A\/B Testing/ }).click();
         const controls = j.page.locator('section').filter({ hasText: 'Share of new visitors for A' }).first();

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { ADMIN } from '../browser/admin-session.ts';
 import { REPO_ROOT } from '../process.ts';
 
 export const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'journeys');
@@ -151,3 +152,19 @@ export async function atEachWidth(
 /** A distinct visitor address per journey and width, so the per-client form limits stay apart. */
 let visitors = 0;
 export const nextVisitor = () => `203.0.113.${++visitors}`;
+
+/** The owner signs in at /admin, where the portal starts. */
+export async function signInAsOwner(j: Journey, url: string): Promise<void> {
+  await j.arrive(`${url}/admin`);
+  await j.page.getByLabel('E-mail').fill(ADMIN.email);
+  await j.page.getByLabel('Password').fill(ADMIN.password);
+  await j.page.getByRole('button', { name: 'Sign In' }).click();
+  await j.page.getByText(`Welcome, ${ADMIN.email}`).first().waitFor();
+  await j.step('signed in');
+}
+
+/** Opens an admin page from the portal's navigation (the menu on a phone). */
+export async function openAdminPage(j: Journey, label: string): Promise<void> {
+  if (j.isPhone) await j.page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Menu' }).click();
+  await j.page.getByRole('link', { name: label, exact: true }).filter({ visible: true }).first().click();
+}

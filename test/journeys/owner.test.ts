@@ -5,32 +5,16 @@
 // 390 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { sendDemoActivity, waitForAudits, type DemoResult } from '../../scripts/demo/activity.ts';
-import { launchBrowser, startBrowserApp, type BrowserApp } from '../browser/harness.ts';
-import { atEachWidth, type Journey } from './journey.ts';
+import { startDemoApp, type DemoApp } from '../browser/admin-session.ts';
+import { launchBrowser, type BrowserApp } from '../browser/harness.ts';
+import { atEachWidth, openAdminPage, signInAsOwner, type Journey } from './journey.ts';
 
-const ADMIN = { email: 'owner@curb.test', password: 'correct horse battery staple' };
 const LEADS = 3;
 
 /** The sign-in page asks who is signed in first; a visitor who is not gets a 401. */
 const SIGNED_OUT = /status of 401 .*\/api\/auth\/user/;
 /** Vendor files cannot load on this closed network (never because the page policy refused them). */
 const VENDOR_OFFLINE = /net::ERR_\w+ \(https:\/\/www\.googletagmanager\.com\//;
-
-async function signIn(j: Journey, url: string): Promise<void> {
-  await j.arrive(`${url}/admin`);
-  await j.page.getByLabel('E-mail').fill(ADMIN.email);
-  await j.page.getByLabel('Password').fill(ADMIN.password);
-  await j.page.getByRole('button', { name: 'Sign In' }).click();
-  await j.page.getByText(`Welcome, ${ADMIN.email}`).first().waitFor();
-  await j.step('signed in');
-}
-
-/** Opens an admin page from the portal's navigation (the menu on a phone). */
-async function openAdminPage(j: Journey, label: string): Promise<void> {
-  if (j.isPhone) await j.page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Menu' }).click();
-  await j.page.getByRole('link', { name: label, exact: true }).filter({ visible: true }).first().click();
-}
 
 /** Saves a settings form; the second width finds the values already saved (nothing to save). */
 async function save(j: Journey, form: string): Promise<void> {
@@ -43,24 +27,17 @@ async function save(j: Journey, form: string): Promise<void> {
 describe('the owner’s journeys in Chromium', () => {
   let app: BrowserApp;
   let browser: Browser;
-  let demo: DemoResult;
+  let started: DemoApp;
 
   beforeAll(async () => {
-    app = await startBrowserApp({
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      AUDIT_ALLOW_PRIVATE_NETWORKS: 'true',
-      CHROME_PATH: '/nonexistent/chromium',
-    });
     // What `pnpm demo` sends: visits, A/B exposures and audit requests through the public endpoints.
-    demo = await sendDemoActivity(app.url, { visitors: 40, leads: LEADS, seed: 11 });
-    expect(await waitForAudits(app.url, demo.leads, { timeoutMs: 90_000 })).toEqual({ ready: LEADS, failed: 0, pending: 0 });
+    started = await startDemoApp({ visitors: 40, leads: LEADS, seed: 11 });
+    app = started.app;
     browser = await launchBrowser();
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
-    await demo?.sites.close();
-    await app?.close();
+    await started?.close();
   });
 
   it('signs in and reads every page of the portal: audits, funnels, A/B tests, journeys', async () => {
@@ -68,7 +45,7 @@ describe('the owner’s journeys in Chromium', () => {
       browser,
       'owner-portal',
       async (j) => {
-        await signIn(j, app.url);
+        await signInAsOwner(j, app.url);
         const pages: Array<[label: string, title: string]> = [
           ['Dashboard', 'System Overview'],
           ['Marketing Audits', 'Marketing Audits'],
@@ -125,7 +102,7 @@ describe('the owner’s journeys in Chromium', () => {
       browser,
       'owner-settings',
       async (j) => {
-        await signIn(j, app.url);
+        await signInAsOwner(j, app.url);
         await openAdminPage(j, 'Settings');
         await j.page.getByLabel('Google Analytics measurement ID').fill('G-TEST12345');
         await save(j, 'Analytics & Tracking settings');

@@ -35,8 +35,10 @@ describe('a prospect’s journeys in Chromium', () => {
 
   /** Fills an audit form (popup or free audit page) inside `scope`. */
   async function fillAuditForm(j: Journey, scope: ReturnType<Journey['page']['locator']>, business: string): Promise<void> {
-    await scope.getByLabel('Website URL').fill(site);
+    // The name before the site: the site's lookup fills an empty name in, and one arriving
+    // while the name is typed would land beside it.
     await scope.getByLabel('Your Business Name').fill(business);
+    await scope.getByLabel('Website URL').fill(site);
     await scope.getByLabel('Email Address').fill(`owner+${j.width.name}@harbor-point.example`);
     await scope.getByLabel(/I agree to receive my audit report/).check();
   }
