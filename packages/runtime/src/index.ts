@@ -1,5 +1,5 @@
 export { loadConfig, StartupError, VERSION, REPO_ROOT } from './config.ts';
-export { runMain, stopOnSignals } from './main.ts';
+export { runMain, stopOnSignals, surviveStoreOutages } from './main.ts';
 export { lockDataDir } from './data-dir-lock.ts';
 export { freePort } from './free-port.ts';
 export { openStores, type Stores, type OpenStoresOptions } from './stores.ts';

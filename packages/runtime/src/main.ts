@@ -1,5 +1,6 @@
 import { ConfigError } from '@curb/contracts/config';
 import { StartupError } from './config.ts';
+import { storeUnavailable } from './store-errors.ts';
 
 /**
  * Runs a service entry point: a configuration or start-up problem ends the process with
@@ -39,4 +40,25 @@ export function stopOnSignals(stop: () => Promise<void>, timeoutMs: number): voi
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+}
+
+/**
+ * A store connection that dies under load can fail outside any request: a driver's socket
+ * callback or a pool's background query throws where nothing awaits it, and Node would end
+ * the whole product for an error that the database supervisor and the pools recover from in
+ * a second (seen with `pnpm bench:faults`: PostgreSQL killed while leads arrive). Such an error
+ * is logged and survived; any other uncaught error still ends the process, as before.
+ */
+export function surviveStoreOutages(warn: (message: string) => void): void {
+  const handle = (what: string) => (err: unknown) => {
+    const message = err instanceof Error ? err.message : String(err);
+    if (storeUnavailable(err)) {
+      warn(`${what} from a store connection (${message}): the store is recovering, carrying on`);
+      return;
+    }
+    process.stderr.write(`${what}: ${err instanceof Error ? (err.stack ?? message) : message}\n`);
+    process.exit(1);
+  };
+  process.on('uncaughtException', handle('Uncaught error'));
+  process.on('unhandledRejection', handle('Unhandled rejection'));
 }

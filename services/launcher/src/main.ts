@@ -1,6 +1,6 @@
 // `pnpm start`: the whole product in one process.
 import { adminEmails } from '@curb/api/lib/auth/admin-users';
-import { loadConfig, runMain, stopOnSignals } from '@curb/runtime';
+import { loadConfig, runMain, stopOnSignals, surviveStoreOutages } from '@curb/runtime';
 import { launch } from './launch.ts';
 
 runMain(async () => {
@@ -8,6 +8,7 @@ runMain(async () => {
   const config = loadConfig();
   const launched = await launch(config, { log: (line) => process.stdout.write(`${line}\n`) });
   stopOnSignals(launched.stop, config.SHUTDOWN_TIMEOUT_MS);
+  surviveStoreOutages((message) => launched.app.log.warn(message));
 
   const port = new URL(launched.url).port;
   // After the start: ADMIN_EMAIL/ADMIN_PASSWORD may just have created the account. A banner
