@@ -4,7 +4,6 @@
 // submitted for a site served here; the table says whether that audit still completes.
 // Attackers, the visitor and the monitor use different loopback source addresses
 // (127.0.x.y), as different clients would; the instance trusts no proxy.
-import http from 'node:http';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,61 +11,10 @@ import { join } from 'node:path';
 import { GOOD_HTML } from '../../test/audit/checks/good-site.ts';
 import { closedPort, startSite } from '../../test/audit/sites.ts';
 import { percentile, startBenchServer } from '../child.ts';
+import { closeAgents, send, tally as tallyStatuses, type Answer } from '../http.ts';
 
 const ADMIN = { email: 'owner@curb.bench', password: 'the owner password 2026' };
 const AUDIT_DEADLINE_MS = 150_000;
-
-interface Answer {
-  status: number;
-  ms: number;
-  body: string;
-  headers: http.IncomingHttpHeaders;
-}
-
-const agents = new Map<string, http.Agent>();
-const agentFor = (localAddress: string) => {
-  let agent = agents.get(localAddress);
-  if (!agent) agents.set(localAddress, (agent = new http.Agent({ keepAlive: true, localAddress, maxSockets: 256 })));
-  return agent;
-};
-
-function send(
-  base: string,
-  method: string,
-  path: string,
-  from: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const started = performance.now();
-  const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-  return new Promise((resolve) => {
-    const req = http.request(
-      `${base}${path}`,
-      {
-        method,
-        agent: agentFor(from),
-        headers: { ...(payload ? { 'content-type': 'application/json' } : {}), 'user-agent': 'Mozilla/5.0 Chrome/156 bench', ...headers },
-        timeout: 60_000,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            ms: performance.now() - started,
-            body: Buffer.concat(chunks).toString(),
-            headers: res.headers,
-          }),
-        );
-      },
-    );
-    req.on('error', () => resolve({ status: 0, ms: performance.now() - started, body: '', headers: {} }));
-    req.on('timeout', () => req.destroy());
-    req.end(payload);
-  });
-}
 
 /** Calls `fn` every `everyMs` until stopped; returns the latencies. */
 function poller(fn: () => Promise<Answer>, everyMs: number) {
@@ -175,14 +123,7 @@ interface Attack {
 
 const spread = (n: number, from: (i: number) => string, one: (i: number, from: string) => Promise<Answer>) =>
   Promise.all(Array.from({ length: n }, (_, i) => one(i, from(i))));
-const tally = (answers: Answer[]) => {
-  const counts = new Map<number, number>();
-  for (const a of answers) counts.set(a.status, (counts.get(a.status) ?? 0) + 1);
-  return [...counts]
-    .sort((a, b) => a[0] - b[0])
-    .map(([s, c]) => `${c}×${s}`)
-    .join(' ');
-};
+const tally = (answers: Answer[]) => tallyStatuses(answers.map((a) => a.status));
 
 let readyReportId = '';
 const attacks: Attack[] = [
@@ -386,7 +327,7 @@ try {
 } finally {
   await server.stop();
   await site.close();
-  for (const a of agents.values()) a.destroy();
+  closeAgents();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
