@@ -17,7 +17,7 @@ import {
   type PublicAbTest,
 } from '@curb/contracts/ab-tests';
 import { adminUsers, abTests } from '@curb/db';
-import type { Stores } from '@curb/runtime';
+import { HttpError, type Stores } from '@curb/runtime';
 
 const FieldErrorSchema = Type.Object({ message: Type.String(), field: Type.Optional(Type.String()) });
 /** Changes each test's history shows (newest first). */
@@ -62,7 +62,7 @@ export default async function adminAbTestRoutes(app: RouteApp, opts: { stores: S
     { schema: { params: AbTestParamsSchema, body: AbTestChangeSchema, response: { 200: AbTestStateSchema, '4xx': FieldErrorSchema } } },
     async (request, reply) => {
       const { testType } = request.params;
-      if (!isAbTestType(testType)) return reply.code(404).send({ message: `There is no A/B test "${testType}".` });
+      if (!isAbTestType(testType)) throw new HttpError(404, `There is no A/B test "${testType}".`);
       const change = request.body;
       const variants: readonly string[] = AB_TESTS[testType];
       const changedBy = await whoIs(request);

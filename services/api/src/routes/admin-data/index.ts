@@ -24,7 +24,7 @@ import { dataConnectionsOverview, featureStatuses, sourceStatus, trackingVolume 
 import { landingPageVisitors } from '@curb/analytics/dashboards/funnel-views';
 import { percent } from '@curb/analytics/dashboards/period';
 import { businessRecords, funnelLeads, funnels, ingestQuarantine, leads } from '@curb/db';
-import type { Stores } from '@curb/runtime';
+import { HttpError, type Stores } from '@curb/runtime';
 
 const FeatureQuerySchema = Type.Object({ category: Type.Optional(Type.String({ maxLength: 40 })) }, { additionalProperties: false });
 const FeatureParamsSchema = Type.Object({ id: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
@@ -89,7 +89,7 @@ export default async function adminDataRoutes(app: RouteApp, opts: { config: Con
     { schema: { params: FunnelIdParamsSchema, response: { 200: FunnelAnalyticsResponseSchema, '4xx': ErrorResponseSchema } } },
     async (request, reply): Promise<FunnelAnalyticsResponse> => {
       const { id } = request.params;
-      if (!(await funnels.exists(sql, id))) return reply.code(404).send({ message: 'This funnel does not exist.' });
+      if (!(await funnels.exists(sql, id))) throw new HttpError(404, 'This funnel does not exist.');
       const [summary, submissions, visitors, events] = await Promise.all([
         funnelLeads.summary(sql, id),
         funnelLeads.latest(sql, id, LATEST_SUBMISSIONS),
@@ -170,7 +170,7 @@ export default async function adminDataRoutes(app: RouteApp, opts: { config: Con
     { schema: { params: FeatureParamsSchema, response: { 200: FeatureStatusSchema, '4xx': ErrorResponseSchema } } },
     async (request, reply) => {
       const feature = featureStatuses(await dataSources()).find((f) => f.id === request.params.id);
-      if (!feature) return reply.code(404).send({ message: `Unknown feature: ${request.params.id}.` });
+      if (!feature) throw new HttpError(404, `Unknown feature: ${request.params.id}.`);
       reply.header('cache-control', 'no-store');
       return feature;
     },

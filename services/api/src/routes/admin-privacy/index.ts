@@ -19,7 +19,7 @@ import {
   type ContactMessageList,
 } from '@curb/contracts/privacy';
 import { contactMessages, erasures } from '@curb/db';
-import type { Stores } from '@curb/runtime';
+import { HttpError, type Stores } from '@curb/runtime';
 import { CsvSchema, csvDownload, csvFile } from '../../lib/csv.ts';
 import { erasePerson, exportPerson, type PersonalDataDeps } from '../../lib/personal-data.ts';
 import type { ReportPdfCache } from '../audit/index.ts';
@@ -79,7 +79,7 @@ export default async function adminPrivacyRoutes(app: RouteApp, opts: AdminPriva
     async (request, reply): Promise<ContactMessageList> => {
       const { page, limit, ...filter } = request.query;
       const problem = listFilterProblem(filter);
-      if (problem) return reply.code(400).send({ message: problem });
+      if (problem) throw new HttpError(400, problem);
       const [total, messages] = await Promise.all([contactMessages.count(sql, filter), contactMessages.page(sql, filter, page, limit)]);
       reply.header('cache-control', 'no-store');
       return { messages, pagination: paginate(page, limit, total) };
@@ -91,7 +91,7 @@ export default async function adminPrivacyRoutes(app: RouteApp, opts: AdminPriva
     { schema: { querystring: ListFilterSchema, response: { 200: CsvSchema, '4xx': ErrorResponseSchema } } },
     async (request, reply) => {
       const problem = listFilterProblem(request.query);
-      if (problem) return reply.code(400).send({ message: problem });
+      if (problem) throw new HttpError(400, problem);
       const rows = await contactMessages.exportRows(sql, request.query);
       return reply.headers(csvDownload('contact-messages')).send(
         csvFile(

@@ -2,7 +2,7 @@
 // aggregation in ClickHouse (packages/analytics/src/dashboards). Admin-only by path (the
 // auth plugin guards /api/analytics and /api/seo).
 import type { RouteApp } from '../../lib/route-app.ts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 import {
@@ -20,7 +20,7 @@ import { abTestingDashboard, type AbSplits } from '@curb/analytics/dashboards/ab
 import { retargetingDashboard } from '@curb/analytics/dashboards/retargeting';
 import { seoTraffic } from '@curb/analytics/dashboards/seo';
 import { abTests, settings, type Sql } from '@curb/db';
-import type { Stores } from '@curb/runtime';
+import { HttpError, type Stores } from '@curb/runtime';
 import { ownSiteAnalyser } from './own-site.ts';
 
 const PeriodQuerySchema = Type.Object({ days: Type.Optional(Type.String({ maxLength: 8 })) }, { additionalProperties: false });
@@ -58,10 +58,10 @@ export default async function analyticsRoutes(app: RouteApp, opts: { config: Con
   const { ch, sql } = opts.stores;
   const homePage = ownSiteAnalyser(app, opts.config.PUBLIC_URL);
 
-  const period = (query: PeriodQuery, reply: FastifyReply): PeriodDays | undefined => {
+  const period = (query: PeriodQuery): PeriodDays => {
     const days = parsePeriodDays(query.days);
-    if (days === null) void reply.code(400).send({ message: 'days must be 7, 30 or 90.' });
-    return days ?? undefined;
+    if (days === null) throw new HttpError(400, 'days must be 7, 30 or 90.');
+    return days;
   };
 
   // A dashboard stores its closed days after answering; a failure is logged and the next request tries again.
@@ -72,8 +72,7 @@ export default async function analyticsRoutes(app: RouteApp, opts: { config: Con
     '/api/analytics/ab-testing',
     { schema: { querystring: PeriodQuerySchema, response: { 200: AbTestingResponseSchema } } },
     async (request, reply) => {
-      const days = period(request.query, reply);
-      if (!days) return reply;
+      const days = period(request.query);
       reply.header('cache-control', 'no-store');
       return abTestingDashboard(ch, days, Date.now(), { background: logFailure(request), splits: await abSplits(sql) });
     },
@@ -83,8 +82,7 @@ export default async function analyticsRoutes(app: RouteApp, opts: { config: Con
     '/api/analytics/retargeting',
     { schema: { querystring: PeriodQuerySchema, response: { 200: RetargetingResponseSchema } } },
     async (request, reply) => {
-      const days = period(request.query, reply);
-      if (!days) return reply;
+      const days = period(request.query);
       reply.header('cache-control', 'no-store');
       return retargetingDashboard(ch, days, Date.now(), { background: logFailure(request) });
     },
@@ -109,9 +107,9 @@ export default async function analyticsRoutes(app: RouteApp, opts: { config: Con
   app.post(
     '/api/seo/setup-keywords',
     { schema: { body: SetupKeywordsBodySchema, response: { 200: SetupKeywordsResponseSchema, '4xx': ErrorResponseSchema } } },
-    async (request, reply) => {
+    async (request, _reply) => {
       const domain = normaliseDomain(request.body.domain);
-      if (!domain) return reply.code(400).send({ message: 'Please enter a valid domain, such as example.com.' });
+      if (!domain) throw new HttpError(400, 'Please enter a valid domain, such as example.com.');
       await settings.save(sql, KEYWORD_SETTING.category, KEYWORD_SETTING.key, domain);
       return { message: 'Keyword tracking setup initiated!', domain };
     },
