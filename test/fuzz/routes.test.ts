@@ -236,6 +236,42 @@ const ROUTES: Route[] = [
   },
   { method: 'PUT', url: '/api/admin/funnels/marketing-audit/config', touches: ['funnels'], seed: funnelEdit, admin: true, runs: 1500 },
   { method: 'PUT', url: '/api/admin/settings/retention', touches: ['settings'], seed: { eventsDays: 400 }, admin: true, runs: 500 },
+  // The owner's routes added with the funnel manager, the A/B controls and the privacy page.
+  { method: 'POST', url: '/api/admin/funnels/marketing-audit/revert', touches: ['funnels'], seed: { version: 1 }, admin: true, runs: 400 },
+  {
+    method: 'POST',
+    url: '/api/admin/funnels/marketing-audit/email-preview',
+    touches: ['funnels'],
+    seed: { type: 'confirmation', subject: 'Thanks, {{firstName}}', body: 'We are looking at {{website}}.' },
+    admin: true,
+    runs: 400,
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/ab-tests/audit_popup',
+    touches: ['settings'],
+    seed: { action: 'split', weights: { A: 60, B: 40 } },
+    admin: true,
+    runs: 400,
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/access-export',
+    touches: ['leads', 'audits'],
+    seed: { email: 'someone@example.org' },
+    admin: true,
+    runs: 300,
+  },
+  // Each accepted erasure runs ClickHouse mutations: fewer, slower cases.
+  {
+    method: 'POST',
+    url: '/api/admin/erasure',
+    touches: ['settings', 'funnels'],
+    seed: { email: 'nobody@example.org' },
+    admin: true,
+    runs: 60,
+    minCases: 15,
+  },
 ];
 
 // ---- the product and what "changed nothing" means ----------------------------------------

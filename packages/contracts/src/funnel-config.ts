@@ -164,7 +164,11 @@ export const FunnelVersionSchema = Type.Object({
 export type FunnelVersion = Static<typeof FunnelVersionSchema>;
 export const FunnelHistorySchema = Type.Array(FunnelVersionSchema);
 
-export const FunnelRevertSchema = Type.Object({ version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+/** A version number as PostgreSQL stores it (an integer column): a larger one is refused, not a 500. */
+export const FunnelRevertSchema = Type.Object(
+  { version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
+  { additionalProperties: false },
+);
 
 /** The e-mail preview: a template filled in with a sample lead. */
 export const EmailPreviewRequestSchema = Type.Object(
