@@ -29,6 +29,8 @@ export const RATE_LIMITS = {
   speechToText: 20,
   /** POST /api/voice/metaperson-token: a call to the avatar creator's API. */
   metapersonToken: 10,
+  /** GET and POST /api/unsubscribe/:token, each: a person clicks once, a mail client posts once. */
+  unsubscribe: 30,
 } as const;
 
 export type RateLimited = keyof typeof RATE_LIMITS;

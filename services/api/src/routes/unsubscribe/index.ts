@@ -5,6 +5,7 @@
 import type { RouteApp } from '../../lib/route-app.ts';
 import { Type } from '@sinclair/typebox';
 import { personal } from '@curb/content';
+import { rateLimit } from '@curb/contracts/limits';
 import { leadMail } from '@curb/db';
 import type { Stores } from '@curb/runtime';
 
@@ -22,16 +23,24 @@ export default async function unsubscribeRoutes(app: RouteApp, opts: { stores: S
   const unsubscribe = async (token: string) => {
     if (/^[a-f0-9]{32}$/.test(token)) await leadMail.unsubscribe(opts.stores.sql, token);
   };
-  app.get('/api/unsubscribe/:token', { schema: { params: ParamsSchema } }, async (request, reply) => {
-    await unsubscribe(request.params.token);
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(PAGE);
-  });
+  app.get(
+    '/api/unsubscribe/:token',
+    { schema: { params: ParamsSchema }, config: { rateLimit: rateLimit('unsubscribe') } },
+    async (request, reply) => {
+      await unsubscribe(request.params.token);
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(PAGE);
+    },
+  );
   // A mail client's one-click request is a form post of "List-Unsubscribe=One-Click"; nothing in it is read.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
     done(null, {}),
   );
-  app.post('/api/unsubscribe/:token', { schema: { params: ParamsSchema } }, async (request, reply) => {
-    await unsubscribe(request.params.token);
-    return reply.code(200).header('cache-control', 'no-store').send({ message: 'Unsubscribed.' });
-  });
+  app.post(
+    '/api/unsubscribe/:token',
+    { schema: { params: ParamsSchema }, config: { rateLimit: rateLimit('unsubscribe') } },
+    async (request, reply) => {
+      await unsubscribe(request.params.token);
+      return reply.code(200).header('cache-control', 'no-store').send({ message: 'Unsubscribed.' });
+    },
+  );
 }
