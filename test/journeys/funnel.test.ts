@@ -300,7 +300,7 @@ describe('the funnel manager drives the live funnel', () => {
     );
   }, 300_000);
 
-  it('Process Builder: without website analysis a request is taken without an audit, and the page promises no report', async () => {
+  it('Process Builder: without website analysis a request is taken without an audit, and neither form promises a report', async () => {
     await atEachWidth(
       browser,
       'funnel-process',
@@ -317,6 +317,23 @@ describe('the funnel manager drives the live funnel', () => {
         await v.page.waitForTimeout(1_500); // no report redirect follows
         expect(v.page.url()).toMatch(/\/marketing-audit$/);
         await v.step('taken without an audit');
+
+        // The inline form on /services belongs to the same funnel: it promises no report either.
+        await v.navigate('Services');
+        await v.page.waitForURL(/\/services$/);
+        const form = v.page.getByTestId('inline-audit-form');
+        await form.scrollIntoViewIfNeeded();
+        await form.getByLabel('Business Name').fill('Harbor Point Homes');
+        await form.getByLabel('Email Address').fill(`no-audit-inline-${j.width.name}@harbor-point.example`);
+        await form.getByLabel('Website URL').fill(site);
+        await form.getByLabel(/I agree to receive my audit report/).check();
+        await form.getByRole('button', { name: 'Get My Free Audit' }).click();
+        const taken = v.page.getByTestId('inline-audit-success');
+        await taken.getByText('we received your request and will be in touch').waitFor();
+        expect(await taken.textContent()).not.toContain('marketing audit will be delivered');
+        await v.page.waitForTimeout(1_500); // no report redirect follows
+        expect(v.page.url()).toMatch(/\/services$/);
+        await v.step('inline form taken without an audit');
         await v.finish();
 
         const again = await editFunnel(j, 'Free Marketing Audit');

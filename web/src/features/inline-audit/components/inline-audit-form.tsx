@@ -1,4 +1,4 @@
-import { consentTexts, inlineAuditForm, parseWebsite, validationMessages, websiteFromEmail } from '@curb/content';
+import { consentTexts, inlineAuditForm, marketingAuditPage, parseWebsite, validationMessages, websiteFromEmail } from '@curb/content';
 import { useState, type FormEvent } from 'react';
 import { CheckboxField, TextField } from '@/components/ui/form/field';
 import { toast } from '@/components/ui/toast/toast-store';
@@ -22,7 +22,8 @@ export function InlineAuditForm({ source }: { source: string }) {
   const [websiteError, setWebsiteError] = useState<string | null>(null);
   const [emailConsent, setEmailConsent] = useState(false);
   const [sending, setSending] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
+  // What the request became: an audit with its report, or (a funnel without website analysis) a lead alone.
+  const [submitted, setSubmitted] = useState<'audit' | 'lead' | null>(null);
   const submission = useSubmissionId();
   const goToReport = useGoToReport();
   const ready = businessName.trim() !== '' && email.trim() !== '' && website.trim() !== '' && emailConsent;
@@ -53,8 +54,11 @@ export function InlineAuditForm({ source }: { source: string }) {
       submission.renew();
       trackLead(email.trim());
       trackConversion();
-      setSubmitted(true);
-      toast({ title: inlineAuditForm.successTitle, description: 'Check your email within 24 hours.' });
+      setSubmitted(result.reportId ? 'audit' : 'lead');
+      toast({
+        title: inlineAuditForm.successTitle,
+        description: result.reportId ? 'Check your email within 24 hours.' : marketingAuditPage.thankYouLead.text,
+      });
       if (result.reportId) goToReport(result.reportId);
     } catch (error) {
       toast({
@@ -71,7 +75,7 @@ export function InlineAuditForm({ source }: { source: string }) {
     return (
       <div className={styles.card} role="status" data-testid="inline-audit-success">
         <h3 className={styles.title}>{inlineAuditForm.successTitle}</h3>
-        <p>{inlineAuditForm.successText}</p>
+        <p>{submitted === 'audit' ? inlineAuditForm.successText : marketingAuditPage.thankYouLead.text}</p>
       </div>
     );
   }
