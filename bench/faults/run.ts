@@ -106,6 +106,7 @@ class Instance {
 function traffic(instance: Instance, options: { beaconEveryMs?: number; leadEveryMs?: number } = {}) {
   const beacons: number[] = [];
   const leads: number[] = [];
+  const leadTimes: number[] = [];
   const health: Answer[] = [];
   let stopped = false;
   let n = 0;
@@ -130,6 +131,7 @@ function traffic(instance: Instance, options: { beaconEveryMs?: number; leadEver
     loop(options.leadEveryMs ?? 300, async () => {
       const a = await track(sendLead(instance.base, ++n));
       leads.push(a.status);
+      leadTimes.push(a.ms);
     }),
     (async () => {
       while (!stopped) {
@@ -141,6 +143,7 @@ function traffic(instance: Instance, options: { beaconEveryMs?: number; leadEver
   return {
     beacons,
     leads,
+    leadTimes,
     health,
     async stop() {
       stopped = true;
@@ -221,6 +224,48 @@ async function postgresKilled(): Promise<Row> {
       visitors: `beacons ${tally(t.beacons)}; leads ${tally(t.leads)}`,
       health: healthTimes(t.health),
       heal: secs(healed),
+      leads: versus(acked(t.leads, 201) + healLeads, stored.leads),
+      events: versus(acked(t.beacons, 202) * EVENTS_PER_BEACON, stored.events),
+    };
+  } finally {
+    instance.remove();
+  }
+}
+
+/**
+ * PostgreSQL stopped (SIGSTOP) for FROZEN_MS, then resumed: a server that holds its connections
+ * open and answers nothing, unlike a dead one. The forms must answer (503, retried by the site)
+ * rather than hang on a pooled connection.
+ */
+const FROZEN_MS = 12_000;
+async function postgresFrozen(): Promise<Row> {
+  const instance = await Instance.fresh('pg-frozen');
+  try {
+    const t = traffic(instance);
+    await sleep(2000);
+    const pid = Number(readFileSync(join(instance.dataDir, 'postgres', 'cluster', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    // The postmaster and its backends: a frozen machine freezes them all.
+    const group = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+    const all = [pid, ...group];
+    for (const p of all) process.kill(p, 'SIGSTOP');
+    await sleep(FROZEN_MS);
+    const resumedAt = performance.now();
+    for (const p of all) process.kill(p, 'SIGCONT');
+    const healed = await heal(instance, resumedAt);
+    await sleep(1000);
+    await t.stop();
+    const healLeads = Number.isNaN(healed) ? 0 : 1;
+    const stored = await instance.reopenAndCount();
+    const slowest = t.leadTimes.length ? Math.max(...t.leadTimes) : NaN;
+    return {
+      fault: `PostgreSQL frozen ${FROZEN_MS / 1000} s (SIGSTOP)`,
+      visitors: `beacons ${tally(t.beacons)}; leads ${tally(t.leads)}, slowest ${(slowest / 1000).toFixed(1)} s`,
+      health: healthTimes(t.health),
+      heal: secs(healed),
+      // A lead that timed out may still commit once the server resumes: stored can exceed acknowledged.
       leads: versus(acked(t.leads, 201) + healLeads, stored.leads),
       events: versus(acked(t.beacons, 202) * EVENTS_PER_BEACON, stored.events),
     };
@@ -456,6 +501,7 @@ async function diskFull(): Promise<Row> {
 
 const faults: Array<[string, () => Promise<Row>]> = [
   ['PostgreSQL kill -9', postgresKilled],
+  ['PostgreSQL frozen', postgresFrozen],
   ['SIGKILL under a beacon burst', () => processKilled('SIGKILL')],
   ['SIGTERM under a beacon burst', () => processKilled('SIGTERM')],
   ['five dead-site leads', deadSiteLeads],

@@ -5,7 +5,7 @@ export { freePort } from './free-port.ts';
 export { openStores, type Stores, type OpenStoresOptions } from './stores.ts';
 export { createServer, listen, CONTENT_SECURITY_POLICY } from './server.ts';
 export { healthRoutes, HEALTH_PROBE_MS, type ComponentCheck, type HealthChecks } from './health.ts';
-export { STORE_UNAVAILABLE_MESSAGE, storeUnavailable, type StoreUnavailable } from './store-errors.ts';
+export { STORE_UNAVAILABLE_MESSAGE, storeUnavailable, type StoreUnavailable, withinStoreDeadline } from './store-errors.ts';
 export { runStandalone, type ServicePlugin } from './standalone.ts';
 export { QueueFullError, WorkQueue, type WorkQueueOptions } from './work-queue.ts';
 export { HttpError } from './http-error.ts';

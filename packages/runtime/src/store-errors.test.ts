@@ -1,10 +1,10 @@
 import { writeFile } from 'node:fs/promises';
-import { createServer as createTcpServer } from 'node:net';
+import { connect, createServer as createTcpServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createSql } from '@curb/db';
 import { createTestDatabase, testConfig } from '../../../test/harness.ts';
 import { createServer } from './server.ts';
-import { STORE_UNAVAILABLE_MESSAGE, storeUnavailable } from './store-errors.ts';
+import { STORE_UNAVAILABLE_MESSAGE, storeUnavailable, withinStoreDeadline } from './store-errors.ts';
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -13,6 +13,45 @@ async function closedPort(): Promise<number> {
   const port = (server.address() as { port: number }).port;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/**
+ * A TCP proxy to the database that can freeze: its connections stay open and nothing passes,
+ * as with a PostgreSQL that is stopped (SIGSTOP) or a machine swapping.
+ */
+async function freezableProxy(target: URL) {
+  const paused: Socket[] = [];
+  let frozen = false;
+  const server = createTcpServer((client) => {
+    const upstream = connect(Number(target.port), target.hostname);
+    client.pipe(upstream).pipe(client);
+    paused.push(client, upstream);
+    if (frozen) for (const s of [client, upstream]) s.pause();
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(target);
+  url.port = String((server.address() as { port: number }).port);
+  return {
+    url: url.toString(),
+    freeze() {
+      frozen = true;
+      for (const s of paused) s.pause();
+    },
+    thaw() {
+      frozen = false;
+      for (const s of paused) s.resume();
+    },
+    close() {
+      for (const s of paused) s.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 describe('a store that is unavailable answers 503 with Retry-After, not 500', () => {
@@ -66,5 +105,30 @@ describe('a store that is unavailable answers 503 with Retry-After, not 500', ()
     expect(storeUnavailable(new Error('Connection terminated unexpectedly'))?.reason).toBe('connection');
     expect(storeUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBeNull();
     expect(storeUnavailable('ECONNREFUSED')).toBeNull();
+  });
+
+  it('answers 503 while the database is frozen, and the write still lands once it wakes', async () => {
+    const db = await createTestDatabase();
+    const proxy = await freezableProxy(new URL(db.url));
+    const sql = createSql(proxy.url, { max: 1 });
+    const app = await createServer(testConfig());
+    app.post('/write', async () => withinStoreDeadline(sql`INSERT INTO frozen_writes VALUES (1) RETURNING n`, 200));
+    try {
+      await sql`CREATE TABLE frozen_writes (n int)`;
+      expect((await app.inject({ method: 'POST', url: '/write' })).statusCode).toBe(200);
+      proxy.freeze();
+      const started = performance.now();
+      const frozen = await app.inject({ method: 'POST', url: '/write' });
+      expect([frozen.statusCode, frozen.headers['retry-after'], frozen.json().message]).toEqual([503, '2', STORE_UNAVAILABLE_MESSAGE]);
+      expect(performance.now() - started).toBeLessThan(2_000);
+      proxy.thaw();
+      // The insert that outlived its deadline was not cancelled: it commits once the server answers.
+      await expect.poll(async () => (await sql`SELECT count(*)::int AS n FROM frozen_writes`)[0]!.n).toBe(2);
+    } finally {
+      await app.close();
+      await sql.end({ timeout: 1 });
+      await proxy.close();
+      await db.drop();
+    }
   });
 });

@@ -32,6 +32,8 @@ const CONNECTION_CODES = new Set([
   'CONNECT_TIMEOUT',
 ]);
 const DISK_CODES = new Set(['ENOSPC', 'EDQUOT']);
+/** Our own code for a store call that outlived its deadline (withinStoreDeadline). */
+const DEADLINE_CODE = 'STORE_DEADLINE';
 /** PostgreSQL's SQLSTATEs for a server shutting down, crashed or still starting. */
 const RESTART_STATES = new Set(['57P01', '57P02', '57P03']);
 
@@ -43,7 +45,7 @@ function classify(err: object): StoreUnavailable | null {
     if (CONNECTION_CODES.has(code) || code.startsWith('08')) return { reason: 'connection', retryAfterSeconds: 2 };
     // 53xxx: out of memory or connections; 57014: a statement cancelled by its timeout.
     if (code.startsWith('53')) return { reason: 'overloaded', retryAfterSeconds: 5 };
-    if (code === '57014') return { reason: 'timeout', retryAfterSeconds: 2 };
+    if (code === '57014' || code === DEADLINE_CODE) return { reason: 'timeout', retryAfterSeconds: 2 };
   }
   // node-postgres (pg-boss's pool) says it in words only.
   const message = (err as { message?: unknown }).message;
@@ -73,4 +75,25 @@ export function storeUnavailable(err: unknown, depth = 0): StoreUnavailable | nu
     }
   }
   return null;
+}
+
+/**
+ * How long a visitor's write may wait on PostgreSQL. A server that is frozen (stopped, swapping)
+ * keeps its connections open and answers nothing, so neither the connect timeout nor a closed
+ * socket ends the wait; past this the visitor gets a 503 and the site's form tries again.
+ */
+export const STORE_DEADLINE_MS = 5_000;
+
+/**
+ * `work`, or a store-unavailable error (a 503 with Retry-After) once `ms` have passed without
+ * its answer. The work itself goes on: a write that commits late is found by the retry's
+ * submission id, so it is neither lost nor stored twice.
+ */
+export function withinStoreDeadline<T>(work: Promise<T>, ms = STORE_DEADLINE_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`The store did not answer within ${ms} ms`), { code: DEADLINE_CODE })), ms);
+  });
+  work.catch(() => {}); // a late failure after the deadline has nobody left to tell
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

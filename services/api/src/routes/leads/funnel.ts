@@ -5,7 +5,7 @@
 import { AUDIT_FUNNEL_ID } from '@curb/content';
 import { completeConfig, type FunnelConfig } from '@curb/contracts/funnel-config';
 import { funnels } from '@curb/db';
-import type { Stores } from '@curb/runtime';
+import { type Stores, withinStoreDeadline } from '@curb/runtime';
 
 /** The landing pages' form: the one whose fields a funnel extends (the popups keep theirs). */
 export const LANDING_FORM_ID = 'inline-audit';
@@ -16,7 +16,7 @@ export interface LeadFunnel {
 }
 
 async function active(stores: Pick<Stores, 'sql'>, id: string): Promise<LeadFunnel | null> {
-  const row = await funnels.forLead(stores.sql, id);
+  const row = await withinStoreDeadline(funnels.forLead(stores.sql, id));
   return row?.is_active ? { id, config: completeConfig(row.config) } : null;
 }
 

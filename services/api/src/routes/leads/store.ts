@@ -6,7 +6,7 @@ import { auditRunKeys, type AuditRunJob } from '@curb/contracts/audit';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import type { MailSendJob } from '@curb/contracts/mail';
 import { audits, contactMessages, jobDbIn, leads, type Tx } from '@curb/db';
-import type { Stores } from '@curb/runtime';
+import { type Stores, withinStoreDeadline } from '@curb/runtime';
 
 export type NewLead = leads.NewLead;
 export type NewContactMessage = contactMessages.NewContactMessage;
@@ -41,30 +41,32 @@ export async function storeLead(
   /** Issue 32: the lead's funnel sends it a confirmation (queued with the lead). */
   options: { confirmation?: boolean } = {},
 ): Promise<StoredLead> {
-  return stores.sql.begin(async (tx) => {
-    const leadId = await leads.insert(tx, lead);
-    if (!leadId) {
-      const existing = await leads.findBySubmission(tx, lead.submissionId);
-      if (!existing) throw new Error('lead submission conflict without a stored lead');
-      return { leadId: existing.id, reportId: existing.report_id, created: false };
-    }
-    await notifyOwner(stores.jobs, tx, { kind: 'lead-notification', leadId });
-    if (options.confirmation) await notifyOwner(stores.jobs, tx, { kind: 'lead-confirmation', leadId });
-    if (!requestAudit) return { leadId, reportId: null, created: true };
+  return withinStoreDeadline(
+    stores.sql.begin(async (tx) => {
+      const leadId = await leads.insert(tx, lead);
+      if (!leadId) {
+        const existing = await leads.findBySubmission(tx, lead.submissionId);
+        if (!existing) throw new Error('lead submission conflict without a stored lead');
+        return { leadId: existing.id, reportId: existing.report_id, created: false };
+      }
+      await notifyOwner(stores.jobs, tx, { kind: 'lead-notification', leadId });
+      if (options.confirmation) await notifyOwner(stores.jobs, tx, { kind: 'lead-confirmation', leadId });
+      if (!requestAudit) return { leadId, reportId: null, created: true };
 
-    const reportId = newReportId();
-    const auditId = await audits.insertQueued(tx, {
-      leadId,
-      reportId,
-      businessName: lead.businessName ?? lead.email,
-      email: lead.email,
-      website: lead.website,
-      source: lead.source,
-    });
-    const job: AuditRunJob = { auditId, keys: auditRunKeys({ website: lead.website, email: lead.email, client }) };
-    await stores.jobs.send(JOB_QUEUES.auditRun, job, { db: jobDbIn(tx) });
-    return { leadId, reportId, created: true };
-  });
+      const reportId = newReportId();
+      const auditId = await audits.insertQueued(tx, {
+        leadId,
+        reportId,
+        businessName: lead.businessName ?? lead.email,
+        email: lead.email,
+        website: lead.website,
+        source: lead.source,
+      });
+      const job: AuditRunJob = { auditId, keys: auditRunKeys({ website: lead.website, email: lead.email, client }) };
+      await stores.jobs.send(JOB_QUEUES.auditRun, job, { db: jobDbIn(tx) });
+      return { leadId, reportId, created: true };
+    }),
+  );
 }
 
 /** Stores a contact message; a retry with the same submission id returns the first one. */
@@ -72,14 +74,16 @@ export async function storeContactMessage(
   stores: Pick<Stores, 'sql' | 'jobs'>,
   msg: NewContactMessage,
 ): Promise<{ id: string; created: boolean }> {
-  return stores.sql.begin(async (tx) => {
-    const id = await contactMessages.insert(tx, msg);
-    if (!id) {
-      const existing = await contactMessages.findIdBySubmission(tx, msg.submissionId);
-      if (!existing) throw new Error('contact submission conflict without a stored message');
-      return { id: existing, created: false };
-    }
-    await notifyOwner(stores.jobs, tx, { kind: 'contact-notification', messageId: id });
-    return { id, created: true };
-  });
+  return withinStoreDeadline(
+    stores.sql.begin(async (tx) => {
+      const id = await contactMessages.insert(tx, msg);
+      if (!id) {
+        const existing = await contactMessages.findIdBySubmission(tx, msg.submissionId);
+        if (!existing) throw new Error('contact submission conflict without a stored message');
+        return { id: existing, created: false };
+      }
+      await notifyOwner(stores.jobs, tx, { kind: 'contact-notification', messageId: id });
+      return { id, created: true };
+    }),
+  );
 }
