@@ -172,7 +172,7 @@ describe('rollup backfills on an upgrade', () => {
 });
 
 describe('rollup backfills on a cluster', () => {
-  it('are left out, as are column rewrites: cluster.sql creates every view on the shards before events arrive', async () => {
+  it('are left out, as are column rewrites: the cluster DDL creates every view on the shards before events arrive', async () => {
     const db = await createTestClickHouse();
     try {
       const onCluster = Object.assign(Object.create(db) as typeof db, { engine: clusterProfile('curb') });
@@ -182,7 +182,7 @@ describe('rollup backfills on a cluster', () => {
       expect(await migrateClickHouse(onCluster)).toEqual(versions.slice(1));
       const [{ n }] = (await db.query<{ n: string }>('SELECT count() AS n FROM events_daily')) as [{ n: string }];
       expect(Number(n)).toBe(0);
-      // Nor a column's rewrite, which cluster.sql runs on the shard tables.
+      // Nor a column's rewrite, which the cluster DDL runs on the shard tables.
       expect(await columnRewrites(db)).toEqual([]);
     } finally {
       await db.drop();

@@ -1,26 +1,17 @@
 // The cluster and server SQL, parsed by the ClickHouse engine itself: the cluster rules' test
 // (cluster-rules.test.ts) reads these statements with regular expressions, and only the chDB
-// profile's are ever executed here, so a syntax error in another profile's SQL or in
-// infra/clickhouse/cluster.sql would otherwise reach an operator first. EXPLAIN AST parses a
-// statement (query parameters and ON CLUSTER included) without running it.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// profile's are ever executed here, so a syntax error in another profile's SQL or in the cluster
+// DDL (`pnpm clickhouse:cluster-ddl`, generated from the migrations) would otherwise reach an
+// operator first. EXPLAIN AST parses a statement (query parameters and ON CLUSTER included)
+// without running it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadClickHouseMigrations } from '@curb/analytics';
+import { clusterDdl } from '@curb/analytics/cluster-ddl';
 import { dashboardStatements } from '@curb/analytics/dashboards/catalog';
 import { clusterProfile, SERVER, type EngineProfile } from '@curb/analytics/engine';
 import { createTestClickHouse } from '../harness.ts';
-import { REPO_ROOT } from '../process.ts';
 
 type TestClickHouse = Awaited<ReturnType<typeof createTestClickHouse>>;
-
-/** cluster.sql's statements: split at semicolons ending a line, comments dropped. */
-function ddlStatements(): string[] {
-  const text = readFileSync(join(REPO_ROOT, 'infra/clickhouse/cluster.sql'), 'utf8').replace(/^\s*--.*$/gm, '');
-  return text
-    .split(/;\s*$/m)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
 
 /**
  * A statement with each query parameter (`{name:Type}`) written as a literal of its kind, since
@@ -64,7 +55,7 @@ describe('SQL of the engines that do not run here, parsed by ClickHouse', () => 
   }
 
   it('parses every statement of the cluster DDL', async () => {
-    const statements = ddlStatements();
+    const statements = clusterDdl(await loadClickHouseMigrations()).statements.map((s) => s.sql);
     expect(statements.length).toBeGreaterThan(30);
     expect(await unparsed(ch, statements)).toEqual([]);
   });

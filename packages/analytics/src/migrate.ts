@@ -61,10 +61,10 @@ export function clickHouseLedger(ch: ClickHouse): MigrationLedger {
  * once it has run. The caller makes sure no other process migrates at the same time. A
  * statement `INSERT INTO <rollup> SELECT … FROM events` is a backfill, placed after the
  * rollup's view and run partition by partition (backfill.ts). On a cluster there is none to
- * run: infra/clickhouse/cluster.sql creates every view on the shards before events arrive, and
- * a backfill through the Distributed tables could not swap the shards' partitions. Nor does a
- * statement that rewrites a column's stored rows (`ALTER TABLE … MATERIALIZE COLUMN`), which a
- * Distributed table cannot: cluster.sql runs it on the shard tables.
+ * run: the cluster DDL (cluster-ddl.ts, generated from these files) creates every view on the
+ * shards before events arrive, and a backfill through the Distributed tables could not swap the
+ * shards' partitions. Nor does a statement that rewrites a column's stored rows (`ALTER TABLE …
+ * MATERIALIZE COLUMN`), which a Distributed table cannot: the cluster DDL runs it on the shard tables.
  */
 export async function migrateClickHouse(ch: ClickHouse, options: { dir?: string; ledger?: MigrationLedger } = {}): Promise<number[]> {
   const ledger = options.ledger ?? clickHouseLedger(ch);

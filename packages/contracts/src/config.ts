@@ -19,7 +19,7 @@ export const ConfigSchema = Type.Object({
   CLICKHOUSE_URL: variable(Type.Optional(httpUrl), 'an http(s):// ClickHouse URL, optionally with /database (unset: embedded chDB)'),
   CLICKHOUSE_CLUSTER: variable(
     Type.Optional(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' })),
-    'the cluster name of ON CLUSTER DDL when CLICKHOUSE_URL is a cluster (see infra/clickhouse/cluster.sql)',
+    'the cluster name of ON CLUSTER DDL when CLICKHOUSE_URL is a cluster (see pnpm clickhouse:cluster-ddl)',
   ),
   CLICKHOUSE_POOL_SIZE: variable(Type.Integer({ minimum: 1, maximum: 16, default: 8 }), 'an integer from 1 to 16'),
   PUBLIC_URL: variable(Type.Optional(httpUrl), 'the public http(s):// address of the site'),

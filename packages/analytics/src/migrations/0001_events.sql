@@ -1,6 +1,6 @@
 -- Every tracking event, one wide row each (after Plausible's events_v2 and PostHog's
 -- sharded_events). Dashboards filter by time range and event name first, then visitor,
--- hence the sort key. The cluster variant is infra/clickhouse/cluster.sql.
+-- hence the sort key. The cluster variant is generated from here (pnpm clickhouse:cluster-ddl).
 CREATE TABLE IF NOT EXISTS events
 (
     event_id        UUID,
