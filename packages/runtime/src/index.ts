@@ -8,4 +8,4 @@ export { healthRoutes, HEALTH_PROBE_MS, type ComponentCheck, type HealthChecks }
 export { STORE_UNAVAILABLE_MESSAGE, storeUnavailable, type StoreUnavailable, withinStoreDeadline } from './store-errors.ts';
 export { runStandalone, type ServicePlugin } from './standalone.ts';
 export { QueueFullError, WorkQueue, type WorkQueueOptions } from './work-queue.ts';
-export { HttpError } from './http-error.ts';
+export { HttpError, type HttpErrorOptions } from './http-error.ts';

@@ -10,6 +10,7 @@ import { cleanClientJson, parseClientJson } from '@curb/contracts/text-hygiene';
 import { StartupError } from './config.ts';
 import { limitConnections, serverTimeouts } from './connection-limits.ts';
 import type { HealthChecks } from './health.ts';
+import { HttpError } from './http-error.ts';
 import { STORE_UNAVAILABLE_MESSAGE, storeUnavailable } from './store-errors.ts';
 
 export const CONTENT_SECURITY_POLICY = {
@@ -114,13 +115,13 @@ export async function createServer(config: Config, options: { logStream?: { writ
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, raw, done) => {
     const parsed = parseClientJson(raw as string);
     if (parsed.ok) done(null, parsed.value);
-    else done(Object.assign(new Error(parsed.message), { statusCode: 400 }), undefined);
+    else done(new HttpError(400, parsed.message), undefined);
   });
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     for (const part of [request.query, request.params]) {
       const cleaned = cleanClientJson(part);
-      if (!cleaned.ok) return reply.code(400).send({ message: cleaned.message });
+      if (!cleaned.ok) throw new HttpError(400, cleaned.message);
     }
   });
 
@@ -162,7 +163,9 @@ export async function createServer(config: Config, options: { logStream?: { writ
         .code(status)
         .send({ message: status === 503 && err.message ? err.message : 'Something went wrong on our side. Please try again.' });
     }
-    return reply.code(status).send({ message: err.message });
+    // The field a form shows goes with the message; a route whose schema has no `field` drops it.
+    const field = err instanceof HttpError ? err.field : undefined;
+    return reply.code(status).send(field === undefined ? { message: err.message } : { message: err.message, field });
   });
 
   logRequests(app);
@@ -176,7 +179,7 @@ export async function createServer(config: Config, options: { logStream?: { writ
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
     if (isPage && pageFallback.render) return pageFallback.render(request, reply);
-    return reply.code(404).send({ message: `Not found: ${request.method} ${path}` });
+    throw new HttpError(404, `Not found: ${request.method} ${path}`);
   });
   return app;
 }

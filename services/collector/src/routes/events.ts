@@ -34,7 +34,7 @@ export default async function eventRoutes(app: FastifyInstance, opts: { ingest: 
     (_req, body, done) => {
       const parsed = parseClientJson(body as string);
       if (parsed.ok) done(null, parsed.value);
-      else done(Object.assign(new Error(parsed.message), { statusCode: 400 }), undefined);
+      else done(new HttpError(400, parsed.message), undefined);
     },
   );
 

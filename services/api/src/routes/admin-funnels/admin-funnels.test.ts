@@ -227,6 +227,51 @@ describe('funnel edit dialog API', () => {
     ).toBe(401);
   });
 
+  it('answers every refusal with the exact body the dialog reads: the message, and the field when there is one', async () => {
+    const post = (path: string, payload: object) => app.inject({ method: 'POST', url: path, headers: admin, payload });
+    const current = await load();
+    const notFound = '{"message":"This funnel does not exist."}';
+    const answers = async (res: Promise<{ statusCode: number; body: string }>) => {
+      const { statusCode, body } = await res;
+      return [statusCode, body];
+    };
+    expect(await answers(app.inject({ url: '/api/admin/funnels/nope/config', headers: admin }))).toEqual([404, notFound]);
+    expect(await answers(put(current, '/api/admin/funnels/nope/config'))).toEqual([404, notFound]);
+    expect(await answers(app.inject({ url: '/api/admin/funnels/nope/history', headers: admin }))).toEqual([404, notFound]);
+    expect(await answers(put({ ...current, primaryColor: 'red' }))).toEqual([
+      400,
+      '{"message":"General › Card colour must be a colour like #dc2626.","field":"primaryColor"}',
+    ]);
+    expect(await answers(put({ ...current, owner: 'x' }))).toEqual([400, '{"message":"unknown field \\"owner\\".","field":"owner"}']);
+    expect(await answers(put(current, '/api/admin/funnels/NOPE!/config'))).toEqual([400, '{"message":"id is not valid."}']);
+    expect(await answers(post('/api/admin/funnels/spring-listings/revert', { version: 99 }))).toEqual([
+      404,
+      '{"message":"This funnel has no version 99.","field":"version"}',
+    ]);
+    expect(await answers(post('/api/admin/funnels/nope/revert', { version: 1 }))).toEqual([
+      404,
+      '{"message":"This funnel has no version 1.","field":"version"}',
+    ]);
+    // A version saved before a rule existed is not restored half-way.
+    await stores.sql`INSERT INTO funnel_versions (funnel_id, version, snapshot, changed_by)
+      VALUES ('spring-listings', 1000, ${stores.sql.json({ ...current, primaryColor: 'red' })}, 'an older rule')`;
+    expect(await answers(post('/api/admin/funnels/spring-listings/revert', { version: 1000 }))).toEqual([
+      409,
+      '{"message":"Version 1000 cannot be restored: General › Card colour must be a colour like #dc2626.","field":"primaryColor"}',
+    ]);
+    await stores.sql`DELETE FROM funnel_versions WHERE funnel_id = 'spring-listings' AND version = 1000`;
+    const template = { type: 'follow-up', subject: '{{name}}', body: '' };
+    for (const route of ['email-preview', 'email-test']) {
+      expect(await answers(post(`/api/admin/funnels/nope/${route}`, template))).toEqual([404, notFound]);
+      expect(await answers(post(`/api/admin/funnels/spring-listings/${route}`, template))).toEqual([
+        400,
+        '{"message":"Email Templates › Follow-up subject: unknown placeholder {{name}}; ' +
+          'use {{firstName}}, {{businessName}}, {{email}}, {{website}}, {{reportUrl}}, {{score}}.",' +
+          '"field":"config.emailTemplates.followUp.subject"}',
+      ]);
+    }
+  });
+
   it("previews a template with sample values, and queues the owner's test e-mail through the mail job", async () => {
     const template = {
       type: 'follow-up',

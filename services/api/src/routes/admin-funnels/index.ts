@@ -7,7 +7,7 @@
 import type { RouteApp } from '../../lib/route-app.ts';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ErrorResponseSchema } from '@curb/contracts/errors';
+import { ErrorResponseSchema, FieldErrorResponseSchema } from '@curb/contracts/errors';
 import { strictValidatorCompiler } from '@curb/contracts/body-check';
 import {
   changedFields,
@@ -33,11 +33,8 @@ import type { Config } from '@curb/contracts/config';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import type { MailSendJob } from '@curb/contracts/mail';
 import { adminUsers, funnels } from '@curb/db';
-import type { Stores } from '@curb/runtime';
+import { HttpError, type Stores } from '@curb/runtime';
 import { EMAIL_TEMPLATES } from '../../lib/email-templates.ts';
-
-/** A refused edit names the field as the dialog shows it. */
-const FieldErrorSchema = Type.Object({ message: Type.String(), field: Type.Optional(Type.String()) });
 
 /** Versions the history answers (newest first). */
 const HISTORY_LIMIT = 50;
@@ -67,7 +64,14 @@ const normalised = (b: FunnelEdit): FunnelEdit => ({
 export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: Stores; config: Config }): Promise<void> {
   const { sql, jobs } = opts.stores;
   const publicBase = (opts.config.PUBLIC_URL ?? `http://localhost:${opts.config.PORT}`).replace(/\/$/, '');
-  const notFound = { message: 'This funnel does not exist.' };
+  const notFound = () => new HttpError(404, 'This funnel does not exist.');
+  /** A refusal that names the field as the dialog shows it. */
+  const refused = (statusCode: number, problem: { message: string; field?: string }) =>
+    new HttpError(statusCode, problem.message, { field: problem.field });
+  /** 404 unless the funnel exists. */
+  const mustExist = async (id: string) => {
+    if (!(await funnels.exists(sql, id))) throw notFound();
+  };
 
   /** Who saves: the signed-in owner's e-mail. */
   const whoIs = async (request: FastifyRequest) => {
@@ -96,9 +100,10 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
   app.get(
     '/api/admin/funnels/:id/config',
     { schema: { params: FunnelIdParamsSchema, response: { 200: FunnelEditResponseSchema, '4xx': ErrorResponseSchema } } },
-    async (request, reply) => {
+    async (request) => {
       const row = await funnels.findForEdit(sql, request.params.id);
-      return row ? toEdit(row) : reply.code(404).send(notFound);
+      if (!row) throw notFound();
+      return toEdit(row);
     },
   );
 
@@ -111,25 +116,26 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
       schema: {
         params: FunnelIdParamsSchema,
         body: FunnelEditSchema,
-        response: { 200: FunnelEditResponseSchema, 400: FieldErrorSchema, '4xx': ErrorResponseSchema },
+        response: { 200: FunnelEditResponseSchema, 400: FieldErrorResponseSchema, '4xx': ErrorResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       if (request.validationError && request.validationError.validationContext !== 'body') {
-        return reply.code(400).send({ message: request.validationError.message });
+        throw new HttpError(400, request.validationError.message);
       }
       const problem = funnelEditProblem(request.body) ?? (request.validationError ? { message: request.validationError.message } : null);
-      if (problem) return reply.code(400).send(problem);
+      if (problem) throw refused(400, problem);
       const saved = await saveVersion(request.params.id, normalised(request.body), await whoIs(request), null);
-      return saved ?? reply.code(404).send(notFound);
+      if (!saved) throw notFound();
+      return saved;
     },
   );
 
   app.get(
     '/api/admin/funnels/:id/history',
     { schema: { params: FunnelIdParamsSchema, response: { 200: FunnelHistorySchema, '4xx': ErrorResponseSchema } } },
-    async (request, reply) => {
-      if (!(await funnels.exists(sql, request.params.id))) return reply.code(404).send(notFound);
+    async (request) => {
+      await mustExist(request.params.id);
       const rows = await funnels.history(sql, request.params.id, HISTORY_LIMIT);
       return rows.map((r) => ({
         version: r.version,
@@ -147,24 +153,22 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
       schema: {
         params: FunnelIdParamsSchema,
         body: FunnelRevertSchema,
-        response: { 200: FunnelEditResponseSchema, '4xx': FieldErrorSchema },
+        response: { 200: FunnelEditResponseSchema, '4xx': FieldErrorResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { id } = request.params;
       const { version } = request.body;
       const snapshot = await funnels.versionSnapshot(sql, id, version);
-      if (snapshot === undefined) {
-        return reply.code(404).send({ message: `This funnel has no version ${version}.`, field: 'version' });
-      }
+      if (snapshot === undefined) throw refused(404, { message: `This funnel has no version ${version}.`, field: 'version' });
       const stored = snapshot as Partial<FunnelEdit>;
       const edit = normalised({ ...(stored as FunnelEdit), config: completeConfig(stored.config) });
       // A version saved before a rule existed may break it now: it is not restored half-way.
       const problem = funnelEditProblem(edit);
-      if (problem)
-        return reply.code(409).send({ message: `Version ${version} cannot be restored: ${problem.message}`, field: problem.field });
+      if (problem) throw refused(409, { message: `Version ${version} cannot be restored: ${problem.message}`, field: problem.field });
       const saved = await saveVersion(id, edit, await whoIs(request), version);
-      return saved ?? reply.code(404).send(notFound);
+      if (!saved) throw notFound();
+      return saved;
     },
   );
 
@@ -188,13 +192,13 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
       schema: {
         params: FunnelIdParamsSchema,
         body: EmailPreviewRequestSchema,
-        response: { 200: EmailPreviewSchema, '4xx': FieldErrorSchema },
+        response: { 200: EmailPreviewSchema, '4xx': FieldErrorResponseSchema },
       },
     },
-    async (request, reply) => {
-      if (!(await funnels.exists(sql, request.params.id))) return reply.code(404).send(notFound);
+    async (request) => {
+      await mustExist(request.params.id);
       const problem = templateProblem(request.body);
-      if (problem) return reply.code(400).send(problem);
+      if (problem) throw refused(400, problem);
       const { type, subject, body } = request.body;
       const mail = composeTemplateMail({
         type,
@@ -215,15 +219,15 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
       schema: {
         params: FunnelIdParamsSchema,
         body: EmailPreviewRequestSchema,
-        response: { 202: Type.Object({ to: Type.String() }), '4xx': FieldErrorSchema },
+        response: { 202: Type.Object({ to: Type.String() }), '4xx': FieldErrorResponseSchema },
       },
     },
     async (request, reply) => {
-      if (!(await funnels.exists(sql, request.params.id))) return reply.code(404).send(notFound);
+      await mustExist(request.params.id);
       const problem = templateProblem(request.body);
-      if (problem) return reply.code(400).send(problem);
+      if (problem) throw refused(400, problem);
       const to = await whoIs(request);
-      if (!to.includes('@')) return reply.code(409).send({ message: 'Your account has no e-mail address to send the test to.' });
+      if (!to.includes('@')) throw new HttpError(409, 'Your account has no e-mail address to send the test to.');
       const job: MailSendJob = { kind: 'template-test', to, ...request.body };
       await jobs.send(JOB_QUEUES.mailSend, job, { retryLimit: 2, retryDelay: 30 });
       return reply.code(202).send({ to });

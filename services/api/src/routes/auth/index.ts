@@ -17,7 +17,7 @@ export default async function authRoutes(app: RouteApp, opts: { stores: Stores }
       config: {
         rateLimit: {
           ...rateLimit('login'),
-          errorResponseBuilder: (_req, context) => ({ statusCode: 429, message: AUTH_MESSAGES.rateLimited, retryAfter: context.after }),
+          errorResponseBuilder: () => new HttpError(429, AUTH_MESSAGES.rateLimited),
         },
       },
     },
@@ -29,7 +29,8 @@ export default async function authRoutes(app: RouteApp, opts: { stores: Stores }
       }
       const result = await signIn(sql, request.body.email, request.body.password, request.ip);
       if (!result.ok) {
-        if (result.reason === 'throttled') throw new HttpError(429, AUTH_MESSAGES.throttled, result.retryAfterSeconds);
+        if (result.reason === 'throttled')
+          throw new HttpError(429, AUTH_MESSAGES.throttled, { retryAfterSeconds: result.retryAfterSeconds });
         throw new HttpError(401, AUTH_MESSAGES.invalid);
       }
       // A fresh session id at sign-in: an id planted before it (session fixation) is worthless.

@@ -26,7 +26,7 @@ import {
   type ContactBody,
 } from '@curb/contracts/leads';
 import { strictValidatorCompiler } from '@curb/contracts/body-check';
-import type { Stores } from '@curb/runtime';
+import { HttpError, type Stores } from '@curb/runtime';
 import { unauditableReason, type TargetPolicy } from '../../lib/audit-target.ts';
 import { leadFunnel, leadProcess, LANDING_FORM_ID } from './funnel.ts';
 import { storeContactMessage, storeLead, type StoredLead } from './store.ts';
@@ -39,7 +39,7 @@ const FORM_BODY_LIMIT = 32 * 1024;
 
 const rateLimit = {
   ...FORM_RATE_LIMIT,
-  errorResponseBuilder: () => ({ statusCode: 429, message: LEAD_MESSAGES.tooMany }),
+  errorResponseBuilder: () => new HttpError(429, LEAD_MESSAGES.tooMany),
 };
 
 const routeOptions = <Body extends TSchema, Responses extends Record<number, TSchema>>(body: Body, response: Responses) => ({
@@ -51,7 +51,8 @@ const routeOptions = <Body extends TSchema, Responses extends Record<number, TSc
   schema: { body, response: { ...response, '4xx': ErrorResponseSchema } },
 });
 
-const badRequest = (reply: FastifyReply, message: string) => reply.code(400).send({ message });
+/** A form's refusal: its words, as the form shows them. */
+const badRequest = (message: string) => new HttpError(400, message);
 
 /** The body's shape problem, in words; null when the body has the right shape. */
 function schemaProblem(request: FastifyRequest): string | null {
@@ -78,11 +79,11 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
     routeOptions(ContactBodySchema, { 200: ContactResponseSchema, 201: ContactResponseSchema }),
     async (request, reply) => {
       const problem = schemaProblem(request);
-      if (problem) return badRequest(reply, problem);
+      if (problem) throw badRequest(problem);
       const body = trimmed(request.body);
       const isPopup = request.body.name !== undefined;
       if (isPopup && (request.body.firstName !== undefined || request.body.lastName !== undefined)) {
-        return badRequest(reply, 'Send either name, or firstName and lastName, not both.');
+        throw badRequest('Send either name, or firstName and lastName, not both.');
       }
       // Popup: name, email and message required (subject optional); page forms: all five.
       const required: Array<[keyof ContactBody, string]> = isPopup
@@ -99,11 +100,11 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
             ['message', 'Message'],
           ];
       for (const [field, label] of required) {
-        if (!body[field]) return badRequest(reply, validationMessages.required(label));
+        if (!body[field]) throw badRequest(validationMessages.required(label));
       }
-      if (!isValidEmail(body.email!)) return badRequest(reply, validationMessages.email);
+      if (!isValidEmail(body.email!)) throw badRequest(validationMessages.email);
       const htmlProblem = htmlInNames(body.name, body.firstName, body.lastName);
-      if (htmlProblem) return badRequest(reply, htmlProblem);
+      if (htmlProblem) throw badRequest(htmlProblem);
 
       const stored = await storeContactMessage(stores, {
         name: isPopup ? body.name! : `${body.firstName} ${body.lastName}`,
@@ -119,14 +120,14 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
 
   app.post('/api/lead', routeOptions(LeadRequestSchema, { 200: LeadResponseSchema, 201: LeadResponseSchema }), async (request, reply) => {
     const problem = schemaProblem(request);
-    if (problem) return badRequest(reply, problem);
+    if (problem) throw badRequest(problem);
     const body = trimmed(request.body);
     const formId = body.formId ?? body.variant;
-    if (!formId) return badRequest(reply, LEAD_MESSAGES.missingForm);
+    if (!formId) throw badRequest(LEAD_MESSAGES.missingForm);
     if (body.formId && body.variant && body.formId !== body.variant && isFormId(body.variant)) {
-      return badRequest(reply, LEAD_MESSAGES.formMismatch);
+      throw badRequest(LEAD_MESSAGES.formMismatch);
     }
-    if (!isFormId(formId)) return badRequest(reply, LEAD_MESSAGES.unknownForm(formId));
+    if (!isFormId(formId)) throw badRequest(LEAD_MESSAGES.unknownForm(formId));
     // The funnel the form is on: its landing page's form asks for its extra fields (issue 32).
     const funnel = await leadFunnel(stores, body.funnelId, formDefinitions[formId].requestsAudit);
     const definition =
@@ -135,17 +136,17 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
         : formDefinitions[formId as FormId];
     const process = leadProcess(funnel, definition.requestsAudit);
     const invalid = validateFormValues(definition, body, { emailConsent: body.emailConsent });
-    if (invalid) return badRequest(reply, invalid.message);
+    if (invalid) throw badRequest(invalid.message);
     // A form without these fields may still send them (spec payload): check them too.
-    if (body.email && !isValidEmail(body.email)) return badRequest(reply, validationMessages.email);
-    if (!body.email) return badRequest(reply, validationMessages.required('Email Address'));
+    if (body.email && !isValidEmail(body.email)) throw badRequest(validationMessages.email);
+    if (!body.email) throw badRequest(validationMessages.required('Email Address'));
     const website = body.website ? parseWebsite(body.website) : null;
-    if (body.website && !website) return badRequest(reply, validationMessages.url);
+    if (body.website && !website) throw badRequest(validationMessages.url);
     const htmlProblem = htmlInNames(body.businessName, body.firstName, body.lastName);
-    if (htmlProblem) return badRequest(reply, htmlProblem);
+    if (htmlProblem) throw badRequest(htmlProblem);
     if (process.requestAudit) {
       const unauditable = await auditProblem(website);
-      if (unauditable) return badRequest(reply, unauditable);
+      if (unauditable) throw badRequest(unauditable);
     }
 
     const personName = [body.firstName, body.lastName].filter(Boolean).join(' ') || null;
@@ -187,22 +188,22 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
     routeOptions(MarketingAuditRequestSchema, { 200: LeadResponseSchema, 201: LeadResponseSchema }),
     async (request, reply) => {
       const problem = schemaProblem(request);
-      if (problem) return badRequest(reply, problem);
+      if (problem) throw badRequest(problem);
       const body = trimmed(request.body);
       const businessName = body.businessName ?? body.formData?.businessName?.trim();
       const email = body.email ?? body.formData?.email?.trim();
       const rawWebsite = body.website ?? body.formData?.website?.trim();
-      if (!businessName) return badRequest(reply, validationMessages.required('Business Name'));
-      if (!email) return badRequest(reply, validationMessages.required('Email Address'));
-      if (!isValidEmail(email)) return badRequest(reply, validationMessages.email);
-      if (!rawWebsite) return badRequest(reply, validationMessages.required('Website URL'));
+      if (!businessName) throw badRequest(validationMessages.required('Business Name'));
+      if (!email) throw badRequest(validationMessages.required('Email Address'));
+      if (!isValidEmail(email)) throw badRequest(validationMessages.email);
+      if (!rawWebsite) throw badRequest(validationMessages.required('Website URL'));
       const website = parseWebsite(rawWebsite);
-      if (!website) return badRequest(reply, validationMessages.url);
-      if (body.emailConsent !== true) return badRequest(reply, validationMessages.consent);
+      if (!website) throw badRequest(validationMessages.url);
+      if (body.emailConsent !== true) throw badRequest(validationMessages.consent);
       const htmlProblem = htmlInNames(businessName);
-      if (htmlProblem) return badRequest(reply, htmlProblem);
+      if (htmlProblem) throw badRequest(htmlProblem);
       const unauditable = await auditProblem(website);
-      if (unauditable) return badRequest(reply, unauditable);
+      if (unauditable) throw badRequest(unauditable);
       // An audit request of the site's own: the free audit funnel's process and e-mails (issue 32).
       const funnel = await leadFunnel(stores, undefined, true);
       const process = leadProcess(funnel, true);

@@ -125,7 +125,7 @@ describe('public forms API', () => {
       const before = [await count('leads'), await count('audits')];
       const res = await post('/api/lead', payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.body).toBe(JSON.stringify({ message }));
       expect([await count('leads'), await count('audits')]).toEqual(before);
     });
 
@@ -217,7 +217,7 @@ describe('public forms API', () => {
       const before = await count('contact_messages');
       const res = await post('/api/contact', payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.body).toBe(JSON.stringify({ message }));
       expect(await count('contact_messages')).toBe(before);
     });
   });
@@ -259,7 +259,7 @@ describe('public forms API', () => {
       const before = [await count('leads'), await count('audits')];
       const res = await post('/api/marketing-audit', payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.body).toBe(JSON.stringify({ message }));
       expect([await count('leads'), await count('audits')]).toEqual(before);
     });
   });
