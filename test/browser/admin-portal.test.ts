@@ -116,7 +116,18 @@ describe('admin portal in Chromium', () => {
       .poll(() => page.locator('dialog').getByTestId('stat-Total Submissions').locator('span').nth(1).textContent())
       .toBe(String(LEADS));
     await expectRate(page.locator('dialog'), 'Submissions ÷ landing visitors');
+    // The dialog is named by its title; Escape closes it and gives focus back to its opener.
+    expect(await page.getByRole('dialog', { name: / Analytics$/ }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
+    await page.locator('dialog').waitFor({ state: 'detached' });
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: 'Analytics' })
+          .first()
+          .evaluate((b) => b === document.activeElement),
+      )
+      .toBe(true);
     // Save Changes is stored: the new name survives a reload.
     await page.getByRole('button', { name: 'Edit' }).first().click();
     await page.locator('dialog').getByLabel('Name', { exact: true }).fill('Spring Audit Funnel');

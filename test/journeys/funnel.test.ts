@@ -195,7 +195,7 @@ describe('the funnel manager drives the live funnel', () => {
           .getByText(/restored version \d+/)
           .first()
           .waitFor();
-        await history.getByRole('button', { name: 'Close', exact: true }).first().click();
+        await history.getByRole('button', { name: 'Close dialog', exact: true }).first().click();
         await card.getByText('Active', { exact: true }).waitFor();
 
         const back = await visitor(j, '/real-estate-marketing-report');

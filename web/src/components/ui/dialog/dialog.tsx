@@ -9,18 +9,40 @@ export interface DialogProps {
   /** Visually hide the title (it still names the dialog). */
   hideTitle?: boolean;
   description?: ReactNode;
+  /** The width of a 'card' dialog ('panel' dialogs are as wide as the admin's tables). */
   size?: 'sm' | 'md' | 'lg' | 'full';
+  /**
+   * 'card': the public site's modals, one padded card. 'panel': the admin's working dialogs
+   * (edit, history, previews, confirmations), up to 960 px wide with the title and the footer
+   * ruled off from the content.
+   */
+  variant?: 'card' | 'panel';
+  /** Actions under the content (Save, Cancel, Open in new tab). */
+  footer?: ReactNode;
   className?: string;
   children: ReactNode;
   testId?: string;
 }
 
 /**
- * A modal dialog on the native <dialog> element: showModal() makes the rest of the page
- * inert (focus stays inside), Escape and a backdrop click close it, focus returns to the
- * element that opened it, and the page behind does not scroll while it is open.
+ * The one modal dialog, on the native <dialog> element: showModal() makes the rest of the
+ * page inert (focus stays inside), Escape and a backdrop click close it, the title names it,
+ * focus returns to the element that opened it, and the page behind does not scroll while it
+ * is open.
  */
-export function Dialog({ open, onClose, title, hideTitle, description, size = 'md', className, children, testId }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  hideTitle,
+  description,
+  size = 'md',
+  variant = 'card',
+  footer,
+  className,
+  children,
+  testId,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -34,23 +56,29 @@ export function Dialog({ open, onClose, title, hideTitle, description, size = 'm
     openModal(dialog);
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
+    // Escape asks the owner to close (it may refuse, as while an erasure runs).
     const onCancel = (event: Event) => {
       event.preventDefault();
       onCloseRef.current();
     };
+    // Closed by the browser all the same (a second Escape): the owner is told.
+    const onNativeClose = () => onCloseRef.current();
     dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', onNativeClose);
     return () => {
       dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', onNativeClose);
       closeModal(dialog);
       document.body.style.overflow = overflow;
       opener?.focus();
     };
   }, [open]);
 
+  const panel = variant === 'panel';
   return (
     <dialog
       ref={ref}
-      className={`${styles.dialog} ${styles[size]} ${className ?? ''}`}
+      className={`${styles.dialog} ${panel ? styles.panel : styles[size]} ${className ?? ''}`}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       data-testid={testId}
@@ -76,7 +104,8 @@ export function Dialog({ open, onClose, title, hideTitle, description, size = 'm
               {description}
             </p>
           )}
-          {children}
+          {panel ? <div className={styles.body}>{children}</div> : children}
+          {footer && <div className={styles.footer}>{footer}</div>}
         </div>
       )}
     </dialog>

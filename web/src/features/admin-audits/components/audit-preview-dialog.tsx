@@ -1,5 +1,5 @@
 import type { MarketingAuditRecord } from '@curb/contracts/admin';
-import { Dialog } from '@/components/admin/dialog';
+import { Dialog } from '@/components/ui/dialog/dialog';
 import styles from './audit-preview-dialog.module.css';
 
 /** Spec: Preview shows the report page in an embedded frame. */
@@ -7,6 +7,8 @@ export function AuditPreviewDialog({ audit, onClose }: { audit: MarketingAuditRe
   const src = `/audit-report/${encodeURIComponent(audit.reportId)}`;
   return (
     <Dialog
+      open
+      variant="panel"
       title={`Report: ${audit.businessName}`}
       onClose={onClose}
       footer={

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import type { OutboxMailSummary } from '@curb/contracts/admin';
 import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
-import { Dialog } from '@/components/admin/dialog';
+import { Dialog } from '@/components/ui/dialog/dialog';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { formatCount, formatDateTime } from '@/components/admin/format';
 import { DataTable } from '@/components/ui/data-table';
@@ -12,7 +12,7 @@ import { useOutbox, useOutboxMail } from '../api/outbox';
 function OutboxMailDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const mail = useOutboxMail(id);
   return (
-    <Dialog title={mail.data?.subject ?? 'Outbox mail'} onClose={onClose}>
+    <Dialog open variant="panel" title={mail.data?.subject ?? 'Outbox mail'} onClose={onClose}>
       {mail.isPending ? (
         <LoadingView />
       ) : mail.isError ? (

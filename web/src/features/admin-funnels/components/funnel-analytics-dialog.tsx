@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { Funnel, FunnelAnalyticsResponse } from '@curb/contracts/analytics';
-import { Dialog } from '@/components/admin/dialog';
+import { Dialog } from '@/components/ui/dialog/dialog';
 import styles from '@/components/admin/admin-ui.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { formatCount, formatDateTime, formatPercent } from '@/components/admin/format';
@@ -21,7 +21,7 @@ export function FunnelAnalyticsDialog({ funnel, onClose }: { funnel: Funnel; onC
   const analytics = useFunnelAnalytics(funnel.id);
   const data = analytics.data;
   return (
-    <Dialog title={`${funnel.name} Analytics`} onClose={onClose}>
+    <Dialog open variant="panel" title={`${funnel.name} Analytics`} onClose={onClose}>
       {analytics.isPending ? (
         <LoadingView />
       ) : !data ? (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FunnelEdit } from '@curb/contracts/funnel-config';
 import styles from '@/components/admin/admin-ui.module.css';
-import { Dialog } from '@/components/admin/dialog';
+import { Dialog } from '@/components/ui/dialog/dialog';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
@@ -47,6 +47,8 @@ export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onCl
 
   return (
     <Dialog
+      open
+      variant="panel"
       title={`Edit ${draft?.name ?? 'Funnel'}`}
       onClose={onClose}
       footer={

@@ -1,6 +1,6 @@
 import styles from '@/components/admin/admin-ui.module.css';
 import { Badge } from '@/components/admin/badge';
-import { Dialog } from '@/components/admin/dialog';
+import { Dialog } from '@/components/ui/dialog/dialog';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { formatDateTime } from '@/components/admin/format';
 import { useToast } from '@/components/ui/toast/use-toast';
@@ -14,7 +14,7 @@ export function FunnelHistoryDialog({ funnelId, name, onClose }: { funnelId: str
   const { toast } = useToast();
   const current = history.data?.[0]?.version;
   return (
-    <Dialog title={`History of ${name}`} onClose={onClose}>
+    <Dialog open variant="panel" title={`History of ${name}`} onClose={onClose}>
       {history.isPending ? (
         <LoadingView label="Loading history..." />
       ) : history.isError ? (

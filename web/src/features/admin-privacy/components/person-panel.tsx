@@ -4,7 +4,7 @@ import '@curb/contracts/formats';
 import { type ErasureCounts, type ErasureRecord, PersonRequestSchema } from '@curb/contracts/privacy';
 import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
-import { Dialog } from '@/components/admin/dialog';
+import { Dialog } from '@/components/ui/dialog/dialog';
 import { formatCount } from '@/components/admin/format';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
@@ -124,6 +124,8 @@ export function PersonPanel() {
 
       {confirming && (
         <Dialog
+          open
+          variant="panel"
           title="Erase this person?"
           onClose={() => !erase.isPending && setConfirming(false)}
           footer={
