@@ -3,7 +3,7 @@
 // `funnels.config`, every save a numbered version (issue 32). The spec's version only pretends
 // to save; ours drives the landing page, the popup, the e-mails, the follow-up and the
 // tracking. A field that is empty means "the site's own text" (content's defaults).
-import { Type, type Static, type TLiteral } from '@sinclair/typebox';
+import { Type, type Static, type TLiteral, type TSchema } from '@sinclair/typebox';
 import { Value, ValueErrorType } from '@sinclair/typebox/value';
 import { PublicAbTestSchema } from './ab-tests.ts';
 
@@ -197,49 +197,104 @@ export type PublicFunnel = Static<typeof PublicFunnelSchema>;
 
 // --- Labels and the first problem of an edit, in the dialog's words -------------------------
 
-/** Each field's place in the Edit dialog, for messages and the history. */
-const FIELD_LABELS: Record<string, string> = {
-  name: 'General › Name',
-  title: 'General › Page title',
-  subtitle: 'General › Subtitle',
-  description: 'General › Description',
-  isActive: 'General › Active',
-  primaryColor: 'General › Card colour',
-  'config.landingPage.headline': 'Landing Page › Headline',
-  'config.landingPage.subheadline': 'Landing Page › Copy',
-  'config.landingPage.ctaText': 'Landing Page › Call to action',
-  'config.landingPage.fields.firstName': 'Landing Page › First name field',
-  'config.landingPage.fields.lastName': 'Landing Page › Last name field',
-  'config.landingPage.fields.phone': 'Landing Page › Phone field',
-  'config.popup.enabled': 'Popup Creator › Show the popup',
-  'config.popup.delaySeconds': 'Popup Creator › Delay (seconds)',
-  'config.popup.exitIntent': 'Popup Creator › Exit intent',
-  'config.popup.variants.A.title': 'Popup Creator › Variant A title',
-  'config.popup.variants.A.subtitle': 'Popup Creator › Variant A subtitle',
-  'config.popup.variants.A.buttonText': 'Popup Creator › Variant A button text',
-  'config.popup.variants.B.title': 'Popup Creator › Variant B title',
-  'config.popup.variants.B.subtitle': 'Popup Creator › Variant B subtitle',
-  'config.popup.variants.B.buttonText': 'Popup Creator › Variant B button text',
-  'config.emailTemplates.confirmation.enabled': 'Email Templates › Send the confirmation',
-  'config.emailTemplates.confirmation.subject': 'Email Templates › Confirmation subject',
-  'config.emailTemplates.confirmation.body': 'Email Templates › Confirmation body',
-  'config.emailTemplates.notification.subject': 'Email Templates › Audit report subject',
-  'config.emailTemplates.notification.body': 'Email Templates › Audit report body',
-  'config.emailTemplates.followUp.subject': 'Email Templates › Follow-up subject',
-  'config.emailTemplates.followUp.body': 'Email Templates › Follow-up body',
-  'config.process.websiteAnalysis': 'Process Builder › Website analysis',
-  'config.process.emailDelivery': 'Process Builder › E-mail delivery',
-  'config.process.followUpSequence': 'Process Builder › Follow-up sequence',
-  'config.process.followUpDays': 'Process Builder › Follow-up after (days)',
-  'config.tracking.events.pageView': 'Tracking › Landing page views',
-  'config.tracking.events.popupView': 'Tracking › Popup views',
-  'config.tracking.events.formStart': 'Tracking › Form starts',
-  'config.tracking.events.formSubmit': 'Tracking › Form submissions',
-  'config.tracking.conversionEvent': 'Tracking › Conversion event',
-};
+/** The Edit dialog's tabs, in order. */
+export const FUNNEL_EDIT_TABS = [
+  { key: 'general', label: 'General' },
+  { key: 'landing', label: 'Landing Page' },
+  { key: 'popup', label: 'Popup Creator' },
+  { key: 'emails', label: 'Email Templates' },
+  { key: 'process', label: 'Process Builder' },
+  { key: 'tracking', label: 'Tracking' },
+] as const;
+export type FunnelEditTab = (typeof FUNNEL_EDIT_TABS)[number]['key'];
 
-/** The dialog's label of a dotted field path; the path itself for one it does not show. */
-export const funnelFieldLabel = (path: string): string => FIELD_LABELS[path] ?? path;
+/**
+ * Every field of the Edit dialog, by its dotted path in the edit: its tab and its label there.
+ * The dialog shows these labels, and messages and the history name a field "<tab> › <label>".
+ */
+const FUNNEL_FIELDS = {
+  name: ['general', 'Name'],
+  title: ['general', 'Page title'],
+  subtitle: ['general', 'Subtitle'],
+  description: ['general', 'Description'],
+  isActive: ['general', 'Active'],
+  primaryColor: ['general', 'Card colour'],
+  'config.landingPage.headline': ['landing', 'Headline'],
+  'config.landingPage.subheadline': ['landing', 'Copy'],
+  'config.landingPage.ctaText': ['landing', 'Call to action'],
+  'config.landingPage.fields.firstName': ['landing', 'First name field'],
+  'config.landingPage.fields.lastName': ['landing', 'Last name field'],
+  'config.landingPage.fields.phone': ['landing', 'Phone field'],
+  'config.popup.enabled': ['popup', 'Show the popup'],
+  'config.popup.delaySeconds': ['popup', 'Delay (seconds)'],
+  'config.popup.exitIntent': ['popup', 'Exit intent'],
+  'config.popup.variants.A.title': ['popup', 'Variant A title'],
+  'config.popup.variants.A.subtitle': ['popup', 'Variant A subtitle'],
+  'config.popup.variants.A.buttonText': ['popup', 'Variant A button text'],
+  'config.popup.variants.B.title': ['popup', 'Variant B title'],
+  'config.popup.variants.B.subtitle': ['popup', 'Variant B subtitle'],
+  'config.popup.variants.B.buttonText': ['popup', 'Variant B button text'],
+  'config.emailTemplates.confirmation.enabled': ['emails', 'Send the confirmation'],
+  'config.emailTemplates.confirmation.subject': ['emails', 'Confirmation subject'],
+  'config.emailTemplates.confirmation.body': ['emails', 'Confirmation body'],
+  'config.emailTemplates.notification.subject': ['emails', 'Audit report subject'],
+  'config.emailTemplates.notification.body': ['emails', 'Audit report body'],
+  'config.emailTemplates.followUp.subject': ['emails', 'Follow-up subject'],
+  'config.emailTemplates.followUp.body': ['emails', 'Follow-up body'],
+  'config.process.websiteAnalysis': ['process', 'Website analysis'],
+  'config.process.emailDelivery': ['process', 'E-mail delivery'],
+  'config.process.followUpSequence': ['process', 'Follow-up sequence'],
+  'config.process.followUpDays': ['process', 'Follow-up after (days)'],
+  'config.tracking.events.pageView': ['tracking', 'Landing page views'],
+  'config.tracking.events.popupView': ['tracking', 'Popup views'],
+  'config.tracking.events.formStart': ['tracking', 'Form starts'],
+  'config.tracking.events.formSubmit': ['tracking', 'Form submissions'],
+  'config.tracking.conversionEvent': ['tracking', 'Conversion event'],
+} as const satisfies Record<string, readonly [FunnelEditTab, string]>;
+export type FunnelFieldPath = keyof typeof FUNNEL_FIELDS;
+export const FUNNEL_FIELD_PATHS = Object.keys(FUNNEL_FIELDS) as FunnelFieldPath[];
+
+/** A field of the Edit dialog as the dialog shows it and the API checks it. */
+export interface FunnelFieldDefinition {
+  path: FunnelFieldPath;
+  tab: FunnelEditTab;
+  /** Its label in its tab ("Headline"). */
+  label: string;
+  /** Text: at most this many characters. */
+  maxLength?: number;
+  /** Whole numbers: the smallest and largest allowed. */
+  minimum?: number;
+  maximum?: number;
+}
+
+/** The schema of the edit at a dotted path. */
+function schemaAt(path: string): TSchema {
+  let schema: unknown = FunnelEditSchema;
+  for (const key of path.split('.')) schema = (schema as { properties: Record<string, TSchema> }).properties[key];
+  return schema as TSchema;
+}
+
+/** A field's label and limits: the label from the list above, the limits from FunnelEditSchema. */
+export function funnelField(path: FunnelFieldPath): FunnelFieldDefinition {
+  const [tab, label] = FUNNEL_FIELDS[path];
+  const { maxLength, minimum, maximum } = schemaAt(path) as { maxLength?: number; minimum?: number; maximum?: number };
+  return {
+    path,
+    tab,
+    label,
+    ...(maxLength !== undefined && { maxLength }),
+    ...(minimum !== undefined && { minimum }),
+    ...(maximum !== undefined && { maximum }),
+  };
+}
+
+const tabLabel = (tab: FunnelEditTab) => FUNNEL_EDIT_TABS.find((t) => t.key === tab)!.label;
+
+/** The dialog's label of a dotted field path ("Landing Page › Headline"); the path itself for one it does not show. */
+export const funnelFieldLabel = (path: string): string => {
+  const field = Object.hasOwn(FUNNEL_FIELDS, path) ? FUNNEL_FIELDS[path as FunnelFieldPath] : undefined;
+  return field ? `${tabLabel(field[0])} › ${field[1]}` : path;
+};
 
 /** A TypeBox error path (`/config/popup/delaySeconds`) as a dotted one. */
 const dotted = (pointer: string) => pointer.replace(/^\//, '').replaceAll('/', '.');

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  funnelField,
   placeholderProblem,
   type EmailPreview,
   type EmailTemplate,
@@ -52,6 +53,9 @@ export function EmailTemplatesTab({
           onChange({ ...value, [key]: { ...current, ...patch } } as Templates);
         const problem = placeholderProblem(template.type, current.subject) ?? placeholderProblem(template.type, current.body);
         const request = { type: template.type, subject: current.subject, body: current.body };
+        // Labels and limits are the contract's, as the API's messages name these fields.
+        const subject = funnelField(`config.emailTemplates.${key}.subject`);
+        const body = funnelField(`config.emailTemplates.${key}.body`);
         return (
           <fieldset key={template.type} className={`${styles.panel} ${cardStyles.group}`} data-testid={`template-${template.type}`}>
             <legend>
@@ -61,24 +65,24 @@ export function EmailTemplatesTab({
             {current.enabled !== undefined && (
               <label className={styles.check}>
                 <input type="checkbox" checked={current.enabled} onChange={(e) => change({ enabled: e.target.checked })} />
-                Send the confirmation
+                {funnelField('config.emailTemplates.confirmation.enabled').label}
               </label>
             )}
             <label className={styles.field}>
-              <span>{template.name} subject</span>
+              <span>{subject.label}</span>
               <input
                 value={current.subject}
-                maxLength={200}
+                maxLength={subject.maxLength}
                 placeholder={template.subject}
                 onChange={(e) => change({ subject: e.target.value })}
               />
             </label>
             <label className={styles.field}>
-              <span>{template.name} body</span>
+              <span>{body.label}</span>
               <textarea
                 rows={6}
                 value={current.body}
-                maxLength={5000}
+                maxLength={body.maxLength}
                 placeholder={template.body}
                 onChange={(e) => change({ body: e.target.value })}
               />

@@ -5,13 +5,15 @@ import {
   CONVERSION_EVENTS,
   EXTRA_FORM_FIELDS,
   FIELD_MODES,
+  FUNNEL_EDIT_TABS,
   FUNNEL_EVENTS,
-  MAX_FOLLOW_UP_DAYS,
-  MAX_POPUP_DELAY_SECONDS,
+  funnelField,
   POPUP_VARIANTS,
   type EmailTemplate,
   type FunnelConfig,
   type FunnelEdit,
+  type FunnelEditTab,
+  type FunnelFieldPath,
 } from '@curb/contracts/funnel-config';
 import styles from '@/components/admin/admin-ui.module.css';
 import { Badge } from '@/components/admin/badge';
@@ -19,24 +21,9 @@ import { Tabs } from '@/components/admin/tabs';
 import { EmailTemplatesTab } from './email-templates-tab';
 import cardStyles from './funnels.module.css';
 
-const TABS = [
-  { key: 'general', label: 'General' },
-  { key: 'landing', label: 'Landing Page' },
-  { key: 'popup', label: 'Popup Creator' },
-  { key: 'emails', label: 'Email Templates' },
-  { key: 'process', label: 'Process Builder' },
-  { key: 'tracking', label: 'Tracking' },
-] as const;
-type TabKey = (typeof TABS)[number]['key'];
-
-const FIELD_LABELS: Record<(typeof EXTRA_FORM_FIELDS)[number], string> = { firstName: 'First name', lastName: 'Last name', phone: 'Phone' };
+// The fields, their tabs, labels and limits are the contract's (funnelField): the dialog shows
+// what the API checks and names in its messages. Only the choices' wording is the dialog's own.
 const MODE_LABELS: Record<(typeof FIELD_MODES)[number], string> = { off: 'Not asked', optional: 'Optional', required: 'Required' };
-const EVENT_LABELS: Record<(typeof FUNNEL_EVENTS)[number], string> = {
-  pageView: 'Landing page views',
-  popupView: 'Popup views',
-  formStart: 'Form starts',
-  formSubmit: 'Form submissions',
-};
 const CONVERSION_LABELS: Record<(typeof CONVERSION_EVENTS)[number], string> = {
   'form-submit': 'Form submitted (a lead)',
   'email-open': 'Report e-mail opened',
@@ -49,21 +36,64 @@ function Effect({ children }: { children: ReactNode }) {
   return <p className={styles.muted}>{children}</p>;
 }
 
-function Field({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
+/** A field of the edit, labelled as the contract names it. */
+function Field({ path, hint, children }: { path: FunnelFieldPath; hint?: string; children: ReactNode }) {
   return (
     <label className={styles.field}>
-      <span>{label}</span>
+      <span>{funnelField(path).label}</span>
       {children}
       {hint && <small className={styles.muted}>{hint}</small>}
     </label>
   );
 }
 
-function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+/** A text field of the edit: its label and length limit are the contract's. */
+function Text({
+  path,
+  value,
+  placeholder,
+  hint,
+  rows,
+  onChange,
+}: {
+  path: FunnelFieldPath;
+  value: string;
+  placeholder?: string;
+  hint?: string;
+  /** A multi-line text of this many rows. */
+  rows?: number;
+  onChange: (value: string) => void;
+}) {
+  const { maxLength } = funnelField(path);
+  return (
+    <Field path={path} hint={hint}>
+      {rows ? (
+        <textarea rows={rows} value={value} maxLength={maxLength} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input value={value} maxLength={maxLength} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+      )}
+    </Field>
+  );
+}
+
+/** A yes/no field of the edit; `before` and `after` frame the contract's label ("2. Website analysis"). */
+function Check({
+  path,
+  before = '',
+  after = '',
+  checked,
+  onChange,
+}: {
+  path: FunnelFieldPath;
+  before?: string;
+  after?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <label className={styles.check}>
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      {label}
+      {`${before}${funnelField(path).label}${after}`}
     </label>
   );
 }
@@ -92,17 +122,30 @@ function Select<T extends string>({
   );
 }
 
-/** A whole number input kept within its bounds. */
-function WholeNumber({ value, min, max, onChange }: { value: number; min: number; max: number; onChange: (value: number) => void }) {
+/** A whole number field of the edit, kept within the contract's bounds. */
+function WholeNumber({
+  path,
+  hint,
+  value,
+  onChange,
+}: {
+  path: FunnelFieldPath;
+  hint?: string;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  const { minimum: min = 0, maximum: max = Number.MAX_SAFE_INTEGER } = funnelField(path);
   return (
-    <input
-      type="number"
-      inputMode="numeric"
-      min={min}
-      max={max}
-      value={value}
-      onChange={(e) => onChange(Math.max(min, Math.min(max, Math.round(Number(e.target.value) || 0))))}
-    />
+    <Field path={path} hint={hint}>
+      <input
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        value={value}
+        onChange={(e) => onChange(Math.max(min, Math.min(max, Math.round(Number(e.target.value) || 0))))}
+      />
+    </Field>
   );
 }
 
@@ -112,13 +155,15 @@ export function FunnelEditForm({
   value,
   onChange,
   templates,
+  initialTab = 'general',
 }: {
   funnelId: string;
   value: FunnelEdit;
   onChange: (next: FunnelEdit) => void;
   templates: EmailTemplate[] | undefined;
+  initialTab?: FunnelEditTab;
 }) {
-  const [tab, setTab] = useState<TabKey>('general');
+  const [tab, setTab] = useState<FunnelEditTab>(initialTab);
   const set = <K extends keyof FunnelEdit>(key: K, v: FunnelEdit[K]) => onChange({ ...value, [key]: v });
   const setConfig = <K extends keyof FunnelConfig>(key: K, patch: Partial<FunnelConfig[K]>) =>
     onChange({ ...value, config: { ...value.config, [key]: { ...value.config[key], ...patch } } });
@@ -127,29 +172,27 @@ export function FunnelEditForm({
   const landingPath = funnelId === AUDIT_FUNNEL_ID || funnelId === 'real-estate-marketing-report' ? `/${funnelId}` : null;
 
   return (
-    <Tabs tabs={TABS} value={tab} onChange={setTab} label="Funnel settings">
+    <Tabs tabs={FUNNEL_EDIT_TABS} value={tab} onChange={setTab} label="Funnel settings">
       {tab === 'general' && (
         <div className={styles.form}>
           <Effect>
             The page title names {landingPath ?? 'the landing page'} in the browser tab and in search results. Name, subtitle, description
             and colour label this funnel in the manager only.
           </Effect>
-          <Field label="Name">
-            <input value={value.name} maxLength={120} onChange={(e) => set('name', e.target.value)} />
-          </Field>
-          <Field label="Page title" hint={`Shown as "${value.title || own.title} | …"`}>
-            <input value={value.title} maxLength={200} placeholder={own.title} onChange={(e) => set('title', e.target.value)} />
-          </Field>
-          <Field label="Subtitle">
-            <input value={value.subtitle} maxLength={300} onChange={(e) => set('subtitle', e.target.value)} />
-          </Field>
-          <Field label="Description">
-            <textarea rows={3} value={value.description} maxLength={2000} onChange={(e) => set('description', e.target.value)} />
-          </Field>
-          <Field label="Card colour">
+          <Text path="name" value={value.name} onChange={(v) => set('name', v)} />
+          <Text
+            path="title"
+            hint={`Shown as "${value.title || own.title} | …"`}
+            value={value.title}
+            placeholder={own.title}
+            onChange={(v) => set('title', v)}
+          />
+          <Text path="subtitle" value={value.subtitle} onChange={(v) => set('subtitle', v)} />
+          <Text path="description" rows={3} value={value.description} onChange={(v) => set('description', v)} />
+          <Field path="primaryColor">
             <input type="color" value={value.primaryColor} onChange={(e) => set('primaryColor', e.target.value)} />
           </Field>
-          <Check label="Active" checked={value.isActive} onChange={(v) => set('isActive', v)} />
+          <Check path="isActive" checked={value.isActive} onChange={(v) => set('isActive', v)} />
           {!value.isActive && (
             <p className={styles.notice} role="note">
               Inactive: {landingPath ?? 'its landing page'} shows the generic audit page and this funnel&apos;s popup does not open.
@@ -163,37 +206,32 @@ export function FunnelEditForm({
             What {landingPath ?? 'the landing page'} shows, to visitors and to search engines. An empty field keeps the page&apos;s own text
             (shown in grey).
           </Effect>
-          <Field label="Headline">
-            <input
-              value={landingPage.headline}
-              maxLength={200}
-              placeholder={own.headline}
-              onChange={(e) => setConfig('landingPage', { headline: e.target.value })}
-            />
-          </Field>
-          <Field label="Copy">
-            <textarea
-              rows={3}
-              value={landingPage.subheadline}
-              maxLength={600}
-              placeholder={own.copy}
-              onChange={(e) => setConfig('landingPage', { subheadline: e.target.value })}
-            />
-          </Field>
-          <Field label="Call to action" hint={own.hasForm ? 'The form’s button.' : 'The button that leads to the free audit.'}>
-            <input
-              value={landingPage.ctaText}
-              maxLength={60}
-              placeholder={own.ctaText}
-              onChange={(e) => setConfig('landingPage', { ctaText: e.target.value })}
-            />
-          </Field>
+          <Text
+            path="config.landingPage.headline"
+            value={landingPage.headline}
+            placeholder={own.headline}
+            onChange={(headline) => setConfig('landingPage', { headline })}
+          />
+          <Text
+            path="config.landingPage.subheadline"
+            rows={3}
+            value={landingPage.subheadline}
+            placeholder={own.copy}
+            onChange={(subheadline) => setConfig('landingPage', { subheadline })}
+          />
+          <Text
+            path="config.landingPage.ctaText"
+            hint={own.hasForm ? 'The form’s button.' : 'The button that leads to the free audit.'}
+            value={landingPage.ctaText}
+            placeholder={own.ctaText}
+            onChange={(ctaText) => setConfig('landingPage', { ctaText })}
+          />
           {own.hasForm ? (
             <fieldset className={`${styles.form} ${cardStyles.group}`}>
               <legend>Form fields</legend>
               <p className={styles.muted}>Website, business name and e-mail are always asked (the audit needs them).</p>
               {EXTRA_FORM_FIELDS.map((name) => (
-                <Field key={name} label={`${FIELD_LABELS[name]} field`}>
+                <Field key={name} path={`config.landingPage.fields.${name}`}>
                   <Select
                     value={landingPage.fields[name]}
                     options={FIELD_MODES}
@@ -216,17 +254,16 @@ export function FunnelEditForm({
               : `This funnel's popup opens by itself on ${landingPath ?? 'its landing page'}.`}{' '}
             It shows once per browser session. Split the variants on the <Link to="/admin/ab-testing">A/B Testing</Link> page.
           </Effect>
-          <Check label="Show the popup" checked={popup.enabled} onChange={(enabled) => setConfig('popup', { enabled })} />
-          <Field label="Delay (seconds)" hint="How long a visitor is on the page before it opens by itself; 0 = no timer.">
-            <WholeNumber
-              value={popup.delaySeconds}
-              min={0}
-              max={MAX_POPUP_DELAY_SECONDS}
-              onChange={(delaySeconds) => setConfig('popup', { delaySeconds })}
-            />
-          </Field>
+          <Check path="config.popup.enabled" checked={popup.enabled} onChange={(enabled) => setConfig('popup', { enabled })} />
+          <WholeNumber
+            path="config.popup.delaySeconds"
+            hint="How long a visitor is on the page before it opens by itself; 0 = no timer."
+            value={popup.delaySeconds}
+            onChange={(delaySeconds) => setConfig('popup', { delaySeconds })}
+          />
           <Check
-            label="Exit intent (opens when the mouse leaves at the top of the page)"
+            path="config.popup.exitIntent"
+            after=" (opens when the mouse leaves at the top of the page)"
             checked={popup.exitIntent}
             onChange={(exitIntent) => setConfig('popup', { exitIntent })}
           />
@@ -238,30 +275,24 @@ export function FunnelEditForm({
             return (
               <fieldset key={variant} className={`${styles.form} ${cardStyles.group}`}>
                 <legend>{VARIANT_LABELS[variant]}</legend>
-                <Field label={`Variant ${variant} title`}>
-                  <input
-                    value={copy.title}
-                    maxLength={200}
-                    placeholder={defaults.title}
-                    onChange={(e) => setCopy({ title: e.target.value })}
-                  />
-                </Field>
-                <Field label={`Variant ${variant} subtitle`}>
-                  <input
-                    value={copy.subtitle}
-                    maxLength={300}
-                    placeholder={defaults.subtitle}
-                    onChange={(e) => setCopy({ subtitle: e.target.value })}
-                  />
-                </Field>
-                <Field label={`Variant ${variant} button text`}>
-                  <input
-                    value={copy.buttonText}
-                    maxLength={60}
-                    placeholder={defaults.buttonText}
-                    onChange={(e) => setCopy({ buttonText: e.target.value })}
-                  />
-                </Field>
+                <Text
+                  path={`config.popup.variants.${variant}.title`}
+                  value={copy.title}
+                  placeholder={defaults.title}
+                  onChange={(title) => setCopy({ title })}
+                />
+                <Text
+                  path={`config.popup.variants.${variant}.subtitle`}
+                  value={copy.subtitle}
+                  placeholder={defaults.subtitle}
+                  onChange={(subtitle) => setCopy({ subtitle })}
+                />
+                <Text
+                  path={`config.popup.variants.${variant}.buttonText`}
+                  value={copy.buttonText}
+                  placeholder={defaults.buttonText}
+                  onChange={(buttonText) => setCopy({ buttonText })}
+                />
               </fieldset>
             );
           })}
@@ -284,7 +315,8 @@ export function FunnelEditForm({
             </li>
             <li>
               <Check
-                label="2. Website analysis"
+                path="config.process.websiteAnalysis"
+                before="2. "
                 checked={process.websiteAnalysis}
                 onChange={(websiteAnalysis) => setConfig('process', { websiteAnalysis })}
               />
@@ -292,7 +324,8 @@ export function FunnelEditForm({
             </li>
             <li>
               <Check
-                label="3. E-mail delivery"
+                path="config.process.emailDelivery"
+                before="3. "
                 checked={process.emailDelivery}
                 onChange={(emailDelivery) => setConfig('process', { emailDelivery })}
               />
@@ -300,7 +333,9 @@ export function FunnelEditForm({
             </li>
             <li>
               <Check
-                label="4. Follow-up sequence (optional)"
+                path="config.process.followUpSequence"
+                before="4. "
+                after=" (optional)"
                 checked={process.followUpSequence}
                 onChange={(followUpSequence) => setConfig('process', { followUpSequence })}
               />
@@ -309,14 +344,11 @@ export function FunnelEditForm({
               </small>
             </li>
           </ol>
-          <Field label="Follow-up after (days)">
-            <WholeNumber
-              value={process.followUpDays}
-              min={1}
-              max={MAX_FOLLOW_UP_DAYS}
-              onChange={(followUpDays) => setConfig('process', { followUpDays })}
-            />
-          </Field>
+          <WholeNumber
+            path="config.process.followUpDays"
+            value={process.followUpDays}
+            onChange={(followUpDays) => setConfig('process', { followUpDays })}
+          />
         </div>
       )}
       {tab === 'tracking' && (
@@ -327,14 +359,17 @@ export function FunnelEditForm({
             {FUNNEL_EVENTS.map((event) => (
               <Check
                 key={event}
-                label={EVENT_LABELS[event]}
+                path={`config.tracking.events.${event}`}
                 checked={tracking.events[event]}
                 onChange={(on) => setConfig('tracking', { events: { ...tracking.events, [event]: on } })}
               />
             ))}
             <p className={styles.muted}>Leads are always recorded.</p>
           </fieldset>
-          <Field label="Conversion event" hint="The card's and the analytics dialog's conversion rate divide these by the page's visitors.">
+          <Field
+            path="config.tracking.conversionEvent"
+            hint="The card's and the analytics dialog's conversion rate divide these by the page's visitors."
+          >
             <Select
               value={tracking.conversionEvent}
               options={CONVERSION_EVENTS}
