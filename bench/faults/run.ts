@@ -206,24 +206,29 @@ const secs = (ms: number) =>
   Number.isNaN(ms) ? `NO (${current?.crashed ? 'the product exited' : 'not in 90 s'})` : `${(ms / 1000).toFixed(1)} s`;
 const versus = (ackd: number, stored: number) => `${ackd} ack / ${stored} stored${stored < ackd ? ' LOST' : ''}`;
 
-async function postgresKilled(): Promise<Row> {
-  const instance = await Instance.fresh('pg');
+/**
+ * Visitors' traffic while `fault` is done to the embedded PostgreSQL (given the postmaster's pid;
+ * it resolves when the fault ends), then how long the product took to heal and what it kept.
+ */
+async function postgresFault(name: string, fault: (pid: number) => Promise<string>): Promise<Row> {
+  const instance = await Instance.fresh(name);
   try {
     const t = traffic(instance);
     await sleep(2000);
     const pid = Number(readFileSync(join(instance.dataDir, 'postgres', 'cluster', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const killedAt = performance.now();
-    process.kill(pid, 'SIGKILL');
-    const healed = await heal(instance, killedAt);
+    const label = await fault(pid);
+    const healed = await heal(instance, performance.now());
     await sleep(1000);
     await t.stop();
     const healLeads = Number.isNaN(healed) ? 0 : 1;
     const stored = await instance.reopenAndCount();
+    const slowest = t.leadTimes.length ? Math.max(...t.leadTimes) : NaN;
     return {
-      fault: `PostgreSQL kill -9 (pid ${pid})`,
-      visitors: `beacons ${tally(t.beacons)}; leads ${tally(t.leads)}`,
+      fault: label,
+      visitors: `beacons ${tally(t.beacons)}; leads ${tally(t.leads)}, slowest ${(slowest / 1000).toFixed(1)} s`,
       health: healthTimes(t.health),
       heal: secs(healed),
+      // A lead that timed out may still commit once the server answers: stored can exceed acknowledged.
       leads: versus(acked(t.leads, 201) + healLeads, stored.leads),
       events: versus(acked(t.beacons, 202) * EVENTS_PER_BEACON, stored.events),
     };
@@ -232,47 +237,31 @@ async function postgresKilled(): Promise<Row> {
   }
 }
 
+const postgresKilled = () =>
+  postgresFault('pg', async (pid) => {
+    process.kill(pid, 'SIGKILL');
+    return `PostgreSQL kill -9 (pid ${pid})`;
+  });
+
 /**
  * PostgreSQL stopped (SIGSTOP) for FROZEN_MS, then resumed: a server that holds its connections
  * open and answers nothing, unlike a dead one. The forms must answer (503, retried by the site)
  * rather than hang on a pooled connection.
  */
 const FROZEN_MS = 12_000;
-async function postgresFrozen(): Promise<Row> {
-  const instance = await Instance.fresh('pg-frozen');
-  try {
-    const t = traffic(instance);
-    await sleep(2000);
-    const pid = Number(readFileSync(join(instance.dataDir, 'postgres', 'cluster', 'postmaster.pid'), 'utf8').split('\n')[0]);
+const postgresFrozen = () =>
+  postgresFault('pg-frozen', async (pid) => {
     // The postmaster and its backends: a frozen machine freezes them all.
-    const group = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+    const children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
       .split('\n')
       .filter(Boolean)
       .map(Number);
-    const all = [pid, ...group];
+    const all = [pid, ...children];
     for (const p of all) process.kill(p, 'SIGSTOP');
     await sleep(FROZEN_MS);
-    const resumedAt = performance.now();
     for (const p of all) process.kill(p, 'SIGCONT');
-    const healed = await heal(instance, resumedAt);
-    await sleep(1000);
-    await t.stop();
-    const healLeads = Number.isNaN(healed) ? 0 : 1;
-    const stored = await instance.reopenAndCount();
-    const slowest = t.leadTimes.length ? Math.max(...t.leadTimes) : NaN;
-    return {
-      fault: `PostgreSQL frozen ${FROZEN_MS / 1000} s (SIGSTOP)`,
-      visitors: `beacons ${tally(t.beacons)}; leads ${tally(t.leads)}, slowest ${(slowest / 1000).toFixed(1)} s`,
-      health: healthTimes(t.health),
-      heal: secs(healed),
-      // A lead that timed out may still commit once the server resumes: stored can exceed acknowledged.
-      leads: versus(acked(t.leads, 201) + healLeads, stored.leads),
-      events: versus(acked(t.beacons, 202) * EVENTS_PER_BEACON, stored.events),
-    };
-  } finally {
-    instance.remove();
-  }
-}
+    return `PostgreSQL frozen ${FROZEN_MS / 1000} s (SIGSTOP)`;
+  });
 
 /** A beacon burst (and a few leads), the product killed with `signal` in the middle, restarted on the same data. */
 async function processKilled(signal: NodeJS.Signals): Promise<Row> {

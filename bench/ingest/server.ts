@@ -1,6 +1,6 @@
 // The product (embedded mode) plus two bench-only routes: a bare Fastify route to compare
 // POST /api/events against, and the ClickHouse row count. Run by bench/ingest/run.ts.
-import { loadConfig, listen, lockDataDir, openStores, runMain, stopOnSignals } from '@curb/runtime';
+import { loadConfig, listen, lockDataDir, openStores, runMain, stopOnSignals, surviveStoreOutages } from '@curb/runtime';
 import { composeApp } from '../../services/launcher/src/compose.ts';
 
 runMain(async () => {
@@ -22,4 +22,7 @@ runMain(async () => {
     await stores.close();
     unlock();
   }, config.SHUTDOWN_TIMEOUT_MS);
+  // As the launcher does: a store error outside any request (pg-boss failing a job while the
+  // database restarts) is the store recovering, not a reason to exit.
+  surviveStoreOutages((message) => app.log.warn(message));
 });
