@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { percentile, REPO_ROOT, startBenchServer } from '../child.ts';
+import { DASHBOARD_ENDPOINTS } from './endpoints.ts';
 import { eventsPerSession, GROWTH_SHAPES, type GrowthShape } from './generate.ts';
 
 // 60 measured requests per endpoint (BENCH_REQUESTS): a p95 of 20 was their second largest,
@@ -31,20 +32,7 @@ const GROWTH_TARGET = 1.5;
  */
 const GROWTH_NOISE_MS = 5;
 const ADMIN = { email: 'bench@curb.test', password: 'dashboard bench password' };
-const ENDPOINTS = [
-  '/api/analytics/ab-testing?days=7',
-  '/api/analytics/ab-testing?days=30',
-  '/api/analytics/ab-testing?days=90',
-  '/api/analytics/retargeting?days=7',
-  '/api/analytics/retargeting?days=30',
-  '/api/analytics/retargeting?days=90',
-  '/api/admin/funnels',
-  '/api/admin/funnel-stats',
-  '/api/admin/funnels/marketing-audit/analytics',
-  '/api/seo/dashboard',
-  '/api/admin/data-connections/overview',
-  '/api/admin/feature-status?category=funnel',
-];
+const ENDPOINTS = DASHBOARD_ENDPOINTS;
 
 // `pnpm bench:dashboards -- --events …` passes the `--` on.
 const { values } = parseArgs({

@@ -1,5 +1,5 @@
 // k6 version of `pnpm bench:dashboards`: each dashboard endpoint, 60 requests one at a time,
-// p95 ≤ 150 ms (the bench's target at 10 M events; test/bench-k6.test.ts keeps the lists in
+// p95 ≤ 150 ms (the bench's target at 10 M events; test/bench-k6.test.ts keeps the bar in
 // step). Needs an admin account and a site with data (for instance the bench data directory
 // or `pnpm demo`):
 //   k6 run -e BASE_URL=http://localhost:3000 -e ADMIN_EMAIL=… -e ADMIN_PASSWORD=… infra/k6/dashboards.js
@@ -7,20 +7,8 @@ import http from 'k6/http';
 import { check } from 'k6';
 
 const BASE_URL = __ENV.BASE_URL || 'http://localhost:3000';
-const ENDPOINTS = [
-  '/api/analytics/ab-testing?days=7',
-  '/api/analytics/ab-testing?days=30',
-  '/api/analytics/ab-testing?days=90',
-  '/api/analytics/retargeting?days=7',
-  '/api/analytics/retargeting?days=30',
-  '/api/analytics/retargeting?days=90',
-  '/api/admin/funnels',
-  '/api/admin/funnel-stats',
-  '/api/admin/funnels/marketing-audit/analytics',
-  '/api/seo/dashboard',
-  '/api/admin/data-connections/overview',
-  '/api/admin/feature-status?category=funnel',
-];
+// One list with the bench and the backup test (k6's open() reads it when the script loads).
+const ENDPOINTS = JSON.parse(open('../../bench/dashboards/endpoints.json'));
 
 export const options = {
   scenarios: Object.fromEntries(

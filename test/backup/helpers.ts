@@ -4,6 +4,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Manifest } from '@curb/runtime/backup/manifest';
+import { DASHBOARD_ENDPOINTS } from '../../bench/dashboards/endpoints.ts';
 import { REPO_ROOT } from '../process.ts';
 
 export interface CliRun {
@@ -91,18 +92,7 @@ export async function getJson(url: string, cookie?: string): Promise<{ status: n
 
 /** Every dashboard's answer (the endpoints `pnpm bench:dashboards` times) and the owner's records. */
 export const OWNER_VIEWS = [
-  '/api/analytics/ab-testing?days=7',
-  '/api/analytics/ab-testing?days=30',
-  '/api/analytics/ab-testing?days=90',
-  '/api/analytics/retargeting?days=7',
-  '/api/analytics/retargeting?days=30',
-  '/api/analytics/retargeting?days=90',
-  '/api/admin/funnels',
-  '/api/admin/funnel-stats',
-  '/api/admin/funnels/marketing-audit/analytics',
-  '/api/seo/dashboard',
-  '/api/admin/data-connections/overview',
-  '/api/admin/feature-status?category=funnel',
+  ...DASHBOARD_ENDPOINTS,
   '/api/admin/marketing-audits',
   '/api/admin/ingest-quarantine',
   '/api/settings?category=analytics',
