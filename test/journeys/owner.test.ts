@@ -3,6 +3,7 @@
 // figures `pnpm demo` leaves (A/B tests, journeys, funnels), and the settings carried to the
 // public site, where a visitor accepts and declines the tracking tags. Each runs at 1280 and
 // 390 px.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startDemoApp, type DemoApp } from '../browser/admin-session.ts';
@@ -54,6 +55,7 @@ describe('the owner’s journeys in Chromium', () => {
           ['Retargeting Analytics', 'Retargeting Analytics'],
           ['Analytics', 'Site Analytics'],
           ['Settings', 'Settings'],
+          ['Data & Privacy', 'Data & Privacy'],
           ['Comprehensive', 'Comprehensive Dashboard'],
           ['Admin Home', 'Admin Portal'],
         ];
@@ -96,6 +98,57 @@ describe('the owner’s journeys in Chromium', () => {
       { allow: [SIGNED_OUT] },
     );
   }, 300_000);
+
+  it("Data & Privacy: the owner downloads a person's data, then erases them after confirming", async () => {
+    await atEachWidth(
+      browser,
+      'owner-privacy',
+      async (j) => {
+        // Someone who wrote through the contact form: the person the owner is asked about.
+        const email = `erase-me-${j.width.name}@harbor-point.example`;
+        const sent = await fetch(`${app.url}/api/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Erin Vale', email, subject: '', message: 'Please call me about my listing site.' }),
+        });
+        expect(sent.status).toBe(201);
+
+        await signInAsOwner(j, app.url);
+        await openAdminPage(j, 'Data & Privacy');
+        const form = j.page.getByRole('form', { name: "A person's data" });
+        await form.getByLabel('E-mail address').fill(email);
+        const download = j.page.waitForEvent('download', { timeout: 30_000 });
+        await form.getByRole('button', { name: 'Download their data (JSON)' }).click();
+        const file = await download;
+        expect(readFileSync((await file.path())!, 'utf8')).toContain('Please call me about my listing site.');
+        await j.step('data downloaded');
+
+        await form.getByRole('button', { name: 'Erase this person...' }).click();
+        const dialog = j.page.getByRole('dialog', { name: 'Erase this person?' });
+        await dialog.getByText(email).waitFor();
+        await j.step('erasure asked');
+        // Cancel leaves everything; the owner asks again and confirms.
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await form.getByRole('button', { name: 'Erase this person...' }).click();
+        await dialog.getByRole('button', { name: 'Erase everything' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await j.page.getByTestId('toast').filter({ hasText: 'Person erased' }).first().waitFor();
+        // The last erasure's table, store by store: the one contact message went.
+        const removed = j.page.getByRole('row').filter({ has: j.page.getByRole('cell', { name: 'Contact messages', exact: true }) });
+        expect(await removed.getByRole('cell').last().textContent()).toBe('1');
+        await j.step('person erased');
+
+        // Asked again, nothing is left of them.
+        await form.getByLabel('E-mail address').fill(email);
+        await form.getByRole('button', { name: 'Erase this person...' }).click();
+        await dialog.getByRole('button', { name: 'Erase everything' }).click();
+        await j.page.getByTestId('toast').filter({ hasText: 'Nothing to erase' }).first().waitFor();
+        await j.finish();
+      },
+      { allow: [SIGNED_OUT] },
+    );
+  }, 240_000);
 
   it('sets a title and tracking in Settings; the site carries them; a visitor accepts, then declines', async () => {
     await atEachWidth(

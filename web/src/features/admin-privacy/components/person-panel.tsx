@@ -4,6 +4,7 @@ import '@curb/contracts/formats';
 import { type ErasureCounts, type ErasureRecord, PersonRequestSchema } from '@curb/contracts/privacy';
 import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
+import fields from '@/components/admin/labelled-field.module.css';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { formatCount } from '@/components/admin/format';
 import { useToast } from '@/components/ui/toast/use-toast';
@@ -76,8 +77,8 @@ export function PersonPanel() {
 
   return (
     <Panel title="A Person's Data">
-      <form className={page.personForm} onSubmit={(event) => void download(event)} aria-label="A person's data">
-        <div className={page.field}>
+      <form className={fields.form} onSubmit={(event) => void download(event)} aria-label="A person's data">
+        <div className={`${fields.field} ${page.narrow}`}>
           <label htmlFor={id}>E-mail address</label>
           <input
             id={id}
@@ -89,7 +90,7 @@ export function PersonPanel() {
             aria-invalid={problem ? true : undefined}
             aria-describedby={`${id}-hint`}
           />
-          <span id={`${id}-hint`} className={problem ? page.problem : styles.muted}>
+          <span id={`${id}-hint`} className={problem ? fields.problem : styles.muted}>
             {problem ??
               'Their leads, audits and reports, contact messages, report e-mails and tracking events ' +
                 '(with the visits of the visitor who gave the address).'}

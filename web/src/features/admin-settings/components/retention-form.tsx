@@ -2,11 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, retentionProblem } from '@curb/contracts/retention';
 import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
+import formStyles from '@/components/admin/labelled-field.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
 import { useEventRetention, useUpdateEventRetention } from '../api/retention';
-import formStyles from './settings-form.module.css';
 
 const TITLE = 'Data Retention';
 const ID = 'setting-retention-events_days';

@@ -3,11 +3,11 @@ import { SETTING_RULES, settingKeys, settingProblem, type SettingCategory } from
 import { settingsObject } from '@curb/contracts/settings-values';
 import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
+import formStyles from '@/components/admin/labelled-field.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
 import { useSettings, useUpdateSettings } from '../api/settings';
-import formStyles from './settings-form.module.css';
 
 const TITLES: Record<SettingCategory, { title: string; fetchError: string }> = {
   analytics: { title: 'Analytics & Tracking', fetchError: 'Failed to fetch analytics settings' },
