@@ -4,7 +4,6 @@
 import { abSnapshots } from '@curb/analytics/dashboards/ab-testing';
 import { snapshotSets } from '@curb/analytics/dashboards/catalog';
 import { computeClosedDays } from '@curb/analytics/dashboards/closed-days';
-import { computeFunnelProgress } from '@curb/analytics/dashboards/funnel-progress';
 import { retargetingSnapshots } from '@curb/analytics/dashboards/retargeting';
 import { seoSnapshots } from '@curb/analytics/dashboards/seo';
 import { loadConfig, listen, lockDataDir, openStores, runMain, stopOnSignals } from '@curb/runtime';
@@ -59,8 +58,7 @@ runMain(async () => {
   }
   // As on a new day: nothing stored for the closed days, so each dashboard's first request answers from the whole period.
   const closedDays = snapshotSets(stores.ch.engine).flatMap((set) => set.queries.map((q) => q.table));
-  for (const table of ['funnel_progress_runs', 'funnel_progress', 'funnel_progress_submitters', 'closed_days_runs', ...closedDays])
-    await stores.ch.command(`TRUNCATE TABLE IF EXISTS ${table}`);
+  for (const table of ['closed_days_runs', ...closedDays]) await stores.ch.command(`TRUNCATE TABLE IF EXISTS ${table}`);
   const app = await composeApp(config, stores);
   // The bench's own route (this server listens on loopback only): after a dashboard's first
   // request, the closed-days runs it started are awaited (computed once: a run in flight is
@@ -69,10 +67,7 @@ runMain(async () => {
   // beside them (with several sizes measured in turn, in another size's server too).
   const settle: Record<string, (days: number) => Promise<void>> = {
     '/api/analytics/ab-testing': (days) => computeClosedDays(ch, abSnapshots(ch.engine), days),
-    '/api/analytics/retargeting': async (days) => {
-      await computeFunnelProgress(ch, days);
-      await computeClosedDays(ch, retargetingSnapshots(ch.engine), days);
-    },
+    '/api/analytics/retargeting': (days) => computeClosedDays(ch, retargetingSnapshots(ch.engine), days),
     '/api/seo/dashboard': () => computeClosedDays(ch, seoSnapshots(ch.engine), 7),
   };
   app.post<{ Querystring: { path: string } }>('/bench/settle', async (request) => {

@@ -103,7 +103,8 @@ export async function personEvents(
 }
 
 /**
- * The tables of closed-days snapshots and runs (migrations 0034, 0039–0044): merged from the
+ * The tables of closed-days snapshots and runs (migrations 0034, 0039–0044, 0049; those of 0034,
+ * 0043 and 0044 are no longer written, and empty within two days): merged from the
  * rollups, kept two days, rebuilt by the next request or the worker when absent. A table added
  * to the schema must be named here, among the rollups (a migration's backfill) or in KEPT_TABLES:
  * person-data.test.ts fails otherwise.
@@ -120,6 +121,7 @@ export const SNAPSHOT_TABLES = [
   'funnel_progress',
   'funnel_progress_runs',
   'funnel_progress_submitters',
+  'funnel_levels_closed',
 ] as const;
 /** Tables that hold no event data: the migrations' ledger. */
 export const KEPT_TABLES = ['schema_migrations'] as const;

@@ -114,7 +114,9 @@ describe('composed server (api + collector + worker)', () => {
   it("computes the dashboards' closed days for every period through the job queue", async () => {
     await stores.jobs.send(JOB_QUEUES.funnelProgress, {});
     const periods = async () =>
-      (await stores.ch.query<{ days: number }>('SELECT DISTINCT days FROM funnel_progress_runs ORDER BY days')).map((r) => Number(r.days));
+      (await stores.ch.query<{ days: number }>("SELECT DISTINCT days FROM closed_days_runs WHERE kind = 'funnel' ORDER BY days")).map((r) =>
+        Number(r.days),
+      );
     await expect.poll(periods, { timeout: 10_000 }).toEqual([7, 30, 90]);
     const snapshots = async () =>
       (
@@ -122,7 +124,7 @@ describe('composed server (api + collector + worker)', () => {
           'SELECT days, arraySort(groupUniqArray(kind)) AS kinds FROM closed_days_runs GROUP BY days ORDER BY days',
         )
       ).map((r) => [Number(r.days), r.kinds]);
-    const kinds = ['ab_pairs', 'ab_units', 'identified', 'sources', 'traffic', 'users'];
+    const kinds = ['ab_pairs', 'ab_units', 'funnel', 'sources', 'traffic', 'users'];
     await expect
       .poll(snapshots, { timeout: 10_000 })
       .toEqual([7, 30, 90].map((days) => [days, days === 7 ? [...kinds, 'seo_sessions'].sort() : kinds]));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
 import { abSnapshots, abTestingDashboard, summariseTests } from './ab-testing.ts';
-import { reloadRunDictionarySql } from './run-dictionary.ts';
+import { reloadRunDictionarySql } from './closed-days.ts';
 import { eventRows, type TestEvent } from './test-events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;

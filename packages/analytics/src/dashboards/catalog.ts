@@ -2,15 +2,12 @@
 // reads (test/cluster/cluster-rules.test.ts), since no ClickHouse server or cluster runs here;
 // and the dashboards' closed-days runs, for the worker.
 // A dashboard module adds its statements here when it adds a query.
-import { PERIOD_DAYS } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
 import type { EngineProfile } from '../engine.ts';
 import { abSnapshots, abTestingSql } from './ab-testing.ts';
 import { computeClosedDays } from './closed-days.ts';
 import { dataConnectionsSql } from './data-connections.ts';
-import { computeFunnelProgress, computeSql, funnelDictionaries, liveSql, storedTodaySql, wholePeriodSql } from './funnel-progress.ts';
 import { funnelViewsSql } from './funnel-views.ts';
-import { reloadRunDictionarySql, runDictionaryDdl } from './run-dictionary.ts';
 import { retargetingSnapshots, retargetingSql } from './retargeting.ts';
 import { seoSnapshots } from './seo.ts';
 
@@ -26,7 +23,6 @@ export const snapshotSets = (engine: EngineProfile) => [abSnapshots(engine), ret
 
 /** Today's closed-days runs of every dashboard and period that lacks one: the worker's job after midnight. */
 export async function computeDashboardClosedDays(ch: ClickHouse): Promise<void> {
-  for (const days of PERIOD_DAYS) await computeFunnelProgress(ch, days);
   for (const snapshots of snapshotSets(ch.engine)) for (const days of snapshots.periods) await computeClosedDays(ch, snapshots, days);
 }
 
@@ -37,16 +33,6 @@ export function dashboardStatements(engine: EngineProfile): Record<string, strin
     // The closed-days snapshots of each dashboard that keeps them.
     'closed-days': snapshotSets(engine).flatMap((snapshots) => snapshots.statements()),
     'data-connections': texts(dataConnectionsSql),
-    'funnel-progress': texts([
-      computeSql(engine),
-      storedTodaySql,
-      liveSql(engine),
-      wholePeriodSql(engine),
-      // The stored levels' and first submitters' dictionaries, on chDB only.
-      engine.kind === 'chdb'
-        ? PERIOD_DAYS.flatMap((days) => funnelDictionaries(days).map((d) => [runDictionaryDdl('curb', d), reloadRunDictionarySql(d)]))
-        : [],
-    ]),
     'funnel-views': texts(funnelViewsSql),
     retargeting: texts(retargetingSql(engine)),
   };

@@ -2,19 +2,8 @@ import { RETARGETING_FUNNEL_STEPS } from '@curb/contracts/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClickHouse } from '../../../../test/harness.ts';
 import { migrateClickHouse } from '../migrate.ts';
-import { randomUUID } from 'node:crypto';
-import type { ClickHouse } from '../clickhouse.ts';
-import {
-  computeFunnelProgress,
-  computeSql,
-  levelsDictionary,
-  liveSql,
-  readFunnelLevels,
-  storedTodaySql,
-  submittersDictionary,
-  wholePeriodSql,
-} from './funnel-progress.ts';
-import { reloadRunDictionarySql } from './run-dictionary.ts';
+import { type ClosedDaysStatus, closedDaysSnapshots, readClosedDays, reloadRunDictionarySql } from './closed-days.ts';
+import { funnelLevels, funnelQuery } from './funnel-progress.ts';
 import { eventRows, type TestEvent } from './test-events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
@@ -105,15 +94,22 @@ function expectedLevels(events: TestEvent[], days: number): number[] {
   return levels;
 }
 
+/** The funnel's snapshot alone (in the dashboard it is one of the retargeting snapshots). */
+const funnel = () => closedDaysSnapshots(ch.engine, [funnelQuery(ch.engine)]);
+/** A request's read: the levels, and `computeMissing` for the runs it found missing. */
+async function readLevels(days: number) {
+  const { rows, computeMissing } = await readClosedDays<{ funnel: { level: number; users: number }[] }>(ch, funnel(), days);
+  return { levels: funnelLevels(rows.funnel), computeMissing };
+}
 /** What a request reads, and whether it read today's run (else the whole period, leaving the run computed). */
 async function read(days: number): Promise<{ levels: number[]; fromRun: boolean }> {
-  const { levels, computeMissing } = await readFunnelLevels(ch, days);
+  const { levels, computeMissing } = await readLevels(days);
   await computeMissing?.();
   return { levels: levels.map((l) => l.users), fromRun: !computeMissing };
 }
 const levelsOf = async (days: number) => (await read(days)).levels;
 const runs = async (days: number) =>
-  Number((await ch.query<{ n: string }>(`SELECT count() AS n FROM funnel_progress_runs WHERE days = ${days}`))[0]!.n);
+  Number((await ch.query<{ n: string }>(`SELECT count() AS n FROM closed_days_runs WHERE kind = 'funnel' AND days = ${days}`))[0]!.n);
 
 const events = generate(7);
 
@@ -173,82 +169,40 @@ describe('retargeting funnel over closed days and the days since', () => {
     expect(await runs(7)).toBe(before + 2);
   });
 
-  it('reads the run through the day before yesterday while an event for yesterday outdates the one through yesterday', async () => {
+  it('continues from the run through the day before yesterday while a late event for yesterday outdates the other', async () => {
     await levelsOf(30);
-    const live = async () => {
-      const [row] = (await ch.query<{ current: number; throughYesterday: number }>(liveSql(ch.engine).get(30)!.joined)) as [
-        { current: number; throughYesterday: number },
-      ];
-      return [Number(row.current), Number(row.throughYesterday)];
+    const current = async () => {
+      const [status] = (await ch.query<ClosedDaysStatus>(funnel().status(30))) as [ClosedDaysStatus];
+      return [status.current.includes('funnel'), status.currentThroughYesterday.includes('funnel')];
     };
-    expect(await live()).toEqual([1, 1]);
+    expect(await current()).toEqual([true, true]);
     const before = await runs(30);
     // Visitor 900's page view yesterday at noon, received now (the collector keeps a timestamp up
     // to a day old), and a popup today: level 2, replayed from the run through the day before.
     const yesterday = Math.floor((now % (DAY_MINUTES * MINUTE)) / MINUTE) + 12 * 60;
-    const lateForYesterday = async (visitor: number) => {
-      const chain: TestEvent[] = [
-        { name: 'page_view', visitor, minutesAgo: yesterday },
-        { name: 'popup_view', visitor, minutesAgo: 0 },
-      ];
-      await ch.insert('events', eventRows(chain, now));
-      events.push(...chain);
-    };
-    await lateForYesterday(900);
-    expect(await live()).toEqual([1, 0]);
-    const { levels, computeMissing } = await readFunnelLevels(ch, 30);
+    const chain: TestEvent[] = [
+      { name: 'page_view', visitor: 900, minutesAgo: yesterday },
+      { name: 'popup_view', visitor: 900, minutesAgo: 0 },
+    ];
+    await ch.insert('events', eventRows(chain, now));
+    events.push(...chain);
+    expect(await current()).toEqual([true, false]);
+    const { levels, computeMissing } = await readLevels(30);
     expect(levels.map((l) => l.users)).toEqual(expectedLevels(events, 30));
     // The request starts a new run through yesterday.
     await computeMissing!();
     expect(await runs(30)).toBe(before + 1);
     expect(await read(30)).toEqual({ levels: expectedLevels(events, 30), fromRun: true });
-    // Another within ten minutes: answered the same way, starting nothing, and no new run until the worker's.
-    await lateForYesterday(901);
-    const again = await readFunnelLevels(ch, 30);
-    expect(again.levels.map((l) => l.users)).toEqual(expectedLevels(events, 30));
-    expect(again.computeMissing).toBeNull();
-    expect(await runs(30)).toBe(before + 1);
-    expect(await live()).toEqual([1, 0]);
-    await computeFunnelProgress(ch, 30);
-    expect(await runs(30)).toBe(before + 2);
-    expect(await read(30)).toEqual({ levels: expectedLevels(events, 30), fromRun: true });
   });
 
   it('shares one computation between requests that arrive together', async () => {
-    await ch.command('TRUNCATE TABLE funnel_progress_runs');
+    await ch.command('TRUNCATE TABLE closed_days_runs');
     const all = await Promise.all([levelsOf(90), levelsOf(90), levelsOf(90)]);
     for (const levels of all) expect(levels).toEqual(expectedLevels(events, 90));
     expect(await runs(90)).toBe(2);
   });
 
-  it('starts the whole period at once on a day without a run, and reads the live statement once one is seen', async () => {
-    await ch.command('TRUNCATE TABLE funnel_progress_runs');
-    // Another store object: a process that has not seen a run today.
-    const statements: string[] = [];
-    const recording: ClickHouse = Object.create(ch);
-    recording.query = (sql, params) => {
-      statements.push(sql);
-      return ch.query(sql, params);
-    };
-    const live = Object.values(liveSql(ch.engine).get(30)!);
-    const request = async () => {
-      statements.length = 0;
-      const { levels, computeMissing } = await readFunnelLevels(recording, 30);
-      expect(levels.map((l) => l.users)).toEqual(expectedLevels(events, 30));
-      return computeMissing;
-    };
-    const computeMissing = await request();
-    expect(statements).toEqual([storedTodaySql.get(30), wholePeriodSql(ch.engine).get(30)]);
-    await computeMissing!();
-    // The first request after the run asks again and finds it; the next goes straight to the live statement.
-    expect(await request()).toBeNull();
-    expect(statements[0]).toBe(storedTodaySql.get(30));
-    expect(live).toContain(statements[1]);
-    expect(await request()).toBeNull();
-    expect(statements.every((sql) => live.includes(sql))).toBe(true);
-  });
-
-  it("credits an e-mail opened today to its closed days' submitter as the period's dictionary holds it", async () => {
+  it('credits an e-mail opened today to its submitter on a closed day', async () => {
     // Visitor 800 submits on a closed day; the address is opened today from the mail client.
     const email = 'closed-days@example.com';
     const chain: TestEvent[] = [
@@ -258,17 +212,8 @@ describe('retargeting funnel over closed days and the days since', () => {
     ];
     await ch.insert('events', eventRows(chain, now));
     events.push(...chain);
-    await levelsOf(7); // a run with 800 at level 4 and its submission, and the dictionaries loaded with them
-    const expected = expectedLevels(events, 7);
-    expect(await read(7)).toEqual({ levels: expected, fromRun: true });
-    // The stored submission leaves the run's table, not the dictionary, which the request reads.
-    await ch.command(
-      `ALTER TABLE funnel_progress_submitters DELETE WHERE days = 7 AND h = cityHash64('${email}') SETTINGS mutations_sync = 2`,
-    );
-    expect((await read(7)).levels).toEqual(expected);
-    // Reloaded without it, the open is the mail client's own: 800 stays at level 4 and a user at level 0 appears.
-    await ch.command(reloadRunDictionarySql(submittersDictionary(7)));
-    expect((await read(7)).levels).toEqual(expected.map((n, level) => n + ([1, 0, 0, 0, 1, -1][level] ?? 0)));
+    await levelsOf(7); // a run with 800 at level 4
+    expect(await read(7)).toEqual({ levels: expectedLevels(events, 7), fromRun: true });
   });
 
   it("looks the stored levels up in the period's dictionary only while it holds the run read", async () => {
@@ -285,24 +230,13 @@ describe('retargeting funnel over closed days and the days since', () => {
     expect(await read(7)).toEqual({ levels: expected, fromRun: true });
     // Visitor 700 leaves the stored run and the dictionary, not the run's level counts: a request
     // keeps a user at level 2 and sees a new one at level 0, instead of one at level 3.
-    await ch.command('ALTER TABLE funnel_progress DELETE WHERE days = 7 AND key = 700 SETTINGS mutations_sync = 2');
+    await ch.command('ALTER TABLE funnel_levels_closed DELETE WHERE days = 7 AND key = 700 SETTINGS mutations_sync = 2');
     expect((await read(7)).levels).toEqual(expected); // still in the dictionary, which the request reads
-    await ch.command(reloadRunDictionarySql(levelsDictionary(7)));
-    const without = expected.map((n, level) => n + ([1, 0, 1, -1, 0, 0][level] ?? 0));
-    expect((await read(7)).levels).toEqual(without);
-    // A newer run (visitor 700 stored again) that the dictionary has not loaded: the request joins the table instead.
-    const [{ asOf, fingerprint }] = (await ch.query<{ asOf: string; fingerprint: string }>(
-      `SELECT toString(as_of) AS asOf, toString(fingerprint) AS fingerprint FROM funnel_progress_runs
-       WHERE days = 7 AND as_of = toDate(now('UTC')) ORDER BY created_at DESC LIMIT 1`,
-    )) as [{ asOf: string; fingerprint: string }];
-    const sql = computeSql(ch.engine).get(7)![1]; // the latest run is the one through yesterday
-    const params = { asOf, fingerprint: BigInt(fingerprint), run: randomUUID() };
-    for (const statement of [sql.levels, sql.submitters, sql.run]) await ch.command(statement, params);
-    expect((await read(7)).levels).toEqual(expected);
-    await ch.command(reloadRunDictionarySql(levelsDictionary(7)));
-    expect((await read(7)).levels).toEqual(expected);
-    // A dictionary that cannot answer leaves the join to answer.
-    await ch.command(`DROP DICTIONARY ${levelsDictionary(7).name}`);
-    expect(await read(7)).toEqual({ levels: expected, fromRun: true });
+    const dictionary = funnel().dictionary(funnelQuery(ch.engine), 7)!;
+    await ch.command(reloadRunDictionarySql(dictionary));
+    expect((await read(7)).levels).toEqual(expected.map((n, level) => n + ([1, 0, 1, -1, 0, 0][level] ?? 0)));
+    // A dictionary that cannot answer leaves the join to answer (the table lacks visitor 700 too).
+    await ch.command(`DROP DICTIONARY ${dictionary.name}`);
+    expect((await read(7)).levels).toEqual(expected.map((n, level) => n + ([1, 0, 1, -1, 0, 0][level] ?? 0)));
   });
 });

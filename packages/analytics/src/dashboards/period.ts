@@ -50,46 +50,6 @@ export function serverClockWindow(days: number): { events: string; days: string 
   };
 }
 
-/**
- * How many of a period's last days a closed-days run leaves open, for each request to read from
- * the daily rollups: yesterday and today (2), or today alone (1). Events can reach yesterday all
- * day (the collector keeps a timestamp up to a day old), so a run through yesterday goes out of
- * date with one such event, and the run that leaves yesterday open stands in for it; no event
- * reaches the days before yesterday except a late spool flush or an import.
- */
-export type OpenDays = 1 | 2;
-/** Both, in the order they are computed: a run through yesterday is the later (see run-dictionary.ts). */
-export const OPEN_DAYS: readonly OpenDays[] = [2, 1];
-
-/** Human traffic on the closed days (all but the `open` last) of the period that ends on `asOf` (an SQL Date expression). */
-export function closedDays(days: number, asOf: string, open: OpenDays = 2): string {
-  return `is_bot = 0 AND date >= ${asOf} - ${days - 1} AND date <= ${asOf} - ${open}`;
-}
-
-/** Human traffic on the `open` last days up to `asOf`, which a run leaves open. */
-export function openDays(asOf: string, open: OpenDays = 2): string {
-  return `is_bot = 0 AND date >= ${asOf} - ${open - 1} AND date <= ${asOf}`;
-}
-
-/**
- * Fingerprints of the events stored on the closed days of the period that ends on `asOf`, for
- * each of OPEN_DAYS (the run through the day before yesterday's, then through yesterday's), with
- * `version` (the SQL that depends on them): their count per hour, from the events_hourly rollup
- * (a few thousand rows, where the daily rollups hold a row per name, source and campaign), read
- * once for both. One changes when an event reaches its closed days late or retention removes one.
- * SQL: a tuple, read as `${name}.1` and `${name}.2` (fingerprintOf).
- */
-export function closedDaysFingerprints(days: number, asOf: string, version: string): string {
-  return `(SELECT (cityHash64('${version}', 2, arraySort(groupArrayIf((hour, n), hour < toDateTime(${asOf} - 1, 'UTC')))),
-                cityHash64('${version}', 1, arraySort(groupArray((hour, n)))))
-   FROM (SELECT hour, sum(events) AS n FROM events_hourly
-         WHERE is_bot = 0 AND hour >= toDateTime(${asOf} - ${days - 1}, 'UTC') AND hour < toDateTime(${asOf}, 'UTC')
-         GROUP BY hour))`;
-}
-
-/** SQL: the fingerprint for `open` in the tuple `fingerprints` (closedDaysFingerprints). */
-export const fingerprintOf = (fingerprints: string, open: OpenDays) => `${fingerprints}.${OPEN_DAYS.indexOf(open) + 1}`;
-
 /** Percent with `digits` decimals; 0 when the denominator is 0. */
 export function percent(part: number, whole: number, digits = 2): number {
   if (!whole) return 0;

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOURNEY_LIMIT } from '@curb/contracts/analytics';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
-import { type ClosedDaysStatus as Status, computeClosedDays, reloadRunDictionary } from './closed-days.ts';
-import { computeFunnelProgress } from './funnel-progress.ts';
+import { type ClosedDaysStatus as Status, computeClosedDays } from './closed-days.ts';
 import { funnelReach, RECENT_SESSIONS, retargetingDashboard, retargetingSnapshots, retargetingSql } from './retargeting.ts';
 import { eventRows } from './test-events.ts';
 
@@ -103,7 +102,7 @@ describe('retargeting dashboard', () => {
     await Promise.all(work);
     // Two runs of each kind: through the day before yesterday, and through yesterday.
     const runs = await ch.query<{ kind: string }>('SELECT kind FROM closed_days_runs WHERE days = 7 ORDER BY kind');
-    expect(runs.map((r) => r.kind)).toEqual(['identified', 'sources', 'traffic', 'users'].flatMap((kind) => [kind, kind]));
+    expect(runs.map((r) => r.kind)).toEqual(['funnel', 'sources', 'traffic', 'users'].flatMap((kind) => [kind, kind]));
     expect(await read()).toEqual(whole);
     expect(work).toHaveLength(1);
     // The stored rows are what a request reads: a row added to the run shows.
@@ -125,7 +124,6 @@ describe('retargeting dashboard', () => {
 
   it('reads the run through the day before yesterday while an event for yesterday outdates the one through yesterday', async () => {
     const snapshots = retargetingSnapshots(ch.engine);
-    await computeFunnelProgress(ch, 7);
     await computeClosedDays(ch, snapshots, 7);
     const work: Promise<unknown>[] = [];
     const read = () => retargetingDashboard(ch, 7, now, { background: (w) => work.push(w) });
@@ -208,38 +206,17 @@ describe('retargeting journeys on a busy day', () => {
 
   it('picks the latest identified sessions from the latest sessions, as from the whole day', async () => {
     const { PICK_SESSIONS_SQL } = retargetingSql(busy.engine);
-    const snapshots = retargetingSnapshots(busy.engine);
-    const pick = snapshots.queries.find((q) => q.kind === 'identified')!;
     const known = <T extends { known: number }>(picks: T[]) => picks.filter((p) => Number(p.known));
-    // No run yet: the first pick asks the period's identities. It is enough here (JOURNEY_LIMIT
-    // identified sessions), and it is the whole day's answer.
-    const recent = await busy.query<{ sessionId: string; known: number }>(snapshots.read(pick, 7));
+    // The first pick is enough here (JOURNEY_LIMIT identified sessions), and it is the whole day's answer.
+    const recent = await busy.query<{ sessionId: string; known: number }>(PICK_SESSIONS_SQL.get('recent')!.get(7)!);
     expect(known(recent)).toHaveLength(JOURNEY_LIMIT);
     expect(recent).toEqual(await busy.query(PICK_SESSIONS_SQL.get('lastDay')!.get(7)!));
     const work: Promise<unknown>[] = [];
     const d = await retargetingDashboard(busy, 7, now, { background: (w) => work.push(w) });
     expect(d.userJourneys.map((j) => j.sessionId)).toEqual(identified.slice(0, JOURNEY_LIMIT).map((v) => `s${v}`));
     expect(d.userJourneys.map((j) => j.email)).toEqual(identified.slice(0, JOURNEY_LIMIT).map((v) => `v${v}@example.com`));
-    // From the run: the odd visitors gave their e-mail on a closed day, stored once; joined from
-    // the table or looked up in memory, the same pick.
+    // The odd visitors gave their e-mail on a closed day: the same pick once the runs are stored.
     await Promise.all(work);
-    const [status] = (await busy.query<Status & { held: string[] }>(snapshots.status(7, true))) as [Status & { held: string[] }];
-    expect(status.currentThroughYesterday).toContain('identified');
-    expect(status.held).toContain('identified');
-    const run = { asOf: status.asOf, fingerprint: status.yesterdayFingerprint, open: 1 } as const;
-    expect(await busy.query(snapshots.read(pick, 7, run))).toEqual(recent);
-    expect(await busy.query(snapshots.read(pick, 7, run, true))).toEqual(recent);
     expect(await retargetingDashboard(busy, 7, now)).toEqual(d);
-    // The stored keys are what the pick reads: without them, only the visitors who gave their
-    // e-mail today are identified (the even ones), in the table and, once reloaded, in memory.
-    await busy.command('ALTER TABLE identified_visitors_closed DELETE WHERE key != 0 SETTINGS mutations_sync = 2');
-    const today = identified.filter((v) => v % 2 === 0).slice(0, JOURNEY_LIMIT);
-    expect(known(await busy.query<{ sessionId: string; known: number }>(snapshots.read(pick, 7, run))).map((p) => p.sessionId)).toEqual(
-      today.map((v) => `s${v}`),
-    );
-    await reloadRunDictionary(busy, snapshots.dictionary(pick, 7)!);
-    const without = await retargetingDashboard(busy, 7, now);
-    expect(without.userJourneys.map((j) => j.sessionId)).toEqual(today.map((v) => `s${v}`));
-    expect(without.userJourneys.map((j) => j.email)).toEqual(today.map((v) => `v${v}@example.com`));
   });
 });

@@ -16,9 +16,8 @@ import {
 } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine } from '../engine.ts';
-import { type BackgroundWork, bothParts, closedDaysSnapshots, computeMissingLater, readClosedDaysEach } from './closed-days.ts';
-import { readFunnelLevels, STEP_NAMES } from './funnel-progress.ts';
-import { storedText } from './run-dictionary.ts';
+import { type BackgroundWork, bothParts, closedDaysSnapshots, computeMissingLater, readClosedDays } from './closed-days.ts';
+import { funnelLevels, funnelQuery, STEP_NAMES } from './funnel-progress.ts';
 import { daysBetween, HUMAN_DAYS_IN_WINDOW, isoTime, lastDays, percent, serverClockWindow, type Window } from './period.ts';
 
 export const JOURNEY_EVENT_LIMIT = 50;
@@ -26,7 +25,7 @@ export const DETAIL_ROW_LIMIT = 200;
 export const TRAFFIC_ROW_LIMIT = 50;
 /** The latest sessions the journeys' first pick looks at (see rankedPick). */
 export const RECENT_SESSIONS = 2000;
-const LATER_PICK_STAGES = ['lastDay', 'window'] as const;
+const PICK_STAGES = ['recent', 'lastDay', 'window'] as const;
 
 // The queries below that only need the period bind no parameters: chDB runs bound queries
 // one at a time across the process, unbound ones in parallel. One constant statement per
@@ -55,14 +54,17 @@ const sessionRows = (picked: string) => `
 /**
  * The journeys' first pick: the sessions last seen after the latest RECENT_SESSIONS of them were,
  * from their activity sorted by time (migration 0048), with the e-mail each left since yesterday.
+ * Here the latest sessions are the tail of the day, not every session since yesterday.
  */
+/** The latest sessions' activity since yesterday: the rows last seen after the latest RECENT_SESSIONS were. */
+const LATEST_ACTIVITY = `session_activity
+    WHERE ${SINCE_YESTERDAY} AND last_seen > (SELECT min(last_seen) FROM (
+      SELECT last_seen FROM session_activity WHERE ${SINCE_YESTERDAY}
+      ORDER BY date DESC, last_seen DESC LIMIT 1 BY session LIMIT ${RECENT_SESSIONS}))`;
 const LATEST_SESSIONS = `
   SELECT a.session AS session, a.sessionId AS sessionId, a.visitor AS visitor, a.lastSeen AS lastSeen, e.address AS email
   FROM (
-    SELECT session, any(sid) AS sessionId, any(visitor) AS visitor, max(last_seen) AS lastSeen FROM session_activity
-    WHERE ${SINCE_YESTERDAY} AND last_seen > (SELECT min(last_seen) FROM (
-      SELECT last_seen FROM session_activity WHERE ${SINCE_YESTERDAY}
-      ORDER BY date DESC, last_seen DESC LIMIT 1 BY session LIMIT ${RECENT_SESSIONS}))
+    SELECT session, any(sid) AS sessionId, any(visitor) AS visitor, max(last_seen) AS lastSeen FROM ${LATEST_ACTIVITY}
     GROUP BY session
   ) AS a
   LEFT JOIN (
@@ -74,18 +76,15 @@ const LATEST_SESSIONS = `
 // Picked in stages, each exact when it finds JOURNEY_LIMIT identified sessions, else the next:
 // - recent: the sessions last seen after the latest RECENT_SESSIONS since yesterday were. Each
 //   has its latest activity among the rows read, and any identified session left out was seen
-//   earlier, so it would rank below. The session activity is sorted by time, so the pick reads
-//   the end of the day, not the whole day's sessions (50 M events late in the day: 22 → 15 ms of
-//   one thread; it read 2,000 session rows of the sessions rollup, sorted by session, before).
-//   Their visitors' addresses come from a closed-days snapshot (kind 'identified').
+//   earlier, so it would rank below.
 // - lastDay: every session seen since yesterday; window: the whole window.
+// Each stage reads its sessions' visitors' addresses from the window's identities.
 // `sessions` gives (session, sessionId, visitor, lastSeen, email: the one the session left);
-// `addresses` gives (visitor, identified: the e-mail the visitor gave last in the window), or
-// `identified` is that address over `i` and `s`.
-function rankedPick(sessions: string, addresses: string, identified = 'i.identified'): string {
+// `addresses` gives (visitor, identified: the e-mail the visitor gave last in the window).
+function rankedPick(sessions: string, addresses: string): string {
   return `
 SELECT toString(s.session) AS key, s.sessionId AS sessionId, toString(s.visitor) AS visitorId, s.lastSeen AS lastSeen,
-       s.email != '' OR ${identified} != '' AS known, ${identified} AS identified
+       s.email != '' OR i.identified != '' AS known, i.identified AS identified
 FROM (${sessions}
 ) AS s
 LEFT JOIN (${addresses}) AS i ON s.visitor = i.visitor
@@ -94,8 +93,8 @@ LIMIT ${JOURNEY_LIMIT}`;
 }
 
 /**
- * The sums and distinct counts over the period, each from a closed-days snapshot plus the days
- * since yesterday (closed-days.ts).
+ * The funnel, sums and distinct counts over the period, each from a closed-days snapshot plus the
+ * days it leaves open (closed-days.ts).
  */
 export const retargetingSnapshots = perEngine((engine) =>
   closedDaysSnapshots(engine, [
@@ -118,31 +117,8 @@ SELECT uniqExactMerge(identified) AS identifiedUsers, uniqExactMerge(identified_
        uniqMerge(visitors) AS visitors
 FROM ${bothParts(closed, since)}`,
     },
-    // The journeys' first pick (rankedPick): the address each visitor identified on the closed
-    // days gave last, one key per visitor, so the pick looks its recent sessions' visitors up in
-    // them (in memory on chDB) and in the identities since yesterday (the later address), where it
-    // read the period's identities (50 M events, 90 days: ~500 k rows).
-    {
-      kind: 'identified',
-      table: 'identified_visitors_closed',
-      columns: ['key', 'email'],
-      rows: (days) => `SELECT visitor AS key, argMax(email, last_seen) AS email FROM identities WHERE ${days} GROUP BY visitor`,
-      read: (closed, since) =>
-        rankedPick(
-          LATEST_SESSIONS,
-          closed
-            ? `SELECT key AS visitor, argMax(email, later) AS identified
-   FROM (SELECT key, email, 0 AS later FROM (${closed}) UNION ALL SELECT key, email, 1 AS later FROM (${since})) GROUP BY key`
-            : `SELECT key AS visitor, email AS identified FROM (${since})`,
-        ),
-      lookup: (_closed, since, dictionary) =>
-        rankedPick(
-          LATEST_SESSIONS,
-          `SELECT key AS visitor, email AS identified FROM (${since})`,
-          `if(i.identified != '', i.identified, ${storedText(dictionary, 's.visitor')})`,
-        ),
-      held: { value: 'email', text: true },
-    },
+    // Users per deepest step of the funnel (funnel-progress.ts).
+    funnelQuery(engine),
     // Distinct counts from uniqCombined(12) sketches (see migration 0032).
     {
       kind: 'sources',
@@ -195,18 +171,22 @@ GROUP BY event
 ${engine.readSettings}`,
   );
 
-  // The later stages of the journeys' pick (see rankedPick; the first is read with the
-  // closed-days snapshots): the sessions since yesterday, then the whole window's, with their
-  // visitors' addresses from the window's identities.
+  // The stages of the journeys' pick (see rankedPick): the latest sessions, the sessions since
+  // yesterday, then the whole window's, with their visitors' addresses from the window's identities.
   const PICK_SESSIONS_SQL = new Map(
-    LATER_PICK_STAGES.map((stage) => [
+    PICK_STAGES.map((stage) => [
       stage,
       perPeriod((window) => {
         const picked = stage === 'window' ? `${window.days} AND sid != ''` : SESSIONS_SINCE_YESTERDAY;
-        const visitors = stage === 'window' ? '' : ` AND visitor ${engine.inSubquery} (SELECT visitor FROM sessions WHERE ${picked})`;
+        const visitors =
+          stage === 'window'
+            ? ''
+            : stage === 'recent'
+              ? ` AND visitor ${engine.inSubquery} (SELECT visitor FROM ${LATEST_ACTIVITY})`
+              : ` AND visitor ${engine.inSubquery} (SELECT visitor FROM sessions WHERE ${picked})`;
         const addresses = `SELECT visitor, argMax(email, last_seen) AS identified
   FROM identities WHERE ${window.days}${visitors} GROUP BY visitor`;
-        return `${rankedPick(sessionRows(picked), addresses)}\n${engine.readSettings}`;
+        return `${rankedPick(stage === 'recent' ? LATEST_SESSIONS : sessionRows(picked), addresses)}\n${engine.readSettings}`;
       }),
     ]),
   );
@@ -248,27 +228,22 @@ export async function retargetingDashboard(
 ): Promise<RetargetingResponse> {
   const window = lastDays(days, now);
   const { STEP_COUNTS_SQL } = retargetingSql(ch.engine);
-  const snapshots = readClosedDaysEach<{
-    users: { identifiedUsers: N; identifiedVisitors: N; visitors: N }[];
-    sources: { event: string; src: string; count: N; uniqueUsers: N }[];
-    traffic: (Omit<TrafficSourceRow, 'sessions' | 'events'> & { sessionCount: N; eventCount: N })[];
-    identified: Picked[];
-  }>(ch, retargetingSnapshots(ch.engine), days);
-  // The journeys go on from their first pick while the other snapshots are read.
-  const [funnel, stepCounts, users, details, traffic, journeys, computeMissing] = await Promise.all([
-    readFunnelLevels(ch, days),
+  const [closed, stepCounts, journeys] = await Promise.all([
+    readClosedDays<{
+      funnel: { level: N; users: N }[];
+      users: { identifiedUsers: N; identifiedVisitors: N; visitors: N }[];
+      sources: { event: string; src: string; count: N; uniqueUsers: N }[];
+      traffic: (Omit<TrafficSourceRow, 'sessions' | 'events'> & { sessionCount: N; eventCount: N })[];
+    }>(ch, retargetingSnapshots(ch.engine), days),
     ch.query<{ event: string; count: N }>(statement(STEP_COUNTS_SQL, days)),
-    snapshots.rows.users,
-    snapshots.rows.sources,
-    snapshots.rows.traffic,
-    snapshots.rows.identified.then((recent) => userJourneys(ch, window, days, recent)),
-    snapshots.computeMissing,
+    userJourneys(ch, window, days),
   ]);
   // The closed days' runs this request found missing, computed after its answer.
-  computeMissingLater([funnel, { computeMissing }], options?.background);
+  computeMissingLater([closed], options?.background);
+  const { users, sources: details, traffic } = closed.rows;
 
   const counts = new Map(stepCounts.map((c) => [c.event, Number(c.count)]));
-  const reached = funnelReach(funnel.levels);
+  const reached = funnelReach(funnelLevels(closed.rows.funnel));
   const funnelData: FunnelStepRow[] = RETARGETING_FUNNEL_STEPS.map((event, i) => ({
     step: i + 1,
     event,
@@ -301,16 +276,15 @@ export async function retargetingDashboard(
 type Picked = { key: string; sessionId: string; visitorId: string; lastSeen: string; known: N; identified: string };
 
 /**
- * The first JOURNEY_LIMIT sessions: identified visitors' first, then the most recent. `recent`
- * is the first stage's pick (read with the snapshots); the later stages run while the pick
- * holds too few identified sessions.
+ * The first JOURNEY_LIMIT sessions: identified visitors' first, then the most recent. The later
+ * stages of the pick run while it holds too few identified sessions.
  */
-async function userJourneys(ch: ClickHouse, window: Window, days: number, recent: Picked[]): Promise<UserJourney[]> {
+async function userJourneys(ch: ClickHouse, window: Window, days: number): Promise<UserJourney[]> {
   const { PICK_SESSIONS_SQL, SESSION_FACTS_SQL, JOURNEY_EVENTS_SQL } = retargetingSql(ch.engine);
-  let picked = recent;
-  for (const stage of LATER_PICK_STAGES) {
-    if (picked.filter((p) => Number(p.known)).length >= JOURNEY_LIMIT) break;
+  let picked: Picked[] = [];
+  for (const stage of PICK_STAGES) {
     picked = await ch.query<Picked>(statement(PICK_SESSIONS_SQL.get(stage)!, days));
+    if (picked.filter((p) => Number(p.known)).length >= JOURNEY_LIMIT) break;
   }
   if (!picked.length) return [];
   // 64-bit ids travel as text and bind as BigInt: a JS number would lose their low digits.
