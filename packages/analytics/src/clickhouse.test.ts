@@ -1,6 +1,11 @@
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClickHouse } from '../../../test/harness.ts';
 import { migrateClickHouse } from './migrate.ts';
+
+const MIGRATIONS = join(import.meta.dirname, 'migrations');
 
 describe('ClickHouse on chDB', () => {
   let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
@@ -51,5 +56,37 @@ describe('ClickHouse on chDB', () => {
     const ping = await ch.ping();
     expect(ping.ok).toBe(true);
     expect(ping.latencyMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("upgrades a store of the funnel's own closed days: its dictionaries and tables go", async () => {
+    const old = await createTestClickHouse();
+    const through48 = mkdtempSync(join(tmpdir(), 'curb-migrations-'));
+    try {
+      for (const file of readdirSync(MIGRATIONS).filter((f) => f < '0049')) cpSync(join(MIGRATIONS, file), join(through48, file));
+      await migrateClickHouse(old, { dir: through48 });
+      // As the version before 0049 left chDB: a dictionary over the funnel's levels, which holds
+      // its table against DROP TABLE.
+      await old.command(`CREATE OR REPLACE DICTIONARY funnel_levels_7 (key UInt64, value UInt64) PRIMARY KEY key
+        SOURCE(CLICKHOUSE(QUERY 'SELECT toUInt64(1) AS key, toUInt64(2) AS value FROM ${old.database}.funnel_progress'))
+        LAYOUT(HASHED()) LIFETIME(0)`);
+      const names = async () =>
+        (await old.query<{ name: string }>('SELECT name FROM system.tables WHERE database = currentDatabase()')).map((r) => r.name);
+      expect(await names()).toEqual(expect.arrayContaining(['funnel_progress', 'identified_visitors_closed', 'funnel_levels_7']));
+
+      expect(await migrateClickHouse(old)).toEqual([49]);
+      const after = await names();
+      for (const gone of [
+        'funnel_levels_7',
+        'funnel_progress',
+        'funnel_progress_runs',
+        'funnel_progress_submitters',
+        'identified_visitors_closed',
+      ])
+        expect(after).not.toContain(gone);
+      expect(after).toContain('funnel_levels_closed');
+    } finally {
+      rmSync(through48, { recursive: true, force: true });
+      await old.drop();
+    }
   });
 });

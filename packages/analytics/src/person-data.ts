@@ -103,8 +103,7 @@ export async function personEvents(
 }
 
 /**
- * The tables of closed-days snapshots and runs (migrations 0034, 0039–0044, 0049; those of 0034,
- * 0043 and 0044 are no longer written, and empty within two days): merged from the
+ * The tables of closed-days snapshots and runs (migrations 0039–0042, 0049): merged from the
  * rollups, kept two days, rebuilt by the next request or the worker when absent. A table added
  * to the schema must be named here, among the rollups (a migration's backfill) or in KEPT_TABLES:
  * person-data.test.ts fails otherwise.
@@ -117,10 +116,6 @@ export const SNAPSHOT_TABLES = [
   'ab_unit_flags_closed',
   'ab_pairs_closed',
   'seo_session_flags_closed',
-  'identified_visitors_closed',
-  'funnel_progress',
-  'funnel_progress_runs',
-  'funnel_progress_submitters',
   'funnel_levels_closed',
 ] as const;
 /** Tables that hold no event data: the migrations' ledger. */
