@@ -9,6 +9,21 @@ import { migrateClickHouse, openClickHouse, type ClickHouse } from '@curb/analyt
 import { parseConfig, type Config } from '@curb/contracts/config';
 import { createSql, migratePostgres, startJobQueue, stopJobQueue } from '@curb/db';
 import type { Stores } from '@curb/runtime';
+import type { AuditRunDeps } from '../services/worker/src/jobs/audit-run.ts';
+
+const noop = () => {};
+/** A logger that writes nothing, for the jobs a test runs outside a server (Fastify's logger shape). */
+export const silentLog = {
+  level: 'silent',
+  info: noop,
+  warn: noop,
+  error: noop,
+  debug: noop,
+  fatal: noop,
+  trace: noop,
+  silent: noop,
+  child: () => silentLog,
+} as unknown as AuditRunDeps['log'];
 
 let chPath: string | undefined;
 /** chDB binds one data directory per process: every file in this process shares it. */

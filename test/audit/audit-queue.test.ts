@@ -8,22 +8,11 @@ import { JOB_QUEUES } from '@curb/contracts/jobs';
 import { chromiumSlots, findChrome } from '@curb/audit/lab/chromium';
 import type { Stores } from '@curb/runtime';
 import { runAuditJob, workAuditRuns, type AuditRunDeps } from '../../services/worker/src/jobs/audit-run.ts';
-import { createTestStores } from '../harness.ts';
+import { createTestStores, silentLog } from '../harness.ts';
 import { closedPort, page, startResettingServer, startSite, type TestSite } from './sites.ts';
 
 const chrome = findChrome(process.env.CHROME_PATH);
-const noop = () => {};
-const log = {
-  level: 'silent',
-  info: noop,
-  warn: noop,
-  error: noop,
-  debug: noop,
-  fatal: noop,
-  trace: noop,
-  silent: noop,
-  child: () => log,
-} as unknown as AuditRunDeps['log'];
+const log = silentLog;
 
 const HOME = page(
   '<title>Jane Smith Realty | Homes in Arlington</title><meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -9,23 +9,12 @@ import type { Stores } from '@curb/runtime';
 import type { AuditReport } from '@curb/contracts/audit';
 import { runAuditJob, type AuditRunDeps } from '../../services/worker/src/jobs/audit-run.ts';
 import { runMailJob, transportsFor, type MailDeps } from '../../services/worker/src/jobs/mail-send.ts';
-import { createTestStores } from '../harness.ts';
+import { createTestStores, silentLog } from '../harness.ts';
 import { closedPort, hostile, page, startResettingServer, startSite, type TestSite } from './sites.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
 import { GOOD_HTML } from './checks/good-site.ts';
 
-const noop = () => {};
-const log = {
-  level: 'silent',
-  info: noop,
-  warn: noop,
-  error: noop,
-  debug: noop,
-  fatal: noop,
-  trace: noop,
-  silent: noop,
-  child: () => log,
-} as unknown as AuditRunDeps['log'];
+const log = silentLog;
 let stores: Stores;
 let site: TestSite;
 

@@ -15,21 +15,10 @@ import { runMailJob, type MailDeps } from '../../services/worker/src/jobs/mail-s
 import type { OutgoingMail, Transport } from '../../services/worker/src/mail/transports.ts';
 import { contextOf } from '../audit/checks/harness.ts';
 import { SAMPLE_BUSINESS, sampleFixture } from '../audit/sample-site.ts';
-import { createTestStores, testConfig } from '../harness.ts';
+import { createTestStores, testConfig, silentLog } from '../harness.ts';
 
 const DAY_MS = 86_400_000;
-const noop = () => {};
-const log = {
-  level: 'silent',
-  info: noop,
-  warn: noop,
-  error: noop,
-  debug: noop,
-  fatal: noop,
-  trace: noop,
-  silent: noop,
-} as unknown as MailDeps['log'];
-(log as unknown as { child: () => unknown }).child = () => log;
+const log = silentLog;
 
 describe("the funnels' e-mails to their leads", () => {
   let stores: Stores;
