@@ -73,7 +73,8 @@ describe('ClickHouse on chDB', () => {
         (await old.query<{ name: string }>('SELECT name FROM system.tables WHERE database = currentDatabase()')).map((r) => r.name);
       expect(await names()).toEqual(expect.arrayContaining(['funnel_progress', 'identified_visitors_closed', 'funnel_levels_7']));
 
-      expect(await migrateClickHouse(old)).toEqual([49]);
+      // 0049 first; later migrations may follow it.
+      expect((await migrateClickHouse(old))[0]).toBe(49);
       const after = await names();
       for (const gone of [
         'funnel_levels_7',
