@@ -1,0 +1,220 @@
+// What makes the site the owner's own: their profile (who they are and how to reach them) and
+// the content they publish (services, posts, testimonials, headline figures, expertise cards).
+// The owner edits all of it in the admin; a new install starts with the sample content of
+// @curb/content, and the site says it is the sample until the owner saves a profile.
+// Stored in PostgreSQL with a version per save (restore like the funnels); the public site
+// reads it as one `SiteContent` bundle, the admin through the routes named below.
+import { Type, type Static } from '@sinclair/typebox';
+
+/** One line of plain text: no control characters, no markup brackets. */
+const Line = (maxLength: number, minLength = 0) =>
+  Type.String({ minLength, maxLength, pattern: `^[^\\u0000-\\u001f\\u007f<>]${minLength > 0 ? '+' : '*'}$` });
+/** Text that may span lines (a biography paragraph, a description); no markup brackets. */
+const Paragraph = (maxLength: number) => Type.String({ maxLength, pattern: '^[^\\u0000-\\u0009\\u000b-\\u001f\\u007f<>]*$' });
+/** An absolute https (or http) address, or empty. */
+const WebAddress = Type.String({ maxLength: 500, pattern: '^(https?://[^\\s<>"]+)?$' });
+/** A picture: an uploaded image's id (`media:<uuid>`), a path on this site (`/media/…`), or empty. */
+export const ImageRef = Type.String({ maxLength: 300, pattern: '^(media:[0-9a-f-]{36}|/[^\\s<>"]*)?$' });
+
+export const SOCIAL_NETWORKS = ['linkedin', 'facebook', 'instagram', 'x', 'youtube', 'tiktok', 'zillow'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/** What a field of the profile looks like when it is wrong, said at the field. */
+export const PROFILE_FIELD_HINTS = {
+  name: 'your name as clients know it, 1 to 80 characters',
+  email: 'an e-mail address such as you@yourdomain.com',
+  phone: 'a phone number with 7 to 15 digits, e.g. (703) 555-0142 or +1 703 555 0142',
+  brandColour: 'a colour as #rrggbb, e.g. #dc2626',
+  bookingUrl: 'an address starting with https://',
+} as const;
+
+export const OwnerProfileSchema = Type.Object(
+  {
+    name: Line(80, 1),
+    /** Initials shown where there is no photo; derived from the name when empty. */
+    initials: Line(3),
+    title: Line(120),
+    tagline: Line(200),
+    company: Line(120),
+    /** Current position, e.g. "Director of Operations & Marketing". */
+    position: Line(120),
+    photo: ImageRef,
+    logo: ImageRef,
+    /** Where lead notices go and the reply-to of every mail. */
+    email: Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@<>"]+@[^\\s@<>"]+\\.[^\\s@<>"]+$' }),
+    /** As typed by the owner; the site shows it as typed and dials its digits. */
+    phone: Type.String({ maxLength: 30, pattern: '^(\\+?[0-9 ().-]{7,25})?$' }),
+    officeAddress: Type.Object(
+      { street: Line(120), city: Line(80), region: Line(80), postalCode: Line(20), country: Line(2) },
+      { additionalProperties: false },
+    ),
+    /** Regions served, in the order the site names them. */
+    serviceArea: Type.Array(Line(80, 1), { maxItems: 12 }),
+    licence: Line(200),
+    biography: Type.Array(Paragraph(2000), { maxItems: 8 }),
+    social: Type.Partial(Type.Record(Type.Union(SOCIAL_NETWORKS.map((n) => Type.Literal(n))), WebAddress)),
+    bookingUrl: WebAddress,
+    brandColour: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
+    /** The address of the owner's own site (vCard, structured data), when not this one. */
+    website: WebAddress,
+  },
+  { additionalProperties: false },
+);
+export type OwnerProfile = Static<typeof OwnerProfileSchema>;
+
+/** A headline figure (hero, footer, about): "15+" / "Years Experience". */
+export const FigureSchema = Type.Object({ value: Line(20, 1), label: Line(60, 1) }, { additionalProperties: false });
+export type Figure = Static<typeof FigureSchema>;
+
+/** An expertise card of the home page. */
+export const ExpertiseCardSchema = Type.Object(
+  {
+    title: Line(80, 1),
+    icon: Line(30),
+    description: Paragraph(500),
+    tools: Type.Array(Line(60, 1), { maxItems: 12 }),
+    achievements: Type.Array(Line(300, 1), { maxItems: 8 }),
+    experience: Paragraph(1000),
+  },
+  { additionalProperties: false },
+);
+export type ExpertiseCard = Static<typeof ExpertiseCardSchema>;
+
+/** A service the owner offers (services page, home, footer). */
+export const OwnedServiceSchema = Type.Object(
+  {
+    id: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', minLength: 1, maxLength: 80 }),
+    title: Line(80, 1),
+    subtitle: Line(160),
+    icon: Line(30),
+    description: Paragraph(1000),
+    features: Type.Array(Line(200, 1), { maxItems: 12 }),
+    tools: Type.Array(Line(60, 1), { maxItems: 12 }),
+    targetClients: Type.Array(Line(60, 1), { maxItems: 8 }),
+  },
+  { additionalProperties: false },
+);
+export type OwnedService = Static<typeof OwnedServiceSchema>;
+
+export const TestimonialSchema = Type.Object(
+  { quote: Paragraph(1000), author: Line(80, 1), role: Line(120), photo: ImageRef },
+  { additionalProperties: false },
+);
+export type Testimonial = Static<typeof TestimonialSchema>;
+
+export const POST_STATUSES = ['draft', 'published'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** A slug: lower-case words joined by hyphens, as it appears in /blog/<slug>. */
+export const SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
+
+/** A post or case study as the owner writes it (Markdown body; images as ![alt](media:<id>)). */
+export const PostEditSchema = Type.Object(
+  {
+    slug: Type.String({ pattern: SLUG_PATTERN, minLength: 1, maxLength: 100 }),
+    title: Line(160, 1),
+    /** The search result's title; the title when empty. */
+    seoTitle: Line(70),
+    /** The search result's description; the excerpt when empty. */
+    seoDescription: Line(300),
+    excerpt: Line(400),
+    category: Line(60),
+    tags: Type.Array(Line(40, 1), { maxItems: 12 }),
+    coverImage: ImageRef,
+    markdown: Type.String({ maxLength: 100_000 }),
+    status: Type.Union(POST_STATUSES.map((s) => Type.Literal(s))),
+    /** ISO date (YYYY-MM-DD) shown on the post; set to today on first publish when empty. */
+    publishedAt: Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' }),
+  },
+  { additionalProperties: false },
+);
+export type PostEdit = Static<typeof PostEditSchema>;
+
+/** A published post as the site lists it (no body). */
+export interface PostSummary {
+  slug: string;
+  title: string;
+  seoTitle: string;
+  seoDescription: string;
+  excerpt: string;
+  category: string;
+  tags: string[];
+  /** A path the page can load (already resolved from `media:` ids). */
+  coverImage: string;
+  publishedAt: string;
+  readMinutes: number;
+}
+
+/** A published post with its body, rendered from Markdown and sanitised on the server. */
+export interface PublishedPost extends PostSummary {
+  html: string;
+}
+
+/** Everything the public pages show that the owner edits, as one bundle with a version. */
+export interface SiteContent {
+  /** Changes whenever anything in the bundle changes (pages are re-rendered per version). */
+  version: string;
+  /** True until the owner saves a profile: the admin then says the site shows the sample. */
+  isSample: boolean;
+  profile: OwnerProfile;
+  figures: Figure[];
+  expertise: ExpertiseCard[];
+  services: OwnedService[];
+  testimonials: Testimonial[];
+  /** Published posts, newest first. */
+  posts: PostSummary[];
+}
+
+/** The content collections the owner edits as ordered lists (each save is a version). */
+export const CONTENT_LISTS = {
+  figures: Type.Array(FigureSchema, { maxItems: 8 }),
+  expertise: Type.Array(ExpertiseCardSchema, { maxItems: 12 }),
+  services: Type.Array(OwnedServiceSchema, { maxItems: 12 }),
+  testimonials: Type.Array(TestimonialSchema, { maxItems: 30 }),
+} as const;
+export type ContentListKind = keyof typeof CONTENT_LISTS;
+
+/** Uploaded images: what is accepted and the widths the pages use. */
+export const MEDIA_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const,
+  /** Widths written for each upload (never wider than the original). */
+  widths: [320, 640, 960, 1280, 1920] as const,
+  maxPixels: 40_000_000,
+} as const;
+
+export interface MediaItem {
+  id: string;
+  /** `media:<id>`, the reference stored in content. */
+  ref: string;
+  width: number;
+  height: number;
+  /** Widths written, each served at /media/u/<id>/<width>.webp. */
+  widths: number[];
+  alt: string;
+  createdAt: string;
+}
+
+/** The routes of this concept, in one place for the web and the server. */
+export const OWNER_CONTENT_ROUTES = {
+  /** GET: the bundle the site renders with. */
+  siteContent: '/api/site/content',
+  /** GET: a published post with its body. */
+  publicPost: '/api/site/posts/:slug',
+  /** GET/PUT: the profile (admin). GET answers `{ profile, isSample }`. */
+  profile: '/api/admin/profile',
+  /** GET/PUT: one list (admin). */
+  list: '/api/admin/content/:kind',
+  /** GET posts (admin, drafts too); POST a new post. */
+  posts: '/api/admin/posts',
+  /** GET/PUT/DELETE one post (admin). */
+  post: '/api/admin/posts/:id',
+  /** GET versions, POST .../:version/restore, for `profile`, a list kind, or `post:<id>`. */
+  versions: '/api/admin/content-versions/:subject',
+  /** POST (multipart, field `file`): upload an image; GET: the library. */
+  media: '/api/admin/media',
+  /** Public, immutable: one width of an uploaded image. */
+  mediaFile: '/media/u/:id/:width.webp',
+  feedAtom: '/feed.xml',
+  feedRss: '/rss.xml',
+} as const;

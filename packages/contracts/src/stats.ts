@@ -1,0 +1,118 @@
+// The traffic query, in the shape of Plausible's Stats API v2 so that tools which speak it can
+// read this product: { metrics, dimensions, filters, date_range, order_by, limit } in,
+// { results: [{ dimensions, metrics }], meta, query } out. The admin's Traffic page reads
+// through the same route (POST /api/stats). Definitions of each metric: docs/traffic-metrics.md.
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Plausible's metric names, plus the conversions only this product knows (a lead is a person). */
+export const STATS_METRICS = [
+  'visitors',
+  'visits',
+  'pageviews',
+  'views_per_visit',
+  'bounce_rate',
+  'visit_duration',
+  'events',
+  'conversion_rate',
+  'percentage',
+  'leads',
+  'audit_requests',
+  'consultations',
+] as const;
+export type StatsMetric = (typeof STATS_METRICS)[number];
+
+export const STATS_DIMENSIONS = [
+  'event:page',
+  'event:goal',
+  'visit:entry_page',
+  'visit:exit_page',
+  'visit:channel',
+  'visit:source',
+  'visit:referrer',
+  'visit:utm_source',
+  'visit:utm_medium',
+  'visit:utm_campaign',
+  'visit:utm_content',
+  'visit:utm_term',
+  'visit:country',
+  'visit:browser',
+  'visit:os',
+  'visit:device',
+  'visit:screen_size',
+  'time',
+  'time:hour',
+  'time:day',
+  'time:week',
+  'time:month',
+] as const;
+export type StatsDimension = (typeof STATS_DIMENSIONS)[number];
+
+export const STATS_FILTER_OPERATORS = ['is', 'is_not', 'contains', 'contains_not'] as const;
+export type StatsFilterOperator = (typeof STATS_FILTER_OPERATORS)[number];
+
+/** Named periods; a custom range is ["YYYY-MM-DD", "YYYY-MM-DD"] (inclusive, owner's time zone). */
+export const STATS_PERIODS = ['realtime', 'day', 'yesterday', '7d', '30d', '90d', 'month', 'last_month', 'year', '12mo', 'all'] as const;
+export type StatsPeriod = (typeof STATS_PERIODS)[number];
+
+/** The longest custom range a query may ask for. */
+export const STATS_MAX_RANGE_DAYS = 3 * 366;
+export const STATS_MAX_FILTERS = 10;
+export const STATS_MAX_LIMIT = 10_000;
+
+/** Validated loosely here (shape and sizes); names and dates are checked by the query builder, which names what is wrong. */
+export const StatsQuerySchema = Type.Object(
+  {
+    site_id: Type.Optional(Type.String({ maxLength: 200 })),
+    metrics: Type.Array(Type.String({ maxLength: 40 }), { minItems: 1, maxItems: STATS_METRICS.length }),
+    dimensions: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 3 })),
+    filters: Type.Optional(
+      Type.Array(
+        Type.Tuple([
+          Type.String({ maxLength: 20 }),
+          Type.String({ maxLength: 40 }),
+          Type.Array(Type.String({ maxLength: 500 }), { minItems: 1, maxItems: 20 }),
+        ]),
+        {
+          maxItems: STATS_MAX_FILTERS,
+        },
+      ),
+    ),
+    date_range: Type.Union([Type.String({ maxLength: 20 }), Type.Tuple([Type.String({ maxLength: 30 }), Type.String({ maxLength: 30 })])]),
+    /** The comparison period: the previous period, the same period a year before, or a custom range. */
+    comparison: Type.Optional(
+      Type.Union([
+        Type.Literal('previous_period'),
+        Type.Literal('year_over_year'),
+        Type.Tuple([Type.String({ maxLength: 10 }), Type.String({ maxLength: 10 })]),
+      ]),
+    ),
+    order_by: Type.Optional(
+      Type.Array(Type.Tuple([Type.String({ maxLength: 40 }), Type.Union([Type.Literal('asc'), Type.Literal('desc')])]), { maxItems: 4 }),
+    ),
+    pagination: Type.Optional(
+      Type.Object(
+        {
+          limit: Type.Integer({ minimum: 1, maximum: STATS_MAX_LIMIT }),
+          offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    include: Type.Optional(Type.Object({ total_rows: Type.Optional(Type.Boolean()) }, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+export type StatsQuery = Static<typeof StatsQuerySchema>;
+
+export interface StatsRow {
+  dimensions: string[];
+  metrics: Array<number | null>;
+  /** With a comparison: the same row's metrics in the comparison period, and the change in % (or points for rates). */
+  comparison?: { dimensions: string[]; metrics: Array<number | null>; change: Array<number | null> };
+}
+
+export interface StatsResponse {
+  results: StatsRow[];
+  meta: { time_zone: string; total_rows?: number; date_range: [string, string]; comparison_date_range?: [string, string] };
+  query: StatsQuery;
+}
