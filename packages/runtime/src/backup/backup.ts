@@ -26,6 +26,8 @@ import {
   ARCHIVE_FORMAT_VERSION,
   ARCHIVE_NAME,
   clickhouseRows,
+  DATA_FILES,
+  isDataFile,
   MANIFEST_ENTRY,
   postgresRows,
   type Manifest,
@@ -64,19 +66,6 @@ export type Log = (line: string) => void;
 /** `backup: FILE (postgres N rows, clickhouse M rows)`: the last line of `pnpm backup`. */
 export const backupLine = (r: Pick<BackupResult, 'file' | 'postgresRows' | 'clickhouseRows'>) =>
   `backup: ${r.file} (postgres ${r.postgresRows} rows, clickhouse ${r.clickhouseRows} rows)`;
-
-/** What DATA_DIR holds besides the two stores, under its own name in the archive. */
-const DATA_FILES: Array<{ path: string; stoppedOnly?: boolean; keep?: (name: string) => boolean }> = [
-  // Signs the admin's session cookies: kept, signed-in owners stay signed in after a restore.
-  { path: 'session-secret' },
-  // Mails written instead of sent (no mail service configured).
-  { path: 'outbox' },
-  // Event rows ClickHouse refused, kept for the owner (collector quarantine.ts).
-  { path: 'quarantine' },
-  // A stopped product's events not yet in ClickHouse; a running one's are flushed up to the cut.
-  { path: 'spool', stoppedOnly: true, keep: (name) => name.endsWith('.ndjson') },
-];
-const NEVER = new Set(['curb.pid']);
 
 let running: Promise<unknown> = Promise.resolve();
 
@@ -125,9 +114,8 @@ async function copyDataFiles(
     const paths: string[] = info.isFile() ? [root] : [];
     if (info.isDirectory()) for await (const path of walk(root)) paths.push(path);
     for (const path of paths) {
-      const name = path.slice(path.lastIndexOf('/') + 1);
-      if (NEVER.has(name) || name.startsWith('.') || (spec.keep && !spec.keep(name))) continue;
       const under = relative(dataDir, path);
+      if (!isDataFile(under)) continue;
       const entry = `files/${under}`;
       await mkdir(dirname(join(into, entry)), { recursive: true });
       await copyFile(path, join(into, entry));

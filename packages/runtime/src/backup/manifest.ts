@@ -63,3 +63,39 @@ export function safeEntryName(name: string): boolean {
     /^(postgres|clickhouse|files)\/[^\0\\]+$/.test(name) && !name.split('/').some((part) => part === '' || part === '.' || part === '..')
   );
 }
+
+/**
+ * What DATA_DIR holds besides the two stores, in the archive under its own path. A restore
+ * writes these and nothing else: an archive is data from off-site storage that anyone with
+ * access to it may have altered, and a database cluster's own files (its version stamp, its
+ * pid file, its configuration) would let such an archive steer the servers the restore starts.
+ */
+export const DATA_FILES: ReadonlyArray<{
+  path: string;
+  kind: 'file' | 'folder';
+  stoppedOnly?: boolean;
+  keep?: (name: string) => boolean;
+}> = [
+  // Signs the admin's session cookies: kept, signed-in owners stay signed in after a restore.
+  { path: 'session-secret', kind: 'file' },
+  // Mails written instead of sent (no mail service configured).
+  { path: 'outbox', kind: 'folder' },
+  // Event rows ClickHouse refused, kept for the owner (collector quarantine.ts).
+  { path: 'quarantine', kind: 'folder' },
+  // A stopped product's events not yet in ClickHouse; a running one's are flushed up to the cut.
+  { path: 'spool', kind: 'folder', stoppedOnly: true, keep: (name) => name.endsWith('.ndjson') },
+];
+
+/** Whether a path under DATA_DIR is one of the DATA_FILES a backup holds (and a restore may write). */
+export function isDataFile(path: string): boolean {
+  const parts = path.split('/');
+  const odd = (part: string) => part === '' || part.startsWith('.') || /[\0-\x1f\\]/.test(part);
+  if (parts.some(odd) || parts.at(-1) === 'curb.pid') return false;
+  const name = parts.at(-1)!;
+  return DATA_FILES.some((spec) =>
+    spec.kind === 'file' ? path === spec.path : parts.length > 1 && parts[0] === spec.path && (!spec.keep || spec.keep(name)),
+  );
+}
+
+/** The permissions a restored file gets: the archive's read and write bits, never execute or set-id bits. */
+export const restoredMode = (mode: number) => (mode & 0o666) | 0o600;

@@ -18,7 +18,15 @@ import { StartupError } from '../config.ts';
 import { lockDataDir } from '../data-dir-lock.ts';
 import { freePort } from '../free-port.ts';
 import { ArchiveError, readArchive, type EntrySink } from './archive.ts';
-import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, MANIFEST_ENTRY, safeEntryName, type Manifest } from './manifest.ts';
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_FORMAT_VERSION,
+  isDataFile,
+  MANIFEST_ENTRY,
+  restoredMode,
+  safeEntryName,
+  type Manifest,
+} from './manifest.ts';
 import type { Log } from './backup.ts';
 
 /** A manifest is small; a first entry larger than this is not one. */
@@ -105,6 +113,12 @@ export async function checkArchive(file: string): Promise<Manifest> {
   const absent = Object.keys(found.entries).filter((name) => !seen.has(name));
   if (absent.length) throw refuse(`Refused ${file}: damaged: ${absent.length} entries are missing (${absent[0]}…). Nothing was written.`);
   if (!referencesHold(found)) throw refuse(`Refused ${file}: damaged: its manifest names entries it does not hold. Nothing was written.`);
+  const foreign = found.files.find((f) => !isDataFile(f.path));
+  if (foreign)
+    throw refuse(
+      `Refused ${file}: it would write ${JSON.stringify(foreign.path)}, which a Curb Appeal backup never holds (only the ` +
+        'session key, the outbox, the quarantine and spooled events). Nothing was written.',
+    );
   await checkVersions(file, found);
   return found;
 }
@@ -156,9 +170,11 @@ async function extract(file: string, manifest: Manifest, work: string, root: str
       return null;
     }
     const placed = files.get(entry.name);
+    // Checked by checkArchive already; checked again where the file is written.
+    if (placed && !isDataFile(placed.path)) throw new Error(`refusing to write ${placed.path}`);
     const path = placed ? join(root, placed.path) : join(work, entry.name);
     await mkdir(dirname(path), { recursive: true });
-    const out: WriteStream = createWriteStream(path, { flags: 'wx', mode: placed?.mode ?? 0o600 });
+    const out: WriteStream = createWriteStream(path, { flags: 'wx', mode: placed ? restoredMode(placed.mode) : 0o600 });
     return {
       async write(chunk) {
         if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
