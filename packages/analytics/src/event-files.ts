@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { addressPattern, normaliseAddress, type PersonIds } from './person-data.ts';
+import { addressMatcher, normaliseAddress, type PersonIds } from './person-data.ts';
 
 export function spoolDir(dataDir: string, database: string): string {
   return join(resolve(dataDir), 'spool', database);
@@ -22,9 +22,9 @@ const LINES_FILE = /\.ndjson$/;
 export interface LineMatcher {
   /** The line carries the address (in any of its texts). */
   carries(line: string): boolean;
-  /** It carries the address or one of the ids. */
+  /** It carries the address or belongs to one of the person's sessions. */
   isPersons(line: string): boolean;
-  /** The visitor and session ids of a line, when it is an event row. */
+  /** The session of a line, when it is an event row. */
   ids(line: string): PersonIds;
 }
 
@@ -37,28 +37,25 @@ const parse = (line: string): Record<string, unknown> | null => {
   }
 };
 
-export function lineMatcher(email: string, ids: PersonIds = { visitors: [], sessions: [] }): LineMatcher {
+export function lineMatcher(email: string, ids: PersonIds = { sessions: [] }): LineMatcher {
   const address = normaliseAddress(email);
-  const pattern = new RegExp(addressPattern(address), 'i');
-  const visitors = new Set(ids.visitors);
+  const holds = addressMatcher(address);
   const sessions = new Set(ids.sessions);
   // The raw line is searched too: a line JSON cannot read is still held as text.
   const carries = (line: string) => {
     const row = parse(line);
-    return row?.email === address || pattern.test(line) || (row !== null && pattern.test(JSON.stringify(row)));
+    return row?.email === address || holds(line) || (row !== null && holds(JSON.stringify(row)));
   };
   return {
     carries,
     isPersons(line) {
       if (carries(line)) return true;
       const row = parse(line);
-      return Boolean(row && (visitors.has(String(row.visitor_id)) || (row.session_id && sessions.has(String(row.session_id)))));
+      return Boolean(row?.session_id && sessions.has(String(row.session_id)));
     },
     ids(line) {
-      const row = parse(line);
-      const visitor = row?.visitor_id === undefined ? '' : String(row.visitor_id);
-      const session = typeof row?.session_id === 'string' ? row.session_id : '';
-      return { visitors: /^[1-9]\d{0,19}$/.test(visitor) ? [visitor] : [], sessions: session ? [session] : [] };
+      const session = parse(line)?.session_id;
+      return { sessions: typeof session === 'string' && session ? [session] : [] };
     },
   };
 }
@@ -86,18 +83,12 @@ export async function linesFiles(dir: string): Promise<LinesFile[]> {
   return files;
 }
 
-/** The ids of the spooled lines that carry the address (their visitor may be known nowhere else yet). */
+/** The sessions of the spooled lines that carry the address (they may be known nowhere else yet). */
 export function idsInLines(files: LinesFile[], matcher: LineMatcher): PersonIds {
-  const visitors = new Set<string>();
   const sessions = new Set<string>();
   for (const file of files)
-    for (const line of file.lines) {
-      if (!matcher.carries(line)) continue;
-      const ids = matcher.ids(line);
-      for (const v of ids.visitors) visitors.add(v);
-      for (const s of ids.sessions) sessions.add(s);
-    }
-  return { visitors: [...visitors], sessions: [...sessions] };
+    for (const line of file.lines) if (matcher.carries(line)) for (const s of matcher.ids(line).sessions) sessions.add(s);
+  return { sessions: [...sessions] };
 }
 
 /**

@@ -1,6 +1,8 @@
-// A person's tracking events, found by their e-mail address (issue 31): every event that carries
-// the address (in any text column: the e-mail, a path, a referrer, a property) or a visitor id
-// it identified, and the other events of those visitors' sessions. An access request reads them;
+// A person's tracking events, found by their e-mail address: every event that carries the address
+// (in any text column: the e-mail, a path, a referrer, a property) and the other events of the
+// sessions those events belong to. Never everything under a visitor id: the cookieless id is
+// derived from the network address and browser, so people behind one office or home connection
+// share it, and one person's request must not reach another's visits. An access request reads them;
 // an erasure rebuilds the rollups of the days they fell on from the other events, drops the
 // closed-days snapshots built from those rollups (and reloads their dictionaries), then deletes
 // the events themselves, in that order so an erasure cut short finds the events again and
@@ -16,24 +18,35 @@ export const normaliseAddress = (email: string) => email.trim().toLowerCase();
 const REGEX_SPECIAL = /[.*+?^${}()|[\]\\]/g;
 
 /**
+ * Characters that may stand right before an address's local part inside a longer address: every
+ * character RFC 5322 allows in an unquoted local part (atext and the dot). An address preceded by
+ * one of them is another person's (`o'ann@x`, `x/ann@x`, `a=ann@x` are not `ann@x`).
+ */
+const LOCAL_PART_CHARS = "a-z0-9!#$%&'*+/=?^_`{|}~.-";
+
+/**
  * A regular expression (RE2 and JavaScript alike; apply it case-insensitively) that finds the
- * address in free text, also with its `@` written `%40` (a query string), and not inside a longer
- * address: `ann@x.com` is not in `joann@x.com` nor in `ann@x.com.au`.
+ * address in free text, also with its `@` written `%40`, and not inside a longer address:
+ * `ann@x.com` is not in `joann@x.com`, `o'ann@x.com` nor `ann@x.com.au`. A query string's
+ * `?key=` or `&key=` right before it still counts as a boundary (`/thanks?email=ann%40x.com`).
  */
 export function addressPattern(email: string): string {
   const address = normaliseAddress(email);
   const at = address.lastIndexOf('@');
   const [local, domain] = [address.slice(0, at), address.slice(at + 1)].map((s) => s.replace(REGEX_SPECIAL, '\\$&'));
-  return `(^|[^a-z0-9._%+-])${local}(@|%40)${domain}($|[^a-z0-9.-]|\\.($|[^a-z0-9]))`;
+  return `(^|[^${LOCAL_PART_CHARS}]|[?&][a-z0-9_.-]*=)${local}(@|%40)${domain}($|[^a-z0-9.-]|\\.($|[^a-z0-9]))`;
 }
 
-/** A visitor id no beacon carries (an unset UInt64): never taken for the person's. */
-const NO_VISITOR = '0';
+/** Whether a text holds the address (see addressPattern): the one test the files and mails of a person use. */
+export function addressMatcher(email: string): (text: string) => boolean {
+  const pattern = new RegExp(addressPattern(email), 'i');
+  return (text) => pattern.test(text);
+}
+
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
-/** The visitor ids and session ids that are the person's, beside the address. */
+/** The sessions that are the person's: those in which an event carried the address. */
 export interface PersonIds {
-  visitors: string[];
   sessions: string[];
 }
 
@@ -52,36 +65,26 @@ async function carriesAddress(ch: ClickHouse): Promise<string> {
   return `(email = {email:String} OR match(arrayStringConcat(arrayConcat(${texts.join(', ')}), '\\n'), {pattern:String}))`;
 }
 
-/** SQL over `events`: the row is the person's (carries the address, or one of `ids`). */
-const isPersons = (carries: string) =>
-  `(${carries} OR has({visitors:Array(UInt64)}, visitor_id) OR (session_id != '' AND has({sessions:Array(String)}, session_id)))`;
+/** SQL over `events`: the row is the person's (carries the address, or is of one of their sessions). */
+const isPersons = (carries: string) => `(${carries} OR (session_id != '' AND has({sessions:Array(String)}, session_id)))`;
 
 const params = (email: string, ids: PersonIds) => ({
   email: normaliseAddress(email),
   pattern: `(?i)${addressPattern(email)}`,
-  visitors: ids.visitors.filter((v) => /^\d{1,20}$/.test(v) && v !== NO_VISITOR).map((v) => BigInt(v)),
   sessions: ids.sessions,
 });
 
 /**
- * The person's ids: the visitors of the events carrying the address (and `known`, found in the
- * spool), then every session of those visitors' events, so a session whose visitor id changed
- * at midnight (the cookieless id's daily salt) is theirs whole.
+ * The person's sessions: those of the events carrying the address, and `known` (found in the
+ * spool). A session keeps its id when the cookieless visitor id changes at midnight, so a visit
+ * that went on past it is theirs whole.
  */
-export async function personIds(ch: ClickHouse, email: string, known: PersonIds = { visitors: [], sessions: [] }): Promise<PersonIds> {
-  const carries = await carriesAddress(ch);
+export async function personIds(ch: ClickHouse, email: string, known: PersonIds = { sessions: [] }): Promise<PersonIds> {
   const [found] = await ch.query<PersonIds>(
-    `SELECT arrayMap(v -> toString(v), groupUniqArrayIf(visitor_id, visitor_id != 0)) AS visitors,
-            groupUniqArrayIf(session_id, session_id != '') AS sessions
-     FROM events WHERE ${carries}`,
+    `SELECT groupUniqArrayIf(session_id, session_id != '') AS sessions FROM events WHERE ${await carriesAddress(ch)}`,
     params(email, known),
   );
-  const visitors = [...new Set([...known.visitors, ...found!.visitors])];
-  const [sessions] = await ch.query<{ sessions: string[] }>(
-    `SELECT groupUniqArrayIf(session_id, session_id != '') AS sessions FROM events WHERE ${isPersons(carries)}`,
-    params(email, { visitors, sessions: [...new Set([...known.sessions, ...found!.sessions])] }),
-  );
-  return { visitors: visitors.filter((v) => v !== NO_VISITOR), sessions: sessions!.sessions };
+  return { sessions: [...new Set([...known.sessions, ...found!.sessions])] };
 }
 
 /** At most this many events in an access export (a person's own events are a few hundred). */

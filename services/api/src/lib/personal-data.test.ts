@@ -1,5 +1,5 @@
 // The spool's part of an erasure, on the real stores: lines cut from the segments when no
-// collector runs (their visitor ids found there, and that visitor's events in ClickHouse erased
+// collector runs (their sessions found there, and those sessions' events in ClickHouse erased
 // too), and, with a collector running, a wait for it to flush them, or a 503 when it does not.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,9 +37,11 @@ afterAll(async () => {
 });
 
 describe("an erasure and the collector's spool", () => {
-  it('cuts the lines from the segments when no collector runs, and erases what their visitor left in ClickHouse', async () => {
-    // Visitor 41 gave the address in a beacon still in the spool; ClickHouse has only their anonymous visit.
+  it('cuts the lines from the segments when no collector runs, and erases what their session left in ClickHouse', async () => {
+    // Visitor 41 gave the address in a beacon still in the spool; ClickHouse has the start of that
+    // visit, and an earlier visit under the same cookieless id that never carried the address.
     await stores.ch.insert('events', [
+      { event_id: crypto.randomUUID(), ts: '2026-11-20 09:59:00.000', name: 'page_view', visitor_id: '41', session_id: 's41b', path: '/' },
       { event_id: crypto.randomUUID(), ts: '2026-11-19 10:00:00.000', name: 'page_view', visitor_id: '41', session_id: 's41', path: '/' },
       { event_id: crypto.randomUUID(), ts: '2026-11-19 10:00:00.000', name: 'page_view', visitor_id: '42', session_id: 's42', path: '/' },
     ]);
@@ -54,7 +56,7 @@ describe("an erasure and the collector's spool", () => {
     expect(record.removed.clickhouse.events).toBe(1);
     expect(record.by).toBeNull();
     expect(readFileSync(file, 'utf8')).toBe(kept);
-    expect([await count('visitor_id = 41'), await count('visitor_id = 42')]).toEqual([0, 1]);
+    expect([await count("session_id = 's41b'"), await count("session_id = 's41'"), await count('visitor_id = 42')]).toEqual([0, 1, 1]);
     // A segment left with none of its lines is deleted.
     segment('seg-0000000ab-00000000-00000000', [line({ name: 'form_submit', visitor_id: '43', email: ADDRESS })]);
     expect((await erasePerson(deps, ADDRESS, null)).removed.files.spoolLines).toBe(1);

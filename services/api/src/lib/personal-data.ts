@@ -19,7 +19,7 @@ import {
   spoolInUse,
   type LinesFile,
 } from '@curb/analytics/event-files';
-import { addressPattern, erasePersonEvents, normaliseAddress, personEvents, personIds, type PersonIds } from '@curb/analytics/person-data';
+import { addressMatcher, erasePersonEvents, normaliseAddress, personEvents, personIds, type PersonIds } from '@curb/analytics/person-data';
 import { OUTBOX_ID_PATTERN } from '@curb/contracts/admin';
 import type { Config } from '@curb/contracts/config';
 import { erasedRows, type AccessExport, type ErasureCounts, type ErasureRecord } from '@curb/contracts/privacy';
@@ -59,7 +59,7 @@ const addresses = (a: AddressObject | AddressObject[] | undefined) =>
 /** The outbox folder's mails to or about the address (in a header or the text), with what the owner sees of them. */
 async function outboxMails(config: Pick<Config, 'DATA_DIR'>, email: string) {
   const dir = outboxDir(config);
-  const pattern = new RegExp(addressPattern(email), 'i');
+  const holds = addressMatcher(email);
   const names = await readdir(dir).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? [] : Promise.reject(err)));
   const found: { path: string; id: string; to: string; subject: string; date: string }[] = [];
   for (const name of names.sort()) {
@@ -70,7 +70,7 @@ async function outboxMails(config: Pick<Config, 'DATA_DIR'>, email: string) {
     if (!raw) continue;
     const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
     const texts = [raw.toString('utf8'), addresses(mail.to), addresses(mail.cc), addresses(mail.from), mail.subject, mail.text, mail.html];
-    if (!texts.some((t) => typeof t === 'string' && pattern.test(t))) continue;
+    if (!texts.some((t) => typeof t === 'string' && holds(t))) continue;
     const date = mail.date ?? (await stat(path)).mtime;
     found.push({ path, id, to: addresses(mail.to), subject: mail.subject ?? '', date: date.toISOString() });
   }

@@ -55,6 +55,7 @@ const OTHER_LEADS = [
     5,
   ],
 ] as const;
+const NEIGHBOURS = ["o'pat.person@example.org", 'x/pat.person@example.org', 'a=pat.person@example.org'];
 const OTHER_AUDIT = '0b1e8a2e-5d1c-4b7a-9a39-0000000000a1';
 const OTHER_MESSAGES = [
   [
@@ -78,10 +79,15 @@ const OTHER_EVENTS: TestEvent[] = [
   { name: 'ab_conversion', visitor: 1, minutesAgo: 23, variant: 'A', ...abUnit(1) },
   { name: 'page_view', visitor: 5, minutesAgo: 3 * DAY, path: '/marketing-audit', referrerDomain: 'bing.com' },
   { name: 'page_view', visitor: 6, minutesAgo: 10 * DAY, path: '/real-estate-marketing-report' },
-];
-// The person: visits before and after giving the address, the e-mail open and an A/B conversion.
-const PERSON_EVENTS: TestEvent[] = [
+  // People whose addresses end in the person's (each legal in RFC 5322): not the person.
+  ...NEIGHBOURS.map((email, i): TestEvent => ({ name: 'form_submit', visitor: 11 + i, minutesAgo: 3 * DAY - i, email })),
+  // Others behind the person's connection and browser (so under the same cookieless visitor id)
+  // in visits that never carried the address: theirs, not the person's.
   { name: 'page_view', visitor: 900, minutesAgo: 10 * DAY, session: 'p-early', path: '/marketing-audit' },
+  { name: 'page_view', visitor: 900, minutesAgo: 50, session: 'p-today', path: '/real-estate-marketing-report' },
+];
+// The person: the visit in which they gave the address, the e-mail open and an A/B conversion.
+const PERSON_EVENTS: TestEvent[] = [
   { name: 'page_view', visitor: 900, minutesAgo: 3 * DAY + 30, session: 'p-3', path: '/marketing-audit', referrerDomain: 'google.com' },
   {
     name: 'ab_impression',
@@ -95,7 +101,6 @@ const PERSON_EVENTS: TestEvent[] = [
   { name: 'form_submit', visitor: 900, minutesAgo: 3 * DAY + 26, session: 'p-3', email: ADDRESS.toLowerCase() },
   { name: 'ab_conversion', visitor: 900, minutesAgo: 3 * DAY + 25, session: 'p-3', variant: 'B', ...abUnit(900) },
   { name: 'email_open', visitor: 777, minutesAgo: 2 * DAY, email: ADDRESS.toLowerCase(), session: '' },
-  { name: 'page_view', visitor: 900, minutesAgo: 50, session: 'p-today', path: '/real-estate-marketing-report' },
 ];
 /** A time `days` before the test's now: the same in both stores. */
 const ago = (days: number) => new Date(NOW - days * 86_400_000);
@@ -125,6 +130,7 @@ async function product(person: boolean): Promise<Product> {
     await sql`INSERT INTO contact_messages (id, name, email, subject, message, source, created_at)
       VALUES (${id}, ${name}, ${email}, ${subject}, ${message}, 'contact-form', ${ago(daysAgo)})`;
   await writeMail(dataDir, '2026-11-20T10-00-00-000Z-aaaa', 'team@ridge.example', 'Your report is ready.');
+  await writeMail(dataDir, '2026-11-20T11-00-00-000Z-aaab', NEIGHBOURS[0]!, `Sent to ${NEIGHBOURS.join(', ')}.`);
   await ch.insert('events', rowsOf(OTHER_EVENTS));
   // A quarantined segment: another person's refused row, and (with the person) theirs.
   const quarantined = [
@@ -434,16 +440,18 @@ describe('exports', () => {
     // The outbox row may already have gone to ClickHouse (the collector moves it within a second).
     const viewed = [...data.postgres.eventOutbox.map((e: { row: object }) => e.row), ...data.clickhouse.events];
     expect(viewed.filter((e: { name: string }) => e.name === 'report_view')).toHaveLength(1);
-    // The visits before the address was given are theirs too (the visitor it identified).
+    // The visit that carried the address is theirs whole; visits of others under the same visitor id are not.
     const names = data.clickhouse.events.map((e: { name: string; session_id: string }) => `${e.name}:${e.session_id}`);
     expect(names).toEqual(expect.arrayContaining(PERSON_EVENTS.map((e) => `${e.name}:${e.session ?? `s${e.visitor}`}`)));
+    expect(names).not.toEqual(expect.arrayContaining(['page_view:p-early']));
+    expect(names).not.toEqual(expect.arrayContaining(['page_view:p-today']));
     expect(data.clickhouse.truncated).toBe(false);
     expect(data.files.outboxMails).toMatchObject([
       { id: '2026-11-21T10-00-00-000Z-bbbb', to: expect.stringMatching(/^pat\.person@example\.org$/i) },
     ]);
     expect(data.files.quarantinedRows).toHaveLength(1);
     const text = JSON.stringify(data);
-    for (const other of ['ridge', 'ana@lee', 'sam@ortiz', 'evil.example']) expect(text).not.toContain(other);
+    for (const other of ['ridge', 'ana@lee', 'sam@ortiz', 'evil.example', ...NEIGHBOURS]) expect(text).not.toContain(other);
   });
 });
 
@@ -469,7 +477,7 @@ describe('erasing a person', () => {
     expect(postgres).toMatchObject({ leads: 1, audits: 1, contactMessages: 1, jobs: 1, loginThrottle: 1 });
     // The report view went to ClickHouse from the outbox, or was still waiting there.
     expect(postgres.eventOutbox + clickhouse.events).toBe(1 + PERSON_EVENTS.length + 1);
-    expect(clickhouse.days).toBeGreaterThanOrEqual(4);
+    expect(clickhouse.days).toBeGreaterThanOrEqual(3);
     expect(clickhouse.snapshotRows).toBeGreaterThan(0);
     expect(files).toEqual({ outboxMails: 1, quarantineLines: 1, spoolLines: 0 });
     expect(memory).toEqual({ reportPdfs: 1 });
@@ -477,14 +485,18 @@ describe('erasing a person', () => {
     expect(first.by).toBe('admin@curb.test');
     // Their report is gone (its PDF with it); another's mail and quarantined row stay.
     expect((await withPerson.app.inject({ url: `/api/audit-report/${PERSON_REPORT}/pdf` })).statusCode).toBe(404);
-    expect(readdirSync(join(withPerson.dataDir, 'outbox'))).toEqual(['2026-11-20T10-00-00-000Z-aaaa.eml']);
+    expect(readdirSync(join(withPerson.dataDir, 'outbox')).sort()).toEqual([
+      '2026-11-20T10-00-00-000Z-aaaa.eml',
+      '2026-11-20T11-00-00-000Z-aaab.eml',
+    ]);
     expect(await withPerson.stores.sql`SELECT rows, reason FROM ingest_quarantine`).toEqual([{ rows: 1, reason: 'TYPE_MISMATCH: bad' }]);
   });
 
-  it('leaves the address in no column of either store and no file of the data directory', async () => {
+  it("leaves the address only where the neighbours' longer addresses hold it, as in the store that never had the person", async () => {
     expect(await postgresHolding(withPerson)).toEqual({});
-    expect(await clickhouseHolding(withPerson)).toEqual({});
-    expect(filesHolding(withPerson.dataDir)).toEqual([]);
+    expect(await clickhouseHolding(withPerson)).toEqual(await clickhouseHolding(without));
+    expect(filesHolding(withPerson.dataDir)).toEqual(filesHolding(without.dataDir));
+    expect(filesHolding(withPerson.dataDir)).toEqual(['outbox/2026-11-20T11-00-00-000Z-aaab.eml']);
   });
 
   it("leaves the dashboards as the store's that never had the person, before and after the closed days are stored again", async () => {

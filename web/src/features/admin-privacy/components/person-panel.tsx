@@ -92,8 +92,9 @@ export function PersonPanel() {
           />
           <span id={`${id}-hint`} className={problem ? fields.problem : styles.muted}>
             {problem ??
-              'Their leads, audits and reports, contact messages, report e-mails and tracking events ' +
-                '(with the visits of the visitor who gave the address).'}
+              'Their leads, audits and reports, contact messages, report e-mails, and the tracking events that carry the address ' +
+                'with the rest of the visits they were in. Other visits from the same connection and browser are not included: ' +
+                'without cookies they cannot be told apart from other people at the same home or office.'}
           </span>
         </div>
         <div className={styles.actions}>
@@ -142,8 +143,8 @@ export function PersonPanel() {
         >
           <p>
             Everything held about <strong>{address}</strong> is deleted for good: their leads, audits, reports and report e-mails, contact
-            messages, and every tracking event carrying the address or from a visitor who gave it. The dashboards are recomputed without
-            them. This cannot be undone; download their data first if they asked for a copy.
+            messages, every tracking event carrying the address and the rest of the visits those events were in. The dashboards are
+            recomputed without them. This cannot be undone; download their data first if they asked for a copy.
           </p>
         </Dialog>
       )}
