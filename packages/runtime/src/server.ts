@@ -124,6 +124,19 @@ export async function createServer(config: Config, options: { logStream?: { writ
       if (!cleaned.ok) throw new HttpError(400, cleaned.message);
     }
   });
+  // The validator turns "Infinity" or "1e309" in a query string (and JSON's 1e309) into an
+  // infinite number that passes `integer` and `maximum`; no route can use one.
+  app.addHook('preHandler', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    for (const [part, value] of [
+      ['querystring', request.query],
+      ['params', request.params],
+      ['body', request.body],
+    ] as const) {
+      const where = nonFiniteNumberAt(value);
+      if (where !== null) throw new HttpError(400, `Invalid request: ${part}${where} must be a finite number`);
+    }
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
@@ -248,4 +261,15 @@ export async function listen(app: FastifyInstance, config: Config): Promise<stri
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new StartupError(`HOST=${config.HOST} is not an address of this machine.`);
     throw err;
   }
+}
+
+/** The path (`/a/0/b`) of the first infinite or NaN number in a parsed request part, or null. */
+export function nonFiniteNumberAt(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path || '/';
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nonFiniteNumberAt(item, `${path}/${key}`, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }

@@ -86,14 +86,25 @@ describe('GET /api/admin/marketing-audits', () => {
     expect(beyond.total).toBe(23);
   });
 
-  it.each(['?page=0', '?page=-1', '?page=abc', '?page=1.5', '?limit=0', '?limit=101', '?page=100001', '?sort=email'])(
-    'refuses %s with a 400',
-    async (query) => {
-      const res = await list(query);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(/^Invalid request/);
-    },
-  );
+  it.each([
+    '?page=0',
+    '?page=-1',
+    '?page=abc',
+    '?page=1.5',
+    '?limit=0',
+    '?limit=101',
+    '?page=100001',
+    '?sort=email',
+    '?page=Infinity',
+    '?limit=Infinity',
+    '?page=1e309',
+    '?page=NaN',
+    '?limit=-Infinity',
+  ])('refuses %s with a 400', async (query) => {
+    const res = await list(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^Invalid request/);
+  });
 
   it('refuses anonymous callers with 401', async () => {
     const res = await app.inject('/api/admin/marketing-audits');

@@ -6,7 +6,7 @@ import { ErrorResponseSchema } from '@curb/contracts/errors';
 import { FilteredPageQuerySchema, ListFilterSchema, listFilterProblem } from '@curb/contracts/privacy';
 import { auditList, leads } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
-import { CsvSchema, csvDownload, csvFile } from '../../lib/csv.ts';
+import { CsvSchema, csvDownload, csvFile } from '@curb/contracts/csv';
 
 const LEADS_CSV_HEADER = [
   'Received (UTC)',

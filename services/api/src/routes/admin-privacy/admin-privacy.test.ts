@@ -389,7 +389,14 @@ describe('exports', () => {
     ]);
     // Newest first; a formula is text (a leading apostrophe), and a quote or line break survives the quoting.
     expect(rows.map((r) => r[6])).toEqual(['team@ridge.example', 'eve@evil.example', 'ana@lee.example']);
-    expect(rows[1]!.slice(3, 9)).toEqual(['\'=HYPERLINK("http://evil.example","x")', "'+1+2", "'-3", 'eve@evil.example', "'@cmd", "'\t=2"]);
+    expect(rows[1]!.slice(3, 9)).toEqual([
+      '\'=HYPERLINK("http://evil.example","x")',
+      "'+1+2",
+      "'-3",
+      'eve@evil.example',
+      "'@cmd",
+      "'\t'=2",
+    ]);
     expect(rows[0]!.slice(12)).toEqual(['done', '/audit-report/ridge-report-0000000001']);
     expect(res.body).toContain('"\'=HYPERLINK(""http://evil.example"",""x"")"');
 

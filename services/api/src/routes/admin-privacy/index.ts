@@ -20,7 +20,7 @@ import {
 } from '@curb/contracts/privacy';
 import { contactMessages, erasures } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
-import { CsvSchema, csvDownload, csvFile } from '../../lib/csv.ts';
+import { CsvSchema, csvDownload, csvFile } from '@curb/contracts/csv';
 import { erasePerson, exportPerson, type PersonalDataDeps } from '../../lib/personal-data.ts';
 import type { ReportPdfCache } from '../audit/index.ts';
 

@@ -8,11 +8,15 @@ describe('CSV for spreadsheets', () => {
       ['+1', "'+1"],
       ['-1', "'-1"],
       ['@SUM(A1)', "'@SUM(A1)"],
-      ['\t=1', "'\t=1"],
+      ['\t=1', `"'\t'=1"`],
       ['\r=1', `"'\r=1"`],
       ['＝1+1', "'＝1+1"],
       ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
       ['a=1', 'a=1'],
+      ["Acme;=cmd|' /C calc'!A0;", `"Acme;'=cmd|' /C calc'!A0;"`],
+      ['a;b', '"a;b"'],
+      ['x,\t@SUM(A1)', `"x,\t'@SUM(A1)"`],
+      ['10-20; -5', `"10-20; '-5"`],
       ['pat@x.example', 'pat@x.example'],
     ])
       expect([value, csvCell(value)]).toEqual([value, cell]);

@@ -1,15 +1,22 @@
-// CSV files the owner opens in a spreadsheet (RFC 4180: comma-separated, CRLF, a field with a
-// comma, quote or line break in double quotes, quotes doubled), made safe from formula injection
+// CSV files the owner opens in a spreadsheet, written by the server and by the admin pages alike
+// (RFC 4180: comma-separated, CRLF, a field with a comma, quote or line break in double quotes,
+// quotes doubled), made safe from formula injection
 // as OWASP advises: a cell a spreadsheet would run as a formula (it starts with =, +, -, @, a tab
 // or a carriage return, or their full-width forms) gets a leading apostrophe and is shown as
 // text. A lead typed `=HYPERLINK(…)` into a form; the owner's spreadsheet must not run it.
+// Spreadsheets set to a semicolon (or tab) list separator split an unquoted cell there, so
+// `Acme;=cmd|…` would start a formula in the next cell: such a cell is quoted, and each formula
+// start after a separator gets its apostrophe too.
 import { Type } from '@sinclair/typebox';
 
 /** A route's CSV answer (text, sent as it is). */
 export const CsvSchema = Type.String({ description: 'text/csv' });
 
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+const FORMULA_CHARS = '=+\\-@\\uFF1D\\uFF0B\\uFF0D\\uFF20';
+const FORMULA_START = new RegExp(`^[${FORMULA_CHARS}\\t\\r]`);
+/** A list separator some spreadsheets use (comma, semicolon, tab), then a formula start. */
+const FORMULA_AFTER_SEPARATOR = new RegExp(`([,;\\t\\uFF1B]\\s*)([${FORMULA_CHARS}])`, 'g');
+const NEEDS_QUOTES = /[",;\t\r\n\uFF1B]|^\s|\s$/;
 
 /** One cell: dates in ISO 8601 (UTC), true/false as yes/no, objects as JSON, nothing as empty. */
 export function csvCell(value: unknown): string {
@@ -20,6 +27,7 @@ export function csvCell(value: unknown): string {
   else if (typeof value === 'object') text = JSON.stringify(value);
   else text = String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
+  text = text.replace(FORMULA_AFTER_SEPARATOR, "$1'$2");
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
