@@ -85,12 +85,42 @@ const cleanValue = (v: string | null | undefined) =>
     .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
     .trim()
     .slice(0, 300);
-/** Escaped text with its web addresses as links. */
-const linked = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}" style="color:#dc2626">${url}</a>`);
+/** Escaped text with its web addresses as links (an address ends at a held value's mark). */
+const linked = (s: string) =>
+  escapeHtml(s).replace(/https?:\/\/[^\s<>"'\u0000]+/g, (url) => `<a href="${url}" style="color:#dc2626">${url}</a>`);
+
+/** Values the product makes (never typed by a visitor): the only ones whose addresses become links. */
+const PRODUCT_VALUES = new Set(['reportUrl', 'score']);
+/** Marks a visitor's value in the HTML body until the owner's text is linked; cleanValue removes NULs from values, so none can forge one. */
+const HELD = /\u0000(\d+)\u0000/g;
+
+/**
+ * The body as HTML paragraphs: the owner's text with its web addresses linked, the visitor's
+ * values escaped and never linked (a business name "Verify at https://evil.example" mailed to an
+ * unverified address must not become a link from the owner).
+ */
+function htmlParagraphs(template: string, values: Readonly<Record<string, string>>): string {
+  const held: string[] = [];
+  const marked = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, PRODUCT_VALUES.has(name) ? value : `\u0000${held.push(value) - 1}\u0000`]),
+  );
+  return fillTemplate(template, marked)
+    .replace(/\r\n?/g, '\n')
+    .trim()
+    .split(/\n{2,}/)
+    .map(
+      (p) =>
+        `<p>${p
+          .split('\n')
+          .map((line) => linked(line).replace(HELD, (_, i: string) => escapeHtml(held[Number(i)] ?? '')))
+          .join('<br>')}</p>`,
+    )
+    .join('\n');
+}
 
 /**
  * A funnel's e-mail to a lead: the template's subject and body (the defaults where empty) with
- * the lead's values filled in, as text and as HTML (values escaped, addresses linked), ending
+ * the lead's values filled in, as text and as HTML (values escaped, the owner's addresses linked), ending
  * with the lines given and a one-click unsubscribe link.
  */
 export function composeTemplateMail(input: {
@@ -114,10 +144,7 @@ export function composeTemplateMail(input: {
   const footer = input.footer ?? [];
   const unsubscribe = `No more e-mails from ${personal.name}: ${input.unsubscribeUrl}`;
   const text = [body, ...(footer.length ? ['', ...footer] : []), '', '—', unsubscribe].join('\n');
-  const paragraphs = body
-    .split(/\n{2,}/)
-    .map((p) => `<p>${p.split('\n').map(linked).join('<br>')}</p>`)
-    .join('\n');
+  const paragraphs = htmlParagraphs(input.body || defaults.body, values);
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827">
 ${paragraphs}
 ${footer.map((line) => `<p>${linked(line)}</p>`).join('\n')}
