@@ -77,6 +77,13 @@ describe('pnpm backup of a running product, pnpm restore into a new directory', 
       body: JSON.stringify({ google_analytics_id: 'G-BACKUP31' }),
     });
     expect(saved.status).toBe(200);
+    // Each report's e-mail goes out after its audit is ready: wait until every one is written.
+    const mailed = async () => {
+      const list = (await getJson(`${a.url}/api/admin/marketing-audits`, cookieA)).body as { emailsInOutbox: number; emailsSent: number };
+      return list.emailsInOutbox + list.emailsSent;
+    };
+    for (let waited = 0; (await mailed()) < LEADS && waited < 60_000; waited += 250) await new Promise((r) => setTimeout(r, 250));
+    expect(await mailed()).toBe(LEADS);
     // The api's own events (report views) move from PostgreSQL's outbox each second.
     await new Promise((r) => setTimeout(r, 2500));
     await waitForFlush(a.url);
