@@ -2,10 +2,18 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { handTypedRoutes, longLines, sqlInServices, unusedDependencies, type Problem } from './house-rules.ts';
+import {
+  clickHouseInServices,
+  handBuiltClientErrors,
+  handTypedRoutes,
+  longLines,
+  sqlInServices,
+  unusedDependencies,
+  type Problem,
+} from './house-rules.ts';
 import { ROOT } from './import-boundaries.ts';
 
-const rules = [handTypedRoutes, sqlInServices, longLines];
+const rules = [handTypedRoutes, sqlInServices, clickHouseInServices, handBuiltClientErrors, longLines];
 
 const files = execFileSync(
   'git',

@@ -29,6 +29,29 @@ export function sqlInServices(file: string, text: string): Problem[] {
   }));
 }
 
+/** ClickHouse is spoken in packages/analytics only, so every statement is where the cluster DDL,
+ *  the erasure and the benchmarks can see it. */
+export function clickHouseInServices(file: string, text: string): Problem[] {
+  if (!/^services\/[^/]+\/src\//.test(file) || /\.test\.tsx?$/.test(file)) return [];
+  return linesMatching(text, /\b(ch|clickhouse|clickHouse)\.(query|command)\s*[<(]/).map((line) => ({
+    line,
+    message: 'ClickHouse SQL in a service: add a function to a module of packages/analytics and call it',
+  }));
+}
+
+/** The server's error handler: the one place that answers a client error. */
+const ERROR_HANDLER = 'packages/runtime/src/server.ts';
+
+/** A client error is thrown as HttpError and answered by the server's one error handler, so
+ *  every 4xx has one shape; a route never builds one with reply.code(4xx). */
+export function handBuiltClientErrors(file: string, text: string): Problem[] {
+  if (!/^(services|packages)\/[^/]+\/src\//.test(file) || /\.test\.tsx?$/.test(file) || file === ERROR_HANDLER) return [];
+  return linesMatching(text, /\.(code|status)\(\s*4\d\d\s*\)/).map((line) => ({
+    line,
+    message: 'a 4xx built by hand: throw new HttpError(status, message, { field }) instead',
+  }));
+}
+
 /** No line wider than MAX_LINE characters. */
 export function longLines(_file: string, text: string): Problem[] {
   return text

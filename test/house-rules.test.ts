@@ -1,6 +1,14 @@
 // The rules `pnpm lint:rules` enforces, each shown to refuse what it should.
 import { describe, expect, it } from 'vitest';
-import { handTypedRoutes, longLines, MAX_LINE, sqlInServices, unusedDependencies } from '../scripts/house-rules.ts';
+import {
+  clickHouseInServices,
+  handBuiltClientErrors,
+  handTypedRoutes,
+  longLines,
+  MAX_LINE,
+  sqlInServices,
+  unusedDependencies,
+} from '../scripts/house-rules.ts';
 
 describe('house rules', () => {
   it('refuses a route that types its request by hand beside its schema', () => {
@@ -24,6 +32,26 @@ describe('house rules', () => {
     // Repositories and tests may write SQL.
     expect(sqlInServices('packages/db/src/repositories/audits.ts', inline)).toEqual([]);
     expect(sqlInServices('services/api/src/routes/audit/audit.test.ts', inline)).toEqual([]);
+  });
+
+  it('refuses ClickHouse SQL written in a service instead of packages/analytics', () => {
+    const inline = "    const rows = await ch.query<{ id: string }>('SELECT 1');";
+    expect(clickHouseInServices('services/collector/src/lib/recent-ids.ts', inline)).toEqual([
+      { line: 1, message: expect.stringMatching(/packages\/analytics/) },
+    ]);
+    expect(clickHouseInServices('services/worker/src/jobs/a.ts', "await stores.clickhouse.command('OPTIMIZE TABLE x');")).toHaveLength(1);
+    expect(clickHouseInServices('services/collector/src/lib/recent-ids.ts', 'await recentEventIds(ch, 15, 10);')).toEqual([]);
+    expect(clickHouseInServices('packages/analytics/src/recent-events.ts', inline)).toEqual([]);
+    expect(clickHouseInServices('services/api/src/routes/x/x.test.ts', inline)).toEqual([]);
+  });
+
+  it('refuses a 4xx answered by hand instead of a thrown HttpError', () => {
+    expect(
+      handBuiltClientErrors('services/api/src/routes/admin-ab-tests/index.ts', '      if (problem) return reply.code(400).send(problem);'),
+    ).toEqual([{ line: 1, message: expect.stringMatching(/HttpError/) }]);
+    expect(handBuiltClientErrors('packages/runtime/src/x.ts', 'reply.status( 429 ).send(x)')).toHaveLength(1);
+    expect(handBuiltClientErrors('services/api/src/routes/a/index.ts', 'return reply.code(201).send(row);')).toEqual([]);
+    expect(handBuiltClientErrors('services/api/src/routes/a/index.ts', "throw new HttpError(400, 'No.', { field: 'slug' });")).toEqual([]);
   });
 
   it('names a declared dependency that no file of the package imports', () => {

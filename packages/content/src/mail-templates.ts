@@ -91,7 +91,7 @@ const linked = (s: string) =>
 
 /** Values the product makes (never typed by a visitor): the only ones whose addresses become links. */
 const PRODUCT_VALUES = new Set(['reportUrl', 'score']);
-/** Marks a visitor's value in the HTML body until the owner's text is linked; cleanValue removes NULs from values, so none can forge one. */
+/** Marks a visitor's value in the HTML body until the owner's text is linked (cleanValue drops NULs, so none is forged). */
 const HELD = /\u0000(\d+)\u0000/g;
 
 /**

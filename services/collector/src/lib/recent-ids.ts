@@ -3,6 +3,7 @@
 // generations of a Set: constant time per id, bounded memory (at most 2 × capacity ids, about
 // 16 MB at the default), and every id stays known for at least `capacity` later events.
 import type { ClickHouse } from '@curb/analytics';
+import { recentEventIds } from '@curb/analytics/recent-events';
 import type { Segment, Spool } from './spool.ts';
 
 export const RECENT_IDS_CAPACITY = 100_000;
@@ -46,13 +47,7 @@ export async function recentIdsAtStart(
 ): Promise<RecentIds> {
   const recent = new RecentIds(capacity);
   try {
-    const rows = await ch.query<{ id: string }>(
-      `SELECT toString(event_id) AS id FROM events
-       WHERE toDate(ts) >= yesterday() AND received_at >= now64(3) - toIntervalMinute(${RECENT_IDS_LOOKBACK_MINUTES})
-       ORDER BY received_at DESC LIMIT {capacity:UInt32}`,
-      { capacity },
-    );
-    for (const { id } of rows.reverse()) recent.add(id);
+    for (const id of await recentEventIds(ch, RECENT_IDS_LOOKBACK_MINUTES, capacity)) recent.add(id);
   } catch (err) {
     log.warn({ err: (err as Error).message }, 'recent event ids not loaded from ClickHouse; a beacon sent again may be stored twice');
   }

@@ -60,13 +60,13 @@ export default async function adminAbTestRoutes(app: RouteApp, opts: { stores: S
   app.post(
     '/api/admin/ab-tests/:testType',
     { schema: { params: AbTestParamsSchema, body: AbTestChangeSchema, response: { 200: AbTestStateSchema, '4xx': FieldErrorSchema } } },
-    async (request, reply) => {
+    async (request) => {
       const { testType } = request.params;
       if (!isAbTestType(testType)) throw new HttpError(404, `There is no A/B test "${testType}".`);
       const change = request.body;
       const variants: readonly string[] = AB_TESTS[testType];
       const changedBy = await whoIs(request);
-      const problem = await sql.begin(async (tx) => {
+      await sql.begin(async (tx) => {
         const row = await abTests.lock(tx, testType);
         const current: PublicAbTest = row
           ? { testType, status: row.status, weights: row.weights, winner: row.winner }
@@ -76,17 +76,17 @@ export default async function adminAbTestRoutes(app: RouteApp, opts: { stores: S
         let next: PublicAbTest;
         if (change.action === 'split') {
           const invalid = weightsProblem(testType, change.weights);
-          if (invalid) return { message: invalid, field: 'weights' };
+          if (invalid) throw new HttpError(400, invalid, { field: 'weights' });
           next = { testType, status: 'running', weights: change.weights, winner: null };
         } else if (change.action === 'pause') {
           if (current.status === 'rolled-out')
-            return { message: 'A rolled-out test cannot be paused: set a split to run it again.', field: 'action' };
+            throw new HttpError(400, 'A rolled-out test cannot be paused: set a split to run it again.', { field: 'action' });
           next = { ...current, status: 'paused' };
         } else if (change.action === 'resume') {
           next = { testType, status: 'running', weights: lastSplit, winner: null };
         } else {
           if (!variants.includes(change.winner)) {
-            return { message: `This test has no variant "${change.winner}" (${variants.join(', ')}).`, field: 'winner' };
+            throw new HttpError(400, `This test has no variant "${change.winner}" (${variants.join(', ')}).`, { field: 'winner' });
           }
           next = {
             testType,
@@ -96,9 +96,7 @@ export default async function adminAbTestRoutes(app: RouteApp, opts: { stores: S
           };
         }
         await abTests.save(tx, testType, { status: next.status, weights: next.weights, winner: next.winner, changedBy });
-        return null;
       });
-      if (problem) return reply.code(400).send(problem);
       app.siteConfig.changed();
       return (await states()).find((s) => s.testType === testType)!;
     },
