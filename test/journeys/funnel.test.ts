@@ -404,6 +404,7 @@ describe('the funnel manager drives the live funnel', () => {
         await controls.getByRole('button', { name: 'Set split (0 / 100)' }).click();
         await j.page.getByTestId('toast').filter({ hasText: 'A/B test updated' }).first().waitFor();
         await controls.getByText('Running 0 % A / 100 % B', { exact: true }).waitFor();
+        await controls.getByTestId('ab-test-now').getByText('New visitors are split 0 % A / 100 % B.').waitFor();
         await j.step('split set');
 
         /** Opens the popup from the footer's button; the variant it shows. */
@@ -421,6 +422,11 @@ describe('the funnel manager drives the live funnel', () => {
 
         await controls.getByRole('button', { name: /^Roll out A/ }).click();
         await controls.getByText('Rolled out: A', { exact: true }).waitFor();
+        await controls.getByTestId('ab-test-now').getByText('Every new visitor sees A; the test counts no more visitors.').waitFor();
+        // A rolled-out test is no longer counted as running, and the overview says what it is.
+        const running = j.page.getByTestId('stat-Tests Running');
+        await expect.poll(() => running.locator('span').nth(1).textContent()).toBe('0');
+        await running.getByText('Audit Popup: Rolled out: A').waitFor();
         await controls
           .getByTestId('ab-test-changed')
           .getByText(/^Rolled out: A since .+ \(by owner@curb\.test\)\./)

@@ -22,8 +22,9 @@ import { StatCard, StatGrid } from '@/components/admin/stat-card';
 import { Tabs } from '@/components/admin/tabs';
 import { DataTable } from '@/components/ui/data-table';
 import { useToast } from '@/components/ui/toast/use-toast';
+import { useAbTests } from '../api/ab-tests';
 import { useAbTesting } from '../api/get-ab-testing';
-import { TestControls } from './test-controls';
+import { TestControls, testState } from './test-controls';
 import { leaderVerdict, upliftText } from './verdict';
 import { wilsonInterval } from './wilson';
 
@@ -46,11 +47,19 @@ function winnerOf(rows: AbConversionRow[]): string | null {
 function Overview({ data }: { data: AbTestingResponse }) {
   const impressions = data.conversionRates.reduce((s, r) => s + r.impressions, 0);
   const conversions = data.conversionRates.reduce((s, r) => s + r.conversions, 0);
+  // Running means running now (not paused, not rolled out), whatever the period's figures hold.
+  const tests = useAbTests();
+  const running = tests.data?.filter((t) => t.status === 'running').length;
+  const stopped = tests.data?.filter((t) => t.status !== 'running') ?? [];
   const testTypes = [...new Set(data.conversionRates.map((r) => r.testType))];
   return (
     <>
       <StatGrid>
-        <StatCard label="Tests Running" value={formatCount(testTypes.length)} />
+        <StatCard
+          label="Tests Running"
+          value={running === undefined ? '—' : formatCount(running)}
+          hint={stopped.length ? stopped.map((t) => `${formatIdentifier(t.testType)}: ${testState(t).text}`).join('; ') : undefined}
+        />
         <StatCard label="Impressions" value={formatCount(impressions)} />
         <StatCard label="Conversions" value={formatCount(conversions)} />
         <StatCard
@@ -208,7 +217,9 @@ export function AbTestingPage() {
         <ErrorView onRetry={() => void ab.refetch()} />
       ) : (
         <>
-          <TestControls leaders={Object.fromEntries(ab.data.tests.map((t) => [t.testType, t.winner]))} />
+          <TestControls
+            leaders={Object.fromEntries(ab.data.tests.map((t) => [t.testType, { variant: t.winner, significant: t.significant }]))}
+          />
           <Tabs tabs={TABS} value={tab} onChange={setTab} label="A/B testing views">
             {tab === 'overview' && <Overview data={ab.data} />}
             {tab === 'performance' && <Performance data={ab.data} />}

@@ -19,7 +19,21 @@ export function testState(t: AbTestState): { tone: BadgeTone; text: string } {
   return { tone: 'green', text: `Running ${splitText(t)}` };
 }
 
-function TestControl({ test, leader }: { test: AbTestState; leader: string | null }) {
+/** What a visitor who has not seen the test yet gets now, in the owner's words. */
+export function newVisitorsSee(t: AbTestState): string {
+  const [control] = t.variants;
+  if (t.status === 'paused') return `New visitors see ${control}, the control; nothing is counted while the test is paused.`;
+  if (t.status === 'rolled-out') return `Every new visitor sees ${t.winner}; the test counts no more visitors.`;
+  return `New visitors are split ${splitText(t)}.`;
+}
+
+/** The variant with the highest rate, and whether its lead is significant (only then is rolling it out the suggested action). */
+export interface Leader {
+  variant: string | null;
+  significant: boolean;
+}
+
+function TestControl({ test, leader }: { test: AbTestState; leader: Leader }) {
   const change = useChangeAbTest(test.testType);
   const { toast } = useToast();
   const [control, other] = test.variants;
@@ -40,6 +54,7 @@ function TestControl({ test, leader }: { test: AbTestState; leader: string | nul
           : 'Running with an equal split since the site started; never changed.'}{' '}
         A visitor who has seen a variant keeps it whatever you change; a change applies to new visitors.
       </p>
+      <p data-testid="ab-test-now">{newVisitorsSee(test)}</p>
       <div className={styles.actions}>
         <label className={styles.field}>
           <span>Share of new visitors for {control} (%)</span>
@@ -89,12 +104,12 @@ function TestControl({ test, leader }: { test: AbTestState; leader: string | nul
           <button
             key={v}
             type="button"
-            className={`button ${v === leader ? '' : 'button-outline'} ${styles.smallButton}`}
+            className={`button ${v === leader.variant && leader.significant ? '' : 'button-outline'} ${styles.smallButton}`}
             disabled={change.isPending || (test.status === 'rolled-out' && test.winner === v)}
             onClick={() => send({ action: 'roll-out', winner: v }, `Every new visitor gets ${v}.`)}
           >
             Roll out {v}
-            {v === leader ? ' (highest rate)' : ''}
+            {v === leader.variant ? (leader.significant ? ' (significant winner)' : ' (highest rate, not yet significant)') : ''}
           </button>
         ))}
       </div>
@@ -116,14 +131,14 @@ function TestControl({ test, leader }: { test: AbTestState; leader: string | nul
 }
 
 /** Every test the site runs, with what the owner can do to it: set the split, pause, roll out a variant. */
-export function TestControls({ leaders }: { leaders: Record<string, string | null> }) {
+export function TestControls({ leaders }: { leaders: Record<string, Leader> }) {
   const tests = useAbTests();
   if (tests.isPending) return <LoadingView label="Loading the tests..." />;
   if (tests.isError) return <ErrorView message="Failed to load the tests" onRetry={() => void tests.refetch()} />;
   return (
     <>
       {tests.data.map((test) => (
-        <TestControl key={test.testType} test={test} leader={leaders[test.testType] ?? null} />
+        <TestControl key={test.testType} test={test} leader={leaders[test.testType] ?? { variant: null, significant: false }} />
       ))}
     </>
   );
