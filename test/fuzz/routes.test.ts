@@ -142,6 +142,7 @@ const funnelEdit = {
   isActive: true,
   primaryColor: '#1d4ed8',
   config: {} as object, // filled from the stored funnel in beforeAll
+  baseVersion: 1,
 };
 
 const ROUTES: Route[] = [
@@ -303,8 +304,12 @@ beforeAll(async () => {
   stores = await createTestStores();
   app = await composeApp(testConfig({ AUDIT_ALLOW_PRIVATE_NETWORKS: 'true' }), stores);
   admin = await adminHeaders(app, stores);
-  const current = (await app.inject({ url: '/api/admin/funnels/marketing-audit/config', headers: admin })).json() as { config: object };
+  const current = (await app.inject({ url: '/api/admin/funnels/marketing-audit/config', headers: admin })).json() as {
+    config: object;
+    version: number;
+  };
   funnelEdit.config = current.config;
+  funnelEdit.baseVersion = current.version;
 }, 120_000);
 
 afterAll(async () => {

@@ -155,6 +155,38 @@ describe('the funnel manager drives the live funnel', () => {
     );
   }, 240_000);
 
+  it('General: a save made while someone else saved is refused with who and when; the owner overwrites with theirs', async () => {
+    await atEachWidth(
+      browser,
+      'funnel-stale',
+      async (j) => {
+        await signInAsOwner(j, app.url);
+        const dialog = await editFunnel(j, 'Free Marketing Audit');
+        await dialog.getByLabel('Subtitle', { exact: true }).fill(`Mine (${j.width.name})`);
+        // Another editor (the same account in another tab) saves the funnel meanwhile.
+        const url = `${app.url}/api/admin/funnels/marketing-audit/config`;
+        const { version: baseVersion, ...stored } = (await (await j.page.request.get(url)).json()) as { version: number };
+        const theirs = await j.page.request.put(url, {
+          data: { ...stored, subtitle: 'Theirs', baseVersion },
+          headers: { origin: app.url },
+        });
+        expect(theirs.status()).toBe(200);
+
+        await dialog.getByRole('button', { name: 'Save Changes' }).click();
+        const stale = dialog.getByTestId('funnel-save-stale');
+        await stale.getByText(/^This funnel was changed by owner@curb\.test at .+ UTC \(version \d+\) after you opened it/).waitFor();
+        await j.step('told of the other save');
+        await stale.getByRole('button', { name: 'Overwrite with mine' }).click();
+        await j.page.getByTestId('toast').filter({ hasText: 'Funnel Updated' }).first().waitFor();
+        await dialog.waitFor({ state: 'detached' });
+        expect(((await (await j.page.request.get(url)).json()) as { subtitle: string }).subtitle).toBe(`Mine (${j.width.name})`);
+        await j.finish();
+      },
+      // The browser reports the refused save (409) as a console error; it is what this journey tests.
+      { allow: [SIGNED_OUT, /status of 409 \(Conflict\) \(.*\/api\/admin\/funnels\/marketing-audit\/config\)/] },
+    );
+  }, 240_000);
+
   it('General: an inactive funnel answers its page with the generic audit page, its card says so; History restores it', async () => {
     await atEachWidth(
       browser,

@@ -136,6 +136,15 @@ export type FunnelEdit = Static<typeof FunnelEditSchema>;
 export const FunnelEditResponseSchema = Type.Composite([FunnelEditSchema, Type.Object({ version: Type.Integer() })]);
 export type FunnelEditResponse = Static<typeof FunnelEditResponseSchema>;
 
+/**
+ * A save from the Edit dialog: the edit and the version it was made on. A save on a version
+ * that is no longer the newest is refused (409) rather than silently undoing another save.
+ */
+export const FunnelSaveSchema = Type.Composite([FunnelEditSchema, Type.Object({ baseVersion: Type.Integer({ minimum: 0 }) })], {
+  additionalProperties: false,
+});
+export type FunnelSave = Static<typeof FunnelSaveSchema>;
+
 export const FunnelIdParamsSchema = Type.Object(
   { id: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,63}$' }) },
   { additionalProperties: false },

@@ -14,7 +14,12 @@ describe('funnel edit dialog API', () => {
   let admin: { cookie: string; origin: string };
   const url = '/api/admin/funnels/spring-listings/config';
   const load = async (path = url) => withoutVersion((await app.inject({ url: path, headers: admin })).json() as FunnelEditResponse);
-  const put = (payload: unknown, path = url) => app.inject({ method: 'PUT', url: path, headers: admin, payload: payload as object });
+  /** A save on the version stored now (as the dialog makes it), unless the payload names its own. */
+  const put = async (payload: unknown, path = url) => {
+    const stored = await app.inject({ url: path, headers: admin });
+    const baseVersion = stored.statusCode === 200 ? (stored.json() as FunnelEditResponse).version : 1;
+    return app.inject({ method: 'PUT', url: path, headers: admin, payload: { baseVersion, ...(payload as object) } });
+  };
 
   beforeAll(async () => {
     stores = await createTestStores();
@@ -207,6 +212,38 @@ describe('funnel edit dialog API', () => {
     expect(res.statusCode).toBe(500);
     expect((await load()).name).toBe(current.name);
     await stores.sql`DELETE FROM funnel_versions WHERE funnel_id = 'spring-listings' AND changed_by = 'someone else'`;
+  });
+
+  it('refuses saves made on a version someone else has since saved over, naming who and when', async () => {
+    const base = (await app.inject({ url, headers: admin })).json() as FunnelEditResponse;
+    const edit = withoutVersion(base);
+    // Eight editors who opened the same version save at once: one save lands, seven are told.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        app.inject({ method: 'PUT', url, headers: admin, payload: { ...edit, subtitle: `Editor ${i}`, baseVersion: base.version } }),
+      ),
+    );
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    const landed = answers.find((r) => r.statusCode === 200)!.json() as FunnelEditResponse;
+    expect(landed.version).toBe(base.version + 1);
+    for (const refused of answers.filter((r) => r.statusCode === 409))
+      expect(refused.json().message).toMatch(
+        new RegExp(
+          `^This funnel was changed by owner@curb\\.test at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC \\(version ${landed.version}\\) ` +
+            `after you opened it \\(version ${base.version}\\)\\. Reload to see those changes, or overwrite them with yours\\.$`,
+        ),
+      );
+    expect((await load()).subtitle).toBe(landed.subtitle);
+    // Overwriting: the same edit, made on the newest version, is saved.
+    const over = await app.inject({
+      method: 'PUT',
+      url,
+      headers: admin,
+      payload: { ...edit, subtitle: 'Mine', baseVersion: landed.version },
+    });
+    expect(over.statusCode).toBe(200);
+    expect((await load()).subtitle).toBe('Mine');
   });
 
   it("ships the site's two funnels on a fresh install, titled as their pages, each at version 1", async () => {

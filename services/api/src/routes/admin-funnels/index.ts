@@ -21,7 +21,8 @@ import {
   TEMPLATE_KEYS,
   type EmailPreviewRequest,
   FunnelEditResponseSchema,
-  FunnelEditSchema,
+  FunnelSaveSchema,
+  type FunnelSave,
   FunnelHistorySchema,
   FunnelIdParamsSchema,
   FunnelRevertSchema,
@@ -81,12 +82,23 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
 
   /**
    * Saves `edit` as the funnel's next version, in one transaction with its history row; a save
-   * that changes nothing stores nothing. Null when there is no such funnel.
+   * that changes nothing stores nothing. Null when there is no such funnel. With `baseVersion`
+   * (the version the editor loaded), a funnel saved by someone else since is refused with 409,
+   * naming who and when, so concurrent saves never silently undo each other.
    */
-  const saveVersion = async (id: string, edit: FunnelEdit, changedBy: string, revertedTo: number | null) => {
+  const saveVersion = async (id: string, edit: FunnelEdit, changedBy: string, revertedTo: number | null, baseVersion?: number) => {
     const saved = await sql.begin(async (tx) => {
       const current = await funnels.lockForEdit(tx, id);
       if (!current) return null;
+      if (baseVersion !== undefined && current.version !== baseVersion) {
+        const [latest] = await funnels.history(tx, id, 1);
+        const by = latest ? ` by ${latest.changed_by} at ${latest.changed_at.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+        throw new HttpError(
+          409,
+          `This funnel was changed${by} (version ${current.version}) after you opened it (version ${baseVersion}). ` +
+            'Reload to see those changes, or overwrite them with yours.',
+        );
+      }
       const changes = changedFields(toEdit(current), edit);
       if (!changes.length && revertedTo === null) return toEdit(current);
       const row = (await funnels.update(tx, id, edit))!;
@@ -115,7 +127,7 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
       attachValidation: true,
       schema: {
         params: FunnelIdParamsSchema,
-        body: FunnelEditSchema,
+        body: FunnelSaveSchema,
         response: { 200: FunnelEditResponseSchema, 400: FieldErrorResponseSchema, '4xx': ErrorResponseSchema },
       },
     },
@@ -123,9 +135,11 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
       if (request.validationError && request.validationError.validationContext !== 'body') {
         throw new HttpError(400, request.validationError.message);
       }
-      const problem = funnelEditProblem(request.body) ?? (request.validationError ? { message: request.validationError.message } : null);
-      if (problem) throw refused(400, problem);
-      const saved = await saveVersion(request.params.id, normalised(request.body), await whoIs(request), null);
+      // The edit is checked as the dialog names its fields; the version it was made on beside it.
+      const { baseVersion, ...edit } = (request.body ?? {}) as Partial<FunnelSave>;
+      const problem = funnelEditProblem(edit) ?? (request.validationError ? { message: request.validationError.message } : null);
+      if (problem || baseVersion === undefined) throw refused(400, problem ?? { message: 'baseVersion is required.' });
+      const saved = await saveVersion(request.params.id, normalised(edit as FunnelEdit), await whoIs(request), null, baseVersion);
       if (!saved) throw notFound();
       return saved;
     },

@@ -4,8 +4,8 @@ import type {
   EmailPreview,
   EmailPreviewRequest,
   EmailTemplate,
-  FunnelEdit,
   FunnelEditResponse,
+  FunnelSave,
   FunnelVersion,
 } from '@curb/contracts/funnel-config';
 import { apiRequest, getQueryFn } from '@/lib/api-client';
@@ -51,8 +51,8 @@ function useSaved(id: string) {
 export function useSaveFunnel(id: string) {
   const onSuccess = useSaved(id);
   return useMutation({
-    mutationFn: async (edit: FunnelEdit) =>
-      (await (await apiRequest('PUT', `${funnelPath(id)}/config`, edit)).json()) as FunnelEditResponse,
+    mutationFn: async (save: FunnelSave) =>
+      (await (await apiRequest('PUT', `${funnelPath(id)}/config`, save)).json()) as FunnelEditResponse,
     onSuccess,
   });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FunnelEdit } from '@curb/contracts/funnel-config';
+import type { FunnelEdit, FunnelEditResponse } from '@curb/contracts/funnel-config';
 import styles from '@/components/admin/admin-ui.module.css';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
@@ -9,10 +9,14 @@ import { useEmailTemplates, useFunnelConfig, useSaveFunnel } from '../api/funnel
 import { FunnelEditForm } from './funnel-edit-form';
 
 /**
- * Spec: Save Changes shows 'Funnel Updated' and closes. Unlike the spec's version, ours is
- * stored as a new version and the site applies it within seconds (issue 32); a refused save
- * names the field and keeps the dialog open.
+ * Save Changes shows 'Funnel Updated' and closes. Each save is stored as a new version that the
+ * site applies within seconds; a refused save names the field and keeps the dialog open. A save
+ * made on a version someone else has since saved over is refused by the server: the dialog then
+ * says who changed it and when, and offers to load their version or overwrite it with this one.
  */
+/** A notice appears above the fields; on a phone the Save button is far below it. */
+const showNotice = (notice: HTMLElement | null) => notice?.scrollIntoView({ block: 'nearest' });
+
 export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onClose: () => void }) {
   const config = useFunnelConfig(funnelId);
   const templates = useEmailTemplates();
@@ -20,29 +24,58 @@ export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onCl
   const { toast } = useToast();
   const [draft, setDraft] = useState<FunnelEdit | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    if (!config.data) return;
-    const { version: _version, ...edit } = config.data;
+  /** The version the draft was made on: the base of the save. */
+  const [baseVersion, setBaseVersion] = useState<number | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
+  const load = (loaded: FunnelEditResponse) => {
+    const { version, ...edit } = loaded;
     setDraft(edit);
-  }, [config.data]);
+    setBaseVersion(version);
+  };
+  // Loaded once: a later read of the funnel (after a refused save) must not wipe the owner's edits.
+  useEffect(() => {
+    if (config.data && draft === null) load(config.data);
+  }, [config.data, draft]);
   useEffect(() => {
     if (templates.isError) toast({ title: 'Failed to fetch templates', variant: 'destructive' });
   }, [templates.isError, toast]);
 
-  const submit = () => {
-    if (!draft) return;
+  /** The funnel as stored now (after someone else's save). */
+  const latest = async () => (await config.refetch()).data ?? null;
+  const reloadTheirs = async () => {
+    const stored = await latest();
+    if (!stored) return;
+    load(stored);
+    setStale(null);
+  };
+  const overwrite = async () => {
+    const stored = await latest();
+    if (!stored) return;
+    setStale(null);
+    submit(stored.version);
+  };
+
+  const submit = (base = baseVersion) => {
+    if (!draft || base === null) return;
     setProblem(null);
-    save.mutate(draft, {
-      onSuccess: () => {
-        toast({ title: 'Funnel Updated', description: 'Your funnel configuration has been saved successfully.' });
-        onClose();
+    save.mutate(
+      { ...draft, baseVersion: base },
+      {
+        onSuccess: () => {
+          toast({ title: 'Funnel Updated', description: 'Your funnel configuration has been saved successfully.' });
+          onClose();
+        },
+        onError: (error) => {
+          const message = serverMessage(error);
+          if (error instanceof Error && error.message.startsWith('409: ')) {
+            setStale(message ?? 'This funnel was changed by someone else after you opened it.');
+            return;
+          }
+          setProblem(message);
+          toast({ title: 'Could not save the funnel', description: message ?? 'Please try again.', variant: 'destructive' });
+        },
       },
-      onError: (error) => {
-        const message = serverMessage(error);
-        setProblem(message);
-        toast({ title: 'Could not save the funnel', description: message ?? 'Please try again.', variant: 'destructive' });
-      },
-    });
+    );
   };
 
   return (
@@ -59,7 +92,7 @@ export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onCl
           <button
             type="button"
             className="button"
-            onClick={submit}
+            onClick={() => submit()}
             disabled={!draft || save.isPending || !draft.name.trim() || !draft.title.trim()}
           >
             {save.isPending ? 'Saving...' : 'Save Changes'}
@@ -67,8 +100,21 @@ export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onCl
         </>
       }
     >
+      {stale && (
+        <div className={styles.notice} role="alert" data-testid="funnel-save-stale" ref={showNotice}>
+          <p>{stale}</p>
+          <div className={styles.actions}>
+            <button type="button" className="button button-outline" onClick={() => void reloadTheirs()}>
+              Load their version
+            </button>
+            <button type="button" className="button" onClick={() => void overwrite()} disabled={save.isPending}>
+              Overwrite with mine
+            </button>
+          </div>
+        </div>
+      )}
       {problem && (
-        <p className={styles.notice} role="alert" data-testid="funnel-save-problem">
+        <p className={styles.notice} role="alert" data-testid="funnel-save-problem" ref={showNotice}>
           {problem}
         </p>
       )}
