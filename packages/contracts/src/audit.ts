@@ -28,14 +28,15 @@ export const AuditRunJobSchema = Type.Object(
 export type AuditRunJob = Static<typeof AuditRunJobSchema>;
 
 /**
- * The keys of an audit-run job: the site's host (lower case, without `www.`; the port does not
- * make another site), the lead's e-mail and, when known, the client address that sent it.
+ * The keys of an audit-run job: the site's host and port (lower case, without `www.`; a port
+ * is another server, so a port that never answers does not hold up a real site on the same
+ * host), the lead's e-mail and, when known, the client address that sent it.
  */
 export function auditRunKeys(lead: { website: string | null; email: string; client?: string | null }): string[] {
   const keys: string[] = [];
   let host = '';
   try {
-    host = lead.website ? new URL(lead.website).hostname.toLowerCase().replace(/^www\./, '') : '';
+    host = lead.website ? new URL(lead.website).host.toLowerCase().replace(/^www\./, '') : '';
   } catch {
     // Not a URL: the audit fails at once anyway, and keys on its client only.
   }
