@@ -363,11 +363,12 @@ describe('admin portal in Chromium', () => {
     await context.close();
   }, 120_000);
 
-  it('signs out with the Logout link and lands on the site', async () => {
+  it('signs out with the Logout link and lands on the sign-in page', async () => {
     const page = await app.newPage();
     await signIn(page, app.url);
     await page.getByRole('link', { name: 'Logout' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin');
+    await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
     await page.goto(`${app.url}/admin/dashboard`);
     await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
     await page.close();

@@ -174,11 +174,11 @@ describe('admin authentication', () => {
     expect((await app.inject({ url: '/api/auth/user', headers: { cookie: rotated } })).statusCode).toBe(200);
   });
 
-  it('logs out with a plain link: session gone, cookie cleared, back to the site', async () => {
+  it('logs out with a plain link: session gone, cookie cleared, back to the sign-in page', async () => {
     const cookie = sessionCookie(await login(ADMIN))!;
     const res = await app.inject({ url: '/api/logout', headers: { cookie } });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/');
+    expect(res.headers.location).toBe('/admin');
     expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`${SESSION_COOKIE}=;.*Expires=Thu, 01 Jan 1970`));
     expect((await app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
   });

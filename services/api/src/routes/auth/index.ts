@@ -48,14 +48,15 @@ export default async function authRoutes(app: RouteApp, opts: { stores: Stores }
     return user;
   });
 
-  // A plain link in the admin bar: ends the session and goes back to the site. A page of
+  // A plain link in the admin bar: ends the session and lands on the sign-in page (where the
+  // owner who signed out is, and can sign in again; View Site is the way to the site). A page of
   // another site cannot end it for the owner (a link or image pointing here): browsers say
   // where a request comes from in Sec-Fetch-Site; older ones send a Referer at most.
   app.get('/api/logout', async (request, reply) => {
     if (!fromThisSite(request.headers, request.host)) throw new HttpError(403, AUTH_MESSAGES.crossOrigin);
     if (request.session?.sessionId) await request.session.destroy();
     reply.clearCookie(SESSION_COOKIE, { path: '/api' });
-    return reply.header('cache-control', 'no-store').redirect('/', 302);
+    return reply.header('cache-control', 'no-store').redirect('/admin', 302);
   });
 }
 
