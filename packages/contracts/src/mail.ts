@@ -48,3 +48,11 @@ export const OUTBOX_TRANSPORT: MailTransportName = 'outbox';
 export const OPEN_TOKEN_PATTERN = '^[A-Za-z0-9_-]{22}$';
 /** The open pixel's parameter: any text, since an unknown token still gets the pixel. */
 export const OpenTokenParamsSchema = Type.Object({ token: Type.String() });
+
+/** Whether mail reaches nobody but the outbox folder: neither a mail API nor SMTP is configured. */
+export const mailOnlyToOutbox = (config: { MAIL_API_URL?: string | undefined; SMTP_URL?: string | undefined }) =>
+  !config.MAIL_API_URL && !config.SMTP_URL;
+
+/** The owner's test of a template, as queued: where it goes, and whether only to the outbox folder. */
+export const TemplateTestQueuedSchema = Type.Object({ to: Type.String(), outboxOnly: Type.Boolean() });
+export type TemplateTestQueued = Static<typeof TemplateTestQueuedSchema>;

@@ -350,7 +350,7 @@ describe('funnel edit dialog API', () => {
       payload: template,
     });
     expect(test.statusCode).toBe(202);
-    expect(test.json()).toEqual({ to: 'owner@curb.test' });
+    expect(test.json()).toEqual({ to: 'owner@curb.test', outboxOnly: true });
     const jobs = await stores.sql`SELECT data FROM pgboss.job WHERE name = 'mail-send' AND data->>'kind' = 'template-test'`;
     expect(jobs.map((j) => j.data)).toEqual([{ kind: 'template-test', to: 'owner@curb.test', ...template }]);
   });

@@ -32,7 +32,7 @@ import {
 import { composeTemplateMail, sampleTemplateValues } from '@curb/content';
 import type { Config } from '@curb/contracts/config';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
-import type { MailSendJob } from '@curb/contracts/mail';
+import { mailOnlyToOutbox, type MailSendJob, TemplateTestQueuedSchema } from '@curb/contracts/mail';
 import { adminUsers, funnels } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
 import { EMAIL_TEMPLATES } from '../../lib/email-templates.ts';
@@ -233,7 +233,7 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
       schema: {
         params: FunnelIdParamsSchema,
         body: EmailPreviewRequestSchema,
-        response: { 202: Type.Object({ to: Type.String() }), '4xx': FieldErrorResponseSchema },
+        response: { 202: TemplateTestQueuedSchema, '4xx': FieldErrorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -244,7 +244,7 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
       if (!to.includes('@')) throw new HttpError(409, 'Your account has no e-mail address to send the test to.');
       const job: MailSendJob = { kind: 'template-test', to, ...request.body };
       await jobs.send(JOB_QUEUES.mailSend, job, { retryLimit: 2, retryDelay: 30 });
-      return reply.code(202).send({ to });
+      return reply.code(202).send({ to, outboxOnly: mailOnlyToOutbox(opts.config) });
     },
   );
 }

@@ -18,6 +18,7 @@ import {
   type OutboxMail,
 } from '@curb/contracts/admin';
 import type { Config } from '@curb/contracts/config';
+import { mailOnlyToOutbox } from '@curb/contracts/mail';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 
 const IdParams = Type.Object({ id: Type.String({ pattern: OUTBOX_ID_PATTERN }) }, { additionalProperties: false });
@@ -29,7 +30,7 @@ const addresses = (a: AddressObject | AddressObject[] | undefined) =>
 
 export default async function adminOutboxRoutes(app: RouteApp, opts: { config: Config }): Promise<void> {
   const dir = resolve(opts.config.DATA_DIR, 'outbox');
-  const inUse = !opts.config.MAIL_API_URL && !opts.config.SMTP_URL;
+  const inUse = mailOnlyToOutbox(opts.config);
 
   /** The ids are file names the worker chose; a request can only name one of them. */
   const files = async (): Promise<string[]> => {

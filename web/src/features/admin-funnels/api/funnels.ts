@@ -8,6 +8,7 @@ import type {
   FunnelSave,
   FunnelVersion,
 } from '@curb/contracts/funnel-config';
+import type { TemplateTestQueued } from '@curb/contracts/mail';
 import { apiRequest, getQueryFn } from '@/lib/api-client';
 
 const json = <T>() => getQueryFn<T>({ on401: 'throw' });
@@ -75,5 +76,5 @@ export const usePreviewEmail = (id: string) =>
 export const useSendTestEmail = (id: string) =>
   useMutation({
     mutationFn: async (template: EmailPreviewRequest) =>
-      (await (await apiRequest('POST', `${funnelPath(id)}/email-test`, template)).json()) as { to: string },
+      (await (await apiRequest('POST', `${funnelPath(id)}/email-test`, template)).json()) as TemplateTestQueued,
   });

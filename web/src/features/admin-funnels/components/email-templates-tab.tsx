@@ -119,7 +119,16 @@ export function EmailTemplatesTab({
                 onClick={() =>
                   sendTest.mutate(request, {
                     onSuccess: (sent) =>
-                      toast({ title: 'Test e-mail sent', description: `${template.name} e-mail on its way to ${sent.to}.` }),
+                      toast(
+                        sent.outboxOnly
+                          ? {
+                              title: 'Test e-mail written to the outbox',
+                              description:
+                                `No mail service is configured, so the ${template.name} e-mail for ${sent.to} ` +
+                                'is in the outbox folder (System Overview), not in an inbox.',
+                            }
+                          : { title: 'Test e-mail sent', description: `${template.name} e-mail on its way to ${sent.to}.` },
+                      ),
                     onError: (error) =>
                       toast({
                         title: 'Could not send the test',
