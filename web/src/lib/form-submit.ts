@@ -4,6 +4,7 @@
 // loses no lead. Each form sends a submissionId, so a try whose answer was lost stores nothing twice.
 import { dismissToast, toast } from '@/components/ui/toast/toast-store';
 import { apiRequestWithRetry, RETRY_BUDGET_MS, type RetryOptions } from './api-client';
+import { noteFormSent } from './popup-manager';
 
 export const STILL_SENDING = {
   title: 'Still sending…',
@@ -14,12 +15,14 @@ export const STILL_SENDING = {
 export async function submitForm(url: string, body: unknown, options: Pick<RetryOptions, 'budgetMs'> = {}): Promise<Response> {
   let notice: string | undefined;
   try {
-    return await apiRequestWithRetry('POST', url, body, {
+    const response = await apiRequestWithRetry('POST', url, body, {
       ...options,
       onRetry: () => {
         notice ??= toast({ ...STILL_SENDING, duration: (options.budgetMs ?? RETRY_BUDGET_MS) + 5_000 }).id;
       },
     });
+    noteFormSent();
+    return response;
   } finally {
     // The form's own toast (sent, or failed) follows; the notice goes first.
     if (notice) dismissToast(notice);

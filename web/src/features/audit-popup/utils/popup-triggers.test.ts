@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeModal, openModal } from '@/lib/modal-stack';
-import { claimPopup, releasePopup } from '@/lib/popup-manager';
-import { createPopupOpener, type SessionFlag, startAutoTriggers } from './popup-triggers';
+import { claimPopup, noteFormSent, releasePopup } from '@/lib/popup-manager';
+import { createPopupOpener, type SessionFlag, sessionFlag, startAutoTriggers } from './popup-triggers';
 
 /** A stand-in for a native <dialog>: the modal stack only opens, closes and reads `open`. */
 function fakeDialog(): HTMLDialogElement {
@@ -120,5 +120,20 @@ describe('audit popup timing', () => {
     opener.cancel();
     closeModal(viewer);
     expect(onOpen).not.toHaveBeenCalled();
+  });
+});
+
+describe('the session flag', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('holds once the popup was shown, or once the visitor sent a form, so no popup opens by itself over it', () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => stored.set(k, v) });
+    expect(sessionFlag.isSet()).toBe(false);
+    noteFormSent();
+    expect(sessionFlag.isSet()).toBe(true);
+    stored.clear();
+    sessionFlag.set();
+    expect(sessionFlag.isSet()).toBe(true);
   });
 });

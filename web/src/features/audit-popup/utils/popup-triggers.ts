@@ -1,5 +1,5 @@
 import { whenNoModalOpen } from '@/lib/modal-stack';
-import { claimPopup } from '@/lib/popup-manager';
+import { claimPopup, formSentThisSession } from '@/lib/popup-manager';
 
 /** Spec: the popup opens by itself after 25 s... */
 export const AUDIT_POPUP_DELAY_MS = 25_000;
@@ -11,7 +11,7 @@ export const AUDIT_POPUP_SESSION_KEY = 'auditPopupShown';
 
 export type OpenReason = 'request' | 'auto';
 
-/** Whether the popup was shown in this browser session, and the way to say it was. */
+/** Whether the popup may no longer open by itself this browser session (it was shown, or the visitor sent a form), and the way to say it was shown. */
 export interface SessionFlag {
   isSet: () => boolean;
   set: () => void;
@@ -20,7 +20,7 @@ export interface SessionFlag {
 export const sessionFlag: SessionFlag = {
   isSet: () => {
     try {
-      return sessionStorage.getItem(AUDIT_POPUP_SESSION_KEY) === 'true';
+      return sessionStorage.getItem(AUDIT_POPUP_SESSION_KEY) === 'true' || formSentThisSession();
     } catch {
       return false;
     }
