@@ -4,7 +4,9 @@
 // @curb/content, and the site says it is the sample until the owner saves a profile.
 // Stored in PostgreSQL with a version per save (restore like the funnels); the public site
 // reads it as one `SiteContent` bundle, the admin through the routes named below.
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { ValueErrorType } from '@sinclair/typebox/errors';
 
 /** One line of plain text: no control characters, no markup brackets. */
 const Line = (maxLength: number, minLength = 0) =>
@@ -217,4 +219,101 @@ export const OWNER_CONTENT_ROUTES = {
   mediaFile: '/media/u/:id/:width.webp',
   feedAtom: '/feed.xml',
   feedRss: '/rss.xml',
+} as const;
+
+/** The uploaded image's id a reference names (`media:<id>`), or null for a site path or empty. */
+export function mediaIdOf(ref: string): string | null {
+  const m = /^media:([0-9a-f-]{36})$/.exec(ref);
+  return m ? m[1]! : null;
+}
+
+/** Where one width of an uploaded image is served. */
+export const mediaFilePath = (id: string, width: number): string => `/media/u/${id}/${width}.webp`;
+
+/** The widest written width not above `atMost` (the narrowest when all are wider). */
+export function pickWidth(widths: readonly number[], atMost: number): number {
+  const sorted = [...widths].sort((a, b) => a - b);
+  return sorted.filter((w) => w <= atMost).pop() ?? sorted[0]!;
+}
+
+const checks = new WeakMap<TSchema, TypeCheck<TSchema>>();
+const FIELD_HINTS: Record<string, string> = {
+  ...PROFILE_FIELD_HINTS,
+  slug: 'lower-case words joined by hyphens, e.g. spring-open-house',
+  publishedAt: 'a date as YYYY-MM-DD',
+  photo: 'an uploaded image or a path on this site',
+  logo: 'an uploaded image or a path on this site',
+  coverImage: 'an uploaded image or a path on this site',
+  website: 'an address starting with https://',
+};
+
+/**
+ * The first problem of an edit against its schema, named by the field as the admin's form
+ * names it (`officeAddress.city`, `2.title` in a list), with what the field should look like;
+ * null when it conforms.
+ */
+export function ownerContentProblem(schema: TSchema, value: unknown): { message: string; field?: string } | null {
+  let check = checks.get(schema);
+  if (!check) {
+    check = TypeCompiler.Compile(schema);
+    checks.set(schema, check);
+  }
+  if (check.Check(value)) return null;
+  const first = check.Errors(value).First();
+  if (!first) return { message: 'The request body is not valid.' };
+  const field = first.path.slice(1).replaceAll('/', '.');
+  if (!field)
+    return {
+      message:
+        Array.isArray(value) || typeof value === 'object'
+          ? 'This list is too long or not valid.'
+          : 'The request body must be a JSON object.',
+    };
+  const key = field.split('.').filter((p) => !/^\d+$/.test(p))[0] ?? field;
+  const hint = FIELD_HINTS[key];
+  if (first.type === ValueErrorType.ObjectAdditionalProperties) return { message: `Unknown field "${field}".`, field };
+  if (first.type === ValueErrorType.ObjectRequiredProperty) return { message: `${field} is required.`, field };
+  const schemaOf = first.schema as { maxLength?: number; minLength?: number; maxItems?: number };
+  if (first.type === ValueErrorType.StringMaxLength)
+    return { message: `${field} is too long (at most ${schemaOf.maxLength} characters).`, field };
+  if (first.type === ValueErrorType.ArrayMaxItems)
+    return { message: `${field} has too many entries (at most ${schemaOf.maxItems}).`, field };
+  if (first.type === ValueErrorType.StringMinLength && schemaOf.minLength === 1) return { message: `${field} is required.`, field };
+  if (first.type === ValueErrorType.StringPattern && !hint) {
+    return { message: `${field} cannot hold line breaks, control characters or < >.`, field };
+  }
+  return { message: hint ? `${field} should be ${hint}.` : `${field} is not valid.`, field };
+}
+
+/** A post as the admin lists and edits it. */
+export interface AdminPost extends PostEdit {
+  id: string;
+  version: number;
+  updatedAt: string;
+}
+
+/** One saved version of the profile, a list or a post. */
+export interface ContentVersion {
+  version: number;
+  changedAt: string;
+  changedBy: string;
+  /** The version this one restored, when it was a restore. */
+  revertedTo: number | null;
+}
+
+/** Initials from a name: the first letters of its first and last words. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
+  return letters.map((w) => w[0]!.toUpperCase()).join('');
+}
+
+/** The parameters of the routes above (checked further by the routes, which answer 404). */
+export const OwnerContentParams = {
+  kind: Type.Object({ kind: Type.String({ maxLength: 40 }) }),
+  id: Type.Object({ id: Type.String({ maxLength: 40 }) }),
+  slug: Type.Object({ slug: Type.String({ maxLength: 200 }) }),
+  subject: Type.Object({ subject: Type.String({ maxLength: 50 }) }),
+  restore: Type.Object({ subject: Type.String({ maxLength: 50 }), version: Type.Integer({ minimum: 1 }) }),
+  mediaFile: Type.Object({ id: Type.String({ maxLength: 40 }), file: Type.String({ maxLength: 20 }) }),
 } as const;
