@@ -194,6 +194,18 @@ const adminRoutes = [
   }),
   createRoute({
     getParentRoute: () => adminRoute,
+    path: 'profile',
+    head: adminTitled('Profile'),
+    component: lazyRouteComponent(() => import('./routes/admin/profile'), 'ProfileRoute'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path: 'content',
+    head: adminTitled('Site Content'),
+    component: lazyRouteComponent(() => import('./routes/admin/content'), 'ContentRoute'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
     path: 'privacy',
     head: adminTitled('Data & Privacy'),
     component: lazyRouteComponent(() => import('./routes/admin/privacy'), 'PrivacyRoute'),
