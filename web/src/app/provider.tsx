@@ -1,15 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import type { SiteContent } from '@curb/contracts/owner-content';
 import { Toaster } from '@/components/ui/toast/toaster';
 import { createQueryClient } from '@/lib/query-client';
+import { SiteContentProvider } from '@/lib/site-content';
 
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({ content, children }: { content: SiteContent; children: ReactNode }) {
   // One client per app instance (not per module), so a server render never shares a cache.
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
-      <Toaster />
+      <SiteContentProvider content={content}>
+        {children}
+        <Toaster />
+      </SiteContentProvider>
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,25 @@
-import { personal } from '@curb/content';
+import { vcardText } from '@curb/content';
+import type { OwnerProfile } from '@curb/contracts/owner-content';
 
-/** The contact card (vCard) and its QR image, generated into /media at build time. */
+/** The contact card (vCard) the server writes from the owner's profile. */
 export const VCARD_PATH = '/media/contact.vcf';
-export const VCARD_FILE_NAME = `${personal.name.toLowerCase().replace(/\s+/g, '-')}.vcf`;
-export const QR_SVG_PATH = '/media/contact-qr.svg';
-export const QR_PNG_PATH = '/media/contact-qr.png';
+
+/** The file name the card downloads as: the owner's name, as words joined by hyphens. */
+export const vcardFileName = (profile: OwnerProfile) =>
+  `${
+    profile.name
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '') || 'contact'
+  }.vcf`;
+
+/** The card's text, as the QR code carries it (a phone saves the contact without going online). */
+export const profileVcard = (profile: OwnerProfile) =>
+  vcardText({
+    fn: profile.name,
+    org: profile.company,
+    title: profile.position || profile.title,
+    email: profile.email,
+    tel: profile.phone,
+    url: profile.website,
+  } as Parameters<typeof vcardText>[0]);
