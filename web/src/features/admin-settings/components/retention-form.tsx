@@ -7,6 +7,7 @@ import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
 import { useEventRetention, useUpdateEventRetention } from '../api/retention';
+import { useLeaveWarning } from '../hooks/use-leave-warning';
 
 const TITLE = 'Data Retention';
 const ID = 'setting-retention-events_days';
@@ -23,6 +24,8 @@ export function RetentionForm() {
   const days = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
   const problem = retentionProblem(days);
   const unchanged = days === saved;
+  const unsaved = saved !== undefined && value.trim() !== String(saved);
+  useLeaveWarning(unsaved);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,6 +88,11 @@ export function RetentionForm() {
           <button type="submit" className="button" disabled={Boolean(problem) || unchanged || update.isPending}>
             {update.isPending ? 'Saving...' : 'Save Changes'}
           </button>
+          {unsaved && !update.isPending && (
+            <span className={formStyles.unsaved} role="status">
+              Unsaved changes
+            </span>
+          )}
         </div>
       </form>
     </Panel>
