@@ -4,7 +4,7 @@ import type { ExpertiseCard, Figure, OwnedService, OwnerProfile, PostEdit, Testi
 import { caseStudies, type CaseStudy } from './case-studies.ts';
 import { skills } from './home.ts';
 import { serviceItems } from './services.ts';
-import { configuredServices, currentPosition, metrics, personal, seoDefaults } from './site.ts';
+import { configuredServices, currentPosition, metrics, personal, seoDefaults, vcardText } from './site.ts';
 import { reportLandingPage } from './audit-pages.ts';
 
 export function sampleProfile(): OwnerProfile {
@@ -94,4 +94,16 @@ export function samplePosts(): PostEdit[] {
     status: 'published',
     publishedAt: s.date,
   }));
+}
+
+/** The owner's contact card (vCard 3.0), as the site serves it and its QR code carries it. */
+export function profileVcardText(profile: OwnerProfile): string {
+  return vcardText({
+    fn: profile.name,
+    org: profile.company,
+    title: profile.position || profile.title,
+    email: profile.email,
+    tel: profile.phone,
+    url: profile.website,
+  });
 }

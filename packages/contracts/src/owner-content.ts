@@ -217,6 +217,8 @@ export const OWNER_CONTENT_ROUTES = {
   media: '/api/admin/media',
   /** Public, immutable: one width of an uploaded image. */
   mediaFile: '/media/u/:id/:width.webp',
+  /** Public: the owner's contact card, written from the profile. */
+  vcard: '/media/contact.vcf',
   feedAtom: '/feed.xml',
   feedRss: '/rss.xml',
 } as const;

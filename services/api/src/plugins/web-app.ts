@@ -169,7 +169,8 @@ export default async function webApp(app: FastifyInstance, opts: WebAppOptions):
     root: dist,
     wildcard: false, // one route per built file; everything else falls through to the pages
     index: false,
-    globIgnore: [`${PAGES_DIR}/**`, 'index.html', 'index.html.*'],
+    // The contact card is written from the owner's profile by the api (an older build may still hold one).
+    globIgnore: [`${PAGES_DIR}/**`, 'index.html', 'index.html.*', 'media/contact.vcf', 'media/contact-qr.*'],
     preCompressed: true, // the build writes .br and .gz copies
     setHeaders(res, path) {
       res.header('cache-control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');

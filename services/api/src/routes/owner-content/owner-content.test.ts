@@ -237,3 +237,38 @@ describe('the owner makes the site theirs', () => {
     expect((await get('/api/admin/content-versions/post:nope')).statusCode).toBe(404);
   });
 });
+
+describe('the contact card', () => {
+  let app: FastifyInstance;
+  let stores: Stores;
+
+  beforeAll(async () => {
+    stores = await createTestStores();
+    app = await composeApp(testConfig(), stores);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await stores?.close();
+  });
+
+  it('is written from the profile at each download', async () => {
+    const sample = await app.inject({ url: '/media/contact.vcf' });
+    expect(sample.headers['content-type']).toBe('text/vcard; charset=utf-8');
+    expect(sample.body).toContain('FN:Morgan Ellis');
+    const admin = await adminHeaders(app, stores, 'owner@curb.test');
+    const payload = { ...newOwner(), name: 'Priya Natarajan', company: 'Harbour Homes, Inc; Bay' };
+    expect((await app.inject({ method: 'PUT', url: '/api/admin/profile', headers: admin, payload })).statusCode).toBe(200);
+    const card = await app.inject({ url: '/media/contact.vcf' });
+    expect(card.headers['content-disposition']).toBe('attachment; filename="priya-natarajan.vcf"');
+    expect(card.body.split('\r\n')).toEqual(
+      expect.arrayContaining([
+        'FN:Priya Natarajan',
+        'N:Natarajan;Priya;;;',
+        'ORG:Harbour Homes\\, Inc\\; Bay',
+        'EMAIL;TYPE=INTERNET,WORK:priya@harbourhomes.example',
+        'TEL;TYPE=CELL:(415) 555-0199',
+      ]),
+    );
+    expect(card.body).not.toContain('Morgan');
+  });
+});

@@ -5,8 +5,19 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { OWNER_CONTENT_ROUTES, OwnerContentParams } from '@curb/contracts/owner-content';
+import { profileVcardText } from '@curb/content';
 import { HttpError } from '@curb/runtime';
 import { mediaDir } from '../../lib/media-store.ts';
+
+/** The card's file name: the owner's name as ASCII words joined by hyphens. */
+const vcardFileName = (name: string) =>
+  `${
+    name
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'contact'
+  }.vcf`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -22,6 +33,16 @@ export default async function publicContentRoutes(app: RouteApp, opts: { dataDir
     if (!post) throw new HttpError(404, 'There is no published post at this address.');
     reply.header('cache-control', 'no-cache');
     return post;
+  });
+
+  // The contact card, written from the profile at each download (the QR code on the page carries the same text).
+  app.get(OWNER_CONTENT_ROUTES.vcard, async (_request, reply) => {
+    const { profile } = await app.siteContent.get();
+    return reply
+      .type('text/vcard; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${vcardFileName(profile.name)}"`)
+      .header('cache-control', 'no-cache')
+      .send(profileVcardText(profile));
   });
 
   app.get('/media/u/:id/:file', { schema: { params: OwnerContentParams.mediaFile } }, async (request, reply) => {
