@@ -20,8 +20,9 @@ const PAGES = [
   '/admin/ab-testing',
   '/admin/retargeting',
   '/admin/analytics',
+  '/admin/profile',
+  '/admin/content',
   '/admin/settings',
-  '/admin/comprehensive',
 ];
 const MIN_CHART_TEXT_PX = 11;
 

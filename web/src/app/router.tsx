@@ -233,11 +233,13 @@ const adminRoutes = [
     head: adminTitled('Data & Privacy'),
     component: lazyRouteComponent(() => import('./routes/admin/privacy'), 'PrivacyRoute'),
   }),
+  // An old address of the system dashboard, kept for bookmarks.
   createRoute({
     getParentRoute: () => adminRoute,
     path: 'comprehensive',
-    head: adminTitled('Comprehensive Dashboard'),
-    component: lazyRouteComponent(() => import('./routes/admin/comprehensive'), 'ComprehensiveRoute'),
+    beforeLoad: () => {
+      throw redirect({ to: '/admin/dashboard', replace: true });
+    },
   }),
 ] as const;
 

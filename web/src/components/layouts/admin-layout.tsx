@@ -21,7 +21,6 @@ const adminNavigation: readonly AdminNavItem[] = [
   { label: 'Site Content', to: '/admin/content' },
   { label: 'Settings', to: '/admin/settings' },
   { label: 'Data & Privacy', to: '/admin/privacy' },
-  { label: 'Comprehensive', to: '/admin/comprehensive' },
   { label: 'Admin Home', to: '/admin', exact: true },
 ];
 

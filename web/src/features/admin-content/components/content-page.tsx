@@ -14,7 +14,7 @@ export function ContentPage() {
   return (
     <AdminPage
       title="Site Content"
-      description="Your posts and case studies, services, testimonials, headline figures and expertise cards. Every save is kept in the history and can be restored."
+      description="Posts, services, testimonials, headline figures and expertise cards; every save can be restored."
     >
       <Tabs tabs={TABS} value={tab} onChange={setTab} label="Content">
         {spec ? <ListEditor key={spec.kind} spec={spec} /> : <PostsPanel />}
