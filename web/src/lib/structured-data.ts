@@ -4,7 +4,7 @@
 // browser by components/seo/structured-data.tsx.
 import { absoluteUrl, blogIntro, seoDefaults } from '@curb/content';
 import type { OwnerProfile, PostSummary, SiteContent } from '@curb/contracts/owner-content';
-import { socialOf } from './site-content';
+import { socialLinks } from './site-content';
 
 type JsonLd = Record<string, unknown>;
 
@@ -39,7 +39,7 @@ const compact = (data: JsonLd): JsonLd =>
 export function ownerJsonLd(content: SiteContent): JsonLd[] {
   const { profile } = content;
   const image = shareImage(content);
-  const sameAs = Object.values(socialOf(profile)).filter((url): url is string => Boolean(url));
+  const sameAs = socialLinks(content).map(([, url]) => url);
   const worksFor = profile.company ? { '@type': 'Organization', name: profile.company } : undefined;
   return [
     compact({

@@ -47,7 +47,7 @@ export function ContactSection({ form }: { form: ReactNode }) {
               </a>
             ))}
             <a href={VCARD_PATH} download={vcardFileName(profile)} className={styles.qrTile} data-testid="qr-tile">
-              <QrCode text={profileVcard(profile)} size={120} label="" />
+              <QrCode text={profileVcard(profile)} size={120} />
               <span>Download my contact card</span>
             </a>
           </div>

@@ -5,7 +5,8 @@ import { useMemo } from 'react';
  * A QR code drawn as one SVG path: rendered with the page (server and browser alike), so it
  * needs no image request and follows the owner's profile as soon as the page does.
  */
-export function QrCode({ text, size, label, className }: { text: string; size: number; label: string; className?: string }) {
+/** `label` names the code for screen readers; without one it is decoration next to its own text. */
+export function QrCode({ text, size, label, className }: { text: string; size: number; label?: string; className?: string }) {
   const { path, count } = useMemo(() => {
     const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
     const parts: string[] = [];
@@ -24,8 +25,7 @@ export function QrCode({ text, size, label, className }: { text: string; size: n
   return (
     <svg
       className={className}
-      role="img"
-      aria-label={label}
+      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
       width={size}
       height={size}
       viewBox={`0 0 ${count} ${count}`}
