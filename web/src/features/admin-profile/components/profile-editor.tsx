@@ -253,7 +253,7 @@ export function ProfileEditor({
           </Panel>
         </>
       )}
-      <div className={styles.saveBar}>
+      <div className={mode === 'full' ? `${styles.saveBar} ${styles.sticky}` : styles.saveBar}>
         <button type="submit" className="button" disabled={save.isPending || (!dirty && mode === 'full')}>
           {save.isPending ? 'Saving...' : mode === 'setup' ? 'Save and continue' : 'Save profile'}
         </button>
