@@ -19,7 +19,7 @@ export function sampleProfile(): OwnerProfile {
     logo: '',
     email: personal.email,
     phone: personal.formattedPhone,
-    officeAddress: { street: '', city: 'Arlington', region: 'VA', postalCode: '', country: 'US' },
+    officeAddress: { street: '', city: 'Arlington', region: 'Virginia', postalCode: '', country: 'US' },
     serviceArea: [...personal.serviceArea],
     licence: 'Licensed Realtor (DC & VA)',
     biography: [...personal.biography],

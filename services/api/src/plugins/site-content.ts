@@ -36,6 +36,8 @@ export interface SiteContentCache {
   get(): Promise<SiteContent>;
   /** A published post with its body, or null for a draft or an unknown slug. */
   getPost(slug: string): Promise<PublishedPost | null>;
+  /** The published posts as written (Markdown), newest first: what the assistant reads. */
+  publishedPosts(): Promise<PostEdit[]>;
   /** Forgets the cached bundle and posts after a change. */
   changed(): void;
 }
@@ -163,6 +165,7 @@ export default fp(
         posts.set(slug, { post });
         return post;
       },
+      publishedPosts: () => publishedPostEdits(opts.stores.sql),
       changed() {
         content.changed();
         posts.clear();

@@ -68,6 +68,7 @@ describe('web app pages', () => {
     app.decorate('siteContent', {
       get: async () => content,
       getPost: async (slug: string) => posts.get(slug) ?? null,
+      publishedPosts: async () => [],
       changed() {},
     });
     await app.register(webApp, { dist, ssrEntry });

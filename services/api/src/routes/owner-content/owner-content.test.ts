@@ -236,6 +236,23 @@ describe('the owner makes the site theirs', () => {
     expect((await get(`/api/admin/posts/${draft.id}`)).statusCode).toBe(404);
     expect((await get('/api/admin/content-versions/post:nope')).statusCode).toBe(404);
   });
+
+  it('the assistant speaks for the new owner and knows the published post', async () => {
+    const ask = async (question: string) =>
+      (await app.inject({ method: 'POST', url: '/api/chat', payload: { messages: [{ role: 'user', content: question }] } })).json() as {
+        message: string;
+        sources: { path: string }[];
+      };
+    const contact = await ask('How can I contact you?');
+    expect(contact.message).toContain('priya@harbourhomes.example');
+    expect(contact.message).toContain('(415) 555-0199');
+    expect((await ask('Hello')).message).toContain("I'm Priya Natarajan's assistant");
+    const post = await ask('Tell me about the spring open house checklist');
+    expect(post.sources.map((s) => s.path)).toContain('/blog/spring-open-house');
+    for (const q of ['How can I contact you?', 'Who are you?', 'Which magazines featured you?']) {
+      expect((await ask(q)).message).not.toMatch(/Morgan|morgan@|555-0142/);
+    }
+  });
 });
 
 describe('the contact card', () => {
