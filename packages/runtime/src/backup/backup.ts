@@ -26,6 +26,7 @@ import {
   ARCHIVE_FORMAT_VERSION,
   ARCHIVE_NAME,
   clickhouseRows,
+  dataFileAllowed,
   MANIFEST_ENTRY,
   postgresRows,
   type Manifest,
@@ -65,8 +66,8 @@ export type Log = (line: string) => void;
 export const backupLine = (r: Pick<BackupResult, 'file' | 'postgresRows' | 'clickhouseRows'>) =>
   `backup: ${r.file} (postgres ${r.postgresRows} rows, clickhouse ${r.clickhouseRows} rows)`;
 
-/** What DATA_DIR holds besides the two stores, under its own name in the archive. */
-const DATA_FILES: Array<{ path: string; stoppedOnly?: boolean; keep?: (name: string) => boolean }> = [
+/** What DATA_DIR holds besides the two stores, under its own name in the archive; `keep` sees the path under DATA_DIR. */
+const DATA_FILES: Array<{ path: string; stoppedOnly?: boolean; keep?: (path: string) => boolean }> = [
   // Signs the admin's session cookies: kept, signed-in owners stay signed in after a restore.
   { path: 'session-secret' },
   // Mails written instead of sent (no mail service configured).
@@ -74,7 +75,9 @@ const DATA_FILES: Array<{ path: string; stoppedOnly?: boolean; keep?: (name: str
   // Event rows ClickHouse refused, kept for the owner (collector quarantine.ts).
   { path: 'quarantine' },
   // A stopped product's events not yet in ClickHouse; a running one's are flushed up to the cut.
-  { path: 'spool', stoppedOnly: true, keep: (name) => name.endsWith('.ndjson') },
+  { path: 'spool', stoppedOnly: true, keep: (path) => path.endsWith('.ndjson') },
+  // The owner's uploaded images, as the api wrote them (nothing else found there goes in).
+  { path: 'media', keep: dataFileAllowed },
 ];
 const NEVER = new Set(['curb.pid']);
 
@@ -126,8 +129,8 @@ async function copyDataFiles(
     if (info.isDirectory()) for await (const path of walk(root)) paths.push(path);
     for (const path of paths) {
       const name = path.slice(path.lastIndexOf('/') + 1);
-      if (NEVER.has(name) || name.startsWith('.') || (spec.keep && !spec.keep(name))) continue;
       const under = relative(dataDir, path);
+      if (NEVER.has(name) || name.startsWith('.') || (spec.keep && !spec.keep(under))) continue;
       const entry = `files/${under}`;
       await mkdir(dirname(join(into, entry)), { recursive: true });
       await copyFile(path, join(into, entry));

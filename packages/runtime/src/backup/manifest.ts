@@ -63,3 +63,17 @@ export function safeEntryName(name: string): boolean {
     /^(postgres|clickhouse|files)\/[^\0\\]+$/.test(name) && !name.split('/').some((part) => part === '' || part === '.' || part === '..')
   );
 }
+
+/** An uploaded image as the api writes it: media/<uuid>/<width>.webp, nothing else. */
+const MEDIA_FILE = /^media\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[1-9][0-9]{1,4}\.webp$/;
+
+/** The file modes a restored file of DATA_DIR may have: the owner's read and write, others' read. */
+export const DATA_FILE_MODE_MASK = 0o644;
+
+/**
+ * Whether a file of DATA_DIR named in an archive may be written: the media folder holds only the
+ * uploaded images, so an archive cannot place anything else there (a page, a script).
+ */
+export function dataFileAllowed(path: string): boolean {
+  return path.startsWith('media/') ? MEDIA_FILE.test(path) : true;
+}

@@ -18,7 +18,15 @@ import { StartupError } from '../config.ts';
 import { lockDataDir } from '../data-dir-lock.ts';
 import { freePort } from '../free-port.ts';
 import { ArchiveError, readArchive, type EntrySink } from './archive.ts';
-import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, MANIFEST_ENTRY, safeEntryName, type Manifest } from './manifest.ts';
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_FORMAT_VERSION,
+  DATA_FILE_MODE_MASK,
+  dataFileAllowed,
+  MANIFEST_ENTRY,
+  safeEntryName,
+  type Manifest,
+} from './manifest.ts';
 import type { Log } from './backup.ts';
 
 /** A manifest is small; a first entry larger than this is not one. */
@@ -128,7 +136,10 @@ function parseManifest(bytes: Buffer): Manifest {
 function referencesHold(manifest: Manifest): boolean {
   const held = (entry: string) => safeEntryName(entry) && Object.hasOwn(manifest.entries, entry);
   const tables = [...(manifest.postgres?.tables ?? []), ...(manifest.clickhouse?.tables ?? [])];
-  return tables.every((t) => held(t.entry)) && manifest.files.every((f) => f.entry === `files/${f.path}` && held(f.entry));
+  return (
+    tables.every((t) => held(t.entry)) &&
+    manifest.files.every((f) => f.entry === `files/${f.path}` && held(f.entry) && dataFileAllowed(f.path))
+  );
 }
 
 /** Every schema version of the archive must be one this code has (an older schema is migrated forward). */
@@ -158,7 +169,9 @@ async function extract(file: string, manifest: Manifest, work: string, root: str
     const placed = files.get(entry.name);
     const path = placed ? join(root, placed.path) : join(work, entry.name);
     await mkdir(dirname(path), { recursive: true });
-    const out: WriteStream = createWriteStream(path, { flags: 'wx', mode: placed?.mode ?? 0o600 });
+    // No file comes back executable or writable by others, whatever the archive says.
+    const mode = placed ? placed.mode & DATA_FILE_MODE_MASK : 0o600;
+    const out: WriteStream = createWriteStream(path, { flags: 'wx', mode });
     return {
       async write(chunk) {
         if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
