@@ -177,6 +177,10 @@ describe('the public site with the owner’s own profile and post', () => {
       author: { name: 'Jane Porter' },
     });
     expect((await served('/no-such-page')).html).toContain('<title data-prerender="">Page Not Found | Jane Porter</title>');
+
+    const card = await fetch(`${app.url}/media/contact.vcf`);
+    expect(card.headers.get('content-disposition')).toBe('attachment; filename="jane-porter.vcf"');
+    expect(await card.text()).toMatch(/FN:Jane Porter\r\n[\s\S]*TEL;TYPE=CELL:\+1 571 555 0199/);
   });
 
   for (const width of [1280, 390]) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { dialable, SOCIAL_NETWORK_NAMES, socialLinks, useSiteContent } from '@/lib/site-content';
-import { profileVcard, VCARD_PATH, vcardFileName } from './contact-card';
+import { profileVcard, VCARD_PATH } from './contact-card';
 import { QrCode } from './qr-code';
 import styles from './sections.module.css';
 
@@ -46,7 +46,7 @@ export function ContactSection({ form }: { form: ReactNode }) {
                 {url.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '')}
               </a>
             ))}
-            <a href={VCARD_PATH} download={vcardFileName(profile)} className={styles.qrTile} data-testid="qr-tile">
+            <a href={VCARD_PATH} download className={styles.qrTile} data-testid="qr-tile">
               <QrCode text={profileVcard(profile)} size={120} />
               <span>Download my contact card</span>
             </a>

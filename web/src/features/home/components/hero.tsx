@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { imageSrcSet, useSiteContent } from '@/lib/site-content';
 import { scrollToSection } from '@/lib/scroll';
 import { HeroStars } from './hero-stars';
-import { VCARD_PATH, vcardFileName } from './contact-card';
+import { VCARD_PATH } from './contact-card';
 import { QrModal } from './qr-modal';
 import styles from './hero.module.css';
 
@@ -59,12 +59,7 @@ export function Hero() {
               View Projects
             </a>
             {/* Spec: under 768px the contact button downloads the vCard; wider screens get the QR modal. */}
-            <a
-              href={VCARD_PATH}
-              download={vcardFileName(profile)}
-              className={`button button-outline ${styles.mobileOnly}`}
-              data-testid="save-contact"
-            >
+            <a href={VCARD_PATH} download className={`button button-outline ${styles.mobileOnly}`} data-testid="save-contact">
               Save Contact
             </a>
             <button

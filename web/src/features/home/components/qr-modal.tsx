@@ -1,6 +1,6 @@
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { useOwner } from '@/lib/site-content';
-import { profileVcard, VCARD_PATH, vcardFileName } from './contact-card';
+import { profileVcard, VCARD_PATH } from './contact-card';
 import { QrCode } from './qr-code';
 import styles from './hero.module.css';
 
@@ -18,7 +18,7 @@ export function QrModal({ open, onClose }: { open: boolean; onClose: () => void 
     >
       <QrCode className={styles.qr} text={profileVcard(profile)} size={200} label={`QR code of ${profile.name}'s contact card`} />
       <div className={styles.modalActions}>
-        <a href={VCARD_PATH} download={vcardFileName(profile)} className="button">
+        <a href={VCARD_PATH} download className="button">
           Download vCard
         </a>
         <button type="button" className="button button-outline" onClick={onClose}>
