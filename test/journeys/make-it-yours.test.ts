@@ -28,8 +28,12 @@ const OWNER = {
   phone: '(571) 555-0199',
   email: 'dana@whitaker-homes.example',
 };
-/** Whatever the sample person leaves behind: their name, their address, their phone. */
-const SAMPLE_TRACES = /Morgan Ellis|morgan@|555-0142/;
+/** Whatever the sample person leaves behind: their name and their address. */
+const SAMPLE_TRACES = /Morgan Ellis|morgan@/;
+/** The sample's phone; the audited sample site happens to list the same one, so it is looked for only where the owner's is. */
+const SAMPLE_PHONE = '555-0142';
+/** A trace of the sample with the text around it (to say where it is), or null. */
+const sampleTrace = (text: string) => new RegExp(`.{0,80}(${SAMPLE_TRACES.source}).{0,80}`, 's').exec(text)?.[0] ?? null;
 const POST = {
   title: 'Three Staging Moves That Sold a Split-Level in Six Days',
   slug: 'three-staging-moves-that-sold-a-split-level-in-six-days',
@@ -112,7 +116,7 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
   /** The page as the browser holds it (head, structured data, embedded content) carries no trace of the sample. */
   async function noSampleTraces(j: Journey, where: string): Promise<void> {
     const html = await j.page.content();
-    expect(html.match(SAMPLE_TRACES)?.[0] ?? null, `${where} (${j.width.name})`).toBeNull();
+    expect(sampleTrace(html), `${where} (${j.width.name})`).toBeNull();
     expect(await j.page.title(), `${where} title`).not.toMatch(SAMPLE_TRACES);
   }
 
@@ -212,6 +216,7 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
         await v.arrive(`${app.url}/`);
         await v.page.getByText(OWNER.name).first().waitFor();
         await noSampleTraces(v, 'home page');
+        expect(await v.page.content()).not.toContain(SAMPLE_PHONE);
         await v.step('home page');
 
         // The contact card: the QR code's download on a wide screen, Save Contact on a phone.
@@ -228,7 +233,8 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
         expect(vcard).toContain(`FN:${OWNER.name}`);
         expect(vcard).toContain(OWNER.email);
         expect(vcard).toMatch(/TEL[^:]*:[^\r\n]*571[^\r\n]*555[^\r\n]*0199/);
-        expect(vcard).not.toMatch(SAMPLE_TRACES);
+        expect(sampleTrace(vcard)).toBeNull();
+        expect(vcard).not.toContain(SAMPLE_PHONE);
 
         // The post, reached from the blog by clicking.
         await v.navigate('Blog');
@@ -264,14 +270,14 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
         const pdf = readFileSync((await (await download).path())!);
         const pdfText = execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString();
         expect(pdfText).toContain(OWNER.name);
-        expect(pdfText).not.toMatch(SAMPLE_TRACES);
+        expect(sampleTrace(pdfText)).toBeNull();
         await v.step('pdf');
 
         const mail = await outboxMail(lead, /We received your audit request/);
         const whole = `${JSON.stringify(mail.from)} ${JSON.stringify(mail.replyTo)} ${mail.text} ${mail.html}`;
         expect(whole).toContain(OWNER.name);
         expect(JSON.stringify(mail.replyTo)).toContain(OWNER.email);
-        expect(whole).not.toMatch(SAMPLE_TRACES);
+        expect(sampleTrace(whole)).toBeNull();
         await v.finish();
       },
       () => ({ clientAddress: nextVisitor() }),
