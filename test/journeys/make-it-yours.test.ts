@@ -138,7 +138,8 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
       await setup
         .getByLabel('Photo', { exact: true })
         .setInputFiles({ name: 'dana.png', mimeType: 'image/png', buffer: gradientPng(720, 720, [30, 64, 175], [220, 38, 38]) });
-      await setup.getByTestId('photo-preview').waitFor();
+      // The preview turns to the upload once it is stored (the sample's picture shows until then).
+      await expect.poll(() => setup.getByTestId('photo-preview').getAttribute('src'), { timeout: 30_000 }).toMatch(/^\/media\/u\//);
       await expect.poll(() => setup.getByTestId('photo-preview').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
       // A phone number that is not one is refused at its field, and nothing is saved.
@@ -215,6 +216,11 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
       async (v) => {
         await v.arrive(`${app.url}/`);
         await v.page.getByText(OWNER.name).first().waitFor();
+        // The hero shows the photo the owner uploaded, in the widths written for it.
+        const photo = v.page.locator('main img[src^="/media/u/"]').first();
+        await expect
+          .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 })
+          .toBeGreaterThan(0);
         await noSampleTraces(v, 'home page');
         expect(await v.page.content()).not.toContain(SAMPLE_PHONE);
         await v.step('home page');

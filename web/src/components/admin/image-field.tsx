@@ -18,6 +18,7 @@ export function ImageField({
   error,
   hint,
   name,
+  onUploading,
 }: {
   label: string;
   value: string;
@@ -25,6 +26,8 @@ export function ImageField({
   error?: string | null;
   hint?: string;
   name: string;
+  /** Told when an upload starts and ends, so a form is not saved with the picture half-way. */
+  onUploading?: (uploading: boolean) => void;
 }) {
   const inputId = useId();
   const messageId = useId();
@@ -36,11 +39,13 @@ export function ImageField({
 
   const choose = (file: File | undefined) => {
     if (!file) return;
+    onUploading?.(true);
     upload.mutate(
       { file, alt: label },
       {
         onSuccess: (item) => onChange(item.ref),
         onSettled: () => {
+          onUploading?.(false);
           if (input.current) input.current.value = '';
         },
       },

@@ -57,6 +57,8 @@ export function ProfileEditor({
   const [areaText, setAreaText] = useState(profile.serviceArea.join('\n'));
   const [bioText, setBioText] = useState(profile.biography.join('\n\n'));
   const [problem, setProblem] = useState<FieldProblem | null>(null);
+  const [uploads, setUploads] = useState(0);
+  const uploading = (busy: boolean) => setUploads((n) => n + (busy ? 1 : -1));
   const save = useSaveProfile();
   const { toast } = useToast();
 
@@ -176,7 +178,14 @@ export function ProfileEditor({
               </div>
               <div className={adminStyles.form}>
                 {photo}
-                <ImageField label="Logo" name="logo" value={draft.logo} onChange={(ref) => set('logo', ref)} error={errorAt('logo')} />
+                <ImageField
+                  label="Logo"
+                  name="logo"
+                  value={draft.logo}
+                  onChange={(ref) => set('logo', ref)}
+                  error={errorAt('logo')}
+                  onUploading={uploading}
+                />
                 <div className={styles.colour}>
                   <input
                     type="color"
@@ -254,7 +263,7 @@ export function ProfileEditor({
         </>
       )}
       <div className={mode === 'full' ? `${styles.saveBar} ${styles.sticky}` : styles.saveBar}>
-        <button type="submit" className="button" disabled={save.isPending || (!dirty && mode === 'full')}>
+        <button type="submit" className="button" disabled={save.isPending || uploads > 0 || (!dirty && mode === 'full')}>
           {save.isPending ? 'Saving...' : mode === 'setup' ? 'Save and continue' : 'Save profile'}
         </button>
         {actions}

@@ -7,7 +7,6 @@ import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
 import { useEventRetention, useUpdateEventRetention } from '../api/retention';
-import { useLeaveWarning } from '../hooks/use-leave-warning';
 
 const TITLE = 'Data Retention';
 const ID = 'setting-retention-events_days';
@@ -25,7 +24,6 @@ export function RetentionForm() {
   const problem = retentionProblem(days);
   const unchanged = days === saved;
   const unsaved = saved !== undefined && value.trim() !== String(saved);
-  useLeaveWarning(unsaved);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -8,7 +8,6 @@ import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
 import { useSettings, useUpdateSettings } from '../api/settings';
-import { useLeaveWarning } from '../hooks/use-leave-warning';
 
 const TITLES: Record<SettingCategory, { title: string; fetchError: string }> = {
   analytics: { title: 'Analytics & Tracking', fetchError: 'Failed to fetch analytics settings' },
@@ -36,7 +35,6 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
   const problems = Object.fromEntries(keys.map((k) => [k, settingProblem(category, k, shown(k).trim())]));
   const changed = keys.filter((k) => shown(k).trim() !== (saved[k] ?? ''));
   const invalid = keys.some((k) => problems[k]);
-  useLeaveWarning(changed.length > 0);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
