@@ -79,6 +79,8 @@ export interface PageRenderer {
    * rendered, another page of the app as the shell, anything else the 404 page.
    */
   page(path: string, content: SiteContent, post: (slug: string) => Promise<PublishedPost | null>): Promise<RenderedPage>;
+  /** The app shell with the content in it: the browser renders the page itself. */
+  shell(content: SiteContent): PageFile;
   /** Render times in milliseconds since start, for the bench. */
   readonly timings: number[];
 }
@@ -127,8 +129,10 @@ export async function loadPageRenderer(
     return hit;
   };
 
+  const shell = (content: SiteContent): PageFile => ({ html: withContent(shellTemplate, ssr.contentElement(content)) });
   return {
     timings,
+    shell,
     async page(path, content, loadPost) {
       if (FIXED_PAGES.has(path)) {
         const key = `${content.version}\n${path}`;
@@ -144,7 +148,7 @@ export async function loadPageRenderer(
         const html = await once(notFound, `${content.version}\npost`, () => render(UNKNOWN_POST, content, null));
         return { status: 404, file: { html } };
       }
-      if (isPagePath(path)) return { status: 200, file: { html: withContent(shellTemplate, ssr.contentElement(content)) } };
+      if (isPagePath(path)) return { status: 200, file: shell(content) };
       const html = await once(notFound, `${content.version}\npage`, () => render(NOT_FOUND_TOKEN, content));
       return { status: 404, file: { html: html.replaceAll(NOT_FOUND_TOKEN, escapeHtml(safeDecode(path))) } };
     },

@@ -39,6 +39,7 @@ function builtApp(): { dist: string; ssrEntry: string } {
     `globalThis.curbRenders = 0;
 export async function render(url, content, post) {
   globalThis.curbRenders++;
+  if (content.profile.name === 'Render Fails') throw new Error('render failed');
   const title = url.startsWith('/blog/') ? (post ? post.title : 'Post Not Found') : url;
   return {
     head: '<title>' + title + ' | ' + content.profile.name + '</title>',
@@ -125,6 +126,13 @@ describe('web app pages', () => {
     // A post's body edited without a change to the bundle is rendered again too.
     posts.set('spring-open-house', { ...posts.get('spring-open-house')!, html: '<p>Come by on Sunday</p>' });
     expect((await get('/blog/spring-open-house')).html).toContain('Come by on Sunday');
+  });
+
+  it('sends the shell with the content when a page fails to render', async () => {
+    content = { ...content, profile: { ...content.profile, name: 'Render Fails' }, version: 'fails-1' };
+    const page = await get('/services');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<title>shell</title><script type="application/json" id="site-content">fails-1</script>');
   });
 });
 

@@ -182,12 +182,22 @@ export default async function webApp(app: FastifyInstance, opts: WebAppOptions):
   const sample = sampleSiteContent();
   const content = () => (app.hasDecorator('siteContent') ? app.siteContent.get() : Promise.resolve(sample));
   const post = (slug: string) => (app.hasDecorator('siteContent') ? app.siteContent.getPost(slug) : Promise.resolve(null));
+  // The home page is rendered as the server starts, so its first visitor does not wait for it.
+  app.addHook('onReady', async () => {
+    void content()
+      .then((current) => renderer.page('/', current, post))
+      .catch((err: unknown) => app.log.error({ err }, 'home page render failed'));
+  });
   app.pageFallback.render = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = normalizedPath(request.url.split('?')[0] ?? '/');
     const [settings, site, current] = await Promise.all([app.siteSettings.get('seo'), siteConfig(), content()]);
     // An inactive funnel's landing page is the generic audit page.
     const served = site ? servedPath(path, site) : path;
-    const page = await renderer.page(served, current, post);
+    const page = await renderer.page(served, current, post).catch((err: unknown) => {
+      // A page that fails to render still reaches the visitor: the browser renders it from the shell.
+      request.log.error({ err, path: served }, 'page render failed');
+      return { status: 200, file: renderer.shell(current) };
+    });
     const { html, br, gz } = await withSettings(path, served, page, settings, site, current);
     await applyPagePolicy(path, reply);
     reply.code(page.status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
