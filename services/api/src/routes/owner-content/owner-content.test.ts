@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -9,6 +10,9 @@ import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
 import { createTestStores, testConfig } from '../../../../../test/harness.ts';
 import { adminHeaders } from '../../lib/auth/test-login.ts';
+import { runChecks } from '@curb/audit/checks/registry';
+import { buildReport } from '@curb/audit/report/build';
+import { contextOf } from '../../../../../test/audit/checks/harness.ts';
 
 async function multipart(file: Buffer, filename = 'photo.jpg', type = 'image/jpeg', alt?: string) {
   const form = new FormData();
@@ -167,6 +171,36 @@ describe('the owner makes the site theirs', () => {
 
     await send('PUT', '/api/admin/profile', { ...newOwner(), photo: image.ref });
     expect((await bundle()).profile.photo).toBe(`/media/u/${image.id}/960.webp`);
+  });
+
+  it("the report's PDF names the owner of the profile, with their uploaded photo", async () => {
+    const pdfOfNewReport = async () => {
+      const reportId = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url');
+      const ctx = contextOf();
+      const report = buildReport({ reportId, businessName: 'Jane Smith Realty', ctx, run: runChecks(ctx), generatedAt: new Date() });
+      await stores.sql`
+        INSERT INTO audits (report_id, business_name, email, website, source, status, report)
+        VALUES (${reportId}, 'Jane Smith Realty', 'jane@example.com', 'https://janesmithrealty.com/', 'test', 'done',
+                ${stores.sql.json(report as never)})`;
+      const pdf = await app.inject({ url: `/api/audit-report/${reportId}/pdf` });
+      expect(pdf.statusCode).toBe(200);
+      const images = execFileSync('pdfimages', ['-list', '-'], { input: pdf.rawPayload }).toString();
+      return {
+        text: execFileSync('pdftotext', ['-', '-'], { input: pdf.rawPayload }).toString(),
+        images: images.split('\n').filter((line) => /^\s*\d+\s+\d+\s+image\b/.test(line)).length,
+      };
+    };
+    const withPhoto = await pdfOfNewReport();
+    for (const owner of ['Priya Natarajan', '(415) 555-0199', 'priya@harbourhomes.example', 'cal.example/priya']) {
+      expect(withPhoto.text).toContain(owner);
+    }
+    // (The audited fixture site lists a phone of its own; the owner's traces are their name and address.)
+    expect(withPhoto.text).not.toMatch(/Morgan|morgan@/);
+    // Without the photo the PDF draws initials instead: one image fewer.
+    await send('PUT', '/api/admin/profile', { ...newOwner(), photo: '' });
+    const withoutPhoto = await pdfOfNewReport();
+    expect(withPhoto.images).toBeGreaterThan(withoutPhoto.images);
+    await send('PUT', '/api/admin/profile', { ...newOwner(), photo: image.ref });
   });
 
   it('refuses a file that is not an image, and one over the size limit, writing nothing', async () => {
