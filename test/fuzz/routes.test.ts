@@ -289,6 +289,15 @@ const ROUTES: Route[] = [
     runs: 400,
   },
   { method: 'POST', url: '/api/admin/posts', touches: ['content'], seed: ownerPost, admin: true, runs: 600 },
+  {
+    method: 'POST',
+    url: '/api/admin/media',
+    touches: ['content'],
+    seed: { file: 'not a picture' },
+    admin: true,
+    runs: 400,
+    contentTypes: ['multipart/form-data; boundary=x', 'multipart/form-data', 'application/json'],
+  },
   // Each accepted erasure runs ClickHouse mutations: fewer, slower cases.
   {
     method: 'POST',
@@ -321,7 +330,7 @@ async function snapshot(touches: Store[]): Promise<string> {
            (SELECT md5(coalesce(string_agg(f::text, ',' ORDER BY f.id), '')) FROM funnels f) AS funnels,
            md5((SELECT coalesce(string_agg(c::text, ',' ORDER BY c.subject), '') FROM owner_content c) ||
                (SELECT coalesce(string_agg(p::text, ',' ORDER BY p.id), '') FROM posts p) ||
-               (SELECT count(*)::text FROM owner_content_versions)) AS content`;
+               (SELECT count(*)::text FROM owner_content_versions) || (SELECT count(*)::text FROM media)) AS content`;
   const events = (await app.inject('/api/events/metrics')).json() as { accepted: number };
   const all: Record<Store, string | number> = { ...row!, accepted: events.accepted };
   return JSON.stringify(touches.map((t) => [t, all[t]]));
