@@ -72,7 +72,7 @@ describe('the public site with the owner’s own profile and post', () => {
     cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
 
     const form = new FormData();
-    form.append('file', new Blob([png(1400, [29, 78, 216])], { type: 'image/png' }), 'jane.png');
+    form.append('file', new Blob([new Uint8Array(png(1400, [29, 78, 216]))], { type: 'image/png' }), 'jane.png');
     const upload = await fetch(`${app.url}/api/admin/media`, { method: 'POST', headers: { cookie, origin: app.url }, body: form });
     expect(upload.status).toBe(201);
     photoId = ((await upload.json()) as { id: string }).id;

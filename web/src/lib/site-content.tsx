@@ -4,14 +4,8 @@
 // and no second request is made. A page without the block (the dev server) asks the API once.
 import { createContext, useContext, type ReactNode } from 'react';
 import { seoDefaults } from '@curb/content';
-import {
-  MEDIA_LIMITS,
-  OWNER_CONTENT_ROUTES,
-  type OwnerProfile,
-  type PublishedPost,
-  type SiteContent,
-  type SocialNetwork,
-} from '@curb/contracts/owner-content';
+import type { OwnerProfile, PublishedPost, SiteContent, SocialNetwork } from '@curb/contracts/owner-content';
+import { MEDIA_LIMITS, mediaFilePath, OWNER_CONTENT_ROUTES } from '@curb/contracts/owner-content-paths';
 
 /** The id of the JSON block in every page: a data block, which the browser never runs. */
 export const SITE_CONTENT_ELEMENT_ID = 'site-content';
@@ -88,7 +82,7 @@ export function imageSrcSet(src: string): string | undefined {
   if (!match) return undefined;
   const widest = Number(match[2]);
   const widths = MEDIA_LIMITS.widths.filter((w) => w < widest);
-  return [...widths, widest].map((w) => `/media/u/${match[1]}/${w}.webp ${w}w`).join(', ');
+  return [...widths, widest].map((w) => `${mediaFilePath(match[1]!, w)} ${w}w`).join(', ');
 }
 
 /** The digits (and a leading +) a tel: link dials. */

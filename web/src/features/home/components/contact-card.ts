@@ -1,5 +1,6 @@
 import { profileVcardText } from '@curb/content';
-import { OWNER_CONTENT_ROUTES, type OwnerProfile } from '@curb/contracts/owner-content';
+import type { OwnerProfile } from '@curb/contracts/owner-content';
+import { OWNER_CONTENT_ROUTES } from '@curb/contracts/owner-content-paths';
 
 /** The contact card (vCard), written by the server from the owner's profile at each download and named after them. */
 export const VCARD_PATH = OWNER_CONTENT_ROUTES.vcard;
