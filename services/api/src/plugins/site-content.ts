@@ -14,6 +14,7 @@ import {
   mediaFilePath,
   mediaIdOf,
   pickWidth,
+  SLUG_PATTERN,
   type ContentListKind,
   type OwnerProfile,
   type PostEdit,
@@ -46,6 +47,7 @@ export interface SiteContentCache {
 export const SITE_CONTENT_CACHE_MS = 3_000;
 /** A page waits at most this long for the content before it goes out with the copy last read. */
 const READ_TIMEOUT_MS = 300;
+const SLUG = new RegExp(SLUG_PATTERN);
 /** Pictures of the pages (profile photo, covers) load this width when they can. */
 const PAGE_IMAGE_WIDTH = 960;
 
@@ -159,6 +161,8 @@ export default fp(
     app.decorate('siteContent', {
       get: () => content.get(),
       async getPost(slug: string) {
+        // An address that cannot be a post's (a page's path, a probe) asks the database nothing.
+        if (slug.length > 100 || !SLUG.test(slug)) return null;
         const hit = posts.get(slug);
         if (hit) return hit.post;
         const post = await readPublishedPost(opts.stores.sql, slug);

@@ -242,6 +242,7 @@ describe('the owner makes the site theirs', () => {
     expect(page.html).toContain('href="/services"');
     expect(page.html).toContain('href="mailto:priya@harbourhomes.example"');
     expect((await app.inject({ url: '/api/site/posts/transaction-management-system' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/site/posts/..%2Fadmin' })).statusCode).toBe(400);
   });
 
   it('refuses a colliding slug at the field, keeps drafts off the site, and deletes', async () => {

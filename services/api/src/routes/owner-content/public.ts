@@ -29,7 +29,7 @@ export default async function publicContentRoutes(app: RouteApp, opts: { dataDir
 
   app.get(OWNER_CONTENT_ROUTES.publicPost, { schema: { params: OwnerContentParams.slug } }, async (request, reply) => {
     const { slug } = request.params;
-    const post = slug.length <= 100 ? await app.siteContent.getPost(slug) : null;
+    const post = await app.siteContent.getPost(slug);
     if (!post) throw new HttpError(404, 'There is no published post at this address.');
     reply.header('cache-control', 'no-cache');
     return post;
