@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { PROFILE_FIELD_HINTS, SOCIAL_NETWORKS, type OwnerProfile, type SocialNetwork } from '@curb/contracts/owner-content';
 import { Panel } from '@/components/admin/admin-page';
 import adminStyles from '@/components/admin/admin-ui.module.css';
@@ -51,7 +51,7 @@ export function ProfileEditor({
   profile: OwnerProfile;
   mode: 'full' | 'setup';
   onSaved?: () => void;
-  actions?: React.ReactNode;
+  actions?: ReactNode;
 }) {
   const [draft, setDraft] = useState(profile);
   const [areaText, setAreaText] = useState(profile.serviceArea.join('\n'));
