@@ -153,6 +153,7 @@ export function llmsTxt(content: SiteContent, base: string = seoDefaults.canonic
     '## Optional',
     '',
     link('Advanced SEO audit', '/advanced-seo-audit', 'checks 140+ issues, including AI search readiness.'),
+    link('Posts feed (Atom)', '/feed.xml', 'every published post, newest first (also as RSS at /rss.xml).'),
     `- [Email ${profile.name}](mailto:${profile.email}): replies within 24 hours.`,
     '',
   ].join('\n');
