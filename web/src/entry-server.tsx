@@ -9,6 +9,8 @@ import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
 import { structuredDataScripts } from './lib/seo-head';
 import { brandColourStyle, siteContentElement } from './lib/site-content';
+import { encodeQr } from './qr-encode';
+import { profileVcardText } from '@curb/content';
 
 export interface RenderedPage {
   /** The route's head tags (title, meta, links). */
@@ -27,6 +29,7 @@ const HEAD_TAG = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>
  * (null or absent: that page is 'Post Not Found').
  */
 export async function render(url: string, content: SiteContent, post?: PublishedPost | null): Promise<RenderedPage> {
+  const contactQr = encodeQr(profileVcardText(content.profile));
   const loadPost = async (slug: string) => (post && post.slug === slug ? post : null);
   const router = createAppRouter({
     context: { content, loadPost },
@@ -36,7 +39,7 @@ export async function render(url: string, content: SiteContent, post?: Published
   await router.load();
   let html = renderToString(
     <StrictMode>
-      <AppProvider content={content}>
+      <AppProvider content={content} contactQr={contactQr}>
         <RouterProvider router={router} />
       </AppProvider>
     </StrictMode>,
@@ -49,7 +52,7 @@ export async function render(url: string, content: SiteContent, post?: Published
   const path = router.state.location.pathname;
   const shown = /^\/blog\/[^/]+$/.test(path) ? (post ?? null) : undefined;
   // The browser hydrates from the same bundle (and post) the page was rendered with.
-  const embedded = siteContentElement(shown === undefined ? { content } : { content, post: shown });
+  const embedded = siteContentElement(shown === undefined ? { content, contactQr } : { content, post: shown, contactQr });
   return {
     head: head.join('\n'),
     structuredData: `${brandColourStyle(content.profile.brandColour)}${structuredDataScripts(path, content, shown)}\n${embedded}`,
@@ -58,4 +61,5 @@ export async function render(url: string, content: SiteContent, post?: Published
 }
 
 /** The bundle as a page that is not server-rendered (the app shell) carries it. */
-export const contentElement = (content: SiteContent): string => siteContentElement({ content });
+export const contentElement = (content: SiteContent): string =>
+  siteContentElement({ content, contactQr: encodeQr(profileVcardText(content.profile)) });

@@ -34,7 +34,7 @@ function start(embedded: EmbeddedSiteContent) {
   const router = createAppRouter({ context: { content: embedded.content, loadPost: postLoader(embedded) } });
   const app = (
     <StrictMode>
-      <AppProvider content={embedded.content}>
+      <AppProvider content={embedded.content} contactQr={embedded.contactQr}>
         <RouterProvider router={router} />
       </AppProvider>
     </StrictMode>

@@ -6,14 +6,16 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { seoDefaults } from '@curb/content';
 import type { OwnerProfile, PublishedPost, SiteContent, SocialNetwork } from '@curb/contracts/owner-content';
 import { MEDIA_LIMITS, mediaFilePath, OWNER_CONTENT_ROUTES } from '@curb/contracts/owner-content-paths';
+import type { QrMatrix } from './qr-matrix';
 
 /** The id of the JSON block in every page: a data block, which the browser never runs. */
 export const SITE_CONTENT_ELEMENT_ID = 'site-content';
 
-/** What a page carries: the bundle, and the post its path shows (a blog post page only). */
+/** What a page carries: the bundle, the post its path shows (a blog post page only) and the contact card's QR code. */
 export interface EmbeddedSiteContent {
   content: SiteContent;
   post?: PublishedPost | null;
+  contactQr?: QrMatrix;
 }
 
 /** The JSON block's text: `<` and the JS line separators escaped, so no text can close the element. */
@@ -58,10 +60,18 @@ export async function fetchPublishedPost(slug: string): Promise<PublishedPost | 
 }
 
 const SiteContentContext = createContext<SiteContent | null>(null);
+const ContactQrContext = createContext<QrMatrix | undefined>(undefined);
 
-export function SiteContentProvider({ content, children }: { content: SiteContent; children: ReactNode }) {
-  return <SiteContentContext.Provider value={content}>{children}</SiteContentContext.Provider>;
+export function SiteContentProvider({ content, contactQr, children }: { content: SiteContent; contactQr?: QrMatrix; children: ReactNode }) {
+  return (
+    <SiteContentContext.Provider value={content}>
+      <ContactQrContext.Provider value={contactQr}>{children}</ContactQrContext.Provider>
+    </SiteContentContext.Provider>
+  );
 }
+
+/** The contact card's QR code, as the page server encoded it (none on a page it did not send). */
+export const useContactQr = () => useContext(ContactQrContext);
 
 export function useSiteContent(): SiteContent {
   const content = useContext(SiteContentContext);

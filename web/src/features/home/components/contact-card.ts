@@ -1,9 +1,4 @@
-import { profileVcardText } from '@curb/content';
-import type { OwnerProfile } from '@curb/contracts/owner-content';
 import { OWNER_CONTENT_ROUTES } from '@curb/contracts/owner-content-paths';
 
 /** The contact card (vCard), written by the server from the owner's profile at each download and named after them. */
 export const VCARD_PATH = OWNER_CONTENT_ROUTES.vcard;
-
-/** The card's text as the QR code carries it (a phone saves the contact without going online). */
-export const profileVcard = (profile: OwnerProfile) => profileVcardText(profile);

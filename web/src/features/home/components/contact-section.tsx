@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { dialable, SOCIAL_NETWORK_NAMES, socialLinks, useSiteContent } from '@/lib/site-content';
-import { profileVcard, VCARD_PATH } from './contact-card';
+import { dialable, SOCIAL_NETWORK_NAMES, socialLinks, useContactQr, useSiteContent } from '@/lib/site-content';
+import { VCARD_PATH } from './contact-card';
 import { QrCode } from './qr-code';
 import styles from './sections.module.css';
 
@@ -8,6 +8,7 @@ import styles from './sections.module.css';
 export function ContactSection({ form }: { form: ReactNode }) {
   const content = useSiteContent();
   const { profile } = content;
+  const qr = useContactQr();
   const address = [profile.officeAddress.street, profile.officeAddress.city, profile.officeAddress.region, profile.officeAddress.postalCode]
     .filter(Boolean)
     .join(', ');
@@ -47,7 +48,7 @@ export function ContactSection({ form }: { form: ReactNode }) {
               </a>
             ))}
             <a href={VCARD_PATH} download className={styles.qrTile} data-testid="qr-tile">
-              <QrCode text={profileVcard(profile)} size={120} />
+              {qr && <QrCode matrix={qr} size={120} />}
               <span>Download my contact card</span>
             </a>
           </div>

@@ -1,12 +1,13 @@
 import { Dialog } from '@/components/ui/dialog/dialog';
-import { useOwner } from '@/lib/site-content';
-import { profileVcard, VCARD_PATH } from './contact-card';
+import { useContactQr, useOwner } from '@/lib/site-content';
+import { VCARD_PATH } from './contact-card';
 import { QrCode } from './qr-code';
 import styles from './hero.module.css';
 
 /** Spec: 'Contact QR Code' modal with a 200x200 QR image of the vCard. */
 export function QrModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const profile = useOwner();
+  const qr = useContactQr();
   return (
     <Dialog
       open={open}
@@ -16,7 +17,7 @@ export function QrModal({ open, onClose }: { open: boolean; onClose: () => void 
       size="sm"
       testId="qr-modal"
     >
-      <QrCode className={styles.qr} text={profileVcard(profile)} size={200} label={`QR code of ${profile.name}'s contact card`} />
+      {qr && <QrCode className={styles.qr} matrix={qr} size={200} label={`QR code of ${profile.name}'s contact card`} />}
       <div className={styles.modalActions}>
         <a href={VCARD_PATH} download className="button">
           Download vCard
