@@ -58,10 +58,20 @@ export async function storeImage(dataDir: string, bytes: Buffer): Promise<Stored
   const temporary = join(dir, `.${id}.partial`);
   await mkdir(temporary, { recursive: true });
   try {
+    // Decoded once, turned upright and scaled to the widest width kept; every width is made from
+    // those pixels (decoding a large JPEG again for each width took twice as long). Raw pixels
+    // carry no metadata, so nothing of the original's EXIF reaches the files.
+    const widest = Math.max(...widths);
+    const { data, info } = await sharp(bytes, { limitInputPixels: MEDIA_LIMITS.maxPixels, animated: false })
+      .rotate()
+      .resize({ width: widest, withoutEnlargement: true })
+      // 8-bit sRGB whatever came in (CMYK, 16-bit, grey), so the pixels read back as they are.
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    const pixels = { raw: { width: info.width, height: info.height, channels: info.channels } };
     for (const w of widths) {
-      // sharp writes no metadata unless asked to; rotate() applies the EXIF orientation first.
-      await sharp(bytes, { limitInputPixels: MEDIA_LIMITS.maxPixels, animated: false })
-        .rotate()
+      await sharp(data, pixels)
         .resize({ width: w, withoutEnlargement: true })
         .webp({ quality: 80 })
         .toFile(join(temporary, `${w}.webp`));
