@@ -5,6 +5,7 @@
 // structured data, the content the browser starts from) and after client-side navigation, at
 // 1280 and 390 px, without a console error or a policy violation.
 import { deflateSync } from 'node:zlib';
+import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, ADMIN_ENV } from './admin-session.ts';
 import { startBrowserApp, type BrowserApp } from './harness.ts';
@@ -45,6 +46,23 @@ function png(size: number, [r, g, b]: [number, number, number]): Buffer {
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** The QR code an SVG path of one-module rectangles draws, as RGBA pixels (4 per module) for jsQR. */
+function qrPixels(viewBox: string | null, path: string | null): { rgba: Uint8ClampedArray; width: number } {
+  const modules = Number(viewBox?.split(' ')[2]);
+  const scale = 4;
+  // Three more blank modules each side: the quiet zone a reader expects (the page draws one).
+  const quiet = 3;
+  const width = (modules + 2 * quiet) * scale;
+  const rgba = new Uint8ClampedArray(width * width * 4).fill(255);
+  for (const [, x, y, run] of (path ?? '').matchAll(/M(\d+) (\d+)h(\d+)/g)) {
+    for (let py = (Number(y) + quiet) * scale; py < (Number(y) + quiet + 1) * scale; py++) {
+      for (let px = (Number(x) + quiet) * scale; px < (Number(x) + quiet + Number(run)) * scale; px++)
+        rgba.fill(0, (py * width + px) * 4, (py * width + px) * 4 + 3);
+    }
+  }
+  return { rgba, width };
 }
 
 describe('the public site with the owner’s own profile and post', () => {
@@ -199,6 +217,10 @@ describe('the public site with the owner’s own profile and post', () => {
       );
       // The page came with its content: the browser did not ask for it again.
       expect(requests).not.toContain('/api/site/content');
+      // The contact card's QR code, drawn by the page, carries the new owner's card.
+      const tile = page.getByTestId('qr-tile').locator('svg');
+      const qr = qrPixels(await tile.getAttribute('viewBox'), await tile.locator('path').getAttribute('d'));
+      expect(jsQR(qr.rgba, qr.width, qr.width)?.data).toMatch(/FN:Jane Porter\r\n[\s\S]*EMAIL;TYPE=INTERNET,WORK:jane@porterhomes.test/);
 
       const nav = page.getByRole('navigation', { name: 'Main' });
       if (width < 768) await nav.getByRole('button', { name: 'Open menu' }).click();
