@@ -185,6 +185,8 @@ describe('the public site with the owner’s own profile and post', () => {
       name: 'Jane Porter — Porter Homes',
       areaServed: [{ name: 'Fairfax County' }],
     });
+    // The sample's review figures are not claimed for the new owner.
+    expect(jsonLd(home).some((d) => 'aggregateRating' in d)).toBe(false);
 
     const post = (await served(`/blog/${SLUG}`)).html;
     expect(post).toContain('<h1>Spring Open House in Fairfax</h1>');

@@ -73,20 +73,25 @@ export function ownerJsonLd(content: SiteContent): JsonLd[] {
       areaServed: places(profile),
       address: postalAddress(profile),
       sameAs,
-      aggregateRating: rating(),
+      aggregateRating: rating(content),
     }),
   ];
 }
 
-const rating = () => ({
-  '@type': 'AggregateRating',
-  ratingValue: seoDefaults.rating.ratingValue,
-  reviewCount: seoDefaults.rating.reviewCount,
-  bestRating: seoDefaults.rating.bestRating,
-});
+/** The sample's review figures; an owner's site claims none it was not given. */
+const rating = (content: SiteContent) =>
+  content.isSample
+    ? {
+        '@type': 'AggregateRating',
+        ratingValue: seoDefaults.rating.ratingValue,
+        reviewCount: seoDefaults.rating.reviewCount,
+        bestRating: seoDefaults.rating.bestRating,
+      }
+    : undefined;
 
 /** The free audit as a service with its Offer at price 0. */
-function auditOfferJsonLd(profile: OwnerProfile): JsonLd {
+function auditOfferJsonLd(content: SiteContent): JsonLd {
+  const { profile } = content;
   return compact({
     '@context': 'https://schema.org',
     '@type': 'Service',
@@ -103,7 +108,7 @@ function auditOfferJsonLd(profile: OwnerProfile): JsonLd {
       availability: 'https://schema.org/InStock',
       url: absoluteUrl('/marketing-audit'),
     },
-    aggregateRating: rating(),
+    aggregateRating: rating(content),
   });
 }
 
@@ -151,7 +156,7 @@ const AUDIT_PAGES = new Set(['/', '/marketing-audit', '/real-estate-marketing-re
  */
 export function pageJsonLd(path: string, content: SiteContent, post?: PostSummary | null): JsonLd[] {
   const owner = ownerJsonLd(content);
-  if (AUDIT_PAGES.has(path)) return [...owner, auditOfferJsonLd(content.profile)];
+  if (AUDIT_PAGES.has(path)) return [...owner, auditOfferJsonLd(content)];
   if (path === '/blog') return [...owner, blogJsonLd(content)];
   if (path.startsWith('/blog/')) return post ? [...owner, blogPostingJsonLd(post, content.profile)] : [];
   return owner;
