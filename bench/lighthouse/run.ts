@@ -20,7 +20,8 @@ const CATEGORIES = ['performance', 'seo', 'accessibility', 'best-practices'] as 
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, seo: 100, accessibility: 95, 'best-practices': 95 };
 const JS_BUDGET_KB = 150;
 
-if (!existsSync(join(DIST, '_prerendered', 'manifest.json'))) {
+// The page template and the server render the api renders every public page with.
+if (!existsSync(join(DIST, '_pages', 'manifest.json')) || !existsSync(join(DIST, '..', 'build', 'ssr', 'entry-server.js'))) {
   throw new Error('The web app is not built: run `pnpm build` first.');
 }
 

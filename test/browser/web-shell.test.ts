@@ -48,7 +48,7 @@ describe('web shell in Chromium', () => {
     await page.goto(`${app.url}/admin/enhanced-funnels`, { waitUntil: 'networkidle' });
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/funnels');
     await page.goto(`${app.url}/admin/comprehensive`, { waitUntil: 'networkidle' });
-    await expect.poll(() => page.getByText('Comprehensive Dashboard Coming Soon').isVisible()).toBe(true);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/dashboard');
     await page.close();
   });
 });

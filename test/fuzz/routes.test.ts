@@ -4,6 +4,7 @@
 // (4xx) must change nothing in the stores. Seeded, bounded in cases and time per route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { sampleProfile } from '@curb/content';
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../services/launcher/src/compose.ts';
 import { adminHeaders } from '../../services/api/src/lib/auth/test-login.ts';
@@ -108,7 +109,7 @@ const rawBody = (seed: object) =>
   );
 
 // ---- the routes --------------------------------------------------------------------------
-type Store = 'leads' | 'messages' | 'audits' | 'settings' | 'funnels' | 'accepted';
+type Store = 'leads' | 'messages' | 'audits' | 'settings' | 'funnels' | 'content' | 'accepted';
 
 interface Route {
   method: 'POST' | 'PUT';
@@ -143,6 +144,21 @@ const funnelEdit = {
   primaryColor: '#1d4ed8',
   config: {} as object, // filled from the stored funnel in beforeAll
   baseVersion: 1,
+};
+
+const ownerProfile = { ...sampleProfile(), name: 'Jane Porter', email: 'jane@porter.example', phone: '(703) 555-0100' };
+const ownerPost = {
+  slug: 'spring-checklist',
+  title: 'Spring checklist',
+  seoTitle: '',
+  seoDescription: '',
+  excerpt: 'Before the first weekend.',
+  category: 'Listings',
+  tags: ['Staging'],
+  coverImage: '',
+  markdown: '## Fix the door\n\n[site](/services)',
+  status: 'published',
+  publishedAt: '',
 };
 
 const ROUTES: Route[] = [
@@ -263,6 +279,26 @@ const ROUTES: Route[] = [
     admin: true,
     runs: 300,
   },
+  // The owner's profile, content lists and posts.
+  { method: 'PUT', url: '/api/admin/profile', touches: ['content'], seed: ownerProfile, admin: true, runs: 800 },
+  {
+    method: 'PUT',
+    url: '/api/admin/content/figures',
+    touches: ['content'],
+    seed: [{ value: '15+', label: 'Years' }],
+    admin: true,
+    runs: 400,
+  },
+  { method: 'POST', url: '/api/admin/posts', touches: ['content'], seed: ownerPost, admin: true, runs: 600 },
+  {
+    method: 'POST',
+    url: '/api/admin/media',
+    touches: ['content'],
+    seed: { file: 'not a picture' },
+    admin: true,
+    runs: 400,
+    contentTypes: ['multipart/form-data; boundary=x', 'multipart/form-data', 'application/json'],
+  },
   // Each accepted erasure runs ClickHouse mutations: fewer, slower cases.
   {
     method: 'POST',
@@ -292,7 +328,10 @@ async function snapshot(touches: Store[]): Promise<string> {
            (SELECT count(*) FROM audits) AS audits,
            (SELECT md5(coalesce(string_agg(category || '/' || key || '=' || value, ',' ORDER BY category, key), ''))
               FROM settings) AS settings,
-           (SELECT md5(coalesce(string_agg(f::text, ',' ORDER BY f.id), '')) FROM funnels f) AS funnels`;
+           (SELECT md5(coalesce(string_agg(f::text, ',' ORDER BY f.id), '')) FROM funnels f) AS funnels,
+           md5((SELECT coalesce(string_agg(c::text, ',' ORDER BY c.subject), '') FROM owner_content c) ||
+               (SELECT coalesce(string_agg(p::text, ',' ORDER BY p.id), '') FROM posts p) ||
+               (SELECT count(*)::text FROM owner_content_versions) || (SELECT count(*)::text FROM media)) AS content`;
   const events = (await app.inject('/api/events/metrics')).json() as { accepted: number };
   const all: Record<Store, string | number> = { ...row!, accepted: events.accepted };
   return JSON.stringify(touches.map((t) => [t, all[t]]));

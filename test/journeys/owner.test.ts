@@ -56,7 +56,8 @@ describe('the owner’s journeys in Chromium', () => {
           ['Analytics', 'Site Analytics'],
           ['Settings', 'Settings'],
           ['Data & Privacy', 'Data & Privacy'],
-          ['Comprehensive', 'Comprehensive Dashboard'],
+          ['Profile', 'Profile'],
+          ['Site Content', 'Site Content'],
           ['Admin Home', 'Admin Portal'],
         ];
         for (const [label, title] of pages) {

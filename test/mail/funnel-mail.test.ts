@@ -3,11 +3,14 @@
 // off sends no report, every e-mail carries a one-click unsubscribe that works, and the
 // follow-up goes out its days after the report (fake time), once, unless the lead came back or
 // unsubscribed.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildReport } from '@curb/audit/report/build';
 import { runChecks } from '@curb/audit/checks/registry';
-import { audits } from '@curb/db';
+import { sampleProfile } from '@curb/content';
+import type { OwnerProfile } from '@curb/contracts/owner-content';
+import { audits, ownerContent } from '@curb/db';
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../services/launcher/src/compose.ts';
 import { storeLead } from '../../services/api/src/routes/leads/store.ts';
@@ -208,4 +211,97 @@ describe("the funnels' e-mails to their leads", () => {
     const [after] = await stores.sql`SELECT mail_error FROM audits WHERE id = ${ids.auditId}`;
     expect(after!.mail_error).toBe('Not e-mailed: the lead unsubscribed.');
   }, 120_000);
+});
+
+describe('every e-mail speaks for the owner of the profile', () => {
+  let stores: Stores;
+  let app: Awaited<ReturnType<typeof composeApp>>;
+  const sent: OutgoingMail[] = [];
+  const capture: Transport = { name: 'smtp', send: async (mail) => void sent.push(mail) };
+  const deps = (): MailDeps => ({
+    sql: stores.sql,
+    jobs: stores.jobs,
+    config: { MAIL_FROM: 'Curb Appeal <audits@example.com>', DATA_DIR: '/nonexistent', PORT: 3000, PUBLIC_URL: 'https://curb.example' },
+    log,
+    transports: [capture],
+  });
+  const runJob = (data: object) => runMailJob(deps(), { id: 'job', data });
+
+  beforeAll(async () => {
+    stores = await createTestStores();
+    app = await composeApp(testConfig(), stores);
+    await stores.sql`UPDATE funnels SET config = ${stores.sql.json({ emailTemplates: { confirmation: { enabled: true } } } as never)}
+      WHERE id = 'marketing-audit'`;
+    const profile: OwnerProfile = {
+      ...sampleProfile(),
+      name: 'Priya "PJ" Natarajan',
+      company: 'Harbour Homes',
+      email: 'priya@harbourhomes.example',
+      phone: '(415) 555-0199',
+      bookingUrl: 'https://cal.example/priya',
+    };
+    await stores.sql.begin((tx) => ownerContent.save(tx, 'profile', profile));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await stores?.close();
+  });
+
+  it('the confirmation, the report with its PDF and the owner’s notice name the new owner, nothing of the sample', async () => {
+    const stored = await storeLead(
+      stores,
+      {
+        formId: 'inline-audit',
+        source: 'Marketing Audit Page',
+        businessName: SAMPLE_BUSINESS,
+        firstName: 'Dana',
+        lastName: null,
+        email: 'dana@harborpine.example',
+        website: 'http://harborpine.example/',
+        fields: {},
+        enrichment: null,
+        emailConsent: true,
+        communicationConsent: false,
+        submissionId: randomUUID(),
+        funnelId: 'marketing-audit',
+      },
+      true,
+      undefined,
+      { confirmation: true },
+    );
+    expect(await runJob({ kind: 'lead-confirmation', leadId: stored.leadId })).toBe('delivered');
+    const confirmation = sent.pop()!;
+    expect(confirmation.from).toBe('"Priya \\"PJ\\" Natarajan" <audits@example.com>');
+    expect(confirmation.replyTo).toBe('priya@harbourhomes.example');
+    expect(confirmation.text).toMatch(/within 24 hours\.\n\nPriya "PJ" Natarajan\n/);
+    expect(confirmation.text).toContain('No more e-mails from Priya "PJ" Natarajan:');
+    expect(confirmation.html).toContain('No more e-mails from Priya &quot;PJ&quot; Natarajan?');
+
+    expect(await runJob({ kind: 'lead-notification', leadId: stored.leadId })).toBe('delivered');
+    const notice = sent.pop()!;
+    expect(notice).toMatchObject({ to: 'priya@harbourhomes.example', replyTo: 'dana@harborpine.example' });
+
+    const [audit] = await stores.sql<
+      { id: string; report_id: string }[]
+    >`SELECT id, report_id FROM audits WHERE lead_id = ${stored.leadId}`;
+    const ctx = contextOf(sampleFixture());
+    const report = buildReport({
+      reportId: audit!.report_id,
+      businessName: SAMPLE_BUSINESS,
+      ctx,
+      run: runChecks(ctx),
+      generatedAt: new Date(),
+    });
+    await audits.markReady(stores.sql, audit!.id, report);
+    expect(await runJob({ kind: 'audit-report', auditId: audit!.id })).toBe('delivered');
+    const mail = sent.pop()!;
+    expect(mail).toMatchObject({ from: '"Priya \\"PJ\\" Natarajan" <audits@example.com>', replyTo: 'priya@harbourhomes.example' });
+    expect(mail.text).toContain('Priya "PJ" Natarajan\nHarbour Homes\n(415) 555-0199\npriya@harbourhomes.example');
+    const pdfText = execFileSync('pdftotext', ['-', '-'], { input: mail.attachments[0]!.content }).toString();
+    for (const text of ['Priya "PJ" Natarajan', '(415) 555-0199', 'priya@harbourhomes.example', 'cal.example/priya']) {
+      expect(pdfText).toContain(text);
+    }
+    for (const m of [confirmation, notice, mail]) expect(`${m.from} ${m.text} ${m.html}`).not.toMatch(/Morgan|morgan@/);
+    expect(pdfText).not.toMatch(/Morgan|morgan@|555-0142/);
+  }, 60_000);
 });

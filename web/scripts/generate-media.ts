@@ -1,12 +1,11 @@
 // Generates the site's media from its content into web/public/media (not committed): the
-// headshot, project pictures, the 58-page magazine PDF with an image per page, the contact
-// card (vCard) and its QR code, the audit popup picture and the social sharing image.
+// headshot, project pictures, the 58-page magazine PDF with an image per page, the audit
+// popup picture and the social sharing image (the contact card is the api's, from the profile).
 // Runs before every web build; no external image or QR service is involved.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import QRCode from 'qrcode';
-import { magazineFeature, personal, projects, seoDefaults, vcardText } from '@curb/content';
+import { magazineFeature, personal, projects, seoDefaults } from '@curb/content';
 import { magazinePages } from './media/magazine.ts';
 import { writePdf } from './media/pdf.ts';
 import { auditPopupSvg, headshotSvg, heroStarsSvg, ogImageSvg, pageSvg, projectSvg } from './media/svg.ts';
@@ -46,18 +45,13 @@ async function main(): Promise<void> {
     pageSvg(pages[magazineFeature.featuredPage - 1]!, `${magazineFeature.publication}, page ${magazineFeature.featuredPage}`),
   );
 
-  const card = vcardText();
-  write(join(OUT, 'contact.vcf'), card);
-  write(join(OUT, 'contact-qr.svg'), await QRCode.toString(card, { type: 'svg', margin: 1, width: 200, errorCorrectionLevel: 'M' }));
-  write(join(OUT, 'contact-qr.png'), await QRCode.toBuffer(card, { type: 'png', margin: 2, width: 600, errorCorrectionLevel: 'M' }));
   write(join(OUT, 'audit-popup.svg'), auditPopupSvg());
 
   const og = ogImageSvg(personal.name, 'Real Estate Marketing & Operations', 'Free 15-point marketing audit · report in 24 hours');
   write(join(OUT, 'og-image.svg'), og);
   await rasterizeOgImage(og, fromSite(seoDefaults.ogImage));
   process.stdout.write(
-    `media: ${pages.length}-page magazine, ${projects.length} project images, contact card and QR in ` +
-      `${Math.round(performance.now() - started)} ms\n`,
+    `media: ${pages.length}-page magazine, ${projects.length} project images in ` + `${Math.round(performance.now() - started)} ms\n`,
   );
 }
 

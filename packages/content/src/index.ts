@@ -15,3 +15,4 @@ export * from './seo.ts';
 export * from './page-names.ts';
 export * from './funnels.ts';
 export * from './mail-templates.ts';
+export * from './sample-site-content.ts';

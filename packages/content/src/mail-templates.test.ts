@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { composeTemplateMail } from './mail-templates.ts';
 
 const compose = (body: string, values: Record<string, string>) =>
-  composeTemplateMail({ type: 'confirmation', subject: 'Hi {{firstName}}', body, values, unsubscribeUrl: 'https://site.example/u/1' });
+  composeTemplateMail({
+    type: 'confirmation',
+    subject: 'Hi {{firstName}}',
+    body,
+    values,
+    unsubscribeUrl: 'https://site.example/u/1',
+    ownerName: 'Pat Owner',
+  });
 
 describe('a funnel e-mail to a lead', () => {
   it("links the owner's addresses and the report's, never an address the visitor typed", () => {

@@ -3,8 +3,6 @@
 // with the report link, and the follow-up some days later. An empty subject or body in a
 // funnel means these texts. `{{name}}` placeholders are filled in per lead; the api refuses a
 // template with a placeholder its e-mail does not know.
-import { personal } from './site.ts';
-
 export type MailTemplateType = 'confirmation' | 'notification' | 'follow-up';
 
 export interface MailTemplateDefault {
@@ -23,7 +21,7 @@ export const mailTemplateDefaults: Readonly<Record<MailTemplateType, MailTemplat
     subject: 'We received your audit request',
     body:
       'Hi {{firstName}},\n\nThank you for requesting a free marketing audit of {{website}}. We are analysing it now, and your ' +
-      `Growth Opportunities Report will arrive by e-mail within 24 hours.\n\n${personal.name}`,
+      'Growth Opportunities Report will arrive by e-mail within 24 hours.\n\n{{ownerName}}',
   },
   notification: {
     type: 'notification',
@@ -42,7 +40,7 @@ export const mailTemplateDefaults: Readonly<Record<MailTemplateType, MailTemplat
     body:
       'Hi {{firstName}},\n\nA few days ago I sent you the Growth Opportunities Report for {{businessName}}. If you would like ' +
       'help putting its recommendations to work, reply to this e-mail and we can book a free 30-minute strategy call.\n\n' +
-      `Your report: {{reportUrl}}\n\n${personal.name}`,
+      'Your report: {{reportUrl}}\n\n{{ownerName}}',
   },
 };
 
@@ -54,6 +52,7 @@ export const placeholderMeanings: Readonly<Record<string, string>> = {
   website: 'the website the lead asked to audit',
   reportUrl: 'the address of the lead’s report',
   score: 'the report’s overall score (0-100)',
+  ownerName: 'your name, as your profile gives it',
 };
 
 /** The text with each `{{name}}` replaced by its value ('' for one without). */
@@ -133,23 +132,26 @@ export function composeTemplateMail(input: {
   footer?: string[];
   /** The open-tracking pixel. */
   pixelUrl?: string;
+  /** The owner's name: the `{{ownerName}}` signature and the unsubscribe line. */
+  ownerName: string;
 }): ComposedMail {
   const defaults = mailTemplateDefaults[input.type];
   const values = Object.fromEntries(Object.entries(input.values).map(([k, v]) => [k, cleanValue(v)]));
   if (!values.firstName) values.firstName = 'there';
+  values.ownerName = cleanValue(input.ownerName);
   const subject = cleanValue(fillTemplate(input.subject || defaults.subject, values)).slice(0, 200);
   const body = fillTemplate(input.body || defaults.body, values)
     .replace(/\r\n?/g, '\n')
     .trim();
   const footer = input.footer ?? [];
-  const unsubscribe = `No more e-mails from ${personal.name}: ${input.unsubscribeUrl}`;
+  const unsubscribe = `No more e-mails from ${values.ownerName}: ${input.unsubscribeUrl}`;
   const text = [body, ...(footer.length ? ['', ...footer] : []), '', '—', unsubscribe].join('\n');
   const paragraphs = htmlParagraphs(input.body || defaults.body, values);
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827">
 ${paragraphs}
 ${footer.map((line) => `<p>${linked(line)}</p>`).join('\n')}
 ${input.pixelUrl ? `<img src="${escapeHtml(input.pixelUrl)}" width="1" height="1" alt="" style="display:block;border:0">` : ''}
-<p style="font-size:12px;color:#6b7280">No more e-mails from ${escapeHtml(personal.name)}?
+<p style="font-size:12px;color:#6b7280">No more e-mails from ${escapeHtml(values.ownerName)}?
 <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a> with one click.</p>
 </body></html>`;
   return { subject, text, html };

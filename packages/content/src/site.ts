@@ -196,19 +196,31 @@ export const siteConfig = {
   navigation,
 } as const;
 
+/** A vCard value with its separators escaped (RFC 2426: backslash, comma, semicolon, line break). */
+const vcardValue = (s: string) => s.replace(/[\\,;]/g, '\\$&').replace(/\r?\n/g, '\\n');
+
 /** The vCard 3.0 text of the contact card (downloaded as a file and encoded in the QR code). */
-export function vcardText(card: typeof vcard = vcard): string {
+export interface VcardFields {
+  fn: string;
+  org: string;
+  title: string;
+  email: string;
+  tel: string;
+  url: string;
+}
+
+export function vcardText(card: VcardFields = vcard): string {
   const [first, ...rest] = card.fn.split(' ');
   return [
     'BEGIN:VCARD',
     'VERSION:3.0',
-    `N:${rest.join(' ')};${first};;;`,
-    `FN:${card.fn}`,
-    `ORG:${card.org}`,
-    `TITLE:${card.title}`,
+    `N:${vcardValue(rest.join(' '))};${vcardValue(first ?? '')};;;`,
+    `FN:${vcardValue(card.fn)}`,
+    ...(card.org ? [`ORG:${vcardValue(card.org)}`] : []),
+    ...(card.title ? [`TITLE:${vcardValue(card.title)}`] : []),
     `EMAIL;TYPE=INTERNET,WORK:${card.email}`,
-    `TEL;TYPE=CELL:${card.tel}`,
-    `URL:${card.url}`,
+    ...(card.tel ? [`TEL;TYPE=CELL:${card.tel}`] : []),
+    ...(card.url ? [`URL:${card.url}`] : []),
     'END:VCARD',
   ].join('\r\n');
 }

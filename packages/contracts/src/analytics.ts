@@ -310,7 +310,6 @@ export const DATA_SOURCES = {
   analytics_tracking: 'Analytics Tracking',
   real_time_reporting: 'Real-time Reporting',
   seo_analysis: 'SEO Analysis',
-  payment_processing: 'Payment Processing',
   user_authentication: 'User Authentication',
 } as const;
 export type DataSourceId = keyof typeof DATA_SOURCES;

@@ -42,9 +42,9 @@ export type ConversionEvent = (typeof CONVERSION_EVENTS)[number];
 
 /** The placeholders each e-mail may use; anything else in `{{…}}` is refused on save. */
 export const TEMPLATE_PLACEHOLDERS: Record<EmailTemplateType, readonly string[]> = {
-  confirmation: ['firstName', 'businessName', 'email', 'website'],
-  notification: ['firstName', 'businessName', 'email', 'website', 'reportUrl', 'score'],
-  'follow-up': ['firstName', 'businessName', 'email', 'website', 'reportUrl', 'score'],
+  confirmation: ['firstName', 'businessName', 'email', 'website', 'ownerName'],
+  notification: ['firstName', 'businessName', 'email', 'website', 'reportUrl', 'score', 'ownerName'],
+  'follow-up': ['firstName', 'businessName', 'email', 'website', 'reportUrl', 'score', 'ownerName'],
 };
 
 const Text = (maxLength: number) => Type.String({ maxLength, default: '' });

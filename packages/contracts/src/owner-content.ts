@@ -4,7 +4,9 @@
 // @curb/content, and the site says it is the sample until the owner saves a profile.
 // Stored in PostgreSQL with a version per save (restore like the funnels); the public site
 // reads it as one `SiteContent` bundle, the admin through the routes named below.
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { ValueErrorType } from '@sinclair/typebox/errors';
 
 /** One line of plain text: no control characters, no markup brackets. */
 const Line = (maxLength: number, minLength = 0) =>
@@ -174,15 +176,6 @@ export const CONTENT_LISTS = {
 } as const;
 export type ContentListKind = keyof typeof CONTENT_LISTS;
 
-/** Uploaded images: what is accepted and the widths the pages use. */
-export const MEDIA_LIMITS = {
-  maxBytes: 10 * 1024 * 1024,
-  types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const,
-  /** Widths written for each upload (never wider than the original). */
-  widths: [320, 640, 960, 1280, 1920] as const,
-  maxPixels: 40_000_000,
-} as const;
-
 export interface MediaItem {
   id: string;
   /** `media:<id>`, the reference stored in content. */
@@ -195,26 +188,87 @@ export interface MediaItem {
   createdAt: string;
 }
 
-/** The routes of this concept, in one place for the web and the server. */
-export const OWNER_CONTENT_ROUTES = {
-  /** GET: the bundle the site renders with. */
-  siteContent: '/api/site/content',
-  /** GET: a published post with its body. */
-  publicPost: '/api/site/posts/:slug',
-  /** GET/PUT: the profile (admin). GET answers `{ profile, isSample }`. */
-  profile: '/api/admin/profile',
-  /** GET/PUT: one list (admin). */
-  list: '/api/admin/content/:kind',
-  /** GET posts (admin, drafts too); POST a new post. */
-  posts: '/api/admin/posts',
-  /** GET/PUT/DELETE one post (admin). */
-  post: '/api/admin/posts/:id',
-  /** GET versions, POST .../:version/restore, for `profile`, a list kind, or `post:<id>`. */
-  versions: '/api/admin/content-versions/:subject',
-  /** POST (multipart, field `file`): upload an image; GET: the library. */
-  media: '/api/admin/media',
-  /** Public, immutable: one width of an uploaded image. */
-  mediaFile: '/media/u/:id/:width.webp',
-  feedAtom: '/feed.xml',
-  feedRss: '/rss.xml',
+// The routes, upload limits and image paths, in a module without the schema library (the public pages import them).
+export { MEDIA_LIMITS, mediaFilePath, mediaIdOf, OWNER_CONTENT_ROUTES, pickWidth } from './owner-content-paths.ts';
+
+const checks = new WeakMap<TSchema, TypeCheck<TSchema>>();
+const FIELD_HINTS: Record<string, string> = {
+  ...PROFILE_FIELD_HINTS,
+  slug: 'lower-case words joined by hyphens, e.g. spring-open-house',
+  publishedAt: 'a date as YYYY-MM-DD',
+  photo: 'an uploaded image or a path on this site',
+  logo: 'an uploaded image or a path on this site',
+  coverImage: 'an uploaded image or a path on this site',
+  website: 'an address starting with https://',
+};
+
+/**
+ * The first problem of an edit against its schema, named by the field as the admin's form
+ * names it (`officeAddress.city`, `2.title` in a list), with what the field should look like;
+ * null when it conforms.
+ */
+export function ownerContentProblem(schema: TSchema, value: unknown): { message: string; field?: string } | null {
+  let check = checks.get(schema);
+  if (!check) {
+    check = TypeCompiler.Compile(schema);
+    checks.set(schema, check);
+  }
+  if (check.Check(value)) return null;
+  const first = check.Errors(value).First();
+  if (!first) return { message: 'The request body is not valid.' };
+  const field = first.path.slice(1).replaceAll('/', '.');
+  if (!field)
+    return {
+      message:
+        Array.isArray(value) || typeof value === 'object'
+          ? 'This list is too long or not valid.'
+          : 'The request body must be a JSON object.',
+    };
+  const key = field.split('.').filter((p) => !/^\d+$/.test(p))[0] ?? field;
+  const hint = FIELD_HINTS[key];
+  if (first.type === ValueErrorType.ObjectAdditionalProperties) return { message: `Unknown field "${field}".`, field };
+  if (first.type === ValueErrorType.ObjectRequiredProperty) return { message: `${field} is required.`, field };
+  const schemaOf = first.schema as { maxLength?: number; minLength?: number; maxItems?: number };
+  if (first.type === ValueErrorType.StringMaxLength)
+    return { message: `${field} is too long (at most ${schemaOf.maxLength} characters).`, field };
+  if (first.type === ValueErrorType.ArrayMaxItems)
+    return { message: `${field} has too many entries (at most ${schemaOf.maxItems}).`, field };
+  if (first.type === ValueErrorType.StringMinLength && schemaOf.minLength === 1) return { message: `${field} is required.`, field };
+  if (first.type === ValueErrorType.StringPattern && !hint) {
+    return { message: `${field} cannot hold line breaks, control characters or < >.`, field };
+  }
+  return { message: hint ? `${field} should be ${hint}.` : `${field} is not valid.`, field };
+}
+
+/** A post as the admin lists and edits it. */
+export interface AdminPost extends PostEdit {
+  id: string;
+  version: number;
+  updatedAt: string;
+}
+
+/** One saved version of the profile, a list or a post. */
+export interface ContentVersion {
+  version: number;
+  changedAt: string;
+  changedBy: string;
+  /** The version this one restored, when it was a restore. */
+  revertedTo: number | null;
+}
+
+/** Initials from a name: the first letters of its first and last words. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
+  return letters.map((w) => w[0]!.toUpperCase()).join('');
+}
+
+/** The parameters of the routes above (checked further by the routes, which answer 404). */
+export const OwnerContentParams = {
+  kind: Type.Object({ kind: Type.String({ maxLength: 40 }) }),
+  id: Type.Object({ id: Type.String({ maxLength: 40 }) }),
+  slug: Type.Object({ slug: Type.String({ pattern: SLUG_PATTERN, maxLength: 100 }) }),
+  subject: Type.Object({ subject: Type.String({ maxLength: 50 }) }),
+  restore: Type.Object({ subject: Type.String({ maxLength: 50 }), version: Type.Integer({ minimum: 1 }) }),
+  mediaFile: Type.Object({ id: Type.String({ maxLength: 40 }), file: Type.String({ maxLength: 20 }) }),
 } as const;

@@ -28,6 +28,8 @@ export const ADMIN_PAGE_ROUTES = [
   '/admin/settings',
   '/admin/privacy',
   '/admin/comprehensive',
+  '/admin/profile',
+  '/admin/content',
 ] as const;
 
 export const PAGE_ROUTES: readonly string[] = [...PUBLIC_PAGE_ROUTES, ...ASSISTANT_PAGE_ROUTES, ...ADMIN_PAGE_ROUTES];

@@ -20,6 +20,7 @@ export * as ingestQuarantine from './repositories/ingest-quarantine.ts';
 export * as leadMail from './repositories/lead-mail.ts';
 export * as leads from './repositories/leads.ts';
 export * as loginThrottle from './repositories/login-throttle.ts';
+export * as ownerContent from './repositories/owner-content.ts';
 export * as personalData from './repositories/personal-data.ts';
 export * as sessions from './repositories/sessions.ts';
 export * as settings from './repositories/settings.ts';

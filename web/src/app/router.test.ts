@@ -3,11 +3,11 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { PAGE_ROUTES } from '@curb/contracts/routes';
-import { createAppRouter } from './router';
+import { type AppRouterContext, createAppRouter } from './router';
 
 describe('page routes', () => {
   it('are the same in the router and in the contract the server reads', () => {
-    const router = createAppRouter({ history: createMemoryHistory() });
+    const router = createAppRouter({ history: createMemoryHistory(), context: {} as AppRouterContext });
     const paths = Object.keys(router.routesByPath)
       // "/$" is the 404 page's catch-all; index routes are listed without their trailing slash.
       .filter((path) => path !== '/$')

@@ -1,5 +1,13 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type RouterHistory } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+  type RouterHistory,
+} from '@tanstack/react-router';
 import { otherPageNames } from '@curb/content';
+import type { PublishedPost, SiteContent } from '@curb/contracts/owner-content';
 import { PageLoader } from '@/components/ui/page-loader';
 import { blogPostHead, brandedHead, landingPageHead, notFoundHead, pageHead } from '@/lib/seo-head';
 import { AuditReportRoute } from './routes/audit-report';
@@ -15,10 +23,23 @@ import { TestReportRoute } from './routes/test-report';
 
 const titled = (title: string) => () => ({ meta: [{ title }] });
 
-const rootRoute = createRootRoute({
-  // The deepest match's head() wins: every page names itself ("<Name> | <brand>", the 404 page
-  // too), so no tab reads "Page <path>" (issue 29); the brand alone is only a safety net.
-  head: brandedHead(),
+/** What every route reads the owner's content from (the server render's or the page's copy). */
+export interface AppRouterContext {
+  content: SiteContent;
+  /** A published post by its slug; null when there is none. */
+  loadPost: (slug: string) => Promise<PublishedPost | null>;
+}
+
+/** A route's head from the owner's content. */
+const withContent =
+  (make: (content: SiteContent) => ReturnType<typeof pageHead>) =>
+  ({ match }: { match: { context: AppRouterContext } }) =>
+    make(match.context.content);
+
+const rootRoute = createRootRouteWithContext<AppRouterContext>()({
+  // The deepest match's head() wins: every page names itself ("<Name> | <owner>", the 404 page
+  // too), so no tab reads "Page <path>" (issue 29); the owner's name alone is only a safety net.
+  head: withContent((content) => brandedHead(undefined, content)),
   component: RootRoute,
 });
 
@@ -34,43 +55,45 @@ const publicRoutes = [
   createRoute({
     getParentRoute: () => publicRoute,
     path: '/',
-    head: () => pageHead('/'),
+    head: withContent((content) => pageHead('/', content)),
     component: HomeRoute,
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'services',
-    head: () => pageHead('/services'),
+    head: withContent((content) => pageHead('/services', content)),
     component: lazyRouteComponent(() => import('./routes/services'), 'ServicesRoute'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'experience',
-    head: () => pageHead('/experience'),
+    head: withContent((content) => pageHead('/experience', content)),
     component: lazyRouteComponent(() => import('./routes/experience'), 'ExperienceRoute'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'blog',
-    head: () => pageHead('/blog'),
+    head: withContent((content) => pageHead('/blog', content)),
     component: lazyRouteComponent(() => import('./routes/blog'), 'BlogRoute'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'blog/$id',
-    head: ({ params }) => blogPostHead(params.id),
+    // The post's body is loaded with the route (the server render's copy, or the API's).
+    loader: ({ params, context }) => context.loadPost(params.id),
+    head: ({ loaderData, match }) => blogPostHead(loaderData, match.context.content),
     component: lazyRouteComponent(() => import('./routes/blog-post'), 'BlogPostRoute'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'marketing-audit',
-    head: () => landingPageHead('/marketing-audit'),
+    head: withContent((content) => landingPageHead('/marketing-audit', content)),
     component: lazyRouteComponent(() => import('./routes/marketing-audit'), 'MarketingAuditRoute'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'audit-report/$reportId',
-    head: brandedHead(otherPageNames.auditReport),
+    head: withContent((content) => brandedHead(otherPageNames.auditReport, content)),
     component: AuditReportRoute,
   }),
   createRoute({
@@ -79,32 +102,32 @@ const publicRoutes = [
     // ?url= fills in the address (the report's link to the advanced audit of the same site).
     validateSearch: (search: Record<string, unknown>): { url?: string } =>
       typeof search.url === 'string' && search.url.length <= 2048 ? { url: search.url } : {},
-    head: () => pageHead('/advanced-seo-audit'),
+    head: withContent((content) => pageHead('/advanced-seo-audit', content)),
     component: lazyRouteComponent(() => import('./routes/advanced-seo-audit'), 'AdvancedSeoAuditRoute'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'real-estate-marketing-report',
-    head: () => landingPageHead('/real-estate-marketing-report'),
+    head: withContent((content) => landingPageHead('/real-estate-marketing-report', content)),
     component: lazyRouteComponent(() => import('./routes/real-estate-marketing-report'), 'RealEstateMarketingReportRoute'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'chat',
-    head: brandedHead(otherPageNames.chat),
+    head: withContent((content) => brandedHead(otherPageNames.chat, content)),
     component: lazyRouteComponent(() => import('./routes/chat'), 'ChatRoute'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: 'metaperson-chat',
-    head: brandedHead(otherPageNames.metapersonChat),
+    head: withContent((content) => brandedHead(otherPageNames.metapersonChat, content)),
     component: lazyRouteComponent(() => import('./routes/metaperson-chat'), 'MetapersonChatRoute'),
   }),
   // Every path no other route matches, so the 404 page keeps the site's navigation.
   createRoute({
     getParentRoute: () => publicRoute,
     path: '$',
-    head: notFoundHead,
+    head: withContent(notFoundHead),
     component: NotFoundRoute,
   }),
 ] as const;
@@ -112,7 +135,7 @@ const publicRoutes = [
 const testReportRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'test-report',
-  head: () => pageHead('/test-report'),
+  head: withContent((content) => pageHead('/test-report', content)),
   component: TestReportRoute,
 });
 
@@ -194,15 +217,29 @@ const adminRoutes = [
   }),
   createRoute({
     getParentRoute: () => adminRoute,
+    path: 'profile',
+    head: adminTitled('Profile'),
+    component: lazyRouteComponent(() => import('./routes/admin/profile'), 'ProfileRoute'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path: 'content',
+    head: adminTitled('Site Content'),
+    component: lazyRouteComponent(() => import('./routes/admin/content'), 'ContentRoute'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
     path: 'privacy',
     head: adminTitled('Data & Privacy'),
     component: lazyRouteComponent(() => import('./routes/admin/privacy'), 'PrivacyRoute'),
   }),
+  // An old address of the system dashboard, kept for bookmarks.
   createRoute({
     getParentRoute: () => adminRoute,
     path: 'comprehensive',
-    head: adminTitled('Comprehensive Dashboard'),
-    component: lazyRouteComponent(() => import('./routes/admin/comprehensive'), 'ComprehensiveRoute'),
+    beforeLoad: () => {
+      throw redirect({ to: '/admin/dashboard', replace: true });
+    },
   }),
 ] as const;
 
@@ -213,7 +250,7 @@ const routeTree = rootRoute.addChildren([publicRoute.addChildren(publicRoutes), 
  * and turns scroll restoration off: its server render is an inline script the site's
  * content security policy forbids (the browser router restores scroll without it).
  */
-export function createAppRouter(options: { history?: RouterHistory; scrollRestoration?: boolean } = {}) {
+export function createAppRouter(options: { context: AppRouterContext; history?: RouterHistory; scrollRestoration?: boolean }) {
   return createRouter({
     routeTree,
     defaultPreload: 'intent',

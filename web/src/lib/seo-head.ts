@@ -1,23 +1,25 @@
-// Route head() values from the content's SEO metadata: title, description, keywords,
-// robots, canonical, Open Graph, Twitter, theme colour and alternate languages. The
-// prerenderer writes them into each page; HeadContent keeps them current in the browser.
+// Route head() values from the content's SEO metadata and the owner's profile: title,
+// description, keywords, robots, canonical, Open Graph, Twitter, theme colour (the owner's
+// brand colour) and alternate languages. The server render writes them into each page;
+// HeadContent keeps them current in the browser.
 // Structured data (JSON-LD) is kept outside React's tree: see structuredDataScripts.
 import {
   AUDIT_FUNNEL_ID,
   absoluteUrl,
   landingCopy,
   REPORT_FUNNEL_ID,
-  findCaseStudy,
   findPageSeo,
   otherPageNames,
-  pageJsonLd,
   pageTitle,
-  personal,
   seoDefaults,
+  siteDefaults,
   type PageSeo,
 } from '@curb/content';
+import type { PostSummary, SiteContent } from '@curb/contracts/owner-content';
 import type { JSX } from 'react';
 import { currentSiteConfig, findFunnel } from './site-config';
+import { socialOf } from './site-content';
+import { pageJsonLd, shareImage } from './structured-data';
 
 type HeadMeta = JSX.IntrinsicElements['meta'];
 type HeadLink = JSX.IntrinsicElements['link'];
@@ -26,30 +28,55 @@ export interface RouteHead {
   links: HeadLink[];
 }
 
-function head(page: Pick<PageSeo, 'path' | 'title' | 'description' | 'keywords' | 'robots'>, type: 'website' | 'article'): RouteHead {
+/**
+ * The content's page titles and descriptions name the sample's brand; the owner's name takes
+ * its place (the owner's site title, when set, replaces that in turn as the page is sent).
+ */
+export const ownerBranded = (text: string, content: SiteContent) => text.split(siteDefaults.brand).join(content.profile.name);
+
+/** The owner's handle on X for twitter:site, from their profile link. */
+function xHandle(content: SiteContent): string | undefined {
+  const match = /^https?:\/\/(?:www\.)?(?:x|twitter)\.com\/([A-Za-z0-9_]{1,15})\/?$/.exec(socialOf(content.profile).x ?? '');
+  return match ? `@${match[1]}` : undefined;
+}
+
+function head(
+  page: Pick<PageSeo, 'path' | 'title' | 'description' | 'keywords' | 'robots'>,
+  type: 'website' | 'article',
+  content: SiteContent,
+): RouteHead {
+  const { profile } = content;
   const url = absoluteUrl(page.path);
-  const image = absoluteUrl(seoDefaults.ogImage);
+  const title = ownerBranded(page.title, content);
+  const description = ownerBranded(page.description, content);
+  const picture = shareImage(content);
+  const image = picture ? absoluteUrl(picture) : undefined;
+  const handle = xHandle(content);
   return {
     meta: [
-      { title: page.title } as HeadMeta,
-      { name: 'description', content: page.description },
+      { title } as HeadMeta,
+      { name: 'description', content: description },
       ...(page.keywords.length ? [{ name: 'keywords', content: page.keywords.join(', ') }] : []),
       { name: 'robots', content: page.robots ?? seoDefaults.robots },
-      { name: 'author', content: personal.name },
-      { name: 'theme-color', content: seoDefaults.themeColor },
+      { name: 'author', content: profile.name },
+      { name: 'theme-color', content: profile.brandColour },
       { property: 'og:type', content: type },
-      { property: 'og:site_name', content: seoDefaults.siteName },
+      { property: 'og:site_name', content: ownerBranded(seoDefaults.siteName, content) },
       { property: 'og:locale', content: seoDefaults.locale },
-      { property: 'og:title', content: page.title },
-      { property: 'og:description', content: page.description },
+      { property: 'og:title', content: title },
+      { property: 'og:description', content: description },
       { property: 'og:url', content: url },
-      { property: 'og:image', content: image },
-      { property: 'og:image:alt', content: `${personal.name}, ${personal.title}` },
-      { name: 'twitter:card', content: 'summary_large_image' },
-      { name: 'twitter:site', content: personal.socialHandle },
-      { name: 'twitter:title', content: page.title },
-      { name: 'twitter:description', content: page.description },
-      { name: 'twitter:image', content: image },
+      ...(image
+        ? [
+            { property: 'og:image', content: image },
+            { property: 'og:image:alt', content: profile.title ? `${profile.name}, ${profile.title}` : profile.name },
+          ]
+        : []),
+      { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+      ...(handle ? [{ name: 'twitter:site', content: handle }] : []),
+      { name: 'twitter:title', content: title },
+      { name: 'twitter:description', content: description },
+      ...(image ? [{ name: 'twitter:image', content: image }] : []),
     ],
     links: [
       { rel: 'canonical', href: url },
@@ -63,59 +90,71 @@ function head(page: Pick<PageSeo, 'path' | 'title' | 'description' | 'keywords' 
 }
 
 /** The head of a public page listed in the content's SEO metadata. */
-export function pageHead(path: string): RouteHead {
+export function pageHead(path: string, content: SiteContent): RouteHead {
   const page = findPageSeo(path);
   if (!page) throw new Error(`no SEO metadata for ${path}`);
-  return head(page, 'website');
+  return head(page, 'website', content);
 }
 
 /**
  * A funnel's landing page (issue 32): titled as its funnel sets it; an inactive report funnel's
  * page is the generic audit page, head included (as the page server sends it).
  */
-export function landingPageHead(path: '/marketing-audit' | '/real-estate-marketing-report'): RouteHead {
+export function landingPageHead(path: '/marketing-audit' | '/real-estate-marketing-report', content: SiteContent): RouteHead {
   const id = path === '/marketing-audit' ? AUDIT_FUNNEL_ID : REPORT_FUNNEL_ID;
   const copy = landingCopy(id, findFunnel(currentSiteConfig(), id));
-  if (!copy.active && id === REPORT_FUNNEL_ID) return pageHead('/marketing-audit');
+  if (!copy.active && id === REPORT_FUNNEL_ID) return pageHead('/marketing-audit', content);
   const page = findPageSeo(path);
   if (!page) throw new Error(`no SEO metadata for ${path}`);
-  return head({ ...page, title: pageTitle(copy.title) }, 'website');
+  return head({ ...page, title: pageTitle(copy.title) }, 'website', content);
 }
 
-/** A case study's head, or the not-found one for an unknown id. */
-export function blogPostHead(id: string): RouteHead {
-  if (findCaseStudy(id)) return head(findPageSeo(`/blog/${id}`)!, 'article');
+/** A published post's head, or the not-found one for an unknown slug. */
+export function blogPostHead(post: PostSummary | null | undefined, content: SiteContent): RouteHead {
+  if (post) {
+    const page = {
+      path: `/blog/${post.slug}`,
+      title: `${post.seoTitle} | Blog | ${content.profile.name}`,
+      description: post.seoDescription,
+      keywords: post.tags,
+    };
+    return head(page, 'article', content);
+  }
   return {
     meta: [
-      { title: `Post Not Found | Blog | ${personal.name}` } as HeadMeta,
+      { title: `Post Not Found | Blog | ${content.profile.name}` } as HeadMeta,
       { name: 'robots', content: 'noindex, follow' },
-      { name: 'theme-color', content: seoDefaults.themeColor },
+      { name: 'theme-color', content: content.profile.brandColour },
     ],
     links: [],
   };
 }
 
-/** A page without search-engine metadata, titled "<name> | <brand>" (the brand alone without a name). */
-export const brandedHead = (name?: string) => (): RouteHead => ({
-  meta: [{ title: name ? pageTitle(name) : personal.name } as HeadMeta],
+/** A page without search-engine metadata, titled "<name> | <owner>" (the owner's name alone without a name). */
+export const brandedHead = (name: string | undefined, content: SiteContent): RouteHead => ({
+  meta: [{ title: name ? ownerBranded(pageTitle(name), content) : content.profile.name } as HeadMeta],
   links: [],
 });
 
-/** Unknown pages: "Page Not Found | <brand>" (not "Page <path>": issue 29), not indexed. */
-export function notFoundHead(): RouteHead {
+/** Unknown pages: "Page Not Found | <owner>" (not "Page <path>": issue 29), not indexed. */
+export function notFoundHead(content: SiteContent): RouteHead {
   return {
     meta: [
-      { title: pageTitle(otherPageNames.notFound) } as HeadMeta,
+      { title: ownerBranded(pageTitle(otherPageNames.notFound), content) } as HeadMeta,
       { name: 'robots', content: 'noindex, follow' },
-      { name: 'theme-color', content: seoDefaults.themeColor },
+      { name: 'theme-color', content: content.profile.brandColour },
     ],
     links: [],
   };
 }
 
-/** The JSON-LD of a public page; none for pages without SEO metadata (404s, admin). */
-export function structuredDataFor(path: string): Record<string, unknown>[] {
-  return findPageSeo(path) ? pageJsonLd(path) : [];
+/**
+ * The JSON-LD of a public page; none for pages without SEO metadata (404s, admin). `post` is
+ * what a /blog/<slug> page shows.
+ */
+export function structuredDataFor(path: string, content: SiteContent, post?: PostSummary | null): Record<string, unknown>[] {
+  if (/^\/blog\/[^/]+$/.test(path)) return pageJsonLd(path, content, post);
+  return findPageSeo(path) ? pageJsonLd(path, content) : [];
 }
 
 /** JSON as script text: "<" escaped so no value can close the script element. */
@@ -127,8 +166,8 @@ export function jsonLdText(data: Record<string, unknown>): string {
 export const STRUCTURED_DATA_ATTRIBUTE = 'data-structured-data';
 
 /** The <script type="application/ld+json"> tags of a page, as HTML. */
-export function structuredDataScripts(path: string): string {
-  return structuredDataFor(path)
+export function structuredDataScripts(path: string, content: SiteContent, post?: PostSummary | null): string {
+  return structuredDataFor(path, content, post)
     .map((data) => `<script type="application/ld+json" ${STRUCTURED_DATA_ATTRIBUTE}="">${jsonLdText(data)}</script>`)
     .join('\n');
 }

@@ -55,13 +55,6 @@ export const FEATURES: readonly FeatureDefinition[] = [
     sources: ['analytics_tracking', 'form_submissions', 'email_delivery'],
   },
   {
-    id: 'consultation-booking',
-    featureName: 'Consultation Booking',
-    description: 'Paid strategy consultations booked from the site.',
-    category: 'conversion',
-    sources: ['form_submissions', 'payment_processing'],
-  },
-  {
     id: 'admin-portal',
     featureName: 'Admin Portal',
     description: 'Owner sign-in and the admin dashboards.',

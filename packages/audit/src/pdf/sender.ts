@@ -1,11 +1,13 @@
 // Who sends the report: the site's owner as the PDF's cover and last page show them, from the
-// site's content (name, title, phone, e-mail, headshot) and the owner's settings (the booking
-// link, the site's public address and title). A prospect who prints the report can still call,
+// owner's profile (name, title, phone, e-mail, photo, booking link; the sample profile until the
+// owner saves one) and the owner's settings (the site's public address and title). A prospect who prints the report can still call,
 // write or book: every way is written out.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { company, currentPosition, personal, seoDefaults } from '@curb/content';
+import sharp from 'sharp';
+import { company, sampleProfile, seoDefaults } from '@curb/content';
+import { initialsOf, type OwnerProfile } from '@curb/contracts/owner-content';
 import type { SettingsOf } from '@curb/contracts/settings';
 
 export interface ReportSender {
@@ -27,6 +29,10 @@ export interface ReportSender {
 }
 
 export interface SenderSources {
+  /** The owner's profile as saved (images as `media:<id>`); the sample's when absent. */
+  profile?: OwnerProfile;
+  /** The owner's photo as `ownerHeadshot` read it (null: none); read from the web app when absent. */
+  headshot?: string | null;
   seo?: SettingsOf<'seo'>;
   contact?: SettingsOf<'contact'>;
   /** The address the report is served from (PUBLIC_URL), when the owner set no canonical URL. */
@@ -46,11 +52,11 @@ const RASTER = new Map([
 /** A headshot larger than this is not embedded (the initials are drawn instead). */
 const MAX_HEADSHOT_BYTES = 2 * 1024 * 1024;
 
-/** The headshot the site shows, when it is a picture the PDF can embed. */
-function headshotData(webDist: string): string | null {
-  const type = RASTER.get(extname(personal.headshot).toLowerCase());
+/** A picture of the built web app (the sample's headshot), when it is one the PDF can embed. */
+function headshotData(webDist: string, path: string): string | null {
+  const type = RASTER.get(extname(path).toLowerCase());
   if (!type) return null;
-  const file = join(webDist, personal.headshot);
+  const file = join(webDist, path);
   try {
     if (!existsSync(file) || statSync(file).size > MAX_HEADSHOT_BYTES) return null;
     return `data:${type};base64,${readFileSync(file).toString('base64')}`;
@@ -59,19 +65,46 @@ function headshotData(webDist: string): string | null {
   }
 }
 
+/**
+ * The owner's uploaded photo (`media:<id>`, or its served path /media/u/<id>/…; stored as WebP
+ * under DATA_DIR/media/<id>/) as a PNG data URL the PDF can embed, from its narrowest width;
+ * null when there is none.
+ */
+export async function ownerHeadshot(dataDir: string, photo: string): Promise<string | null> {
+  const id = /^(?:media:|\/media\/u\/)([0-9a-f-]{36})/.exec(photo)?.[1];
+  if (!id) return null;
+  try {
+    const dir = join(dataDir, 'media', id);
+    const narrowest = readdirSync(dir)
+      .map((f) => /^(\d+)\.webp$/.exec(f)?.[1])
+      .filter((w): w is string => w !== undefined)
+      .sort((a, b) => Number(a) - Number(b))[0];
+    if (!narrowest) return null;
+    const png = await sharp(join(dir, `${narrowest}.webp`))
+      .png()
+      .toBuffer();
+    return `data:image/png;base64,${png.toString('base64')}`;
+  } catch {
+    return null;
+  }
+}
+
 export function reportSender(sources: SenderSources = {}): ReportSender {
   const siteUrl = (sources.seo?.canonical_url ?? sources.publicUrl ?? seoDefaults.canonicalUrl).replace(/\/+$/, '');
+  const profile = sources.profile ?? sampleProfile();
+  const position = [profile.position, profile.company].filter(Boolean).join(' at ');
   return {
-    name: personal.name,
-    title: personal.title,
-    brand: sources.seo?.site_title ?? company.name,
-    position: currentPosition.fullTitle,
-    phone: personal.formattedPhone,
-    email: personal.email,
-    bookingUrl: sources.contact?.booking_url ?? `${siteUrl}/#contact`,
+    name: profile.name,
+    title: profile.title,
+    brand: sources.seo?.site_title ?? (profile.company || company.name),
+    position,
+    phone: profile.phone,
+    email: profile.email,
+    bookingUrl: profile.bookingUrl || sources.contact?.booking_url || `${siteUrl}/#contact`,
     siteUrl,
-    initials: personal.initials,
-    headshot: headshotData(sources.webDist ?? DEFAULT_WEB_DIST),
+    initials: profile.initials || initialsOf(profile.name),
+    // An uploaded photo is WebP, which the PDF cannot embed: the caller converts it (ownerHeadshot).
+    headshot: sources.headshot !== undefined ? sources.headshot : headshotData(sources.webDist ?? DEFAULT_WEB_DIST, profile.photo),
   };
 }
 

@@ -2,7 +2,8 @@
 // access request, deleted for an erasure. Leads, audits and contact messages keep the address
 // as it was typed, so it compares in lower case; the api's tracking events waiting for
 // ClickHouse, the jobs about the person's records and the sign-in attempts made with the
-// address go too. The owner's own records (admin accounts, settings) are not a person's.
+// address go too. The owner's own records (admin accounts, settings, their profile, posts and
+// uploaded images) are not a person's: no visitor's data is kept in them.
 import { JOB_SCHEMA } from '../jobs.ts';
 import type { Db, Tx } from '../client.ts';
 

@@ -74,7 +74,8 @@ export const DATA_FILES: ReadonlyArray<{
   path: string;
   kind: 'file' | 'folder';
   stoppedOnly?: boolean;
-  keep?: (name: string) => boolean;
+  /** Which files under the folder belong (given the path under DATA_DIR); all when absent. */
+  keep?: (path: string) => boolean;
 }> = [
   // Signs the admin's session cookies: kept, signed-in owners stay signed in after a restore.
   { path: 'session-secret', kind: 'file' },
@@ -83,19 +84,23 @@ export const DATA_FILES: ReadonlyArray<{
   // Event rows ClickHouse refused, kept for the owner (collector quarantine.ts).
   { path: 'quarantine', kind: 'folder' },
   // A stopped product's events not yet in ClickHouse; a running one's are flushed up to the cut.
-  { path: 'spool', kind: 'folder', stoppedOnly: true, keep: (name) => name.endsWith('.ndjson') },
+  { path: 'spool', kind: 'folder', stoppedOnly: true, keep: (path) => path.endsWith('.ndjson') },
+  // The owner's uploaded images as the api writes them, media/<uuid>/<width>.webp: an archive
+  // cannot place anything else there (a page, a script).
+  { path: 'media', kind: 'folder', keep: (path) => MEDIA_FILE.test(path) },
 ];
+
+const MEDIA_FILE = /^media\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[1-9][0-9]{1,4}\.webp$/;
 
 /** Whether a path under DATA_DIR is one of the DATA_FILES a backup holds (and a restore may write). */
 export function isDataFile(path: string): boolean {
   const parts = path.split('/');
   const odd = (part: string) => part === '' || part.startsWith('.') || /[\0-\x1f\\]/.test(part);
   if (parts.some(odd) || parts.at(-1) === 'curb.pid') return false;
-  const name = parts.at(-1)!;
   return DATA_FILES.some((spec) =>
-    spec.kind === 'file' ? path === spec.path : parts.length > 1 && parts[0] === spec.path && (!spec.keep || spec.keep(name)),
+    spec.kind === 'file' ? path === spec.path : parts.length > 1 && parts[0] === spec.path && (!spec.keep || spec.keep(path)),
   );
 }
 
-/** The permissions a restored file gets: the archive's read and write bits, never execute or set-id bits. */
-export const restoredMode = (mode: number) => (mode & 0o666) | 0o600;
+/** The permissions a restored file gets: read and write for the owner, read for others at most; never execute or set-id bits. */
+export const restoredMode = (mode: number) => (mode & 0o644) | 0o600;

@@ -10,6 +10,7 @@ import { landingDefaults } from '@curb/content';
 import { completeConfig, type PublicFunnel, type PublicSiteConfig } from '@curb/contracts/funnel-config';
 import { abTests, funnels } from '@curb/db';
 import type { Stores } from '@curb/runtime';
+import { cachedRead } from '../lib/cached-read.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,43 +89,15 @@ function stableJson(value: unknown): string {
 
 export default fp(
   async function siteConfig(app: FastifyInstance, opts: { stores: Stores; cacheMs?: number }) {
-    const cacheMs = opts.cacheMs ?? SITE_CONFIG_CACHE_MS;
-    let cached: { at: number; value: Promise<PublicSiteConfig>; settled: boolean } | undefined;
-    let lastRead: PublicSiteConfig = DEFAULT_SITE_CONFIG;
-
-    const read = () => {
-      const entry = { at: Date.now(), value: Promise.resolve(lastRead), settled: false };
-      entry.value = readSiteConfig(opts.stores).then(
-        (value) => {
-          entry.settled = true;
-          if (cached === entry) lastRead = value;
-          return value;
-        },
-        (err: unknown) => {
-          entry.settled = true;
-          app.log.warn({ err }, 'could not read the funnels; the site keeps the ones last read');
-          if (cached === entry) cached = undefined;
-          return lastRead;
-        },
-      );
-      cached = entry;
-      return entry;
-    };
-
-    app.decorate('siteConfig', {
-      get(): Promise<PublicSiteConfig> {
-        const entry = cached && Date.now() - cached.at < cacheMs ? cached : read();
-        if (entry.settled) return entry.value;
-        let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<PublicSiteConfig>((resolve) => {
-          timer = setTimeout(() => resolve(lastRead), READ_TIMEOUT_MS);
-        });
-        return Promise.race([entry.value, late]).finally(() => clearTimeout(timer));
-      },
-      changed() {
-        cached = undefined;
-      },
+    const config = cachedRead({
+      read: () => readSiteConfig(opts.stores),
+      initial: DEFAULT_SITE_CONFIG,
+      cacheMs: opts.cacheMs ?? SITE_CONFIG_CACHE_MS,
+      timeoutMs: READ_TIMEOUT_MS,
+      log: app.log,
+      what: 'the funnels',
     });
+    app.decorate('siteConfig', config);
   },
   { name: 'curb-site-config' },
 );

@@ -1,59 +1,138 @@
-// Which page and status each path gets: prerendered pages 200, browser-only pages the
-// shell, unknown case studies 'Post Not Found' and unknown paths the 404 page, both 404.
+// Which page and status each path gets, rendered with the owner's content as it is now:
+// public pages and published posts 200 (rendered once per version of the content), browser-only
+// pages the shell with the content in it, unknown posts 'Post Not Found' and unknown paths the
+// 404 page, both 404; and the owner's SEO settings in the pages as sent.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDefaults } from '@curb/content';
+import type { PublishedPost, SiteContent } from '@curb/contracts/owner-content';
 import { seoHeadTags } from '@curb/contracts/seo-tags';
 import { createServer, type Stores } from '@curb/runtime';
 import { createTestStores, testConfig } from '../../../../test/harness.ts';
 import siteSettings from './site-settings.ts';
-import webApp, { loadPages, pageFor, withHeadTags, withSiteTitle } from './web-app.ts';
+import { sampleSiteContent } from './site-content.ts';
+import webApp, { withHeadTags, withSiteTitle } from './web-app.ts';
+
+/**
+ * A built web app in a temporary folder: the shell, the page template and a server render that
+ * writes what it was given (the path, the owner's name, the post) and counts its renders.
+ */
+function builtApp(): { dist: string; ssrEntry: string } {
+  const dist = mkdtempSync(join(tmpdir(), 'curb-web-dist-'));
+  writeFileSync(join(dist, 'index.html'), '<html><head><title>shell</title></head><body><div id="root"></div></body></html>');
+  mkdirSync(join(dist, '_pages'));
+  writeFileSync(
+    join(dist, '_pages', 'template.html'),
+    '<html><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    join(dist, '_pages', 'manifest.json'),
+    JSON.stringify({ template: 'template.html', routeStyles: [['^\\/services$', '<style>.services{}</style>']] }),
+  );
+  const ssrEntry = join(dist, 'entry-server.mjs');
+  writeFileSync(
+    ssrEntry,
+    `globalThis.curbRenders = 0;
+export async function render(url, content, post) {
+  globalThis.curbRenders++;
+  if (content.profile.name === 'Render Fails') throw new Error('render failed');
+  const title = url.startsWith('/blog/') ? (post ? post.title : 'Post Not Found') : url;
+  return {
+    head: '<title>' + title + ' | ' + content.profile.name + '</title>',
+    structuredData: contentElement(content),
+    body: '<main>' + (post ? post.html : title) + ' by ' + content.profile.name + '</main>',
+  };
+}
+export const contentElement = (content) => '<script type="application/json" id="site-content">' + content.version + '</script>';
+`,
+  );
+  return { dist, ssrEntry };
+}
+
+const renders = () => (globalThis as { curbRenders?: number }).curbRenders ?? 0;
 
 describe('web app pages', () => {
-  const dist = mkdtempSync(join(tmpdir(), 'curb-web-dist-'));
-  afterAll(() => rmSync(dist, { recursive: true, force: true }));
-  writeFileSync(join(dist, 'index.html'), '<html>shell</html>');
-  mkdirSync(join(dist, '_prerendered'));
-  const files = {
-    'index.html': 'home',
-    'services.html': 'services',
-    'blog__exp-realty-transition.html': 'post',
-    'not-found.html': '<title>Page /__token__</title>',
-    'post-not-found.html': 'Post Not Found',
-  };
-  for (const [file, body] of Object.entries(files)) writeFileSync(join(dist, '_prerendered', file), body);
-  writeFileSync(
-    join(dist, '_prerendered', 'manifest.json'),
-    JSON.stringify({
-      pages: { '/': 'index.html', '/services': 'services.html', '/blog/exp-realty-transition': 'blog__exp-realty-transition.html' },
-      notFound: 'not-found.html',
-      postNotFound: 'post-not-found.html',
-      notFoundPathToken: '/__token__',
-    }),
-  );
-  const pages = loadPages(dist);
+  const { dist, ssrEntry } = builtApp();
+  let app: FastifyInstance;
+  let stores: Stores;
+  let content: SiteContent = sampleSiteContent();
+  const posts = new Map<string, PublishedPost>();
 
-  it.each([
-    ['/', 200, 'home'],
-    ['/services', 200, 'services'],
-    ['/services/', 200, 'services'],
-    ['/blog/exp-realty-transition', 200, 'post'],
-    ['/blog/no-such-post', 404, 'Post Not Found'],
-    ['/admin/dashboard', 200, '<html>shell</html>'],
-    ['/audit-report/abc', 200, '<html>shell</html>'],
-    ['/no-such-page', 404, '<title>Page /no-such-page</title>'],
-  ])('%s answers %i', (path, status, html) => {
-    expect(pageFor(pages, path)).toMatchObject({ status, html });
+  beforeAll(async () => {
+    stores = await createTestStores();
+    app = await createServer(testConfig());
+    await app.register(siteSettings, { stores, cacheMs: 0 });
+    app.decorate('siteContent', {
+      get: async () => content,
+      getPost: async (slug: string) => posts.get(slug) ?? null,
+      publishedPosts: async () => [],
+      changed() {},
+    });
+    await app.register(webApp, { dist, ssrEntry });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await stores?.close();
+    rmSync(dist, { recursive: true, force: true });
   });
 
-  it('puts the visited path into the 404 page escaped', () => {
-    expect(pageFor(pages, '/%3Cscript%3Ealert(1)%3C/script%3E').html).toBe(
-      '<title>Page /&#60;script&#62;alert(1)&#60;/script&#62;</title>',
+  const get = async (url: string) => {
+    const res = await app.inject({ url });
+    return { status: res.statusCode, html: res.body };
+  };
+
+  it.each([
+    ['/', 200, '<main>/ by Morgan Ellis</main>'],
+    ['/services', 200, '<style>.services{}</style>'],
+    ['/services/', 200, '<main>/services by Morgan Ellis</main>'],
+    ['/blog/no-such-post', 404, '<main>Post Not Found by Morgan Ellis</main>'],
+    ['/admin/dashboard', 200, '<title>shell</title><script type="application/json" id="site-content">'],
+    ['/audit-report/abc', 200, '<title>shell</title><script type="application/json" id="site-content">'],
+    ['/no-such-page', 404, '<title data-prerender="">/no-such-page | Morgan Ellis</title>'],
+  ])('%s answers %i', async (path, status, html) => {
+    const page = await get(path);
+    expect(page.status).toBe(status);
+    expect(page.html).toContain(html);
+  });
+
+  it('puts the visited path into the 404 page escaped', async () => {
+    expect((await get('/%3Cscript%3Ealert(1)%3C/script%3E')).html).toContain(
+      '<title data-prerender="">/&#60;script&#62;alert(1)&#60;/script&#62; | Morgan Ellis</title>',
     );
+  });
+
+  it('renders a page once per version of the content, and a post once it is published', async () => {
+    await get('/experience');
+    const before = renders();
+    expect((await get('/experience')).html).toContain('by Morgan Ellis');
+    expect(renders()).toBe(before);
+
+    const jane = { ...content.profile, name: 'Jane Porter' };
+    content = { ...content, profile: jane, isSample: false, version: 'jane-1' };
+    posts.set('spring-open-house', { ...content.posts[0]!, slug: 'spring-open-house', title: 'Spring Open House', html: '<p>Come by</p>' });
+    const home = await get('/experience');
+    expect(home.html).toContain('<main>/experience by Jane Porter</main>');
+    expect(home.html).not.toContain('Morgan Ellis');
+    expect(renders()).toBe(before + 1);
+    const post = await get('/blog/spring-open-house');
+    expect(post.status).toBe(200);
+    expect(post.html).toContain('<main><p>Come by</p> by Jane Porter</main>');
+    expect((await get('/blog/autumn-open-house')).status).toBe(404);
+    // A post's body edited without a change to the bundle is rendered again too.
+    posts.set('spring-open-house', { ...posts.get('spring-open-house')!, html: '<p>Come by on Sunday</p>' });
+    expect((await get('/blog/spring-open-house')).html).toContain('Come by on Sunday');
+  });
+
+  it('sends the shell with the content when a page fails to render', async () => {
+    content = { ...content, profile: { ...content.profile, name: 'Render Fails' }, version: 'fails-1' };
+    const page = await get('/services');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<title>shell</title><script type="application/json" id="site-content">fails-1</script>');
   });
 });
 
@@ -132,22 +211,7 @@ describe("the owner's SEO settings in the pages as sent", () => {
   describe('served', () => {
     let app: FastifyInstance;
     let stores: Stores;
-    const seoDist = mkdtempSync(join(tmpdir(), 'curb-web-dist-'));
-    writeFileSync(join(seoDist, 'index.html'), '<html><head><title>shell</title></head><body></body></html>');
-    mkdirSync(join(seoDist, '_prerendered'));
-    writeFileSync(join(seoDist, '_prerendered', 'index.html'), head);
-    writeFileSync(join(seoDist, '_prerendered', 'index.html.br'), brotliCompressSync(head));
-    writeFileSync(join(seoDist, '_prerendered', 'not-found.html'), '<html><head><title>/__token__</title></head></html>');
-    writeFileSync(join(seoDist, '_prerendered', 'post-not-found.html'), '<html><head></head></html>');
-    writeFileSync(
-      join(seoDist, '_prerendered', 'manifest.json'),
-      JSON.stringify({
-        pages: { '/': 'index.html' },
-        notFound: 'not-found.html',
-        postNotFound: 'post-not-found.html',
-        notFoundPathToken: '/__token__',
-      }),
-    );
+    const { dist: seoDist, ssrEntry } = builtApp();
     const get = async (url: string, encoding = 'br') => {
       const res = await app.inject({ url, headers: { 'accept-encoding': encoding } });
       const decode = { br: brotliDecompressSync, gzip: gunzipSync }[String(res.headers['content-encoding'])];
@@ -158,7 +222,7 @@ describe("the owner's SEO settings in the pages as sent", () => {
       stores = await createTestStores();
       app = await createServer(testConfig());
       await app.register(siteSettings, { stores, cacheMs: 0 });
-      await app.register(webApp, { dist: seoDist });
+      await app.register(webApp, { dist: seoDist, ssrEntry });
       await app.ready();
     });
     afterAll(async () => {
@@ -167,8 +231,10 @@ describe("the owner's SEO settings in the pages as sent", () => {
       rmSync(seoDist, { recursive: true, force: true });
     });
 
-    it('sends the prerendered page as built until the owner sets something, then with the tags, compressed or not', async () => {
-      expect((await get('/')).html).toBe(head);
+    it('sends the page as rendered until the owner sets something, then with the tags, compressed or not', async () => {
+      const rendered = (await get('/')).html;
+      expect(rendered).toContain('<main>/ by Morgan Ellis</main>');
+      expect((await get('/', 'identity')).html).toBe(rendered);
       await stores.sql`INSERT INTO settings (category, key, value) VALUES ('seo', 'google_site_verification', 'abcdefghij1234567890')`;
       for (const encoding of ['br', 'gzip', 'identity']) {
         const { status, html } = await get('/', encoding);

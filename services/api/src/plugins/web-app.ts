@@ -1,86 +1,34 @@
-// Serves the built web app: hashed assets cached for a year; every public page as its
-// prerendered HTML (content, head tags and structured data already in it); the app shell
-// for pages that render in the browser only (admin, assistant, audit report); and a real
-// 404 status, with the 404 or 'Post Not Found' page, for paths the app does not know. The
-// owner's SEO settings go into each page's head as it is sent, and the funnels' landing page
-// texts into their pages with the site config the browser starts from (issue 32).
-import { existsSync, readFileSync } from 'node:fs';
+// Serves the built web app: hashed assets cached for a year; every public page rendered with
+// the owner's current content (lib/page-renderer.ts: content, head tags, structured data and
+// the content the browser hydrates from already in it); the app shell, with the content in it,
+// for pages that render in the browser only (admin, assistant, audit report); and a real 404
+// status, with the 404 or 'Post Not Found' page, for paths the app does not know. The owner's
+// SEO settings go into each page's head as it is sent, and the funnels' landing page texts
+// into their pages with the site config the browser starts from.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { seoDefaults, siteDefaults as SITE_DEFAULTS } from '@curb/content';
-import { isPagePath } from '@curb/contracts/routes';
-import { brandedTitle, seoHeadTags, type HeadTag } from '@curb/contracts/seo-tags';
+import { brandedTitle, seoHeadTags, type HeadTag, type SiteDefaults } from '@curb/contracts/seo-tags';
 import type { SettingsOf } from '@curb/contracts/settings';
 import type { PublicSiteConfig } from '@curb/contracts/funnel-config';
+import type { SiteContent } from '@curb/contracts/owner-content';
+import { LRUCache } from 'lru-cache';
 import { servedPath, withLandingCopy, withSiteConfig } from '../lib/funnel-pages.ts';
+import { compressed, loadPageRenderer, PAGES_DIR, type PageFile, type RenderedPage } from '../lib/page-renderer.ts';
 import { configuredTags, pagePolicy } from '../lib/page-policy.ts';
 import { isDefaultSiteConfig } from './site-config.ts';
+import { sampleSiteContent } from './site-content.ts';
 
 export const DEFAULT_WEB_DIST = join(import.meta.dirname, '..', '..', '..', '..', 'web', 'dist');
-/** Where the prerenderer (web/scripts/prerender.ts) writes its pages and manifest. */
-const PRERENDERED_DIR = '_prerendered';
 
 const NOT_BUILT_PAGE =
   `<!doctype html><html lang="en"><meta charset="utf-8"><title>Curb Appeal</title>
 <body><h1>The web app is not built yet</h1><p>Run <code>pnpm build</code>, or start with <code>pnpm start` +
   `</code>, which builds it.</p></body></html>`;
 
-interface PrerenderManifest {
-  pages: Record<string, string>;
-  notFound: string;
-  postNotFound: string;
-  notFoundPathToken: string;
-}
-
-/** A page with its brotli and gzip copies, when the build wrote them. */
-export interface PageFile {
-  html: string;
-  br?: Buffer;
-  gz?: Buffer;
-}
-
-export interface PageSet {
-  shell: string;
-  pages: Map<string, PageFile>;
-  notFound: (path: string) => string;
-  postNotFound: string;
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-/** The built pages, read once; without a prerender manifest every page is the app shell. */
-export function loadPages(dist: string): PageSet {
-  const shell = readFileSync(join(dist, 'index.html'), 'utf8');
-  const manifestFile = join(dist, PRERENDERED_DIR, 'manifest.json');
-  if (!existsSync(manifestFile)) return { shell, pages: new Map(), notFound: () => shell, postNotFound: shell };
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest;
-  const read = (file: string) => readFileSync(join(dist, PRERENDERED_DIR, file), 'utf8');
-  const readIfThere = (file: string) =>
-    existsSync(join(dist, PRERENDERED_DIR, file)) ? readFileSync(join(dist, PRERENDERED_DIR, file)) : undefined;
-  const page = (file: string): PageFile => ({ html: read(file), br: readIfThere(`${file}.br`), gz: readIfThere(`${file}.gz`) });
-  const notFoundTemplate = read(manifest.notFound);
-  return {
-    shell,
-    pages: new Map(Object.entries(manifest.pages).map(([path, file]) => [path, page(file)])),
-    notFound: (path) => notFoundTemplate.replaceAll(manifest.notFoundPathToken, escapeHtml(path)),
-    postNotFound: read(manifest.postNotFound),
-  };
-}
-
 const normalizedPath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
-
-/** The status and HTML for a page path (no query); prerendered pages come with their compressed copies. */
-export function pageFor(pages: PageSet, path: string): { status: number; html: string; br?: Buffer; gz?: Buffer } {
-  const normalized = normalizedPath(path);
-  const prerendered = pages.pages.get(normalized);
-  if (prerendered) return { status: 200, ...prerendered };
-  if (/^\/blog\/[^/]+$/.test(normalized)) return { status: 404, html: pages.postNotFound };
-  if (isPagePath(path)) return { status: 200, html: pages.shell };
-  return { status: 404, html: pages.notFound(safePath(path)) };
-}
 
 const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -120,11 +68,11 @@ function isReplaced(found: string, tag: HeadTag): boolean {
 const escapeText = (value: string) => value.replace(/[&<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The page's title (and its link-preview copies) with the owner's site title for the brand. */
-export function withSiteTitle(html: string, settings: SettingsOf<'seo'>): string {
+export function withSiteTitle(html: string, settings: SettingsOf<'seo'>, defaults: SiteDefaults = SITE_DEFAULTS): string {
   if (!settings.site_title) return html;
   const headEnd = html.indexOf('</head>');
   if (headEnd < 0) return html;
-  const rebrand = (text: string, escapeValue: (v: string) => string) => escapeValue(brandedTitle(text, settings, SITE_DEFAULTS));
+  const rebrand = (text: string, escapeValue: (v: string) => string) => escapeValue(brandedTitle(text, settings, defaults));
   const head = html
     .slice(0, headEnd)
     .replace(/<title>([^<]*)<\/title>/, (_, text: string) => `<title>${rebrand(text, escapeText)}</title>`)
@@ -139,65 +87,56 @@ export function withSiteTitle(html: string, settings: SettingsOf<'seo'>): string
   return head + html.slice(headEnd);
 }
 
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
 /**
- * The pages with the owner's SEO settings and funnels in them. A prerendered page is rewritten
- * and compressed once per version of both; any other page (the shell under many paths, the 404
- * page with the visited path) is rewritten as it is sent. Until the owner changes a funnel or a
- * test, pages go out without the site config (the browser then assumes the defaults).
+ * The pages with the owner's SEO settings and funnels in them. A page the renderer keeps (it
+ * has a key) is rewritten and compressed once per version of both; any other (the shell under
+ * many paths, the 404 page with the visited path) is rewritten as it is sent. Until the owner
+ * changes a funnel or a test, pages go out without the site config (the browser then assumes
+ * the defaults).
  */
-function pagesWithSettings(pages: PageSet, origin: string) {
+function pagesWithSettings(origin: string) {
   let version = '';
-  let rewritten = new Map<string, Promise<PageFile>>();
-  /** `path` is the page asked for, `served` the prerendered page it is answered with (they differ for an inactive funnel). */
+  let rewritten = new LRUCache<string, Promise<PageFile>>({ max: 400 });
+  /** `path` is the page asked for, `served` the page it is answered with (they differ for an inactive funnel). */
   return (
     path: string,
     served: string,
-    page: ReturnType<typeof pageFor>,
+    page: RenderedPage,
     settings: SettingsOf<'seo'>,
     site: PublicSiteConfig | null,
+    content: SiteContent,
   ): Promise<PageFile> | PageFile => {
-    if (path === '/admin' || path.startsWith('/admin/')) return page;
-    const tags = seoHeadTags(settings, served, origin, SITE_DEFAULTS);
+    if (path === '/admin' || path.startsWith('/admin/')) return page.file;
+    // The content's titles name the owner: the owner's site title takes that name's place.
+    const defaults = { ...SITE_DEFAULTS, brand: content.profile.name };
+    const tags = seoHeadTags(settings, served, origin, defaults);
     const config = site && !isDefaultSiteConfig(site) ? site : null;
-    if (!tags.length && !config) return page;
+    if (!tags.length && !config) return page.file;
     const rewrite = (html: string) => {
       // The asked-for page's funnel: an inactive one leaves the generic page as built.
       const withFunnels = config ? withSiteConfig(withLandingCopy(html, path, config), config) : html;
-      return tags.length ? withSiteTitle(withHeadTags(withFunnels, tags), settings) : withFunnels;
+      return tags.length ? withSiteTitle(withHeadTags(withFunnels, tags), settings, defaults) : withFunnels;
     };
-    if (!pages.pages.has(served)) return { html: rewrite(page.html) };
+    if (!page.key) return { html: rewrite(page.file.html) };
     const current = JSON.stringify([settings, config]);
     if (current !== version) {
       version = current;
-      rewritten = new Map();
+      rewritten = new LRUCache({ max: 400 });
     }
-    let file = rewritten.get(path);
+    const key = `${path}\n${page.key}`;
+    let file = rewritten.get(key);
     if (!file) {
-      const html = rewrite(page.html);
-      // Compression never fails in practice; if it did, the page would go out uncompressed.
-      file = Promise.all([brotli(html), gzipped(html)]).then(
-        ([br, gz]) => ({ html, br, gz }),
-        () => ({ html }),
-      );
-      rewritten.set(path, file);
+      file = compressed(rewrite(page.file.html));
+      rewritten.set(key, file);
     }
     return file;
   };
 }
 
-function safePath(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
-
 export interface WebAppOptions {
   dist?: string;
+  /** The server render's module (the build's, next to the dist, when not given). */
+  ssrEntry?: string;
   /** The site's address when the owner set no canonical URL (the content's, as the prerendered pages use). */
   origin?: string;
   /** Whether the avatar creator is configured (its frame is allowed on /metaperson-chat). */
@@ -212,7 +151,13 @@ export default async function webApp(app: FastifyInstance, opts: WebAppOptions):
     reply.header('content-security-policy', policy.contentSecurityPolicy);
     if (policy.robots) reply.header('x-robots-tag', policy.robots);
   };
-  if (!existsSync(join(dist, 'index.html'))) {
+  const renderer = existsSync(join(dist, 'index.html'))
+    ? await loadPageRenderer(dist, {
+        ssrEntry: opts.ssrEntry,
+        onSlow: (path, ms) => app.log.warn({ path, ms: Math.round(ms) }, 'slow page render'),
+      })
+    : null;
+  if (!renderer) {
     app.log.warn({ dist }, 'web app not built: pages answer with a notice');
     app.pageFallback.render = async (request: FastifyRequest, reply: FastifyReply) => {
       await applyPagePolicy(request.url.split('?')[0] ?? '/', reply);
@@ -220,27 +165,40 @@ export default async function webApp(app: FastifyInstance, opts: WebAppOptions):
     };
     return;
   }
-  const pages = loadPages(dist);
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false, // one route per built file; everything else falls through to the pages
     index: false,
-    globIgnore: [`${PRERENDERED_DIR}/**`, 'index.html', 'index.html.*'],
+    // The contact card is written from the owner's profile by the api (an older build may still hold one).
+    globIgnore: [`${PAGES_DIR}/**`, 'index.html', 'index.html.*', 'media/contact.vcf', 'media/contact-qr.*'],
     preCompressed: true, // the build writes .br and .gz copies
     setHeaders(res, path) {
       res.header('cache-control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
     },
   });
-  const withSettings = pagesWithSettings(pages, opts.origin ?? seoDefaults.canonicalUrl);
-  // The funnels' copy, when the api runs with it (not in tests of this plugin alone).
+  const withSettings = pagesWithSettings(opts.origin ?? seoDefaults.canonicalUrl);
+  // The funnels' copy and the owner's content, when the api runs with them (not in tests of this plugin alone).
   const siteConfig = () => (app.hasDecorator('siteConfig') ? app.siteConfig.get() : Promise.resolve(null));
+  const sample = sampleSiteContent();
+  const content = () => (app.hasDecorator('siteContent') ? app.siteContent.get() : Promise.resolve(sample));
+  const post = (slug: string) => (app.hasDecorator('siteContent') ? app.siteContent.getPost(slug) : Promise.resolve(null));
+  // The home page is rendered as the server starts, so its first visitor does not wait for it.
+  app.addHook('onReady', async () => {
+    void content()
+      .then((current) => renderer.page('/', current, post))
+      .catch((err: unknown) => app.log.error({ err }, 'home page render failed'));
+  });
   app.pageFallback.render = async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const [settings, site] = await Promise.all([app.siteSettings.get('seo'), siteConfig()]);
-    // An inactive funnel's landing page is the generic audit page (issue 32).
-    const served = site ? servedPath(normalizedPath(path), site) : normalizedPath(path);
-    const page = pageFor(pages, served === normalizedPath(path) ? path : served);
-    const { html, br, gz } = await withSettings(normalizedPath(path), served, page, settings, site);
+    const path = normalizedPath(request.url.split('?')[0] ?? '/');
+    const [settings, site, current] = await Promise.all([app.siteSettings.get('seo'), siteConfig(), content()]);
+    // An inactive funnel's landing page is the generic audit page.
+    const served = site ? servedPath(path, site) : path;
+    const page = await renderer.page(served, current, post).catch((err: unknown) => {
+      // A page that fails to render still reaches the visitor: the browser renders it from the shell.
+      request.log.error({ err, path: served }, 'page render failed');
+      return { status: 200, file: renderer.shell(current) };
+    });
+    const { html, br, gz } = await withSettings(path, served, page, settings, site, current);
     await applyPagePolicy(path, reply);
     reply.code(page.status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const accepted = String(request.headers['accept-encoding'] ?? '');

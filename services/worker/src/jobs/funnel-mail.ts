@@ -8,7 +8,8 @@ import { JOB_QUEUES } from '@curb/contracts/jobs';
 import type { MailSendJob, MailTransportName } from '@curb/contracts/mail';
 import type { FastifyBaseLogger } from 'fastify';
 import { leadMail, type JobQueue, type Sql } from '@curb/db';
-import { publicBase } from '../mail/messages.ts';
+import { escapeHtml, publicBase } from '../mail/messages.ts';
+import type { MailOwner } from '../mail/owner.ts';
 import type { MailConfig, OutgoingMail, Transport } from '../mail/transports.ts';
 
 /** What the mail-send job gives these e-mails (its MailDeps). */
@@ -58,6 +59,7 @@ async function send(deps: MailDeps, handOver: HandOver, mail: OutgoingMail, cont
 
 function templateMail(
   deps: MailDeps,
+  owner: MailOwner,
   to: string,
   type: MailTemplateType,
   template: { subject: string; body: string },
@@ -65,23 +67,38 @@ function templateMail(
   token: string | null,
 ): OutgoingMail {
   const url = token ? unsubscribeUrl(deps, token) : `${publicBase(deps.config)}/api/unsubscribe/test`;
-  const composed = composeTemplateMail({ type, subject: template.subject, body: template.body, values, unsubscribeUrl: url });
-  return { from: deps.config.MAIL_FROM, to, ...composed, headers: unsubscribeHeaders(url), attachments: [] };
+  const composed = composeTemplateMail({
+    type,
+    subject: template.subject,
+    body: template.body,
+    values,
+    unsubscribeUrl: url,
+    ownerName: owner.name,
+  });
+  return { from: owner.from, replyTo: owner.email, to, ...composed, headers: unsubscribeHeaders(url), attachments: [] };
 }
 
 /** The job kinds of the funnels' e-mails. */
-export async function runFunnelMail(deps: FunnelMailDeps, data: MailSendJob, handOver: HandOver): Promise<MailOutcome> {
+export async function runFunnelMail(deps: FunnelMailDeps, owner: MailOwner, data: MailSendJob, handOver: HandOver): Promise<MailOutcome> {
   if (data.kind === 'lead-confirmation') {
     const row = await leadMail.forLead(deps.sql, data.leadId);
     const config = row && configOf(row);
     if (!row || !config?.emailTemplates.confirmation.enabled || row.unsubscribed_at) return 'skipped';
-    const mail = templateMail(deps, row.email, 'confirmation', config.emailTemplates.confirmation, leadValues(row), row.unsubscribe_token);
+    const mail = templateMail(
+      deps,
+      owner,
+      row.email,
+      'confirmation',
+      config.emailTemplates.confirmation,
+      leadValues(row),
+      row.unsubscribe_token,
+    );
     return send(deps, handOver, mail, { job: data.kind, leadId: data.leadId }, 'confirmation');
   }
-  if (data.kind === 'follow-up') return sendFollowUp(deps, data.auditId, handOver);
+  if (data.kind === 'follow-up') return sendFollowUp(deps, owner, data.auditId, handOver);
   if (data.kind === 'template-test') {
     const values = sampleTemplateValues(publicBase(deps.config));
-    const mail = templateMail(deps, data.to, data.type, { subject: data.subject, body: data.body }, values, null);
+    const mail = templateMail(deps, owner, data.to, data.type, { subject: data.subject, body: data.body }, values, null);
     return send(deps, handOver, { ...mail, subject: `[Test] ${mail.subject}` }, { job: data.kind }, 'test e-mail');
   }
   return 'skipped';
@@ -92,7 +109,7 @@ export async function runFunnelMail(deps: FunnelMailDeps, data: MailSendJob, han
  * since, the lead unsubscribed, came back to the report, or wrote or asked again. Claimed on the
  * audit first, so it goes out at most once however often the job runs.
  */
-export async function sendFollowUp(deps: FunnelMailDeps, auditId: string, handOver: HandOver): Promise<MailOutcome> {
+export async function sendFollowUp(deps: FunnelMailDeps, owner: MailOwner, auditId: string, handOver: HandOver): Promise<MailOutcome> {
   const row = await leadMail.forAudit(deps.sql, auditId);
   const config = row && configOf(row);
   if (!row || !config?.process.followUpSequence || !row.email_delivered || !row.email_sent_at) return 'skipped';
@@ -105,7 +122,7 @@ export async function sendFollowUp(deps: FunnelMailDeps, auditId: string, handOv
     reportUrl: `${publicBase(deps.config)}/audit-report/${encodeURIComponent(row.report_id)}`,
     score: row.score === null ? '' : String(row.score),
   };
-  const mail = templateMail(deps, row.email, 'follow-up', config.emailTemplates.followUp, values, row.unsubscribe_token);
+  const mail = templateMail(deps, owner, row.email, 'follow-up', config.emailTemplates.followUp, values, row.unsubscribe_token);
   try {
     return await send(deps, handOver, mail, { job: 'follow-up', auditId }, 'follow-up');
   } catch (err) {
@@ -124,7 +141,7 @@ export interface ReportMailPlan {
   delivered(): Promise<void>;
 }
 
-export async function reportMailPlan(deps: MailDeps, auditId: string): Promise<ReportMailPlan> {
+export async function reportMailPlan(deps: MailDeps, owner: MailOwner, auditId: string): Promise<ReportMailPlan> {
   const row = await leadMail.forAudit(deps.sql, auditId);
   if (!row) return { skip: null, adapt: (mail) => mail, delivered: async () => {} };
   const config = configOf(row);
@@ -148,6 +165,7 @@ export async function reportMailPlan(deps: MailDeps, auditId: string): Promise<R
           unsubscribeUrl: url,
           footer: [`Download it as a PDF: ${links.pdfUrl} (also attached)`],
           pixelUrl: links.pixelUrl,
+          ownerName: owner.name,
         });
         return { ...mail, ...composed, headers };
       }
@@ -158,9 +176,10 @@ export async function reportMailPlan(deps: MailDeps, auditId: string): Promise<R
             body: '',
             values: { ...leadValues(row), score: String(links.score) },
             unsubscribeUrl: url,
+            ownerName: owner.name,
           }).subject
         : mail.subject;
-      const footer = `No more e-mails from us: ${url}`;
+      const footer = `No more e-mails from ${owner.name}: ${url}`;
       return {
         ...mail,
         subject,
@@ -168,7 +187,8 @@ export async function reportMailPlan(deps: MailDeps, auditId: string): Promise<R
         text: `${mail.text}\n\n—\n${footer}`,
         html: mail.html.replace(
           '</body>',
-          `<p style="font-size:12px;color:#6b7280"><a href="${url}" style="color:#6b7280">Unsubscribe</a> with one click.</p>\n</body>`,
+          `<p style="font-size:12px;color:#6b7280">No more e-mails from ${escapeHtml(owner.name)}? ` +
+            `<a href="${url}" style="color:#6b7280">Unsubscribe</a> with one click.</p>\n</body>`,
         ),
       };
     },

@@ -7,12 +7,15 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Value } from '@sinclair/typebox/value';
 import { pdfRenderPool } from '@curb/audit/pdf/render-pool';
-import { reportSender, type ReportSender } from '@curb/audit/pdf/sender';
+import { ownerHeadshot, reportSender, type ReportSender } from '@curb/audit/pdf/sender';
+import { sampleProfile } from '@curb/content';
+import type { OwnerProfile } from '@curb/contracts/owner-content';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import { MailSendJobSchema, type MailSendJob } from '@curb/contracts/mail';
 import { settingsObject } from '@curb/contracts/settings-values';
-import { auditMail, contactMessages, leads, settings, type JobQueue, type Sql } from '@curb/db';
+import { auditMail, contactMessages, leads, ownerContent, settings, type JobQueue, type Sql } from '@curb/db';
 import { ownerNoticeMail, publicBase, reportMail } from '../mail/messages.ts';
+import { mailOwner, type MailOwner } from '../mail/owner.ts';
 import { reportMailPlan, runFunnelMail } from './funnel-mail.ts';
 import { transportsFor, type MailConfig, type OutgoingMail, type Transport } from '../mail/transports.ts';
 
@@ -54,12 +57,14 @@ export async function runMailJob(deps: MailDeps, job: { id: string; data: unknow
     return 'skipped';
   }
   const data: MailSendJob = job.data;
-  if (data.kind === 'audit-report') return sendReport(deps, data.auditId);
+  const owner = await mailOwner(deps.sql, deps.config);
+  if (data.kind === 'audit-report') return sendReport(deps, owner, data.auditId);
   // The funnels' e-mails to their leads and the owner's template test (issue 32).
   if (data.kind === 'lead-confirmation' || data.kind === 'follow-up' || data.kind === 'template-test') {
-    return runFunnelMail(deps, data, handOver);
+    return runFunnelMail(deps, owner, data, handOver);
   }
-  const mail = data.kind === 'lead-notification' ? await leadNotice(deps, data.leadId) : await contactNotice(deps, data.messageId);
+  const mail =
+    data.kind === 'lead-notification' ? await leadNotice(deps, owner, data.leadId) : await contactNotice(deps, owner, data.messageId);
   // Deleted since (retention, or by the owner): nothing left to tell.
   if (!mail) return 'skipped';
   const result = await handOver(deps, mail, { job: data.kind });
@@ -69,12 +74,14 @@ export async function runMailJob(deps: MailDeps, job: { id: string; data: unknow
 }
 
 /**
- * The owner the report's PDF names on its cover and last page: the site's content with the
- * owner's settings (booking link, public address, site title). When the settings cannot be
- * read, the content's own details go out rather than no report.
+ * The owner the report's PDF names on its cover and last page: the owner's profile with their
+ * settings (booking link, public address, site title). When the settings cannot be read, the
+ * profile's own details go out rather than no report.
  */
-async function senderOf(sql: Sql, publicUrl: string): Promise<ReportSender> {
-  const [seo, contact] = await Promise.all([
+async function senderOf(sql: Sql, config: MailConfig, publicUrl: string): Promise<ReportSender> {
+  const stored = await ownerContent.find(sql, 'profile');
+  const profile = (stored?.doc as OwnerProfile | undefined) ?? sampleProfile();
+  const [seo, contact, headshot] = await Promise.all([
     settings.readCategory(sql, 'seo').then(
       (list) => settingsObject<'seo'>(list),
       () => ({}),
@@ -83,17 +90,18 @@ async function senderOf(sql: Sql, publicUrl: string): Promise<ReportSender> {
       (list) => settingsObject<'contact'>(list),
       () => ({}),
     ),
+    ownerHeadshot(config.DATA_DIR, profile.photo),
   ]);
-  return reportSender({ seo, contact, publicUrl });
+  return reportSender({ seo, contact, profile, publicUrl, ...(headshot ? { headshot } : {}) });
 }
 
-async function sendReport(deps: MailDeps, auditId: string): Promise<MailOutcome> {
+async function sendReport(deps: MailDeps, owner: MailOwner, auditId: string): Promise<MailOutcome> {
   const { sql } = deps;
   const audit = await auditMail.findForMail(sql, auditId);
   if (!audit || audit.email_delivered || audit.status === 'failed') return 'skipped';
   if (audit.status !== 'done' || !audit.report) throw new Error('the report is not ready yet');
   // The lead's funnel may have e-mail delivery off, or the lead unsubscribed (issue 32).
-  const plan = await reportMailPlan(deps, auditId);
+  const plan = await reportMailPlan(deps, owner, auditId);
   if (plan.skip) {
     await auditMail.recordFailure(sql, auditId, plan.skip);
     return 'skipped';
@@ -105,10 +113,10 @@ async function sendReport(deps: MailDeps, auditId: string): Promise<MailOutcome>
   const pdf = await pdfRenderPool().render(
     audit.report,
     `${base}/audit-report/${encodeURIComponent(audit.report.id)}`,
-    await senderOf(sql, base),
+    await senderOf(sql, deps.config, base),
   );
   const reportUrl = `${base}/audit-report/${encodeURIComponent(audit.report.id)}`;
-  const mail = plan.adapt(reportMail(deps.config, audit.email, audit.report, token, pdf), {
+  const mail = plan.adapt(reportMail(deps.config, owner, audit.email, audit.report, token, pdf), {
     reportUrl,
     pdfUrl: `${base}/api/audit-report/${encodeURIComponent(audit.report.id)}/pdf`,
     pixelUrl: `${base}/api/email/open/${token}`,
@@ -130,13 +138,13 @@ async function sendReport(deps: MailDeps, auditId: string): Promise<MailOutcome>
 
 const fieldText = (v: unknown) => (v === undefined || v === null ? null : typeof v === 'string' ? v : JSON.stringify(v));
 
-async function leadNotice(deps: MailDeps, leadId: string): Promise<OutgoingMail | null> {
+async function leadNotice(deps: MailDeps, owner: MailOwner, leadId: string): Promise<OutgoingMail | null> {
   const lead = await leads.findForNotice(deps.sql, leadId);
   if (!lead) return null;
   const name = [lead.first_name, lead.last_name].filter(Boolean).join(' ');
   const { phone, subject, message, ...rest } = lead.fields;
   const report = lead.report_id ? `${publicBase(deps.config)}/audit-report/${encodeURIComponent(lead.report_id)}` : null;
-  return ownerNoticeMail(deps.config, `New lead: ${lead.business_name ?? lead.email} (${lead.form_id})`, lead.email, [
+  return ownerNoticeMail(owner, `New lead: ${lead.business_name ?? lead.email} (${lead.form_id})`, lead.email, [
     ['Form', lead.form_id],
     ['Source', lead.source],
     ['Business', lead.business_name],
@@ -152,10 +160,10 @@ async function leadNotice(deps: MailDeps, leadId: string): Promise<OutgoingMail 
   ]);
 }
 
-async function contactNotice(deps: MailDeps, messageId: string): Promise<OutgoingMail | null> {
+async function contactNotice(deps: MailDeps, owner: MailOwner, messageId: string): Promise<OutgoingMail | null> {
   const msg = await contactMessages.find(deps.sql, messageId);
   if (!msg) return null;
-  return ownerNoticeMail(deps.config, `New message from ${msg.name}${msg.subject ? `: ${msg.subject}` : ''}`, msg.email, [
+  return ownerNoticeMail(owner, `New message from ${msg.name}${msg.subject ? `: ${msg.subject}` : ''}`, msg.email, [
     ['Name', msg.name],
     ['Email', msg.email],
     ['Subject', msg.subject],

@@ -1,23 +1,32 @@
 // The e-mails the product sends, as text and HTML: the lead's report e-mail and the owner's
-// notices. Everything from a visitor is escaped in HTML and kept to one line in headers.
-import { personal } from '@curb/content';
+// notices. Everything from a visitor is escaped in HTML and kept to one line in headers. The
+// owner's profile names the sender, the signature and where replies and notices go.
 import type { AuditReport } from '@curb/contracts/audit';
+import { signatureLines, type MailOwner } from './owner.ts';
 import type { MailConfig, OutgoingMail } from './transports.ts';
 
 export function publicBase(config: MailConfig): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function reportMail(config: MailConfig, to: string, report: AuditReport, openToken: string, pdf: Buffer): OutgoingMail {
+export function reportMail(
+  config: MailConfig,
+  owner: MailOwner,
+  to: string,
+  report: AuditReport,
+  openToken: string,
+  pdf: Buffer,
+): OutgoingMail {
   const base = publicBase(config);
   const link = `${base}/audit-report/${encodeURIComponent(report.id)}`;
   const pdfLink = `${base}/api/audit-report/${encodeURIComponent(report.id)}/pdf`;
   const pixel = `${base}/api/email/open/${openToken}`;
   const name = report.businessName;
   const top = report.recommendations.slice(0, 3).map((r) => r.title);
+  const signature = signatureLines(owner);
   const text = [
     `Your Growth Opportunities Report for ${name} is ready.`,
     '',
@@ -26,6 +35,8 @@ export function reportMail(config: MailConfig, to: string, report: AuditReport, 
     '',
     `Open your report: ${link}`,
     `Download it as a PDF: ${pdfLink} (also attached)`,
+    '',
+    ...signature,
   ].join('\n');
   const html =
     `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827">
@@ -36,10 +47,12 @@ ${top.length ? `<p>Top opportunities:</p><ul>${top.map((t) => `<li>${escapeHtml(
 <p><a href="${escapeHtml(link)}" ` +
     `style="background:#dc2626;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Open your report</a></p>
 <p>The report is attached as a PDF, and you can <a href="${escapeHtml(pdfLink)}">download it here</a>.</p>
+<p>${signature.map(escapeHtml).join('<br>')}</p>
 <img src="${escapeHtml(pixel)}" width="1" height="1" alt="" style="display:block;border:0">
 </body></html>`;
   return {
-    from: config.MAIL_FROM,
+    from: owner.from,
+    replyTo: owner.email,
     to,
     subject: `Your Growth Opportunities Report for ${name.replace(/[\r\n]+/g, ' ')}`,
     text,
@@ -61,11 +74,11 @@ const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').
 const multiLine = (s: string) => s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
 
 /**
- * The owner's notice: what was submitted, as labelled plain text and the same lines escaped in
+ * The owner's notice, to the profile's e-mail: what was submitted, as labelled plain text and the same lines escaped in
  * HTML (visitor text is never markup), with Reply-To set to the visitor.
  */
 export function ownerNoticeMail(
-  config: MailConfig,
+  owner: MailOwner,
   subject: string,
   replyTo: string,
   lines: Array<[string, string | null | undefined]>,
@@ -85,5 +98,5 @@ export function ownerNoticeMail(
 <h1 style="font-size:18px">${escapeHtml(subject)}</h1>
 <table>${rows}</table>
 </body></html>`;
-  return { from: config.MAIL_FROM, to: personal.email, subject: headerText(subject), text, html, replyTo, attachments: [] };
+  return { from: owner.from, to: owner.email, subject: headerText(subject), text, html, replyTo, attachments: [] };
 }

@@ -4,6 +4,5 @@ import { BlogPost } from '@/features/blog/components/blog-post';
 const route = getRouteApi('/_public/blog/$id');
 
 export function BlogPostRoute() {
-  const { id } = route.useParams();
-  return <BlogPost id={id} />;
+  return <BlogPost post={route.useLoaderData()} />;
 }

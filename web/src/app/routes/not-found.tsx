@@ -1,10 +1,12 @@
 import { Link, useRouter } from '@tanstack/react-router';
-import { notFoundPage, personal } from '@curb/content';
+import { notFoundPage } from '@curb/content';
+import { useOwner } from '@/lib/site-content';
 import { ShrugIllustration } from '@/components/ui/shrug-illustration';
 import styles from './not-found.module.css';
 
 export function NotFoundRoute() {
   const router = useRouter();
+  const profile = useOwner();
   return (
     <section className={`container ${styles.page}`}>
       <ShrugIllustration className={styles.illustration} />
@@ -38,7 +40,7 @@ export function NotFoundRoute() {
         </ul>
       </nav>
       <p className={styles.contact}>
-        Still stuck? <a href={`mailto:${personal.email}`}>Email {personal.email}</a>
+        Still stuck? <a href={`mailto:${profile.email}`}>Email {profile.email}</a>
       </p>
     </section>
   );

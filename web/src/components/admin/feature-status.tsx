@@ -2,15 +2,16 @@ import { DATA_SOURCES, type FeatureStatus } from '@curb/contracts/analytics';
 import { Badge, type BadgeTone } from './badge';
 import styles from './admin-ui.module.css';
 
-/** Spec: complete green, partial yellow, anything else red. */
-export function implementationTone(status: string): BadgeTone {
-  return status === 'complete' ? 'green' : status === 'partial' ? 'yellow' : 'red';
+/** Green when every data source of the feature is live and holds data, yellow while some are, red when none is. */
+export function functionalityTone(feature: Pick<FeatureStatus, 'hasRealData' | 'missingDataSources' | 'connectedDataSources'>): BadgeTone {
+  if (!feature.hasRealData || feature.connectedDataSources.length === 0) return 'red';
+  return feature.missingDataSources.length === 0 ? 'green' : 'yellow';
 }
 
-/** Spec: the status icon follows real data and functionality: green at 75 or more, yellow at 50 or more, else red. */
-export function functionalityTone(feature: Pick<FeatureStatus, 'hasRealData' | 'functionalityLevel'>): BadgeTone {
-  if (!feature.hasRealData) return 'red';
-  return feature.functionalityLevel >= 75 ? 'green' : feature.functionalityLevel >= 50 ? 'yellow' : 'red';
+/** What the feature is waiting for, in the owner's words, from the sources that are live now. */
+export function featureStatusText(feature: Pick<FeatureStatus, 'missingDataSources' | 'connectedDataSources'>): string {
+  if (feature.missingDataSources.length === 0) return 'Working';
+  return `Waiting for ${feature.missingDataSources.map(sourceLabel).join(', ')}`;
 }
 
 const ICONS: Partial<Record<BadgeTone, string>> = { green: '●', yellow: '◐', red: '○' };
@@ -37,8 +38,7 @@ export function FeatureStatusCard({ feature }: { feature: FeatureStatus | null |
           {feature.featureName}
         </h2>
         <div className={styles.actions}>
-          <Badge tone={implementationTone(feature.implementationStatus)}>{feature.implementationStatus}</Badge>
-          <Badge tone={tone}>{feature.functionalityLevel}% functional</Badge>
+          <Badge tone={tone}>{featureStatusText(feature)}</Badge>
         </div>
       </div>
       <p className={styles.muted}>{feature.description}</p>

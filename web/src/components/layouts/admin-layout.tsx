@@ -17,9 +17,10 @@ const adminNavigation: readonly AdminNavItem[] = [
   { label: 'Marketing Audits', to: '/admin/marketing-audits' },
   { label: 'Funnel Manager', to: '/admin/funnels' },
   { label: 'Analytics', to: '/admin/analytics' },
+  { label: 'Profile', to: '/admin/profile' },
+  { label: 'Site Content', to: '/admin/content' },
   { label: 'Settings', to: '/admin/settings' },
   { label: 'Data & Privacy', to: '/admin/privacy' },
-  { label: 'Comprehensive', to: '/admin/comprehensive' },
   { label: 'Admin Home', to: '/admin', exact: true },
 ];
 

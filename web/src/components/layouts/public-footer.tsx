@@ -1,26 +1,31 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { company, configuredServices, currentPosition, footer, metrics, personal } from '@curb/content';
+import { company, footer } from '@curb/content';
+import { dialable, SOCIAL_NETWORK_NAMES, socialLinks, useSiteContent } from '@/lib/site-content';
 import { dispatchWindowEvent, SHOW_AUDIT_POPUP_EVENT, SHOW_CONTACT_POPUP_EVENT } from '@/lib/window-events';
 import styles from './public-footer.module.css';
 
 /** `links`: extra items for the bottom row (the app adds the consent link when tags are set). */
 export function PublicFooter({ links }: { links?: ReactNode }) {
+  const content = useSiteContent();
+  const { profile, services, figures } = content;
+  // The sample's brand is the sample's; an owner's company is their own.
+  const companyName = content.isSample ? company.name : profile.company;
+  const position = [profile.position, profile.company].filter(Boolean).join(' at ');
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.columns}`}>
         <div>
-          <p className={styles.brand}>{personal.name}</p>
-          {footer.taglines.map((line) => (
-            <p key={line}>{line}</p>
-          ))}
+          <p className={styles.brand}>{profile.name}</p>
+          {profile.tagline && <p>{profile.tagline}</p>}
+          {profile.serviceArea.length > 0 && <p>Serving {profile.serviceArea.join(', ')}.</p>}
         </div>
         <div>
           <h2 className={styles.heading}>{footer.sections.services}</h2>
           <ul className={styles.list}>
-            {configuredServices.map((service) => (
-              <li key={service.name}>
-                <Link to="/services">{service.name}</Link>
+            {services.map((service) => (
+              <li key={service.id}>
+                <Link to="/services">{service.title}</Link>
               </li>
             ))}
           </ul>
@@ -36,12 +41,14 @@ export function PublicFooter({ links }: { links?: ReactNode }) {
           <h2 className={styles.heading}>{footer.sections.contact}</h2>
           <ul className={styles.list}>
             <li>
-              <a href={`mailto:${personal.email}`}>{personal.email}</a>
+              <a href={`mailto:${profile.email}`}>{profile.email}</a>
             </li>
-            <li>
-              <a href={`tel:${personal.phone}`}>{personal.formattedPhone}</a>
-            </li>
-            <li>{personal.serviceArea.join(' · ')}</li>
+            {profile.phone && (
+              <li>
+                <a href={`tel:${dialable(profile.phone)}`}>{profile.phone}</a>
+              </li>
+            )}
+            <li>{profile.serviceArea.join(' · ')}</li>
           </ul>
           <button type="button" className={`button ${styles.outline}`} onClick={() => dispatchWindowEvent(SHOW_CONTACT_POPUP_EVENT)}>
             Send Message
@@ -50,25 +57,27 @@ export function PublicFooter({ links }: { links?: ReactNode }) {
         <div>
           <h2 className={styles.heading}>{footer.sections.connect}</h2>
           <ul className={styles.list}>
-            <li>
-              <a href={personal.linkedinUrl} rel="noopener" target="_blank">
-                LinkedIn
-              </a>
-            </li>
-            <li>
-              {metrics.yearsExperience} {metrics.experienceLabel}
-            </li>
-            <li>
-              {metrics.transactionVolume} {metrics.volumeLabel}
-            </li>
+            {socialLinks(content).map(([network, url]) => (
+              <li key={network}>
+                <a href={url} rel="noopener" target="_blank">
+                  {SOCIAL_NETWORK_NAMES[network]}
+                </a>
+              </li>
+            ))}
+            {figures.map((figure) => (
+              <li key={figure.label}>
+                {figure.value} {figure.label}
+              </li>
+            ))}
           </ul>
         </div>
       </div>
       <div className={`container ${styles.copyright}`}>
         <p>
-          © {footer.copyrightYear} {personal.name} · {company.name}. All rights reserved.
+          © {footer.copyrightYear} {profile.name}
+          {companyName ? ` · ${companyName}` : ''}. All rights reserved.
         </p>
-        <p>{currentPosition.fullTitle}</p>
+        {position && <p>{position}</p>}
         {links}
       </div>
     </footer>

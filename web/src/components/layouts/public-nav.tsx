@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { company, navigation, type NavItem } from '@curb/content';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useGoToSection } from '@/lib/scroll';
+import { useSiteContent } from '@/lib/site-content';
 import { useSiteTitle } from '@/lib/site-title';
 import styles from './public-nav.module.css';
 
@@ -50,6 +51,9 @@ export function PublicNav() {
   const [menuOpen, setMenuOpen] = useState(false);
   const goToSection = useGoToSection();
   const siteTitle = useSiteTitle();
+  const { isSample, profile } = useSiteContent();
+  // The sample's brand is the sample's; an owner's site goes by their own name.
+  const brand = siteTitle ?? (isSample ? company.name : profile.name);
   const closeMenu = () => setMenuOpen(false);
 
   return (
@@ -64,8 +68,8 @@ export function PublicNav() {
             goToSection('hero');
           }}
         >
-          <img src="/favicon.svg" alt="" width="32" height="32" />
-          {siteTitle ?? company.name}
+          <img src={profile.logo || '/favicon.svg'} alt="" width="32" height="32" />
+          {brand}
         </a>
         <button
           type="button"

@@ -1,16 +1,23 @@
-import { useLocation } from '@tanstack/react-router';
+import { useLocation, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import type { PublishedPost } from '@curb/contracts/owner-content';
 import { jsonLdText, STRUCTURED_DATA_ATTRIBUTE, structuredDataFor } from '@/lib/seo-head';
+import { useSiteContent } from '@/lib/site-content';
 
 /**
  * Keeps the head's JSON-LD in step with the page after client-side navigation. The
- * prerendered page already carries its own; React does not render these scripts, because
+ * server-rendered page already carries its own; React does not render these scripts, because
  * hydration skips <script> elements and would then mismatch the page's markup.
  */
 export function StructuredData() {
+  const content = useSiteContent();
   const pathname = useLocation({ select: (location) => location.pathname });
+  // The post a /blog/<slug> page shows is its route's loader data.
+  const post = useRouterState({ select: (state) => state.matches.at(-1)?.loaderData as PublishedPost | null | undefined });
+  const status = useRouterState({ select: (state) => state.status });
   useEffect(() => {
-    const wanted = structuredDataFor(pathname).map(jsonLdText);
+    if (status !== 'idle') return;
+    const wanted = structuredDataFor(pathname, content, post).map(jsonLdText);
     const current = [...document.head.querySelectorAll<HTMLScriptElement>(`script[${STRUCTURED_DATA_ATTRIBUTE}]`)];
     if (current.length === wanted.length && current.every((script, i) => script.textContent === wanted[i])) return;
     for (const script of current) script.remove();
@@ -22,6 +29,6 @@ export function StructuredData() {
       script.textContent = text;
       document.head.append(script);
     }
-  }, [pathname]);
+  }, [pathname, content, post, status]);
   return null;
 }

@@ -2,7 +2,8 @@
 // then let the provider phrase a grounded answer when one is configured, falling back to
 // the retrieval answer when it is not or when it fails.
 import type { ChatResponse, ChatSource, ChatTurn } from '@curb/contracts/assistant';
-import { auditTiming, personal } from '@curb/content';
+import { auditTiming } from '@curb/content';
+import type { OwnerProfile } from '@curb/contracts/owner-content';
 import { HttpError } from '@curb/runtime';
 import type { Provider, ProviderMessage } from './provider.ts';
 import type { Retriever } from './retrieval.ts';
@@ -13,6 +14,8 @@ const PROVIDER_HISTORY = 8;
 
 export interface ChatDeps {
   retriever: Retriever;
+  /** Whom the assistant speaks for. */
+  owner: OwnerProfile;
   provider: Provider | null;
   log: { warn(obj: object, msg: string): void };
 }
@@ -23,21 +26,21 @@ export function validateConversation(messages: readonly ChatTurn[]): void {
   if (messages.at(-1)?.role !== 'user') throw new HttpError(400, 'The last message must be from the user.');
 }
 
-function systemPrompt(passages: readonly { title: string; page: ChatSource; answer: string; text: string }[]): string {
+function systemPrompt(owner: OwnerProfile, passages: readonly { title: string; page: ChatSource; answer: string; text: string }[]): string {
   const context = passages
     .map((p, i) => `[${i + 1}] ${p.title} — page "${p.page.title}" at ${p.page.path}\n${p.answer}\n${p.text.slice(0, 1200)}`)
     .join('\n\n');
   return [
-    `You are the website assistant of ${personal.name}, a real estate operations and marketing professional. Your replies are read ` +
+    `You are the website assistant of ${owner.name}${owner.title ? `, ${owner.title}` : ''}. Your replies are read ` +
       `aloud, so answer in at most three short sentences of plain text.`,
     'Answer only from the passages below, with the sentence that answers the question, not a summary of the passage. Name ' +
       'the page the answer comes from and link it in Markdown, for example [Services](/services). Never invent facts, prices, ' +
       'dates or people.',
     'Start the answer to a yes/no question with "Yes." or "No.". The site states one price: the marketing audit is free. For ' +
-      `any other price say plainly that the site does not list it and give ${personal.email} and ${personal.formattedPhone}. ` +
+      `any other price say plainly that the site does not list it and give ${[owner.email, owner.phone].filter(Boolean).join(' and ')}. ` +
       `For how long an audit takes, say both: ${auditTiming.sentence}`,
     `If the passages do not answer the question, say so briefly and suggest the [${AUDIT_PAGE.title}](${AUDIT_PAGE.path}) or ` +
-      `[contact](${CONTACT_PAGE.path}) (${personal.email}). Do not repeat an offer already made in the conversation.`,
+      `[contact](${CONTACT_PAGE.path}) (${owner.email}). Do not repeat an offer already made in the conversation.`,
     `Passages:\n\n${context}`,
   ].join('\n');
 }
@@ -67,7 +70,7 @@ export async function answerChat(messages: readonly ChatTurn[], deps: ChatDeps):
     }
     const history: ProviderMessage[] = messages.slice(-PROVIDER_HISTORY).map((m) => ({ role: m.role, content: m.content.trim() }));
     try {
-      const message = await provider.chat([{ role: 'system', content: systemPrompt(passages) }, ...history]);
+      const message = await provider.chat([{ role: 'system', content: systemPrompt(deps.owner, passages) }, ...history]);
       const sources = linkedSources(
         message,
         passages.map((p) => p.page),

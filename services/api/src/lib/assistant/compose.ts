@@ -2,7 +2,8 @@
 // (issue 33): the sentence(s) that answer rather than the whole passage, Yes or No first for
 // a yes/no question, the areas served for "do you cover …", the one price the site states
 // (the free audit) and, for every other price, plainly that the site gives none.
-import { personal } from '@curb/content';
+import { sampleProfile } from '@curb/content';
+import type { OwnerProfile } from '@curb/contracts/owner-content';
 import type { Passage } from './corpus.ts';
 
 export interface Intent {
@@ -111,24 +112,54 @@ const STATES: ReadonlyArray<[string, string]> = [
 /** Two-letter codes that are also English words: counted only in capitals and not at the start. */
 const WORDLIKE = new Set(['IN', 'OR', 'ME', 'OK', 'HI', 'OH', 'ID', 'LA', 'MA', 'DE', 'PA', 'CO', 'AL', 'MS', 'MO', 'ND']);
 
-/** The states (and DC) the site names among the areas served, by code. */
-const SERVED: ReadonlySet<string> = new Set(
-  [...personal.serviceArea, personal.location].flatMap((area) =>
-    STATES.filter(([name, code]) => new RegExp(`\\b${name.replace(/[.,]/g, '\\$&')}\\b|\\b${code}\\b`).test(area)).map(([, code]) =>
-      // "Washington, DC" names the District, not the state of Washington.
-      /\bDC\b/.test(area) ? 'DC' : code,
+/** What the replies need to know of the owner: who they are and where they work. */
+export interface OwnerFacts {
+  name: string;
+  email: string;
+  phone: string;
+  /** The words of the owner's name, lower case: they say nothing about which page answers. */
+  nameWords: ReadonlySet<string>;
+  /** The states (and DC) the site names among the areas served and the office, by code. */
+  served: ReadonlySet<string>;
+  /** The areas served and the office's city, as the site names them. */
+  areas: readonly string[];
+  /** Where the office is ("Arlington, VA"), or ''. */
+  location: string;
+}
+
+export function ownerFacts(profile: OwnerProfile): OwnerFacts {
+  const { city, region } = profile.officeAddress;
+  const location = [city, region].filter(Boolean).join(', ');
+  const areas = [...profile.serviceArea, ...(location ? [location] : [])];
+  return {
+    name: profile.name,
+    email: profile.email,
+    phone: profile.phone,
+    nameWords: new Set(profile.name.toLowerCase().split(/\s+/)),
+    served: new Set(
+      areas.flatMap((area) =>
+        STATES.filter(([name, code]) => new RegExp(`\\b${name.replace(/[.,]/g, '\\$&')}\\b|\\b${code}\\b`).test(area)).map(([, code]) =>
+          // "Washington, DC" names the District, not the state of Washington.
+          /\bDC\b/.test(area) ? 'DC' : code,
+        ),
+      ),
     ),
-  ),
-);
+    areas: profile.serviceArea,
+    location,
+  };
+}
+
+/** The sample owner, whom the tuning and evaluation questions are about. */
+export const SAMPLE_OWNER: OwnerFacts = ownerFacts(sampleProfile());
 
 /** The US state or DC a question names, longest name first ("West Virginia" before "Virginia"). */
-export function placeIn(question: string): Place | null {
+export function placeIn(question: string, owner: OwnerFacts = SAMPLE_OWNER): Place | null {
   const byLength = [...STATES].sort((a, b) => b[0].length - a[0].length);
   for (const [name, code] of byLength) {
     if (new RegExp(`\\b${name.replace(/[.,]/g, '\\$&')}(?![\\w])`, 'i').test(question)) {
       // "Washington" alone, beside DC words, is the capital.
       const dc = code === 'DC' || (code === 'WA' && /\bDC\b|\bD\.C\./i.test(question));
-      return { name, served: SERVED.has(dc ? 'DC' : code) };
+      return { name, served: owner.served.has(dc ? 'DC' : code) };
     }
   }
   for (const match of question.matchAll(/\b([A-Z]{2})\b/g)) {
@@ -136,14 +167,14 @@ export function placeIn(question: string): Place | null {
     if (WORDLIKE.has(code) && match.index === 0) continue;
     const state = STATES.find(([, c]) => c === code);
     if (state && !(WORDLIKE.has(code) && !/\b(?:in|to|of|from|across)\s+$/i.test(question.slice(0, match.index)))) {
-      return { name: code, served: SERVED.has(code) };
+      return { name: code, served: owner.served.has(code) };
     }
   }
   return null;
 }
 
-export function intentOf(question: string): Intent {
-  const place = placeIn(question);
+export function intentOf(question: string, owner: OwnerFacts = SAMPLE_OWNER): Intent {
+  const place = placeIn(question, owner);
   return {
     yesNo: YES_NO.test(question.trim()),
     price: PRICE.test(question) && !RATE_NOT_PRICE.test(question),
@@ -152,7 +183,7 @@ export function intentOf(question: string): Intent {
     count: COUNT.test(question) && !DURATION.test(question),
     place,
     area: AREA.test(question) || (place !== null && AREA_VERB.test(question)),
-    contact: CONTACT.test(question) && /\b(?:you|your|morgan|ellis)\b/i.test(question),
+    contact: CONTACT.test(question) && (/\b(?:you|your)\b/i.test(question) || words(question).some((w) => owner.nameWords.has(w))),
   };
 }
 
@@ -170,7 +201,6 @@ const GENERIC = new Set(
   tell than that the their them then there these they this to us use want was way we were what when where which who why will
   with work would you your yours best really still ever any anyone offer offers provide provides make take many whats`.split(/\s+/),
 );
-const OWNER = new Set(personal.name.toLowerCase().split(/\s+/));
 
 /** A crude stem: "onboarded", "onboarding" and "onboard" meet; "teams" and "team" too. */
 export function stem(word: string): string {
@@ -190,11 +220,11 @@ const words = (text: string) =>
     .filter(Boolean);
 
 /** The question's content words, stemmed: no question words, fillers or the owner's name. */
-export function contentTerms(question: string): string[] {
+export function contentTerms(question: string, owner: OwnerFacts = SAMPLE_OWNER): string[] {
   return [
     ...new Set(
       words(question)
-        .filter((w) => !GENERIC.has(w) && !OWNER.has(w) && w.length > 1)
+        .filter((w) => !GENERIC.has(w) && !owner.nameWords.has(w) && w.length > 1)
         .map(stem),
     ),
   ];
@@ -244,8 +274,8 @@ const OPEN_QUESTION =
  * a second when it adds words the first lacks; the passage's own short answer for an open
  * question ("tell me about…") that it covers as well.
  */
-export function chooseSentences(passage: Passage, question: string, intent: Intent): Chosen {
-  const terms = contentTerms(question);
+export function chooseSentences(passage: Passage, question: string, intent: Intent, owner: OwnerFacts = SAMPLE_OWNER): Chosen {
+  const terms = contentTerms(question, owner);
   const title = stemsOf(passage.title);
   const coverOf = (text: string) => {
     const stems = stemsOf(text);

@@ -1,24 +1,21 @@
 // The assistant's knowledge: one passage per thing a visitor may ask about, built from the
-// site's own content so answers never drift from the pages. Each passage knows the page
-// it came from and carries a short, speakable answer.
+// owner's content as the site shows it (profile, services, expertise, figures, posts) so
+// answers never drift from the pages. Each passage knows the page it came from and carries a
+// short, speakable answer. The sample's career, press feature and credentials are the sample
+// owner's: they are known only while the site shows the sample profile.
 import {
   achievements,
   auditTiming,
-  caseStudies,
   certifications,
   company,
-  currentPosition,
   experience,
   inlineAuditForm,
   magazineFeature,
   marketingAuditPage,
-  metrics,
-  personal,
   reportLandingPage,
-  serviceItems,
   servicesIntro,
-  skills,
 } from '@curb/content';
+import { sampleKnowledge, type AssistantKnowledge } from './knowledge.ts';
 
 export type PassageKind =
   | 'area'
@@ -66,16 +63,20 @@ const list = (items: readonly string[]): string => {
 const sentence = (text: string): string => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
 
+/** Where the owner's office is, as "City, Region". */
+export const ownerLocation = (profile: AssistantKnowledge['profile']): string =>
+  [profile.officeAddress.city, profile.officeAddress.region].filter(Boolean).join(', ');
+
 export const AUDIT_PAGE = { title: 'Free Marketing Audit', path: '/marketing-audit' } as const;
 export const CONTACT_PAGE = { title: 'Contact', path: '/#contact' } as const;
 
-function servicePassages(): Passage[] {
+function servicePassages({ profile, services: serviceItems }: AssistantKnowledge): Passage[] {
   const overview: Passage = {
     id: 'services',
     kind: 'service',
     title: 'Services offered',
     page: { title: 'Services', path: '/services' },
-    answer: `${personal.name} offers ${list(serviceItems.map((s) => s.title))}. ${sentence(servicesIntro.lead)}`,
+    answer: `${profile.name} offers ${list(serviceItems.map((s) => s.title))}. ${sentence(servicesIntro.lead)}`,
     text: [servicesIntro.lead, servicesIntro.ctaText, ...serviceItems.map((s) => `${s.title}: ${s.subtitle}`)].join(' '),
     keywords: 'services offer offering help hire work with consulting pricing what do you do',
     facts: prose([servicesIntro.lead, servicesIntro.ctaText]),
@@ -88,61 +89,52 @@ function servicePassages(): Passage[] {
         kind: 'service',
         title: s.title,
         page: { title: 'Services', path: '/services' },
-        answer: `${s.title}: ${sentence(s.description)} It includes ${lowerFirst(list(s.features.slice(0, 3)))}.`,
+        answer: [
+          `${s.title}: ${sentence(s.description || s.subtitle)}`,
+          ...(s.features.length ? [`It includes ${lowerFirst(list(s.features.slice(0, 3)))}.`] : []),
+        ].join(' '),
         text: [s.subtitle, s.description, ...s.features, ...s.tools, ...s.targetClients].join(' '),
         keywords: `service ${s.id.replace(/-/g, ' ')}`,
         facts: [
-          `${s.title}: ${sentence(s.description)}`,
-          `The ${s.title} service includes ${lowerFirst(list(s.features))}.`,
-          `${s.title} is for ${lowerFirst(list(s.targetClients))}.`,
-          `Tools: ${list(s.tools)}.`,
+          `${s.title}: ${sentence(s.description || s.subtitle)}`,
+          ...(s.features.length ? [`The ${s.title} service includes ${lowerFirst(list(s.features))}.`] : []),
+          ...(s.targetClients.length ? [`${s.title} is for ${lowerFirst(list(s.targetClients))}.`] : []),
+          ...(s.tools.length ? [`Tools: ${list(s.tools)}.`] : []),
         ],
       }),
     ),
   ];
 }
 
-function caseStudyPassages(): Passage[] {
-  return caseStudies.map((study) => ({
-    id: `case-study-${study.id}`,
-    kind: 'case-study',
-    title: study.title,
-    page: { title: `${study.title} case study`, path: `/blog/${study.id}` },
-    answer: `${sentence(study.excerpt)} ${sentence(study.outcome)}`,
-    text: [
-      study.excerpt,
-      study.challenge,
-      study.solution,
-      study.outcome,
-      study.category,
-      ...study.tags,
-      ...study.content.flatMap((block) =>
-        block.type === 'section'
-          ? [block.title, block.content]
-          : [block.title, ...block.metrics.map((m) => `${m.label} ${m.value} ${m.description}`)],
-      ),
-    ].join(' '),
-    keywords: 'case study project example result story',
-    facts: prose([
-      study.excerpt,
-      study.challenge,
-      study.solution,
-      study.outcome,
-      ...study.content.flatMap((block) => (block.type === 'section' ? [block.content] : [])),
-    ]),
-  }));
+function caseStudyPassages({ posts }: AssistantKnowledge): Passage[] {
+  return posts.map((post) => {
+    // Headings are read as titles of what follows, not as sentences.
+    const body = post.paragraphs.filter((p) => /[.!?]$/.test(p));
+    return {
+      id: `case-study-${post.slug}`,
+      kind: 'case-study',
+      title: post.title,
+      page: { title: `${post.title} case study`, path: `/blog/${post.slug}` },
+      answer: [post.excerpt, body.at(2) ?? body[0] ?? ''].filter(Boolean).map(sentence).join(' '),
+      text: [post.excerpt, ...post.paragraphs, post.category, ...post.tags].join(' '),
+      keywords: 'case study project example result story',
+      facts: prose([post.excerpt, ...body].filter(Boolean)),
+    };
+  });
 }
 
-function experiencePassages(): Passage[] {
+function experiencePassages({ profile, figures, isSample }: AssistantKnowledge): Passage[] {
+  if (!isSample) return [];
   const page = { title: 'Experience', path: '/experience' };
+  const years = figures[0]?.value ?? '';
   const career: Passage = {
     id: 'experience',
     kind: 'experience',
     title: 'Career and experience',
     page,
     answer:
-      `${personal.name} has ${metrics.yearsExperience} years of real estate operations and marketing experience and is now ` +
-      `${currentPosition.fullTitle}. Earlier roles include ` +
+      `${profile.name} has ${years} years of real estate operations and marketing experience and is now ` +
+      `${profile.position} at ${profile.company}. Earlier roles include ` +
       `${list(experience.slice(1, 4).map((job) => `${job.title} at ${job.company}`))}.`,
     text: experience.map((job) => `${job.title} ${job.company} ${job.period} ${job.snippet}`).join(' '),
     keywords: 'experience career background resume cv history jobs roles worked years',
@@ -174,7 +166,7 @@ function experiencePassages(): Passage[] {
   ];
 }
 
-function auditPassages(): Passage[] {
+function auditPassages(_knowledge: AssistantKnowledge): Passage[] {
   return [
     {
       id: 'audit',
@@ -216,100 +208,152 @@ function auditPassages(): Passage[] {
   ];
 }
 
-function aboutPassages(): Passage[] {
+function aboutPassages(k: AssistantKnowledge): Passage[] {
+  const { profile, figures, expertise, isSample } = k;
   const about = { title: 'About', path: '/#about' };
+  const location = ownerLocation(profile);
+  const from = location ? `, from ${location}` : '';
+  const figureText = list(figures.map((f) => `${f.value} ${lowerFirst(f.label)}`));
+  const position = [profile.position, profile.company].filter(Boolean).join(' at ');
+  const samplePassages: Passage[] = isSample
+    ? [
+        {
+          id: 'certifications',
+          kind: 'certifications',
+          title: 'Certifications and licenses',
+          page: about,
+          answer: `${profile.name}'s certifications: ${list(certifications.map((c) => c.text))}.`,
+          text: certifications.map((c) => c.text).join(' '),
+          keywords: 'certification certifications certified license licensed qualifications credentials google ads realtor',
+          facts: [],
+        },
+        {
+          id: 'metrics',
+          kind: 'metrics',
+          title: 'Key metrics',
+          page: { title: 'Key Metrics', path: '/#achievements' },
+          answer: `Some numbers: ${list(achievements.map((a) => `${a.value} ${lowerFirst(a.title)}`))}.`,
+          text: achievements.map((a) => `${a.title} ${a.value} ${a.description}`).join(' '),
+          keywords: 'numbers results metrics achievements rating reviews volume',
+          facts: achievements.map((a) => `${a.title}: ${a.value}. ${sentence(a.description)}`),
+        },
+        {
+          id: 'press',
+          kind: 'press',
+          title: `${magazineFeature.publication} feature`,
+          page: { title: 'Media Recognition', path: '/#achievements' },
+          answer:
+            `${profile.name} was featured in ${magazineFeature.publication} (${magazineFeature.date}) in "${magazineFeature.title}": ` +
+            `${sentence(lowerFirst(magazineFeature.description))}`,
+          text: [magazineFeature.title, magazineFeature.description, ...magazineFeature.highlights].join(' '),
+          keywords: 'magazine press media featured interview article',
+          facts: prose([magazineFeature.description, ...magazineFeature.highlights]),
+        },
+      ]
+    : [
+        {
+          id: 'certifications',
+          kind: 'certifications',
+          title: 'Licence',
+          page: about,
+          answer: profile.licence ? sentence(`${profile.name}: ${profile.licence}`) : `The site lists no licence for ${profile.name}.`,
+          text: profile.licence,
+          keywords: 'certification certifications certified license licensed licence qualifications credentials realtor',
+          facts: [],
+        },
+        {
+          id: 'metrics',
+          kind: 'metrics',
+          title: 'Key figures',
+          page: about,
+          answer: figures.length ? `Some numbers: ${figureText}.` : 'The site lists no figures.',
+          text: figures.map((f) => `${f.label} ${f.value}`).join(' '),
+          keywords: 'numbers results metrics achievements volume years experience',
+          facts: figures.map((f) => `${f.label}: ${f.value}.`),
+        },
+      ];
   return [
     {
       id: 'contact',
       kind: 'contact',
       title: 'Contact details',
       page: CONTACT_PAGE,
-      answer:
-        `You can reach ${personal.name} by e-mail at ${personal.email} or by phone at ${personal.formattedPhone}. ${personal.name} ` +
-        `is based in ${personal.location} and works across ${list(personal.serviceArea)}.`,
-      text: [personal.email, personal.formattedPhone, personal.location, personal.linkedinUrl, ...personal.serviceArea].join(' '),
+      answer: [
+        `You can reach ${profile.name} by e-mail at ${profile.email}${profile.phone ? ` or by phone at ${profile.phone}` : ''}.`,
+        ...(location || profile.serviceArea.length
+          ? [
+              `${profile.name}${location ? ` is based in ${location}` : ''}` +
+                `${location && profile.serviceArea.length ? ' and' : ''}` +
+                `${profile.serviceArea.length ? ` works across ${list(profile.serviceArea)}` : ''}.`,
+            ]
+          : []),
+      ].join(' '),
+      text: [profile.email, profile.phone, location, ...Object.values(profile.social), ...profile.serviceArea].join(' '),
       keywords:
         'contact email e-mail phone call number reach talk touch linkedin address located location where meeting book schedule ' + 'quote',
-      facts: [`E-mail: ${personal.email}.`, `Phone: ${personal.formattedPhone}.`, `${personal.name} is based in ${personal.location}.`],
+      facts: [
+        `E-mail: ${profile.email}.`,
+        ...(profile.phone ? [`Phone: ${profile.phone}.`] : []),
+        ...(location ? [`${profile.name} is based in ${location}.`] : []),
+      ],
     },
     {
       id: 'areas',
       kind: 'area',
       title: 'Areas served',
       page: CONTACT_PAGE,
-      answer: `${personal.name} works across ${list(personal.serviceArea)}, from ${personal.location}.`,
-      text: [servicesIntro.lead, company.description, personal.location, ...personal.serviceArea].join(' '),
+      answer: profile.serviceArea.length
+        ? `${profile.name} works across ${list(profile.serviceArea)}${from}.`
+        : `${profile.name} works${location ? ` from ${location}` : ' where clients are'}.`,
+      text: [servicesIntro.lead, isSample ? company.description : '', location, ...profile.serviceArea].join(' '),
       keywords:
         'area areas serve serves served serving service cover covers covering region regions where based located location ' +
         'market markets city cities state states county counties neighborhood travel',
-      facts: prose([servicesIntro.lead, company.description]),
+      facts: prose([servicesIntro.lead, ...(isSample ? [company.description] : [])]),
     },
     {
       id: 'about',
       kind: 'about',
-      title: `About ${personal.name}`,
+      title: `About ${profile.name}`,
       page: about,
-      answer:
-        `${personal.name} is a ${personal.title.toLowerCase()}, ${currentPosition.fullTitle}, with ${metrics.yearsExperience} years ` +
-        `of experience and ${metrics.transactionVolume} in transaction volume. ${company.name} offers ` +
-        `${lowerFirst(company.description)}`,
-      text: [personal.tagline, ...personal.biography, company.description, company.industry].join(' '),
-      keywords: `who are you about bio biography ${personal.name.toLowerCase()} realtor licensed company`,
-      facts: prose([...personal.biography, company.description]),
+      answer: isSample
+        ? `${profile.name} is a ${profile.title.toLowerCase()}, ${position}, with ${figures[0]?.value ?? ''} years ` +
+          `of experience and ${figures[1]?.value ?? ''} in transaction volume. ${company.name} offers ` +
+          `${lowerFirst(company.description)}`
+        : [
+            `${profile.name}${profile.title ? ` is a ${lowerFirst(profile.title)}` : ''}${position ? `, ${position}` : ''}.`,
+            ...(figureText ? [`Some numbers: ${figureText}.`] : []),
+            ...(profile.tagline ? [sentence(profile.tagline)] : []),
+          ].join(' '),
+      text: [profile.tagline, ...profile.biography, ...(isSample ? [company.description, company.industry] : [profile.company])].join(' '),
+      keywords: `who are you about bio biography ${profile.name.toLowerCase()} realtor licensed company`,
+      facts: prose([...profile.biography, ...(isSample ? [company.description] : [])]),
     },
-    {
-      id: 'certifications',
-      kind: 'certifications',
-      title: 'Certifications and licenses',
-      page: about,
-      answer: `${personal.name}'s certifications: ${list(certifications.map((c) => c.text))}.`,
-      text: certifications.map((c) => c.text).join(' '),
-      keywords: 'certification certifications certified license licensed qualifications credentials google ads realtor',
-      facts: [],
-    },
-    {
-      id: 'metrics',
-      kind: 'metrics',
-      title: 'Key metrics',
-      page: { title: 'Key Metrics', path: '/#achievements' },
-      answer: `Some numbers: ${list(achievements.map((a) => `${a.value} ${lowerFirst(a.title)}`))}.`,
-      text: achievements.map((a) => `${a.title} ${a.value} ${a.description}`).join(' '),
-      keywords: 'numbers results metrics achievements rating reviews volume',
-      facts: achievements.map((a) => `${a.title}: ${a.value}. ${sentence(a.description)}`),
-    },
-    {
-      id: 'press',
-      kind: 'press',
-      title: `${magazineFeature.publication} feature`,
-      page: { title: 'Media Recognition', path: '/#achievements' },
-      answer:
-        `${personal.name} was featured in ${magazineFeature.publication} (${magazineFeature.date}) in "${magazineFeature.title}": ` +
-        `${sentence(lowerFirst(magazineFeature.description))}`,
-      text: [magazineFeature.title, magazineFeature.description, ...magazineFeature.highlights].join(' '),
-      keywords: 'magazine press media featured interview article',
-      facts: prose([magazineFeature.description, ...magazineFeature.highlights]),
-    },
-    ...skills.map(
+    ...samplePassages,
+    ...expertise.map(
       (skill): Passage => ({
         id: `skill-${skill.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
         kind: 'skill',
         title: skill.title,
         page: { title: 'Expertise', path: '/#skills' },
-        answer: `${skill.title}: ${sentence(skill.description)} For example: ${lowerFirst(skill.details.achievements[0] ?? '')}.`,
-        text: [skill.description, skill.details.experience, ...skill.details.tools, ...skill.details.achievements].join(' '),
+        answer: [
+          `${skill.title}: ${sentence(skill.description || skill.experience)}`,
+          ...(skill.achievements[0] ? [`For example: ${lowerFirst(skill.achievements[0])}.`] : []),
+        ].join(' '),
+        text: [skill.description, skill.experience, ...skill.tools, ...skill.achievements].join(' '),
         keywords: 'expertise skill skills good at strengths tools',
-        facts: prose([skill.description, skill.details.experience, ...skill.details.achievements]),
+        facts: prose([skill.description, skill.experience, ...skill.achievements].filter(Boolean)),
       }),
     ),
   ];
 }
 
 /** Every passage; a section whose content is missing is left out rather than failing. */
-export function buildCorpus(): Passage[] {
+export function buildCorpus(knowledge: AssistantKnowledge = sampleKnowledge()): Passage[] {
   const sections = [servicePassages, caseStudyPassages, experiencePassages, auditPassages, aboutPassages];
   return sections.flatMap((build) => {
     try {
-      return build();
+      return build(knowledge);
     } catch {
       return [];
     }

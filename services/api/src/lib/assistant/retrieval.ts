@@ -5,9 +5,10 @@
 // toward the free audit or contact when nothing matches (said once in a conversation).
 import MiniSearch from 'minisearch';
 import type { ChatSource } from '@curb/contracts/assistant';
-import { auditTiming, personal } from '@curb/content';
-import { chooseSentences, contentTerms, intentOf, stem, withoutPriceWords, type Intent } from './compose.ts';
+import { auditTiming } from '@curb/content';
+import { chooseSentences, contentTerms, intentOf, ownerFacts, stem, withoutPriceWords, type Intent } from './compose.ts';
 import { AUDIT_PAGE, buildCorpus, CONTACT_PAGE, type Passage } from './corpus.ts';
+import { sampleKnowledge, type AssistantKnowledge } from './knowledge.ts';
 
 // Question words and fillers carry no topic; leaving them in lets "what do you..." match
 // every passage a little.
@@ -41,12 +42,10 @@ const STRONG_MIN_COVERAGE = 0.5;
 /** Prefix and typo matching only for words long enough to mean something ("exp" is not "experience"). */
 const PREFIX_MIN_LENGTH = 4;
 const FUZZY_MIN_LENGTH = 4;
-// The site is all about its owner: the owner's name says nothing about which page answers.
-const OWNER_NAME = new Set(personal.name.toLowerCase().split(/\s+/));
 const TOKEN = /[\n\r\p{Z}\p{P}]+/u;
 
-/** The question's topic words as the index sees them. */
-function topicTerms(question: string): string[] {
+/** The question's topic words as the index sees them; the owner's name says nothing about which page answers. */
+function topicTerms(question: string, ownerName: ReadonlySet<string>): string[] {
   const terms = [
     ...new Set(
       question
@@ -55,7 +54,7 @@ function topicTerms(question: string): string[] {
         .filter((t): t is string => t !== null),
     ),
   ];
-  const withoutName = terms.filter((t) => !OWNER_NAME.has(t));
+  const withoutName = terms.filter((t) => !ownerName.has(t));
   return withoutName.length ? withoutName : terms;
 }
 
@@ -87,10 +86,8 @@ const FOLLOW_UP = /^\s*(and|so|but|what about|how about)\b|\b(it|its|that|this|t
 const link = (page: { title: string; path: string }, label = page.title) => `[${label}](${page.path})`;
 
 const auditNudge = `For a personalised look at your own marketing, request the ${link(AUDIT_PAGE, 'free marketing audit')}.`;
-const contactNudge = `To talk it through, ${link(CONTACT_PAGE, 'get in touch')} or e-mail ${personal.email}.`;
-const contactLine = `${personal.name} quotes on request: e-mail ${personal.email} or call ${personal.formattedPhone}.`;
 
-function nudgeFor(passage: Passage): string {
+function nudgeFor(passage: Passage, contactNudge: string): string {
   switch (passage.kind) {
     case 'contact':
     case 'area':
@@ -123,7 +120,11 @@ function priceSubject(passage: Passage): string {
   }
 }
 
-export function createRetriever(passages: readonly Passage[] = buildCorpus()): Retriever {
+export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge()): Retriever {
+  const passages = buildCorpus(knowledge);
+  const owner = ownerFacts(knowledge.profile);
+  const contactNudge = `To talk it through, ${link(CONTACT_PAGE, 'get in touch')} or e-mail ${owner.email}.`;
+  const contactLine = `${owner.name} quotes on request: e-mail ${owner.email}${owner.phone ? ` or call ${owner.phone}` : ''}.`;
   const byId = new Map(passages.map((p) => [p.id, p]));
   const index = new MiniSearch<Passage>({
     idField: 'id',
@@ -140,9 +141,9 @@ export function createRetriever(passages: readonly Passage[] = buildCorpus()): R
 
   /** The best passages for `query`; coverage is measured against `topic` (the query's own words by default). */
   function search(query: string, limit = 4, topic = query): RetrievalResult[] {
-    const terms = topicTerms(topic);
+    const terms = topicTerms(topic, owner.nameWords);
     return index
-      .search(topicTerms(query).join(' '))
+      .search(topicTerms(query, owner.nameWords).join(' '))
       .slice(0, limit)
       .map((hit) => ({
         passage: byId.get(String(hit.id))!,
@@ -212,10 +213,10 @@ export function createRetriever(passages: readonly Passage[] = buildCorpus()): R
       );
     }
     // "What are your rates?": nothing left but the price.
-    if (contentTerms(topic).length === 0) {
+    if (contentTerms(topic, owner).length === 0) {
       const contact = byId.get('contact');
       return reply(
-        `The site does not list prices for ${personal.name}'s services; the one it states is the marketing audit, which is free. ` +
+        `The site does not list prices for ${owner.name}'s services; the one it states is the marketing audit, which is free. ` +
           contactLine,
         [CONTACT_PAGE],
         contact ? [{ passage: contact, score: STRONG_SCORE, coverage: 1 }] : [],
@@ -239,16 +240,16 @@ export function createRetriever(passages: readonly Passage[] = buildCorpus()): R
     if (GREETING.test(question)) {
       return {
         message:
-          `Hello! I'm ${personal.name}'s assistant. Ask me about services, experience, case studies or the free marketing audit, or ` +
+          `Hello! I'm ${owner.name}'s assistant. Ask me about services, experience, case studies or the free marketing audit, or ` +
           `how to get in touch.`,
         sources: [],
         results: [],
       };
     }
-    const intent = intentOf(question);
+    const intent = intentOf(question, owner);
     // Where the owner works, asked and nothing else ("Which areas do you serve?", "Where are
     // you based?"): the areas served.
-    if (intent.area && !intent.place && contentTerms(question).every((t) => AREA_TERMS.has(t))) {
+    if (intent.area && !intent.place && contentTerms(question, owner).every((t) => AREA_TERMS.has(t))) {
       const areas = byId.get('areas');
       if (areas) {
         const hit: RetrievalResult = { passage: areas, score: STRONG_SCORE, coverage: 1 };
@@ -258,8 +259,8 @@ export function createRetriever(passages: readonly Passage[] = buildCorpus()): R
     // A place named: a state the site does not list is a plain no; one it lists answers a
     // question about the place alone ("Do you serve DC?"), and leaves the rest to the passages.
     if (intent.place && (intent.area || intent.yesNo)) {
-      const placeStems = new Set(contentTerms(intent.place.name));
-      const rest = contentTerms(question).filter((t) => !AREA_TERMS.has(t) && !placeStems.has(t));
+      const placeStems = new Set(contentTerms(intent.place.name, owner));
+      const rest = contentTerms(question, owner).filter((t) => !AREA_TERMS.has(t) && !placeStems.has(t));
       if (!intent.place.served || rest.length === 0) {
         const area = areaReply(intent, said);
         if (area) return area;
@@ -293,7 +294,7 @@ export function createRetriever(passages: readonly Passage[] = buildCorpus()): R
     }
     const top = results[0];
     if (!top || !confident(results)) return refusal(question, said);
-    const chosen = chooseSentences(top.passage, question, intent);
+    const chosen = chooseSentences(top.passage, question, intent, owner);
     const yes = intent.yesNo && chosen.terms > 0 && chosen.covered === chosen.terms;
     const parts = [`${yes ? 'Yes. ' : ''}${chosen.text}`, `Read more on ${link(top.passage.page)}.`];
     const sources: ChatSource[] = [top.passage.page];
@@ -302,7 +303,7 @@ export function createRetriever(passages: readonly Passage[] = buildCorpus()): R
       parts.push(`See also ${link(second.passage.page)}.`);
       sources.push(second.passage.page);
     }
-    return reply(parts.join(' '), sources, results, said, nudgeFor(top.passage));
+    return reply(parts.join(' '), sources, results, said, nudgeFor(top.passage, contactNudge));
   }
 
   return { search, answer, passage: (id) => byId.get(id) };

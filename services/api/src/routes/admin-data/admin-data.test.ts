@@ -143,17 +143,12 @@ describe('data connections and feature status', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
-      totalFeatures: 7,
-      featuresWithRealData: 7,
+      totalFeatures: 6,
+      featuresWithRealData: 6,
       prototypeFeatures: 0,
-      missingConnections: { email_delivery: 3, payment_processing: 1 },
+      missingConnections: { email_delivery: 3 },
     });
-    expect(body.priorityFeatures.map((f: { id: string }) => f.id)).toEqual([
-      'consultation-booking',
-      'marketing-audit-system',
-      'funnel-manager',
-      'retargeting',
-    ]);
+    expect(body.priorityFeatures.map((f: { id: string }) => f.id)).toEqual(['marketing-audit-system', 'funnel-manager', 'retargeting']);
     const sources = Object.fromEntries(
       body.sources.map((s: { id: string; connected: boolean; dataPoints: number }) => [s.id, [s.connected, s.dataPoints]]),
     );
@@ -164,7 +159,6 @@ describe('data connections and feature status', () => {
       analytics_tracking: [true, 5],
       real_time_reporting: [true, 5],
       seo_analysis: [true, 2],
-      payment_processing: [false, 0],
       user_authentication: [true, 1],
     });
   });
@@ -182,7 +176,7 @@ describe('data connections and feature status', () => {
     const funnelCategory = await get('/api/admin/feature-status?category=funnel');
     expect(funnelCategory.json().map((f: { id: string }) => f.id)).toEqual(['funnel-manager']);
     expect((await get('/api/admin/feature-status?category=none')).json()).toEqual([]);
-    expect((await get('/api/admin/feature-status')).json()).toHaveLength(7);
+    expect((await get('/api/admin/feature-status')).json()).toHaveLength(6);
     const missing = await get('/api/admin/feature-status/nope');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Unknown feature: nope.' });

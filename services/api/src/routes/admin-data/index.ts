@@ -130,7 +130,6 @@ export default async function adminDataRoutes(app: RouteApp, opts: { config: Con
         `${tracking.lastDay} events in the last 24 hours (this hour and the 23 before)`,
       ),
       sourceStatus('seo_analysis', pg.reports > 0, pg.reports, `${pg.reports} finished audit reports`),
-      sourceStatus('payment_processing', false, 0, 'No payment provider is configured'),
       sourceStatus('user_authentication', pg.admins > 0, pg.admins, `${pg.admins} admin accounts`),
     ];
   }

@@ -169,7 +169,8 @@ describe('funnel edit dialog API', () => {
           emailTemplates: { ...f.config.emailTemplates, confirmation: { enabled: true, subject: 'Hi {{name}}', body: '' } },
         },
       }),
-      'Email Templates › Confirmation subject: unknown placeholder {{name}}; use {{firstName}}, {{businessName}}, {{email}}, {{website}}.',
+      'Email Templates › Confirmation subject: unknown placeholder {{name}}; ' +
+        'use {{firstName}}, {{businessName}}, {{email}}, {{website}}, {{ownerName}}.',
     ],
     [
       'a report link in the confirmation (there is no report yet)',
@@ -181,7 +182,7 @@ describe('funnel edit dialog API', () => {
         },
       }),
       'Email Templates › Confirmation body: unknown placeholder {{reportUrl}}; ' +
-        'use {{firstName}}, {{businessName}}, {{email}}, {{website}}.',
+        'use {{firstName}}, {{businessName}}, {{email}}, {{website}}, {{ownerName}}.',
     ],
     ['an unknown field', (f: FunnelEdit) => ({ ...f, owner: 'x' }), 'unknown field "owner".'],
     [
@@ -303,7 +304,7 @@ describe('funnel edit dialog API', () => {
       expect(await answers(post(`/api/admin/funnels/spring-listings/${route}`, template))).toEqual([
         400,
         '{"message":"Email Templates › Follow-up subject: unknown placeholder {{name}}; ' +
-          'use {{firstName}}, {{businessName}}, {{email}}, {{website}}, {{reportUrl}}, {{score}}.",' +
+          'use {{firstName}}, {{businessName}}, {{email}}, {{website}}, {{reportUrl}}, {{score}}, {{ownerName}}.",' +
           '"field":"config.emailTemplates.followUp.subject"}',
       ]);
     }

@@ -221,6 +221,7 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
         values: sampleTemplateValues(publicBase),
         unsubscribeUrl: `${publicBase}/api/unsubscribe/…`,
         footer: type === 'notification' && body ? ['Download it as a PDF: (the report’s PDF link; the PDF is attached)'] : [],
+        ownerName: (await app.siteContent.get()).profile.name,
       });
       return { to: sampleTemplateValues(publicBase).email!, ...mail };
     },

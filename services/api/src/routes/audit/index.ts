@@ -14,7 +14,7 @@ import {
 } from '@curb/audit';
 import { siteLabCache } from '@curb/audit/lab/cache';
 import { pdfRenderPool } from '@curb/audit/pdf/render-pool';
-import { reportSender, senderKey } from '@curb/audit/pdf/sender';
+import { ownerHeadshot, reportSender, senderKey } from '@curb/audit/pdf/sender';
 import { Semaphore } from '@curb/audit/util';
 import {
   AdvancedAuditRequestSchema,
@@ -171,9 +171,21 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
       if (row.status !== 'done' || !row.report) throw new HttpError(409, 'The report is not ready yet.');
       const origin = (config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
       const reportUrl = `${origin}/audit-report/${encodeURIComponent(row.report_id)}`;
-      // The sender on the cover and the last page: the site's content and the owner's settings.
-      const [seo, contact] = await Promise.all([app.siteSettings.get('seo'), app.siteSettings.get('contact')]);
-      const sender = reportSender({ seo, contact, publicUrl: origin, ...(config.WEB_DIST ? { webDist: config.WEB_DIST } : {}) });
+      // The sender on the cover and the last page: the owner's profile and settings.
+      const [seo, contact, { profile }] = await Promise.all([
+        app.siteSettings.get('seo'),
+        app.siteSettings.get('contact'),
+        app.siteContent.get(),
+      ]);
+      const uploaded = await ownerHeadshot(config.DATA_DIR, profile.photo);
+      const sender = reportSender({
+        seo,
+        contact,
+        profile,
+        publicUrl: origin,
+        ...(uploaded ? { headshot: uploaded } : {}),
+        ...(config.WEB_DIST ? { webDist: config.WEB_DIST } : {}),
+      });
       // A finished report does not change: its PDF is rendered once (off the event loop) and
       // kept for the next downloads (until the owner's contact settings change); concurrent
       // first downloads share that render.

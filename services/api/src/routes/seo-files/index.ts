@@ -1,39 +1,46 @@
-// GET /robots.txt, /sitemap.xml and /llms.txt: written from the content, with the owner's
-// canonical URL (SEO settings) as the site's address when set. Built once per address.
+// GET /robots.txt, /sitemap.xml, /llms.txt and the posts' feeds /feed.xml (Atom) and /rss.xml:
+// written from the owner's content, with the owner's canonical URL (SEO settings) as the site's
+// address when set. Built once per address and content version, so a publish shows at once.
 import type { RouteApp } from '../../lib/route-app.ts';
 import { seoDefaults } from '@curb/content';
-import { llmsTxt, robotsTxt, sitemapXml } from './files.ts';
+import { OWNER_CONTENT_ROUTES } from '@curb/contracts/owner-content';
+import { atomFeed, llmsTxt, robotsTxt, rssFeed, sitemapXml } from './files.ts';
 
-const CACHE = 'public, max-age=3600';
+/** Crawlers may keep a copy this long; the feeds and sitemap are re-read sooner by the site. */
+const CACHE = 'public, max-age=300';
+
+type FileName = 'robots' | 'sitemap' | 'llms' | 'atom' | 'rss';
 
 export default async function seoFileRoutes(app: RouteApp): Promise<void> {
-  const built = new Map<string, { robots: string; sitemap: string; llms: string }>();
+  let built: { key: string; files: Record<FileName, string> } | undefined;
   const files = async () => {
-    const base = ((await app.siteSettings.get('seo')).canonical_url ?? seoDefaults.canonicalUrl).replace(/\/$/, '');
-    let set = built.get(base);
-    if (!set) {
-      set = { robots: robotsTxt(base), sitemap: sitemapXml(base), llms: llmsTxt(base) };
-      built.clear(); // the address rarely changes: keep only the current one
-      built.set(base, set);
+    const [seo, content] = await Promise.all([app.siteSettings.get('seo'), app.siteContent.get()]);
+    const base = (seo.canonical_url ?? seoDefaults.canonicalUrl).replace(/\/$/, '');
+    const key = `${base}|${content.version}`;
+    if (built?.key !== key) {
+      built = {
+        key,
+        files: {
+          robots: robotsTxt(base),
+          sitemap: sitemapXml(content, base),
+          llms: llmsTxt(content, base),
+          atom: atomFeed(content, base),
+          rss: rssFeed(content, base),
+        },
+      };
     }
-    return set;
+    return built.files;
   };
-  app.get('/robots.txt', async (_request, reply) =>
-    reply
-      .type('text/plain; charset=utf-8')
-      .header('cache-control', CACHE)
-      .send((await files()).robots),
-  );
-  app.get('/sitemap.xml', async (_request, reply) =>
-    reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', CACHE)
-      .send((await files()).sitemap),
-  );
-  app.get('/llms.txt', async (_request, reply) =>
-    reply
-      .type('text/plain; charset=utf-8')
-      .header('cache-control', CACHE)
-      .send((await files()).llms),
-  );
+  const serve = (path: string, name: FileName, type: string) =>
+    app.get(path, async (_request, reply) =>
+      reply
+        .type(type)
+        .header('cache-control', CACHE)
+        .send((await files())[name]),
+    );
+  serve('/robots.txt', 'robots', 'text/plain; charset=utf-8');
+  serve('/sitemap.xml', 'sitemap', 'application/xml; charset=utf-8');
+  serve('/llms.txt', 'llms', 'text/plain; charset=utf-8');
+  serve(OWNER_CONTENT_ROUTES.feedAtom, 'atom', 'application/atom+xml; charset=utf-8');
+  serve(OWNER_CONTENT_ROUTES.feedRss, 'rss', 'application/rss+xml; charset=utf-8');
 }

@@ -1,9 +1,12 @@
-// robots.txt, sitemap.xml and llms.txt as crawlers and AI assistants read them.
+// robots.txt, sitemap.xml, llms.txt and the feeds as crawlers, feed readers and AI assistants read them.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseStudies, seoDefaults } from '@curb/content';
 import type { Stores } from '@curb/runtime';
 import { createTestStores } from '../../../../../test/harness.ts';
+import { ownerContent } from '@curb/db';
+import type { PostEdit } from '@curb/contracts/owner-content';
+import siteContent from '../../plugins/site-content.ts';
 import siteSettings from '../../plugins/site-settings.ts';
 import seoFileRoutes from './index.ts';
 
@@ -13,6 +16,7 @@ describe('SEO files', () => {
   beforeAll(async () => {
     stores = await createTestStores();
     await app.register(siteSettings, { stores, cacheMs: 0 });
+    await app.register(siteContent, { stores, cacheMs: 0 });
     await app.register(seoFileRoutes);
     await app.ready();
   });
@@ -73,5 +77,44 @@ describe('SEO files', () => {
     expect(new Set(locs)).toEqual(new Set(['https://www.morgan-homes.example']));
     expect((await app.inject('/llms.txt')).body).toContain('](https://www.morgan-homes.example/services)');
     await stores.sql`DELETE FROM settings WHERE category = 'seo'`;
+  });
+
+  it('the feeds list the sample posts, then follow a publish at once, as does the sitemap; drafts stay out', async () => {
+    const atom = await app.inject('/feed.xml');
+    expect(atom.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+    expect([...atom.body.matchAll(/<entry>/g)]).toHaveLength(caseStudies.length);
+    const post = (slug: string, status: PostEdit['status'], title: string): PostEdit => ({
+      slug,
+      title,
+      seoTitle: '',
+      seoDescription: 'Staging & pricing <for> spring',
+      excerpt: '',
+      category: 'Listings',
+      tags: [],
+      coverImage: '',
+      markdown: 'Body',
+      status,
+      publishedAt: status === 'published' ? '2026-11-20' : '',
+    });
+    await stores.sql.begin(async (tx) => {
+      await ownerContent.insertPost(tx, post('spring-open-house', 'published', 'Spring "open" house & more'));
+      await ownerContent.insertPost(tx, post('secret-draft', 'draft', 'Not yet'));
+    });
+    const feed = (await app.inject('/feed.xml')).body;
+    expect([...feed.matchAll(/<entry>/g)]).toHaveLength(1);
+    expect(feed).toContain('<title>Spring &quot;open&quot; house &amp; more</title>');
+    expect(feed).toContain(`<link href="${seoDefaults.canonicalUrl}/blog/spring-open-house"/>`);
+    expect(feed).toContain('<updated>2026-11-20T00:00:00.000Z</updated>');
+    expect(feed).toContain('<summary>Staging &amp; pricing &lt;for&gt; spring</summary>');
+    const rss = await app.inject('/rss.xml');
+    expect(rss.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    expect(rss.body).toContain(`<guid isPermaLink="true">${seoDefaults.canonicalUrl}/blog/spring-open-house</guid>`);
+    expect(rss.body).toContain('<pubDate>Fri, 20 Nov 2026 00:00:00 GMT</pubDate>');
+    const sitemap = (await app.inject('/sitemap.xml')).body;
+    expect(sitemap).toContain(`<loc>${seoDefaults.canonicalUrl}/blog/spring-open-house</loc>\n    <lastmod>2026-11-20</lastmod>`);
+    for (const body of [feed, rss.body, sitemap, (await app.inject('/llms.txt')).body]) {
+      expect(body).not.toContain('secret-draft');
+      expect(body).not.toContain(`/blog/${caseStudies[0]!.id}`);
+    }
   });
 });

@@ -4,18 +4,22 @@
 // nothing and gets the same page, so the page says nothing about who is on the list.
 import type { RouteApp } from '../../lib/route-app.ts';
 import { Type } from '@sinclair/typebox';
-import { personal } from '@curb/content';
 import { rateLimit } from '@curb/contracts/limits';
 import { leadMail } from '@curb/db';
 import type { Stores } from '@curb/runtime';
 
 const ParamsSchema = Type.Object({ token: Type.String({ maxLength: 64 }) });
 
-const PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Unsubscribed | ${personal.name}</title>
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The page after unsubscribing, naming the owner of the profile. */
+const page = (owner: string) => `<!doctype html><html lang="en"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Unsubscribed | ${owner}</title>
 <body style="font-family:Arial,sans-serif;color:#111827;max-width:560px;margin:64px auto;padding:0 16px">
 <h1 style="font-size:24px">You are unsubscribed</h1>
-<p>You will get no more e-mails from ${personal.name} about your marketing audit. Your report stays available at its link.</p>
+<p>You will get no more e-mails from ${owner} about your marketing audit. Your report stays available at its link.</p>
 <p><a href="/" style="color:#dc2626">Back to the site</a></p>
 </body></html>`;
 
@@ -28,7 +32,8 @@ export default async function unsubscribeRoutes(app: RouteApp, opts: { stores: S
     { schema: { params: ParamsSchema }, config: { rateLimit: rateLimit('unsubscribe') } },
     async (request, reply) => {
       await unsubscribe(request.params.token);
-      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(PAGE);
+      const owner = escapeHtml((await app.siteContent.get()).profile.name);
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page(owner));
     },
   );
   // A mail client's one-click request is a form post of "List-Unsubscribe=One-Click"; nothing in it is read.

@@ -2,6 +2,7 @@ import { Outlet, useLocation } from '@tanstack/react-router';
 import { AdminLayout } from '@/components/layouts/admin-layout';
 import { AdminSections, isAdminSectionPath } from '@/components/layouts/admin-sections';
 import { useUser, type AuthUser } from '@/features/auth/api/get-user';
+import { SampleProfileBanner } from '@/features/admin-profile/components/sample-profile-banner';
 import { AdminGuard } from '@/features/auth/components/admin-guard';
 
 /** Spec: the bar greets the admin by e-mail, else first name, else 'User'. */
@@ -16,6 +17,7 @@ export function AdminLayoutRoute() {
   return (
     <AdminLayout userName={user ? displayName(user) : null}>
       <AdminGuard>
+        <SampleProfileBanner />
         {onSectionPage && <AdminSections compact />}
         <Outlet />
       </AdminGuard>

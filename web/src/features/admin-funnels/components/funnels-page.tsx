@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Funnel } from '@curb/contracts/analytics';
-import { AdminPage, Panel } from '@/components/admin/admin-page';
-import styles from '@/components/admin/admin-ui.module.css';
+import { AdminPage } from '@/components/admin/admin-page';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { FeatureStatusCard } from '@/components/admin/feature-status';
 import { formatCount, formatPercent } from '@/components/admin/format';
@@ -14,10 +13,7 @@ import { FunnelEditDialog } from './funnel-edit-dialog';
 import { FunnelHistoryDialog } from './funnel-history-dialog';
 import cardStyles from './funnels.module.css';
 
-type View = 'overview' | 'create';
-
 export function FunnelsPage() {
-  const [view, setView] = useState<View>('overview');
   const [editing, setEditing] = useState<string | null>(null);
   const [inspecting, setInspecting] = useState<Funnel | null>(null);
   const [history, setHistory] = useState<Funnel | null>(null);
@@ -37,61 +33,34 @@ export function FunnelsPage() {
       ? 'Avg. conversion ÷ landing visitors'
       : `Avg. ${funnelRate([...events][0] ?? 'form-submit').label.replace(/^./, (c) => c.toLowerCase())}`;
   return (
-    <AdminPage
-      title="Enhanced Funnel Manager"
-      description="Lead-generation funnels, their configuration and their conversions."
-      actions={
-        <div className={styles.segmented} role="group" aria-label="View">
-          <button type="button" className={styles.segment} aria-pressed={view === 'overview'} onClick={() => setView('overview')}>
-            Overview
-          </button>
-          <button type="button" className={styles.segment} aria-pressed={view === 'create'} onClick={() => setView('create')}>
-            Create Funnel
-          </button>
-        </div>
-      }
-    >
-      {view === 'create' ? (
-        <Panel title="Create Funnel">
-          <p className={styles.empty}>Funnel creation wizard coming soon...</p>
-        </Panel>
+    <AdminPage title="Enhanced Funnel Manager" description="Lead-generation funnels, their configuration and their conversions.">
+      {!connections.isPending && <FeatureStatusCard feature={connections.data} />}
+      <StatGrid>
+        <StatCard label="Total Funnels" value={funnels.data ? formatCount(list.length) : '—'} />
+        <StatCard label="Active Funnels" value={funnels.data ? formatCount(list.filter((f) => f.isActive).length) : '—'} />
+        <StatCard label="Total Leads" value={stats.data ? formatCount(stats.data.totalLeads) : '—'} />
+        <StatCard label={averageLabel} value={stats.data ? formatPercent(stats.data.avgConversion) : '—'} hint={RATES.funnelAverage.hint} />
+      </StatGrid>
+      {stats.isError && <ErrorView message="Failed to fetch stats" onRetry={() => void stats.refetch()} />}
+      {funnels.isPending ? (
+        <LoadingView label="Loading funnels..." />
+      ) : funnels.isError ? (
+        <ErrorView message="Failed to fetch funnels" onRetry={() => void funnels.refetch()} />
       ) : (
-        <>
-          {!connections.isPending && <FeatureStatusCard feature={connections.data} />}
-          <StatGrid>
-            <StatCard label="Total Funnels" value={funnels.data ? formatCount(list.length) : '—'} />
-            <StatCard label="Active Funnels" value={funnels.data ? formatCount(list.filter((f) => f.isActive).length) : '—'} />
-            <StatCard label="Total Leads" value={stats.data ? formatCount(stats.data.totalLeads) : '—'} />
-            <StatCard
-              label={averageLabel}
-              value={stats.data ? formatPercent(stats.data.avgConversion) : '—'}
-              hint={RATES.funnelAverage.hint}
+        <div className={cardStyles.cards}>
+          {list.map((funnel) => (
+            <FunnelCard
+              key={funnel.id}
+              funnel={funnel}
+              stats={stats.data?.funnelStats[funnel.id]}
+              onEdit={() => setEditing(funnel.id)}
+              onAnalytics={() => setInspecting(funnel)}
+              onHistory={() => setHistory(funnel)}
             />
-          </StatGrid>
-          {stats.isError && <ErrorView message="Failed to fetch stats" onRetry={() => void stats.refetch()} />}
-          {funnels.isPending ? (
-            <LoadingView label="Loading funnels..." />
-          ) : funnels.isError ? (
-            <ErrorView message="Failed to fetch funnels" onRetry={() => void funnels.refetch()} />
-          ) : (
-            <div className={cardStyles.cards}>
-              {list.map((funnel) => (
-                <FunnelCard
-                  key={funnel.id}
-                  funnel={funnel}
-                  stats={stats.data?.funnelStats[funnel.id]}
-                  onEdit={() => setEditing(funnel.id)}
-                  onAnalytics={() => setInspecting(funnel)}
-                  onHistory={() => setHistory(funnel)}
-                />
-              ))}
-              <button type="button" className={cardStyles.create} onClick={() => setView('create')}>
-                + Create New Funnel
-              </button>
-            </div>
-          )}
-        </>
+          ))}
+        </div>
       )}
+
       {editing && <FunnelEditDialog funnelId={editing} onClose={() => setEditing(null)} />}
       {inspecting && <FunnelAnalyticsDialog funnel={inspecting} onClose={() => setInspecting(null)} />}
       {history && <FunnelHistoryDialog funnelId={history.id} name={history.name} onClose={() => setHistory(null)} />}

@@ -23,6 +23,7 @@ export function RetentionForm() {
   const days = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
   const problem = retentionProblem(days);
   const unchanged = days === saved;
+  const unsaved = saved !== undefined && value.trim() !== String(saved);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,6 +86,11 @@ export function RetentionForm() {
           <button type="submit" className="button" disabled={Boolean(problem) || unchanged || update.isPending}>
             {update.isPending ? 'Saving...' : 'Save Changes'}
           </button>
+          {unsaved && !update.isPending && (
+            <span className={formStyles.unsaved} role="status">
+              Unsaved changes
+            </span>
+          )}
         </div>
       </form>
     </Panel>

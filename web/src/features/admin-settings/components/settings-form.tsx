@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { SETTING_RULES, settingKeys, settingProblem, type SettingCategory } from '@curb/contracts/settings';
 import { settingsObject } from '@curb/contracts/settings-values';
 import { Panel } from '@/components/admin/admin-page';
@@ -26,20 +26,33 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
   const keys = settingKeys(category);
   const rules = SETTING_RULES[category] as Record<string, { label: string; hint: string; effect: string }>;
   const saved = useMemo(() => settingsObject(settings.data ?? []) as Record<string, string>, [settings.data]);
-  const [values, setValues] = useState<Record<string, string>>({});
-  useEffect(() => setValues(saved), [saved]);
+  // Only what the owner typed is held here, apart from what is saved: a refetch or another
+  // section's save never replaces a typed value, and a save clears just the keys it stored.
+  const [edits, setEdits] = useState<Record<string, string>>({});
+  const [refused, setRefused] = useState<{ key: string; message: string } | null>(null);
+  const shown = (k: string) => edits[k] ?? saved[k] ?? '';
 
-  const problems = Object.fromEntries(keys.map((k) => [k, settingProblem(category, k, (values[k] ?? '').trim())]));
-  const changed = keys.filter((k) => (values[k] ?? '').trim() !== (saved[k] ?? ''));
+  const problems = Object.fromEntries(keys.map((k) => [k, settingProblem(category, k, shown(k).trim())]));
+  const changed = keys.filter((k) => shown(k).trim() !== (saved[k] ?? ''));
   const invalid = keys.some((k) => problems[k]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (invalid || changed.length === 0) return;
-    update.mutate(Object.fromEntries(changed.map((k) => [k, (values[k] ?? '').trim()])), {
-      onSuccess: () => toast({ title: 'Settings saved', description: `${TITLES[category].title} settings were updated.` }),
-      onError: (error) =>
-        toast({ title: 'Could not save settings', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+    const sent = Object.fromEntries(changed.map((k) => [k, shown(k).trim()]));
+    setRefused(null);
+    update.mutate(sent, {
+      onSuccess: () => {
+        setEdits((e) => Object.fromEntries(Object.entries(e).filter(([k, v]) => !(k in sent) || v.trim() !== sent[k])));
+        toast({ title: 'Settings saved', description: `${TITLES[category].title} settings were updated.` });
+      },
+      onError: (error) => {
+        const message = serverMessage(error) ?? 'Please try again.';
+        // The server names the setting by its label; the refusal is shown at that field.
+        const key = changed.find((k) => message.startsWith(rules[k]!.label));
+        if (key) setRefused({ key, message });
+        toast({ title: 'Could not save settings', description: message, variant: 'destructive' });
+      },
     });
   };
 
@@ -61,7 +74,7 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
       <form onSubmit={submit} className={formStyles.form} aria-label={`${TITLES[category].title} settings`}>
         {keys.map((key) => {
           const id = `setting-${category}-${key}`;
-          const problem = values[key] ? problems[key] : undefined;
+          const problem = (shown(key) ? problems[key] : undefined) ?? (refused?.key === key ? refused.message : undefined);
           return (
             <div key={key} className={formStyles.field}>
               <label htmlFor={id}>{rules[key]!.label}</label>
@@ -69,8 +82,8 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
                 <select
                   id={id}
                   name={key}
-                  value={values[key] ?? ''}
-                  onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+                  value={shown(key)}
+                  onChange={(e) => setEdits((v) => ({ ...v, [key]: e.target.value }))}
                   aria-describedby={`${id}-hint`}
                 >
                   <option value="">Not set</option>
@@ -84,8 +97,8 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
                 <input
                   id={id}
                   name={key}
-                  value={values[key] ?? ''}
-                  onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+                  value={shown(key)}
+                  onChange={(e) => setEdits((v) => ({ ...v, [key]: e.target.value }))}
                   aria-invalid={problem ? true : undefined}
                   aria-describedby={`${id}-hint`}
                   autoComplete="off"
@@ -102,6 +115,11 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
           <button type="submit" className="button" disabled={invalid || changed.length === 0 || update.isPending}>
             {update.isPending ? 'Saving...' : 'Save Changes'}
           </button>
+          {changed.length > 0 && !update.isPending && (
+            <span className={formStyles.unsaved} role="status">
+              Unsaved changes: {changed.map((k) => rules[k]!.label).join(', ')}
+            </span>
+          )}
         </div>
       </form>
     </Panel>

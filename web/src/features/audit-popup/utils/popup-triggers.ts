@@ -11,7 +11,10 @@ export const AUDIT_POPUP_SESSION_KEY = 'auditPopupShown';
 
 export type OpenReason = 'request' | 'auto';
 
-/** Whether the popup may no longer open by itself this browser session (it was shown, or the visitor sent a form), and the way to say it was shown. */
+/**
+ * Whether the popup may no longer open by itself this browser session (it was shown, or the
+ * visitor sent a form), and the way to say it was shown.
+ */
 export interface SessionFlag {
   isSet: () => boolean;
   set: () => void;

@@ -1,5 +1,6 @@
-import { longTermPlan, MEDIUM_TERM_PLAN, personal } from '@curb/content';
+import { longTermPlan, MEDIUM_TERM_PLAN } from '@curb/content';
 import type { AuditReport, Recommendation } from '@curb/contracts/audit';
+import { useOwner } from '@/lib/site-content';
 import { trackConsultation } from '@/lib/tracking';
 import styles from './audit-report.module.css';
 import { Badge, Fact, Section } from './report-bits';
@@ -28,6 +29,7 @@ export function ActionsSection({ report }: { report: AuditReport }) {
     ? high
     : FALLBACK_QUICK_WINS.map((r) => ({ ...r, priority: 'High' as const, roi: 'High', impact: '', category: 'Technical' as const }));
   const inv = report.investmentAnalysis;
+  const profile = useOwner();
   const subject = encodeURIComponent(`Strategy call: ${report.businessName}`);
   const body = encodeURIComponent(
     `I would like to schedule a strategy call about my Growth Opportunities Report (` +
@@ -86,7 +88,9 @@ export function ActionsSection({ report }: { report: AuditReport }) {
         <div className={styles.cta}>
           <a
             className="button"
-            href={`mailto:${personal.email}?subject=${subject}&body=${body}`}
+            // The owner's booking page when they have one; otherwise a mail to them.
+            href={profile.bookingUrl || `mailto:${profile.email}?subject=${subject}&body=${body}`}
+            {...(profile.bookingUrl ? { target: '_blank', rel: 'noopener' } : {})}
             onClick={() => trackConsultation('initiated')}
             data-testid="schedule-call"
           >

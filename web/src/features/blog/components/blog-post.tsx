@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import { findCaseStudy, type CaseStudy } from '@curb/content';
-import { formatDate } from './format-date';
+import type { PublishedPost } from '@curb/contracts/owner-content';
 import { PageHero } from '@/components/layouts/page-hero';
+import { imageSrcSet } from '@/lib/site-content';
+import { formatDate } from './format-date';
 import styles from './blog.module.css';
 
-/** A case study, or the 'Post Not Found' screen for an unknown id. */
-export function BlogPost({ id }: { id: string }) {
-  const study = findCaseStudy(id);
-  return study ? <Article study={study} /> : <PostNotFound />;
+/** A published post, or the 'Post Not Found' screen for a slug with none. */
+export function BlogPost({ post }: { post: PublishedPost | null }) {
+  return post ? <Article post={post} /> : <PostNotFound />;
 }
 
 function PostNotFound() {
@@ -22,69 +22,45 @@ function PostNotFound() {
   );
 }
 
-function Article({ study }: { study: CaseStudy }) {
+function Article({ post }: { post: PublishedPost }) {
   return (
     <article>
       <PageHero
         as="header"
-        title={study.title}
-        lead={study.excerpt}
+        title={post.title}
+        lead={post.excerpt}
         before={
           <>
             <Link to="/blog" className={styles.back}>
               ← Back to Blog
             </Link>
             <p className={styles.meta}>
-              {study.category} · <time dateTime={study.date}>{formatDate(study.date)}</time> · {study.readTime}
+              {post.category && `${post.category} · `}
+              <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time> · {post.readMinutes} min read
             </p>
           </>
         }
       >
         <ul className={styles.tags} aria-label="Tags">
-          {study.tags.map((tag) => (
+          {post.tags.map((tag) => (
             <li key={tag}>{tag}</li>
           ))}
         </ul>
       </PageHero>
       <div className={`container ${styles.post}`}>
-        <img src={study.image} alt={`${study.title} illustration`} width="640" height="360" className={styles.postImage} />
-        <div className={styles.summary}>
-          <section className={styles.summaryCard} aria-labelledby="challenge">
-            <h2 id="challenge">Challenge</h2>
-            <p>{study.challenge}</p>
-          </section>
-          <section className={styles.summaryCard} aria-labelledby="solution">
-            <h2 id="solution">Solution</h2>
-            <p>{study.solution}</p>
-          </section>
-          <section className={styles.summaryCard} aria-labelledby="outcome">
-            <h2 id="outcome">Outcome</h2>
-            <p>{study.outcome}</p>
-          </section>
-        </div>
-        {study.content.map((block) =>
-          block.type === 'section' ? (
-            <section key={block.title} className={styles.block}>
-              <h2>{block.title}</h2>
-              <p>{block.content}</p>
-            </section>
-          ) : (
-            <section key={block.title} className={styles.block}>
-              <h2>{block.title}</h2>
-              <dl className={styles.metricGrid}>
-                {block.metrics.map((metric) => (
-                  <div key={metric.label} className={styles.metric}>
-                    <dt>{metric.label}</dt>
-                    <dd>
-                      <span className={styles.metricValue}>{metric.value}</span>
-                      <span className={styles.metricDescription}>{metric.description}</span>
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-          ),
+        {post.coverImage && (
+          <img
+            src={post.coverImage}
+            srcSet={imageSrcSet(post.coverImage)}
+            sizes="(max-width: 720px) 100vw, 720px"
+            alt=""
+            width="640"
+            height="360"
+            className={styles.postImage}
+          />
         )}
+        {/* Rendered from the owner's Markdown and sanitised by the server before it is stored in the bundle. */}
+        <div className={styles.body} dangerouslySetInnerHTML={{ __html: post.html }} data-testid="post-body" />
         <p>
           <Link to="/marketing-audit" className="button">
             Get Your Free Marketing Audit

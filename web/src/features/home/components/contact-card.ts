@@ -1,7 +1,4 @@
-import { personal } from '@curb/content';
+import { OWNER_CONTENT_ROUTES } from '@curb/contracts/owner-content-paths';
 
-/** The contact card (vCard) and its QR image, generated into /media at build time. */
-export const VCARD_PATH = '/media/contact.vcf';
-export const VCARD_FILE_NAME = `${personal.name.toLowerCase().replace(/\s+/g, '-')}.vcf`;
-export const QR_SVG_PATH = '/media/contact-qr.svg';
-export const QR_PNG_PATH = '/media/contact-qr.png';
+/** The contact card (vCard), written by the server from the owner's profile at each download and named after them. */
+export const VCARD_PATH = OWNER_CONTENT_ROUTES.vcard;

@@ -1,32 +1,50 @@
-import { hero, metrics, personal } from '@curb/content';
+import { hero } from '@curb/content';
 import { useState } from 'react';
+import { imageSrcSet, useSiteContent } from '@/lib/site-content';
 import { scrollToSection } from '@/lib/scroll';
 import { HeroStars } from './hero-stars';
-import { VCARD_FILE_NAME, VCARD_PATH } from './contact-card';
+import { VCARD_PATH } from './contact-card';
 import { QrModal } from './qr-modal';
 import styles from './hero.module.css';
 
+/** The hero names the first figures; the about section lists them all. */
+const HERO_FIGURES = 2;
+
 export function Hero() {
   const [qrOpen, setQrOpen] = useState(false);
+  const { profile, figures } = useSiteContent();
   return (
     <section id="hero" className={styles.hero}>
       <HeroStars />
       <div className={`container ${styles.inner}`}>
-        <img className={styles.headshot} src={personal.headshot} alt={`Portrait of ${personal.name}`} width="160" height="160" />
+        {profile.photo ? (
+          <img
+            className={styles.headshot}
+            src={profile.photo}
+            srcSet={imageSrcSet(profile.photo)}
+            sizes="160px"
+            alt={`Portrait of ${profile.name}`}
+            width="160"
+            height="160"
+            data-testid="owner-photo"
+          />
+        ) : (
+          <span className={`${styles.headshot} ${styles.initials}`} role="img" aria-label={profile.name} data-testid="owner-initials">
+            {profile.initials}
+          </span>
+        )}
         <div className={styles.text}>
           <p className={styles.eyebrow}>{hero.eyebrow}</p>
-          <h1 className={styles.name}>{personal.name}</h1>
-          <p className={styles.title}>{personal.title}</p>
-          <p className={styles.intro}>{hero.intro}</p>
+          <h1 className={styles.name}>{profile.name}</h1>
+          <p className={styles.title}>{profile.title}</p>
+          <p className={styles.intro}>{profile.tagline}</p>
           <dl className={styles.metrics}>
-            <div>
-              <dt>{metrics.experienceLabel}</dt>
-              <dd>{metrics.yearsExperience}</dd>
-            </div>
-            <div>
-              <dt>{metrics.volumeLabel}</dt>
-              <dd>{metrics.transactionVolume}</dd>
-            </div>
+            {figures.slice(0, HERO_FIGURES).map((figure) => (
+              <div key={figure.label}>
+                <dt>{figure.label}</dt>
+                <dd>{figure.value}</dd>
+              </div>
+            ))}
           </dl>
           <div className={styles.actions}>
             {/* biome-ignore lint/a11y/useValidAnchor: a real in-page link; the handler only smooths the scroll */}
@@ -41,12 +59,7 @@ export function Hero() {
               View Projects
             </a>
             {/* Spec: under 768px the contact button downloads the vCard; wider screens get the QR modal. */}
-            <a
-              href={VCARD_PATH}
-              download={VCARD_FILE_NAME}
-              className={`button button-outline ${styles.mobileOnly}`}
-              data-testid="save-contact"
-            >
+            <a href={VCARD_PATH} download className={`button button-outline ${styles.mobileOnly}`} data-testid="save-contact">
               Save Contact
             </a>
             <button

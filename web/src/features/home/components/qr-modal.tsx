@@ -1,10 +1,13 @@
-import { personal } from '@curb/content';
 import { Dialog } from '@/components/ui/dialog/dialog';
-import { QR_SVG_PATH, VCARD_FILE_NAME, VCARD_PATH } from './contact-card';
+import { useContactQr, useOwner } from '@/lib/site-content';
+import { VCARD_PATH } from './contact-card';
+import { QrCode } from './qr-code';
 import styles from './hero.module.css';
 
 /** Spec: 'Contact QR Code' modal with a 200x200 QR image of the vCard. */
 export function QrModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const profile = useOwner();
+  const qr = useContactQr();
   return (
     <Dialog
       open={open}
@@ -14,9 +17,9 @@ export function QrModal({ open, onClose }: { open: boolean; onClose: () => void 
       size="sm"
       testId="qr-modal"
     >
-      <img className={styles.qr} src={QR_SVG_PATH} alt={`QR code of ${personal.name}'s contact card`} width="200" height="200" />
+      {qr && <QrCode className={styles.qr} matrix={qr} size={200} label={`QR code of ${profile.name}'s contact card`} />}
       <div className={styles.modalActions}>
-        <a href={VCARD_PATH} download={VCARD_FILE_NAME} className="button">
+        <a href={VCARD_PATH} download className="button">
           Download vCard
         </a>
         <button type="button" className="button button-outline" onClick={onClose}>

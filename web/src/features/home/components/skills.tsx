@@ -1,18 +1,20 @@
-import { skills, type SkillCard } from '@curb/content';
 import { useState } from 'react';
+import type { ExpertiseCard } from '@curb/contracts/owner-content';
+import { useSiteContent } from '@/lib/site-content';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import styles from './sections.module.css';
 import { KeywordChips } from '@/components/ui/keyword-chips';
 
 /** The expertise grid (anchor "skills"); a card opens its details, a tool chip the keyword dialog. */
 export function Skills({ onKeyword }: { onKeyword: (keyword: string) => void }) {
-  const [selected, setSelected] = useState<SkillCard | null>(null);
+  const [selected, setSelected] = useState<ExpertiseCard | null>(null);
+  const { expertise } = useSiteContent();
   return (
     <section id="skills" className={`${styles.section} ${styles.muted}`} aria-labelledby="skills-title">
       <div className="container">
         <h2 id="skills-title">Areas of Expertise</h2>
         <ul className={styles.skillGrid}>
-          {skills.map((skill) => (
+          {expertise.map((skill) => (
             <li key={skill.title}>
               <button type="button" className={styles.skillCard} onClick={() => setSelected(skill)}>
                 <span className={styles.cardTitle}>{skill.title}</span>
@@ -34,15 +36,15 @@ export function Skills({ onKeyword }: { onKeyword: (keyword: string) => void }) 
         {selected && (
           <>
             <h3 className={styles.subheading}>Tools</h3>
-            <KeywordChips keywords={selected.details.tools} onKeyword={onKeyword} />
+            <KeywordChips keywords={selected.tools} onKeyword={onKeyword} />
             <h3 className={styles.subheading}>Key Achievements</h3>
             <ul className={styles.bullets}>
-              {selected.details.achievements.map((achievement) => (
+              {selected.achievements.map((achievement) => (
                 <li key={achievement}>{achievement}</li>
               ))}
             </ul>
             <h3 className={styles.subheading}>Experience Overview</h3>
-            <p>{selected.details.experience}</p>
+            <p>{selected.experience}</p>
             <div className={styles.dialogActions}>
               <button type="button" className="button button-outline" onClick={() => setSelected(null)}>
                 Close

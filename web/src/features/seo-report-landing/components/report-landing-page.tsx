@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { reportLandingPage } from '@curb/content';
 import { useEffect } from 'react';
 import { PageHero } from '@/components/layouts/page-hero';
+import { useSiteContent } from '@/lib/site-content';
 import styles from './report-landing.module.css';
 
 /** The real estate marketing report landing page; a funnel gives its headline, copy and call to action (issue 32). */
@@ -22,6 +23,8 @@ export function ReportLandingPage({
     window.scrollTo(0, 0);
   }, []);
   const page = reportLandingPage;
+  // The first of the owner's testimonials; none, no section.
+  const testimonial = useSiteContent().testimonials[0];
   return (
     <>
       <PageHero title={headline} lead={copy} funnelCopy>
@@ -82,14 +85,17 @@ export function ReportLandingPage({
           </Link>
         </div>
       </section>
-      <section className={styles.testimonial} aria-label="Testimonial">
-        <figure className="container">
-          <blockquote>“{page.testimonial.quote}”</blockquote>
-          <figcaption>
-            — {page.testimonial.author}, {page.testimonial.role}
-          </figcaption>
-        </figure>
-      </section>
+      {testimonial && (
+        <section className={styles.testimonial} aria-label="Testimonial">
+          <figure className="container">
+            <blockquote>“{testimonial.quote}”</blockquote>
+            <figcaption>
+              — {testimonial.author}
+              {testimonial.role && `, ${testimonial.role}`}
+            </figcaption>
+          </figure>
+        </section>
+      )}
     </>
   );
 }

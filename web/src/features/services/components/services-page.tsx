@@ -1,17 +1,19 @@
-import { personal, serviceItems, servicesIntro } from '@curb/content';
+import { servicesIntro } from '@curb/content';
 import type { ReactNode } from 'react';
 import { PageHero } from '@/components/layouts/page-hero';
+import { useSiteContent } from '@/lib/site-content';
 import styles from './services.module.css';
 
 /** The services page; `auditForm` is the inline audit form shown near the bottom. */
 export function ServicesPage({ auditForm }: { auditForm: ReactNode }) {
+  const { profile, services } = useSiteContent();
   const scrollToBottom = () => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' });
   return (
     <>
       <PageHero title={servicesIntro.title} lead={servicesIntro.lead} />
       <section className={`container ${styles.section}`} aria-label="Services offered">
         <ul className={styles.grid}>
-          {serviceItems.map((service) => (
+          {services.map((service) => (
             <li key={service.id} className={styles.card}>
               <h2 className={styles.cardTitle}>{service.title}</h2>
               <p className={styles.subtitle}>{service.subtitle}</p>
@@ -41,8 +43,8 @@ export function ServicesPage({ auditForm }: { auditForm: ReactNode }) {
         <div>
           <h2 id="services-cta">{servicesIntro.ctaTitle}</h2>
           <p>{servicesIntro.ctaText}</p>
-          <a className="button button-outline" href={`mailto:${personal.email}?subject=${encodeURIComponent('Services inquiry')}`}>
-            Email {personal.email}
+          <a className="button button-outline" href={`mailto:${profile.email}?subject=${encodeURIComponent('Services inquiry')}`}>
+            Email {profile.email}
           </a>
         </div>
         {auditForm}

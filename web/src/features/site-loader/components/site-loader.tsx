@@ -1,6 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { settingsObject } from '@curb/contracts/settings-values';
+import { useOwner } from '@/lib/site-content';
 import { useMounted } from '@/lib/use-mounted';
 import { SHOW_CONSENT_BANNER_EVENT } from '@/lib/window-events';
 import { useSiteSettings } from '../api/get-site-settings';
@@ -26,12 +27,13 @@ function PublicSiteLoader({ pathname }: { pathname: string }) {
   const seo = useSiteSettings('seo');
   const tags = useMemo(() => settingsObject<'analytics'>(analytics.data ?? []), [analytics.data]);
   const seoSettings = useMemo(() => settingsObject<'seo'>(seo.data ?? []), [seo.data]);
+  const owner = useOwner().name;
   const [consent, setConsent] = useState<TagConsent | null>(readConsent);
   const [injected, setInjected] = useState(false);
 
   useEffect(() => {
-    if (seo.data?.length) return keepSeoApplied(seoSettings, pathname);
-  }, [seo.data, seoSettings, pathname]);
+    if (seo.data?.length) return keepSeoApplied(seoSettings, pathname, owner);
+  }, [seo.data, seoSettings, pathname, owner]);
 
   useEffect(() => {
     if (consent === 'granted' && hasTags(tags)) {

@@ -23,13 +23,15 @@ function upsert({ element, attribute, key, value, onlyIfMissing, replaces }: Hea
   } else if (node.content !== value) node.content = value;
 }
 
-export function applySeo(s: SeoSettings, pathname: string): void {
-  for (const tag of seoHeadTags(s, pathname, location.origin, siteDefaults)) upsert(tag);
+/** `owner` is the name the page titles carry as their brand (the owner's, or the sample's). */
+export function applySeo(s: SeoSettings, pathname: string, owner: string = siteDefaults.brand): void {
+  const defaults = { ...siteDefaults, brand: owner };
+  for (const tag of seoHeadTags(s, pathname, location.origin, defaults)) upsert(tag);
   // The route has just set the content's title: the owner's site title takes the brand's place.
-  const title = brandedTitle(document.title, s, siteDefaults);
+  const title = brandedTitle(document.title, s, defaults);
   if (title !== document.title) document.title = title;
   for (const node of document.head.querySelectorAll<HTMLMetaElement>('meta[property="og:title"], meta[name="twitter:title"]')) {
-    const branded = brandedTitle(node.content, s, siteDefaults);
+    const branded = brandedTitle(node.content, s, defaults);
     if (branded !== node.content) node.content = branded;
   }
 }
@@ -38,9 +40,9 @@ export function applySeo(s: SeoSettings, pathname: string): void {
  * Keeps the settings applied while the router updates the head (a lazily loaded page sets its
  * title after the path has changed). Answers the function that stops watching.
  */
-export function keepSeoApplied(s: SeoSettings, pathname: string): () => void {
-  applySeo(s, pathname);
-  const observer = new MutationObserver(() => applySeo(s, pathname));
+export function keepSeoApplied(s: SeoSettings, pathname: string, owner?: string): () => void {
+  applySeo(s, pathname, owner);
+  const observer = new MutationObserver(() => applySeo(s, pathname, owner));
   observer.observe(document.head, { subtree: true, childList: true, characterData: true, attributeFilter: ['content', 'href'] });
   return () => observer.disconnect();
 }

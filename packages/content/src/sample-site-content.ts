@@ -1,0 +1,109 @@
+// The sample an install starts with, in the shapes the owner edits (@curb/contracts
+// owner-content): the profile, lists and posts the site shows until the owner saves their own.
+import type { ExpertiseCard, Figure, OwnedService, OwnerProfile, PostEdit, Testimonial } from '@curb/contracts/owner-content';
+import { caseStudies, type CaseStudy } from './case-studies.ts';
+import { skills } from './home.ts';
+import { serviceItems } from './services.ts';
+import { configuredServices, currentPosition, metrics, personal, seoDefaults, vcardText } from './site.ts';
+import { reportLandingPage } from './audit-pages.ts';
+
+export function sampleProfile(): OwnerProfile {
+  return {
+    name: personal.name,
+    initials: personal.initials,
+    title: personal.title,
+    tagline: personal.tagline,
+    company: currentPosition.company,
+    position: currentPosition.title,
+    photo: personal.headshot,
+    logo: '',
+    email: personal.email,
+    phone: personal.formattedPhone,
+    officeAddress: { street: '', city: 'Arlington', region: 'Virginia', postalCode: '', country: 'US' },
+    serviceArea: [...personal.serviceArea],
+    licence: 'Licensed Realtor (DC & VA)',
+    biography: [...personal.biography],
+    social: { linkedin: personal.linkedinUrl },
+    bookingUrl: '',
+    brandColour: seoDefaults.themeColor,
+    website: personal.website,
+  };
+}
+
+export function sampleFigures(): Figure[] {
+  return [
+    { value: metrics.yearsExperience, label: metrics.experienceLabel },
+    { value: metrics.transactionVolume, label: metrics.volumeLabel },
+  ];
+}
+
+export function sampleExpertise(): ExpertiseCard[] {
+  return skills.map((s) => ({
+    title: s.title,
+    icon: s.icon,
+    description: s.description,
+    tools: [...s.details.tools],
+    achievements: [...s.details.achievements],
+    experience: s.details.experience,
+  }));
+}
+
+export function sampleServices(): OwnedService[] {
+  return serviceItems.map((s) => ({
+    id: s.id,
+    title: s.title,
+    subtitle: s.subtitle,
+    icon: configuredServices.find((c) => c.name === s.title)?.icon ?? '',
+    description: s.description,
+    features: [...s.features],
+    tools: [...s.tools],
+    targetClients: [...s.targetClients],
+  }));
+}
+
+export function sampleTestimonials(): Testimonial[] {
+  const t = reportLandingPage.testimonial;
+  return [{ quote: t.quote, author: t.author, role: t.role, photo: '' }];
+}
+
+/** A case study's body as Markdown: challenge, solution, outcome, then its sections and figures. */
+export function caseStudyMarkdown(study: CaseStudy): string {
+  const parts = [`## The challenge\n\n${study.challenge}`, `## The solution\n\n${study.solution}`, `## The outcome\n\n${study.outcome}`];
+  for (const block of study.content) {
+    if (block.type === 'section') parts.push(`## ${block.title}\n\n${block.content}`);
+    else {
+      const rows = block.metrics.map((m) => `| ${m.label} | ${m.value} | ${m.description} |`);
+      parts.push(`## ${block.title}\n\n| Measure | Result | What it means |\n|---|---|---|\n${rows.join('\n')}`);
+    }
+  }
+  return parts.join('\n\n');
+}
+
+/** The six case studies as published posts, newest first. */
+export function samplePosts(): PostEdit[] {
+  return caseStudies.map((s) => ({
+    slug: s.id,
+    title: s.title,
+    seoTitle: '',
+    seoDescription: '',
+    excerpt: s.excerpt,
+    category: s.category,
+    tags: [...s.tags],
+    coverImage: s.image,
+    markdown: caseStudyMarkdown(s),
+    status: 'published',
+    publishedAt: s.date,
+  }));
+}
+
+/** The owner's contact card (vCard 3.0), as the site serves it and its QR code carries it. */
+export function profileVcardText(profile: OwnerProfile): string {
+  return vcardText({
+    fn: profile.name,
+    org: profile.company,
+    title: profile.position || profile.title,
+    email: profile.email,
+    tel: profile.phone,
+    url: profile.website,
+  });
+}

@@ -1,0 +1,292 @@
+/// <reference lib="dom" />
+// A new owner makes the site theirs without touching code: on a fresh install they sign in,
+// fill the first-run setup (name, phone, e-mail, a photo they upload), switch the lead's
+// confirmation on and publish a post with a picture. Then a visitor at 1280 and 390 px finds
+// the new owner, and nothing of the sample person, on the home page, the post (reached by
+// clicking), the contact card, the report's call to action, the PDF and the confirmation mail.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Browser } from 'playwright-core';
+import { startSampleSites, type SampleSites } from '../../scripts/demo/sample-sites.ts';
+import { ADMIN_ENV } from '../browser/admin-session.ts';
+import { launchBrowser, startBrowserApp, type BrowserApp } from '../browser/harness.ts';
+import { atEachWidth, Journey, nextVisitor, openAdminPage, signInAsOwner, WIDTHS } from './journey.ts';
+
+/** The sign-in page asks who is signed in first; a visitor who is not gets a 401. */
+const SIGNED_OUT = /status of 401 .*\/api\/auth\/user/;
+/** The setup's first try carries a phone number that is not one, refused on purpose. */
+const REFUSED_PROFILE = /status of 400 .*\/api\/admin\/profile/;
+
+const OWNER = {
+  name: 'Dana Whitaker',
+  title: 'Listing Marketing Lead',
+  phone: '(571) 555-0199',
+  email: 'dana@whitaker-homes.example',
+};
+/** Whatever the sample person leaves behind: their name and their address. */
+const SAMPLE_TRACES = /Morgan Ellis|morgan@/;
+/** The sample's phone; the audited sample site happens to list the same one, so it is looked for only where the owner's is. */
+const SAMPLE_PHONE = '555-0142';
+/** A trace of the sample with the text around it (to say where it is), or null. */
+const sampleTrace = (text: string) => new RegExp(`.{0,80}(${SAMPLE_TRACES.source}).{0,80}`, 's').exec(text)?.[0] ?? null;
+const POST = {
+  title: 'Three Staging Moves That Sold a Split-Level in Six Days',
+  slug: 'three-staging-moves-that-sold-a-split-level-in-six-days',
+  excerpt: 'What we changed in one weekend, and what the buyers said about it.',
+};
+
+// --- A real picture, made here: a PNG of a colour gradient ------------------------------
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes: Buffer) => {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+function chunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+/** An RGB PNG of `width` × `height` whose colours run from `from` to `to` across it. */
+function gradientPng(width: number, height: number, from: [number, number, number], to: [number, number, number]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc(height * (1 + width * 3));
+  for (let y = 0; y < height; y++) {
+    const row = y * (1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const t = (x + y) / (width + height);
+      for (let c = 0; c < 3; c++) rows[row + 1 + x * 3 + c] = Math.round(from[c]! + (to[c]! - from[c]!) * t);
+    }
+  }
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+describe('make it yours: a new owner’s identity and content, everywhere a visitor looks', () => {
+  let app: BrowserApp;
+  let browser: Browser;
+  let dataDir: string;
+  let sites: SampleSites;
+  let site: string;
+
+  beforeAll(async () => {
+    sites = await startSampleSites(['Harbor Point Homes'], () => 0.3);
+    site = sites.urls[0]!;
+    dataDir = mkdtempSync(join(tmpdir(), 'curb-make-it-yours-'));
+    app = await startBrowserApp({ ...ADMIN_ENV, DATA_DIR: dataDir, TRUST_PROXY: 'loopback' });
+    browser = await launchBrowser();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await sites?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The mail in the outbox (no mail service here) to `to` whose subject matches, once it is there. */
+  async function outboxMail(to: string, subject: RegExp): Promise<ParsedMail> {
+    const dir = join(dataDir, 'outbox');
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      for (const file of existsSync(dir) ? readdirSync(dir) : []) {
+        const mail = await simpleParser(readFileSync(join(dir, file)));
+        if (mail.subject && subject.test(mail.subject) && JSON.stringify(mail.to).includes(to)) return mail;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`no mail to ${to} with a subject like ${subject}`);
+  }
+
+  /** The page as the browser holds it (head, structured data, embedded content) carries no trace of the sample. */
+  async function noSampleTraces(j: Journey, where: string): Promise<void> {
+    const html = await j.page.content();
+    expect(sampleTrace(html), `${where} (${j.width.name})`).toBeNull();
+    expect(await j.page.title(), `${where} title`).not.toMatch(SAMPLE_TRACES);
+  }
+
+  it('the owner sets up their profile on first sign-in and publishes a post with a picture', async () => {
+    const j = await Journey.start(browser, 'make-it-yours-owner', WIDTHS[0], { allow: [SIGNED_OUT, REFUSED_PROFILE] });
+    try {
+      await signInAsOwner(j, app.url);
+      // Every admin page says the site still shows the sample, naming it from the data.
+      const banner = j.page.getByTestId('sample-profile-banner');
+      await banner.waitFor();
+      expect(await banner.textContent()).toContain('Your site still shows the sample profile (Morgan Ellis). Set up your profile');
+
+      const setup = j.page.getByRole('form', { name: 'Profile setup' });
+      await setup.getByRole('textbox', { name: 'Name', exact: true }).fill(OWNER.name);
+      await setup.getByRole('textbox', { name: 'Title', exact: true }).fill(OWNER.title);
+      await setup.getByRole('textbox', { name: 'E-mail', exact: true }).fill(OWNER.email);
+      await setup.getByRole('textbox', { name: 'Booking link', exact: true }).fill('');
+      await setup.getByRole('textbox', { name: 'Service area', exact: true }).fill('Arlington, VA\nAlexandria, VA');
+      await setup
+        .getByLabel('Photo', { exact: true })
+        .setInputFiles({ name: 'dana.png', mimeType: 'image/png', buffer: gradientPng(720, 720, [30, 64, 175], [220, 38, 38]) });
+      // The preview turns to the upload once it is stored (the sample's picture shows until then).
+      await expect.poll(() => setup.getByTestId('photo-preview').getAttribute('src'), { timeout: 30_000 }).toMatch(/^\/media\/u\//);
+      await expect.poll(() => setup.getByTestId('photo-preview').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+      // A phone number that is not one is refused at its field, and nothing is saved.
+      await setup.getByRole('textbox', { name: 'Phone', exact: true }).fill('call me');
+      await setup.getByRole('button', { name: 'Save and continue' }).click();
+      const phone = setup.getByRole('textbox', { name: 'Phone', exact: true });
+      await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
+      const phoneError = await phone.evaluate(
+        (input) => document.getElementById(input.getAttribute('aria-describedby')!.split(' ').pop()!)?.textContent,
+      );
+      expect(phoneError).toMatch(/phone/i);
+      expect(phoneError).toContain('7 to 15 digits');
+      await j.step('phone refused at its field');
+      expect(await banner.isVisible()).toBe(true);
+
+      await phone.fill(OWNER.phone);
+      await setup.getByRole('button', { name: 'Save and continue' }).click();
+      await j.page.getByTestId('toast').filter({ hasText: 'Profile saved' }).first().waitFor();
+      await banner.waitFor({ state: 'detached' });
+      await setup.waitFor({ state: 'detached' });
+      await j.step('profile saved');
+
+      // The lead's confirmation mail is off until the owner switches it on.
+      await openAdminPage(j, 'Funnel Manager');
+      await j.page.getByRole('article', { name: 'Free Marketing Audit' }).getByRole('button', { name: 'Edit' }).click();
+      const dialog = j.page.getByRole('dialog', { name: 'Edit Free Marketing Audit' });
+      await dialog.getByRole('tab', { name: 'Email Templates' }).click();
+      await dialog.getByTestId('template-confirmation').getByLabel('Send the confirmation').check();
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await j.page.getByTestId('toast').filter({ hasText: 'Funnel Updated' }).first().waitFor();
+      await dialog.waitFor({ state: 'detached' });
+
+      // A post with a picture in its body, published.
+      await openAdminPage(j, 'Site Content');
+      await j.page.getByRole('button', { name: 'New post' }).click();
+      const post = j.page.getByRole('form', { name: 'Post' });
+      await post.getByRole('textbox', { name: 'Title', exact: true }).fill(POST.title);
+      expect(await post.getByRole('textbox', { name: 'Address', exact: true }).inputValue()).toBe(POST.slug);
+      await post.getByRole('textbox', { name: 'Excerpt', exact: true }).fill(POST.excerpt);
+      await post.getByRole('textbox', { name: 'Search title', exact: true }).fill('Staging a split-level to sell in six days');
+      await post.getByText('41 / 70').waitFor();
+      const body = post.getByRole('textbox', { name: 'Body (Markdown)', exact: true });
+      await body.fill('We had one weekend.\n\n');
+      await post.locator('input[name="insertImage"]').setInputFiles({
+        name: 'living-room.png',
+        mimeType: 'image/png',
+        buffer: gradientPng(1400, 900, [250, 204, 21], [22, 163, 74]),
+      });
+      await expect.poll(() => body.inputValue(), { timeout: 30_000 }).toMatch(/!\[living-room\]\(media:[0-9a-f-]{36}\)/);
+      await body.fill(`${await body.inputValue()}The buyers said the light sold it.`);
+      await post.getByRole('button', { name: 'Preview', exact: true }).click();
+      await expect
+        .poll(() =>
+          post
+            .getByTestId('post-preview')
+            .locator('img')
+            .evaluate((img: HTMLImageElement) => img.naturalWidth),
+        )
+        .toBeGreaterThan(0);
+      await j.step('post previewed');
+      await post.getByRole('button', { name: 'Publish', exact: true }).click();
+      await j.page.getByTestId('toast').filter({ hasText: 'Post published' }).first().waitFor();
+      await j.step('post published');
+      await j.finish(1);
+    } finally {
+      await j.context.close().catch(() => {});
+    }
+  }, 120_000);
+
+  it('a visitor meets the new owner on the home page, the post, the contact card, the report, its PDF and the mail', async () => {
+    await atEachWidth(
+      browser,
+      'make-it-yours-visitor',
+      async (v) => {
+        await v.arrive(`${app.url}/`);
+        await v.page.getByText(OWNER.name).first().waitFor();
+        // The hero shows the photo the owner uploaded, in the widths written for it.
+        const photo = v.page.locator('main img[src^="/media/u/"]').first();
+        await expect
+          .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 })
+          .toBeGreaterThan(0);
+        await noSampleTraces(v, 'home page');
+        expect(await v.page.content()).not.toContain(SAMPLE_PHONE);
+        await v.step('home page');
+
+        // The contact card: the QR code's download on a wide screen, Save Contact on a phone.
+        let card: string | null;
+        if (v.isPhone) card = await v.page.getByTestId('save-contact').getAttribute('href');
+        else {
+          await v.page.getByTestId('show-contact-qr').click();
+          const modal = v.page.getByRole('dialog', { name: 'Contact QR Code' });
+          await modal.getByRole('img', { name: `QR code of ${OWNER.name}'s contact card` }).waitFor();
+          card = await modal.getByRole('link', { name: 'Download vCard' }).getAttribute('href');
+          await modal.getByRole('button', { name: 'Close', exact: true }).click();
+        }
+        const vcard = await (await fetch(new URL(card!, app.url))).text();
+        expect(vcard).toContain(`FN:${OWNER.name}`);
+        expect(vcard).toContain(OWNER.email);
+        expect(vcard).toMatch(/TEL[^:]*:[^\r\n]*571[^\r\n]*555[^\r\n]*0199/);
+        expect(sampleTrace(vcard)).toBeNull();
+        expect(vcard).not.toContain(SAMPLE_PHONE);
+
+        // The post, reached from the blog by clicking.
+        await v.navigate('Blog');
+        await v.page.getByRole('link', { name: POST.title }).first().click();
+        await v.page.waitForURL(new RegExp(`/blog/${POST.slug}$`));
+        await expect.poll(() => v.page.locator('main h1').first().textContent()).toBe(POST.title);
+        const picture = v.page.getByRole('main').getByRole('img', { name: 'living-room' });
+        await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+        expect(await picture.getAttribute('src')).toMatch(/^\/media\/u\/[0-9a-f-]{36}\/\d+\.webp$/);
+        await noSampleTraces(v, 'post');
+        await v.step('post');
+
+        // An audit request: its report's call to action, its PDF and the confirmation mail.
+        const lead = `lead+${v.width.name}@harbor-point.example`;
+        await v.navigate('Free Audit');
+        await v.page.waitForURL(/\/marketing-audit$/);
+        const form = v.page.getByRole('main');
+        await form.getByLabel('Your Business Name').fill('Harbor Point Homes');
+        await form.getByLabel('Website URL').fill(site);
+        await form.getByLabel('Email Address').fill(lead);
+        await form.getByLabel(/I agree to receive my audit report/).check();
+        await form.locator('button[type="submit"]').click();
+        await v.page.waitForURL(/\/audit-report\/[A-Za-z0-9_-]{22}$/, { timeout: 10_000 });
+        await v.page.getByTestId('audit-report').waitFor({ timeout: 60_000 });
+        await v.page.getByTestId('nav-actions').click();
+        const cta = v.page.getByTestId('schedule-call');
+        expect(await cta.getAttribute('href')).toMatch(new RegExp(`^mailto:${OWNER.email.replace('.', '\\.')}\\?`));
+        await noSampleTraces(v, 'report');
+        await v.step('report');
+
+        const download = v.page.waitForEvent('download', { timeout: 60_000 });
+        await v.page.getByTestId('export-pdf').click();
+        const pdf = readFileSync((await (await download).path())!);
+        const pdfText = execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString();
+        expect(pdfText).toContain(OWNER.name);
+        expect(sampleTrace(pdfText)).toBeNull();
+        await v.step('pdf');
+
+        const mail = await outboxMail(lead, /We received your audit request/);
+        const whole = `${JSON.stringify(mail.from)} ${JSON.stringify(mail.replyTo)} ${mail.text} ${mail.html}`;
+        expect(whole).toContain(OWNER.name);
+        expect(JSON.stringify(mail.replyTo)).toContain(OWNER.email);
+        expect(sampleTrace(whole)).toBeNull();
+        await v.finish();
+      },
+      () => ({ clientAddress: nextVisitor() }),
+    );
+  }, 300_000);
+});
