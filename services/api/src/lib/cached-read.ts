@@ -5,8 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 
 export interface CachedRead<T> {
   get(): Promise<T>;
-  /** Forgets the cached copy after a change. */
-  changed(): void;
+  /**
+   * Forgets the cached copy after a change and reads the new one at once; resolves when it is
+   * in, so the request that made the change answers only once pages go out with it (a page's
+   * read may otherwise give up after its short wait and send the copy from before the change).
+   */
+  changed(): Promise<void>;
 }
 
 export function cachedRead<T>(opts: {
@@ -56,6 +60,7 @@ export function cachedRead<T>(opts: {
     },
     changed() {
       cached = undefined;
+      return read().value.then(() => undefined);
     },
   };
 }

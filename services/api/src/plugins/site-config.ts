@@ -20,8 +20,8 @@ declare module 'fastify' {
 
 export interface SiteConfigCache {
   get(): Promise<PublicSiteConfig>;
-  /** Forgets the cached copy after a change. */
-  changed(): void;
+  /** Forgets the cached copy after a change; resolves once the new copy is read. */
+  changed(): Promise<void>;
 }
 
 /** "Changes apply within seconds": every api process reads the funnels again after this. */

@@ -39,8 +39,8 @@ export interface SiteContentCache {
   getPost(slug: string): Promise<PublishedPost | null>;
   /** The published posts as written (Markdown), newest first: what the assistant reads. */
   publishedPosts(): Promise<PostEdit[]>;
-  /** Forgets the cached bundle and posts after a change. */
-  changed(): void;
+  /** Forgets the cached bundle and posts after a change; resolves once the new bundle is read. */
+  changed(): Promise<void>;
 }
 
 /** Every api process reads the content again after this. */
@@ -171,8 +171,8 @@ export default fp(
       },
       publishedPosts: () => publishedPostEdits(opts.stores.sql),
       changed() {
-        content.changed();
         posts.clear();
+        return content.changed();
       },
     });
   },

@@ -70,7 +70,7 @@ describe('web app pages', () => {
       get: async () => content,
       getPost: async (slug: string) => posts.get(slug) ?? null,
       publishedPosts: async () => [],
-      changed() {},
+      changed: async () => {},
     });
     await app.register(webApp, { dist, ssrEntry });
     await app.ready();

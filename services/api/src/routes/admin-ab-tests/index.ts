@@ -97,7 +97,7 @@ export default async function adminAbTestRoutes(app: RouteApp, opts: { stores: S
         }
         await abTests.save(tx, testType, { status: next.status, weights: next.weights, winner: next.winner, changedBy });
       });
-      app.siteConfig.changed();
+      await app.siteConfig.changed();
       return (await states()).find((s) => s.testType === testType)!;
     },
   );

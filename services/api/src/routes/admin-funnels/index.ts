@@ -105,7 +105,7 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
       await funnels.insertVersion(tx, { funnelId: id, version: row.version, snapshot: edit, changedBy, changes, revertedTo });
       return toEdit(row);
     });
-    app.siteConfig.changed();
+    await app.siteConfig.changed();
     return saved;
   };
 

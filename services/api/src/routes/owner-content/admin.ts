@@ -62,7 +62,7 @@ export default async function adminContentRoutes(app: RouteApp, opts: { stores: 
   const saving = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
     try {
       const result = await sql.begin(work);
-      app.siteContent.changed();
+      await app.siteContent.changed();
       return result as T;
     } catch (err) {
       if ((err as { code?: string; constraint_name?: string }).constraint_name === 'posts_slug_key') throw slugTaken();
