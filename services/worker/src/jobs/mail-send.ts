@@ -14,7 +14,7 @@ import { settingsObject } from '@curb/contracts/settings-values';
 import { auditMail, contactMessages, leads, settings, type JobQueue, type Sql } from '@curb/db';
 import { ownerNoticeMail, publicBase, reportMail } from '../mail/messages.ts';
 import { reportMailPlan, runFunnelMail } from './funnel-mail.ts';
-import { transportsFor, type MailConfig, type OutgoingMail, type Transport } from '../mail/transports.ts';
+import { MailRefusedError, transportsFor, type MailConfig, type OutgoingMail, type Transport } from '../mail/transports.ts';
 
 export { transportsFor };
 
@@ -26,14 +26,14 @@ export interface MailDeps {
   transports?: Transport[];
 }
 
-export type MailOutcome = 'delivered' | 'outbox' | 'skipped';
+export type MailOutcome = 'delivered' | 'outbox' | 'refused' | 'skipped';
 
 /** Tries the transports in order; the name of the one that accepted, or every failure. */
 export async function handOver(
   deps: MailDeps,
   mail: OutgoingMail,
   context: object,
-): Promise<{ transport: Transport['name'] } | { errors: string[] }> {
+): Promise<{ transport: Transport['name'] } | { errors: string[]; refused?: { transport: Transport['name']; reply: string } }> {
   const errors: string[] = [];
   for (const transport of deps.transports ?? transportsFor(deps.config)) {
     try {
@@ -41,6 +41,8 @@ export async function handOver(
       deps.log.info({ ...context, transport: transport.name }, 'e-mail handed over');
       return { transport: transport.name };
     } catch (err) {
+      // The recipient's server said no for good: another transport would hear the same.
+      if (err instanceof MailRefusedError) return { errors, refused: { transport: transport.name, reply: err.message } };
       errors.push(`${transport.name}: ${(err as Error).message}`);
       deps.log.warn({ ...context, transport: transport.name, err: (err as Error).message }, 'mail transport failed');
     }
@@ -123,7 +125,12 @@ async function sendReport(deps: MailDeps, auditId: string): Promise<MailOutcome>
     await plan.delivered();
     return result.transport === 'outbox' ? 'outbox' : 'delivered';
   }
-  const { errors } = result;
+  const { errors, refused } = result;
+  if (refused) {
+    await auditMail.markRefused(sql, auditId, refused.transport, refused.reply.slice(0, 1000));
+    deps.log.warn({ auditId }, "report e-mail refused by the recipient's server");
+    return 'refused';
+  }
   await auditMail.recordFailure(sql, auditId, errors.join('; ').slice(0, 1000));
   throw new Error(`no mail transport accepted the report e-mail (${errors.join('; ')})`);
 }
