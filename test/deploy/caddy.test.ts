@@ -165,6 +165,21 @@ describe('deploy/Caddyfile in front of a production instance', () => {
     const user = await request('https', 'GET', '/api/auth/user', { headers: { cookie: cookie.split(';')[0]! } });
     expect(user.status).toBe(200);
     expect(json(user)).toMatchObject({ email: OWNER.email });
+
+    // The self-check the start printed and the System Overview shows: here only mail and
+    // backups are missing (this instance has neither), each said once with its fix.
+    const check = await request('https', 'GET', '/api/admin/self-check', { headers: { cookie: cookie.split(';')[0]! } });
+    expect(check.status).toBe(200);
+    const failing = (json(check).items as Array<{ id: string; ok: boolean }>).filter((i) => !i.ok).map((i) => i.id);
+    expect(failing).toEqual(expect.arrayContaining(['mail', 'backups']));
+    expect(failing).not.toContain('https');
+    expect(failing).not.toContain('admin');
+    const startLines = product
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('Self-check: '));
+    expect(startLines).toHaveLength(failing.length);
+    expect(startLines.join('\n')).toMatch(/Self-check: No daily backup is scheduled\. Fix: Set BACKUP_DIR/);
   });
 
   it('sends beacons and a lead form through the proxy, and serves the report and its PDF', async () => {
