@@ -13,7 +13,7 @@ import { MailSendJobSchema, type MailSendJob } from '@curb/contracts/mail';
 import { settingsObject } from '@curb/contracts/settings-values';
 import { auditMail, contactMessages, leads, settings, type JobQueue, type Sql } from '@curb/db';
 import { ownerNoticeMail, publicBase, reportMail } from '../mail/messages.ts';
-import { reportMailPlan, runFunnelMail } from './funnel-mail.ts';
+import { reportMailPlan, runFunnelMail, type MailOutcome } from './funnel-mail.ts';
 import { MailRefusedError, transportsFor, type MailConfig, type OutgoingMail, type Transport } from '../mail/transports.ts';
 
 export { transportsFor };
@@ -26,7 +26,7 @@ export interface MailDeps {
   transports?: Transport[];
 }
 
-export type MailOutcome = 'delivered' | 'outbox' | 'refused' | 'skipped';
+export type { MailOutcome };
 
 /** Tries the transports in order; the name of the one that accepted, or every failure. */
 export async function handOver(
@@ -65,6 +65,7 @@ export async function runMailJob(deps: MailDeps, job: { id: string; data: unknow
   // Deleted since (retention, or by the owner): nothing left to tell.
   if (!mail) return 'skipped';
   const result = await handOver(deps, mail, { job: data.kind });
+  if ('errors' in result && result.refused) return 'refused';
   // Thrown, pg-boss retries the job with backoff.
   if ('errors' in result) throw new Error(`no mail transport accepted the owner's notice (${result.errors.join('; ')})`);
   return result.transport === 'outbox' ? 'outbox' : 'delivered';
