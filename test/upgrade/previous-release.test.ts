@@ -2,7 +2,7 @@
 // the newest migration) runs on a data directory and takes a lead, its audit, a beacon, a
 // setting and the admin account; today's release starts on it, backs it up before migrating,
 // and serves all of it. A data directory from a newer release is refused.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -130,6 +130,15 @@ describe('upgrading from the previous release', () => {
     expect(saved.status).toBe(200);
     // The beacon is in ClickHouse once flushed (about a second); a clean stop flushes it too.
     expect(await old.stop(), old.output()).toBe(0);
+
+    // Only the start upgrades (after its backup): the admin command refuses to migrate.
+    const adminCreate = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(REPO_ROOT, 'services/api/src/cli/admin-create.ts'), '--email', OWNER.email, '--password', OWNER.password],
+      { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, encoding: 'utf8' },
+    );
+    expect(adminCreate.status).toBe(1);
+    expect(adminCreate.stderr).toContain('This data directory needs an upgrade: start the product once');
 
     const today = await startProduct(dataDir, { ...env });
     try {
