@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { auditBadge } from './admin.ts';
 
-const none = { reportViewed: false, emailOpened: false, emailDelivered: false, emailInOutbox: false, emailSent: false } as const;
+const none = {
+  reportViewed: false,
+  emailOpened: false,
+  emailDelivered: false,
+  emailInOutbox: false,
+  emailRefused: false,
+  emailSent: false,
+} as const;
 
 describe('the audit status badge', () => {
   it.each([
@@ -15,6 +22,8 @@ describe('the audit status badge', () => {
     [{ ...none, status: 'done', emailInOutbox: true, reportViewed: true }, 'Converted'],
     [{ ...none, status: 'done', emailSent: true, emailDelivered: true, emailOpened: true }, 'Email Opened'],
     [{ ...none, status: 'done', emailSent: true, emailDelivered: true, reportViewed: true }, 'Converted'],
+    // The recipient's server refused it: said so, never Email Sent nor a vague Failed.
+    [{ ...none, status: 'done', emailRefused: true }, "Refused by the recipient's server"],
     [{ ...none, status: 'failed' }, 'Failed'],
   ] as const)('%o → %s', (flags, badge) => {
     expect(auditBadge(flags)).toBe(badge);

@@ -47,6 +47,10 @@ export const MarketingAuditRecordSchema = Type.Object({
   emailDelivered: Type.Boolean(),
   /** The report e-mail was written to the outbox folder instead (no mail service configured): it reached nobody. */
   emailInOutbox: Type.Boolean(),
+  /** The recipient's server refused the report e-mail for good (an SMTP 5xx): not sent. */
+  emailRefused: Type.Boolean(),
+  /** That server's reply, when it refused. */
+  mailRefusal: Type.Union([Type.String(), Type.Null()]),
   emailOpened: Type.Boolean(),
   /** The lead came back to the report (not the redirect right after submitting): a conversion. */
   reportViewed: Type.Boolean(),
@@ -63,6 +67,8 @@ export const MarketingAuditListSchema = Type.Object({
   emailsDelivered: Type.Integer({ minimum: 0 }),
   /** Report e-mails written to the outbox folder: neither sent nor delivered. */
   emailsInOutbox: Type.Integer({ minimum: 0 }),
+  /** Report e-mails refused by the recipient's server: neither sent nor delivered. */
+  emailsRefused: Type.Integer({ minimum: 0 }),
   reportsViewed: Type.Integer({ minimum: 0 }),
   /** Reports viewed per audit, in percent with one decimal (0 when there are no audits). */
   conversionRate: Type.Number({ minimum: 0, maximum: 100 }),
@@ -78,14 +84,28 @@ export type MarketingAuditList = Static<typeof MarketingAuditListSchema>;
  * that failed (or a report that could not be mailed) is Failed.
  */
 export const IN_OUTBOX_BADGE = 'In outbox — not sent';
-export type AuditBadge = 'Converted' | 'Email Opened' | 'Email Sent' | typeof IN_OUTBOX_BADGE | 'Processing' | 'In Progress' | 'Failed';
+/** A refusal is said as such: the address does not take mail, nothing is wrong with the setup. */
+export const REFUSED_BADGE = "Refused by the recipient's server";
+export type AuditBadge =
+  | 'Converted'
+  | 'Email Opened'
+  | 'Email Sent'
+  | typeof IN_OUTBOX_BADGE
+  | typeof REFUSED_BADGE
+  | 'Processing'
+  | 'In Progress'
+  | 'Failed';
 export function auditBadge(
-  a: Pick<MarketingAuditRecord, 'reportViewed' | 'emailOpened' | 'emailDelivered' | 'emailInOutbox' | 'emailSent' | 'status'>,
+  a: Pick<
+    MarketingAuditRecord,
+    'reportViewed' | 'emailOpened' | 'emailDelivered' | 'emailInOutbox' | 'emailRefused' | 'emailSent' | 'status'
+  >,
 ): AuditBadge {
   if (a.reportViewed) return 'Converted';
   if (a.emailOpened) return 'Email Opened';
   if (a.emailDelivered) return 'Email Sent';
   if (a.emailInOutbox) return IN_OUTBOX_BADGE;
+  if (a.emailRefused) return REFUSED_BADGE;
   if (a.emailSent) return 'Processing';
   if (a.status === 'queued' || a.status === 'running') return 'In Progress';
   if (a.status === 'done') return 'Processing';

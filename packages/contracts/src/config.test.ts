@@ -20,6 +20,19 @@ describe('parseConfig', () => {
     ['NODE_ENV', 'staging', 'Invalid NODE_ENV="staging": expected development, production or test.'],
     ['DATABASE_URL', 'mysql://x', 'Invalid DATABASE_URL="mysql://x": expected a postgres:// connection URL (unset: embedded PostgreSQL).'],
     ['CLICKHOUSE_POOL_SIZE', '0', 'Invalid CLICKHOUSE_POOL_SIZE="0": expected an integer from 1 to 16.'],
+    ['PUBLIC_URL', 'https://my site', 'Invalid PUBLIC_URL="https://my site": expected the public http(s):// address of the site.'],
+    ['PUBLIC_URL', 'www.example.com', 'Invalid PUBLIC_URL="www.example.com": expected the public http(s):// address of the site.'],
+    // The password is never echoed, whichever way the value is wrong.
+    [
+      'SMTP_URL',
+      'smtp://me:hunter2secret@mail host:587',
+      'Invalid SMTP_URL="smtp://me:***@mail host:587": expected an smtp:// or smtps:// URL.',
+    ],
+    [
+      'SMTP_URL',
+      'smtpx://me:hunter2secret@mail.example',
+      'Invalid SMTP_URL="smtpx://me:***@mail.example": expected an smtp:// or smtps:// URL.',
+    ],
   ])('refuses %s=%s with one line naming the variable', (key, value, message) => {
     expect(() => parseConfig({ [key]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [key]: value })).toThrow(message);

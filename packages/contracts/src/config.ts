@@ -98,12 +98,22 @@ export function parseConfig(env: Env): Config {
   }
   const converted = Value.Default(ConfigSchema, Value.Convert(ConfigSchema, input));
   const firstError = Value.Errors(ConfigSchema, converted).First();
-  if (firstError) {
-    const key = firstError.path.split('/')[1] ?? '';
-    const allowed = (ConfigSchema.properties as Record<string, { allowed?: string }>)[key]?.allowed ?? 'a valid value';
-    throw new ConfigError(`Invalid ${key}=${JSON.stringify(env[key]?.trim() ?? '')}: expected ${allowed}.`);
+  const badKey = firstError
+    ? (firstError.path.split('/')[1] ?? '')
+    : URL_VARIABLES.find((k) => input[k] !== undefined && !URL.canParse(String(input[k])));
+  if (badKey !== undefined) {
+    const allowed = (ConfigSchema.properties as Record<string, { allowed?: string }>)[badKey]?.allowed ?? 'a valid value';
+    throw new ConfigError(`Invalid ${badKey}=${JSON.stringify(withoutPassword(env[badKey]?.trim() ?? ''))}: expected ${allowed}.`);
   }
   return converted as Config;
+}
+
+/** Variables that must be whole URLs, not only start like one (`https://my site` is not). */
+const URL_VARIABLES = ['PUBLIC_URL', 'MAIL_API_URL', 'SMTP_URL', 'CLICKHOUSE_URL', 'DATABASE_URL', 'LLM_BASE_URL'] as const;
+
+/** A refused value is echoed to the log and the terminal: never with the password in it. */
+function withoutPassword(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*):[^@\s]*@/i, '$1:***@');
 }
 
 /** Embedded unless both stores are external. */

@@ -1,5 +1,5 @@
 export { createSql, pingPostgres, type Db, type Sql, type Tx } from './client.ts';
-export { migratePostgres, loadMigrations, type Migration } from './migrate.ts';
+export { appliedMigrations, migratePostgres, loadMigrations, type Migration } from './migrate.ts';
 export { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
 export { jobDbIn, startJobQueue, stopJobQueue, type JobQueue } from './jobs.ts';
 // The PostgreSQL statements of each business record, one module per aggregate: services call

@@ -49,3 +49,10 @@ export async function migratePostgres(sql: Sql, migrations?: Migration[]): Promi
     return applied;
   });
 }
+
+/** The migrations applied to this database, or null for a database no release has migrated yet. */
+export async function appliedMigrations(sql: Sql): Promise<number[] | null> {
+  const [row] = await sql<{ ledger: string | null }[]>`SELECT to_regclass('schema_migrations')::text AS ledger`;
+  if (!row?.ledger) return null;
+  return (await sql<{ version: number }[]>`SELECT version FROM schema_migrations ORDER BY version`).map((r) => r.version);
+}

@@ -13,6 +13,7 @@ import {
   type Sql,
 } from '@curb/db';
 import { migrateClickHouseLocked } from './clickhouse-migrations.ts';
+import { guardUpgrade } from './upgrade.ts';
 import { StartupError } from './config.ts';
 import { freePort } from './free-port.ts';
 
@@ -75,17 +76,7 @@ export async function openStores(config: Config, options: OpenStoresOptions): Pr
     }
     const sql = createSql(postgresUrl);
     closers.push(() => sql.end({ timeout: 2 }));
-    const pgApplied = await migratePostgres(sql).catch((err: Error) => {
-      throw new StartupError(`PostgreSQL is not usable: ${err.message}`);
-    });
-    log(pgApplied.length ? `PostgreSQL migrations applied: ${pgApplied.join(', ')}` : 'PostgreSQL schema up to date');
-
-    const jobs = await startJobQueue(postgresUrl, (err) =>
-      logger ? logger.error({ err }, 'job queue error') : log(`job queue error: ${err.message}`),
-    );
-    // Closed before the SQL pool and the database: running jobs finish first.
-    closers.push(() => stopJobQueue(jobs, Math.max(500, config.SHUTDOWN_TIMEOUT_MS - 1500)));
-
+    // Opened before any migration: the backup taken before an upgrade reads both stores.
     const ch = await openClickHouse(
       config.CLICKHOUSE_URL
         ? {
@@ -102,6 +93,18 @@ export async function openStores(config: Config, options: OpenStoresOptions): Pr
           },
     );
     closers.push(() => ch.close());
+    await guardUpgrade(config, { sql, ch: config.CLICKHOUSE_URL ? null : ch, embeddedPostgres: Boolean(embedded) }, log);
+    const pgApplied = await migratePostgres(sql).catch((err: Error) => {
+      throw new StartupError(`PostgreSQL is not usable: ${err.message}`);
+    });
+    log(pgApplied.length ? `PostgreSQL migrations applied: ${pgApplied.join(', ')}` : 'PostgreSQL schema up to date');
+
+    const jobs = await startJobQueue(postgresUrl, (err) =>
+      logger ? logger.error({ err }, 'job queue error') : log(`job queue error: ${err.message}`),
+    );
+    // Closed before the SQL pool and the database: running jobs finish first.
+    closers.push(() => stopJobQueue(jobs, Math.max(500, config.SHUTDOWN_TIMEOUT_MS - 1500)));
+
     const chApplied = await migrateClickHouseLocked(sql, ch).catch((err: Error) => {
       throw new StartupError(`ClickHouse is not usable: ${err.message}`);
     });

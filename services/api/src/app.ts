@@ -15,6 +15,7 @@ import adminFunnelRoutes from './routes/admin-funnels/index.ts';
 import adminAbTestRoutes from './routes/admin-ab-tests/index.ts';
 import adminOutboxRoutes from './routes/admin-outbox/index.ts';
 import adminBackupRoutes from './routes/admin-backups/index.ts';
+import adminSelfCheckRoutes from './routes/admin-self-check/index.ts';
 import adminDataRoutes from './routes/admin-data/index.ts';
 import adminPrivacyRoutes from './routes/admin-privacy/index.ts';
 import analyticsRoutes from './routes/analytics/index.ts';
@@ -47,6 +48,7 @@ export default async function api(app: FastifyInstance, opts: ApiOptions): Promi
   await app.register(adminAbTestRoutes, { stores: opts.stores });
   await app.register(adminOutboxRoutes, { config: opts.config });
   await app.register(adminBackupRoutes, opts);
+  await app.register(adminSelfCheckRoutes, opts);
   await app.register(adminDataRoutes, opts);
   await app.register(adminPrivacyRoutes, { ...opts, reportPdfs });
   await app.register(analyticsRoutes, opts);

@@ -1,6 +1,7 @@
 // `pnpm start`: the whole product in one process.
 import { adminEmails } from '@curb/api/lib/auth/admin-users';
 import { loadConfig, runMain, stopOnSignals, surviveStoreOutages } from '@curb/runtime';
+import { selfCheck, selfCheckLines } from '@curb/runtime/self-check';
 import { launch } from './launch.ts';
 
 runMain(async () => {
@@ -29,6 +30,14 @@ runMain(async () => {
       '',
     ].join('\n'),
   );
+  // On a server, what is still to fix, each with its fix; a check that cannot run never stops the product.
+  if (config.NODE_ENV === 'production') {
+    const items = await selfCheck(config, launched.stores.sql).catch((err: Error) => {
+      launched.app.log.warn({ err: err.message }, 'self-check could not run');
+      return [];
+    });
+    for (const line of selfCheckLines(items)) launched.app.log.warn(line);
+  }
 });
 
 /** The banner's line about the admin account: who it is, or how to create one. */

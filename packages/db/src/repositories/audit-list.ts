@@ -12,6 +12,8 @@ export interface Totals {
   emails_delivered: number;
   /** Report e-mails written to the outbox folder instead, which reached nobody. */
   emails_in_outbox: number;
+  /** Report e-mails the recipient's server refused. */
+  emails_refused: number;
   /** Leads who came back to their report (a conversion), not every view. */
   reports_viewed: number;
 }
@@ -22,6 +24,7 @@ export async function totals(db: Db): Promise<Totals> {
            count(*) FILTER (WHERE ${ownerFlags.sent(db)})::int AS emails_sent,
            count(*) FILTER (WHERE ${ownerFlags.delivered(db)})::int AS emails_delivered,
            count(*) FILTER (WHERE ${ownerFlags.inOutbox(db)})::int AS emails_in_outbox,
+           count(*) FILTER (WHERE ${ownerFlags.refused(db)})::int AS emails_refused,
            count(*) FILTER (WHERE report_converted_at IS NOT NULL)::int AS reports_viewed
     FROM audits`;
   return row!;
@@ -45,7 +48,8 @@ export async function page(db: Db, page: number, limit: number, filter: ListFilt
     SELECT id, business_name AS "businessName", email, NULLIF(website, '') AS website, source,
            report_id AS "reportId", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
            ${ownerFlags.sent(db)} AS "emailSent", ${ownerFlags.delivered(db)} AS "emailDelivered",
-           ${ownerFlags.inOutbox(db)} AS "emailInOutbox", email_opened AS "emailOpened",
+           ${ownerFlags.inOutbox(db)} AS "emailInOutbox", ${ownerFlags.refused(db)} AS "emailRefused",
+           CASE WHEN ${ownerFlags.refused(db)} THEN mail_error END AS "mailRefusal", email_opened AS "emailOpened",
            report_converted_at IS NOT NULL AS "reportViewed", report_view_count AS "reportViewCount", status
     FROM audits
     WHERE ${filterWhere(db, filter, searched(db))}

@@ -14,11 +14,13 @@ import type { AuditStatus } from './audits.ts';
  */
 export const ownerFlags = {
   /** A mail service accepted the e-mail. */
-  sent: (db: Db) => db`(email_sent AND mail_transport IN ${db(SENDING_TRANSPORTS)})`,
+  sent: (db: Db) => db`(email_sent AND mail_transport IN ${db(SENDING_TRANSPORTS)} AND mail_refused_at IS NULL)`,
   /** The mail service confirmed taking it (its acceptance: no bounces are read). */
   delivered: (db: Db) => db`(email_delivered AND mail_transport IN ${db(SENDING_TRANSPORTS)})`,
   /** Written to the outbox folder, where nobody receives it. */
   inOutbox: (db: Db) => db`(email_delivered AND mail_transport = ${OUTBOX_TRANSPORT})`,
+  /** The recipient's server refused it for good: neither sent nor delivered. */
+  refused: (db: Db) => db`(mail_refused_at IS NOT NULL AND NOT email_delivered)`,
 };
 
 export interface MailRow {
@@ -46,6 +48,17 @@ export async function markSent(db: Db, auditId: string, openToken: string): Prom
 export async function markDelivered(db: Db, auditId: string, transport: MailTransportName): Promise<void> {
   await db`UPDATE audits SET email_delivered = true, email_delivered_at = now(), mail_transport = ${transport}, mail_error = NULL
     WHERE id = ${auditId}`;
+}
+
+/** The recipient's server refused the e-mail for good, with its reply; the job stops trying. */
+export async function markRefused(db: Db, auditId: string, transport: MailTransportName, reply: string): Promise<void> {
+  await db`UPDATE audits SET mail_refused_at = now(), mail_transport = ${transport}, mail_error = ${reply} WHERE id = ${auditId}`;
+}
+
+/** Report e-mails refused by their recipients' servers since `since`, for the System Overview. */
+export async function refusedSince(db: Db, since: Date): Promise<number> {
+  const [row] = await db<{ n: number }[]>`SELECT count(*)::int AS n FROM audits WHERE mail_refused_at >= ${since} AND NOT email_delivered`;
+  return row!.n;
 }
 
 /** Why no transport took the e-mail (shown to the owner; the job retries). */

@@ -85,6 +85,9 @@ export const DATA_FILES: ReadonlyArray<{
   { path: 'quarantine', kind: 'folder' },
   // A stopped product's events not yet in ClickHouse; a running one's are flushed up to the cut.
   { path: 'spool', kind: 'folder', stoppedOnly: true, keep: (path) => path.endsWith('.ndjson') },
+  // The key that signs the owner's mail (pnpm mail:dkim): without it the published DNS record
+  // no longer matches, so it comes back with the rest.
+  { path: 'dkim', kind: 'folder', keep: (path) => /^dkim\/[a-z0-9.-]{1,253}\/[a-z0-9_-]{1,63}\.pem$/.test(path) },
   // The owner's uploaded images as the api writes them, media/<uuid>/<width>.webp: an archive
   // cannot place anything else there (a page, a script).
   { path: 'media', kind: 'folder', keep: (path) => MEDIA_FILE.test(path) },

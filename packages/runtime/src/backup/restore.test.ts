@@ -66,9 +66,10 @@ describe('restore of an altered archive', () => {
     expect(statSync(join(target, 'session-secret')).isFile()).toBe(true);
   });
 
-  it('names what a backup holds: the session key, the outbox, the quarantine and spooled segments', () => {
-    for (const path of ['session-secret', 'outbox/a/b.eml', 'quarantine/x.ndjson', 'spool/curb/seg-1.ndjson'])
+  it('names what a backup holds: the session key, the outbox, the quarantine, spooled segments and the DKIM key', () => {
+    for (const path of ['session-secret', 'outbox/a/b.eml', 'quarantine/x.ndjson', 'spool/curb/seg-1.ndjson', 'dkim/example.com/curb.pem'])
       expect(isDataFile(path)).toBe(true);
+    for (const path of ['dkim/example.com/run.sh', 'dkim/curb.pem', 'dkim/../x/curb.pem']) expect(isDataFile(path)).toBe(false);
     for (const path of [
       'postgres/cluster/PG_VERSION',
       'outbox',

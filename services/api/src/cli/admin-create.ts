@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { createSql, migratePostgres, startEmbeddedPostgres, type Sql } from '@curb/db';
 import { freePort, loadConfig, lockDataDir, runMain, StartupError } from '@curb/runtime';
+import { upgradePlan } from '@curb/runtime/upgrade';
 import { adminAccountProblem, upsertAdmin } from '../lib/auth/admin-users.ts';
 
 runMain(async () => {
@@ -23,6 +24,15 @@ runMain(async () => {
 
   const db = await openDatabase(config.DATABASE_URL, config.DATA_DIR);
   try {
+    // Only the product's start upgrades a data directory: it backs it up first.
+    const plan = await upgradePlan(db.sql);
+    if (plan.newer.length || (!plan.fresh && plan.pending.length)) {
+      throw new StartupError(
+        plan.newer.length
+          ? 'This data directory was written by a newer release: run pnpm admin:create from that release.'
+          : 'This data directory needs an upgrade: start the product once (it backs the data up first), then run pnpm admin:create.',
+      );
+    }
     await migratePostgres(db.sql);
     const { user, created } = await upsertAdmin(db.sql, { email, password, firstName: values['first-name'] });
     process.stdout.write(

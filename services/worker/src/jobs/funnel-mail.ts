@@ -20,7 +20,7 @@ export interface MailDeps {
   log: FastifyBaseLogger;
   transports?: Transport[];
 }
-export type MailOutcome = 'delivered' | 'outbox' | 'skipped';
+export type MailOutcome = 'delivered' | 'outbox' | 'refused' | 'skipped';
 
 const DAY_MS = 86_400_000;
 
@@ -28,7 +28,7 @@ export type HandOver = (
   deps: MailDeps,
   mail: OutgoingMail,
   context: object,
-) => Promise<{ transport: MailTransportName } | { errors: string[] }>;
+) => Promise<{ transport: MailTransportName } | { errors: string[]; refused?: { transport: MailTransportName; reply: string } }>;
 
 export interface FunnelMailDeps extends MailDeps {
   /** The clock the follow-up's due time is read on (tests move it). */
@@ -52,6 +52,8 @@ const leadValues = (row: leadMail.LeadMailRow) => ({
 
 async function send(deps: MailDeps, handOver: HandOver, mail: OutgoingMail, context: object, what: string): Promise<MailOutcome> {
   const result = await handOver(deps, mail, context);
+  // The recipient's server refused it for good: a retry would be refused again.
+  if ('errors' in result && result.refused) return 'refused';
   // Thrown, pg-boss retries the job with backoff.
   if ('errors' in result) throw new Error(`no mail transport accepted the ${what} (${result.errors.join('; ')})`);
   return result.transport === 'outbox' ? 'outbox' : 'delivered';

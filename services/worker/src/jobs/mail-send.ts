@@ -16,8 +16,8 @@ import { settingsObject } from '@curb/contracts/settings-values';
 import { auditMail, contactMessages, leads, ownerContent, settings, type JobQueue, type Sql } from '@curb/db';
 import { ownerNoticeMail, publicBase, reportMail } from '../mail/messages.ts';
 import { mailOwner, type MailOwner } from '../mail/owner.ts';
-import { reportMailPlan, runFunnelMail } from './funnel-mail.ts';
-import { transportsFor, type MailConfig, type OutgoingMail, type Transport } from '../mail/transports.ts';
+import { reportMailPlan, runFunnelMail, type MailOutcome } from './funnel-mail.ts';
+import { MailRefusedError, transportsFor, type MailConfig, type OutgoingMail, type Transport } from '../mail/transports.ts';
 
 export { transportsFor };
 
@@ -29,14 +29,14 @@ export interface MailDeps {
   transports?: Transport[];
 }
 
-export type MailOutcome = 'delivered' | 'outbox' | 'skipped';
+export type { MailOutcome };
 
 /** Tries the transports in order; the name of the one that accepted, or every failure. */
 export async function handOver(
   deps: MailDeps,
   mail: OutgoingMail,
   context: object,
-): Promise<{ transport: Transport['name'] } | { errors: string[] }> {
+): Promise<{ transport: Transport['name'] } | { errors: string[]; refused?: { transport: Transport['name']; reply: string } }> {
   const errors: string[] = [];
   for (const transport of deps.transports ?? transportsFor(deps.config)) {
     try {
@@ -44,6 +44,8 @@ export async function handOver(
       deps.log.info({ ...context, transport: transport.name }, 'e-mail handed over');
       return { transport: transport.name };
     } catch (err) {
+      // The recipient's server said no for good: another transport would hear the same.
+      if (err instanceof MailRefusedError) return { errors, refused: { transport: transport.name, reply: err.message } };
       errors.push(`${transport.name}: ${(err as Error).message}`);
       deps.log.warn({ ...context, transport: transport.name, err: (err as Error).message }, 'mail transport failed');
     }
@@ -68,6 +70,7 @@ export async function runMailJob(deps: MailDeps, job: { id: string; data: unknow
   // Deleted since (retention, or by the owner): nothing left to tell.
   if (!mail) return 'skipped';
   const result = await handOver(deps, mail, { job: data.kind });
+  if ('errors' in result && result.refused) return 'refused';
   // Thrown, pg-boss retries the job with backoff.
   if ('errors' in result) throw new Error(`no mail transport accepted the owner's notice (${result.errors.join('; ')})`);
   return result.transport === 'outbox' ? 'outbox' : 'delivered';
@@ -131,7 +134,12 @@ async function sendReport(deps: MailDeps, owner: MailOwner, auditId: string): Pr
     await plan.delivered();
     return result.transport === 'outbox' ? 'outbox' : 'delivered';
   }
-  const { errors } = result;
+  const { errors, refused } = result;
+  if (refused) {
+    await auditMail.markRefused(sql, auditId, refused.transport, refused.reply.slice(0, 1000));
+    deps.log.warn({ auditId }, "report e-mail refused by the recipient's server");
+    return 'refused';
+  }
   await auditMail.recordFailure(sql, auditId, errors.join('; ').slice(0, 1000));
   throw new Error(`no mail transport accepted the report e-mail (${errors.join('; ')})`);
 }

@@ -47,6 +47,7 @@ export default async function adminAuditRoutes(app: RouteApp, opts: { stores: St
         emailsSent: t.emails_sent,
         emailsDelivered: t.emails_delivered,
         emailsInOutbox: t.emails_in_outbox,
+        emailsRefused: t.emails_refused,
         reportsViewed: t.reports_viewed,
         conversionRate: t.total ? Math.round((t.reports_viewed / t.total) * 1000) / 10 : 0,
         pagination: paginate(page, limit, kept),

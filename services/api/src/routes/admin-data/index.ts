@@ -120,7 +120,9 @@ export default async function adminDataRoutes(app: RouteApp, opts: { config: Con
         'email_delivery',
         transport !== null,
         pg.sent,
-        transport ? `${pg.sent} mails sent via ${transport}` : 'No mail API or SMTP server configured: mail goes to the file outbox',
+        transport
+          ? `${pg.sent} mails sent via ${transport}${pg.refused ? `, ${pg.refused} refused by the recipient's server` : ''}`
+          : 'No mail API or SMTP server configured: mail goes to the file outbox',
       ),
       sourceStatus('analytics_tracking', tracking.total > 0, tracking.total, `${tracking.total} tracked events`),
       sourceStatus(

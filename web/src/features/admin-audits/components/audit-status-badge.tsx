@@ -7,6 +7,7 @@ const TONES: Record<AuditBadge, BadgeTone> = {
   'Email Sent': 'blue',
   // As the dashboard's "Outbox only": nothing failed, yet the lead received nothing.
   'In outbox — not sent': 'yellow',
+  "Refused by the recipient's server": 'red',
   Processing: 'yellow',
   'In Progress': 'gray',
   Failed: 'red',
@@ -14,5 +15,7 @@ const TONES: Record<AuditBadge, BadgeTone> = {
 
 export function AuditStatusBadge({ audit }: { audit: MarketingAuditRecord }) {
   const badge = auditBadge(audit);
-  return <Badge tone={TONES[badge]}>{badge}</Badge>;
+  const badgeEl = <Badge tone={TONES[badge]}>{badge}</Badge>;
+  // The server's own words say why (a mailbox that does not exist, a full one).
+  return audit.mailRefusal ? <span title={audit.mailRefusal}>{badgeEl}</span> : badgeEl;
 }

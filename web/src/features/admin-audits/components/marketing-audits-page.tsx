@@ -16,7 +16,13 @@ import { MailSetupPanel } from './mail-setup-panel';
 import { OutboxPanel } from './outbox-panel';
 
 /** The rest, said as the rows' badge says it: "3 in outbox — not sent". */
-const inOutboxHint = (n: number) => (n > 0 ? `${formatCount(n)} ${IN_OUTBOX_BADGE.toLowerCase()}` : undefined);
+const notSentHint = (inOutbox: number, refused: number) =>
+  [
+    inOutbox > 0 ? `${formatCount(inOutbox)} ${IN_OUTBOX_BADGE.toLowerCase()}` : '',
+    refused > 0 ? `${formatCount(refused)} refused by the recipient's server` : '',
+  ]
+    .filter(Boolean)
+    .join(', ') || undefined;
 
 export function MarketingAuditsPage() {
   const [page, setPage] = useState(1);
@@ -45,7 +51,7 @@ export function MarketingAuditsPage() {
         <StatGrid>
           <StatCard label="Total Audits" value={formatCount(data.total)} />
           {/* Only what the mail API or SMTP server took: a mail in the outbox folder reached nobody. */}
-          <StatCard label="Emails Sent" value={formatCount(data.emailsSent)} hint={inOutboxHint(data.emailsInOutbox)} />
+          <StatCard label="Emails Sent" value={formatCount(data.emailsSent)} hint={notSentHint(data.emailsInOutbox, data.emailsRefused)} />
           <StatCard label="Emails Delivered" value={formatCount(data.emailsDelivered)} />
           {/* The Views column counts every view; a lead counts here once they come back (docs/decisions/). */}
           <StatCard label="Reports Viewed" value={formatCount(data.reportsViewed)} hint="leads who came back to their report" />

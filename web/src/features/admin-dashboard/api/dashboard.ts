@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DataConnectionsOverview, FeatureStatus, IngestQuarantine } from '@curb/contracts/analytics';
 import type { BackupStatus } from '@curb/contracts/backup';
 import type { Health } from '@curb/contracts/health';
+import type { SelfCheck } from '@curb/contracts/self-check';
 import { getQueryFn } from '@/lib/api-client';
 
 /** Spec: the dashboard's health badges come from real pings, refreshed while it is open. */
@@ -35,3 +36,7 @@ export const useIngestQuarantine = () =>
 /** The daily backup's schedule and the last backups' outcomes (issue 31). */
 export const useBackups = () =>
   useQuery({ queryKey: ['/api/admin/backups'], queryFn: getQueryFn<BackupStatus>({ on401: 'throw' }), refetchInterval: HEALTH_POLL_MS });
+
+/** The production self-check: the same items the start prints, each with its fix. */
+export const useSelfCheck = () =>
+  useQuery({ queryKey: ['/api/admin/self-check'], queryFn: getQueryFn<SelfCheck>({ on401: 'throw' }), refetchInterval: HEALTH_POLL_MS });

@@ -11,6 +11,7 @@ import { formatCount, formatDateTime } from '@/components/admin/format';
 import { StatCard, StatGrid } from '@/components/admin/stat-card';
 import { Tabs } from '@/components/admin/tabs';
 import { DataTable } from '@/components/ui/data-table';
+import { SelfCheckPanel } from './self-check-panel';
 import { useBackups, useDataConnections, useFeatureStatuses, useHealth, useIngestQuarantine } from '../api/dashboard';
 
 const TABS = [
@@ -280,6 +281,7 @@ export function DashboardPage() {
           <>
             <QuickActions />
             <SystemHealth overview={overview.data} />
+            <SelfCheckPanel />
             {overview.data && <MostNeeded overview={overview.data} />}
           </>
         )}
