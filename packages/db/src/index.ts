@@ -17,6 +17,7 @@ export * as eventOutbox from './repositories/event-outbox.ts';
 export * as funnelLeads from './repositories/funnel-leads.ts';
 export * as funnels from './repositories/funnels.ts';
 export * as ingestQuarantine from './repositories/ingest-quarantine.ts';
+export * as leadAttribution from './repositories/lead-attribution.ts';
 export * as leadMail from './repositories/lead-mail.ts';
 export * as leads from './repositories/leads.ts';
 export * as loginThrottle from './repositories/login-throttle.ts';
