@@ -16,6 +16,7 @@ import {
   UNTRACKED,
 } from '@curb/contracts/traffic-attribution';
 import type { ClickHouse } from '../clickhouse.ts';
+import { DIMENSIONS } from '../stats/dimensions.ts';
 import { chTime, isoTime } from './period.ts';
 
 /** What the attribution needs of a lead; the flags come from its audits in PostgreSQL. */
@@ -27,81 +28,38 @@ export interface AttributedLead {
   emailOpened: boolean;
 }
 
-const SEARCH_ENGINES = [
-  'google',
-  'bing',
-  'duckduckgo',
-  'yahoo',
-  'baidu',
-  'yandex',
-  'ecosia',
-  'startpage',
-  'qwant',
-  'search.brave',
-  'naver',
-  'seznam',
-];
-const SOCIAL = [
-  'facebook',
-  'instagram',
-  'linkedin',
-  'twitter',
-  'x',
-  't',
-  'lnkd',
-  'pinterest',
-  'reddit',
-  'youtube',
-  'tiktok',
-  'threads',
-  'nextdoor',
-];
-const hostHas = (host: string, names: string[]) => names.some((n) => `.${host}`.includes(`.${n}.`));
+type EntryRow = {
+  started: string;
+  landing: string;
+  channel: string;
+  source: string;
+  referrer: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+};
 
-/**
- * A visit's channel from its entry's campaign tags and referrer, after the usual web analytics
- * grouping (Plausible, GA4): tagged paid media first, then e-mail, search, social, referral, direct.
- */
-export function channelOf(t: { referrer: string; utmSource: string; utmMedium: string }): string {
-  const medium = t.utmMedium.toLowerCase();
-  const source = t.utmSource.toLowerCase();
-  const host = t.referrer.toLowerCase();
-  const social = hostHas(host, SOCIAL) || hostHas(`${source}.`, SOCIAL) || ['social', 'social-network', 'sm'].includes(medium);
-  if (/^(cpc|ppc|paid|paidsearch|paid-search|paid_search)$/.test(medium)) return social ? 'Paid Social' : 'Paid Search';
-  if (/^(display|banner|cpm)$/.test(medium)) return 'Display';
-  if (medium === 'email' || source === 'email' || source === 'newsletter') return 'Email';
-  if (medium === 'organic' || hostHas(host, SEARCH_ENGINES)) return 'Organic Search';
-  if (social) return 'Organic Social';
-  if (host) return 'Referral';
-  if (source || medium) return 'Other Campaigns';
-  return 'Direct';
-}
-
-/** A visit's source: its campaign source, else its referrer's host, else Direct. */
-export const sourceOf = (t: { referrer: string; utmSource: string }) => t.utmSource || t.referrer || 'Direct';
-
-type EntryRow = { started: string; landing: string; referrer: string; utm_source: string; utm_medium: string; utm_campaign: string };
-
-function touchOf(row: EntryRow): Touch {
-  const t = { referrer: row.referrer, utmSource: row.utm_source, utmMedium: row.utm_medium };
-  return {
-    startedAt: isoTime(row.started),
-    channel: channelOf(t),
-    source: sourceOf(t),
-    referrer: row.referrer,
-    utmSource: row.utm_source,
-    utmMedium: row.utm_medium,
-    utmCampaign: row.utm_campaign,
-    landingPage: row.landing,
-  };
-}
+const touchOf = (row: EntryRow): Touch => ({
+  startedAt: isoTime(row.started),
+  channel: row.channel,
+  source: row.source,
+  referrer: row.referrer,
+  utmSource: row.utm_source,
+  utmMedium: row.utm_medium,
+  utmCampaign: row.utm_campaign,
+  landingPage: row.landing,
+});
 
 // A visit: the session's id, or the visitor and day for an event without one.
 const VISIT_KEY = "if(session_id != '', session_id, concat(toString(visitor_id), '-', toString(toDate(ts))))";
-const ENTRY_COLUMNS = `min(ts) AS started, argMin(path, ts) AS landing, argMin(toString(referrer_domain), ts) AS referrer,
-         argMin(toString(utm_source), ts) AS utm_source, argMin(toString(utm_medium), ts) AS utm_medium,
-         argMin(utm_campaign, ts) AS utm_campaign`;
-const ENTRY_TUPLE = 'tuple(started, landing, referrer, utm_source, utm_medium, utm_campaign)';
+// A visit's entry, named as the query layer's visit row `s` so its channel and source are the
+// Traffic page's own (stats/dimensions.ts).
+const ENTRY_COLUMNS = `min(ts) AS started, argMin(path, ts) AS landing, argMin(toString(referrer_domain), ts) AS v_referrer_domain,
+         argMin(toString(utm_source), ts) AS v_utm_source, argMin(toString(utm_medium), ts) AS v_utm_medium,
+         argMin(utm_campaign, ts) AS v_utm_campaign`;
+const ENTRY = `started, landing, ${DIMENSIONS['visit:channel'].expr('UTC')} AS channel, ${DIMENSIONS['visit:source'].expr('UTC')} AS source,
+       s.v_referrer_domain AS referrer, s.v_utm_source AS utm_source, s.v_utm_medium AS utm_medium, s.v_utm_campaign AS utm_campaign`;
+const ENTRY_TUPLE = 'tuple(started, landing, channel, source, referrer, utm_source, utm_medium, utm_campaign)';
 
 export const attributionSql = {
   /**
@@ -115,12 +73,15 @@ WITH ids AS (
   WHERE is_bot = 0 AND has({emails:Array(String)}, email) GROUP BY email, visitor
 ),
 visits AS (
-  SELECT i.email AS email, e.visit AS visit, ${ENTRY_COLUMNS}
+  SELECT s.email AS email, ${ENTRY}
   FROM (
-    SELECT visitor_id, ${VISIT_KEY} AS visit, ts, path, referrer_domain, utm_source, utm_medium, utm_campaign
-    FROM events WHERE is_bot = 0 AND name = 'page_view' AND visitor_id IN (SELECT visitor FROM ids)
-  ) AS e INNER JOIN ids AS i ON i.visitor = e.visitor_id
-  GROUP BY email, visit
+    SELECT i.email AS email, e.visit AS visit, ${ENTRY_COLUMNS}
+    FROM (
+      SELECT visitor_id, ${VISIT_KEY} AS visit, ts, path, referrer_domain, utm_source, utm_medium, utm_campaign
+      FROM events WHERE is_bot = 0 AND name = 'page_view' AND visitor_id IN (SELECT visitor FROM ids)
+    ) AS e INNER JOIN ids AS i ON i.visitor = e.visitor_id
+    GROUP BY email, visit
+  ) AS s
 )
 SELECT v.email AS email,
        argMin(${ENTRY_TUPLE}, started) AS first,
@@ -139,13 +100,17 @@ WHERE e.is_bot = 0 AND e.name = 'consultation_booked'`,
   /** One lead's visits, latest first, with their pages in order. */
   journeyVisits: `
 WITH ids AS (SELECT DISTINCT visitor FROM identities WHERE is_bot = 0 AND email = {email:String})
-SELECT visit, ${ENTRY_COLUMNS},
-       arraySlice(arraySort(x -> x.2, groupArray((path, ts))), 1, ${JOURNEY_MAX_PAGES}) AS pages
+SELECT ${ENTRY}, pages
 FROM (
-  SELECT ${VISIT_KEY} AS visit, ts, path, referrer_domain, utm_source, utm_medium, utm_campaign
-  FROM events WHERE is_bot = 0 AND name = 'page_view' AND visitor_id IN (SELECT visitor FROM ids)
-)
-GROUP BY visit ORDER BY started DESC LIMIT ${JOURNEY_MAX_VISITS}`,
+  SELECT visit, ${ENTRY_COLUMNS},
+         arraySlice(arraySort(x -> x.2, groupArray((path, ts))), 1, ${JOURNEY_MAX_PAGES}) AS pages
+  FROM (
+    SELECT ${VISIT_KEY} AS visit, ts, path, referrer_domain, utm_source, utm_medium, utm_campaign
+    FROM events WHERE is_bot = 0 AND name = 'page_view' AND visitor_id IN (SELECT visitor FROM ids)
+  )
+  GROUP BY visit
+) AS s
+ORDER BY started DESC LIMIT ${JOURNEY_MAX_VISITS}`,
   /** One lead's own steps: e-mail opens and report views carry the address; consultations come from its visitors. */
   journeyMilestones: `
 WITH ids AS (SELECT DISTINCT visitor FROM identities WHERE is_bot = 0 AND email = {email:String})
@@ -157,20 +122,23 @@ WHERE is_bot = 0 AND (
 ORDER BY ts LIMIT 500`,
 };
 
+type EntryTuple = [string, string, string, string, string, string, string, string];
 type TouchRow = {
   email: string;
-  first: [string, string, string, string, string, string];
-  last: [string, string, string, string, string, string];
+  first: EntryTuple;
+  last: EntryTuple;
   before: number | string;
 };
 
-const entry = (t: TouchRow['first']): EntryRow => ({
-  started: t[0],
-  landing: t[1],
-  referrer: t[2],
-  utm_source: t[3],
-  utm_medium: t[4],
-  utm_campaign: t[5],
+const entry = ([started, landing, channel, source, referrer, utm_source, utm_medium, utm_campaign]: EntryTuple): EntryRow => ({
+  started,
+  landing,
+  channel,
+  source,
+  referrer,
+  utm_source,
+  utm_medium,
+  utm_campaign,
 });
 
 export interface LeadTouches {
