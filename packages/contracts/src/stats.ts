@@ -116,3 +116,24 @@ export interface StatsResponse {
   meta: { time_zone: string; total_rows?: number; date_range: [string, string]; comparison_date_range?: [string, string] };
   query: StatsQuery;
 }
+
+/**
+ * A goal: an event by name, or a page path where `*` stands for any characters
+ * (`/blog/*`). The owner defines their own; the conversions below are always goals.
+ */
+export const GOAL_KINDS = ['event', 'page'] as const;
+export type GoalKind = (typeof GOAL_KINDS)[number];
+export interface GoalDefinition {
+  name: string;
+  kind: GoalKind;
+  match: string;
+}
+
+/** The conversions every site has, as goals in `event:goal` (an audit request is the submit of a form that asks for an audit). */
+export const CONVERSION_GOALS = { lead: 'Lead', auditRequest: 'Audit request', consultation: 'Consultation booked' } as const;
+
+/** Metrics that are percentages: their change against the comparison is in points, not in %. */
+export const STATS_RATE_METRICS: ReadonlySet<StatsMetric> = new Set(['bounce_rate', 'conversion_rate', 'percentage']);
+
+/** The default time zone of the owner's periods until they set one. */
+export const DEFAULT_TIME_ZONE = 'UTC';

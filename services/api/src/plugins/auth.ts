@@ -34,7 +34,7 @@ const SESSION_MAX_AGE_MS = 7 * 24 * 3_600_000;
 const TOUCH_INTERVAL_MS = 5 * 60_000;
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const PROTECTED_PREFIX = /^\/api\/(admin|analytics|seo)(\/|$)/;
+const PROTECTED_PREFIX = /^\/api\/(admin|analytics|seo|stats)(\/|$)/;
 const SETTINGS_PREFIX = /^\/api\/settings(\/|$)/;
 
 /** The rule the guard applies: admin areas for every method, settings for writes. */

@@ -14,6 +14,7 @@ export function SettingsPage() {
       <SettingsForm category="analytics" />
       <SettingsForm category="seo" />
       <SettingsForm category="contact" />
+      <SettingsForm category="traffic" />
       <RetentionForm />
     </AdminPage>
   );

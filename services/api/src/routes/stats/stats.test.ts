@@ -1,0 +1,121 @@
+// POST /api/stats end to end: beacons through the real collector, the query through the api,
+// the refusals named, and who may ask.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Stores } from '@curb/runtime';
+import { composeApp } from '../../../../launcher/src/compose.ts';
+import { createTestStores, testConfig } from '../../../../../test/harness.ts';
+import { adminHeaders } from '../../lib/auth/test-login.ts';
+
+const UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const BOT = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
+
+let app: FastifyInstance;
+let stores: Stores;
+let admin: { cookie: string; origin: string };
+const dirs: string[] = [];
+
+async function beacon(events: object[], opts: { ua?: string; ip?: string } = {}) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/events',
+    remoteAddress: opts.ip ?? '198.51.100.10',
+    headers: { 'user-agent': opts.ua ?? UA },
+    payload: { events },
+  });
+  expect(res.statusCode).toBe(202);
+}
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'curb-stats-'));
+  const webDist = mkdtempSync(join(tmpdir(), 'curb-web-'));
+  dirs.push(dataDir, webDist);
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>x</title>');
+  stores = await createTestStores();
+  app = await composeApp(testConfig({ DATA_DIR: dataDir, WEB_DIST: webDist }), stores);
+  admin = await adminHeaders(app, stores);
+  await beacon(
+    [
+      { name: 'page_view', sessionId: 'a', path: '/', referrer: 'https://www.google.com/' },
+      { name: 'page_view', sessionId: 'a', path: '/services' },
+      { name: 'lead', sessionId: 'a', path: '/services' },
+    ],
+    { ip: '198.51.100.1' },
+  );
+  await beacon([{ name: 'page_view', sessionId: 'b', path: '/blog', utm: { source: 'newsletter', medium: 'email' } }], {
+    ip: '198.51.100.2',
+  });
+  await beacon([{ name: 'page_view', sessionId: 'c', path: '/' }], { ua: BOT });
+  for (let waited = 0; (await app.inject('/api/events/metrics')).json().spooled > 0; waited += 50) {
+    if (waited > 10_000) throw new Error('events were not flushed');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+});
+afterAll(async () => {
+  await app?.close();
+  await stores?.close();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+const stats = (payload: object, headers: Record<string, string> = admin) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/stats',
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
+
+describe('POST /api/stats', () => {
+  it('refuses an anonymous call', async () => {
+    expect((await stats({ metrics: ['visitors'], date_range: 'day' }, {})).statusCode).toBe(401);
+  });
+
+  it('answers the top figures, bots left out', async () => {
+    const res = await stats({ metrics: ['visitors', 'visits', 'pageviews', 'bounce_rate', 'leads', 'conversion_rate'], date_range: 'day' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results).toEqual([{ dimensions: [], metrics: [2, 2, 3, 50, 1, 50] }]);
+    expect(res.json().meta.time_zone).toBe('UTC');
+  });
+
+  it('breaks down by source and filters on it', async () => {
+    const res = await stats({ metrics: ['visitors', 'pageviews'], date_range: '7d', dimensions: ['visit:source'] });
+    expect(res.json().results).toEqual([
+      { dimensions: ['google.com'], metrics: [1, 2] },
+      { dimensions: ['newsletter'], metrics: [1, 1] },
+    ]);
+    const filtered = await stats({
+      metrics: ['visitors'],
+      date_range: '7d',
+      dimensions: ['event:page'],
+      filters: [['is', 'visit:source', ['google.com']]],
+    });
+    expect(filtered.json().results).toEqual([
+      { dimensions: ['/'], metrics: [1] },
+      { dimensions: ['/services'], metrics: [1] },
+    ]);
+  });
+
+  it.each([
+    [{ metrics: ['visitors', 'bogus'], date_range: 'day' }, 'metrics: unknown metric "bogus"'],
+    [{ metrics: ['visitors'], date_range: 'day', dimensions: ['visit:planet'] }, 'dimensions: unknown dimension "visit:planet"'],
+    [{ metrics: ['visitors'], date_range: 'day', filters: [['like', 'event:page', ['/']]] }, 'filters: unknown operator "like"'],
+    [{ metrics: ['visitors'], date_range: 'day', filters: [['is', 'visit:planet', ['x']]] }, 'filters: cannot filter on "visit:planet"'],
+    [{ metrics: ['visitors'], date_range: ['2026-02-30', '2026-03-01'] }, 'date_range: "2026-02-30" is not a date'],
+    [{ metrics: ['visitors'], date_range: ['2020-01-01', '2026-01-01'] }, 'date_range: at most'],
+    [{ metrics: ['visitors'], date_range: 'fortnight' }, 'date_range: unknown period "fortnight"'],
+    [{ metrics: ['visitors'], date_range: 'day', order_by: [['pageviews', 'desc']] }, 'order_by: "pageviews"'],
+  ])('answers %j with a 400 naming the problem', async (query, message) => {
+    const res = await stats(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+  });
+
+  it('refuses a body that is not a query', async () => {
+    expect((await stats({ metrics: [], date_range: 'day' })).statusCode).toBe(400);
+    expect((await stats({ metrics: ['visitors'], date_range: 'day', extra: 1 })).statusCode).toBe(400);
+  });
+});
