@@ -15,13 +15,20 @@ export type AttributionMetric = (typeof ATTRIBUTION_METRICS)[number];
 /** The row a lead goes to when none of their visits was recorded (no consent, a blocker, a form sent from elsewhere). */
 export const UNTRACKED = '(not tracked)';
 
+/** The Traffic page's period as its address writes it: a named period, or `custom` with both days (YYYY-MM-DD, inclusive). */
+export const TrafficPeriodQuery = {
+  period: Type.Optional(Type.String({ maxLength: 20 })),
+  from: Type.Optional(Type.String({ maxLength: 10 })),
+  to: Type.Optional(Type.String({ maxLength: 10 })),
+};
+export const TrafficPeriodQuerySchema = Type.Object(TrafficPeriodQuery, { additionalProperties: false });
+export type TrafficPeriodQuery = Static<typeof TrafficPeriodQuerySchema>;
+
 export const AttributionQuerySchema = Type.Object(
   {
     model: Type.Optional(Type.Union(TOUCH_MODELS.map((m) => Type.Literal(m)))),
     dimension: Type.Optional(Type.Union(ATTRIBUTION_DIMENSIONS.map((d) => Type.Literal(d)))),
-    /** Inclusive days, YYYY-MM-DD; both or neither (then the last 30 days). */
-    from: Type.Optional(Type.String({ maxLength: 10 })),
-    to: Type.Optional(Type.String({ maxLength: 10 })),
+    ...TrafficPeriodQuery,
   },
   { additionalProperties: false },
 );
