@@ -18,7 +18,6 @@ import adminDataRoutes from './routes/admin-data/index.ts';
 import adminPrivacyRoutes from './routes/admin-privacy/index.ts';
 import analyticsRoutes from './routes/analytics/index.ts';
 import trafficAttributionRoutes from './routes/traffic-attribution/index.ts';
-import trafficAttributionRoutes from './routes/traffic-attribution/index.ts';
 import statsRoutes from './routes/stats/index.ts';
 import leadRoutes from './routes/leads/index.ts';
 import auditRoutes, { ReportPdfCache } from './routes/audit/index.ts';
@@ -50,7 +49,6 @@ export default async function api(app: FastifyInstance, opts: ApiOptions): Promi
   await app.register(adminDataRoutes, opts);
   await app.register(adminPrivacyRoutes, { ...opts, reportPdfs });
   await app.register(analyticsRoutes, opts);
-  await app.register(trafficAttributionRoutes, { stores: opts.stores });
   await app.register(trafficAttributionRoutes, { stores: opts.stores });
   await app.register(statsRoutes, { stores: opts.stores });
   await app.register(leadRoutes, { stores: opts.stores, target: { allowPrivateNetworks: opts.config.AUDIT_ALLOW_PRIVATE_NETWORKS } });
