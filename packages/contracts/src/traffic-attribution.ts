@@ -179,3 +179,13 @@ export function ownerFunnelProblem(input: OwnerFunnelInput): { message: string; 
 
 /** A funnel step as the owner reads it. */
 export const funnelStepLabel = (step: FunnelStep) => (step.kind === 'page' ? `Visited ${step.value}` : `Event ${step.value}`);
+
+/** The owner's weekly Traffic e-mail: off by default; the address it goes to (admin only, never public). */
+export const WeeklyEmailSettingSchema = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    recipient: Type.String({ maxLength: 254 }),
+  },
+  { additionalProperties: false },
+);
+export type WeeklyEmailSetting = Static<typeof WeeklyEmailSettingSchema>;

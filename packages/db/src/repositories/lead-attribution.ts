@@ -43,3 +43,19 @@ export async function forAudit(db: Db, auditId: string): Promise<JourneyAudit | 
     FROM audits WHERE lower(email) = ${row.email} ORDER BY created_at LIMIT 100`;
   return { ...row, audits };
 }
+
+export interface NewLeadRow {
+  name: string;
+  email: string;
+  source: string;
+  createdAt: Date;
+}
+
+/** The newest `limit` leads created in [from, to), newest first, as the weekly e-mail lists them. */
+export async function newest(db: Db, from: Date, to: Date, limit: number): Promise<NewLeadRow[]> {
+  return db<NewLeadRow[]>`
+    SELECT COALESCE(NULLIF(business_name, ''), NULLIF(concat_ws(' ', first_name, last_name), ''), email) AS name,
+           email, source, created_at AS "createdAt"
+    FROM leads WHERE created_at >= ${from} AND created_at < ${to}
+    ORDER BY created_at DESC LIMIT ${limit}`;
+}

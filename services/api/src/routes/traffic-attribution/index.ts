@@ -1,6 +1,7 @@
 // The Traffic page's lead views (admin only, by path): which visits brought the leads (first or
-// last touch), one lead's journey opened from Marketing Audits, and the owner's own funnels with
-// their conversion per step. Periods are the Traffic page's, in the owner's time zone.
+// last touch), one lead's journey opened from Marketing Audits, the owner's own funnels with
+// their conversion per step, and the weekly e-mail's setting. Periods are the Traffic page's, in
+// the owner's time zone.
 import { Type } from '@sinclair/typebox';
 import { STATS_PERIODS, type StatsQuery } from '@curb/contracts/stats';
 import {
@@ -16,12 +17,14 @@ import {
   ownerFunnelProblem,
   type TrafficPeriodQuery,
   TrafficPeriodQuerySchema,
+  WeeklyEmailSettingSchema,
 } from '@curb/contracts/traffic-attribution';
+import { isValidEmail } from '@curb/content/forms';
 import { attributeLeads, leadJourneyEvents, leadTouches } from '@curb/analytics/dashboards/attribution';
 import { ownerFunnelReport } from '@curb/analytics/dashboards/owner-funnels';
 import { type Range, resolveDateRange } from '@curb/analytics/stats/periods';
 import { StatsQueryError } from '@curb/analytics/stats/errors';
-import { leadAttribution, trafficFunnels } from '@curb/db';
+import { leadAttribution, trafficFunnels, weeklyTrafficMail } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { statsContextSource } from '../stats/context.ts';
@@ -147,6 +150,26 @@ export default async function trafficAttributionRoutes(app: RouteApp, opts: { st
       const r = await range(request.query);
       reply.header('cache-control', 'no-store');
       return { funnel, from: r.firstDay, to: r.lastDay, steps: await ownerFunnelReport(ch, funnel, r.from, r.to) };
+    },
+  );
+
+  app.get('/api/admin/traffic/weekly-email', { schema: { response: { 200: WeeklyEmailSettingSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { enabled, recipient } = await weeklyTrafficMail.read(sql);
+    return { enabled, recipient };
+  });
+
+  app.put(
+    '/api/admin/traffic/weekly-email',
+    { schema: { body: WeeklyEmailSettingSchema, response: { 200: WeeklyEmailSettingSchema, 400: FieldErrorSchema } } },
+    async (request) => {
+      const recipient = request.body.recipient.trim();
+      if (recipient && !isValidEmail(recipient))
+        throw new HttpError(400, 'The recipient must be an e-mail address.', { field: 'recipient' });
+      if (request.body.enabled && !recipient)
+        throw new HttpError(400, 'Give the address the weekly e-mail goes to.', { field: 'recipient' });
+      const saved = await weeklyTrafficMail.save(sql, request.body.enabled, recipient);
+      return { enabled: saved.enabled, recipient: saved.recipient };
     },
   );
 }

@@ -224,3 +224,17 @@ describe("the owner's funnels", () => {
     expect((await get<OwnerFunnel[]>('/api/admin/traffic/funnels')).body).toEqual([]);
   });
 });
+
+describe('the weekly e-mail setting', () => {
+  it('is off by default, needs an address to be on, and is the owner’s only', async () => {
+    expect((await get('/api/admin/traffic/weekly-email')).body).toEqual({ enabled: false, recipient: '' });
+    const missing = await send('PUT', '/api/admin/traffic/weekly-email', { enabled: true, recipient: ' ' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().field).toBe('recipient');
+    expect((await send('PUT', '/api/admin/traffic/weekly-email', { enabled: false, recipient: 'not an address' })).statusCode).toBe(400);
+    const on = await send('PUT', '/api/admin/traffic/weekly-email', { enabled: true, recipient: ' owner@example.com ' });
+    expect(on.json()).toEqual({ enabled: true, recipient: 'owner@example.com' });
+    expect((await get('/api/admin/traffic/weekly-email')).body).toEqual({ enabled: true, recipient: 'owner@example.com' });
+    expect((await app.inject({ method: 'GET', url: '/api/admin/traffic/weekly-email' })).statusCode).toBe(401);
+  });
+});
