@@ -17,7 +17,10 @@ export function pagePattern(pattern: string): string {
 const condition = (step: FunnelStep, i: number) =>
   step.kind === 'page' ? `(name = 'page_view' AND match(path, {s${i}:String}))` : `name = {s${i}:String}`;
 
-/** The statement for `steps`; the window (the period in ms, so events a second apart keep their order) is an integer the caller computes. */
+/**
+ * The statement for `steps`; the window (the period in ms, so events a second apart keep their
+ * order) is an integer the caller computes.
+ */
 export function ownerFunnelSql(steps: readonly FunnelStep[], windowMs: number): string {
   const conditions = steps.map(condition);
   return `

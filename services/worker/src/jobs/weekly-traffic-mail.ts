@@ -75,7 +75,10 @@ export async function weekFigures(
   };
 }
 
-/** Sends last week's mail when it is due, on, and not sent yet; a transport failure throws (pg-boss retries) and leaves the week unclaimed. */
+/**
+ * Sends last week's mail when it is due, on, and not sent yet; a transport failure throws (pg-boss
+ * retries) and leaves the week unclaimed.
+ */
 export async function runWeeklyTrafficMail(deps: WeeklyMailDeps, now = Date.now()): Promise<WeeklyMailOutcome> {
   const zone = await ownerTimeZone(deps.sql);
   const { monday, sunday, due } = lastWeek(now, zone);

@@ -23,7 +23,8 @@ export function changeText(now: number, before: number): string {
 
 export function weeklyTrafficMailMessage(config: MailConfig, to: string, week: WeekFigures): OutgoingMail {
   const visitors = week.figures.find((f) => f.label === 'Visitors');
-  const subject = `Your week ${week.monday} to ${week.sunday}: ${count(visitors?.now ?? 0)} visitors (${changeText(visitors?.now ?? 0, visitors?.before ?? 0)})`;
+  const [now, before] = [visitors?.now ?? 0, visitors?.before ?? 0];
+  const subject = `Your week ${week.monday} to ${week.sunday}: ${count(now)} visitors (${changeText(now, before)})`;
   const traffic = `${publicBase(config)}/admin/traffic?period=custom&from=${week.monday}&to=${week.sunday}`;
   const lines = week.figures.map((f) => `${f.label}: ${count(f.now)} (week before: ${count(f.before)}, ${changeText(f.now, f.before)})`);
   const leads = week.newLeads.map((l) => `- ${oneLine(l.name)} <${oneLine(l.email)}>, ${oneLine(l.source)}, ${l.createdAt.slice(0, 10)}`);
@@ -55,7 +56,7 @@ export function weeklyTrafficMailMessage(config: MailConfig, to: string, week: W
     .join('\n');
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827">
 <h1 style="font-size:18px">Your site from ${week.monday} to ${week.sunday}</h1>
-<table><tr><th style="${cell}"></th><th style="${cell}">This week</th><th style="${cell}">Week before</th><th style="${cell}">Change</th></tr>
+<table><tr>${['', 'This week', 'Week before', 'Change'].map((h) => `<th style="${cell}">${h}</th>`).join('')}</tr>
 ${figureRows}</table>
 <h2 style="font-size:16px">${week.newLeads.length ? 'New leads' : 'No new leads this week'}</h2>
 ${week.newLeads.length ? `<table>${leadRows}</table>` : ''}

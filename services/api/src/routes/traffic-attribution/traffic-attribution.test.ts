@@ -52,7 +52,7 @@ async function lead(email: string, minutesAgo: number, withAudit: boolean): Prom
 
 const get = <T>(url: string) =>
   app.inject({ method: 'GET', url, headers: admin }).then((r) => ({ status: r.statusCode, body: r.json() as T }));
-const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   app.inject({ method, url, headers: admin, ...(payload !== undefined && { payload }) });
 
 beforeAll(async () => {
@@ -205,7 +205,7 @@ describe("the owner's funnels", () => {
   });
 
   it('refuses a bad funnel with a 400 naming the step, and stores nothing', async () => {
-    const cases: Array<[unknown, string]> = [
+    const cases: Array<[object, string]> = [
       [{ name: '', steps }, 'name'],
       [{ name: 'One step', steps: steps.slice(0, 1) }, 'steps'],
       [{ name: 'Nine', steps: Array.from({ length: 9 }, () => steps[0]) }, 'steps'],
