@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { DIMENSION_LABELS, OPERATOR_LABELS } from '../lib/labels';
+import { DIMENSION_LABELS, formatDimensionValue, OPERATOR_LABELS } from '../lib/labels';
 import { FILTER_DIMENSIONS, FILTER_OPERATORS, type FilterDimension, type FilterOperator, type TrafficFilter } from '../lib/search';
 import styles from './traffic.module.css';
 
@@ -30,7 +30,7 @@ export function FilterBar({
           {filters.map(([op, dim, text], i) => (
             <li key={`${op}-${dim}-${text}`} className={styles.chip} data-testid="filter-chip">
               <span>
-                {DIMENSION_LABELS[dim]} {OPERATOR_LABELS[op]} <strong>{text}</strong>
+                {DIMENSION_LABELS[dim]} {OPERATOR_LABELS[op]} <strong>{op === 'contains' ? text : formatDimensionValue(dim, text)}</strong>
               </span>
               <button
                 type="button"

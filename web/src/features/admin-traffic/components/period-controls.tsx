@@ -65,16 +65,16 @@ export function PeriodControls({ search, onChange }: { search: TrafficSearch; on
   };
   return (
     <div className={styles.periodControls}>
-      <label className={styles.control}>
-        <span>Period</span>
-        <select value={period} onChange={(e) => setPeriod(e.target.value as TrafficPeriod)}>
+      <div className={styles.control}>
+        <label htmlFor={`${id}-period`}>Period</label>
+        <select id={`${id}-period`} value={period} onChange={(e) => setPeriod(e.target.value as TrafficPeriod)}>
           {[...STATS_PERIODS, 'custom' as const].map((p) => (
             <option key={p} value={p}>
               {PERIOD_LABELS[p]}
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {period === 'custom' && (
         <span className={styles.dates}>
           <label htmlFor={`${id}-from`} className="visually-hidden">
@@ -101,16 +101,16 @@ export function PeriodControls({ search, onChange }: { search: TrafficSearch; on
         </span>
       )}
       {period !== 'realtime' && (
-        <label className={styles.control}>
-          <span>Compare with</span>
-          <select value={compare} onChange={(e) => setCompare(e.target.value as TrafficComparison)}>
+        <div className={styles.control}>
+          <label htmlFor={`${id}-compare`}>Compare with</label>
+          <select id={`${id}-compare`} value={compare} onChange={(e) => setCompare(e.target.value as TrafficComparison)}>
             {COMPARISONS.map((c) => (
               <option key={c} value={c}>
                 {COMPARISON_LABELS[c]}
               </option>
             ))}
           </select>
-        </label>
+        </div>
       )}
       {period !== 'realtime' && compare === 'custom' && (
         <span className={styles.dates}>

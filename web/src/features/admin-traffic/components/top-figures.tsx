@@ -20,8 +20,15 @@ export const TOP_METRICS = [
 /** A figure that going down is good news (coloured the other way round). */
 const LOWER_IS_BETTER: ReadonlySet<StatsMetric> = new Set(['bounce_rate']);
 
-function Change({ metric, change }: { metric: StatsMetric; change: number | null | undefined }) {
-  if (change === null || change === undefined) return <span className={styles.muted}>no comparison</span>;
+function Change({ metric, change, before }: { metric: StatsMetric; change: number | null | undefined; before: number | null | undefined }) {
+  // The API gives no % change from nothing: say what it was instead.
+  if (change === null || change === undefined) {
+    return (
+      <span className={styles.muted}>
+        {before === null || before === undefined ? 'no comparison' : `was ${formatMetric(metric, before)}`}
+      </span>
+    );
+  }
   const unit = RATE_METRICS.has(metric) ? ' pts' : '%';
   const rounded = Math.round(change * 10) / 10;
   if (rounded === 0) return <span className={styles.flat}>= 0{unit}</span>;
@@ -44,7 +51,7 @@ export function TopFigures({ data, comparing }: { data: StatsResponse; comparing
           key={metric}
           label={METRIC_LABELS[metric]}
           value={<span data-metric={metric}>{formatMetric(metric, row?.metrics[i] ?? 0)}</span>}
-          hint={comparing ? <Change metric={metric} change={row?.comparison?.change[i]} /> : undefined}
+          hint={comparing ? <Change metric={metric} change={row?.comparison?.change[i]} before={row?.comparison?.metrics[i]} /> : undefined}
         />
       ))}
     </StatGrid>

@@ -55,7 +55,7 @@ export function TrafficPage({ search, onSearchChange }: { search: TrafficSearch;
   const comparing = view.comparison !== undefined;
   const aggregate = useStats(statsQuery(view, TOP_METRICS, { comparison: true }), { realtime: view.realtime });
   const chartDimension = `time:${view.interval}` as const;
-  const chart = useStats(statsQuery(view, ['visitors'], { dimensions: [chartDimension] }), { realtime: view.realtime });
+  const chart = useStats(view.realtime ? null : statsQuery(view, ['visitors'], { dimensions: [chartDimension] }));
   const comparisonRange = aggregate.data?.meta.comparison_date_range;
   const chartComparison = useStats(
     comparing && comparisonRange ? statsQuery(view, ['visitors'], { dimensions: [chartDimension], dateRange: comparisonRange }) : null,
@@ -93,41 +93,47 @@ export function TrafficPage({ search, onSearchChange }: { search: TrafficSearch;
             {comparisonRange && ` · compared with ${comparisonRange[0]} to ${comparisonRange[1]}`} · times in{' '}
             {aggregate.data.meta.time_zone}
           </p>
-          <TopFigures data={aggregate.data} comparing={comparing} />
+          {/* The figures of the view before stay, dimmed, until the new view's arrive. */}
+          <div aria-busy={aggregate.isPlaceholderData} className={aggregate.isPlaceholderData ? styles.stale : undefined}>
+            <TopFigures data={aggregate.data} comparing={comparing} />
+          </div>
           {totalVisitors === 0 && <p className={styles.empty}>No visits in this period.</p>}
-          <Panel
-            title="Visitors over time"
-            actions={
-              intervals.length > 1 && (
-                <div className={adminStyles.segmented} role="group" aria-label="Interval">
-                  {intervals.map((interval) => (
-                    <button
-                      key={interval}
-                      type="button"
-                      className={adminStyles.segment}
-                      aria-pressed={interval === view.interval}
-                      onClick={() => onSearchChange({ ...search, interval })}
-                    >
-                      By {interval}
-                    </button>
-                  ))}
-                </div>
-              )
-            }
-          >
-            {chart.isPending ? (
-              <LoadingView label="Loading the chart..." />
-            ) : chart.isError ? (
-              <ErrorView onRetry={() => void chart.refetch()} message="Error loading the chart" detail={chart.error.message} />
-            ) : (
-              <VisitorsChart
-                series={seriesOf(chart.data, view.interval)}
-                comparison={comparing && chartComparison.data ? seriesOf(chartComparison.data, view.interval) : undefined}
-                interval={view.interval}
-                comparisonLabel={compareLabel}
-              />
-            )}
-          </Panel>
+          {/* Realtime is half an hour: its figures say it all, a line of one or two points would not. */}
+          {!view.realtime && (
+            <Panel
+              title="Visitors over time"
+              actions={
+                intervals.length > 1 && (
+                  <div className={adminStyles.segmented} role="group" aria-label="Interval">
+                    {intervals.map((interval) => (
+                      <button
+                        key={interval}
+                        type="button"
+                        className={adminStyles.segment}
+                        aria-pressed={interval === view.interval}
+                        onClick={() => onSearchChange({ ...search, interval })}
+                      >
+                        By {interval}
+                      </button>
+                    ))}
+                  </div>
+                )
+              }
+            >
+              {chart.isPending ? (
+                <LoadingView label="Loading the chart..." />
+              ) : chart.isError ? (
+                <ErrorView onRetry={() => void chart.refetch()} message="Error loading the chart" detail={chart.error.message} />
+              ) : (
+                <VisitorsChart
+                  series={seriesOf(chart.data, view.interval)}
+                  comparison={comparing && chartComparison.data ? seriesOf(chartComparison.data, view.interval) : undefined}
+                  interval={view.interval}
+                  comparisonLabel={compareLabel}
+                />
+              )}
+            </Panel>
+          )}
           <div className={styles.panels}>
             <BreakdownPanel title="Sources" tabs={SOURCE_TABS} view={view} totalVisitors={totalVisitors} onFilter={filter} />
             <BreakdownPanel title="Pages" tabs={PAGE_TABS} view={view} totalVisitors={totalVisitors} onFilter={filter} />

@@ -52,6 +52,9 @@ export function bucketLabel(label: string, interval: Interval): string {
   return interval === 'month' ? monthYear.format(day) : shortDate.format(day);
 }
 
+/** The first and last labels are kept inside the plot's edges. */
+const tickAnchor = (i: number, count: number) => (i === 0 && count > 1 ? 'start' : i === count - 1 && count > 1 ? 'end' : 'middle');
+
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(FALLBACK_WIDTH);
@@ -145,7 +148,7 @@ export function VisitorsChart({
           ))}
           {series.map((p, i) =>
             i % step === 0 ? (
-              <text key={p.label} x={x(i)} y={plotHeight + 18} textAnchor="middle" className={styles.tick}>
+              <text key={p.label} x={x(i)} y={plotHeight + 18} textAnchor={tickAnchor(i, series.length)} className={styles.tick}>
                 {bucketLabel(p.label, interval)}
               </text>
             ) : null,
