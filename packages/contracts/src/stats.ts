@@ -135,5 +135,14 @@ export const CONVERSION_GOALS = { lead: 'Lead', auditRequest: 'Audit request', c
 /** Metrics that are percentages: their change against the comparison is in points, not in %. */
 export const STATS_RATE_METRICS: ReadonlySet<StatsMetric> = new Set(['bounce_rate', 'conversion_rate', 'percentage']);
 
+/** Screen size classes by the screen's width in CSS pixels, as Plausible draws them. */
+export const SCREEN_SIZES = [
+  { below: 576, name: 'Mobile' },
+  { below: 992, name: 'Tablet' },
+  { below: 1440, name: 'Laptop' },
+  { below: Number.POSITIVE_INFINITY, name: 'Desktop' },
+] as const;
+export const screenSizeClass = (width: number): string => SCREEN_SIZES.find((s) => width < s.below)!.name;
+
 /** The default time zone of the owner's periods until they set one. */
 export const DEFAULT_TIME_ZONE = 'UTC';
