@@ -124,7 +124,8 @@ describe('POST /api/events', () => {
 
   it('stores the country of the client address (never the address), the operating system and the screen size class', async () => {
     const IPHONE =
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+      'Version/17.0 Mobile/15E148 Safari/604.1';
     const [phone, desk, local] = [randomUUID(), randomUUID(), randomUUID()];
     expect((await post({ name: 'page_view', eventId: phone, screenWidth: 390 }, { 'user-agent': IPHONE }, '8.8.8.8')).statusCode).toBe(202);
     expect((await post({ name: 'page_view', eventId: desk, screenWidth: 1920 }, {}, '81.2.69.160')).statusCode).toBe(202);
