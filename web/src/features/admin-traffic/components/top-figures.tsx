@@ -1,6 +1,6 @@
-import type { StatsMetric, StatsResponse } from '@curb/contracts/stats';
+import { STATS_RATE_METRICS, type StatsMetric, type StatsResponse } from '@curb/contracts/stats';
 import { StatCard, StatGrid } from '@/components/admin/stat-card';
-import { formatMetric, METRIC_LABELS, RATE_METRICS } from '../lib/labels';
+import { formatMetric, METRIC_LABELS } from '../lib/labels';
 import styles from './traffic.module.css';
 
 /** The figures at the top, in this order (the query asks for them in the same order). */
@@ -29,7 +29,7 @@ function Change({ metric, change, before }: { metric: StatsMetric; change: numbe
       </span>
     );
   }
-  const unit = RATE_METRICS.has(metric) ? ' pts' : '%';
+  const unit = STATS_RATE_METRICS.has(metric) ? ' pts' : '%';
   const rounded = Math.round(change * 10) / 10;
   if (rounded === 0) return <span className={styles.flat}>= 0{unit}</span>;
   const good = rounded > 0 !== LOWER_IS_BETTER.has(metric);

@@ -17,27 +17,45 @@ export interface SeriesPoint {
 }
 
 const DAY_MS = 86_400_000;
+/** A period's hours are filled in only for short periods (a week has 168). */
+const MAX_FILLED = 1200;
+
+const dayText = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/** The start of every bucket from `first` to `last` (calendar days), as the API writes them. */
+function bucketsBetween(first: string, last: string, interval: Interval): string[] {
+  const buckets: string[] = [];
+  const end = Date.parse(`${last}T00:00:00Z`);
+  let t = Date.parse(`${first}T00:00:00Z`);
+  if (Number.isNaN(t) || Number.isNaN(end)) return buckets;
+  if (interval === 'week') t -= ((new Date(t).getUTCDay() + 6) % 7) * DAY_MS;
+  if (interval === 'month') t = Date.UTC(new Date(t).getUTCFullYear(), new Date(t).getUTCMonth(), 1);
+  while (t <= end && buckets.length < MAX_FILLED) {
+    if (interval === 'hour') {
+      for (let h = 0; h < 24; h++) buckets.push(`${dayText(t)} ${String(h).padStart(2, '0')}:00:00`);
+      t += DAY_MS;
+    } else {
+      buckets.push(dayText(t));
+      if (interval === 'month') {
+        const d = new Date(t);
+        t = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+      } else t += (interval === 'week' ? 7 : 1) * DAY_MS;
+    }
+  }
+  return buckets;
+}
 
 /**
- * The buckets of a time breakdown as points, one per bucket. By day, the days with no visit
- * are filled in with 0 (the API answers only the days it has rows for), so the line is honest.
+ * The buckets of a time breakdown as points, one per bucket of the answered period: the API
+ * answers only the buckets it has visits in, and the line must show the others as 0.
  */
 export function seriesOf(data: StatsResponse | undefined, interval: Interval): SeriesPoint[] {
   if (!data) return [];
-  const points = data.results.map((r) => ({ label: r.dimensions[0] ?? '', value: r.metrics[0] ?? 0 }));
-  if (interval !== 'day') return points;
-  const byDay = new Map(points.map((p) => [p.label.slice(0, 10), p.value]));
+  const values = new Map(data.results.map((r) => [r.dimensions[0] ?? '', r.metrics[0] ?? 0]));
   const [first, last] = data.meta.date_range;
-  const filled: SeriesPoint[] = [];
-  for (
-    let t = Date.parse(`${first.slice(0, 10)}T00:00:00Z`);
-    t <= Date.parse(`${last.slice(0, 10)}T00:00:00Z`) && filled.length < 1200;
-    t += DAY_MS
-  ) {
-    const day = new Date(t).toISOString().slice(0, 10);
-    filled.push({ label: day, value: byDay.get(day) ?? 0 });
-  }
-  return filled;
+  // A bucket the calendar does not foresee (a clock change's extra hour) is kept too.
+  const labels = [...new Set([...bucketsBetween(first.slice(0, 10), last.slice(0, 10), interval), ...values.keys()])].sort();
+  return labels.map((label) => ({ label, value: values.get(label) ?? 0 }));
 }
 
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });

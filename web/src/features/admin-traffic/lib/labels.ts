@@ -1,5 +1,5 @@
 // How the page names dimensions, metrics and values for the owner.
-import type { StatsDimension, StatsMetric } from '@curb/contracts/stats';
+import { STATS_RATE_METRICS, type StatsDimension, type StatsMetric } from '@curb/contracts/stats';
 import { formatCount, formatPercent } from '@/components/admin/format';
 import type { FilterDimension, FilterOperator } from './search';
 
@@ -40,9 +40,6 @@ export const METRIC_LABELS: Record<StatsMetric, string> = {
   consultations: 'Consultations',
 };
 
-/** Metrics whose change is told in points, not per cent. */
-export const RATE_METRICS: ReadonlySet<StatsMetric> = new Set(['bounce_rate', 'conversion_rate', 'percentage']);
-
 export function formatDuration(seconds: number): string {
   const s = Math.round(seconds);
   if (s < 60) return `${s}s`;
@@ -53,7 +50,7 @@ export function formatDuration(seconds: number): string {
 
 export function formatMetric(metric: StatsMetric, value: number | null | undefined): string {
   if (value === null || value === undefined) return '—';
-  if (RATE_METRICS.has(metric)) return formatPercent(value);
+  if (STATS_RATE_METRICS.has(metric)) return formatPercent(value);
   if (metric === 'visit_duration') return formatDuration(value);
   if (metric === 'views_per_visit') return value.toFixed(2);
   return formatCount(value);
