@@ -24,6 +24,7 @@ export * as loginThrottle from './repositories/login-throttle.ts';
 export * as personalData from './repositories/personal-data.ts';
 export * as sessions from './repositories/sessions.ts';
 export * as settings from './repositories/settings.ts';
+export * as statsAccess from './repositories/stats-access.ts';
 export * as trafficFunnels from './repositories/traffic-funnels.ts';
 export * as weeklyTrafficMail from './repositories/weekly-traffic-mail.ts';
 export * as visitorSalts from './repositories/visitor-salts.ts';

@@ -19,6 +19,7 @@ import adminPrivacyRoutes from './routes/admin-privacy/index.ts';
 import analyticsRoutes from './routes/analytics/index.ts';
 import trafficAttributionRoutes from './routes/traffic-attribution/index.ts';
 import statsRoutes from './routes/stats/index.ts';
+import adminStatsRoutes from './routes/admin-stats/index.ts';
 import leadRoutes from './routes/leads/index.ts';
 import auditRoutes, { ReportPdfCache } from './routes/audit/index.ts';
 import seoFileRoutes from './routes/seo-files/index.ts';
@@ -51,6 +52,7 @@ export default async function api(app: FastifyInstance, opts: ApiOptions): Promi
   await app.register(analyticsRoutes, opts);
   await app.register(trafficAttributionRoutes, { stores: opts.stores });
   await app.register(statsRoutes, { stores: opts.stores });
+  await app.register(adminStatsRoutes, { stores: opts.stores });
   await app.register(leadRoutes, { stores: opts.stores, target: { allowPrivateNetworks: opts.config.AUDIT_ALLOW_PRIVATE_NETWORKS } });
   await app.register(auditRoutes, { ...opts, pdfs: reportPdfs });
   await app.register(seoFileRoutes);

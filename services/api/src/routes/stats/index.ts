@@ -13,7 +13,7 @@ const AUDIT_FORMS = Object.values(formDefinitions)
   .map((f) => f.id);
 
 export default async function statsRoutes(app: RouteApp, opts: { stores: Stores }): Promise<void> {
-  const context = statsContextSource(app);
+  const context = statsContextSource(app, opts.stores);
   app.post('/api/stats', { schema: { body: StatsQuerySchema } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {

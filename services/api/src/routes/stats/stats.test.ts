@@ -118,4 +118,100 @@ describe('POST /api/stats', () => {
     expect((await stats({ metrics: [], date_range: 'day' })).statusCode).toBe(400);
     expect((await stats({ metrics: ['visitors'], date_range: 'day', extra: 1 })).statusCode).toBe(400);
   });
+
+  it('reads the owner time zone setting for its days', async () => {
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/settings/traffic',
+      headers: admin,
+      payload: { time_zone: 'Pacific/Kiritimati' },
+    });
+    expect(put.statusCode).toBe(200);
+    const res = await stats({ metrics: ['visitors'], date_range: 'day' });
+    expect(res.json().meta.time_zone).toBe('Pacific/Kiritimati');
+    await app.inject({ method: 'PUT', url: '/api/settings/traffic', headers: admin, payload: { time_zone: '' } });
+    expect(
+      (await app.inject({ method: 'PUT', url: '/api/settings/traffic', headers: admin, payload: { time_zone: 'Nowhere' } })).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe("the owner's goals", () => {
+  const goals = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: object) =>
+    app.inject({ method, url, headers: admin, ...(payload && { payload }) });
+
+  it('counts a page goal with wildcards and an event goal in event:goal', async () => {
+    expect((await goals('POST', '/api/admin/goals', { name: 'Read services', kind: 'page', match: '/serv*' })).statusCode).toBe(201);
+    const created = await goals('POST', '/api/admin/goals', { name: 'Any lead', kind: 'event', match: 'lead' });
+    expect(created.statusCode).toBe(201);
+    const res = await stats({ metrics: ['visitors', 'conversion_rate'], date_range: '7d', dimensions: ['event:goal'] });
+    expect(res.json().results).toEqual([
+      { dimensions: ['Any lead'], metrics: [1, 50] },
+      { dimensions: ['Lead'], metrics: [1, 50] },
+      { dimensions: ['Read services'], metrics: [1, 50] },
+    ]);
+    expect((await goals('DELETE', `/api/admin/goals/${created.json().id}`)).statusCode).toBe(204);
+    expect((await goals('GET', '/api/admin/goals')).json().map((g: { name: string }) => g.name)).toEqual(['Read services']);
+  });
+
+  it.each([
+    [{ name: 'Lead', kind: 'event', match: 'lead' }, 'name'],
+    [{ name: 'Bad event', kind: 'event', match: 'Not An Event' }, 'match'],
+    [{ name: 'Bad page', kind: 'page', match: 'blog' }, 'match'],
+  ])('refuses %j naming the field', async (goal, field) => {
+    const res = await goals('POST', '/api/admin/goals', goal);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe(field);
+  });
+
+  it('refuses a second goal of the same name', async () => {
+    expect((await goals('POST', '/api/admin/goals', { name: 'Twice', kind: 'page', match: '/a' })).statusCode).toBe(201);
+    expect((await goals('POST', '/api/admin/goals', { name: 'Twice', kind: 'page', match: '/b' })).statusCode).toBe(409);
+  });
+});
+
+describe('API tokens', () => {
+  const create = async (name: string) => {
+    const res = await app.inject({ method: 'POST', url: '/api/admin/api-tokens', headers: admin, payload: { name } });
+    expect(res.statusCode).toBe(201);
+    return res.json() as { id: string; token: string; prefix: string };
+  };
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it('reads stats with a token, shown once and stored only as a hash', async () => {
+    const { id, token, prefix } = await create('Dashboard tool');
+    expect(token.startsWith(prefix)).toBe(true);
+    const res = await stats({ metrics: ['visitors'], date_range: 'day' }, bearer(token));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results).toEqual([{ dimensions: [], metrics: [2] }]);
+    const listed = (await app.inject({ url: '/api/admin/api-tokens', headers: admin })).json();
+    expect(listed.find((t: { id: string }) => t.id === id)).not.toHaveProperty('token');
+    expect(listed.find((t: { id: string }) => t.id === id).lastUsedAt).not.toBeNull();
+    const [row] = await stores.sql`SELECT token_hash FROM stats_api_tokens WHERE id = ${id}`;
+    expect(Buffer.from(row!.token_hash).toString()).not.toContain(token);
+  });
+
+  it('opens nothing but the stats query', async () => {
+    const { token } = await create('Narrow');
+    for (const [method, url] of [
+      ['GET', '/api/admin/api-tokens'],
+      ['GET', '/api/admin/goals'],
+      ['GET', '/api/analytics/retargeting?days=7'],
+      ['POST', '/api/admin/api-tokens'],
+    ] as const) {
+      const res = await app.inject({ method, url, headers: bearer(token), ...(method === 'POST' && { payload: { name: 'x' } }) });
+      expect(res.statusCode, url).toBe(401);
+    }
+    const put = await app.inject({ method: 'PUT', url: '/api/settings/traffic', headers: bearer(token), payload: { time_zone: 'UTC' } });
+    expect(put.statusCode).toBe(401);
+  });
+
+  it('refuses a revoked or unknown token', async () => {
+    const { id, token } = await create('Old');
+    expect((await app.inject({ method: 'DELETE', url: `/api/admin/api-tokens/${id}`, headers: admin })).statusCode).toBe(204);
+    const revoked = await stats({ metrics: ['visitors'], date_range: 'day' }, bearer(token));
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json().message).toContain('not valid');
+    expect((await stats({ metrics: ['visitors'], date_range: 'day' }, bearer('curb_nope'))).statusCode).toBe(401);
+  });
 });
