@@ -62,7 +62,7 @@ export function LeadJourneyDialog({ audit, onClose }: { audit: MarketingAuditRec
                 'visit' in entry ? (
                   <li key={`v-${entry.at}`} className={styles.item}>
                     <span className={styles.when}>{formatDateTime(entry.at)}</span>
-                    Visit from {origin(entry.visit)}
+                    <span>Visit from {origin(entry.visit)}</span>
                     <ol className={styles.pages} aria-label="Pages of this visit">
                       {entry.visit.pages.map((page) => (
                         <li key={page.at}>{page.path}</li>

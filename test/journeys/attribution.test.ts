@@ -1,0 +1,53 @@
+/// <reference lib="dom" />
+// The owner follows a lead back to where it came from: from a row of Marketing Audits, the
+// lead's journey (the first visit's source and landing page, each visit with its pages, the
+// audit requested), at 1280 and 390 px, on the traffic `pnpm demo` sends.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startDemoApp, type DemoApp } from '../browser/admin-session.ts';
+import { launchBrowser } from '../browser/harness.ts';
+import { atEachWidth, openAdminPage, signInAsOwner } from './journey.ts';
+
+/** The sign-in page asks who is signed in first; a visitor who is not gets a 401. */
+const SIGNED_OUT = /status of 401 .*\/api\/auth\/user/;
+
+describe("a lead's journey in Chromium", () => {
+  let browser: Browser;
+  let started: DemoApp;
+
+  beforeAll(async () => {
+    started = await startDemoApp({ visitors: 20, leads: 2, seed: 40 });
+    browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await started?.close();
+  });
+
+  it('opens from Marketing Audits with the first source, the visits and their pages, and the audit', async () => {
+    await atEachWidth(
+      browser,
+      'lead-journey',
+      async (j) => {
+        await signInAsOwner(j, started.app.url);
+        await openAdminPage(j, 'Marketing Audits');
+        await j.page.getByRole('button', { name: 'Journey' }).filter({ visible: true }).first().click();
+        const dialog = j.page.getByRole('dialog', { name: /^Journey: / });
+        await dialog.waitFor();
+        await dialog.getByText('Requested an audit').first().waitFor();
+        // The demo's leads arrived on a page of the site from a source it tagged or referred.
+        await expect.poll(() => dialog.getByText(/^Visit from /).count()).toBeGreaterThan(0);
+        expect(await dialog.getByText('No visit was recorded').count()).toBe(0);
+        expect(await dialog.getByRole('list', { name: 'Pages of this visit' }).first().getByRole('listitem').count()).toBeGreaterThan(0);
+        // Nothing in the dialog is wider than the screen.
+        const overflow = await dialog.evaluate((el) => el.scrollWidth - el.clientWidth);
+        expect(overflow, `${j.width.name}: the journey scrolls sideways`).toBeLessThanOrEqual(1);
+        await j.step('journey open');
+        await j.page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+        await j.finish();
+      },
+      { allow: [SIGNED_OUT] },
+    );
+  });
+});
