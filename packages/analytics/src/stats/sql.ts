@@ -145,7 +145,7 @@ export function statsSql(
          any(s.lead) AS lead, any(s.audit) AS audit, any(s.consultation) AS consultation
   FROM (SELECT ts, name, path, props, ${SESSION_KEY} AS session_key FROM events
         WHERE ${rangeSql(range)}${onPages ? ` AND name = '${EVENTS.pageView}'` : ''}) AS e
-  INNER JOIN visits AS s ON e.session_key = s.session
+  ${engine.inSubquery === 'GLOBAL IN' ? 'GLOBAL ' : ''}INNER JOIN visits AS s ON e.session_key = s.session
   ${whereSql}
   GROUP BY ${[...dimGroup, 'session'].join(', ')}`;
   const order = plan.orderBy.map(([name, direction]) => {
