@@ -13,7 +13,7 @@ import type { StatsResponse } from '@curb/contracts/stats';
 import { EVENTS } from '@curb/contracts/tracking';
 import { ADMIN, ADMIN_ENV } from '../browser/admin-session.ts';
 import { launchBrowser, startBrowserApp, type BrowserApp } from '../browser/harness.ts';
-import { atEachWidth, Journey, openAdminPage, signInAsOwner } from './journey.ts';
+import { atEachWidth, Journey, openAdminPage, signInAsOwner, WIDTHS } from './journey.ts';
 
 /** The sign-in page asks who is signed in first; a visitor who is not gets a 401. */
 const SIGNED_OUT = /status of 401 .*\/api\/auth\/user/;
@@ -138,31 +138,32 @@ function expectedFigures(visits: Visit[]): Record<string, string> {
   };
 }
 
-/** Every visit's beacons, one batch per visit, timed within the last hours so "Last 7 days" holds them. */
+/** A visit's beacons, as one batch (the tracker batches a page's events), starting at `start`. */
+async function sendVisit(url: string, visit: Visit, start: number): Promise<void> {
+  const base = { sessionId: randomUUID(), visitorId: visit.visitor };
+  const events: TrackedEvent[] = visit.pages.map(([path, at], n) => ({
+    ...base,
+    eventId: randomUUID(),
+    name: EVENTS.pageView,
+    path,
+    ts: start + at * 1000,
+    ...(n === 0 ? visit.first : {}),
+  }));
+  if (visit.leadAt !== undefined) {
+    events.push({ ...base, eventId: randomUUID(), name: EVENTS.lead, path: visit.pages.at(-1)![0], ts: start + visit.leadAt * 1000 });
+  }
+  const res = await fetch(`${url}/api/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': visit.userAgent, origin: url },
+    body: JSON.stringify({ events }),
+  });
+  expect(res.status, await res.text()).toBe(202);
+}
+
+/** Every visit, timed within the last three hours so "Last 7 days" holds them all. */
 async function sendVisits(url: string): Promise<void> {
   const now = Date.now();
-  for (const [i, visit] of VISITS.entries()) {
-    const start = now - (i + 1) * 15 * 60_000;
-    const sessionId = randomUUID();
-    const base = { sessionId, visitorId: visit.visitor, eventId: '' };
-    const events: TrackedEvent[] = visit.pages.map(([path, at], n) => ({
-      ...base,
-      eventId: randomUUID(),
-      name: EVENTS.pageView,
-      path,
-      ts: start + at * 1000,
-      ...(n === 0 ? visit.first : {}),
-    }));
-    if (visit.leadAt !== undefined) {
-      events.push({ ...base, eventId: randomUUID(), name: EVENTS.lead, path: visit.pages.at(-1)![0], ts: start + visit.leadAt * 1000 });
-    }
-    const res = await fetch(`${url}/api/events`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': visit.userAgent, origin: url },
-      body: JSON.stringify({ events }),
-    });
-    expect(res.status, await res.text()).toBe(202);
-  }
+  for (const [i, visit] of VISITS.entries()) await sendVisit(url, visit, now - (i + 1) * 15 * 60_000);
 }
 
 /** Waits until the traffic API counts every visit sent (the collector answers once they are spooled). */
@@ -292,4 +293,37 @@ describe('the owner reads where the traffic comes from', () => {
       { allow: [SIGNED_OUT] },
     );
   }, 240_000);
+
+  it('shows a new visitor in realtime without a reload', async () => {
+    const j = await Journey.start(browser, 'traffic-realtime', WIDTHS[0], { allow: [SIGNED_OUT] });
+    try {
+      await signInAsOwner(j, app.url);
+      await openAdminPage(j, 'Traffic');
+      await j.page.getByLabel('Period', { exact: true }).selectOption('realtime');
+      const now = j.page.getByTestId('visitors-now');
+      await now.waitFor();
+      await expect
+        .poll(
+          () =>
+            j.page
+              .getByText(/^Loading\b/)
+              .filter({ visible: true })
+              .count(),
+          { timeout: 15_000 },
+        )
+        .toBe(0);
+      const before = Number(await now.textContent());
+      await j.step('realtime');
+      const sent = Date.now();
+      const newcomer: Visit = { visitor: visitor(), userAgent: PHONE, first: google, pages: [['/services', 0]] };
+      await sendVisit(app.url, newcomer, Date.now());
+      await expect.poll(async () => Number(await now.textContent()), { timeout: 15_000, interval: 200 }).toBe(before + 1);
+      // The view asks again every 5 s, and the beacon must have reached ClickHouse first.
+      expect(Date.now() - sent).toBeLessThan(12_000);
+      await j.step('a new visitor');
+      await j.finish();
+    } finally {
+      await j.context.close().catch(() => {});
+    }
+  }, 60_000);
 });
