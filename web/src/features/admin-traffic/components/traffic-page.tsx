@@ -24,11 +24,11 @@ const SOURCE_TABS: readonly BreakdownTab[] = [
   { dimension: 'visit:channel', label: 'Channels', metrics: ['visitors', 'visits', 'leads'], drillTo: 'visit:source' },
   { dimension: 'visit:source', label: 'Sources', metrics: ['visitors', 'visits', 'leads'], drillTo: 'visit:referrer' },
   { dimension: 'visit:referrer', label: 'Referrers', metrics: ['visitors', 'visits'] },
-  { dimension: 'visit:utm_source', label: 'Source', metrics: ['visitors', 'visits'] },
-  { dimension: 'visit:utm_medium', label: 'Medium', metrics: ['visitors', 'visits'] },
-  { dimension: 'visit:utm_campaign', label: 'Campaign', metrics: ['visitors', 'visits', 'leads'] },
-  { dimension: 'visit:utm_content', label: 'Content', metrics: ['visitors', 'visits'] },
-  { dimension: 'visit:utm_term', label: 'Term', metrics: ['visitors', 'visits'] },
+  { dimension: 'visit:utm_source', metrics: ['visitors', 'visits'] },
+  { dimension: 'visit:utm_medium', metrics: ['visitors', 'visits'] },
+  { dimension: 'visit:utm_campaign', metrics: ['visitors', 'visits', 'leads'] },
+  { dimension: 'visit:utm_content', metrics: ['visitors', 'visits'] },
+  { dimension: 'visit:utm_term', metrics: ['visitors', 'visits'] },
 ];
 const PAGE_TABS: readonly BreakdownTab[] = [
   { dimension: 'event:page', label: 'Top pages', metrics: ['visitors', 'pageviews'] },
@@ -88,11 +88,14 @@ export function TrafficPage({ search, onSearchChange }: { search: TrafficSearch;
               <strong data-testid="visitors-now">{formatCount(totalVisitors)}</strong> visitors in the last 30 minutes
             </p>
           )}
-          <p className={styles.muted}>
-            {aggregate.data.meta.date_range[0]} to {aggregate.data.meta.date_range[1]}
-            {comparisonRange && ` · compared with ${comparisonRange[0]} to ${comparisonRange[1]}`} · times in{' '}
-            {aggregate.data.meta.time_zone}
-          </p>
+          {/* Realtime is the last half hour, not days. */}
+          {!view.realtime && (
+            <p className={styles.muted}>
+              {aggregate.data.meta.date_range[0]} to {aggregate.data.meta.date_range[1]}
+              {comparisonRange && ` · compared with ${comparisonRange[0]} to ${comparisonRange[1]}`} · times in{' '}
+              {aggregate.data.meta.time_zone}
+            </p>
+          )}
           {/* The figures of the view before stay, dimmed, until the new view's arrive. */}
           <div aria-busy={aggregate.isPlaceholderData} className={aggregate.isPlaceholderData ? styles.stale : undefined}>
             <TopFigures data={aggregate.data} comparing={comparing} />
