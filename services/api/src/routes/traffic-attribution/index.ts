@@ -40,7 +40,7 @@ export function trafficRange(query: TrafficPeriodQuery, timeZone: string, now: n
   if (period === 'custom') {
     if (!query.from || !query.to) throw new HttpError(400, 'A custom period needs both from and to (YYYY-MM-DD).', { field: 'from' });
     dateRange = [query.from, query.to];
-  } else if ((STATS_PERIODS as readonly string[]).includes(period) && period !== 'realtime') dateRange = period;
+  } else if ((STATS_PERIODS as readonly string[]).includes(period)) dateRange = period;
   else throw new HttpError(400, `period: unknown period "${period.slice(0, 20)}".`, { field: 'period' });
   try {
     return resolveDateRange(dateRange, timeZone, now);
