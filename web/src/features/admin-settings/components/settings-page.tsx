@@ -1,6 +1,7 @@
 import { AdminPage } from '@/components/admin/admin-page';
 import { RetentionForm } from './retention-form';
 import { SettingsForm } from './settings-form';
+import { WeeklyEmailForm } from './weekly-email-form';
 
 export function SettingsPage() {
   return (
@@ -15,6 +16,7 @@ export function SettingsPage() {
       <SettingsForm category="seo" />
       <SettingsForm category="contact" />
       <SettingsForm category="traffic" />
+      <WeeklyEmailForm />
       <RetentionForm />
     </AdminPage>
   );
