@@ -6,6 +6,7 @@
 // filter, opens the copied address in a fresh browser and sees the same view, and steps back
 // and forward through the changes. At 1280 and 390 px.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { TrackedEvent } from '@curb/contracts/events';
@@ -220,6 +221,7 @@ describe('the owner reads where the traffic comes from', () => {
   let browser: Browser;
   const all = expectedFigures(VISITS);
   const fromMailing = expectedFigures(VISITS.filter((v) => v.first.utm?.source === MAILING));
+  const mailingOnPhones = expectedFigures(VISITS.filter((v) => v.first.utm?.source === MAILING && v.userAgent === PHONE));
 
   beforeAll(async () => {
     app = await startBrowserApp(ADMIN_ENV);
@@ -248,6 +250,15 @@ describe('the owner reads where the traffic comes from', () => {
         await expectNoSidewaysScroll(j);
         await j.step('sources');
 
+        // The table downloads as the owner sees it.
+        const [download] = await Promise.all([
+          j.page.waitForEvent('download'),
+          sources.getByRole('button', { name: 'Download CSV' }).click(),
+        ]);
+        const csv = readFileSync((await download.path())!, 'utf8');
+        expect(csv.split('\r\n')[0]).toBe('\ufeffSource,Unique visitors,Visits,Leads');
+        expect(csv).toContain(`\r\n${MAILING},4,5,2\r\n`);
+
         // A click on the mailing filters the whole page by it.
         await sources.getByRole('button', { name: MAILING, exact: true }).click();
         await j.page
@@ -256,6 +267,14 @@ describe('the owner reads where the traffic comes from', () => {
           .waitFor();
         await expectFigures(j, fromMailing, 'filtered by the mailing');
         await expectNoSidewaysScroll(j);
+
+        // A second filter, typed: the mailing's visits on phones.
+        await j.page.getByLabel('Filter on').selectOption('visit:device');
+        await j.page.getByLabel('Value').fill('Mobile');
+        await j.page.getByRole('button', { name: 'Add filter' }).click();
+        await expectFigures(j, mailingOnPhones, 'the mailing on phones');
+        await j.page.getByRole('button', { name: 'Remove filter Device is Mobile' }).click();
+        await expectFigures(j, fromMailing, 'the phone filter removed');
         const shared = j.page.url();
         expect(new URL(shared).searchParams.get('filters')).toContain(MAILING);
 
@@ -274,15 +293,16 @@ describe('the owner reads where the traffic comes from', () => {
           await fresh.context.close().catch(() => {});
         }
 
-        // Back: every visit again; forward: the mailing's.
+        // Back steps through the owner's changes: the phone filter again, the mailing alone, every
+        // visit; forward returns to the mailing.
+        await j.page.goBack();
+        await expectFigures(j, mailingOnPhones, 'back to the phones');
+        await j.page.goBack();
+        await expectFigures(j, fromMailing, 'back to the mailing');
         await j.page.goBack();
         await expect.poll(() => j.page.getByTestId('filter-chip').count()).toBe(0);
-        await expectFigures(j, all, 'back');
+        await expectFigures(j, all, 'back to every visit');
         await j.page.goForward();
-        await j.page
-          .getByTestId('filter-chip')
-          .filter({ hasText: `Source is ${MAILING}` })
-          .waitFor();
         await expectFigures(j, fromMailing, 'forward');
 
         // Removing the chip lifts the filter.
