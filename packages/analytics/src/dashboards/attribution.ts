@@ -16,6 +16,7 @@ import {
   UNTRACKED,
 } from '@curb/contracts/traffic-attribution';
 import type { ClickHouse } from '../clickhouse.ts';
+import { perEngine } from '../engine.ts';
 import { DIMENSIONS } from '../stats/dimensions.ts';
 import { chTime, isoTime } from './period.ts';
 
@@ -61,24 +62,26 @@ const ENTRY = `started, landing, ${DIMENSIONS['visit:channel'].expr('UTC')} AS c
        s.v_referrer_domain AS referrer, s.v_utm_source AS utm_source, s.v_utm_medium AS utm_medium, s.v_utm_campaign AS utm_campaign`;
 const ENTRY_TUPLE = 'tuple(started, landing, channel, source, referrer, utm_source, utm_medium, utm_campaign)';
 
-export const attributionSql = {
+const IDS = `SELECT email, visitor FROM identities
+  WHERE is_bot = 0 AND has({emails:Array(String)}, email) GROUP BY email, visitor`;
+const LEAD_IDS = 'SELECT DISTINCT visitor FROM identities WHERE is_bot = 0 AND email = {email:String}';
+
+/** The statements on `engine`: a subquery over the events is GLOBAL IN on a cluster, and each JOIN's left side is a subquery. */
+export const attributionSql = perEngine((engine) => ({
   /**
    * Per lead address: the entry of its first visit, of its last visit by the time it became a
-   * lead (bound per address as parallel arrays). Only the leads' visitors' page views are read (the events' key leads with day,
-   * name and visitor).
+   * lead (bound per address as parallel arrays). Only the leads' visitors' page views are read
+   * (the events' key leads with day, name and visitor).
    */
   touches: `
-WITH ids AS (
-  SELECT email, visitor FROM identities
-  WHERE is_bot = 0 AND has({emails:Array(String)}, email) GROUP BY email, visitor
-),
+WITH ids AS (${IDS}),
 visits AS (
   SELECT s.email AS email, ${ENTRY}
   FROM (
     SELECT i.email AS email, e.visit AS visit, ${ENTRY_COLUMNS}
     FROM (
       SELECT visitor_id, ${VISIT_KEY} AS visit, ts, path, referrer_domain, utm_source, utm_medium, utm_campaign
-      FROM events WHERE is_bot = 0 AND name = 'page_view' AND visitor_id IN (SELECT visitor FROM ids)
+      FROM events WHERE is_bot = 0 AND name = 'page_view' AND visitor_id ${engine.inSubquery} (SELECT visitor FROM ids)
     ) AS e INNER JOIN ids AS i ON i.visitor = e.visitor_id
     GROUP BY email, visit
   ) AS s
@@ -89,38 +92,41 @@ SELECT v.email AS email,
                 started <= arrayElement({converted:Array(DateTime64(3, 'UTC'))}, indexOf({emails:Array(String)}, v.email))) AS last,
        countIf(started <= arrayElement({converted:Array(DateTime64(3, 'UTC'))}, indexOf({emails:Array(String)}, v.email))) AS before
 FROM visits AS v
-GROUP BY v.email`,
+GROUP BY v.email
+${engine.readSettings}`,
   /** Every consultation of the leads' visitors, for the leads with no recorded visit too. */
   consulted: `
+WITH ids AS (${IDS})
 SELECT DISTINCT i.email AS email
-FROM events AS e INNER JOIN (
-  SELECT email, visitor FROM identities WHERE is_bot = 0 AND has({emails:Array(String)}, email) GROUP BY email, visitor
-) AS i ON i.visitor = e.visitor_id
-WHERE e.is_bot = 0 AND e.name = 'consultation_booked'`,
+FROM (
+  SELECT DISTINCT visitor_id FROM events
+  WHERE is_bot = 0 AND name = 'consultation_booked' AND visitor_id ${engine.inSubquery} (SELECT visitor FROM ids)
+) AS e INNER JOIN ids AS i ON i.visitor = e.visitor_id
+${engine.readSettings}`,
   /** One lead's visits, latest first, with their pages in order. */
   journeyVisits: `
-WITH ids AS (SELECT DISTINCT visitor FROM identities WHERE is_bot = 0 AND email = {email:String})
 SELECT ${ENTRY}, pages
 FROM (
   SELECT visit, ${ENTRY_COLUMNS},
          arraySlice(arraySort(x -> x.2, groupArray((path, ts))), 1, ${JOURNEY_MAX_PAGES}) AS pages
   FROM (
     SELECT ${VISIT_KEY} AS visit, ts, path, referrer_domain, utm_source, utm_medium, utm_campaign
-    FROM events WHERE is_bot = 0 AND name = 'page_view' AND visitor_id IN (SELECT visitor FROM ids)
+    FROM events WHERE is_bot = 0 AND name = 'page_view' AND visitor_id ${engine.inSubquery} (${LEAD_IDS})
   )
   GROUP BY visit
 ) AS s
-ORDER BY started DESC LIMIT ${JOURNEY_MAX_VISITS}`,
+ORDER BY started DESC LIMIT ${JOURNEY_MAX_VISITS}
+${engine.readSettings}`,
   /** One lead's own steps: e-mail opens and report views carry the address; consultations come from its visitors. */
   journeyMilestones: `
-WITH ids AS (SELECT DISTINCT visitor FROM identities WHERE is_bot = 0 AND email = {email:String})
 SELECT name, ts, path FROM events
 WHERE is_bot = 0 AND (
   (email = {email:String} AND name IN ('email_open', 'report_view'))
-  OR (name IN ('consultation_initiated', 'consultation_booked') AND visitor_id IN (SELECT visitor FROM ids))
+  OR (name IN ('consultation_initiated', 'consultation_booked') AND visitor_id ${engine.inSubquery} (${LEAD_IDS}))
 )
-ORDER BY ts LIMIT 500`,
-};
+ORDER BY ts LIMIT 500
+${engine.readSettings}`,
+}));
 
 type EntryTuple = [string, string, string, string, string, string, string, string];
 type TouchRow = {
@@ -156,8 +162,8 @@ export async function leadTouches(ch: ClickHouse, leads: readonly AttributedLead
   for (const l of leads) converted.set(l.email.toLowerCase(), Math.max(converted.get(l.email.toLowerCase()) ?? 0, l.createdAt));
   const params = { emails: [...converted.keys()], converted: [...converted.values()].map(chTime) };
   const [rows, consulted] = await Promise.all([
-    ch.query<TouchRow>(attributionSql.touches, params),
-    ch.query<{ email: string }>(attributionSql.consulted, { emails: params.emails }),
+    ch.query<TouchRow>(attributionSql(ch.engine).touches, params),
+    ch.query<{ email: string }>(attributionSql(ch.engine).consulted, { emails: params.emails }),
   ]);
   const booked = new Set(consulted.map((r) => r.email));
   for (const email of params.emails) out.set(email, { first: null, last: null, consulted: booked.has(email) });
@@ -224,8 +230,8 @@ export async function leadJourneyEvents(
 ): Promise<{ visits: JourneyVisit[]; milestones: JourneyMilestone[] }> {
   const address = email.toLowerCase();
   const [visits, milestones] = await Promise.all([
-    ch.query<VisitRow>(attributionSql.journeyVisits, { email: address }),
-    ch.query<{ name: JourneyMilestone['kind']; ts: string; path: string }>(attributionSql.journeyMilestones, { email: address }),
+    ch.query<VisitRow>(attributionSql(ch.engine).journeyVisits, { email: address }),
+    ch.query<{ name: JourneyMilestone['kind']; ts: string; path: string }>(attributionSql(ch.engine).journeyMilestones, { email: address }),
   ]);
   return {
     visits: visits.reverse().map((v) => ({ ...touchOf(v), pages: v.pages.map(([path, at]) => ({ path, at: isoTime(at) })) })),

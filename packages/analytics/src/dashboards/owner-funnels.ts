@@ -3,6 +3,7 @@
 // page view whose path fits the pattern (`*` = any characters); an event step an event by name.
 import { type FunnelStep, funnelStepLabel, type OwnerFunnel, type OwnerFunnelReport } from '@curb/contracts/traffic-attribution';
 import type { ClickHouse } from '../clickhouse.ts';
+import type { EngineProfile } from '../engine.ts';
 import { chTime, percent } from './period.ts';
 
 /** A page pattern as an anchored regular expression: `*` is any run of characters, everything else literal. */
@@ -21,7 +22,7 @@ const condition = (step: FunnelStep, i: number) =>
  * The statement for `steps`; the window (the period in ms, so events a second apart keep their
  * order) is an integer the caller computes.
  */
-export function ownerFunnelSql(steps: readonly FunnelStep[], windowMs: number): string {
+export function ownerFunnelSql(steps: readonly FunnelStep[], windowMs: number, engine: EngineProfile): string {
   const conditions = steps.map(condition);
   return `
 SELECT level, count() AS visitors FROM (
@@ -30,7 +31,8 @@ SELECT level, count() AS visitors FROM (
   WHERE is_bot = 0 AND ts >= {from:DateTime64(3, 'UTC')} AND ts < {to:DateTime64(3, 'UTC')} AND (${conditions.join(' OR ')})
   GROUP BY visitor_id
 )
-WHERE level > 0 GROUP BY level`;
+WHERE level > 0 GROUP BY level
+${engine.readSettings}`;
 }
 
 /** Visitors who reached each step in order within [from, to), with conversion from the first step and drop-off from the one before. */
@@ -44,7 +46,7 @@ export async function ownerFunnelReport(
   funnel.steps.forEach((step, i) => {
     params[`s${i}`] = step.kind === 'page' ? pagePattern(step.value) : step.value;
   });
-  const rows = await ch.query<{ level: number; visitors: string | number }>(ownerFunnelSql(funnel.steps, to - from), params);
+  const rows = await ch.query<{ level: number; visitors: string | number }>(ownerFunnelSql(funnel.steps, to - from, ch.engine), params);
   const reached = funnel.steps.map((_, i) => rows.filter((r) => Number(r.level) > i).reduce((n, r) => n + Number(r.visitors), 0));
   return funnel.steps.map((step, i) => ({
     label: funnelStepLabel(step),
