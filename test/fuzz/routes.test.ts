@@ -108,7 +108,7 @@ const rawBody = (seed: object) =>
   );
 
 // ---- the routes --------------------------------------------------------------------------
-type Store = 'leads' | 'messages' | 'audits' | 'settings' | 'funnels' | 'accepted';
+type Store = 'leads' | 'messages' | 'audits' | 'settings' | 'funnels' | 'trafficFunnels' | 'weeklyMail' | 'accepted';
 
 interface Route {
   method: 'POST' | 'PUT';
@@ -262,6 +262,29 @@ const ROUTES: Route[] = [
     admin: true,
     runs: 300,
   },
+  // The Traffic page's funnels and weekly e-mail.
+  {
+    method: 'POST',
+    url: '/api/admin/traffic/funnels',
+    touches: ['trafficFunnels'],
+    seed: {
+      name: 'Blog to lead',
+      steps: [
+        { kind: 'page', value: '/blog/*' },
+        { kind: 'event', value: 'lead' },
+      ],
+    },
+    admin: true,
+    runs: 400,
+  },
+  {
+    method: 'PUT',
+    url: '/api/admin/traffic/weekly-email',
+    touches: ['weeklyMail'],
+    seed: { enabled: true, recipient: 'owner@example.com' },
+    admin: true,
+    runs: 400,
+  },
   // Each accepted erasure runs ClickHouse mutations: fewer, slower cases.
   {
     method: 'POST',
@@ -291,7 +314,9 @@ async function snapshot(touches: Store[]): Promise<string> {
            (SELECT count(*) FROM audits) AS audits,
            (SELECT md5(coalesce(string_agg(category || '/' || key || '=' || value, ',' ORDER BY category, key), ''))
               FROM settings) AS settings,
-           (SELECT md5(coalesce(string_agg(f::text, ',' ORDER BY f.id), '')) FROM funnels f) AS funnels`;
+           (SELECT md5(coalesce(string_agg(f::text, ',' ORDER BY f.id), '')) FROM funnels f) AS funnels,
+           (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY t.id), '')) FROM traffic_funnels t) AS "trafficFunnels",
+           (SELECT md5(coalesce(string_agg(w::text, ','), '')) FROM weekly_traffic_mail w) AS "weeklyMail"`;
   const events = (await app.inject('/api/events/metrics')).json() as { accepted: number };
   const all: Record<Store, string | number> = { ...row!, accepted: events.accepted };
   return JSON.stringify(touches.map((t) => [t, all[t]]));
