@@ -1,5 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { StatsDimension, StatsMetric, StatsResponse } from '@curb/contracts/stats';
+import adminStyles from '@/components/admin/admin-ui.module.css';
 import { DataTable } from '@/components/ui/data-table';
 import { downloadCsv, toCsv } from '../lib/csv';
 import { DIMENSION_LABELS, formatDimensionValue, formatMetric, METRIC_LABELS } from '../lib/labels';
@@ -91,7 +92,7 @@ export function BreakdownTable({
         pagesLabel={`${label} pages`}
       />
       <div className={styles.tableActions}>
-        <button type="button" className="button button-outline" onClick={exportCsv}>
+        <button type="button" className={`button button-outline ${adminStyles.smallButton}`} onClick={exportCsv}>
           Download CSV
         </button>
       </div>

@@ -24,11 +24,14 @@ const SOURCE_TABS: readonly BreakdownTab[] = [
   { dimension: 'visit:channel', label: 'Channels', metrics: ['visitors', 'visits', 'leads'], drillTo: 'visit:source' },
   { dimension: 'visit:source', label: 'Sources', metrics: ['visitors', 'visits', 'leads'], drillTo: 'visit:referrer' },
   { dimension: 'visit:referrer', label: 'Referrers', metrics: ['visitors', 'visits'] },
-  { dimension: 'visit:utm_source', metrics: ['visitors', 'visits'] },
-  { dimension: 'visit:utm_medium', metrics: ['visitors', 'visits'] },
-  { dimension: 'visit:utm_campaign', metrics: ['visitors', 'visits', 'leads'] },
-  { dimension: 'visit:utm_content', metrics: ['visitors', 'visits'] },
-  { dimension: 'visit:utm_term', metrics: ['visitors', 'visits'] },
+];
+/** The tags of the owner's own links (mailings, ads): Plausible's "Campaigns". */
+const CAMPAIGN_TABS: readonly BreakdownTab[] = [
+  { dimension: 'visit:utm_source', label: 'Source', metrics: ['visitors', 'visits'] },
+  { dimension: 'visit:utm_medium', label: 'Medium', metrics: ['visitors', 'visits'] },
+  { dimension: 'visit:utm_campaign', label: 'Campaign', metrics: ['visitors', 'visits', 'leads'] },
+  { dimension: 'visit:utm_content', label: 'Content', metrics: ['visitors', 'visits'] },
+  { dimension: 'visit:utm_term', label: 'Term', metrics: ['visitors', 'visits'] },
 ];
 const PAGE_TABS: readonly BreakdownTab[] = [
   { dimension: 'event:page', label: 'Top pages', metrics: ['visitors', 'pageviews'] },
@@ -139,6 +142,7 @@ export function TrafficPage({ search, onSearchChange }: { search: TrafficSearch;
           )}
           <div className={styles.panels}>
             <BreakdownPanel title="Sources" tabs={SOURCE_TABS} view={view} totalVisitors={totalVisitors} onFilter={filter} />
+            <BreakdownPanel title="UTM campaigns" tabs={CAMPAIGN_TABS} view={view} totalVisitors={totalVisitors} onFilter={filter} />
             <BreakdownPanel title="Pages" tabs={PAGE_TABS} view={view} totalVisitors={totalVisitors} onFilter={filter} />
             <BreakdownPanel title="Locations" tabs={LOCATION_TABS} view={view} totalVisitors={totalVisitors} onFilter={filter} />
             <BreakdownPanel title="Devices" tabs={DEVICE_TABS} view={view} totalVisitors={totalVisitors} onFilter={filter} />
