@@ -38,16 +38,27 @@ const VISIT_COLUMNS = [
  * it lasted, which conversions it had, and where it came from. Only sessions with a page view
  * are visits (an e-mail opened in a mail client is an event, not a visit).
  */
-function visitsSql(range: Range, conversions: Goal[], params: Params): string {
+function visitsSql(range: Range, conversions: Goal[], params: Params, read: string): string {
   const [lead, audit, consultation] = conversions.map((g) => goalCondition(g, params));
+  // Only the attributes the statement reads: each is an argMin over every event of the period.
+  const attributes = [
+    ...(/\bs\.entry_page\b/.test(read) ? [`argMinIf(path, ts, name = '${EVENTS.pageView}') AS entry_page`] : []),
+    ...(/\bs\.exit_page\b/.test(read) ? [`argMaxIf(path, ts, name = '${EVENTS.pageView}') AS exit_page`] : []),
+    ...VISIT_COLUMNS.filter((c) => new RegExp(`\\bs\\.v_${c}\\b`).test(read)).map(
+      (c) => `argMin(toString(${c}), (ts, ${c} = '')) AS v_${c}`,
+    ),
+  ];
   return `
   SELECT ${SESSION_KEY} AS session, any(visitor_id) AS visitor,
          countIf(name = '${EVENTS.pageView}') AS pageviews, count() AS event_count,
          pageviews = 1 AND max(name = '${EVENTS.engaged}') = 0 AS bounce,
          (toUnixTimestamp64Milli(max(ts)) - toUnixTimestamp64Milli(min(ts))) / 1000 AS duration,
-         max(${lead}) AS lead, max(${audit}) AS audit, max(${consultation}) AS consultation,
-         argMinIf(path, ts, name = '${EVENTS.pageView}') AS entry_page, argMaxIf(path, ts, name = '${EVENTS.pageView}') AS exit_page,
-         ${VISIT_COLUMNS.map((c) => `argMin(toString(${c}), (ts, ${c} = '')) AS v_${c}`).join(', ')}
+         max(${lead}) AS lead, max(${audit}) AS audit, max(${consultation}) AS consultation${attributes
+           .map(
+             (a) => `,
+         ${a}`,
+           )
+           .join('')}
   FROM events
   WHERE ${rangeSql(range)}
   GROUP BY session
@@ -154,7 +165,7 @@ export function statsSql(
   });
   const orderSql = [...order, ...dimGroup].join(', ');
   const sql = `
-WITH visits AS (${visitsSql(range, conversions, params)}
+WITH visits AS (${visitsSql(range, conversions, params, rows)}
 )
 SELECT ${dimGroup.map((d) => `${d}, `).join('')}uniq(visitor) AS visitors, count() AS visits, sum(pv) AS pageviews, sum(ev) AS event_count,
        countIf(bounce) AS bounces, sum(duration) AS duration, uniqIf(visitor, lead) AS leads, uniqIf(visitor, audit) AS audits,
