@@ -119,6 +119,19 @@ describe('POST /api/stats', () => {
     expect((await stats({ metrics: ['visitors'], date_range: 'day', extra: 1 })).statusCode).toBe(400);
   });
 
+  it('shows a beacon in realtime within 5 seconds', async () => {
+    const visitors = async () => (await stats({ metrics: ['visitors'], date_range: 'realtime' })).json().results[0].metrics[0] as number;
+    const before = await visitors();
+    const sent = performance.now();
+    await beacon([{ name: 'page_view', sessionId: 'now', path: '/' }], { ip: '198.51.100.77' });
+    while ((await visitors()) === before) {
+      expect(performance.now() - sent).toBeLessThan(5000);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(performance.now() - sent).toBeLessThan(5000);
+    await stores.ch.command(`ALTER TABLE events DELETE WHERE session_id = 'now' SETTINGS mutations_sync = 2`);
+  });
+
   it('reads the owner time zone setting for its days', async () => {
     const put = await app.inject({
       method: 'PUT',
