@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 // The owner follows a lead back to where it came from: from a row of Marketing Audits, the
 // lead's journey (the first visit's source and landing page, each visit with its pages, the
-// audit requested), at 1280 and 390 px, on the traffic `pnpm demo` sends.
+// audit requested), at 1280 and 390 px, on the traffic `pnpm demo` sends; then, in Settings,
+// turns on the weekly Traffic e-mail, adds a goal and creates and revokes a stats API token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startDemoApp, type DemoApp } from '../browser/admin-session.ts';
@@ -10,6 +11,8 @@ import { atEachWidth, openAdminPage, signInAsOwner } from './journey.ts';
 
 /** The sign-in page asks who is signed in first; a visitor who is not gets a 401. */
 const SIGNED_OUT = /status of 401 .*\/api\/auth\/user/;
+/** The goal the owner writes without its leading slash is refused (a 400), on purpose. */
+const GOAL_REFUSED = /status of 400 .*\/api\/admin\/goals/;
 
 describe("a lead's journey in Chromium", () => {
   let browser: Browser;
@@ -45,9 +48,41 @@ describe("a lead's journey in Chromium", () => {
         await j.step('journey open');
         await j.page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'hidden' });
+
+        // Settings: the weekly e-mail, a goal of the owner's own, a token for a stats tool.
+        await openAdminPage(j, 'Settings');
+        const weekly = j.page.getByRole('form', { name: 'Weekly Traffic E-mail settings' });
+        await weekly.getByLabel('Send it to').fill('owner@example.com');
+        const optIn = weekly.getByRole('checkbox', { name: /Send me last week's traffic/ });
+        if (!(await optIn.isChecked())) await optIn.check();
+        const saveWeekly = weekly.getByRole('button', { name: 'Save Changes' });
+        if (await saveWeekly.isEnabled()) {
+          await saveWeekly.click();
+          await j.page.getByText('The weekly e-mail goes to owner@example.com on Monday mornings.').first().waitFor();
+        }
+        const goals = j.page.getByRole('form', { name: 'Add a goal' });
+        const goal = `Blog readers ${j.width.name}`;
+        await goals.getByLabel('Goal name').fill(goal);
+        await goals.getByLabel('Page path').fill('blog/*');
+        await goals.getByRole('button', { name: 'Add goal' }).click();
+        await goals.getByRole('alert').filter({ hasText: 'A page goal is a path starting with /' }).waitFor();
+        await goals.getByLabel('Page path').fill('/blog/*');
+        await goals.getByRole('button', { name: 'Add goal' }).click();
+        await j.page.getByRole('list', { name: 'Your goals' }).getByText(goal).waitFor();
+        const tokens = j.page.getByRole('form', { name: 'Create an API token' });
+        await tokens.getByLabel('Token name').fill(`Looker ${j.width.name}`);
+        await tokens.getByRole('button', { name: 'Create token' }).click();
+        await j.page.getByText('Copy it now: it is not shown again.').waitFor();
+        await j.step('settings for traffic');
+        const token = j.page
+          .getByRole('list', { name: 'Your API tokens' })
+          .getByRole('listitem')
+          .filter({ hasText: `Looker ${j.width.name}` });
+        await token.getByRole('button', { name: 'Revoke' }).click();
+        await token.waitFor({ state: 'detached' });
         await j.finish();
       },
-      { allow: [SIGNED_OUT] },
+      { allow: [SIGNED_OUT, GOAL_REFUSED] },
     );
   });
 });

@@ -1,4 +1,6 @@
 import { AdminPage } from '@/components/admin/admin-page';
+import { ApiTokensForm } from './api-tokens-form';
+import { GoalsForm } from './goals-form';
 import { RetentionForm } from './retention-form';
 import { SettingsForm } from './settings-form';
 import { WeeklyEmailForm } from './weekly-email-form';
@@ -17,6 +19,8 @@ export function SettingsPage() {
       <SettingsForm category="contact" />
       <SettingsForm category="traffic" />
       <WeeklyEmailForm />
+      <GoalsForm />
+      <ApiTokensForm />
       <RetentionForm />
     </AdminPage>
   );
