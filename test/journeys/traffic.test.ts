@@ -308,6 +308,39 @@ describe('the owner reads where the traffic comes from', () => {
         // Removing the chip lifts the filter.
         await j.page.getByRole('button', { name: `Remove filter Source is ${MAILING}` }).click();
         await expectFigures(j, all, 'filter removed');
+
+        // The lead views are tabs of the same page, named in the address like the rest.
+        const views = j.page.getByRole('tablist', { name: 'Traffic views' });
+        await views.getByRole('tab', { name: 'Lead attribution' }).click();
+        await j.page.getByRole('heading', { name: 'Lead attribution' }).waitFor();
+        expect(new URL(j.page.url()).searchParams.get('view')).toBe('attribution');
+        await expect
+          .poll(
+            () =>
+              j.page
+                .getByText(/^Loading\b/)
+                .filter({ visible: true })
+                .count(),
+            { timeout: 15_000 },
+          )
+          .toBe(0);
+        await j.step('lead attribution');
+        await views.getByRole('tab', { name: 'Funnels' }).click();
+        await expect
+          .poll(
+            () =>
+              j.page
+                .getByText(/^Loading\b/)
+                .filter({ visible: true })
+                .count(),
+            { timeout: 15_000 },
+          )
+          .toBe(0);
+        await j.step('funnels');
+        await j.page.goBack();
+        await j.page.getByRole('heading', { name: 'Lead attribution' }).waitFor();
+        await views.getByRole('tab', { name: 'Overview' }).click();
+        await expectFigures(j, all, 'overview again');
         await j.finish();
       },
       { allow: [SIGNED_OUT] },

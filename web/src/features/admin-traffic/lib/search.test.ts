@@ -12,6 +12,7 @@ describe('parseTrafficSearch', () => {
       cfrom: '2025-11-01',
       cto: '2025-11-28',
       interval: 'week',
+      view: 'attribution',
       filters: [
         ['is', 'visit:source', 'Google'],
         ['contains', 'event:page', '/blog'],
@@ -28,6 +29,7 @@ describe('parseTrafficSearch', () => {
         cfrom: '2026-02-30',
         cto: '2026-03-01',
         interval: 'minute',
+        view: 'settings',
         filters: [
           ['is', 'visit:source'],
           ['matches', 'visit:source', 'x'],

@@ -16,6 +16,9 @@ export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 export type FilterDimension = Exclude<StatsDimension, `time${string}`>;
 export const FILTER_DIMENSIONS = STATS_DIMENSIONS.filter((d): d is FilterDimension => !d.startsWith('time'));
 export type TrafficFilter = [FilterOperator, FilterDimension, string];
+/** The page's tabs: the visits overview, the leads' sources, the owner's funnels. */
+export const TRAFFIC_VIEWS = ['overview', 'attribution', 'funnels'] as const;
+export type TrafficView = (typeof TRAFFIC_VIEWS)[number];
 
 export interface TrafficSearch {
   period?: TrafficPeriod;
@@ -26,6 +29,7 @@ export interface TrafficSearch {
   cto?: string;
   interval?: Interval;
   filters?: TrafficFilter[];
+  view?: TrafficView;
 }
 
 export const DEFAULT_PERIOD: StatsPeriod = '7d';
@@ -71,6 +75,8 @@ export function parseTrafficSearch(raw: Record<string, unknown>): TrafficSearch 
   if (compare === 'custom') {
     if (cfrom && cto && cfrom <= cto) Object.assign(search, { compare, cfrom, cto });
   } else if (compare) search.compare = compare;
+  const view = oneOf(TRAFFIC_VIEWS, raw.view);
+  if (view && view !== 'overview') search.view = view;
   const interval = oneOf(INTERVALS, raw.interval);
   if (interval) search.interval = interval;
   if (Array.isArray(raw.filters)) {
