@@ -32,6 +32,7 @@ import { statsContextSource } from '../stats/context.ts';
 const IdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 const FieldErrorSchema = Type.Object({ message: Type.String(), field: Type.Optional(Type.String()) });
 const DEFAULT_PERIOD = '30d';
+const ALL_TIME_FROM = '1970-01-01';
 
 /** The Traffic page's period as instants; a 400 naming what is wrong. */
 export function trafficRange(query: TrafficPeriodQuery, timeZone: string, now: number): Range {
@@ -43,7 +44,8 @@ export function trafficRange(query: TrafficPeriodQuery, timeZone: string, now: n
   } else if ((STATS_PERIODS as readonly string[]).includes(period)) dateRange = period;
   else throw new HttpError(400, `period: unknown period "${period.slice(0, 20)}".`, { field: 'period' });
   try {
-    return resolveDateRange(dateRange, timeZone, now);
+    // "All time" reaches back as far as a query may (the events are kept for less).
+    return resolveDateRange(dateRange, timeZone, now, ALL_TIME_FROM);
   } catch (err) {
     if (err instanceof StatsQueryError) throw new HttpError(400, err.message.replace(/^date_range/, 'period'), { field: 'period' });
     throw err;

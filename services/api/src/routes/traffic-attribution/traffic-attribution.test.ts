@@ -131,6 +131,9 @@ describe('lead attribution', () => {
     expect(old.body.totals.leads).toBe(0);
     const custom = await get<AttributionResponse>(`/api/admin/traffic/attribution?period=custom&from=${monthAgo}&to=${today}`);
     expect(custom.body.totals.leads).toBe(3);
+    const all = await get<AttributionResponse>('/api/admin/traffic/attribution?period=all');
+    expect(all.body.totals.leads).toBe(3);
+    expect(all.body.from < monthAgo).toBe(true);
   });
 
   it('refuses a bad period with a 400 naming it', async () => {
