@@ -269,9 +269,10 @@ describe('the owner reads where the traffic comes from', () => {
         await expectNoSidewaysScroll(j);
 
         // A second filter, typed: the mailing's visits on phones.
+        await j.page.getByRole('button', { name: 'Add a filter' }).click();
         await j.page.getByLabel('Filter on').selectOption('visit:device');
         await j.page.getByLabel('Value').fill('Mobile');
-        await j.page.getByRole('button', { name: 'Add filter' }).click();
+        await j.page.getByRole('button', { name: 'Apply' }).click();
         await expectFigures(j, mailingOnPhones, 'the mailing on phones');
         await j.page.getByRole('button', { name: 'Remove filter Device is Mobile' }).click();
         await expectFigures(j, fromMailing, 'the phone filter removed');

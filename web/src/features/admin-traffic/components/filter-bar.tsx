@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import adminStyles from '@/components/admin/admin-ui.module.css';
 import { DIMENSION_LABELS, formatDimensionValue, OPERATOR_LABELS } from '../lib/labels';
 import { FILTER_DIMENSIONS, FILTER_OPERATORS, type FilterDimension, type FilterOperator, type TrafficFilter } from '../lib/search';
 import styles from './traffic.module.css';
@@ -17,11 +18,14 @@ export function FilterBar({
   const [dimension, setDimension] = useState<FilterDimension>('visit:source');
   const [operator, setOperator] = useState<FilterOperator>('is');
   const [value, setValue] = useState('');
+  // Folded until asked for: on a phone the form would push the figures a screen down.
+  const [open, setOpen] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (value.trim() === '') return;
     onAdd([operator, dimension, value.trim()]);
     setValue('');
+    setOpen(false);
   };
   return (
     <div className={styles.filterBar}>
@@ -44,7 +48,18 @@ export function FilterBar({
           ))}
         </ul>
       )}
-      <form className={styles.filterForm} onSubmit={submit} aria-label="Add a filter">
+      <div>
+        <button
+          type="button"
+          className={`button button-outline ${adminStyles.smallButton}`}
+          aria-expanded={open}
+          aria-controls={`${id}-form`}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? 'Cancel' : 'Add a filter'}
+        </button>
+      </div>
+      <form id={`${id}-form`} hidden={!open} className={styles.filterForm} onSubmit={submit} aria-label="Add a filter">
         <label htmlFor={`${id}-dim`} className="visually-hidden">
           Filter on
         </label>
@@ -70,7 +85,7 @@ export function FilterBar({
         </label>
         <input id={`${id}-value`} value={value} maxLength={500} placeholder="Value" onChange={(e) => setValue(e.target.value)} />
         <button type="submit" className="button button-outline" disabled={value.trim() === ''}>
-          Add filter
+          Apply
         </button>
       </form>
     </div>
