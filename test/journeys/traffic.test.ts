@@ -348,11 +348,16 @@ describe('the owner reads where the traffic comes from', () => {
     );
   }, 240_000);
 
-  it('shows a new visitor in realtime without a reload', async () => {
+  it('says when a period is empty, and shows a new visitor in realtime without a reload', async () => {
     const j = await Journey.start(browser, 'traffic-realtime', WIDTHS[0], { allow: [SIGNED_OUT] });
     try {
       await signInAsOwner(j, app.url);
       await openAdminPage(j, 'Traffic');
+      // Last month had no visit: every figure is 0 and the page says so.
+      await j.page.getByLabel('Period', { exact: true }).selectOption('last_month');
+      await j.page.getByText('No visits in this period.').first().waitFor();
+      await expect.poll(() => figures(j)).toMatchObject({ visitors: '0', visits: '0', pageviews: '0', leads: '0' });
+      await j.step('an empty month');
       await j.page.getByLabel('Period', { exact: true }).selectOption('realtime');
       const now = j.page.getByTestId('visitors-now');
       await now.waitFor();
