@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 // The owner follows a lead back to where it came from: from a row of Marketing Audits, the
 // lead's journey (the first visit's source and landing page, each visit with its pages, the
-// audit requested), at 1280 and 390 px, on the traffic `pnpm demo` sends; then, in Settings,
-// turns on the weekly Traffic e-mail, adds a goal and creates and revokes a stats API token.
+// audit requested), at 1280 and 390 px, on the traffic `pnpm demo` sends; then on the Traffic
+// page reads which channels brought the leads and builds a funnel; then, in Settings, turns on
+// the weekly Traffic e-mail, adds a goal and creates and revokes a stats API token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startDemoApp, type DemoApp } from '../browser/admin-session.ts';
@@ -13,6 +14,8 @@ import { atEachWidth, openAdminPage, signInAsOwner } from './journey.ts';
 const SIGNED_OUT = /status of 401 .*\/api\/auth\/user/;
 /** The goal the owner writes without its leading slash is refused (a 400), on purpose. */
 const GOAL_REFUSED = /status of 400 .*\/api\/admin\/goals/;
+/** So is the funnel step written without it. */
+const STEP_REFUSED = /status of 400 .*\/api\/admin\/traffic\/funnels/;
 
 describe("a lead's journey in Chromium", () => {
   let browser: Browser;
@@ -49,6 +52,35 @@ describe("a lead's journey in Chromium", () => {
         await j.page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'hidden' });
 
+        // Traffic: which channels brought the demo's leads, first and last touch, and a funnel of the owner's own.
+        await openAdminPage(j, 'Traffic');
+        await j.page.getByRole('tab', { name: 'Lead attribution' }).click();
+        const attribution = j.page.locator('[data-attribution="channel"]');
+        await attribution.waitFor();
+        await expect.poll(() => attribution.getByRole('row').count()).toBeGreaterThan(1);
+        await j.page.getByRole('button', { name: 'Last touch' }).click();
+        await j.page.getByText('Each lead counts for their last visit before they became a lead.').waitFor();
+        const download = j.page.waitForEvent('download');
+        await attribution.getByRole('button', { name: 'Download CSV' }).click();
+        expect((await download).suggestedFilename()).toBe('lead-attribution-last-touch-channel.csv');
+        await j.step('lead attribution');
+        await j.page.getByRole('tab', { name: 'Funnels' }).click();
+        await j.page.getByRole('button', { name: 'New funnel' }).click();
+        const editor = j.page.getByRole('dialog', { name: 'New funnel' });
+        await editor.getByRole('textbox', { name: 'Name', exact: true }).fill(`Home to audit ${j.width.name}`);
+        await editor.getByLabel('Step 1 page path').fill('home');
+        await editor.getByLabel('Step 2 kind').selectOption('page');
+        await editor.getByLabel('Step 2 page path').fill('/marketing-audit*');
+        await editor.getByRole('button', { name: 'Save funnel' }).click();
+        await editor.getByRole('alert').filter({ hasText: 'Step 1: a page path starts with /' }).waitFor();
+        await editor.getByLabel('Step 1 page path').fill('/');
+        await editor.getByRole('button', { name: 'Save funnel' }).click();
+        await editor.waitFor({ state: 'hidden' });
+        const steps = j.page.getByRole('list', { name: `Steps of Home to audit ${j.width.name}` });
+        await expect.poll(() => steps.getByRole('listitem').count()).toBe(2);
+        await steps.getByText('Visited /marketing-audit*').waitFor();
+        await j.step('owner funnel');
+
         // Settings: the weekly e-mail, a goal of the owner's own, a token for a stats tool.
         await openAdminPage(j, 'Settings');
         const weekly = j.page.getByRole('form', { name: 'Weekly Traffic E-mail settings' });
@@ -82,7 +114,7 @@ describe("a lead's journey in Chromium", () => {
         await token.waitFor({ state: 'detached' });
         await j.finish();
       },
-      { allow: [SIGNED_OUT, GOAL_REFUSED] },
+      { allow: [SIGNED_OUT, GOAL_REFUSED, STEP_REFUSED] },
     );
-  });
+  }, 240_000);
 });

@@ -76,6 +76,11 @@ export function AttributionPanel({ search }: { search: TrafficSearch }) {
         </div>
       }
     >
+      {(search.filters?.length ?? 0) > 0 && (
+        <p className={styles.muted} role="note">
+          The filters above do not narrow lead attribution yet: it counts every lead of the period.
+        </p>
+      )}
       <p className={styles.muted}>
         {model === 'first'
           ? 'Each lead counts for the visit that first brought them to the site.'

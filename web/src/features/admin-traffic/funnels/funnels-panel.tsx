@@ -36,6 +36,11 @@ export function FunnelsPanel({ search }: { search: TrafficSearch }) {
         </button>
       }
     >
+      {(search.filters?.length ?? 0) > 0 && (
+        <p className={trafficStyles.muted} role="note">
+          The filters above do not narrow funnels yet: they count every visitor of the period.
+        </p>
+      )}
       {funnels.isPending ? (
         <LoadingView label="Loading funnels..." />
       ) : funnels.isError ? (
