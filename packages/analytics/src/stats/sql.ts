@@ -38,7 +38,12 @@ const VISIT_COLUMNS = [
  * it lasted, which conversions it had, and where it came from. Only sessions with a page view
  * are visits (an e-mail opened in a mail client is an event, not a visit).
  */
-function visitsSql(range: Range, conversions: Goal[], params: Params, read: string): string {
+/**
+ * `matching`: the event filters as one condition over the event columns; the visit's matching
+ * page views and events are counted beside its totals (pv_m, ev_m), so a query without event or
+ * time dimensions filters on events without joining them back to their visits.
+ */
+function visitsSql(range: Range, conversions: Goal[], params: Params, read: string, matching: string): string {
   const [lead, audit, consultation] = conversions.map((g) => goalCondition(g, params));
   // Only the attributes the statement reads: each is an argMin over every event of the period.
   const attributes = [
@@ -51,6 +56,7 @@ function visitsSql(range: Range, conversions: Goal[], params: Params, read: stri
   return `
   SELECT ${SESSION_KEY} AS session, any(visitor_id) AS visitor,
          countIf(name = '${EVENTS.pageView}') AS pageviews, count() AS event_count,
+         countIf(name = '${EVENTS.pageView}' AND ${matching}) AS pv_m, countIf(${matching}) AS ev_m,
          pageviews = 1 AND max(name = '${EVENTS.engaged}') = 0 AS bounce,
          (toUnixTimestamp64Milli(max(ts)) - toUnixTimestamp64Milli(min(ts))) / 1000 AS duration,
          max(${lead}) AS lead, max(${audit}) AS audit, max(${consultation}) AS consultation${attributes
@@ -65,17 +71,18 @@ function visitsSql(range: Range, conversions: Goal[], params: Params, read: stri
   HAVING pageviews > 0`;
 }
 
-function filterSql(filter: Filter, params: Params, goals: Goal[], timeZone: string): string {
+/** A filter's condition; an event filter's over the event row `row` ('e.' in a join, '' inside the visits). */
+function filterSql(filter: Filter, params: Params, goals: Goal[], timeZone: string, row = 'e.'): string {
   if (filter.dimension === 'event:goal') {
     const matching = goals.filter((g) =>
       filter.op === 'is' || filter.op === 'is_not'
         ? filter.values.includes(g.name)
         : filter.values.some((v) => g.name.toLowerCase().includes(v.toLowerCase())),
     );
-    const any = matching.length ? matching.map((g) => goalCondition(g, params, 'e.')).join(' OR ') : '0';
+    const any = matching.length ? matching.map((g) => goalCondition(g, params, row)).join(' OR ') : '0';
     return filter.op === 'is' || filter.op === 'contains' ? `(${any})` : `NOT (${any})`;
   }
-  const expr = DIMENSIONS[filter.dimension].expr(timeZone);
+  const expr = filter.dimension === 'event:page' ? `${row}path` : DIMENSIONS[filter.dimension].expr(timeZone);
   const values = params.bind(filter.values);
   switch (filter.op) {
     case 'is':
@@ -89,8 +96,8 @@ function filterSql(filter: Filter, params: Params, goals: Goal[], timeZone: stri
   }
 }
 
-const isVisitOnly = (plan: Pick<Plan, 'dimensions' | 'filters'>) =>
-  plan.dimensions.every((d) => DIMENSIONS[d].scope === 'visit') && plan.filters.every((f) => DIMENSIONS[f.dimension].scope === 'visit');
+const isVisitOnly = (plan: Pick<Plan, 'dimensions'>) => plan.dimensions.every((d) => DIMENSIONS[d].scope === 'visit');
+const isEventFilter = (f: Filter) => DIMENSIONS[f.dimension].scope !== 'visit';
 
 /** The SQL ORDER BY term of a metric, from the aggregates the statement selects. */
 const METRIC_ORDER: Record<string, string> = {
@@ -136,17 +143,22 @@ export function statsSql(
     const def = DIMENSIONS[d];
     return { sql: def.expr(zone), alias: `d${i}`, skipEmpty: def.skipEmpty ?? false };
   });
+  const visitOnly = isVisitOnly(plan);
+  // Without event or time dimensions the event filters are decided inside the visits (pv_m, ev_m).
+  const eventFilters = plan.filters.filter(isEventFilter).map((f) => filterSql(f, params, goals, zone, ''));
+  const matching = visitOnly && eventFilters.length ? eventFilters.join(' AND ') : '1';
   const where = [
-    ...plan.filters.map((f) => filterSql(f, params, goals, zone)),
+    ...plan.filters.filter((f) => !visitOnly || !isEventFilter(f)).map((f) => filterSql(f, params, goals, zone)),
+    ...(visitOnly && eventFilters.length ? ['s.ev_m > 0'] : []),
     ...dims.filter((d) => d.skipEmpty).map((d) => `${d.sql} != ''`),
   ];
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const dimSelect = dims.map((d) => `${d.sql} AS ${d.alias}, `).join('');
   const dimGroup = dims.map((d) => d.alias);
   const onPages = plan.dimensions.includes('event:page' as StatsDimension);
-  const rows = isVisitOnly(plan)
+  const rows = visitOnly
     ? `
-  SELECT ${dimSelect}s.visitor AS visitor, s.pageviews AS pv, s.event_count AS ev, s.bounce AS bounce, s.duration AS duration,
+  SELECT ${dimSelect}s.visitor AS visitor, s.pv_m AS pv, s.ev_m AS ev, s.bounce AS bounce, s.duration AS duration,
          s.lead AS lead, s.audit AS audit, s.consultation AS consultation
   FROM visits AS s
   ${whereSql}`
@@ -165,7 +177,7 @@ export function statsSql(
   });
   const orderSql = [...order, ...dimGroup].join(', ');
   const sql = `
-WITH visits AS (${visitsSql(range, conversions, params, rows)}
+WITH visits AS (${visitsSql(range, conversions, params, rows, matching)}
 )
 SELECT ${dimGroup.map((d) => `${d}, `).join('')}uniq(visitor) AS visitors, count() AS visits, sum(pv) AS pageviews, sum(ev) AS event_count,
        countIf(bounce) AS bounces, sum(duration) AS duration, uniqIf(visitor, lead) AS leads, uniqIf(visitor, audit) AS audits,
