@@ -210,6 +210,32 @@ async function expectFigures(j: Journey, expected: Record<string, string>, label
   await j.step(label);
 }
 
+/** Every tab of every breakdown answers a table or says it is empty: no refusal, no error. */
+async function everyBreakdownLoads(j: Journey): Promise<void> {
+  const lists = j.page.getByRole('tabpanel').getByRole('tablist');
+  const count = await lists.count();
+  // Sources, UTM campaigns, Pages, Devices (Locations and Goals are single tables).
+  expect(count).toBe(4);
+  for (let l = 0; l < count; l++) {
+    const tabs = lists.nth(l).getByRole('tab');
+    for (let t = 0; t < (await tabs.count()); t++) {
+      await tabs.nth(t).click();
+      await expect
+        .poll(
+          () =>
+            j.page
+              .getByText(/^Loading\b/)
+              .filter({ visible: true })
+              .count(),
+          { timeout: 15_000 },
+        )
+        .toBe(0);
+      expect(await j.page.getByRole('alert').count(), `${await tabs.nth(t).textContent()}: an error`).toBe(0);
+    }
+  }
+  await j.step('every breakdown');
+}
+
 /** Nothing on the page is wider than the screen: the tables fold into cards on a phone. */
 async function expectNoSidewaysScroll(j: Journey): Promise<void> {
   const overflow = await j.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -244,6 +270,7 @@ describe('the owner reads where the traffic comes from', () => {
         await expect.poll(() => j.page.title()).toBe('Traffic | Admin Portal');
         await expectFigures(j, all, 'every visit');
         await j.page.getByRole('img', { name: /^Unique visitors by day: \d+ in 7 buckets$/ }).waitFor();
+        if (!j.isPhone) await everyBreakdownLoads(j);
         const sources = j.page.locator('section').filter({ has: j.page.getByRole('heading', { name: 'Sources', exact: true }) });
         await sources.getByRole('tab', { name: 'Sources' }).click();
         await sources.getByRole('button', { name: MAILING, exact: true }).waitFor();
