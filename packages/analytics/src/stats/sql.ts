@@ -98,6 +98,24 @@ function filterSql(filter: Filter, params: Params, goals: Goal[], timeZone: stri
 
 const isVisitOnly = (plan: Pick<Plan, 'dimensions'>) => plan.dimensions.every((d) => DIMENSIONS[d].scope === 'visit');
 const isEventFilter = (f: Filter) => DIMENSIONS[f.dimension].scope !== 'visit';
+/** Metrics that read a visit's own figures (bounce, duration, conversions), not only its events. */
+const VISIT_METRICS: ReadonlySet<string> = new Set([
+  'bounce_rate',
+  'visit_duration',
+  'leads',
+  'audit_requests',
+  'consultations',
+  'conversion_rate',
+]);
+/**
+ * A page breakdown that reads only events: every page view belongs to a visit (a visit is a
+ * session with a page view), so its rows need no visits built at all.
+ */
+const pagesOnly = (plan: Pick<Plan, 'dimensions' | 'filters' | 'metrics'>) =>
+  plan.dimensions.includes('event:page') &&
+  plan.dimensions.every((d) => DIMENSIONS[d].scope !== 'visit') &&
+  plan.filters.every(isEventFilter) &&
+  !plan.metrics.some((m) => VISIT_METRICS.has(m));
 
 /** The SQL ORDER BY term of a metric, from the aggregates the statement selects. */
 const METRIC_ORDER: Record<string, string> = {
@@ -156,13 +174,21 @@ export function statsSql(
   const dimSelect = dims.map((d) => `${d.sql} AS ${d.alias}, `).join('');
   const dimGroup = dims.map((d) => d.alias);
   const onPages = plan.dimensions.includes('event:page' as StatsDimension);
-  const rows = visitOnly
+  const rows = pagesOnly(plan)
     ? `
+  SELECT ${dimSelect}e.session_key AS session, any(e.visitor_id) AS visitor, count() AS pv, count() AS ev,
+         0 AS bounce, 0 AS duration, 0 AS lead, 0 AS audit, 0 AS consultation
+  FROM (SELECT ts, name, path, props, visitor_id, ${SESSION_KEY} AS session_key FROM events
+        WHERE ${rangeSql(range)} AND name = '${EVENTS.pageView}') AS e
+  ${whereSql}
+  GROUP BY ${[...dimGroup, 'session'].join(', ')}`
+    : visitOnly
+      ? `
   SELECT ${dimSelect}s.visitor AS visitor, s.pv_m AS pv, s.ev_m AS ev, s.bounce AS bounce, s.duration AS duration,
          s.lead AS lead, s.audit AS audit, s.consultation AS consultation
   FROM visits AS s
   ${whereSql}`
-    : `
+      : `
   SELECT ${dimSelect}s.session AS session, any(s.visitor) AS visitor, countIf(e.name = '${EVENTS.pageView}') AS pv, count() AS ev,
          any(s.bounce) AS bounce, any(s.duration) AS duration,
          any(s.lead) AS lead, any(s.audit) AS audit, any(s.consultation) AS consultation
@@ -177,8 +203,12 @@ export function statsSql(
   });
   const orderSql = [...order, ...dimGroup].join(', ');
   const sql = `
-WITH visits AS (${visitsSql(range, conversions, params, rows, matching)}
-)
+${
+  pagesOnly(plan)
+    ? ''
+    : `WITH visits AS (${visitsSql(range, conversions, params, rows, matching)}
+)`
+}
 SELECT ${dimGroup.map((d) => `${d}, `).join('')}uniq(visitor) AS visitors, count() AS visits, sum(pv) AS pageviews, sum(ev) AS event_count,
        countIf(bounce) AS bounces, sum(duration) AS duration, uniqIf(visitor, lead) AS leads, uniqIf(visitor, audit) AS audits,
        uniqIf(visitor, consultation) AS consultations, uniqIf(visitor, lead OR audit OR consultation) AS converted,

@@ -309,6 +309,18 @@ describe('stats against the definitions', () => {
     }
   });
 
+  it('breaks pages down from their views alone when no visit figure is asked for', async () => {
+    for (const filters of [[], [['contains', 'event:page', ['blog']]]]) {
+      const query = {
+        metrics: ['visitors', 'visits', 'pageviews', 'views_per_visit'],
+        date_range: '7d',
+        dimensions: ['event:page'],
+        filters,
+      };
+      await compare(query as StatsQuery, ...week());
+    }
+  });
+
   it('breaks down by two dimensions at once', async () => {
     await compare(
       { metrics: ['visitors', 'pageviews', 'bounce_rate'], date_range: '7d', dimensions: ['visit:channel', 'event:page'] },
