@@ -20,13 +20,22 @@ async function fetchStats(query: StatsQuery, signal: AbortSignal): Promise<Stats
   return (await response.json()) as StatsResponse;
 }
 
-/** One query of the traffic API; the previous answer stays on screen while the next loads. */
+/** Whether two queries ask for the same rows and columns (only the period or filters differ). */
+const sameShape = (a: StatsQuery | null | undefined, b: StatsQuery | null) =>
+  !!a && !!b && JSON.stringify([a.metrics, a.dimensions]) === JSON.stringify([b.metrics, b.dimensions]);
+
+/**
+ * One query of the traffic API. While another period or filter loads, the previous answer
+ * stays on screen; another breakdown (a tab, an interval) shows as loading instead, since
+ * its rows would sit under the wrong heading.
+ */
 export function useStats(query: StatsQuery | null, options: { realtime?: boolean } = {}) {
   return useQuery({
-    queryKey: ['/api/stats', query],
+    queryKey: ['/api/stats', query] as const,
     queryFn: ({ signal }) => fetchStats(query!, signal),
     enabled: query !== null,
-    placeholderData: keepPreviousData,
+    placeholderData: (previous, previousQuery) =>
+      sameShape(previousQuery?.queryKey[1] as StatsQuery | null | undefined, query) ? keepPreviousData(previous) : undefined,
     refetchInterval: options.realtime ? REALTIME_REFRESH_MS : false,
   });
 }
