@@ -17,7 +17,7 @@ const SESSION_KEY = `if(session_id != '', cityHash64(session_id), cityHash64(vis
 const instant = (ms: number) => `fromUnixTimestamp64Milli(toInt64(${Math.floor(ms)}), 'UTC')`;
 const rangeSql = (range: Range) => `is_bot = 0 AND ts >= ${instant(range.from)} AND ts < ${instant(Math.ceil(range.to))}`;
 
-/** The visit attributes a dimension reads, each its first event's (v_*); of events stored with the same time, one that has it. */
+/** The visit attributes a dimension reads, each its first event's (v_*). */
 const VISIT_COLUMNS = [
   'referrer',
   'referrer_domain',
@@ -45,13 +45,18 @@ const VISIT_COLUMNS = [
  */
 function visitsSql(range: Range, conversions: Goal[], params: Params, read: string, matching: string): string {
   const [lead, audit, consultation] = conversions.map((g) => goalCondition(g, params));
-  // Only the attributes the statement reads: each is an argMin over every event of the period.
+  // Only the attributes the statement reads, all from one argMin over the period's events (one
+  // comparison per event, not one per attribute); of events stored at the same instant, one with a source.
+  const columns = VISIT_COLUMNS.filter((c) => new RegExp(`\\bs\\.v_${c}\\b`).test(read));
   const attributes = [
     ...(/\bs\.entry_page\b/.test(read) ? [`argMinIf(path, ts, name = '${EVENTS.pageView}') AS entry_page`] : []),
     ...(/\bs\.exit_page\b/.test(read) ? [`argMaxIf(path, ts, name = '${EVENTS.pageView}') AS exit_page`] : []),
-    ...VISIT_COLUMNS.filter((c) => new RegExp(`\\bs\\.v_${c}\\b`).test(read)).map(
-      (c) => `argMin(toString(${c}), (ts, ${c} = '')) AS v_${c}`,
-    ),
+    ...(columns.length
+      ? [
+          `argMin(tuple(${columns.map((c) => `toString(${c})`).join(', ')}), (ts, referrer_domain = '' AND utm_source = '')) AS first_event`,
+          ...columns.map((c, i) => `tupleElement(first_event, ${i + 1}) AS v_${c}`),
+        ]
+      : []),
   ];
   return `
   SELECT ${SESSION_KEY} AS session, any(visitor_id) AS visitor,
