@@ -53,7 +53,8 @@ function visitsSql(range: Range, conversions: Goal[], params: Params, read: stri
     ...(/\bs\.exit_page\b/.test(read) ? [`argMaxIf(path, ts, name = '${EVENTS.pageView}') AS exit_page`] : []),
     ...(columns.length
       ? [
-          `argMin(tuple(${columns.map((c) => `toString(${c})`).join(', ')}), (ts, referrer_domain = '' AND utm_source = '')) AS first_event`,
+          `argMin(tuple(${columns.map((c) => `toString(${c})`).join(', ')}), (ts, referrer_domain = '' AND utm_source = ''))
+           AS first_event`,
           ...columns.map((c, i) => `tupleElement(first_event, ${i + 1}) AS v_${c}`),
         ]
       : []),
