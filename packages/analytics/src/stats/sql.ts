@@ -46,15 +46,14 @@ const VISIT_COLUMNS = [
 function visitsSql(range: Range, conversions: Goal[], params: Params, read: string, matching: string): string {
   const [lead, audit, consultation] = conversions.map((g) => goalCondition(g, params));
   // Only the attributes the statement reads, all from one argMin over the period's events (one
-  // comparison per event, not one per attribute); of events stored at the same instant, one with a source.
+  // comparison per event, not one per attribute; the columns as stored, not converted per event).
   const columns = VISIT_COLUMNS.filter((c) => new RegExp(`\\bs\\.v_${c}\\b`).test(read));
   const attributes = [
     ...(/\bs\.entry_page\b/.test(read) ? [`argMinIf(path, ts, name = '${EVENTS.pageView}') AS entry_page`] : []),
     ...(/\bs\.exit_page\b/.test(read) ? [`argMaxIf(path, ts, name = '${EVENTS.pageView}') AS exit_page`] : []),
     ...(columns.length
       ? [
-          `argMin(tuple(${columns.map((c) => `toString(${c})`).join(', ')}), (ts, referrer_domain = '' AND utm_source = ''))
-           AS first_event`,
+          `argMin(tuple(${columns.join(', ')}), ts) AS first_event`,
           ...columns.map((c, i) => `tupleElement(first_event, ${i + 1}) AS v_${c}`),
         ]
       : []),

@@ -40,9 +40,10 @@ beforeAll(async () => {
   admin = await adminHeaders(app, stores);
   await beacon(
     [
-      { name: 'page_view', sessionId: 'a', path: '/', referrer: 'https://www.google.com/' },
-      { name: 'page_view', sessionId: 'a', path: '/services' },
-      { name: 'lead', sessionId: 'a', path: '/services' },
+      // Stamped in order, as the tracker stamps each event.
+      { name: 'page_view', sessionId: 'a', path: '/', referrer: 'https://www.google.com/', ts: Date.now() - 3000 },
+      { name: 'page_view', sessionId: 'a', path: '/services', ts: Date.now() - 2000 },
+      { name: 'lead', sessionId: 'a', path: '/services', ts: Date.now() - 1000 },
     ],
     { ip: '198.51.100.1' },
   );
