@@ -115,6 +115,14 @@ describe('POST /api/stats', () => {
     expect(res.json().message).toContain(message);
   });
 
+  it('answers hostile filter values without a server error, as plain values', async () => {
+    for (const value of ["x' OR 1=1 --", 'a\u0000b', '\ud800', '}{:Array(String)}', 'é'.repeat(500)]) {
+      const res = await stats({ metrics: ['visitors'], date_range: 'day', filters: [['contains', 'event:page', [value]]] });
+      expect(res.statusCode, value).toBeLessThan(500);
+      if (res.statusCode === 200) expect(res.json().results).toEqual([{ dimensions: [], metrics: [0] }]);
+    }
+  });
+
   it('refuses a body that is not a query', async () => {
     expect((await stats({ metrics: [], date_range: 'day' })).statusCode).toBe(400);
     expect((await stats({ metrics: ['visitors'], date_range: 'day', extra: 1 })).statusCode).toBe(400);
