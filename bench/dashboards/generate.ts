@@ -19,7 +19,8 @@ export function eventsPerSession(rows: number, shape: GrowthShape): number {
 // r: the session's depth (0-1), decides how far down the funnel it goes.
 const GENERATE_SQL = `
 INSERT INTO events (event_id, ts, received_at, name, visitor_id, session_id, email, path, page_group, referrer, referrer_domain,
-                    utm_source, utm_medium, utm_campaign, test_type, variant, value, currency, props, is_bot, browser, device)
+                    utm_source, utm_medium, utm_campaign, test_type, variant, value, currency, props, is_bot, browser, device,
+                    country, os, screen_size)
 WITH
   intDiv(number, {perSession:UInt64}) AS s,
   number % {perSession:UInt64} AS p,
@@ -68,7 +69,10 @@ SELECT
      map('variant_text', if(abVariant = 'A', 'Get your free audit', 'See what your site is missing')), map()) AS props,
   cityHash64(s, 'bot') % 100 < 3 AS is_bot,
   arrayElement(['Chrome', 'Safari', 'Firefox', 'Edge'], 1 + cityHash64(visitor, 'browser') % 4) AS browser,
-  arrayElement(['desktop', 'mobile', 'mobile', 'tablet'], 1 + cityHash64(visitor, 'device') % 4) AS device
+  arrayElement(['desktop', 'mobile', 'mobile', 'tablet'], 1 + cityHash64(visitor, 'device') % 4) AS device,
+  arrayElement(['US', 'US', 'US', 'CA', 'GB', 'DE', 'AU', ''], 1 + cityHash64(visitor, 'country') % 8) AS country,
+  arrayElement(['Windows', 'macOS', 'iOS', 'Android'], 1 + cityHash64(visitor, 'device') % 4) AS os,
+  arrayElement(['Desktop', 'Mobile', 'Mobile', 'Tablet'], 1 + cityHash64(visitor, 'device') % 4) AS screen_size
 FROM numbers({rows:UInt64})`;
 
 export async function generateEvents(ch: ClickHouse, rows: number, shape: GrowthShape, now = Date.now()): Promise<void> {

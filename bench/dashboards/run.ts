@@ -1,5 +1,6 @@
-// pnpm bench:dashboards [-- --events 1e6,1e7,5e7 --shape traffic|density] — each dashboard
-// endpoint against generated events on chDB (10 M by default), called one request at a time
+// pnpm bench:dashboards [-- --events 1e6,1e7,5e7 --shape traffic|density --only traffic] — each dashboard
+// endpoint and each Traffic view (traffic-views.ts; `--only traffic`: those alone) against generated
+// events on chDB (10 M by default), called one request at a time
 // after warm-up: the first request, p50 and p95 per endpoint (several sizes: see measure). The closed-days runs that the
 // first request starts are awaited before the others (the bench server's /bench/settle), so
 // they are measured on the day as the worker leaves it after midnight. With several sizes it prints
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { percentile, REPO_ROOT, startBenchServer } from '../child.ts';
 import { DASHBOARD_ENDPOINTS } from './endpoints.ts';
+import { TRAFFIC_VIEWS } from './traffic-views.ts';
 import { eventsPerSession, GROWTH_SHAPES, type GrowthShape } from './generate.ts';
 
 // 60 measured requests per endpoint (BENCH_REQUESTS): a p95 of 20 was their second largest,
@@ -32,13 +34,17 @@ const GROWTH_TARGET = 1.5;
  */
 const GROWTH_NOISE_MS = 5;
 const ADMIN = { email: 'bench@curb.test', password: 'dashboard bench password' };
-const ENDPOINTS = DASHBOARD_ENDPOINTS;
 
 // `pnpm bench:dashboards -- --events …` passes the `--` on.
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
-  options: { events: { type: 'string', default: '1e7' }, shape: { type: 'string', default: 'traffic' } },
+  options: {
+    events: { type: 'string', default: '1e7' },
+    shape: { type: 'string', default: 'traffic' },
+    only: { type: 'string' },
+  },
 });
+const ENDPOINTS = [...(values.only === 'traffic' ? [] : DASHBOARD_ENDPOINTS), ...TRAFFIC_VIEWS.keys()];
 const shape = values.shape as GrowthShape;
 if (!GROWTH_SHAPES.includes(shape)) {
   console.error(`--shape is one of ${GROWTH_SHAPES.join(', ')}.`);
@@ -112,7 +118,14 @@ async function startSize(events: number): Promise<SizeServer> {
       generatedMs: () => generatedMs,
       async request(path) {
         const started = performance.now();
-        const res = await fetch(`${server.url}${path}`, { headers: { cookie } });
+        const body = TRAFFIC_VIEWS.get(path);
+        const res = body
+          ? await fetch(`${server.url}/api/stats`, {
+              method: 'POST',
+              headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            })
+          : await fetch(`${server.url}${path}`, { headers: { cookie } });
         await res.arrayBuffer();
         if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
         return performance.now() - started;

@@ -109,7 +109,7 @@ const rawBody = (seed: object) =>
   );
 
 // ---- the routes --------------------------------------------------------------------------
-type Store = 'leads' | 'messages' | 'audits' | 'settings' | 'funnels' | 'content' | 'accepted';
+type Store = 'leads' | 'messages' | 'audits' | 'settings' | 'funnels' | 'content' | 'trafficFunnels' | 'weeklyMail' | 'accepted';
 
 interface Route {
   method: 'POST' | 'PUT';
@@ -299,6 +299,29 @@ const ROUTES: Route[] = [
     runs: 400,
     contentTypes: ['multipart/form-data; boundary=x', 'multipart/form-data', 'application/json'],
   },
+  // The Traffic page's funnels and weekly e-mail.
+  {
+    method: 'POST',
+    url: '/api/admin/traffic/funnels',
+    touches: ['trafficFunnels'],
+    seed: {
+      name: 'Blog to lead',
+      steps: [
+        { kind: 'page', value: '/blog/*' },
+        { kind: 'event', value: 'lead' },
+      ],
+    },
+    admin: true,
+    runs: 400,
+  },
+  {
+    method: 'PUT',
+    url: '/api/admin/traffic/weekly-email',
+    touches: ['weeklyMail'],
+    seed: { enabled: true, recipient: 'owner@example.com' },
+    admin: true,
+    runs: 400,
+  },
   // Each accepted erasure runs ClickHouse mutations: fewer, slower cases.
   {
     method: 'POST',
@@ -331,7 +354,9 @@ async function snapshot(touches: Store[]): Promise<string> {
            (SELECT md5(coalesce(string_agg(f::text, ',' ORDER BY f.id), '')) FROM funnels f) AS funnels,
            md5((SELECT coalesce(string_agg(c::text, ',' ORDER BY c.subject), '') FROM owner_content c) ||
                (SELECT coalesce(string_agg(p::text, ',' ORDER BY p.id), '') FROM posts p) ||
-               (SELECT count(*)::text FROM owner_content_versions) || (SELECT count(*)::text FROM media)) AS content`;
+               (SELECT count(*)::text FROM owner_content_versions) || (SELECT count(*)::text FROM media)) AS content,
+           (SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY t.id), '')) FROM traffic_funnels t) AS "trafficFunnels",
+           (SELECT md5(coalesce(string_agg(w::text, ','), '')) FROM weekly_traffic_mail w) AS "weeklyMail"`;
   const events = (await app.inject('/api/events/metrics')).json() as { accepted: number };
   const all: Record<Store, string | number> = { ...row!, accepted: events.accepted };
   return JSON.stringify(touches.map((t) => [t, all[t]]));

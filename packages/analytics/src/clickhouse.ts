@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import { createChdbConnection } from 'chdb/connection';
-import { CHDB, clusterProfile, SERVER, type EngineProfile } from './engine.ts';
+import { chdbProfile, clusterProfile, SERVER, type EngineProfile } from './engine.ts';
 
 type ClickHouseConnection = NonNullable<Parameters<typeof createClient>[0]>['connection'];
 
@@ -44,7 +44,13 @@ export interface ClickHouse {
 }
 
 export type ClickHouseTarget =
-  | { kind: 'embedded'; path: string; database: string; poolSize: number }
+  | {
+      kind: 'embedded';
+      path: string;
+      database: string;
+      poolSize: number /** Threads per read (default: the cores). */;
+      maxThreads?: number;
+    }
   | { kind: 'server'; url: string; database?: string; poolSize: number /** Set on a cluster (CLICKHOUSE_CLUSTER). */; cluster?: string };
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
@@ -73,7 +79,7 @@ async function openEmbedded(target: Extract<ClickHouseTarget, { kind: 'embedded'
   const ingest = await connect();
   const pool: ClickHouseClient[] = [];
   for (let i = 0; i < Math.max(1, target.poolSize); i++) pool.push(await connect());
-  return wrap(pool, ingest, target.database, CHDB);
+  return wrap(pool, ingest, target.database, chdbProfile(target.maxThreads));
 }
 
 async function openServer(target: Extract<ClickHouseTarget, { kind: 'server' }>): Promise<ClickHouse> {

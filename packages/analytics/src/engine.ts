@@ -2,6 +2,7 @@
 // process, two cores shared with everything else), a single ClickHouse server, and a cluster
 // (shard tables `*_local` behind Distributed tables of the plain names). The dashboards' SQL is
 // written once and takes its engine-specific parts from here.
+import { availableParallelism } from 'node:os';
 
 export type EngineKind = 'chdb' | 'server' | 'cluster';
 
@@ -10,9 +11,9 @@ export interface EngineProfile {
   /** The cluster named in `ON CLUSTER` DDL (remote_servers); null off a cluster. */
   cluster: string | null;
   /**
-   * SETTINGS for the dashboards' reads. chDB: one thread per query — the queries of a
-   * dashboard run at once, and on two cores shared with the app more threads only contend.
-   * A server plans its own threads.
+   * SETTINGS for the dashboards' reads. chDB: as many threads per query as the machine has
+   * cores (CLICKHOUSE_MAX_THREADS overrides; measured in bench/results/dashboards.md). A server
+   * plans its own threads.
    */
   readSettings: string;
   /**
@@ -28,13 +29,12 @@ export interface EngineProfile {
   readBackInsertSettings: string;
 }
 
-export const CHDB: EngineProfile = {
-  kind: 'chdb',
-  cluster: null,
-  readSettings: 'SETTINGS max_threads = 1',
-  inSubquery: 'IN',
-  readBackInsertSettings: '',
-};
+/** Embedded chDB reading with `maxThreads` threads per query (default: the machine's cores). */
+export function chdbProfile(maxThreads = availableParallelism()): EngineProfile {
+  const threads = Math.max(1, Math.min(64, Math.floor(maxThreads)));
+  return { kind: 'chdb', cluster: null, readSettings: `SETTINGS max_threads = ${threads}`, inSubquery: 'IN', readBackInsertSettings: '' };
+}
+export const CHDB: EngineProfile = chdbProfile();
 export const SERVER: EngineProfile = { kind: 'server', cluster: null, readSettings: '', inSubquery: 'IN', readBackInsertSettings: '' };
 
 const CLUSTER_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
@@ -54,7 +54,7 @@ export function clusterProfile(cluster: string): EngineProfile {
 export function perEngine<T>(build: (engine: EngineProfile) => T): (engine: EngineProfile) => T {
   const built = new Map<string, T>();
   return (engine) => {
-    const key = `${engine.kind}:${engine.cluster ?? ''}`;
+    const key = `${engine.kind}:${engine.cluster ?? ''}:${engine.readSettings}`;
     if (!built.has(key)) built.set(key, build(engine));
     return built.get(key)!;
   };

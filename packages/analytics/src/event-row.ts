@@ -29,6 +29,11 @@ export interface EventRow {
   is_bot: 0 | 1;
   browser: string;
   device: string;
+  /** ISO 3166 code of the client address's country ('' unknown); the address itself is never stored. */
+  country?: string;
+  os?: string;
+  /** Mobile, Tablet, Laptop or Desktop, from the screen width the tracker sends. */
+  screen_size?: string;
 }
 
 /** Epoch milliseconds as ClickHouse reads a DateTime64(3) in UTC: `2026-11-24 18:00:00.000`. */

@@ -44,6 +44,8 @@ export const AUTH_MESSAGES = {
   throttled: 'Too many failed sign-in attempts from here. Wait a moment and try again.',
   rateLimited: 'Too many sign-in attempts from this address. Wait a minute and try again.',
   crossOrigin: 'Cross-site requests are not accepted.',
+  /** An Authorization: Bearer token that is not one of the owner's (or was revoked). */
+  invalidToken: 'This API token is not valid (it may have been revoked).',
   /** Production marks the session cookie Secure: a browser on plain http would never send it back. */
   needsHttps:
     'Sign-in needs HTTPS: this server runs in production, where the admin cookie is sent over HTTPS only. ' +

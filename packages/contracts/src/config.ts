@@ -22,6 +22,10 @@ export const ConfigSchema = Type.Object({
     'the cluster name of ON CLUSTER DDL when CLICKHOUSE_URL is a cluster (see pnpm clickhouse:cluster-ddl)',
   ),
   CLICKHOUSE_POOL_SIZE: variable(Type.Integer({ minimum: 1, maximum: 16, default: 8 }), 'an integer from 1 to 16'),
+  CLICKHOUSE_MAX_THREADS: variable(
+    Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
+    "threads per embedded chDB read, an integer from 1 to 64 (unset: the machine's cores)",
+  ),
   PUBLIC_URL: variable(Type.Optional(httpUrl), 'the public http(s):// address of the site'),
   WEB_DIST: variable(Type.Optional(Type.String({ minLength: 1 })), 'the directory of the built web app'),
   LOG_LEVEL: variable(

@@ -28,6 +28,8 @@ describe('CSV for spreadsheets', () => {
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
     expect(csvCell(' padded ')).toBe('" padded "');
     expect([csvCell(null), csvCell(undefined), csvCell(true), csvCell(false), csvCell(3)]).toEqual(['', '', 'yes', 'no', '3']);
+    // A negative number is a value, not a formula; a number that is not one is left empty.
+    expect([csvCell(-5), csvCell(-0.5), csvCell(Number.NaN), csvCell(Number.POSITIVE_INFINITY)]).toEqual(['-5', '-0.5', '', '']);
     expect(csvCell(new Date('2026-11-20T10:00:00Z'))).toBe('2026-11-20T10:00:00.000Z');
     expect(csvCell({ note: 'x, y' })).toBe('"{""note"":""x, y""}"');
   });

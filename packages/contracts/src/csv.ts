@@ -18,10 +18,12 @@ const FORMULA_START = new RegExp(`^[${FORMULA_CHARS}\\t\\r]`);
 const FORMULA_AFTER_SEPARATOR = new RegExp(`([,;\\t\\uFF1B]\\s*)([${FORMULA_CHARS}])`, 'g');
 const NEEDS_QUOTES = /[",;\t\r\n\uFF1B]|^\s|\s$/;
 
-/** One cell: dates in ISO 8601 (UTC), true/false as yes/no, objects as JSON, nothing as empty. */
+/** One cell: dates in ISO 8601 (UTC), true/false as yes/no, objects as JSON, numbers as they are, nothing as empty. */
 export function csvCell(value: unknown): string {
   let text: string;
   if (value === null || value === undefined) text = '';
+  // A number is written as it is: -5 is a value, not a formula.
+  else if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   else if (value instanceof Date) text = value.toISOString();
   else if (typeof value === 'boolean') text = value ? 'yes' : 'no';
   else if (typeof value === 'object') text = JSON.stringify(value);

@@ -30,6 +30,8 @@ export const TrackedEventSchema = Type.Object(
     variant: Type.Optional(ShortText(64)),
     email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
     value: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
+    /** The screen's width in CSS pixels: stored only as its size class (stats.ts, screenSizeClass). */
+    screenWidth: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
     props: Type.Optional(
       Type.Record(Type.String({ maxLength: 64 }), Type.Union([ShortText(1024), Type.Number(), Type.Boolean()]), { maxProperties: 32 }),
     ),

@@ -11,6 +11,8 @@ export const JOB_QUEUES = {
   funnelProgress: 'funnel-progress',
   /** Writes the daily backup archive to BACKUP_DIR and keeps the last BACKUP_KEEP (issue 31). */
   backup: 'backup',
+  /** Looks every hour whether the owner's weekly Traffic e-mail is due (Monday morning, their time) and sends it. */
+  weeklyTrafficMail: 'weekly-traffic-mail',
 } as const;
 
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];

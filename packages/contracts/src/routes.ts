@@ -24,6 +24,7 @@ export const ADMIN_PAGE_ROUTES = [
   '/admin/enhanced-funnels',
   '/admin/ab-testing',
   '/admin/retargeting',
+  '/admin/traffic',
   '/admin/analytics',
   '/admin/settings',
   '/admin/privacy',

@@ -4,7 +4,7 @@
 // Every value is public once set (it ends up in the page), so none of them is a secret.
 import { Type, type Static } from '@sinclair/typebox';
 
-export const SETTING_CATEGORIES = ['analytics', 'seo', 'contact'] as const;
+export const SETTING_CATEGORIES = ['analytics', 'seo', 'contact', 'traffic'] as const;
 export type SettingCategory = (typeof SETTING_CATEGORIES)[number];
 
 interface SettingRule {
@@ -95,6 +95,14 @@ export const SETTING_RULES = {
         'PDF points to the contact section of the site.',
       hint: 'an https:// address, e.g. https://calendly.com/your-name/strategy-call',
       pattern: /^https:\/\/[^\s"'<>]{4,300}$/,
+    },
+  },
+  traffic: {
+    time_zone: {
+      label: 'Time zone',
+      effect: 'The days and hours of the Traffic page and the stats API: "today" starts at midnight here. Unset, UTC.',
+      hint: 'a time zone name, e.g. America/New_York or Europe/London',
+      pattern: /^(UTC|[A-Z][A-Za-z_]+(\/[A-Za-z0-9_+-]+){1,2})$/,
     },
   },
 } as const satisfies Record<SettingCategory, Record<string, SettingRule>>;

@@ -116,3 +116,85 @@ export interface StatsResponse {
   meta: { time_zone: string; total_rows?: number; date_range: [string, string]; comparison_date_range?: [string, string] };
   query: StatsQuery;
 }
+
+/**
+ * A goal: an event by name, or a page path where `*` stands for any characters
+ * (`/blog/*`). The owner defines their own; the conversions below are always goals.
+ */
+export const GOAL_KINDS = ['event', 'page'] as const;
+export type GoalKind = (typeof GOAL_KINDS)[number];
+export interface GoalDefinition {
+  name: string;
+  kind: GoalKind;
+  match: string;
+}
+
+/** The conversions every site has, as goals in `event:goal` (an audit request is the submit of a form that asks for an audit). */
+export const CONVERSION_GOALS = { lead: 'Lead', auditRequest: 'Audit request', consultation: 'Consultation booked' } as const;
+
+/** Metrics that are percentages: their change against the comparison is in points, not in %. */
+export const STATS_RATE_METRICS: ReadonlySet<StatsMetric> = new Set(['bounce_rate', 'conversion_rate', 'percentage']);
+
+/** Screen size classes by the screen's width in CSS pixels, as Plausible draws them. */
+export const SCREEN_SIZES = [
+  { below: 576, name: 'Mobile' },
+  { below: 992, name: 'Tablet' },
+  { below: 1440, name: 'Laptop' },
+  { below: Number.POSITIVE_INFINITY, name: 'Desktop' },
+] as const;
+export const screenSizeClass = (width: number): string => SCREEN_SIZES.find((s) => width < s.below)!.name;
+
+/** The default time zone of the owner's periods until they set one. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+// ---- The owner's goals and API tokens (admin routes) ----
+
+export const GOAL_NAME_MAX = 80;
+export const GOAL_MATCH_MAX = 500;
+const EVENT_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+const PAGE_PATH = /^\/[^\s<>"'\\]*$/;
+
+export const GoalInputSchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: GOAL_NAME_MAX }),
+    kind: Type.Union(GOAL_KINDS.map((k) => Type.Literal(k))),
+    match: Type.String({ minLength: 1, maxLength: GOAL_MATCH_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type GoalInput = Static<typeof GoalInputSchema>;
+export const GoalSchema = Type.Composite([Type.Object({ id: Type.String() }), GoalInputSchema]);
+export type Goal = Static<typeof GoalSchema>;
+
+/** Why a goal cannot be stored, naming its field; undefined when it can. */
+export function goalProblem(goal: GoalInput): { field: 'name' | 'match'; message: string } | undefined {
+  if (!goal.name.trim()) return { field: 'name', message: 'Give the goal a name.' };
+  if ((Object.values(CONVERSION_GOALS) as string[]).includes(goal.name.trim())) {
+    return { field: 'name', message: `"${goal.name.trim()}" is already a goal of every site; choose another name.` };
+  }
+  if (goal.kind === 'event' && !EVENT_NAME.test(goal.match)) {
+    return { field: 'match', message: 'An event goal is an event name: lower-case letters, digits and _, starting with a letter.' };
+  }
+  if (goal.kind === 'page' && !PAGE_PATH.test(goal.match)) {
+    return { field: 'match', message: 'A page goal is a path starting with /, where * stands for any characters (e.g. /blog/*).' };
+  }
+  return undefined;
+}
+
+export const API_TOKEN_NAME_MAX = 80;
+export const ApiTokenInputSchema = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: API_TOKEN_NAME_MAX }) },
+  { additionalProperties: false },
+);
+export const ApiTokenSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  /** The token's first characters, to tell tokens apart. */
+  prefix: Type.String(),
+  createdAt: Type.String(),
+  lastUsedAt: Type.Union([Type.String(), Type.Null()]),
+  revokedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type ApiToken = Static<typeof ApiTokenSchema>;
+/** The answer to creating a token: the only time the token itself is shown. */
+export const ApiTokenCreatedSchema = Type.Composite([ApiTokenSchema, Type.Object({ token: Type.String() })]);

@@ -90,6 +90,7 @@ export async function openStores(config: Config, options: OpenStoresOptions): Pr
             path: resolve(config.DATA_DIR, 'clickhouse'),
             database: options.clickhouseDatabase ?? 'curb',
             poolSize: config.CLICKHOUSE_POOL_SIZE,
+            ...(config.CLICKHOUSE_MAX_THREADS ? { maxThreads: config.CLICKHOUSE_MAX_THREADS } : {}),
           },
     );
     closers.push(() => ch.close());

@@ -141,6 +141,8 @@ export function createTracker(endpoint = '/api/events'): Tracker {
     }
   };
 
+  // Sent with every event: a visit's screen size is its first event's (the collector keeps only the size class).
+  const screenWidth = typeof screen === 'undefined' ? 0 : Math.round(screen.width);
   const track = (name: string, data: EventData = {}) => {
     if (off) return;
     queue.push({
@@ -152,6 +154,7 @@ export function createTracker(endpoint = '/api/events'): Tracker {
       ...(session.ref && { referrer: session.ref }),
       ...(session.utm && { utm: session.utm }),
       ...(visitorId && { visitorId }),
+      ...(screenWidth && { screenWidth }),
       ...data,
     });
     if (queue.length >= MAX_BATCH) flush();

@@ -9,6 +9,7 @@ import { sweepExpiredRecords } from './jobs/retention-sweep.ts';
 import { AUDIT_STOP_WAIT_MS, workAuditRuns } from './jobs/audit-run.ts';
 import { workMailSends } from './jobs/mail-send.ts';
 import { scheduleBackups } from './jobs/backup.ts';
+import { runWeeklyTrafficMail } from './jobs/weekly-traffic-mail.ts';
 
 export interface WorkerOptions {
   config: Config;
@@ -33,5 +34,9 @@ export default async function worker(app: FastifyInstance, opts: WorkerOptions):
   // then go back to the queue.
   app.addHook('onClose', () => audits.stop(AUDIT_STOP_WAIT_MS));
   await workMailSends({ sql, jobs, config: opts.config, log: app.log });
+  await jobs.work(JOB_QUEUES.weeklyTrafficMail, async () => {
+    if ((await runWeeklyTrafficMail({ sql, ch, config: opts.config, log: app.log })) === 'sent') app.log.info('weekly traffic e-mail sent');
+  });
+  await jobs.schedule(JOB_QUEUES.weeklyTrafficMail, '7 * * * *');
   await scheduleBackups({ config: opts.config, stores: opts.stores, log: app.log });
 }

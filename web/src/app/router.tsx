@@ -9,6 +9,7 @@ import {
 import { otherPageNames } from '@curb/content';
 import type { PublishedPost, SiteContent } from '@curb/contracts/owner-content';
 import { PageLoader } from '@/components/ui/page-loader';
+import { parseTrafficSearch } from '@/features/admin-traffic/lib/search';
 import { blogPostHead, brandedHead, landingPageHead, notFoundHead, pageHead } from '@/lib/seo-head';
 import { AuditReportRoute } from './routes/audit-report';
 import { HomeRoute } from './routes/home';
@@ -208,6 +209,13 @@ const adminRoutes = [
     path: 'analytics',
     head: adminTitled('Site Analytics'),
     component: lazyRouteComponent(() => import('./routes/admin/analytics'), 'AnalyticsRoute'),
+  }),
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path: 'traffic',
+    head: adminTitled('Traffic'),
+    validateSearch: parseTrafficSearch,
+    component: lazyRouteComponent(() => import('./routes/admin/traffic'), 'TrafficRoute'),
   }),
   createRoute({
     getParentRoute: () => adminRoute,

@@ -5,9 +5,11 @@
 import type { ClickHouse } from '../clickhouse.ts';
 import type { EngineProfile } from '../engine.ts';
 import { abSnapshots, abTestingSql } from './ab-testing.ts';
+import { attributionSql } from './attribution.ts';
 import { computeClosedDays } from './closed-days.ts';
 import { dataConnectionsSql } from './data-connections.ts';
 import { funnelViewsSql } from './funnel-views.ts';
+import { ownerFunnelSql } from './owner-funnels.ts';
 import { retargetingSnapshots, retargetingSql } from './retargeting.ts';
 import { seoSnapshots } from './seo.ts';
 
@@ -30,10 +32,22 @@ export async function computeDashboardClosedDays(ch: ClickHouse): Promise<void> 
 export function dashboardStatements(engine: EngineProfile): Record<string, string[]> {
   return {
     'ab-testing': texts(abTestingSql),
+    attribution: texts(attributionSql(engine)),
     // The closed-days snapshots of each dashboard that keeps them.
     'closed-days': snapshotSets(engine).flatMap((snapshots) => snapshots.statements()),
     'data-connections': texts(dataConnectionsSql),
     'funnel-views': texts(funnelViewsSql),
+    // An owner's funnel is built from its steps: one of each kind stands for them all.
+    'owner-funnels': [
+      ownerFunnelSql(
+        [
+          { kind: 'page', value: '/blog/*' },
+          { kind: 'event', value: 'lead' },
+        ],
+        7 * 86_400_000,
+        engine,
+      ),
+    ],
     retargeting: texts(retargetingSql(engine)),
   };
 }

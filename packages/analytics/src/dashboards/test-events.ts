@@ -21,25 +21,49 @@ export interface TestEvent {
   abUnit?: string;
   bot?: boolean;
   value?: number;
+  /** Exact time in epoch ms (instead of minutesAgo). */
+  at?: number;
+  referrer?: string;
+  utmContent?: string;
+  utmTerm?: string;
+  browser?: string;
+  device?: string;
+  country?: string;
+  os?: string;
+  screenSize?: string;
+  /** props.form: the form a form_submit came from. */
+  form?: string;
 }
 
 export function eventRows(events: TestEvent[], now = Date.now()): object[] {
   return events.map((e) => ({
     event_id: randomUUID(),
-    ts: chTime(now - (e.minutesAgo ?? 60) * 60_000),
+    ts: chTime(e.at ?? now - (e.minutesAgo ?? 60) * 60_000),
     name: e.name,
     visitor_id: String(e.visitor),
     session_id: e.session ?? `s${e.visitor}`,
     email: e.email ?? '',
     path: e.path ?? '/',
+    referrer: e.referrer ?? '',
     referrer_domain: e.referrerDomain ?? '',
     utm_source: e.utmSource ?? '',
     utm_medium: e.utmMedium ?? '',
     utm_campaign: e.utmCampaign ?? '',
+    utm_content: e.utmContent ?? '',
+    utm_term: e.utmTerm ?? '',
+    browser: e.browser ?? '',
+    device: e.device ?? '',
+    country: e.country ?? '',
+    os: e.os ?? '',
+    screen_size: e.screenSize ?? '',
     test_type: e.testType ?? '',
     variant: e.variant ?? '',
     value: e.value ?? 0,
-    props: { ...(e.variantText && { variant_text: e.variantText }), ...(e.abUnit && { ab_unit: e.abUnit }) },
+    props: {
+      ...(e.variantText && { variant_text: e.variantText }),
+      ...(e.abUnit && { ab_unit: e.abUnit }),
+      ...(e.form && { form: e.form }),
+    },
     is_bot: e.bot ? 1 : 0,
   }));
 }

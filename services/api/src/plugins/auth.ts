@@ -7,7 +7,9 @@ import fp from 'fastify-plugin';
 import { AUTH_MESSAGES, SESSION_IDLE_HOURS } from '@curb/contracts/auth';
 import type { Config } from '@curb/contracts/config';
 import { HttpError, type Stores } from '@curb/runtime';
+import { statsAccess } from '@curb/db';
 import { bootstrapAdmin } from '../lib/auth/admin-users.ts';
+import { bearerToken, hashToken } from '../lib/auth/api-tokens.ts';
 import { loadSessionSecret } from '../lib/auth/session-secret.ts';
 import { postgresSessionStore } from '../lib/auth/session-store.ts';
 
@@ -34,8 +36,11 @@ const SESSION_MAX_AGE_MS = 7 * 24 * 3_600_000;
 const TOUCH_INTERVAL_MS = 5 * 60_000;
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const PROTECTED_PREFIX = /^\/api\/(admin|analytics|seo)(\/|$)/;
+const PROTECTED_PREFIX = /^\/api\/(admin|analytics|seo|stats)(\/|$)/;
 const SETTINGS_PREFIX = /^\/api\/settings(\/|$)/;
+
+/** The one route an owner's API token opens: the read-only stats query. */
+const TOKEN_ROUTE = { method: 'POST', path: '/api/stats' };
 
 /** The rule the guard applies: admin areas for every method, settings for writes. */
 export function requiresAdmin(method: string, path: string): boolean {
@@ -87,9 +92,14 @@ export default fp(
       }
       // The registered pattern, not the raw URL: an encoded path cannot slip past.
       const routePath = request.routeOptions.url ?? request.url.split('?')[0]!;
-      if (requiresAdmin(request.method, routePath) && !request.adminId()) {
-        throw new HttpError(401, AUTH_MESSAGES.required);
+      if (!requiresAdmin(request.method, routePath) || request.adminId()) return;
+      // An API token stands in for the owner on the stats query alone; anywhere else it is no one.
+      const token = bearerToken(request.headers.authorization);
+      if (token && request.method === TOKEN_ROUTE.method && routePath === TOKEN_ROUTE.path) {
+        if (await statsAccess.useToken(stores.sql, hashToken(token))) return;
+        throw new HttpError(401, AUTH_MESSAGES.invalidToken);
       }
+      throw new HttpError(401, AUTH_MESSAGES.required);
     });
 
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

@@ -4,6 +4,8 @@ import Bowser from 'bowser';
 import { isbot } from 'isbot';
 import { clickhouseTime, pageGroup } from '@curb/analytics/event-row';
 import type { TrackedEvent } from '@curb/contracts/events';
+import { screenSizeClass } from '@curb/contracts/stats';
+import { countryOf } from './country.ts';
 
 /** A client clock further than this from ours is not trusted: the server time is used. */
 export const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
@@ -20,6 +22,7 @@ export interface UserAgentFacts {
   isBot: boolean;
   browser: string;
   device: string;
+  os: string;
 }
 
 /** Cookieless visitor id, as Plausible and Umami derive it: hash(salt + IP + user agent). */
@@ -46,7 +49,7 @@ export function consentedVisitorId(id: string): string {
 const uaCache = new Map<string, UserAgentFacts>();
 const UA_CACHE_MAX = 2000;
 
-/** Bot flag (isbot; no user agent counts as a bot), browser family and device class (Bowser), cached per user agent. */
+/** Bot flag (isbot; no user agent counts as a bot), browser family, operating system and device class (Bowser), cached per user agent. */
 export function classifyUserAgent(userAgent: string): UserAgentFacts {
   const cached = uaCache.get(userAgent);
   if (cached) return cached;
@@ -63,11 +66,11 @@ const BROWSER_NAMES: Record<string, string> = {
   Chromium: 'Chrome',
 };
 
-function browserAndDevice(ua: string): { browser: string; device: string } {
-  if (!ua) return { browser: '', device: '' };
-  const { browser, platform } = Bowser.parse(ua);
+function browserAndDevice(ua: string): { browser: string; device: string; os: string } {
+  if (!ua) return { browser: '', device: '', os: '' };
+  const { browser, platform, os } = Bowser.parse(ua);
   const device = platform.type === 'mobile' || platform.type === 'tablet' ? platform.type : 'desktop';
-  return { browser: browser.name ? (BROWSER_NAMES[browser.name] ?? browser.name) : 'Other', device };
+  return { browser: browser.name ? (BROWSER_NAMES[browser.name] ?? browser.name) : 'Other', device, os: os.name || 'Other' };
 }
 
 const referrerDomains = new Map<string, string>();
@@ -116,7 +119,10 @@ export function lineMaker(facts: RequestFacts, ua: UserAgentFacts): (event: Trac
   const bot = ua.isBot ? ',"is_bot":1' : '';
   const browser = ua.browser ? `,"browser":${quote(ua.browser)}` : '';
   const device = ua.device ? `,"device":${quote(ua.device)}` : '';
-  const tail = `${bot}${browser}${device}}\n`;
+  const os = ua.os ? `,"os":${quote(ua.os)}` : '';
+  const countryCode = countryOf(facts.ip);
+  const country = countryCode ? `,"country":${quote(countryCode)}` : '';
+  const tail = `${bot}${browser}${device}${os}${country}}\n`;
   let anonymousId: string | undefined;
   return (event) => {
     const ts = event.ts === undefined ? receivedAt : clickhouseTime(eventTime(event.ts, facts.receivedAt));
@@ -146,6 +152,7 @@ export function lineMaker(facts: RequestFacts, ua: UserAgentFacts): (event: Trac
     if (event.testType) line += `,"test_type":${quote(event.testType)}`;
     if (event.variant) line += `,"variant":${quote(event.variant)}`;
     if (event.value !== undefined) line += `,"value":${quote(event.value)},"currency":"USD"`;
+    if (event.screenWidth) line += `,"screen_size":"${screenSizeClass(event.screenWidth)}"`;
     if (event.props) {
       let props = '';
       for (const [key, value] of Object.entries(event.props)) props += `${props ? ',' : ''}${quote(key)}:${quote(String(value))}`;

@@ -122,6 +122,26 @@ describe('POST /api/events', () => {
     });
   });
 
+  it('stores the country of the client address (never the address), the operating system and the screen size class', async () => {
+    const IPHONE =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+      'Version/17.0 Mobile/15E148 Safari/604.1';
+    const [phone, desk, local] = [randomUUID(), randomUUID(), randomUUID()];
+    expect((await post({ name: 'page_view', eventId: phone, screenWidth: 390 }, { 'user-agent': IPHONE }, '8.8.8.8')).statusCode).toBe(202);
+    expect((await post({ name: 'page_view', eventId: desk, screenWidth: 1920 }, {}, '81.2.69.160')).statusCode).toBe(202);
+    expect((await post({ name: 'page_view', eventId: local, screenWidth: 1280 }, {}, '10.1.2.3')).statusCode).toBe(202);
+    expect((await post({ name: 'page_view', screenWidth: -1 })).statusCode).toBe(400);
+    await c.drained();
+    const rows = await c.stores.ch.query<{ id: string; country: string; os: string; screen_size: string; line: string }>(
+      `SELECT toString(event_id) AS id, country, os, screen_size, toJSONString(tuple(*)) AS line
+       FROM events WHERE event_id IN {ids:Array(UUID)}`,
+      { ids: [phone, desk, local] },
+    );
+    const by = Object.fromEntries(rows.map((r) => [r.id, [r.country, r.os, r.screen_size]]));
+    expect(by).toEqual({ [phone]: ['US', 'iOS', 'Mobile'], [desk]: ['GB', 'Linux', 'Desktop'], [local]: ['', 'Linux', 'Laptop'] });
+    for (const r of rows) expect(r.line).not.toMatch(/8\.8\.8\.8|81\.2\.69\.160|10\.1\.2\.3/);
+  });
+
   it('stores an event sent again (same eventId) once, and still acknowledges it', async () => {
     const ids = [randomUUID(), randomUUID()];
     const batch = { events: ids.map((eventId) => ({ name: 'page_view', eventId, path: '/blog' })) };

@@ -33,7 +33,7 @@ export type { MailOutcome };
 
 /** Tries the transports in order; the name of the one that accepted, or every failure. */
 export async function handOver(
-  deps: MailDeps,
+  deps: Pick<MailDeps, 'config' | 'log' | 'transports'>,
   mail: OutgoingMail,
   context: object,
 ): Promise<{ transport: Transport['name'] } | { errors: string[]; refused?: { transport: Transport['name']; reply: string } }> {

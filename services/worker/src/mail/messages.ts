@@ -70,7 +70,7 @@ const headerText = (s: string) =>
 // Visitor text in the plain-text notice: a name with a line break or a terminal escape could
 // otherwise forge a line ("Website: …") or recolour the owner's terminal. Only a message
 // keeps its line breaks.
-const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+export const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
 const multiLine = (s: string) => s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
 
 /**

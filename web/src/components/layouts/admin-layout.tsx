@@ -16,6 +16,7 @@ const adminNavigation: readonly AdminNavItem[] = [
   { label: 'Dashboard', to: '/admin/dashboard' },
   { label: 'Marketing Audits', to: '/admin/marketing-audits' },
   { label: 'Funnel Manager', to: '/admin/funnels' },
+  { label: 'Traffic', to: '/admin/traffic' },
   { label: 'Analytics', to: '/admin/analytics' },
   { label: 'Profile', to: '/admin/profile' },
   { label: 'Site Content', to: '/admin/content' },

@@ -9,7 +9,15 @@ import { AuditStatusBadge } from './audit-status-badge';
 
 const column = createColumnHelper<MarketingAuditRecord>();
 
-export function AuditsTable({ audits, onPreview }: { audits: MarketingAuditRecord[]; onPreview: (audit: MarketingAuditRecord) => void }) {
+export function AuditsTable({
+  audits,
+  onPreview,
+  onJourney,
+}: {
+  audits: MarketingAuditRecord[];
+  onPreview: (audit: MarketingAuditRecord) => void;
+  onJourney: (audit: MarketingAuditRecord) => void;
+}) {
   const columns = useMemo(
     () => [
       column.accessor('businessName', { header: 'Business', cell: (c) => <strong>{c.getValue()}</strong> }),
@@ -50,6 +58,9 @@ export function AuditsTable({ audits, onPreview }: { audits: MarketingAuditRecor
             <button type="button" className={`button button-outline ${styles.smallButton}`} onClick={() => onPreview(c.row.original)}>
               Preview
             </button>
+            <button type="button" className={`button button-outline ${styles.smallButton}`} onClick={() => onJourney(c.row.original)}>
+              Journey
+            </button>
             <a
               className={`button button-outline ${styles.smallButton}`}
               href={`/audit-report/${encodeURIComponent(c.row.original.reportId)}`}
@@ -62,7 +73,7 @@ export function AuditsTable({ audits, onPreview }: { audits: MarketingAuditRecor
         ),
       }),
     ],
-    [onPreview],
+    [onPreview, onJourney],
   );
   // The server sorts (newest first) and pages this list: sorting one page would mislead.
   return <DataTable data={audits} columns={columns} getRowId={(row) => row.id} sortable={false} />;

@@ -12,6 +12,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { leadsCsvUrl, useMarketingAudits } from '../api/get-marketing-audits';
 import { AuditPreviewDialog } from './audit-preview-dialog';
 import { AuditsTable } from './audits-table';
+import { LeadJourneyDialog } from './lead-journey-dialog';
 import { MailSetupPanel } from './mail-setup-panel';
 import { OutboxPanel } from './outbox-panel';
 
@@ -28,6 +29,7 @@ export function MarketingAuditsPage() {
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState<ListFilter>({});
   const [preview, setPreview] = useState<MarketingAuditRecord | null>(null);
+  const [journey, setJourney] = useState<MarketingAuditRecord | null>(null);
   const audits = useMarketingAudits(page, filter);
   const filtered = Boolean(filter.q || filter.from || filter.to);
   const applyFilter = useCallback((next: ListFilter) => {
@@ -36,6 +38,7 @@ export function MarketingAuditsPage() {
   }, []);
   const data = audits.data;
   const onPreview = useCallback((audit: MarketingAuditRecord) => setPreview(audit), []);
+  const onJourney = useCallback((audit: MarketingAuditRecord) => setJourney(audit), []);
 
   return (
     <AdminPage
@@ -87,7 +90,7 @@ export function MarketingAuditsPage() {
                   Failed to fetch analytics. Showing the last list loaded.
                 </p>
               )}
-              <AuditsTable audits={data.recent} onPreview={onPreview} />
+              <AuditsTable audits={data.recent} onPreview={onPreview} onJourney={onJourney} />
               <Pagination
                 currentPage={data.pagination.currentPage}
                 totalPages={data.pagination.totalPages}
@@ -103,6 +106,7 @@ export function MarketingAuditsPage() {
       <OutboxPanel />
 
       {preview && <AuditPreviewDialog audit={preview} onClose={() => setPreview(null)} />}
+      {journey && <LeadJourneyDialog audit={journey} onClose={() => setJourney(null)} />}
     </AdminPage>
   );
 }

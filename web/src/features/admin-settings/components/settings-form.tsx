@@ -13,6 +13,7 @@ const TITLES: Record<SettingCategory, { title: string; fetchError: string }> = {
   analytics: { title: 'Analytics & Tracking', fetchError: 'Failed to fetch analytics settings' },
   seo: { title: 'Search Engine Optimisation', fetchError: 'Failed to fetch SEO settings' },
   contact: { title: 'Report Contact', fetchError: 'Failed to fetch contact settings' },
+  traffic: { title: 'Traffic', fetchError: 'Failed to fetch traffic settings' },
 };
 
 /** Keys with a fixed set of values get a select instead of a text field. */

@@ -1,6 +1,9 @@
 import { AdminPage } from '@/components/admin/admin-page';
+import { ApiTokensForm } from './api-tokens-form';
+import { GoalsForm } from './goals-form';
 import { RetentionForm } from './retention-form';
 import { SettingsForm } from './settings-form';
+import { WeeklyEmailForm } from './weekly-email-form';
 
 export function SettingsPage() {
   return (
@@ -14,6 +17,10 @@ export function SettingsPage() {
       <SettingsForm category="analytics" />
       <SettingsForm category="seo" />
       <SettingsForm category="contact" />
+      <SettingsForm category="traffic" />
+      <WeeklyEmailForm />
+      <GoalsForm />
+      <ApiTokensForm />
       <RetentionForm />
     </AdminPage>
   );

@@ -6,6 +6,7 @@ const FETCH_ERRORS: Record<SettingCategory, string> = {
   analytics: 'Failed to fetch analytics settings',
   seo: 'Failed to fetch SEO settings',
   contact: 'Failed to fetch contact settings',
+  traffic: 'Failed to fetch traffic settings',
 };
 
 /** Spec: the loader reads each category once per page load; a failure is logged and nothing is applied. */

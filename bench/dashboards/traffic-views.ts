@@ -1,0 +1,28 @@
+// The Traffic page's views as the bench times them: POST /api/stats bodies for the top figures,
+// the chart and four breakdowns over 30 days, each without filters and with three (a visit
+// attribute, the channel and a page). Named `POST /api/stats <view>` in the bench's tables.
+const FILTERS = [
+  ['is', 'visit:device', ['Mobile']],
+  ['is', 'visit:channel', ['Organic Search', 'Email']],
+  ['contains', 'event:page', ['/blog', '/services']],
+];
+
+const VIEWS: Record<string, object> = {
+  figures: {
+    metrics: ['visitors', 'visits', 'pageviews', 'views_per_visit', 'bounce_rate', 'visit_duration', 'leads', 'conversion_rate'],
+    date_range: '30d',
+    comparison: 'previous_period',
+  },
+  chart: { metrics: ['visitors'], date_range: '30d', dimensions: ['time:day'], comparison: 'previous_period' },
+  sources: { metrics: ['visitors', 'bounce_rate'], date_range: '30d', dimensions: ['visit:source'], pagination: { limit: 10 } },
+  channels: { metrics: ['visitors', 'conversion_rate'], date_range: '30d', dimensions: ['visit:channel'], pagination: { limit: 10 } },
+  pages: { metrics: ['visitors', 'pageviews'], date_range: '30d', dimensions: ['event:page'], pagination: { limit: 10 } },
+  devices: { metrics: ['visitors', 'percentage'], date_range: '30d', dimensions: ['visit:device'], pagination: { limit: 10 } },
+};
+
+export const TRAFFIC_VIEWS: ReadonlyMap<string, object> = new Map(
+  Object.entries(VIEWS).flatMap(([name, body]) => [
+    [`POST /api/stats ${name}`, body],
+    [`POST /api/stats ${name} +3 filters`, { ...body, filters: FILTERS }],
+  ]),
+);

@@ -1,0 +1,240 @@
+// Which visits brought the leads, and one lead's journey. A lead (a PostgreSQL record) is tied to
+// the visitor ids that gave its address (the identities rollup, migration 0036); its visits are
+// those visitors' page views grouped by session (a session-less event is a visit per visitor and
+// day, as in the sessions rollup). First touch: the lead's earliest visit; last touch: its latest
+// visit that began at or before the lead was created. Definitions: docs/traffic-metrics.md.
+import {
+  type AttributionDimension,
+  type AttributionMetric,
+  type AttributionRow,
+  JOURNEY_MAX_PAGES,
+  JOURNEY_MAX_VISITS,
+  type JourneyMilestone,
+  type JourneyVisit,
+  type Touch,
+  type TouchModel,
+  UNTRACKED,
+} from '@curb/contracts/traffic-attribution';
+import type { ClickHouse } from '../clickhouse.ts';
+import { perEngine } from '../engine.ts';
+import { DIMENSIONS } from '../stats/dimensions.ts';
+import { chTime, isoTime } from './period.ts';
+
+/** What the attribution needs of a lead; the flags come from its audits in PostgreSQL. */
+export interface AttributedLead {
+  email: string;
+  createdAt: number;
+  auditRequested: boolean;
+  reportOpened: boolean;
+  emailOpened: boolean;
+}
+
+type EntryRow = {
+  started: string;
+  landing: string;
+  channel: string;
+  source: string;
+  referrer: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+};
+
+const touchOf = (row: EntryRow): Touch => ({
+  startedAt: isoTime(row.started),
+  channel: row.channel,
+  source: row.source,
+  referrer: row.referrer,
+  utmSource: row.utm_source,
+  utmMedium: row.utm_medium,
+  utmCampaign: row.utm_campaign,
+  landingPage: row.landing,
+});
+
+// A visit: the session's id, or the visitor and day for an event without one.
+const VISIT_KEY = "if(session_id != '', session_id, concat(toString(visitor_id), '-', toString(toDate(ts))))";
+// A visit's entry, named as the query layer's visit row `s` so its channel and source are the
+// Traffic page's own (stats/dimensions.ts).
+const ENTRY_COLUMNS = `min(ts) AS started, argMin(path, ts) AS landing, argMin(toString(referrer_domain), ts) AS v_referrer_domain,
+         argMin(toString(utm_source), ts) AS v_utm_source, argMin(toString(utm_medium), ts) AS v_utm_medium,
+         argMin(utm_campaign, ts) AS v_utm_campaign`;
+const ENTRY = `started, landing, ${DIMENSIONS['visit:channel'].expr('UTC')} AS channel, ${DIMENSIONS['visit:source'].expr('UTC')} AS source,
+       s.v_referrer_domain AS referrer, s.v_utm_source AS utm_source, s.v_utm_medium AS utm_medium, s.v_utm_campaign AS utm_campaign`;
+const ENTRY_TUPLE = 'tuple(started, landing, channel, source, referrer, utm_source, utm_medium, utm_campaign)';
+
+const IDS = `SELECT email, visitor FROM identities
+  WHERE is_bot = 0 AND has({emails:Array(String)}, email) GROUP BY email, visitor`;
+const LEAD_IDS = 'SELECT DISTINCT visitor FROM identities WHERE is_bot = 0 AND email = {email:String}';
+
+/** The statements on `engine`: a subquery over the events is GLOBAL IN on a cluster, and each JOIN's left side is a subquery. */
+export const attributionSql = perEngine((engine) => ({
+  /**
+   * Per lead address: the entry of its first visit, of its last visit by the time it became a
+   * lead (bound per address as parallel arrays). Only the leads' visitors' page views are read
+   * (the events' key leads with day, name and visitor).
+   */
+  touches: `
+WITH ids AS (${IDS}),
+visits AS (
+  SELECT s.email AS email, ${ENTRY}
+  FROM (
+    SELECT i.email AS email, e.visit AS visit, ${ENTRY_COLUMNS}
+    FROM (
+      SELECT visitor_id, ${VISIT_KEY} AS visit, ts, path, referrer_domain, utm_source, utm_medium, utm_campaign
+      FROM events WHERE is_bot = 0 AND name = 'page_view' AND visitor_id ${engine.inSubquery} (SELECT visitor FROM ids)
+    ) AS e INNER JOIN ids AS i ON i.visitor = e.visitor_id
+    GROUP BY email, visit
+  ) AS s
+)
+SELECT v.email AS email,
+       argMin(${ENTRY_TUPLE}, started) AS first,
+       argMaxIf(${ENTRY_TUPLE}, started,
+                started <= arrayElement({converted:Array(DateTime64(3, 'UTC'))}, indexOf({emails:Array(String)}, v.email))) AS last,
+       countIf(started <= arrayElement({converted:Array(DateTime64(3, 'UTC'))}, indexOf({emails:Array(String)}, v.email))) AS before
+FROM visits AS v
+GROUP BY v.email
+${engine.readSettings}`,
+  /** Every consultation of the leads' visitors, for the leads with no recorded visit too. */
+  consulted: `
+WITH ids AS (${IDS})
+SELECT DISTINCT i.email AS email
+FROM (
+  SELECT DISTINCT visitor_id FROM events
+  WHERE is_bot = 0 AND name = 'consultation_booked' AND visitor_id ${engine.inSubquery} (SELECT visitor FROM ids)
+) AS e INNER JOIN ids AS i ON i.visitor = e.visitor_id
+${engine.readSettings}`,
+  /** One lead's visits, latest first, with their pages in order. */
+  journeyVisits: `
+SELECT ${ENTRY}, pages
+FROM (
+  SELECT visit, ${ENTRY_COLUMNS},
+         arraySlice(arraySort(x -> x.2, groupArray((path, ts))), 1, ${JOURNEY_MAX_PAGES}) AS pages
+  FROM (
+    SELECT ${VISIT_KEY} AS visit, ts, path, referrer_domain, utm_source, utm_medium, utm_campaign
+    FROM events WHERE is_bot = 0 AND name = 'page_view' AND visitor_id ${engine.inSubquery} (${LEAD_IDS})
+  )
+  GROUP BY visit
+) AS s
+ORDER BY started DESC LIMIT ${JOURNEY_MAX_VISITS}
+${engine.readSettings}`,
+  /** One lead's own steps: e-mail opens and report views carry the address; consultations come from its visitors. */
+  journeyMilestones: `
+SELECT name, ts, path FROM events
+WHERE is_bot = 0 AND (
+  (email = {email:String} AND name IN ('email_open', 'report_view'))
+  OR (name IN ('consultation_initiated', 'consultation_booked') AND visitor_id ${engine.inSubquery} (${LEAD_IDS}))
+)
+ORDER BY ts LIMIT 500
+${engine.readSettings}`,
+}));
+
+type EntryTuple = [string, string, string, string, string, string, string, string];
+type TouchRow = {
+  email: string;
+  first: EntryTuple;
+  last: EntryTuple;
+  before: number | string;
+};
+
+const entry = ([started, landing, channel, source, referrer, utm_source, utm_medium, utm_campaign]: EntryTuple): EntryRow => ({
+  started,
+  landing,
+  channel,
+  source,
+  referrer,
+  utm_source,
+  utm_medium,
+  utm_campaign,
+});
+
+export interface LeadTouches {
+  first: Touch | null;
+  last: Touch | null;
+  consulted: boolean;
+}
+
+/** Per lead address (lower-case), its first and last touch and whether it booked a consultation. */
+export async function leadTouches(ch: ClickHouse, leads: readonly AttributedLead[]): Promise<Map<string, LeadTouches>> {
+  const out = new Map<string, LeadTouches>();
+  if (!leads.length) return out;
+  // An address that became a lead twice counts from its latest conversion in the period.
+  const converted = new Map<string, number>();
+  for (const l of leads) converted.set(l.email.toLowerCase(), Math.max(converted.get(l.email.toLowerCase()) ?? 0, l.createdAt));
+  const params = { emails: [...converted.keys()], converted: [...converted.values()].map(chTime) };
+  const [rows, consulted] = await Promise.all([
+    ch.query<TouchRow>(attributionSql(ch.engine).touches, params),
+    ch.query<{ email: string }>(attributionSql(ch.engine).consulted, { emails: params.emails }),
+  ]);
+  const booked = new Set(consulted.map((r) => r.email));
+  for (const email of params.emails) out.set(email, { first: null, last: null, consulted: booked.has(email) });
+  for (const row of rows) {
+    out.set(row.email, {
+      first: touchOf(entry(row.first)),
+      // No visit before the conversion (the lead came by another device): the first visit stands in.
+      last: Number(row.before) > 0 ? touchOf(entry(row.last)) : touchOf(entry(row.first)),
+      consulted: booked.has(row.email),
+    });
+  }
+  return out;
+}
+
+const dimensionOf: Record<AttributionDimension, (t: Touch) => string> = {
+  channel: (t) => t.channel,
+  source: (t) => t.source,
+  campaign: (t) => t.utmCampaign || '(no campaign)',
+  landing_page: (t) => t.landingPage,
+};
+
+/** The leads' counts per value of `dimension` of their first or last touch, most leads first. */
+export function attributeLeads(
+  leads: readonly AttributedLead[],
+  touches: Map<string, LeadTouches>,
+  model: TouchModel,
+  dimension: AttributionDimension,
+): { rows: AttributionRow[]; totals: Record<AttributionMetric, number> } {
+  const empty = (): Record<AttributionMetric, number> => ({
+    leads: 0,
+    auditRequests: 0,
+    reportsOpened: 0,
+    emailsOpened: 0,
+    consultations: 0,
+  });
+  const rows = new Map<string, Record<AttributionMetric, number>>();
+  const totals = empty();
+  for (const lead of leads) {
+    const t = touches.get(lead.email.toLowerCase());
+    const touch = model === 'first' ? t?.first : t?.last;
+    const value = touch ? dimensionOf[dimension](touch) : UNTRACKED;
+    const row = rows.get(value) ?? empty();
+    rows.set(value, row);
+    for (const counts of [row, totals]) {
+      counts.leads += 1;
+      counts.auditRequests += Number(lead.auditRequested);
+      counts.reportsOpened += Number(lead.reportOpened);
+      counts.emailsOpened += Number(lead.emailOpened);
+      counts.consultations += Number(t?.consulted ?? false);
+    }
+  }
+  return {
+    rows: [...rows].map(([value, counts]) => ({ value, ...counts })).sort((a, b) => b.leads - a.leads || a.value.localeCompare(b.value)),
+    totals,
+  };
+}
+
+type VisitRow = EntryRow & { pages: Array<[string, string]> };
+
+/** One lead's visits, oldest first, each with its pages in order, and its own steps (mail opens, report views, consultations). */
+export async function leadJourneyEvents(
+  ch: ClickHouse,
+  email: string,
+): Promise<{ visits: JourneyVisit[]; milestones: JourneyMilestone[] }> {
+  const address = email.toLowerCase();
+  const [visits, milestones] = await Promise.all([
+    ch.query<VisitRow>(attributionSql(ch.engine).journeyVisits, { email: address }),
+    ch.query<{ name: JourneyMilestone['kind']; ts: string; path: string }>(attributionSql(ch.engine).journeyMilestones, { email: address }),
+  ]);
+  return {
+    visits: visits.reverse().map((v) => ({ ...touchOf(v), pages: v.pages.map(([path, at]) => ({ path, at: isoTime(at) })) })),
+    milestones: milestones.map((m) => ({ kind: m.name, at: isoTime(m.ts), detail: m.path })),
+  };
+}

@@ -1,0 +1,168 @@
+// Runs a stats query: plans it, runs its statement (and the comparison period's, and the
+// visitors total a share or a goal's conversion rate divides by), and shapes the answer as
+// Plausible's Stats API v2 does.
+import {
+  DEFAULT_TIME_ZONE,
+  STATS_MAX_LIMIT,
+  STATS_RATE_METRICS,
+  type GoalDefinition,
+  type StatsMetric,
+  type StatsQuery,
+  type StatsResponse,
+  type StatsRow,
+} from '@curb/contracts/stats';
+import type { ClickHouse } from '../clickhouse.ts';
+import { StatsQueryError } from './errors.ts';
+import { conversionGoals, type Goal } from './goals.ts';
+import { isTimeZone, type Range } from './periods.ts';
+import { type Plan, planQuery } from './query.ts';
+import { statsSql } from './sql.ts';
+
+export interface StatsContext {
+  /** The owner's IANA time zone; periods are its calendar days. */
+  timeZone?: string;
+  /** The owner's goals (event names or page paths). */
+  goals?: GoalDefinition[];
+  /** The forms whose submit is an audit request. */
+  auditForms?: readonly string[];
+  now?: number;
+}
+
+interface Aggregates {
+  visitors: number;
+  visits: number;
+  pageviews: number;
+  event_count: number;
+  bounces: number;
+  duration: number;
+  leads: number;
+  audits: number;
+  consultations: number;
+  converted: number;
+  total_rows: number;
+  [dimension: `d${number}`]: string;
+}
+
+const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
+const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+
+/** The metric's value from a row's aggregates; `total` is the visitors a share or a goal's rate divides by. */
+function metricValue(metric: StatsMetric, a: Aggregates, plan: Plan, total: number | undefined): number {
+  switch (metric) {
+    case 'visitors':
+      return a.visitors;
+    case 'visits':
+      return a.visits;
+    case 'pageviews':
+      return a.pageviews;
+    case 'events':
+      return a.event_count;
+    case 'views_per_visit':
+      return round(ratio(a.pageviews, a.visits), 2);
+    case 'bounce_rate':
+      return round(100 * ratio(a.bounces, a.visits));
+    case 'visit_duration':
+      return round(ratio(a.duration, a.visits));
+    case 'leads':
+      return a.leads;
+    case 'audit_requests':
+      return a.audits;
+    case 'consultations':
+      return a.consultations;
+    case 'conversion_rate':
+      return plan.dimensions.includes('event:goal')
+        ? round(100 * ratio(a.visitors, total ?? 0), 2)
+        : round(100 * ratio(a.converted, a.visitors), 2);
+    case 'percentage':
+      return plan.dimensions.length ? round(100 * ratio(a.visitors, total ?? 0), 1) : 100;
+  }
+}
+
+/** The change against the comparison: points for a rate, else % (null from nothing to something). */
+function change(metric: StatsMetric, now: number, before: number): number | null {
+  if (STATS_RATE_METRICS.has(metric)) return round(now - before, 1);
+  if (before === 0) return now === 0 ? 0 : null;
+  return round((100 * (now - before)) / before);
+}
+
+const toNumbers = (row: Record<string, unknown>): Aggregates => {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) out[k] = /^d\d+$/.test(k) ? String(v) : Number(v);
+  return out as unknown as Aggregates;
+};
+
+async function oldestDay(ch: ClickHouse): Promise<string | undefined> {
+  const [row] = await ch.query<{ day: string }>(
+    `SELECT toString(min(date)) AS day FROM events_daily WHERE is_bot = 0 HAVING count() > 0 ${ch.engine.readSettings}`,
+  );
+  return row?.day;
+}
+
+export async function runStats(ch: ClickHouse, query: StatsQuery, context: StatsContext = {}): Promise<StatsResponse> {
+  const timeZone = context.timeZone ?? DEFAULT_TIME_ZONE;
+  if (!isTimeZone(timeZone)) throw new StatsQueryError(`time zone: unknown zone "${timeZone}".`);
+  const now = context.now ?? Date.now();
+  const conversions = conversionGoals(context.auditForms ?? []);
+  const goals: Goal[] = [...conversions, ...(context.goals ?? [])];
+  const plan = planQuery(query, { timeZone, now, goals, firstEventDay: query.date_range === 'all' ? await oldestDay(ch) : undefined });
+  plan.goals = goals;
+
+  const run = async (range: Range, p: Plan = plan, page?: { limit: number; offset: number }) => {
+    const { sql, params } = statsSql(p, range, conversions, ch.engine, page);
+    return (await ch.query<Record<string, unknown>>(sql, Object.keys(params).length ? params : undefined)).map(toNumbers);
+  };
+  // A share divides by every visitor under the filters; a goal's rate by every visitor under the filters other than goals.
+  const needsTotal = plan.dimensions.length > 0 && (plan.metrics.includes('percentage') || plan.metrics.includes('conversion_rate'));
+  const totalOf = async (range: Range) => {
+    if (!needsTotal) return undefined;
+    const goalRate = plan.dimensions.includes('event:goal') && plan.metrics.includes('conversion_rate');
+    const filters = goalRate ? plan.filters.filter((f) => f.dimension !== 'event:goal') : plan.filters;
+    const [row] = await run(range, { ...plan, dimensions: [], filters, orderBy: [] }, { limit: 1, offset: 0 });
+    return row?.visitors ?? 0;
+  };
+
+  const [rows, total] = await Promise.all([run(plan.range), totalOf(plan.range)]);
+  const shape = (a: Aggregates, t: number | undefined) => ({
+    dimensions: plan.dimensions.map((_, i) => a[`d${i}`] ?? ''),
+    metrics: plan.metrics.map((m) => metricValue(m, a, plan, t)),
+  });
+  let results: StatsRow[] = rows.map((a) => shape(a, total));
+
+  if (plan.comparison) {
+    const [before, beforeTotal] = await Promise.all([
+      run(plan.comparison, plan, { limit: STATS_MAX_LIMIT, offset: 0 }),
+      totalOf(plan.comparison),
+    ]);
+    const timeIndex = plan.dimensions.findIndex((d) => d.startsWith('time:'));
+    const shapedBefore = before.map((a) => shape(a, beforeTotal));
+    // Time buckets are matched by position (the first day with the first day); other rows by their values.
+    const byKey = new Map(shapedBefore.map((r) => [JSON.stringify(r.dimensions.filter((_, i) => i !== timeIndex)), r]));
+    results = results.map((row, n) => {
+      const match =
+        timeIndex >= 0 && plan.dimensions.length === 1
+          ? shapedBefore[n]
+          : byKey.get(JSON.stringify(row.dimensions.filter((_, i) => i !== timeIndex)));
+      const metrics = match?.metrics ?? plan.metrics.map(() => 0);
+      return {
+        ...row,
+        comparison: {
+          dimensions: match?.dimensions ?? row.dimensions,
+          metrics,
+          change: plan.metrics.map((m, i) => change(m, row.metrics[i] as number, metrics[i] as number)),
+        },
+      };
+    });
+  }
+
+  const dayText = (r: Range): [string, string] => [r.firstDay, r.lastDay];
+  return {
+    results,
+    meta: {
+      time_zone: timeZone,
+      date_range: dayText(plan.range),
+      ...(plan.comparison && { comparison_date_range: dayText(plan.comparison) }),
+      ...(plan.totalRows && { total_rows: rows[0]?.total_rows ?? 0 }),
+    },
+    query,
+  };
+}

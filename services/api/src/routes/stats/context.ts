@@ -1,0 +1,19 @@
+// What every stats query reads from the owner's settings: their time zone (through the api's
+// settings cache, so a query costs no PostgreSQL read) and their goals.
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_TIME_ZONE } from '@curb/contracts/stats';
+import { isTimeZone } from '@curb/analytics/stats/index';
+import { statsAccess } from '@curb/db';
+import type { Stores } from '@curb/runtime';
+
+/** Without `stores`, only the time zone (goals left out). */
+export function statsContextSource(app: Pick<FastifyInstance, 'siteSettings'>, stores?: Stores) {
+  return async () => {
+    const [traffic, goals] = await Promise.all([app.siteSettings.get('traffic'), stores ? statsAccess.listGoals(stores.sql) : []]);
+    const zone = traffic.time_zone;
+    return {
+      timeZone: zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE,
+      goals: goals.map(({ name, kind, match }) => ({ name, kind, match })),
+    };
+  };
+}

@@ -1,0 +1,26 @@
+// POST /api/stats: the traffic query in the shape of Plausible's Stats API v2, read-only. The
+// owner's session or one of the owner's API tokens may call it (the auth plugin decides); the
+// admin's Traffic page reads through it too.
+import type { RouteApp } from '../../lib/route-app.ts';
+import { StatsQuerySchema } from '@curb/contracts/stats';
+import { formDefinitions } from '@curb/content/forms';
+import { runStats, StatsQueryError } from '@curb/analytics/stats/index';
+import { HttpError, type Stores } from '@curb/runtime';
+import { statsContextSource } from './context.ts';
+
+const AUDIT_FORMS = Object.values(formDefinitions)
+  .filter((f) => f.requestsAudit)
+  .map((f) => f.id);
+
+export default async function statsRoutes(app: RouteApp, opts: { stores: Stores }): Promise<void> {
+  const context = statsContextSource(app, opts.stores);
+  app.post('/api/stats', { schema: { body: StatsQuerySchema } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      return await runStats(opts.stores.ch, request.body, { ...(await context()), auditForms: AUDIT_FORMS });
+    } catch (err) {
+      if (err instanceof StatsQueryError) throw new HttpError(400, err.message);
+      throw err;
+    }
+  });
+}

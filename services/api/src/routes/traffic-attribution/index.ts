@@ -1,0 +1,177 @@
+// The Traffic page's lead views (admin only, by path): which visits brought the leads (first or
+// last touch), one lead's journey opened from Marketing Audits, the owner's own funnels with
+// their conversion per step, and the weekly e-mail's setting. Periods are the Traffic page's, in
+// the owner's time zone.
+import { Type } from '@sinclair/typebox';
+import { STATS_PERIODS, type StatsQuery } from '@curb/contracts/stats';
+import {
+  AttributionQuerySchema,
+  AttributionResponseSchema,
+  type JourneyMilestone,
+  LeadJourneySchema,
+  OWNER_FUNNEL_MAX,
+  type OwnerFunnelInput,
+  OwnerFunnelInputSchema,
+  OwnerFunnelReportSchema,
+  OwnerFunnelSchema,
+  ownerFunnelProblem,
+  type TrafficPeriodQuery,
+  TrafficPeriodQuerySchema,
+  WeeklyEmailSettingSchema,
+} from '@curb/contracts/traffic-attribution';
+import { isValidEmail } from '@curb/content/forms';
+import { attributeLeads, leadJourneyEvents, leadTouches } from '@curb/analytics/dashboards/attribution';
+import { ownerFunnelReport } from '@curb/analytics/dashboards/owner-funnels';
+import { type Range, resolveDateRange } from '@curb/analytics/stats/periods';
+import { StatsQueryError } from '@curb/analytics/stats/errors';
+import { leadAttribution, trafficFunnels, weeklyTrafficMail } from '@curb/db';
+import { HttpError, type Stores } from '@curb/runtime';
+import type { RouteApp } from '../../lib/route-app.ts';
+import { statsContextSource } from '../stats/context.ts';
+
+const IdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+const FieldErrorSchema = Type.Object({ message: Type.String(), field: Type.Optional(Type.String()) });
+const DEFAULT_PERIOD = '30d';
+const ALL_TIME_FROM = '1970-01-01';
+
+/** The Traffic page's period as instants; a 400 naming what is wrong. */
+export function trafficRange(query: TrafficPeriodQuery, timeZone: string, now: number): Range {
+  const period = query.period ?? DEFAULT_PERIOD;
+  let dateRange: StatsQuery['date_range'];
+  if (period === 'custom') {
+    if (!query.from || !query.to) throw new HttpError(400, 'A custom period needs both from and to (YYYY-MM-DD).', { field: 'from' });
+    dateRange = [query.from, query.to];
+  } else if ((STATS_PERIODS as readonly string[]).includes(period)) dateRange = period;
+  else throw new HttpError(400, `period: unknown period "${period.slice(0, 20)}".`, { field: 'period' });
+  try {
+    // "All time" reaches back as far as a query may (the events are kept for less).
+    return resolveDateRange(dateRange, timeZone, now, ALL_TIME_FROM);
+  } catch (err) {
+    if (err instanceof StatsQueryError) throw new HttpError(400, err.message.replace(/^date_range/, 'period'), { field: 'period' });
+    throw err;
+  }
+}
+
+function checkedFunnel(body: OwnerFunnelInput): OwnerFunnelInput {
+  const problem = ownerFunnelProblem(body);
+  if (problem) throw new HttpError(400, problem.message, { field: problem.field });
+  return { name: body.name.trim(), steps: body.steps.map((s) => ({ kind: s.kind, value: s.value.trim() })) };
+}
+
+export default async function trafficAttributionRoutes(app: RouteApp, opts: { stores: Stores }): Promise<void> {
+  const { ch, sql } = opts.stores;
+  const context = statsContextSource(app);
+  const range = async (query: TrafficPeriodQuery) => trafficRange(query, (await context()).timeZone, Date.now());
+
+  app.get(
+    '/api/admin/traffic/attribution',
+    { schema: { querystring: AttributionQuerySchema, response: { 200: AttributionResponseSchema, 400: FieldErrorSchema } } },
+    async (request, reply) => {
+      const r = await range(request.query);
+      const model = request.query.model ?? 'first';
+      const dimension = request.query.dimension ?? 'channel';
+      const leads = await leadAttribution.created(sql, new Date(r.from), new Date(r.to));
+      const { rows, totals } = attributeLeads(leads, await leadTouches(ch, leads), model, dimension);
+      reply.header('cache-control', 'no-store');
+      return { model, dimension, from: r.firstDay, to: r.lastDay, rows, totals };
+    },
+  );
+
+  app.get(
+    '/api/admin/traffic/journey/:id',
+    { schema: { params: IdParamsSchema, response: { 200: LeadJourneySchema } } },
+    async (request, reply) => {
+      const lead = await leadAttribution.forAudit(sql, request.params.id);
+      if (!lead) throw new HttpError(404, 'No such audit: it may have been erased.');
+      const [events, touches] = await Promise.all([
+        leadJourneyEvents(ch, lead.email),
+        leadTouches(ch, [
+          { email: lead.email, createdAt: lead.createdAt.getTime(), auditRequested: true, reportOpened: false, emailOpened: false },
+        ]),
+      ]);
+      const own: JourneyMilestone[] = [
+        ...(lead.leadId ? [{ kind: 'lead' as const, at: lead.createdAt.toISOString(), detail: '' }] : []),
+        ...lead.audits.map((a) => ({ kind: 'audit_requested' as const, at: a.requestedAt.toISOString(), detail: a.website ?? '' })),
+      ];
+      reply.header('cache-control', 'no-store');
+      return {
+        leadId: lead.leadId ?? '',
+        email: lead.email,
+        createdAt: lead.createdAt.toISOString(),
+        firstTouch: touches.get(lead.email)?.first ?? null,
+        visits: events.visits,
+        milestones: [...own, ...events.milestones].sort((a, b) => a.at.localeCompare(b.at)),
+      };
+    },
+  );
+
+  app.get('/api/admin/traffic/funnels', { schema: { response: { 200: Type.Array(OwnerFunnelSchema) } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return trafficFunnels.list(sql);
+  });
+
+  app.post(
+    '/api/admin/traffic/funnels',
+    { schema: { body: OwnerFunnelInputSchema, response: { 201: OwnerFunnelSchema, 400: FieldErrorSchema } } },
+    async (request, reply) => {
+      const funnel = checkedFunnel(request.body);
+      if ((await trafficFunnels.count(sql)) >= OWNER_FUNNEL_MAX)
+        throw new HttpError(400, `At most ${OWNER_FUNNEL_MAX} funnels: delete one first.`, { field: 'name' });
+      return reply.code(201).send(await trafficFunnels.create(sql, funnel.name, funnel.steps));
+    },
+  );
+
+  app.put(
+    '/api/admin/traffic/funnels/:id',
+    { schema: { params: IdParamsSchema, body: OwnerFunnelInputSchema, response: { 200: OwnerFunnelSchema, 400: FieldErrorSchema } } },
+    async (request) => {
+      const funnel = checkedFunnel(request.body);
+      const saved = await trafficFunnels.update(sql, request.params.id, funnel.name, funnel.steps);
+      if (!saved) throw new HttpError(404, 'No such funnel.');
+      return saved;
+    },
+  );
+
+  app.delete('/api/admin/traffic/funnels/:id', { schema: { params: IdParamsSchema } }, async (request, reply) => {
+    if (!(await trafficFunnels.remove(sql, request.params.id))) throw new HttpError(404, 'No such funnel.');
+    return reply.code(204).send();
+  });
+
+  app.get(
+    '/api/admin/traffic/funnels/:id/report',
+    {
+      schema: {
+        params: IdParamsSchema,
+        querystring: TrafficPeriodQuerySchema,
+        response: { 200: OwnerFunnelReportSchema, 400: FieldErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const funnel = await trafficFunnels.get(sql, request.params.id);
+      if (!funnel) throw new HttpError(404, 'No such funnel.');
+      const r = await range(request.query);
+      reply.header('cache-control', 'no-store');
+      return { funnel, from: r.firstDay, to: r.lastDay, steps: await ownerFunnelReport(ch, funnel, r.from, r.to) };
+    },
+  );
+
+  app.get('/api/admin/traffic/weekly-email', { schema: { response: { 200: WeeklyEmailSettingSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { enabled, recipient } = await weeklyTrafficMail.read(sql);
+    return { enabled, recipient };
+  });
+
+  app.put(
+    '/api/admin/traffic/weekly-email',
+    { schema: { body: WeeklyEmailSettingSchema, response: { 200: WeeklyEmailSettingSchema, 400: FieldErrorSchema } } },
+    async (request) => {
+      const recipient = request.body.recipient.trim();
+      if (recipient && !isValidEmail(recipient))
+        throw new HttpError(400, 'The recipient must be an e-mail address.', { field: 'recipient' });
+      if (request.body.enabled && !recipient)
+        throw new HttpError(400, 'Give the address the weekly e-mail goes to.', { field: 'recipient' });
+      const saved = await weeklyTrafficMail.save(sql, request.body.enabled, recipient);
+      return { enabled: saved.enabled, recipient: saved.recipient };
+    },
+  );
+}

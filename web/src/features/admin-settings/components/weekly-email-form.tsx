@@ -1,0 +1,86 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Panel } from '@/components/admin/admin-page';
+import styles from '@/components/admin/admin-ui.module.css';
+import formStyles from '@/components/admin/labelled-field.module.css';
+import { ErrorView, LoadingView } from '@/components/admin/error-view';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { serverMessage } from '@/lib/server-message';
+import { useUpdateWeeklyEmail, useWeeklyEmail } from '../api/weekly-email';
+
+const TITLE = 'Weekly Traffic E-mail';
+const ID = 'setting-weekly-email';
+
+/** The owner's opt-in to a Monday e-mail of last week's traffic and new leads, and the address it goes to. */
+export function WeeklyEmailForm() {
+  const setting = useWeeklyEmail();
+  const update = useUpdateWeeklyEmail();
+  const { toast } = useToast();
+  const [enabled, setEnabled] = useState(false);
+  const [recipient, setRecipient] = useState('');
+  useEffect(() => {
+    if (!setting.data) return;
+    setEnabled(setting.data.enabled);
+    setRecipient(setting.data.recipient);
+  }, [setting.data]);
+  const unchanged = setting.data?.enabled === enabled && setting.data.recipient === recipient.trim();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(
+      { enabled, recipient: recipient.trim() },
+      {
+        onSuccess: (saved) =>
+          toast({
+            title: 'Settings saved',
+            description: saved.enabled ? `The weekly e-mail goes to ${saved.recipient} on Monday mornings.` : 'The weekly e-mail is off.',
+          }),
+        onError: (error) =>
+          toast({ title: 'Could not save settings', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+      },
+    );
+  };
+
+  if (setting.isPending)
+    return (
+      <Panel title={TITLE}>
+        <LoadingView />
+      </Panel>
+    );
+  if (setting.isError)
+    return (
+      <Panel title={TITLE}>
+        <ErrorView message="Failed to fetch the weekly e-mail setting" onRetry={() => void setting.refetch()} />
+      </Panel>
+    );
+  return (
+    <Panel title={TITLE}>
+      <form onSubmit={submit} className={formStyles.form} aria-label={`${TITLE} settings`}>
+        <label>
+          <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Send me last week's traffic every
+          Monday
+        </label>
+        <div className={formStyles.field}>
+          <label htmlFor={ID}>Send it to</label>
+          <input
+            id={ID}
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            value={recipient}
+            onChange={(e) => setRecipient(e.target.value)}
+            aria-describedby={`${ID}-hint`}
+          />
+          <span id={`${ID}-hint`} className={styles.muted}>
+            Visitors, visits, pageviews and leads against the week before, and the new leads by name, around 7:00 on Monday in the Traffic
+            time zone. Without a mail service set up, it is written to the outbox instead.
+          </span>
+        </div>
+        <div className={styles.actions}>
+          <button type="submit" className="button" disabled={unchanged || update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+    </Panel>
+  );
+}

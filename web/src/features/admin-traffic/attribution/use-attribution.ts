@@ -1,0 +1,17 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AttributionDimension, AttributionResponse, TouchModel } from '@curb/contracts/traffic-attribution';
+import { getQueryFn } from '@/lib/api-client';
+import type { TrafficSearch } from '../lib/search';
+import { periodParams } from './period-params';
+
+/** The period's leads by the first or last visit that brought them; the last answer stays while the next loads. */
+export function useAttribution(search: TrafficSearch, model: TouchModel, dimension: AttributionDimension) {
+  const params = periodParams(search);
+  params.set('model', model);
+  params.set('dimension', dimension);
+  return useQuery({
+    queryKey: [`/api/admin/traffic/attribution?${params}`],
+    queryFn: getQueryFn<AttributionResponse>({ on401: 'throw' }),
+    placeholderData: keepPreviousData,
+  });
+}
