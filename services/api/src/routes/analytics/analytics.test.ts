@@ -1,6 +1,6 @@
 // The dashboards end to end: beacons through the real collector, read back through the api.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,9 +41,19 @@ async function beacon(events: object[], opts: { ua?: string; ip?: string } = {})
 
 beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'curb-analytics-'));
-  const webDist = mkdtempSync(join(tmpdir(), 'curb-web-'));
-  dirs.push(dataDir, webDist);
+  // A built web app whose home page is HOME: the page template, and a server render that adds nothing.
+  const webRoot = mkdtempSync(join(tmpdir(), 'curb-web-'));
+  const webDist = join(webRoot, 'dist');
+  dirs.push(dataDir, webRoot);
+  mkdirSync(join(webDist, '_pages'), { recursive: true });
+  mkdirSync(join(webRoot, 'build', 'ssr'), { recursive: true });
   writeFileSync(join(webDist, 'index.html'), HOME);
+  writeFileSync(join(webDist, '_pages', 'template.html'), HOME.replace('<body>', '<body><div id="root"></div>'));
+  writeFileSync(join(webDist, '_pages', 'manifest.json'), JSON.stringify({ template: 'template.html', routeStyles: [] }));
+  writeFileSync(
+    join(webRoot, 'build', 'ssr', 'entry-server.js'),
+    "export const render = async () => ({ head: '', structuredData: '', body: '' });\nexport const contentElement = () => '';\n",
+  );
   stores = await createTestStores();
   app = await composeApp(testConfig({ DATA_DIR: dataDir, WEB_DIST: webDist }), stores);
   admin = await adminHeaders(app, stores);
@@ -169,9 +179,10 @@ describe('analytics dashboards', () => {
     const w = body.websiteAnalytics;
     expect(w.seo).toEqual({ title: 'Curb Appeal', description: 'Real estate marketing audits', h1_count: 2, image_alt_missing: 1 });
     expect(w.technical).toEqual({ structured_data_found: true, lang_attribute: true, viewport_meta: false });
-    expect(w.performance).toMatchObject({ compression_enabled: false, has_ssl: false });
-    // SEO 75 (two h1), performance 100 - 20 (no compression) - 30 (no SSL), accessibility 100 - 5 - 20.
-    expect(w.scores).toEqual({ seo: 75, performance: 50, accessibility: 75 });
+    // Pages are compressed as they are rendered.
+    expect(w.performance).toMatchObject({ compression_enabled: true, has_ssl: false });
+    // SEO 75 (two h1), performance 100 - 30 (no SSL), accessibility 100 - 5 - 20.
+    expect(w.scores).toEqual({ seo: 75, performance: 70, accessibility: 75 });
   });
 
   it('sets up keyword tracking for a valid domain only', async () => {

@@ -63,6 +63,9 @@ const PUBLIC_ROUTES = new Set<string>([
   'POST /api/quick-company-lookup',
   'POST /api/advanced-seo-audit',
   'GET /api/site/config',
+  // The owner's published profile and posts, as every page carries them.
+  'GET /api/site/content',
+  'GET /api/site/posts/:slug',
   // A lead's one-click unsubscribe from the funnel's mails (the token is the proof).
   'GET /api/unsubscribe/:token',
   'POST /api/unsubscribe/:token',

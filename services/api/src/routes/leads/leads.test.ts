@@ -73,7 +73,7 @@ describe('public forms API', () => {
       expect(await jobsFor(audit!.id)).toHaveLength(1);
       // The worker runs one audit at a time per site, e-mail and client address (audit-queue.test.ts).
       const [job] = await stores.sql<{ data: { keys: string[] } }[]>`SELECT data FROM pgboss.job WHERE data->>'auditId' = ${audit!.id}`;
-      expect(job!.data.keys).toEqual(['site:127.0.0.1', 'email:owner@acme-homes.com', 'client:10.0.9.1']);
+      expect(job!.data.keys).toEqual([`site:${new URL(SITE).host}`, 'email:owner@acme-homes.com', 'client:10.0.9.1']);
     });
 
     it('stores a contact-form lead without an audit, the business name falling back to the person', async () => {
