@@ -20,6 +20,8 @@ export interface TextResource {
   /** Body when the status was 2xx and the type textual. */
   body: string | null;
   error: string | null;
+  /** No answer within the time allowed: what it holds was not learned, rather than absent. */
+  timedOut?: boolean;
 }
 
 export interface ResourceInfo {
@@ -285,7 +287,16 @@ async function fetchText(fetcher: GuardedFetcher, url: string): Promise<TextReso
       error: null,
     };
   } catch (err) {
-    return { url, status: null, contentType: '', headers: {}, body: null, error: (err as Error).message };
+    const timedOut = err instanceof FetchError && err.code === 'timeout';
+    return {
+      url,
+      status: null,
+      contentType: '',
+      headers: {},
+      body: null,
+      error: (err as Error).message,
+      ...(timedOut ? { timedOut } : {}),
+    };
   }
 }
 

@@ -2,7 +2,8 @@
 // rather than re-derived from the HTML: text too small to read on a phone, tap targets too
 // close, contrast, ARIA misuse, console errors, deprecated APIs, permission prompts on load,
 // distorted or blurry images, unminified files. Without a Lighthouse run (network estimates,
-// the quick lookup) these checks do not apply and pass.
+// the quick lookup, a run that did not finish) these checks are reported "not measured", with
+// the reason, and left out of the scores: never passed.
 import type { CheckCategory, Severity } from '@curb/contracts/audit';
 import type { LabAudit } from '../lab/types.ts';
 import { listSome, plural, quote, type Check, type CheckContext } from './types.ts';
@@ -50,6 +51,7 @@ function labCheck(spec: LabCheckSpec): Check {
     title: spec.title,
     description: spec.description,
     fix: spec.fix,
+    needs: 'lighthouse',
     run: (ctx) => {
       const failed = labAudits(ctx)?.filter((a) => wanted.has(a.id)) ?? [];
       return failed.length > 0 && { detail: evidence(failed, ctx.home.url), urls: [ctx.home.url] };

@@ -42,4 +42,9 @@ export interface LabResult {
   screenshot: string | null;
   /** Why a part is missing (Chromium absent, timeout...). */
   notes: string[];
+  /**
+   * Why Lighthouse's own audits are missing, in words a prospect understands (the checks that
+   * read them are reported "not measured" with it); absent when Lighthouse ran.
+   */
+  notRunReason?: string;
 }
