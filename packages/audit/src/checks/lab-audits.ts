@@ -9,8 +9,8 @@ import type { LabAudit } from '../lab/types.ts';
 import { listSome, plural, quote, type Check, type CheckContext } from './types.ts';
 
 /**
- * The failed Lighthouse audits of the mobile run (the desktop run's when mobile did not finish);
- * null when Lighthouse measured neither (estimates carry no audits).
+ * The failed Lighthouse audits of the mobile run (a desktop run's when it carries them); null
+ * when no run took them (estimates and the speed-only desktop run carry none).
  */
 export function labAudits(ctx: CheckContext): LabAudit[] | null {
   return ctx.lab.mobile.audits ?? ctx.lab.desktop.audits ?? null;
