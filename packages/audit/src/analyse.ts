@@ -82,8 +82,15 @@ export async function analyseSite(url: string, options: AnalyseOptions): Promise
     if (state.phase === 'running') labStarted = Date.now();
     labProgress();
   };
+  // The browser measures the address the fetch found the page at (http:// for a site without
+  // HTTPS); it starts meanwhile.
+  const startUrl = parsedUrl?.href ?? url;
+  let fetchedAt: (requested: string) => void = () => {};
+  const labTarget = new Promise<string>((resolve) => {
+    fetchedAt = resolve;
+  });
   const labPromise = chrome
-    ? runLab(url.includes('://') ? url : `https://${url}`, {
+    ? runLab(labTarget, {
         chromePath: chrome,
         allowed: addressRule({
           allowPrivateNetworks: options.allowPrivateNetworks,
@@ -102,9 +109,15 @@ export async function analyseSite(url: string, options: AnalyseOptions): Promise
     : null;
   let snapshot: SiteSnapshot;
   try {
-    snapshot = await fetchSite(url, { ...options.fetch, policy, maxPages: options.maxPages ?? 1 });
+    snapshot = await fetchSite(url, {
+      ...options.fetch,
+      policy,
+      maxPages: options.maxPages ?? 1,
+      onHome: fetchedAt,
+    });
   } catch (err) {
     labAbort.abort();
+    fetchedAt(startUrl);
     await labPromise?.catch(() => null);
     throw err;
   }

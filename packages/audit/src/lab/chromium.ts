@@ -83,7 +83,11 @@ const CHROME_FLAGS = [
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
-export async function runLab(url: string, options: LabOptions): Promise<LabOutput> {
+/**
+ * Measures `url` in Chromium. A promise stands for an address known only once the site's own
+ * fetch has answered (which scheme it serves): the browser starts meanwhile.
+ */
+export async function runLab(target: string | Promise<string>, options: LabOptions): Promise<LabOutput> {
   const out: LabOutput = { mobile: null, desktop: null, screenshot: null, notes: [], refused: [], timedOut: false };
   const { signal } = options;
   const busy = () => {
@@ -129,6 +133,7 @@ export async function runLab(url: string, options: LabOptions): Promise<LabOutpu
           },
           remaining(),
         );
+        const url = await target;
         if (options.lighthouse) {
           for (const formFactor of ['mobile', 'desktop'] as const) {
             if (signal?.aborted) break;
