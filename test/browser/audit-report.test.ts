@@ -102,7 +102,10 @@ describe('audit report page in Chromium', () => {
     // This product has no Chromium: the checks that need the browser test are not measured, and
     // the page says so next to the score, which says on how many checks it stands.
     expect(await page.getByTestId('not-measured-note').textContent()).toMatch(
-      /^\d+ checks could not be measured: the in-browser test is not available on this server\. They are not counted as passed\. The overall score is based on \d+ of \d+ checks\.$/,
+      new RegExp(
+        '^\\d+ checks could not be measured: the in-browser test is not available on this server\\. ' +
+          'They are not counted as passed\\. The overall score is based on \\d+ of \\d+ checks\\.$',
+      ),
     );
     expect(await page.getByTestId('score-website-basis').textContent()).toMatch(/^Based on \d+ of \d+ checks$/);
     // The audit calls no grading service: no tile shows "N/A" for one.

@@ -14,7 +14,10 @@ export interface LabRun {
   speedIndexMs: number;
   /** Time to Interactive, ms: used as the page's load time. */
   interactiveMs: number;
-  /** Lighthouse audits the page failed (SEO, best practices, accessibility and a few speed ones); absent for estimates and the desktop run, which measures speed only. */
+  /**
+   * Lighthouse audits the page failed (SEO, best practices, accessibility and a few speed ones);
+   * absent for estimates and for the desktop run, which measures speed only.
+   */
   audits?: LabAudit[];
 }
 
