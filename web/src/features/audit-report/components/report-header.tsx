@@ -47,6 +47,7 @@ export function ReportHeader({
   exporting: boolean;
 }) {
   const grade = gradeFor(report.scores.overall);
+  const basis = scoreBasisLine(report.basis);
   return (
     <header className={`${styles.card} ${styles.header}`}>
       <BrandMark report={report} />
@@ -63,8 +64,8 @@ export function ReportHeader({
         </p>
         {report.notMeasured && (
           <p className={styles.generated} role="note" data-testid="not-measured-note">
-            {report.notMeasured.summary}{' '}
-            {scoreBasisLine(report.basis) ? `The overall score is ${lowerFirst(scoreBasisLine(report.basis)!)}.` : ''}
+            {report.notMeasured.summary}
+            {basis ? ` The overall score is ${lowerFirst(basis)}.` : ''}
           </p>
         )}
       </div>
