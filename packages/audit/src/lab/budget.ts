@@ -7,6 +7,12 @@ import type { AnalyseOptions } from '../analyse.ts';
 export type LabBudget = Required<Pick<AnalyseOptions, 'labBudgetMs' | 'labWaitMs'>>;
 
 /**
+ * The free lookup's screenshot, its fast path: ten seconds at most, so a browser busy with a
+ * longer test is not waited for (the lookup answers without a screenshot).
+ */
+export const QUICK_LOOKUP_LAB_BUDGET: LabBudget = { labBudgetMs: 7_000, labWaitMs: 3_000 };
+
+/**
  * The lead's report, run by the worker while the report page shows the wait and the test's
  * seconds: a slow site's test has time to finish (within the job's five minutes).
  */

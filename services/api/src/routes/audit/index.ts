@@ -12,7 +12,7 @@ import {
   quickLookupOf,
   type AnalyseOptions,
 } from '@curb/audit';
-import { ADVANCED_AUDIT_SILENCE_MS, ADVANCED_LAB_BUDGET } from '@curb/audit/lab/budget';
+import { ADVANCED_AUDIT_SILENCE_MS, ADVANCED_LAB_BUDGET, QUICK_LOOKUP_LAB_BUDGET } from '@curb/audit/lab/budget';
 import { siteLabCache } from '@curb/audit/lab/cache';
 import { pdfRenderPool } from '@curb/audit/pdf/render-pool';
 import { reportSender, senderKey } from '@curb/audit/pdf/sender';
@@ -218,7 +218,7 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
         return lookups
           .get(normaliseWebsite(site), () =>
             lookupQueue.run(async () =>
-              quickLookupOf(await analyseSite(site.href, { ...base, lab: 'screenshot', labBudgetMs: 10_000, ...opts.analyse })),
+              quickLookupOf(await analyseSite(site.href, { ...base, lab: 'screenshot', ...QUICK_LOOKUP_LAB_BUDGET, ...opts.analyse })),
             ),
           )
           .catch((err) => siteError(err, 'Please enter a valid website URL'));
