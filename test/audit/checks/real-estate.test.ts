@@ -96,7 +96,8 @@ describe('lead capture on a contact page the home page links to', () => {
 
   it('passes when the crawled contact page has a form, and fires when it has none', () => {
     const form =
-      '<form action="/contact" method="post"><label for="e">E-mail</label><input id="e" name="email" type="email"><button>Send</button></form>';
+      '<form action="/contact" method="post"><label for="e">E-mail</label>' +
+      '<input id="e" name="email" type="email"><button>Send</button></form>';
     const withForm = goodInnerPage('/contact', 'Contact Jane', form);
     expect(check.run(contextOf({ html: home, pages: [withForm] })) || null).toBeNull();
     const noForm = goodInnerPage('/contact', 'Contact Jane', '<p>Write to me at the office.</p>');
