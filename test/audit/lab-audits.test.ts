@@ -47,4 +47,26 @@ describe('failed Lighthouse audits', () => {
     expect(audits[2]!.items).toEqual(['Synchronous XHR']);
     expect(audits[3]).toMatchObject({ displayValue: '41% legible text', items: ['.footer p'] });
   });
+
+  it('does not call the browser asking for a missing favicon a JavaScript error', () => {
+    const favicon404 = {
+      source: 'network',
+      description: 'Failed to load resource: the server responded with a status of 404 (Not Found)',
+      url: 'https://jane.example/favicon.ico',
+    };
+    const console = (...items: unknown[]) => ({
+      id: 'errors-in-console',
+      title: 'Browser errors were logged to the console',
+      score: 0,
+      scoreDisplayMode: 'binary',
+      items,
+      itemCount: items.length,
+    });
+    expect(failedAudits([console(favicon404)])).toEqual([]);
+    // A real script error beside it is still reported, and counted alone.
+    const [audit] = failedAudits([console(favicon404, { source: 'exception', description: 'Uncaught TypeError: x is undefined' })]);
+    expect(audit).toMatchObject({ id: 'errors-in-console', items: ['Uncaught TypeError: x is undefined'], itemCount: 1 });
+    // Another missing file is the site's.
+    expect(failedAudits([console({ ...favicon404, url: 'https://jane.example/app.js' })])).toHaveLength(1);
+  });
 });

@@ -6,7 +6,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_MEMORY_BYTES, findChrome, runLab } from '@curb/audit/lab/chromium';
+import { CHROMIUM_MEMORY_BYTES, findChrome, runLab, type LabState } from '@curb/audit/lab/chromium';
+import { CHECKS } from '@curb/audit/checks/registry';
 import { analyseSite } from '@curb/audit/analyse';
 import { startGuardedProxy } from '@curb/audit/net/guarded-proxy';
 import { REPO_ROOT } from '../process.ts';
@@ -28,6 +29,10 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
             ),
           ),
       '/secret.png': { headers: { 'content-type': 'image/png' }, body: Buffer.alloc(10) },
+      // A page that takes 14 s to answer: the browser is busy with it that long.
+      '/slow': (_req, res) => {
+        setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(page('<title>Slow</title>', '<p>Slow</p>')), 14_000);
+      },
     });
   });
   afterAll(() => site.close());
@@ -45,6 +50,63 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
     expect(out.desktop!.lcpMs).toBeGreaterThan(0);
     expect(out.screenshot!.startsWith('iVBORw0KGgo')).toBe(true);
     expect(out.refused).toContain(`127.0.0.2:${site.port}`);
+  }, 120_000);
+
+  it("measures the browser checks when Lighthouse ran, and shows the test's seconds as progress", async () => {
+    const stages: string[] = [];
+    const analysis = await analyseSite(site.url, {
+      allowPrivateNetworks: true,
+      lab: 'lighthouse',
+      chromePath: chrome,
+      labBudgetMs: 90_000,
+      onProgress: (_progress, stage) => stages.push(stage),
+    });
+    expect(analysis.ctx.lab.lighthouse).toBe(true);
+    expect(analysis.ctx.lab.notRunReason).toBeUndefined();
+    expect(analysis.run.notMeasured).toEqual([]);
+    const browserChecks = CHECKS.filter((c) => c.needs === 'lighthouse').map((c) => c.id);
+    const taken = new Set([...analysis.run.passed, ...analysis.run.findings.map((f) => f.id)]);
+    expect(browserChecks.filter((id) => !taken.has(id))).toEqual([]);
+    expect(stages.some((s) => /^Testing the page in a browser… \d+ s$/.test(s))).toBe(true);
+  }, 150_000);
+
+  it('queues browser tests: a waiting one gets its whole budget once its turn comes, one that waits too long says so', async () => {
+    const first = runLab(`${site.url}slow`, {
+      chromePath: chrome!,
+      allowed: () => true,
+      lighthouse: false,
+      screenshot: true,
+      deadlineMs: 60_000,
+    });
+    const states: LabState[] = [];
+    const started = performance.now();
+    // Its own 12 s are less than the wait plus the run: counted from the wait, it would not run.
+    const second = runLab(site.url, {
+      chromePath: chrome!,
+      allowed: () => true,
+      lighthouse: false,
+      screenshot: true,
+      deadlineMs: 12_000,
+      maxWaitMs: 90_000,
+      onState: (s) => states.push(s),
+    });
+    const impatient = runLab(site.url, {
+      chromePath: chrome!,
+      allowed: () => true,
+      lighthouse: false,
+      screenshot: true,
+      deadlineMs: 12_000,
+      maxWaitMs: 1000,
+    });
+    const gaveUp = await impatient;
+    expect(gaveUp.timedOut).toBe(true);
+    expect(gaveUp.screenshot).toBeNull();
+    expect((await first).screenshot).toMatch(/^iVBOR/);
+    const out = await second;
+    expect(performance.now() - started).toBeGreaterThan(12_000);
+    expect(out.timedOut).toBe(false);
+    expect(out.screenshot).toMatch(/^iVBOR/);
+    expect(states).toEqual([{ phase: 'waiting', ahead: 1 }, { phase: 'running' }]);
   }, 120_000);
 
   it('gives the quick lookup mode a screenshot without Lighthouse', async () => {

@@ -99,6 +99,15 @@ describe('audit report page in Chromium', () => {
       /^Load time: Estimated .* Core Web Vitals: Estimated .*mobile/,
     );
     expect(await page.getByTestId('score-note').textContent()).toMatch(/^Marketing score: website, SEO/);
+    // This product has no Chromium: the checks that need the browser test are not measured, and
+    // the page says so next to the score, which says on how many checks it stands.
+    expect(await page.getByTestId('not-measured-note').textContent()).toMatch(
+      new RegExp(
+        '^\\d+ checks could not be measured: the in-browser test is not available on this server\\. ' +
+          'They are not counted as passed\\. The overall score is based on \\d+ of \\d+ checks\\.$',
+      ),
+    );
+    expect(await page.getByTestId('score-website-basis').textContent()).toMatch(/^Based on \d+ of \d+ checks$/);
     // The audit calls no grading service: no tile shows "N/A" for one.
     await expect(page.getByText('GTmetrix grade').count()).resolves.toBe(0);
     await expect(page.getByText('Pingdom grade').count()).resolves.toBe(0);
@@ -118,6 +127,10 @@ describe('audit report page in Chromium', () => {
     expect(await page.getByTestId('profile-summary').textContent()).toMatch(/^3 of 3 real estate profiles verified/);
     expect(await page.getByTestId('readiness').textContent()).toMatch(/^5 of 5 core features/);
     await page.getByTestId('checklist').getByText('Mobile-friendly layout').waitFor();
+    expect(await page.getByTestId('not-measured-summary').textContent()).toMatch(/^\d+ checks could not be measured: /);
+    const unmeasured = page.getByTestId('not-measured-checks');
+    expect(await unmeasured.getByText('Text with too little contrast').textContent()).toContain('(not measured)');
+    expect(await unmeasured.textContent()).toContain('The in-browser test is not available on this server.');
     // Text from the audited site is shown as text, never as markup.
     await page.getByText('Homes <img src=x onerror=alert(1)> Realty').waitFor();
     await expect(page.locator('img[src="x"]').count()).resolves.toBe(0);
@@ -210,6 +223,10 @@ describe('audit report page in Chromium', () => {
       `Home page: SEO ${report.scores.seo.score}/100 · Overall ${report.scores.overall}/100.`,
     );
     await result.getByText('Notices', { exact: true }).waitFor();
+    // No Chromium here: the advanced audit says what it could not measure, as the report does.
+    expect(await result.getByTestId('not-measured-note').textContent()).toMatch(
+      /^\d+ checks could not be measured: the in-browser test is not available on this server\./,
+    );
     await expect(result.getByText('Good (Notice)').count()).resolves.toBe(0);
     expect(await result.getByText(/^Found: 1 internal link returns an error/).textContent()).toContain('linked from the home page');
     expect([...errors, ...advanced.consoleErrors].join('\n')).toBe('');

@@ -3,9 +3,10 @@
 // audit are built from its result.
 import { CHECKS, runChecks, type CheckRun } from './checks/registry.ts';
 import type { Check, CheckContext } from './checks/types.ts';
-import { findChrome, runLab } from './lab/chromium.ts';
+import { findChrome, runLab, type LabState } from './lab/chromium.ts';
 import type { LabCache } from './lab/cache.ts';
 import { estimateLab } from './lab/estimate.ts';
+import { LAB_NOT_RUN } from './lab/measurement.ts';
 import type { LabResult } from './lab/types.ts';
 import { addressRule, checkTarget, type FetchPolicy } from './net/guarded-fetch.ts';
 import { fetchSite, parsed, type FetchSiteOptions, type SiteSnapshot } from './snapshot.ts';
@@ -20,8 +21,10 @@ export interface AnalyseOptions {
   lab?: LabMode;
   /** CHROME_PATH; unset: the Debian default when installed. */
   chromePath?: string | null;
-  /** Longest the lab part may take (waiting for Chromium included). */
+  /** Longest the lab run may take once it has the browser. */
   labBudgetMs?: number;
+  /** Longest the lab run may wait for the browser while other audits use it (default: labBudgetMs). */
+  labWaitMs?: number;
   policy?: Partial<FetchPolicy>;
   fetch?: Omit<FetchSiteOptions, 'policy' | 'maxPages'>;
   checks?: readonly Check[];
@@ -62,8 +65,32 @@ export async function analyseSite(url: string, options: AnalyseOptions): Promise
   // fetch fails (a site that refuses or resets connections), the browser is stopped at once
   // rather than left to measure an error page for seconds while other audits wait for it.
   const labAbort = new AbortController();
+  // While the fetch runs the progress says what it fetches; after it, what the browser does.
+  let labState: LabState | null = null;
+  let labStarted = 0;
+  let fetched = false;
+  const labProgress = () => {
+    if (!fetched || !labState) return;
+    if (labState.phase === 'waiting') {
+      progress(45, `Waiting for the browser test (${labState.ahead} ${labState.ahead === 1 ? 'audit' : 'audits'} ahead)`);
+    } else {
+      progress(50, `Testing the page in a browser… ${Math.round((Date.now() - labStarted) / 1000)} s`);
+    }
+  };
+  const onState = (state: LabState) => {
+    labState = state;
+    if (state.phase === 'running') labStarted = Date.now();
+    labProgress();
+  };
+  // The browser measures the address the fetch found the page at (http:// for a site without
+  // HTTPS); it starts meanwhile.
+  const startUrl = parsedUrl?.href ?? url;
+  let fetchedAt: (requested: string) => void = () => {};
+  const labTarget = new Promise<string>((resolve) => {
+    fetchedAt = resolve;
+  });
   const labPromise = chrome
-    ? runLab(url.includes('://') ? url : `https://${url}`, {
+    ? runLab(labTarget, {
         chromePath: chrome,
         allowed: addressRule({
           allowPrivateNetworks: options.allowPrivateNetworks,
@@ -75,27 +102,52 @@ export async function analyseSite(url: string, options: AnalyseOptions): Promise
         lighthouse: mode === 'lighthouse',
         screenshot: true,
         deadlineMs: options.labBudgetMs ?? 60_000,
+        ...(options.labWaitMs !== undefined ? { maxWaitMs: options.labWaitMs } : {}),
+        onState,
         signal: labAbort.signal,
       })
     : null;
   let snapshot: SiteSnapshot;
   try {
-    snapshot = await fetchSite(url, { ...options.fetch, policy, maxPages: options.maxPages ?? 1 });
+    snapshot = await fetchSite(url, {
+      ...options.fetch,
+      policy,
+      maxPages: options.maxPages ?? 1,
+      onHome: fetchedAt,
+    });
   } catch (err) {
     labAbort.abort();
+    fetchedAt(startUrl);
     await labPromise?.catch(() => null);
     throw err;
   }
-  progress(labPromise ? 45 : 70, labPromise ? 'Measuring speed in a browser' : 'Analysing the pages');
+  fetched = true;
+  if (labState) labProgress();
+  else progress(labPromise ? 45 : 70, labPromise ? 'Testing the page in a browser' : 'Analysing the pages');
+  // The seconds tick on while the browser works, so a long test is seen to be under way.
+  const ticker = labPromise ? setInterval(labProgress, 5000) : undefined;
   const home = parsed(snapshot.home);
   const estimate = estimateLab(snapshot, home);
   let labFailure: string | undefined;
   const measured = labPromise
-    ? await labPromise.catch((err: unknown) => {
-        labFailure = err instanceof Error ? err.message : String(err);
-        return null;
-      })
+    ? await labPromise
+        .catch((err: unknown) => {
+          labFailure = err instanceof Error ? err.message : String(err);
+          return null;
+        })
+        .finally(() => clearInterval(ticker))
     : null;
+  const notRunReason =
+    mode === 'none'
+      ? LAB_NOT_RUN.notRequested
+      : !installed
+        ? LAB_NOT_RUN.unavailable
+        : mode !== 'lighthouse'
+          ? LAB_NOT_RUN.notRequested
+          : measured?.timedOut
+            ? LAB_NOT_RUN.timeout
+            : LAB_NOT_RUN.failed;
+  // A kept measurement keeps its reason: a weaker one is kept only when this run could do no better.
   const lab: LabResult = kept
     ? kept
     : measured
@@ -105,8 +157,10 @@ export async function analyseSite(url: string, options: AnalyseOptions): Promise
           desktop: measured.desktop ?? estimate.desktop,
           screenshot: measured.screenshot,
           notes: measured.notes,
+          ...(measured.mobile?.audits || measured.desktop?.audits ? {} : { notRunReason }),
         }
       : {
+          notRunReason,
           ...estimate,
           notes:
             !installed && mode !== 'none'

@@ -20,6 +20,8 @@ export interface TextResource {
   /** Body when the status was 2xx and the type textual. */
   body: string | null;
   error: string | null;
+  /** No answer within the time allowed: what it holds was not learned, rather than absent. */
+  timedOut?: boolean;
 }
 
 export interface ResourceInfo {
@@ -115,6 +117,8 @@ export interface SiteSnapshot {
 
 export interface FetchSiteOptions {
   policy?: Partial<FetchPolicy>;
+  /** Told the address the home page was requested at as soon as it answered (the crawl goes on). */
+  onHome?: (requestedUrl: string) => void;
   /** Pages to crawl including the home page (1 = the home page only). */
   maxPages?: number;
   /** Internal links whose status is checked. */
@@ -158,7 +162,8 @@ export async function fetchSite(input: string, options: FetchSiteOptions = {}): 
   if (!url) throw new FetchError('invalid-url', 'Please enter a valid website URL.');
   const fetcher = new GuardedFetcher(options.policy);
   try {
-    const home = toPageSnapshot(await fetcher.fetch(url.href, { accept: HTML_TYPES }), 0);
+    const home = toPageSnapshot(await fetchHome(fetcher, url), 0);
+    options.onHome?.(home.requestedUrl);
     const homeUrl = new URL(home.url);
     const origin = homeUrl.origin;
 
@@ -272,6 +277,24 @@ function emptyPage(res: FetchedResponse): Omit<PageSnapshot, 'depth'> {
   };
 }
 
+/**
+ * The home page. A site with no working HTTPS (no TLS on port 443, nothing listening there) is
+ * fetched over http://, as a browser falls back to it when a visitor types the bare domain: the
+ * audit then reports the missing HTTPS rather than failing.
+ */
+async function fetchHome(fetcher: GuardedFetcher, url: URL): Promise<FetchedResponse> {
+  try {
+    return await fetcher.fetch(url.href, { accept: HTML_TYPES });
+  } catch (err) {
+    const noHttps = err instanceof FetchError && (err.code === 'tls' || err.code === 'connection');
+    if (!noHttps || url.protocol !== 'https:') throw err;
+    const plain = new URL(url.href);
+    plain.protocol = 'http:';
+    // When plain HTTP fails too, the first failure is the one to explain.
+    return await fetcher.fetch(plain.href, { accept: HTML_TYPES }).catch(() => Promise.reject(err));
+  }
+}
+
 async function fetchText(fetcher: GuardedFetcher, url: string): Promise<TextResource> {
   try {
     const res = await fetcher.fetch(url, { accept: TEXT_TYPES, timeoutMs: 5000 });
@@ -285,7 +308,16 @@ async function fetchText(fetcher: GuardedFetcher, url: string): Promise<TextReso
       error: null,
     };
   } catch (err) {
-    return { url, status: null, contentType: '', headers: {}, body: null, error: (err as Error).message };
+    const timedOut = err instanceof FetchError && err.code === 'timeout';
+    return {
+      url,
+      status: null,
+      contentType: '',
+      headers: {},
+      body: null,
+      error: (err as Error).message,
+      ...(timedOut ? { timedOut } : {}),
+    };
   }
 }
 

@@ -47,6 +47,11 @@ export class Semaphore {
   get busy(): number {
     return this.active;
   }
+
+  /** Callers waiting for a slot now. */
+  get queued(): number {
+    return this.waiting.length;
+  }
 }
 
 export function clamp(value: number, min: number, max: number): number {

@@ -92,6 +92,40 @@ export const FindingSchema = Type.Object({
 });
 export type Finding = Static<typeof FindingSchema>;
 
+/** A check the audit could not take (the browser test did not finish, the sitemap did not answer). */
+export const NotMeasuredCheckSchema = Type.Object({
+  id: Type.String(),
+  category: CheckCategorySchema,
+  title: Type.String(),
+  /** Why, in words a prospect understands. */
+  reason: Type.String(),
+});
+export type NotMeasuredCheck = Static<typeof NotMeasuredCheckSchema>;
+
+/**
+ * What the audit did not measure, said once in every place the report is read (page, PDF,
+ * e-mail): such checks are neither passed nor failed, and the scores leave them out.
+ */
+export const NotMeasuredSchema = Type.Object({
+  /** One plain line, e.g. "11 checks could not be measured: …. They are not counted as passed." */
+  summary: Type.String(),
+  checks: Type.Array(NotMeasuredCheckSchema),
+});
+export type NotMeasured = Static<typeof NotMeasuredSchema>;
+
+/** How many of a score's checks were measured: "Based on 41 of 52 checks". */
+export const ScoreBasisSchema = Type.Object({
+  measured: Type.Integer({ minimum: 0 }),
+  total: Type.Integer({ minimum: 0 }),
+});
+export type ScoreBasis = Static<typeof ScoreBasisSchema>;
+
+/** "Based on 41 of 52 checks" (report page and PDF); null when every check was measured. */
+export function scoreBasisLine(basis: ScoreBasis | undefined): string | null {
+  if (!basis || basis.measured >= basis.total) return null;
+  return `Based on ${basis.measured} of ${basis.total} check${basis.total === 1 ? '' : 's'}`;
+}
+
 export const CoreWebVitalsSchema = Type.Object({
   /** Largest Contentful Paint, ms. */
   lcp: Type.Number({ minimum: 0 }),
@@ -183,6 +217,8 @@ export const ScoreDetailSchema = Type.Object({
   impact: Level,
   recommendations: Type.Array(Type.String()),
   benchmarks: Type.Optional(Type.Object({ industry: Score, topPerformers: Score })),
+  /** The checks the score is computed over (reports made before it was recorded have none). */
+  basis: Type.Optional(ScoreBasisSchema),
 });
 export type ScoreDetail = Static<typeof ScoreDetailSchema>;
 
@@ -279,13 +315,23 @@ export const AuditReportSchema = Type.Object({
   technicalSEO: TechnicalSeoSchema,
   actionPlan: ActionPlanSchema,
   investmentAnalysis: InvestmentAnalysisSchema,
-  /** The 15 points of the free audit, each passed or not. */
+  /** The 15 points of the free audit, each passed or not; `notMeasured` says why one was not taken. */
   checklist: Type.Array(
-    Type.Object({ id: Type.String(), title: Type.String(), passed: Type.Boolean(), detail: Type.Optional(Type.String()) }),
+    Type.Object({
+      id: Type.String(),
+      title: Type.String(),
+      passed: Type.Boolean(),
+      detail: Type.Optional(Type.String()),
+      notMeasured: Type.Optional(Type.String()),
+    }),
   ),
   /** Every check that fired, most severe first. */
   findings: Type.Array(FindingSchema),
   checksRun: Type.Integer({ minimum: 0 }),
+  /** Checks that could not be measured; absent when every check was. */
+  notMeasured: Type.Optional(NotMeasuredSchema),
+  /** The overall score's basis: measured checks of all the report's checks. */
+  basis: Type.Optional(ScoreBasisSchema),
 });
 export type AuditReport = Static<typeof AuditReportSchema>;
 
@@ -393,6 +439,8 @@ export const AdvancedAuditResultSchema = Type.Object({
     recommendations: Type.Integer({ minimum: 0 }),
   }),
   checksRun: Type.Integer({ minimum: 0 }),
+  /** Checks that could not be measured; absent when every check was. */
+  notMeasured: Type.Optional(NotMeasuredSchema),
   pagesCrawled: Type.Integer({ minimum: 0 }),
   /**
    * The free report's SEO and overall scores of the home page, computed from this crawl's home
@@ -400,7 +448,14 @@ export const AdvancedAuditResultSchema = Type.Object({
    */
   homePage: Type.Optional(Type.Object({ seo: Score, overall: Score })),
   /** Per check category, so every tab (Crawlability, On-Page, Technical...) has content. */
-  categories: Type.Array(Type.Object({ category: CheckCategorySchema, passed: Type.Integer(), failed: Type.Integer() })),
+  categories: Type.Array(
+    Type.Object({
+      category: CheckCategorySchema,
+      passed: Type.Integer(),
+      failed: Type.Integer(),
+      notMeasured: Type.Optional(Type.Integer({ minimum: 0 })),
+    }),
+  ),
   issues: Type.Array(AdvancedIssueSchema),
   recommendations: Type.Array(AdvancedRecommendationSchema),
   performance: Type.Object({

@@ -1,5 +1,6 @@
-import { describe } from 'vitest';
-import { checkCategory, GOOD_RESOURCES, labWith } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { CHECKS_BY_ID } from '@curb/audit/checks/registry';
+import { checkCategory, contextOf, GOOD_RESOURCES, labWith } from './harness.ts';
 import type { LabResult, LabRun } from '@curb/audit/lab/types';
 
 const run = (over: Partial<LabRun> = {}): LabRun => ({
@@ -139,3 +140,16 @@ describe('performance checks', () =>
       passes: { lab: labWith() },
     },
   }));
+
+describe('blocking time on a page without scripts', () => {
+  it('blames no script when the page runs none (the figure is the test machine’s load)', () => {
+    const tbt = CHECKS_BY_ID.get('perf.tbt-high')!;
+    const noScripts = '<!doctype html><html lang="en"><head><title>Homes</title></head><body><h1>Homes</h1><p>Call us.</p></body></html>';
+    expect(tbt.run(contextOf({ html: noScripts, lab: lab({ tbtMs: 1129 }) })) || null).toBeNull();
+    // Structured data is no script; one inline script is.
+    const withData = noScripts.replace('</head>', '<script type="application/ld+json">{"@type":"RealEstateAgent"}</script></head>');
+    expect(tbt.run(contextOf({ html: withData, lab: lab({ tbtMs: 1129 }) })) || null).toBeNull();
+    const withScript = noScripts.replace('</body>', '<script>for(;;){}</script></body>');
+    expect(tbt.run(contextOf({ html: withScript, lab: lab({ tbtMs: 1129 }) }))).toBeTruthy();
+  });
+});

@@ -46,7 +46,7 @@ describe('real-estate checks', () =>
     're.valuation-missing': { fires: { html: bare } },
     're.mortgage-calculator-missing': { fires: { html: bare } },
     're.virtual-tours-missing': { fires: { replace: [[/<iframe src="https:\/\/my\.matterport[^>]*><\/iframe>/, '']] } },
-    're.lead-capture-missing': { fires: { html: bare.replace(SEARCH_FORM, '') } },
+    're.lead-capture-missing': { fires: { html: bare.replace(SEARCH_FORM, '').replace(' <a href="/contact">Contact</a>', '') } },
     're.call-to-action-missing': { fires: { html: bare.replace('<a href="/contact">Contact</a>', '<a href="/contact">Reach</a>') } },
     're.credentials-missing': {
       fires: {
@@ -81,5 +81,29 @@ describe('listings seen on the site', () => {
 
   it('does not call a listings page it did not read missing (the free audit reads the home page only)', () => {
     expect(run('re.idx-missing', { replace: [[IDX, '']] }) || null).toBeNull();
+  });
+});
+
+describe('lead capture on a contact page the home page links to', () => {
+  const check = CHECKS_BY_ID.get('re.lead-capture-missing')!;
+  const home = bare.replace(SEARCH_FORM, '');
+
+  it('is not measured while the linked contact page is unread, never called missing', () => {
+    expect(check.run(contextOf({ html: home }))).toEqual({
+      notMeasured: 'The home page links to a contact page (/contact) this audit did not open, so its form was not checked.',
+    });
+  });
+
+  it('passes when the crawled contact page has a form, and fires when it has none', () => {
+    const form =
+      '<form action="/contact" method="post"><label for="e">E-mail</label>' +
+      '<input id="e" name="email" type="email"><button>Send</button></form>';
+    const withForm = goodInnerPage('/contact', 'Contact Jane', form);
+    expect(check.run(contextOf({ html: home, pages: [withForm] })) || null).toBeNull();
+    const noForm = goodInnerPage('/contact', 'Contact Jane', '<p>Write to me at the office.</p>');
+    const html = noForm.html.replace(CONTACT_FORM, '').replace(/href="tel:[^"]*"/g, 'href="/"');
+    expect(check.run(contextOf({ html: home, pages: [{ ...noForm, html }] }))).toBe(
+      'No contact form, booking link, chat or click-to-call link was found.',
+    );
   });
 });

@@ -2,14 +2,15 @@
 // rather than re-derived from the HTML: text too small to read on a phone, tap targets too
 // close, contrast, ARIA misuse, console errors, deprecated APIs, permission prompts on load,
 // distorted or blurry images, unminified files. Without a Lighthouse run (network estimates,
-// the quick lookup) these checks do not apply and pass.
+// the quick lookup, a run that did not finish) these checks are reported "not measured", with
+// the reason, and left out of the scores: never passed.
 import type { CheckCategory, Severity } from '@curb/contracts/audit';
 import type { LabAudit } from '../lab/types.ts';
 import { listSome, plural, quote, type Check, type CheckContext } from './types.ts';
 
 /**
- * The failed Lighthouse audits of the mobile run (the desktop run's when mobile did not finish);
- * null when Lighthouse measured neither (estimates carry no audits).
+ * The failed Lighthouse audits of the mobile run (a desktop run's when it carries them); null
+ * when no run took them (estimates and the speed-only desktop run carry none).
  */
 export function labAudits(ctx: CheckContext): LabAudit[] | null {
   return ctx.lab.mobile.audits ?? ctx.lab.desktop.audits ?? null;
@@ -50,6 +51,7 @@ function labCheck(spec: LabCheckSpec): Check {
     title: spec.title,
     description: spec.description,
     fix: spec.fix,
+    needs: 'lighthouse',
     run: (ctx) => {
       const failed = labAudits(ctx)?.filter((a) => wanted.has(a.id)) ?? [];
       return failed.length > 0 && { detail: evidence(failed, ctx.home.url), urls: [ctx.home.url] };

@@ -7,6 +7,17 @@ import { listSome, memo, plural, type Check, type CheckContext } from './types.t
 
 export const realEstate = (ctx: CheckContext) => memo(ctx, 'real-estate', () => detectRealEstate(ctx.pages));
 
+/** The path of a contact page the home page links to that was not crawled; null when none. */
+function unreadContactPage(ctx: CheckContext): string | null {
+  const crawled = new Set(ctx.pages.map((p) => stripQuery(p.url)));
+  for (const link of ctx.home.links) {
+    if (!link.url || !link.internal) continue;
+    const path = new URL(link.url).pathname;
+    if ((/contact/i.test(path) || /^\s*contact\b/i.test(link.text)) && path !== '/' && !crawled.has(stripQuery(link.url))) return path;
+  }
+  return null;
+}
+
 /** Asking prices: "$649,900", "$1,250,000", "$1.2M". */
 const PRICE = /\$\s?\d{1,3}(?:,\d{3}){1,2}(?![\d,])|\$\s?\d{1,3}(?:\.\d{1,2})?\s?[MK]\b/g;
 /** Street addresses: "12 Oak Street", "4501 N Fairfax Dr". */
@@ -163,8 +174,14 @@ export const realEstateChecks: Check[] = [
     title: 'No way to capture leads',
     description: 'Visitors who are ready to talk have no form, booking link or click-to-call to reach you; those leads are lost.',
     fix: 'Add a short contact form (name, e-mail, phone) on every page and a click-to-call phone link.',
-    run: (ctx) =>
-      realEstate(ctx).leadCaptureElements.length === 0 && 'No contact form, booking link, chat or click-to-call link was found.',
+    run: (ctx) => {
+      if (realEstate(ctx).leadCaptureElements.length) return null;
+      // The form is often on the contact page the home page links to: unread, it is unknown.
+      const unread = unreadContactPage(ctx);
+      if (unread)
+        return { notMeasured: `The home page links to a contact page (${unread}) this audit did not open, so its form was not checked.` };
+      return 'No contact form, booking link, chat or click-to-call link was found.';
+    },
   },
   {
     id: 're.call-to-action-missing',

@@ -1,5 +1,6 @@
 // Every check the audit runs, and running them.
-import type { Finding } from '@curb/contracts/audit';
+import type { Finding, NotMeasuredCheck } from '@curb/contracts/audit';
+import { LAB_NOT_RUN } from '../lab/measurement.ts';
 import { accessibilityChecks } from './accessibility.ts';
 import { aiSearchChecks } from './ai-search.ts';
 import { analyticsChecks } from './analytics.ts';
@@ -17,7 +18,7 @@ import { siteGraphChecks } from './site-graph.ts';
 import { socialPresenceChecks } from './social-presence.ts';
 import { socialChecks } from './social.ts';
 import { structuredDataChecks } from './structured-data.ts';
-import type { Check, CheckContext } from './types.ts';
+import type { Check, CheckContext, CheckResult, NotMeasuredResult } from './types.ts';
 
 export const CHECKS: readonly Check[] = [
   ...crawlabilityChecks,
@@ -48,20 +49,35 @@ export interface CheckRun {
   findings: Finding[];
   /** Ids of checks that ran and passed. */
   passed: string[];
+  /** Checks that could not look at what they need, with the reason: neither passed nor failed. */
+  notMeasured: NotMeasuredCheck[];
   /** Checks that threw (a bug, never the site's fault): counted as passed, logged by callers. */
   errors: Array<{ id: string; message: string }>;
 }
+
+/** Why `check` cannot be measured on this audit's inputs, or null when it can. */
+function missingInput(check: Check, ctx: CheckContext): string | null {
+  if (check.needs === 'lighthouse' && !(ctx.lab.mobile.audits ?? ctx.lab.desktop.audits)) {
+    return ctx.lab.notRunReason ?? LAB_NOT_RUN.notRequested;
+  }
+  return null;
+}
+
+const isNotMeasured = (result: CheckResult): result is NotMeasuredResult =>
+  typeof result === 'object' && result !== null && 'notMeasured' in result;
 
 const SEVERITY_ORDER = { Critical: 0, Warning: 1, Notice: 2 } as const;
 
 export function runChecks(ctx: CheckContext, checks: readonly Check[] = CHECKS): CheckRun {
   const findings: Finding[] = [];
   const passed: string[] = [];
+  const notMeasured: NotMeasuredCheck[] = [];
   const errors: CheckRun['errors'] = [];
   for (const check of checks) {
-    let result: ReturnType<Check['run']>;
+    let result: CheckResult;
     try {
-      result = check.run(ctx);
+      const missing = missingInput(check, ctx);
+      result = missing ? { notMeasured: missing } : check.run(ctx);
     } catch (err) {
       errors.push({ id: check.id, message: (err as Error).message });
       passed.push(check.id);
@@ -69,6 +85,10 @@ export function runChecks(ctx: CheckContext, checks: readonly Check[] = CHECKS):
     }
     if (!result) {
       passed.push(check.id);
+      continue;
+    }
+    if (isNotMeasured(result)) {
+      notMeasured.push({ id: check.id, category: check.category, title: check.title, reason: result.notMeasured });
       continue;
     }
     const detail = typeof result === 'string' ? result : result.detail;
@@ -86,5 +106,5 @@ export function runChecks(ctx: CheckContext, checks: readonly Check[] = CHECKS):
   }
   // Most severe first; registry order within a severity keeps the report stable.
   findings.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
-  return { findings, passed, errors };
+  return { findings, passed, notMeasured, errors };
 }

@@ -114,10 +114,12 @@ export const robotsAndSitemapChecks: Check[] = [
     title: 'No XML sitemap',
     description: 'A sitemap lists the pages you want indexed, helping new listings and posts get found quickly.',
     fix: 'Publish an XML sitemap (most site builders and SEO plugins generate one) and name it in robots.txt.',
-    run: (ctx) =>
-      ctx.site.sitemap.status !== 200 &&
-      `${new URL(ctx.site.sitemap.url).pathname} ` +
-        `${ctx.site.sitemap.status ? `answers HTTP ${ctx.site.sitemap.status}` : 'could not be fetched'}.`,
+    run: (ctx) => {
+      const sm = ctx.site.sitemap;
+      // A sitemap that did not answer in time may well exist: not learned is not missing.
+      if (sm.timedOut) return { notMeasured: 'The site did not send its sitemap within the time allowed.' };
+      return sm.status !== 200 && `${new URL(sm.url).pathname} ${sm.status ? `answers HTTP ${sm.status}` : 'could not be fetched'}.`;
+    },
   },
   {
     id: 'crawl.sitemap-invalid',

@@ -16,8 +16,19 @@ export interface CheckContext {
   now: Date;
 }
 
+/**
+ * A check that could not look at what it needs (the sitemap did not answer, a page did not
+ * load): the reason, in words a prospect understands. Reported as such, never counted as passed.
+ */
+export interface NotMeasuredResult {
+  notMeasured: string;
+}
+
 /** null (or false/undefined): the check passes or does not apply. */
-export type CheckResult = string | { detail: string; urls?: string[] } | null | undefined | false;
+export type CheckResult = string | { detail: string; urls?: string[] } | NotMeasuredResult | null | undefined | false;
+
+/** An input only some audits have: the runner reports the check "not measured" without it. */
+export type CheckNeed = 'lighthouse';
 
 export interface Check {
   /** Stable id, "<area>.<what>", e.g. "onpage.title-missing". */
@@ -31,6 +42,8 @@ export interface Check {
   fix: string;
   /** One of the 15 points of the free audit. */
   free?: boolean;
+  /** What the check reads besides the fetched pages; without it the check is not measured. */
+  needs?: CheckNeed;
   run(ctx: CheckContext): CheckResult;
 }
 

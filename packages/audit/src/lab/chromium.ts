@@ -37,14 +37,23 @@ export interface LabOptions {
   allowed: (address: string) => boolean;
   lighthouse: boolean;
   screenshot: boolean;
-  /** Whole run (waiting for the slot included); on expiry Chromium is killed and what finished is kept. */
+  /**
+   * The run's own budget, counted from when it gets the browser (a queued run is not charged
+   * for the runs ahead of it); on expiry Chromium is killed and what finished is kept.
+   */
   deadlineMs: number;
+  /** Longest wait for the browser while other audits use it (default: `deadlineMs`). */
+  maxWaitMs?: number;
+  /** Told while the run waits (how many runs are ahead of it) and once it starts. */
+  onState?: (state: LabState) => void;
   /**
    * The measurement is no longer wanted (the site's own fetch failed): stop waiting for the
    * slot, or kill Chromium and stop Lighthouse, at once.
    */
   signal?: AbortSignal;
 }
+
+export type LabState = { phase: 'waiting'; ahead: number } | { phase: 'running' };
 
 export interface LabOutput {
   mobile: LabRun | null;
@@ -53,6 +62,8 @@ export interface LabOutput {
   notes: string[];
   /** Hosts the page tried to reach that the address rule refused. */
   refused: string[];
+  /** A part was left out for want of time (the wait for the browser or the run's own budget). */
+  timedOut: boolean;
 }
 
 const CHROME_FLAGS = [
@@ -72,28 +83,42 @@ const CHROME_FLAGS = [
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
-export async function runLab(url: string, options: LabOptions): Promise<LabOutput> {
-  const started = Date.now();
-  const out: LabOutput = { mobile: null, desktop: null, screenshot: null, notes: [], refused: [] };
-  const remaining = () => options.deadlineMs - (Date.now() - started);
+/**
+ * Measures `url` in Chromium. A promise stands for an address known only once the site's own
+ * fetch has answered (which scheme it serves): the browser starts meanwhile.
+ */
+export async function runLab(target: string | Promise<string>, options: LabOptions): Promise<LabOutput> {
+  const out: LabOutput = { mobile: null, desktop: null, screenshot: null, notes: [], refused: [], timedOut: false };
   const { signal } = options;
   const busy = () => {
+    if (!signal?.aborted) out.timedOut = true;
     out.notes.push(
       signal?.aborted
         ? 'Chromium was not used: the site could not be fetched.'
-        : 'Chromium was busy with another audit; speed was estimated from network timings.',
+        : 'Chromium was busy with other audits for too long; speed was estimated from network timings.',
     );
     return out;
   };
-  // Wait for the browser only while there is still time to use it.
+  const ahead = chromiumSlots.busy + chromiumSlots.queued;
+  if (ahead >= 1) options.onState?.({ phase: 'waiting', ahead });
+  // Runs take the browser one at a time, in turn; each gets its whole budget once it has it.
   return chromiumSlots.run(
     async () => {
-      if (remaining() < 3000 || signal?.aborted) return busy();
+      if (signal?.aborted) return busy();
+      options.onState?.({ phase: 'running' });
+      const started = Date.now();
+      const remaining = () => options.deadlineMs - (Date.now() - started);
       const proxy = await startGuardedProxy(options.allowed);
       const profileDir = mkdtempSync(join(tmpdir(), 'curb-chromium-'));
       let chrome: ChildProcess | undefined;
       const kill = () => chrome?.kill('SIGKILL');
-      const killer = setTimeout(kill, Math.max(0, remaining()));
+      const killer = setTimeout(
+        () => {
+          out.timedOut = true;
+          kill();
+        },
+        Math.max(0, remaining()),
+      );
       signal?.addEventListener('abort', kill, { once: true });
       try {
         // The fetch may have failed while the proxy started: then no browser at all.
@@ -108,16 +133,22 @@ export async function runLab(url: string, options: LabOptions): Promise<LabOutpu
           },
           remaining(),
         );
+        const url = await target;
         if (options.lighthouse) {
           for (const formFactor of ['mobile', 'desktop'] as const) {
             if (signal?.aborted) break;
             if (remaining() < 4000) {
+              out.timedOut = true;
               out.notes.push(`Lighthouse ${formFactor} run skipped: time budget spent.`);
               continue;
             }
             try {
-              out[formFactor] = await lighthouseRun(url, launched.port, formFactor, remaining() - 1000, signal);
+              // The checks read the mobile run's audits; the desktop run gives its speed figures
+              // only, without the accessibility and SEO passes that take half its time.
+              const speedOnly = formFactor === 'desktop';
+              out[formFactor] = await lighthouseRun(url, launched.port, formFactor, speedOnly, remaining() - 1000, signal);
             } catch (err) {
+              if ((err as Error).message === TIMED_OUT) out.timedOut = true;
               out.notes.push(`Lighthouse ${formFactor} run failed: ${(err as Error).message}`);
             }
           }
@@ -143,7 +174,7 @@ export async function runLab(url: string, options: LabOptions): Promise<LabOutpu
       }
       return out;
     },
-    Math.max(0, remaining() - 3000),
+    options.maxWaitMs ?? options.deadlineMs,
     busy,
     signal,
   );
@@ -237,6 +268,7 @@ function lighthouseRun(
   url: string,
   port: number,
   formFactor: 'mobile' | 'desktop',
+  speedOnly: boolean,
   deadlineMs: number,
   signal?: AbortSignal,
 ): Promise<LabRun> {
@@ -244,7 +276,7 @@ function lighthouseRun(
     | { scores: Record<string, number | null>; metrics: Record<string, number>; audits?: RawLighthouseAudit[] }
     | { error: string };
   // Plain JavaScript: the thread needs none of the process's flags (a loader, --input-type).
-  const worker = new Worker(LIGHTHOUSE_THREAD, { workerData: { url, port, formFactor }, execArgv: [] });
+  const worker = new Worker(LIGHTHOUSE_THREAD, { workerData: { url, port, formFactor, speedOnly }, execArgv: [] });
   const answer = new Promise<Answer>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -268,7 +300,8 @@ function lighthouseRun(
         fcpMs: num('first-contentful-paint'),
         speedIndexMs: num('speed-index'),
         interactiveMs: num('interactive'),
-        audits: failedAudits(a.audits ?? []),
+        // Without audits (a speed-only run) the checks that read them are not measured by it.
+        ...(a.audits ? { audits: failedAudits(a.audits) } : {}),
       };
     })
     .finally(() => void worker.terminate());
@@ -289,9 +322,11 @@ async function screenshot(url: string, port: number): Promise<string> {
   }
 }
 
+const TIMED_OUT = 'timed out';
+
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timed out')), Math.max(0, ms));
+    const timer = setTimeout(() => reject(new Error(TIMED_OUT)), Math.max(0, ms));
     promise.then(
       (v) => {
         clearTimeout(timer);

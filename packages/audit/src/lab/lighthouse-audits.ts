@@ -45,12 +45,28 @@ function describe(item: unknown): string | null {
   );
 }
 
+/**
+ * A console "error" that is no script's: the browser asking for /favicon.ico on its own, which
+ * a site without one answers 404 (a missing icon is the favicon check's finding, not a broken
+ * script).
+ */
+function browsersOwnRequest(auditId: string, item: unknown): boolean {
+  if (auditId !== 'errors-in-console' || !item || typeof item !== 'object') return false;
+  const url = (item as Record<string, unknown>).url;
+  return typeof url === 'string' && /^[^?#]*\/favicon\.ico(?:[?#]|$)/i.test(url);
+}
+
 /** The failed audits among `raw`: a scored audit below 0.9 (a pass/fail one at 0). */
 export function failedAudits(raw: RawLighthouseAudit[]): LabAudit[] {
   const out: LabAudit[] = [];
   for (const a of raw) {
     if (typeof a.score !== 'number' || a.score >= 0.9 || !SCORED.has(String(a.scoreDisplayMode))) continue;
-    const items = (a.items ?? [])
+    const all = a.items ?? [];
+    const kept = all.filter((item) => !browsersOwnRequest(a.id, item));
+    const count = (typeof a.itemCount === 'number' ? a.itemCount : all.length) - (all.length - kept.length);
+    // Nothing left but the browser's own requests: the audit failed on nothing of the site's.
+    if (kept.length < all.length && count <= 0) continue;
+    const items = kept
       .map(describe)
       .filter((d): d is string => d !== null)
       .slice(0, MAX_ITEMS);
@@ -60,7 +76,7 @@ export function failedAudits(raw: RawLighthouseAudit[]): LabAudit[] {
       score: a.score,
       displayValue: text(a.displayValue),
       items,
-      itemCount: typeof a.itemCount === 'number' ? a.itemCount : items.length,
+      itemCount: typeof a.itemCount === 'number' ? count : items.length,
     });
   }
   return out;

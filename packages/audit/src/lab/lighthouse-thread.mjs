@@ -1,6 +1,7 @@
 // One Lighthouse run in a worker thread (see lighthouseRun in chromium.ts): Lighthouse turns
 // a page load's trace into figures with seconds of synchronous JavaScript, which on the main
-// thread would hold up every other request. In: workerData { url, port, formFactor }; out:
+// thread would hold up every other request. In: workerData { url, port, formFactor, speedOnly }
+// (speedOnly: the performance category alone, no audits sent); out:
 // the category scores, the metrics the report uses and the audits the page did not pass (their
 // first items; lighthouse-audits.ts reads them), or { error }.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -22,14 +23,14 @@ const EXTRA_AUDITS = ['unminified-css', 'unminified-javascript'];
 const ITEMS_SENT = 8;
 
 try {
-  const { url, port, formFactor } = workerData;
+  const { url, port, formFactor, speedOnly } = workerData;
   const result = await lighthouse(
     url,
     {
       port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance', 'seo', 'accessibility', 'best-practices'],
+      onlyCategories: speedOnly ? ['performance'] : ['performance', 'seo', 'accessibility', 'best-practices'],
       maxWaitForLoad: 15_000,
     },
     formFactor === 'desktop' ? desktopConfig : undefined,
@@ -41,7 +42,7 @@ try {
   const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.numericValue ?? 0]));
   const ids = new Set([...AUDIT_CATEGORIES.flatMap((c) => lhr.categories[c]?.auditRefs.map((r) => r.id) ?? []), ...EXTRA_AUDITS]);
   const audits = [];
-  for (const id of ids) {
+  for (const id of speedOnly ? [] : ids) {
     const a = lhr.audits[id];
     // Passed, informative, manual and not-applicable audits say nothing to fix.
     if (!a || typeof a.score !== 'number' || a.score >= 0.9) continue;
@@ -52,11 +53,12 @@ try {
       score: a.score,
       scoreDisplayMode: a.scoreDisplayMode,
       displayValue: a.displayValue ?? null,
-      items: items.slice(0, ITEMS_SENT).map(({ node, description, value, url, source, selector, issueType, name }) => ({
+      items: items.slice(0, ITEMS_SENT).map(({ node, description, value, url, source, sourceLocation, selector, issueType, name }) => ({
         node: node && { snippet: node.snippet, nodeLabel: node.nodeLabel },
         description,
         value: typeof value === 'string' ? value : undefined,
-        url,
+        // A console message names its file in sourceLocation.
+        url: url ?? sourceLocation?.url,
         source,
         selector,
         issueType,
@@ -65,7 +67,7 @@ try {
       itemCount: items.length,
     });
   }
-  parentPort.postMessage({ scores, metrics, audits });
+  parentPort.postMessage({ scores, metrics, ...(speedOnly ? {} : { audits }) });
 } catch (err) {
   parentPort.postMessage({ error: err instanceof Error ? err.message : String(err) });
 }

@@ -21,3 +21,11 @@ export function speedMeasurementOf(lab: Pick<LabResult, 'lighthouse'>): SpeedMea
         coreWebVitals: 'Estimated from network timings (mobile, slow 4G model)',
       };
 }
+
+/** Why the in-browser test is missing, as the report says it next to the checks it left out. */
+export const LAB_NOT_RUN = {
+  timeout: 'The in-browser speed test did not finish within its time budget.',
+  failed: 'The browser could not load the page for its test.',
+  unavailable: 'The in-browser test is not available on this server.',
+  notRequested: 'This audit does not include the in-browser test.',
+} as const;

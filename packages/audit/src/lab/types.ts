@@ -14,7 +14,10 @@ export interface LabRun {
   speedIndexMs: number;
   /** Time to Interactive, ms: used as the page's load time. */
   interactiveMs: number;
-  /** Lighthouse audits the page failed (SEO, best practices, accessibility and a few speed ones); absent for estimates. */
+  /**
+   * Lighthouse audits the page failed (SEO, best practices, accessibility and a few speed ones);
+   * absent for estimates and for the desktop run, which measures speed only.
+   */
   audits?: LabAudit[];
 }
 
@@ -42,4 +45,9 @@ export interface LabResult {
   screenshot: string | null;
   /** Why a part is missing (Chromium absent, timeout...). */
   notes: string[];
+  /**
+   * Why Lighthouse's own audits are missing, in words a prospect understands (the checks that
+   * read them are reported "not measured" with it); absent when Lighthouse ran.
+   */
+  notRunReason?: string;
 }

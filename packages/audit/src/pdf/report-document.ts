@@ -27,7 +27,7 @@ import {
 } from '@react-pdf/renderer';
 import QRCode from 'qrcode';
 import { auditTiming, longTermPlan, MEDIUM_TERM_PLAN, reportDate, scoreNotes, vitalsCopy } from '@curb/content';
-import type { AuditReport, ScoreDetail, ScoreKey } from '@curb/contracts/audit';
+import { scoreBasisLine, type AuditReport, type ScoreDetail, type ScoreKey } from '@curb/contracts/audit';
 import { scoreTone, type Tone } from '@curb/contracts/grades';
 import { reportSender, type ReportSender } from './sender.ts';
 
@@ -96,8 +96,18 @@ export function scoreColour(score: number): string {
 
 const t = (style: Style, text: string | number) => h(Text, { style }, String(text));
 
-/** A passed (✓) or failed (✗) mark drawn as lines: the PDF's standard fonts have neither glyph. */
-function mark(passed: boolean): ReactElement {
+/**
+ * A passed (✓), failed (✗) or not measured (–, `passed` null) mark drawn as lines: the PDF's
+ * standard fonts have neither glyph.
+ */
+function mark(passed: boolean | null): ReactElement {
+  if (passed === null) {
+    return h(
+      View,
+      { style: s.mark },
+      h(Svg, { width: 9, height: 9, viewBox: '0 0 9 9' }, h(Line, { x1: 1.5, y1: 4.5, x2: 7.5, y2: 4.5, stroke: GREY, strokeWidth: 1.6 })),
+    );
+  }
   const stroke = { stroke: passed ? GREEN : RED, strokeWidth: 1.6, strokeLinecap: 'round' as const };
   return h(
     View,
@@ -129,6 +139,9 @@ function bar(score: number): ReactElement {
 
 function scoreCard(detail: ScoreDetail): ReactElement {
   const pct = Math.round((detail.score / detail.maxScore) * 100);
+  // Nothing behind the score was measured: no score rather than a number.
+  const unmeasured = detail.basis?.measured === 0;
+  const basis = scoreBasisLine(detail.basis);
   return h(
     View,
     { style: s.card, wrap: false },
@@ -136,11 +149,16 @@ function scoreCard(detail: ScoreDetail): ReactElement {
       View,
       { style: s.row },
       t({ ...s.h3, flex: 1 }, detail.metric),
-      t({ fontFamily: 'Helvetica-Bold' }, `${detail.score}/${detail.maxScore}`),
-      t({ ...s.badge, backgroundColor: scoreColour(pct) }, `${pct}%`),
+      ...(unmeasured
+        ? [t({ fontFamily: 'Helvetica-Bold' }, 'Not measured')]
+        : [
+            t({ fontFamily: 'Helvetica-Bold' }, `${detail.score}/${detail.maxScore}`),
+            t({ ...s.badge, backgroundColor: scoreColour(pct) }, `${pct}%`),
+          ]),
       t({ ...s.badge, backgroundColor: GREY }, `${detail.impact} impact`),
     ),
-    bar(pct),
+    unmeasured ? null : bar(pct),
+    basis ? t(s.small, `${basis}.`) : null,
     t({ marginBottom: 4 }, `Why this score? ${detail.reasoning}`),
     detail.benchmarks
       ? t(s.small, `Industry average ${detail.benchmarks.industry} · Top performers ${detail.benchmarks.topPerformers}`)
@@ -256,6 +274,9 @@ export function ReportDocument({
   const sheet = (...children: Array<ReactElement | null>) =>
     h(Page, { size: 'LETTER', style: s.page }, footer(report, sender), h(View, { style: s.body }, ...children));
 
+  // What the audit could not take, said on the cover and the summary in one plain line.
+  const notMeasuredLine = report.notMeasured ? t({ ...s.small, color: RED }, report.notMeasured.summary) : null;
+
   const cover = sheet(
     t({ ...s.brand, marginTop: 24 }, 'GROWTH OPPORTUNITIES REPORT'),
     t(s.coverName, report.businessName),
@@ -270,6 +291,7 @@ export function ReportDocument({
         t({ ...s.h2, marginTop: 0 }, `Overall score · Grade ${report.grade}`),
         t(s.small, scoreNotes.marketing),
         t(s.small, `${report.checksRun} checks run · ${report.findings.length} issues found`),
+        notMeasuredLine,
       ),
     ),
     t(
@@ -301,6 +323,7 @@ export function ReportDocument({
           `${report.checksRun} checks run · ${report.findings.length} issues found · ` +
             `${w.lighthousePowered ? 'Speed measured with Lighthouse' : 'Speed estimated from network timings'}`,
         ),
+        notMeasuredLine,
       ),
     ),
     h(
@@ -308,6 +331,8 @@ export function ReportDocument({
       { style: { flexDirection: 'row', flexWrap: 'wrap' } },
       ...SCORE_ORDER.map((key) => {
         const d = report.scores[key];
+        if (d.basis?.measured === 0)
+          return h(View, { key, style: s.tile }, t({ ...s.tileScore, color: GREY }, '–'), t(s.small, `${d.metric}: not measured`));
         return h(
           View,
           { key, style: s.tile },
@@ -322,8 +347,15 @@ export function ReportDocument({
       h(
         View,
         { key: i, style: s.bullet },
-        mark(c.passed),
-        t(s.bulletText, c.passed ? c.title : `${c.title}: ${c.detail ?? 'needs attention'}`),
+        mark(c.notMeasured ? null : c.passed),
+        t(
+          s.bulletText,
+          c.notMeasured
+            ? `${c.title}: not measured (${c.notMeasured})`
+            : c.passed
+              ? c.title
+              : `${c.title}: ${c.detail ?? 'needs attention'}`,
+        ),
       ),
     ),
     t(s.h2, 'Website at a glance'),

@@ -8,14 +8,17 @@ import { datesInText } from '../page.ts';
 import { homePageScores } from './home-page.ts';
 import { ADVICE } from './plan.ts';
 import { speedMeasurementOf } from '../lab/measurement.ts';
+import { notMeasuredOf } from './not-measured.ts';
 
 const WEIGHT: Record<Severity, number> = { Critical: 10, Warning: 5, Notice: 2 };
 const IMPACT = { Critical: 'High', Warning: 'Medium', Notice: 'Low' } as const;
 const TWO_YEARS = 2 * 365 * 86_400_000;
 
-/** Severity-weighted share of all checks that passed. */
-export function siteHealth(findings: Finding[], checksRun: number): number {
-  const ran = checksRun === CHECKS.length ? CHECKS : CHECKS.slice(0, checksRun);
+/** Severity-weighted share of the measured checks that passed (a check not measured counts for nothing). */
+export function siteHealth(findings: Finding[], checksRun: number, notMeasured: ReadonlySet<string> = new Set()): number {
+  const ran = (checksRun + notMeasured.size === CHECKS.length ? CHECKS : CHECKS.slice(0, checksRun + notMeasured.size)).filter(
+    (c) => !notMeasured.has(c.id),
+  );
   const total = ran.reduce((n, c) => n + WEIGHT[c.severity], 0);
   const lost = findings.reduce((n, f) => n + WEIGHT[f.severity], 0);
   return total ? Math.max(0, Math.round((100 * (total - lost)) / total)) : 100;
@@ -25,6 +28,7 @@ export function advancedResultOf(analysis: Analysis): AdvancedAuditResult {
   const { ctx, run } = analysis;
   const findings = run.findings;
   const checksRun = findings.length + run.passed.length;
+  const notMeasured = notMeasuredOf(run);
   const count = (s: Severity) => findings.filter((f) => f.severity === s).length;
   const actionable = findings.filter((f) => f.severity !== 'Notice').slice(0, 10);
   const recommendations = (actionable.length ? actionable : findings.slice(0, 5)).map((f) => {
@@ -74,7 +78,7 @@ export function advancedResultOf(analysis: Analysis): AdvancedAuditResult {
 
   return {
     url: ctx.home.url,
-    overallScore: siteHealth(findings, checksRun),
+    overallScore: siteHealth(findings, checksRun, new Set(run.notMeasured.map((c) => c.id))),
     counts: {
       passed: run.passed.length,
       notices: count('Notice'),
@@ -83,13 +87,15 @@ export function advancedResultOf(analysis: Analysis): AdvancedAuditResult {
       recommendations: recommendations.length,
     },
     checksRun,
+    ...(notMeasured ? { notMeasured } : {}),
     pagesCrawled: ctx.pages.length,
     homePage: homePageScores(ctx),
     categories: CHECK_CATEGORIES.map((category) => {
       const ids = CHECKS.filter((c) => c.category === category).map((c) => c.id);
       const bad = findings.filter((f) => f.category === category).length;
-      return { category, passed: ids.length - bad, failed: bad };
-    }).filter((c) => c.passed + c.failed > 0),
+      const unmeasured = run.notMeasured.filter((c) => c.category === category).length;
+      return { category, passed: ids.length - bad - unmeasured, failed: bad, ...(unmeasured ? { notMeasured: unmeasured } : {}) };
+    }).filter((c) => c.passed + c.failed + (c.notMeasured ?? 0) > 0),
     issues: findings.map((f) => ({
       id: f.id,
       type: f.severity.toLowerCase() as 'critical' | 'warning' | 'notice',

@@ -11,6 +11,7 @@ import { round } from '../util.ts';
 import { actionPlanFrom, investmentFrom, recommendationsFrom } from './plan.ts';
 import { computeScores, gradeFor, hasSsl } from './scores.ts';
 import { speedMeasurementOf } from '../lab/measurement.ts';
+import { basisOf, notMeasuredOf } from './not-measured.ts';
 
 export interface ReportInput {
   reportId: string;
@@ -247,6 +248,8 @@ export function buildReport(input: ReportInput): AuditReport {
   const scores = computeScores(ctx, run);
   const websiteData = websiteDataOf(ctx, input.businessName);
   const failed = new Map(run.findings.map((f) => [f.id, f]));
+  const unmeasured = new Map(run.notMeasured.map((c) => [c.id, c.reason]));
+  const notMeasured = notMeasuredOf(run);
   return {
     id: input.reportId,
     businessName: input.businessName,
@@ -262,9 +265,18 @@ export function buildReport(input: ReportInput): AuditReport {
     investmentAnalysis: investmentFrom(run.findings, scores.overall, websiteData.hasSSL),
     checklist: FREE_CHECKS.map((c) => {
       const f = failed.get(c.id);
-      return { id: c.id, title: CHECKLIST_LABELS[c.id] ?? c.title, passed: !f, ...(f ? { detail: f.detail } : {}) };
+      const why = unmeasured.get(c.id);
+      return {
+        id: c.id,
+        title: CHECKLIST_LABELS[c.id] ?? c.title,
+        passed: !f && !why,
+        ...(f ? { detail: f.detail } : {}),
+        ...(why ? { notMeasured: why } : {}),
+      };
     }),
     findings: run.findings,
     checksRun: run.findings.length + run.passed.length,
+    ...(notMeasured ? { notMeasured } : {}),
+    basis: basisOf(run),
   };
 }

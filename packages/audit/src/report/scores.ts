@@ -135,8 +135,11 @@ export function scopeChecks(key: ScoreKey): string[] {
 }
 
 interface Rate {
-  score: number;
+  /** null when none of the score's checks could be measured. */
+  score: number | null;
   passed: number;
+  /** The score's checks that were measured, of `total`. */
+  measured: number;
   total: number;
   failed: Finding[];
 }
@@ -144,13 +147,23 @@ interface Rate {
 /**
  * 100 with nothing wrong, falling with the severity weight of what failed: 100·e^(−lost/45),
  * so one critical issue costs about 20 points and the many checks that do not apply to a
- * site (no hreflang, no forms) neither help nor hurt.
+ * site (no hreflang, no forms) neither help nor hurt. A check that was not measured counts
+ * for nothing either way: the score says on how many checks it stands.
  */
 function penaltyScore(key: ScoreKey, run: CheckRun): Rate {
   const ids = new Set(scopeChecks(key));
+  const unmeasured = run.notMeasured.filter((c) => ids.has(c.id)).length;
+  const measured = ids.size - unmeasured;
   const failed = run.findings.filter((f) => ids.has(f.id));
   const lost = failed.reduce((n, f) => n + WEIGHT[f.severity], 0);
-  return { score: 100 * Math.exp(-lost / 45), passed: ids.size - failed.length, total: ids.size, failed };
+  return { score: measured ? 100 * Math.exp(-lost / 45) : null, passed: measured - failed.length, measured, total: ids.size, failed };
+}
+
+/** Weighted mean of the parts that were measured; null when none was. */
+function blend(parts: Array<[weight: number, value: number | null]>): number | null {
+  const known = parts.filter((p): p is [number, number] => p[1] !== null);
+  const weight = known.reduce((n, [w]) => n + w, 0);
+  return weight ? known.reduce((n, [w, v]) => n + w * v, 0) / weight : null;
 }
 
 /** Share of the profiles buyers look for that the site links to, weighted by how much they matter to agents. */
@@ -173,8 +186,9 @@ export function profileCoverage(ctx: CheckContext): { score: number; linked: str
 
 const labScore = (ctx: CheckContext) => 0.6 * ctx.lab.mobile.performance + 0.4 * ctx.lab.desktop.performance;
 
-function detail(key: ScoreKey, score: number, reasoning: string, rate: Rate, fallback: string): ScoreDetail {
-  const s = Math.round(clamp(score, 0, 100));
+function detail(key: ScoreKey, score: number | null, reasoning: string, rate: Rate, fallback: string): ScoreDetail {
+  // Nothing measured: no score (0, with a basis of 0 checks, which the page and PDF show as such).
+  const s = score === null ? 0 : Math.round(clamp(score, 0, 100));
   const recommendations = rate.failed.slice(0, 5).map((f) => f.fix);
   return {
     metric: METRICS[key],
@@ -184,12 +198,15 @@ function detail(key: ScoreKey, score: number, reasoning: string, rate: Rate, fal
     impact: impactFor(key, s),
     recommendations: recommendations.length ? recommendations : [fallback],
     benchmarks: BENCHMARKS[key],
+    basis: { measured: score === null ? 0 : rate.measured, total: rate.total },
   };
 }
 
 function summary(rate: Rate): string {
   const top = rate.failed.slice(0, 2).map((f) => f.title.toLowerCase());
-  return `${rate.passed} of ${rate.total} checks passed${top.length ? `; main gaps: ${top.join('; ')}` : ''}.`;
+  const unmeasured = rate.total - rate.measured;
+  const of = unmeasured ? `${rate.measured} measured checks passed (${unmeasured} not measured)` : `${rate.total} checks passed`;
+  return `${rate.passed} of ${of}${top.length ? `; main gaps: ${top.join('; ')}` : ''}.`;
 }
 
 export function computeScores(ctx: CheckContext, run: CheckRun): Scores {
@@ -206,7 +223,11 @@ export function computeScores(ctx: CheckContext, run: CheckRun): Scores {
 
   const website = detail(
     'website',
-    (perfF + a11yF + rates.website.score) / 3,
+    blend([
+      [1, perfF],
+      [1, a11yF],
+      [1, rates.website.score],
+    ]),
     `Loads in ${loadS} s (${source}); ${hasSsl(ctx) ? 'secure HTTPS' : 'no valid HTTPS'}; ` +
       `${ctx.home.viewport ? 'mobile viewport set' : 'not set up for phones'}. Speed and security score ${perfF}/100, accessibility ` +
       `${a11yF}/100; ${summary(rates.website)}`,
@@ -215,7 +236,10 @@ export function computeScores(ctx: CheckContext, run: CheckRun): Scores {
   );
   const seo = detail(
     'seo',
-    (seoF + rates.seo.score) / 2,
+    blend([
+      [1, seoF],
+      [1, rates.seo.score],
+    ]),
     `Search basics ${seoF}/100 (title, description, one H1, structured data: 25 points each); ${summary(rates.seo)}`,
     rates.seo,
     'Publish a new locally focused page or post every month to keep ranking.',
@@ -223,7 +247,10 @@ export function computeScores(ctx: CheckContext, run: CheckRun): Scores {
   const coverage = profileCoverage(ctx);
   const social = detail(
     'social',
-    0.6 * coverage.score + 0.4 * rates.social.score,
+    blend([
+      [0.6, coverage.score],
+      [0.4, rates.social.score],
+    ]),
     `${coverage.linked.length ? `Links to ${coverage.linked.join(', ')}` : 'Links to no social or real-estate profile'} (profile ` +
       `coverage ${coverage.score}/100); ${summary(rates.social)}`,
     rates.social,
@@ -245,13 +272,18 @@ export function computeScores(ctx: CheckContext, run: CheckRun): Scores {
   );
   const technical = detail(
     'technical',
-    0.6 * rates.technical.score + 0.4 * labScore(ctx),
+    blend([
+      [0.6, rates.technical.score],
+      [0.4, labScore(ctx)],
+    ]),
     `Mobile performance ${lab.mobile.performance}/100, desktop ${lab.desktop.performance}/100 (${source}); ${summary(rates.technical)}`,
     rates.technical,
     'Review the site with this audit after each plugin or theme update.',
   );
+  // A score with nothing measured behind it is left out, not counted as 0 or 100.
+  const part = (weight: number, d: ScoreDetail): [number, number | null] => [weight, d.basis?.measured === 0 ? null : d.score];
   const overall = Math.round(
-    0.2 * website.score + 0.2 * seo.score + 0.2 * leadGen.score + 0.1 * social.score + 0.15 * content.score + 0.15 * technical.score,
+    blend([part(0.2, website), part(0.2, seo), part(0.2, leadGen), part(0.1, social), part(0.15, content), part(0.15, technical)]) ?? 0,
   );
   return { overall, website, social, seo, leadGen, content, technical };
 }

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Value } from '@sinclair/typebox/value';
 import { analyseSite, buildReport, FetchError, type AnalyseOptions } from '@curb/audit';
+import { REPORT_LAB_BUDGET } from '@curb/audit/lab/budget';
 import { siteLabCache } from '@curb/audit/lab/cache';
 import { embedBranding } from '@curb/audit/report/branding';
 import { AuditRunJobSchema } from '@curb/contracts/audit';
@@ -81,7 +82,7 @@ export async function runAuditJob(deps: AuditRunDeps, job: AuditJob): Promise<Au
       maxPages: 1,
       lab: 'lighthouse',
       chromePath: deps.config.CHROME_PATH ?? null,
-      labBudgetMs: 90_000,
+      ...REPORT_LAB_BUDGET,
       // The speed measured for this site's preview or advanced audit minutes ago, when good enough.
       labCache: siteLabCache,
       onProgress,

@@ -27,10 +27,13 @@ export function reportMail(
   const name = report.businessName;
   const top = report.recommendations.slice(0, 3).map((r) => r.title);
   const signature = signatureLines(owner);
+  // What the audit could not measure, said where the score is, as on the page and the PDF.
+  const unmeasured = report.notMeasured?.summary;
   const text = [
     `Your Growth Opportunities Report for ${name} is ready.`,
     '',
     `Overall score: ${report.scores.overall}/100 (grade ${report.grade}).`,
+    ...(unmeasured ? [unmeasured] : []),
     ...(top.length ? ['', 'Top opportunities:', ...top.map((t) => `- ${t}`)] : []),
     '',
     `Open your report: ${link}`,
@@ -43,6 +46,7 @@ export function reportMail(
 <p style="color:#dc2626;font-size:12px;letter-spacing:1px">GROWTH OPPORTUNITIES REPORT</p>
 <h1 style="font-size:22px">Your report for ${escapeHtml(name)} is ready</h1>
 <p>Overall score: <strong>${report.scores.overall}/100</strong> (grade ${report.grade}).</p>
+${unmeasured ? `<p>${escapeHtml(unmeasured)}</p>` : ''}
 ${top.length ? `<p>Top opportunities:</p><ul>${top.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>` : ''}
 <p><a href="${escapeHtml(link)}" ` +
     `style="background:#dc2626;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Open your report</a></p>

@@ -12,6 +12,7 @@ import {
   quickLookupOf,
   type AnalyseOptions,
 } from '@curb/audit';
+import { ADVANCED_AUDIT_SILENCE_MS, ADVANCED_LAB_BUDGET, QUICK_LOOKUP_LAB_BUDGET } from '@curb/audit/lab/budget';
 import { siteLabCache } from '@curb/audit/lab/cache';
 import { pdfRenderPool } from '@curb/audit/pdf/render-pool';
 import { ownerHeadshot, reportSender, senderKey } from '@curb/audit/pdf/sender';
@@ -229,7 +230,7 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
         return lookups
           .get(normaliseWebsite(site), () =>
             lookupQueue.run(async () =>
-              quickLookupOf(await analyseSite(site.href, { ...base, lab: 'screenshot', labBudgetMs: 10_000, ...opts.analyse })),
+              quickLookupOf(await analyseSite(site.href, { ...base, lab: 'screenshot', ...QUICK_LOOKUP_LAB_BUDGET, ...opts.analyse })),
             ),
           )
           .catch((err) => siteError(err, 'Please enter a valid website URL'));
@@ -274,17 +275,19 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
       if (advancedPending >= 6) throw new HttpError(503, 'Several audits are running right now. Please try again in a minute.');
       advancedPending++;
       advancedPerClient.set(client, (advancedPerClient.get(client) ?? 0) + 1);
+      // A queued browser test makes this answer take longer than the server's idle limit.
+      request.raw.setTimeout?.(ADVANCED_AUDIT_SILENCE_MS);
       try {
-        // 30 seconds in all: fetching and crawling (8 s per request, 10 s of crawling) run
-        // alongside Lighthouse (mobile then desktop), which gets 25 s and falls back to
-        // estimates for a run it cannot finish in time.
+        // Fetching and crawling (8 s per request, 10 s of crawling) run alongside the browser
+        // test, which waits its turn behind another audit's and then has its own budget; a
+        // test it cannot finish is reported "not measured", never passed.
         const analysis = await advancedSlots
           .run(() =>
             analyseSite(site.href, {
               ...base,
               maxPages: config.AUDIT_MAX_PAGES,
               lab: 'lighthouse',
-              labBudgetMs: 25_000,
+              ...ADVANCED_LAB_BUDGET,
               policy: { timeoutMs: 8000 },
               fetch: { crawlBudgetMs: 10_000, linkCheckLimit: 40, sitemapCheckLimit: SITEMAP_CHECK_LIMIT, concurrency: 6 },
               ...opts.analyse,

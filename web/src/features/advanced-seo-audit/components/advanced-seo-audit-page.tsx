@@ -81,7 +81,7 @@ export function AdvancedSeoAuditPage({ initialUrl = '' }: { initialUrl?: string 
             <span className={styles.spinner} aria-hidden="true" />
             <div>
               <p className={styles.loadingTitle}>Running the audit...</p>
-              <p>This audit may take up to 30 seconds.</p>
+              <p>This audit usually takes under a minute; when another audit is testing its page in a browser, ours waits its turn.</p>
             </div>
           </div>
         )}
@@ -117,6 +117,11 @@ function AuditResult({ result }: { result: AdvancedAuditResult }) {
           <span className={styles.scoreLabel} data-testid="score-note">
             {scoreNotes.siteHealth}
           </span>
+          {result.notMeasured && (
+            <span className={styles.scoreLabel} role="note" data-testid="not-measured-note">
+              {result.notMeasured.summary}
+            </span>
+          )}
           {result.homePage && (
             <span className={styles.scoreLabel} data-testid="home-page-scores">
               Home page: SEO {result.homePage.seo}/100 · Overall {result.homePage.overall}/100. {scoreNotes.homePage}
@@ -326,6 +331,7 @@ function CategoryTab({ result, categories }: { result: AdvancedAuditResult; cate
             <th scope="col">Category</th>
             <th scope="col">Passed</th>
             <th scope="col">Failed</th>
+            <th scope="col">Not measured</th>
           </tr>
         </thead>
         <tbody>
@@ -334,6 +340,7 @@ function CategoryTab({ result, categories }: { result: AdvancedAuditResult; cate
               <td>{row.category}</td>
               <td>{row.passed}</td>
               <td>{row.failed}</td>
+              <td>{row.notMeasured ?? 0}</td>
             </tr>
           ))}
         </tbody>

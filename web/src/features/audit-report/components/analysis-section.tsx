@@ -65,12 +65,27 @@ export function AnalysisSection({ report }: { report: AuditReport }) {
         <h3>The 15-point review</h3>
         <div data-testid="checklist">
           {report.checklist.map((c) => (
-            <Check key={c.id} ok={c.passed}>
+            <Check key={c.id} ok={c.notMeasured ? null : c.passed}>
               {c.title}
-              {!c.passed && c.detail ? <span className={styles.muted}> — {c.detail}</span> : null}
+              {c.notMeasured ? <span className={styles.muted}> — not measured: {c.notMeasured}</span> : null}
+              {!c.passed && !c.notMeasured && c.detail ? <span className={styles.muted}> — {c.detail}</span> : null}
             </Check>
           ))}
         </div>
+        {report.notMeasured && (
+          <>
+            <h3>Not measured</h3>
+            <p data-testid="not-measured-summary">{report.notMeasured.summary}</p>
+            <div data-testid="not-measured-checks">
+              {report.notMeasured.checks.map((c) => (
+                <Check key={c.id} ok={null}>
+                  {c.title}
+                  <span className={styles.muted}> — {c.reason}</span>
+                </Check>
+              ))}
+            </div>
+          </>
+        )}
       </Section>
 
       <Section id="social-presence" title="Social Presence">

@@ -28,15 +28,18 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
   );
 }
 
-export function Check({ ok, children }: { ok: boolean; children: ReactNode }) {
+/** A passed (✓), failed (✗) or not measured (–, `ok` null) point. */
+export function Check({ ok, children }: { ok: boolean | null; children: ReactNode }) {
+  const [mark, tone, said] =
+    ok === null ? ['–', styles.muted, ' (not measured)'] : ok ? ['✓', styles['text-green'], ' (yes)'] : ['✗', styles['text-red'], ' (no)'];
   return (
     <p className={styles.check}>
-      <span aria-hidden="true" className={ok ? styles['text-green'] : styles['text-red']}>
-        {ok ? '✓' : '✗'}
+      <span aria-hidden="true" className={tone}>
+        {mark}
       </span>
       <span>
         {children}
-        <span className="visually-hidden">{ok ? ' (yes)' : ' (no)'}</span>
+        <span className="visually-hidden">{said}</span>
       </span>
     </p>
   );

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { scoreNotes } from '@curb/content';
-import type { AuditReport } from '@curb/contracts/audit';
+import { scoreBasisLine, type AuditReport } from '@curb/contracts/audit';
 import { gradeFor } from '@curb/contracts/grades';
 import { embeddedImage, longUsDate } from '../utils/levels';
 import styles from './audit-report.module.css';
@@ -33,6 +33,8 @@ function BrandMark({ report }: { report: AuditReport }) {
   );
 }
 
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 export function ReportHeader({
   report,
   onExport,
@@ -45,6 +47,7 @@ export function ReportHeader({
   exporting: boolean;
 }) {
   const grade = gradeFor(report.scores.overall);
+  const basis = scoreBasisLine(report.basis);
   return (
     <header className={`${styles.card} ${styles.header}`}>
       <BrandMark report={report} />
@@ -59,6 +62,12 @@ export function ReportHeader({
         <p className={styles.generated} data-testid="score-note">
           {scoreNotes.marketing}
         </p>
+        {report.notMeasured && (
+          <p className={styles.generated} role="note" data-testid="not-measured-note">
+            {report.notMeasured.summary}
+            {basis ? ` The overall score is ${lowerFirst(basis)}.` : ''}
+          </p>
+        )}
       </div>
       <div className={styles.headerSide}>
         <ScoreDial score={report.scores.overall} label="Overall" size="lg" caption={`Grade ${grade.grade} · ${grade.label}`} />

@@ -1,4 +1,4 @@
-import type { ScoreDetail } from '@curb/contracts/audit';
+import { scoreBasisLine, type ScoreDetail } from '@curb/contracts/audit';
 import { scoreTone } from '../utils/levels';
 import styles from './audit-report.module.css';
 import { Badge, Bar } from './report-bits';
@@ -9,21 +9,35 @@ const IMPACT_TONE = { High: 'red', Medium: 'amber', Low: 'green' } as const;
 export function ScoreCard({ id, detail, open, onToggle }: { id: string; detail: ScoreDetail; open: boolean; onToggle: () => void }) {
   const pct = Math.round((detail.score / (detail.maxScore || 100)) * 100);
   const tone = scoreTone(pct);
+  // Nothing behind the score was measured: no score is shown rather than a number.
+  const unmeasured = detail.basis?.measured === 0;
+  const basis = scoreBasisLine(detail.basis);
   return (
     <article id={id} className={styles.scoreCard} data-testid={id}>
       <button type="button" className={styles.scoreCardHead} onClick={onToggle} aria-expanded={open} aria-controls={`${id}-body`}>
         <span className={styles.scoreCardTitle}>{detail.metric}</span>
-        <span>
-          <strong>{detail.score}</strong>/{detail.maxScore}
-        </span>
-        <Badge tone={tone} testId={`${id}-percent`}>
-          {pct}%
-        </Badge>
+        {unmeasured ? (
+          <span data-testid={`${id}-not-measured`}>Not measured</span>
+        ) : (
+          <>
+            <span>
+              <strong>{detail.score}</strong>/{detail.maxScore}
+            </span>
+            <Badge tone={tone} testId={`${id}-percent`}>
+              {pct}%
+            </Badge>
+          </>
+        )}
         <Badge tone={IMPACT_TONE[detail.impact]}>{detail.impact} Impact</Badge>
         <span aria-hidden="true">{open ? '▴' : '▾'}</span>
       </button>
       <div className={styles.scoreCardBody}>
-        <Bar value={pct} tone={tone} label={`${detail.metric} score`} />
+        {!unmeasured && <Bar value={pct} tone={tone} label={`${detail.metric} score`} />}
+        {basis && (
+          <p className={styles.muted} data-testid={`${id}-basis`}>
+            {basis}
+          </p>
+        )}
         {open && (
           <div id={`${id}-body`}>
             <h4>Why This Score?</h4>

@@ -128,6 +128,15 @@ export function ScoresSection({ report }: { report: AuditReport }) {
           {SCORE_KEYS.map((key) => {
             const d = s[key];
             const tone = scoreTone(d.score);
+            if (d.basis?.measured === 0) {
+              return (
+                <div key={key} className={styles.tile}>
+                  <div className={styles.tileScore}>–</div>
+                  <div>{d.metric}</div>
+                  <div className={styles.muted}>Not measured</div>
+                </div>
+              );
+            }
             return (
               <div key={key} className={styles.tile}>
                 <div className={`${styles.tileScore} ${TONE_TEXT[tone]}`}>{d.score}</div>
