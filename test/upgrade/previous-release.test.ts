@@ -23,8 +23,11 @@ let site: TestSite;
 let previousCommit = '';
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+/** A clone without history (`--depth 1`) has no previous release to start from. */
+const shallow = git('rev-parse', '--is-shallow-repository') === 'true';
 
 beforeAll(async () => {
+  if (shallow) return;
   site = await startSite({ '/': GOOD_HTML, '/robots.txt': 'User-agent: *\nAllow: /\n' });
   // The release before the newest migration: today's release must migrate what it wrote.
   const lastMigration = git('log', '-1', '--format=%H', '--', 'packages/db/src/migrations', 'packages/analytics/src/migrations');
@@ -101,7 +104,7 @@ async function signIn(base: string): Promise<Record<string, string>> {
   return { cookie: res.headers.getSetCookie()[0]!.split(';')[0]!, origin: base };
 }
 
-describe('upgrading from the previous release', () => {
+describe.skipIf(shallow)('upgrading from the previous release', () => {
   it('keeps every lead, audit, event, setting and account, with a backup taken before migrating', async () => {
     const old = await startPrevious();
     const lead = await post(`${old.url}/api/lead`, {

@@ -5,6 +5,7 @@ import { storeMode, type Config } from '@curb/contracts/config';
 import {
   createSql,
   migratePostgres,
+  pingPostgres,
   startEmbeddedPostgres,
   startJobQueue,
   stopJobQueue,
@@ -94,6 +95,9 @@ export async function openStores(config: Config, options: OpenStoresOptions): Pr
           },
     );
     closers.push(() => ch.close());
+    // The upgrade guard reads PostgreSQL first: one that cannot be reached is said as such.
+    const reachable = await pingPostgres(sql);
+    if (!reachable.ok) throw new StartupError(`PostgreSQL is not usable: ${reachable.error}`);
     await guardUpgrade(config, { sql, ch: config.CLICKHOUSE_URL ? null : ch, embeddedPostgres: Boolean(embedded) }, log);
     const pgApplied = await migratePostgres(sql).catch((err: Error) => {
       throw new StartupError(`PostgreSQL is not usable: ${err.message}`);
