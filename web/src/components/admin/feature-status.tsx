@@ -8,10 +8,11 @@ export function functionalityTone(feature: Pick<FeatureStatus, 'hasRealData' | '
   return feature.missingDataSources.length === 0 ? 'green' : 'yellow';
 }
 
-/** What the feature is waiting for, in the owner's words, from the sources that are live now. */
+/** The feature's state in a few words for its badge; the card lists the missing sources by name. */
 export function featureStatusText(feature: Pick<FeatureStatus, 'missingDataSources' | 'connectedDataSources'>): string {
-  if (feature.missingDataSources.length === 0) return 'Working';
-  return `Waiting for ${feature.missingDataSources.map(sourceLabel).join(', ')}`;
+  const missing = feature.missingDataSources.length;
+  if (missing === 0) return 'Working';
+  return `Waiting for ${missing} data source${missing === 1 ? '' : 's'}`;
 }
 
 const ICONS: Partial<Record<BadgeTone, string>> = { green: '●', yellow: '◐', red: '○' };
