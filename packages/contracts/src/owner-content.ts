@@ -25,7 +25,7 @@ export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 export const PROFILE_FIELD_HINTS = {
   name: 'your name as clients know it, 1 to 80 characters',
   email: 'an e-mail address such as you@yourdomain.com',
-  phone: 'a phone number with 7 to 15 digits, e.g. (703) 555-0142 or +1 703 555 0142',
+  phone: 'a phone number with 7 to 15 digits, written as you like: +1 555 010 0199, (555) 010-0199…',
   brandColour: 'a colour as #rrggbb, e.g. #dc2626',
   bookingUrl: 'an address starting with https://',
 } as const;
