@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { migrateClickHouse, openClickHouse, type ClickHouse } from '@curb/analytics';
+import { buildVisits } from '@curb/analytics/visits';
 import { parseConfig, type Config } from '@curb/contracts/config';
 import { createSql, migratePostgres, startJobQueue, stopJobQueue } from '@curb/db';
 import type { Stores } from '@curb/runtime';
@@ -82,6 +83,7 @@ export async function createTestClickHouseWithEvents(events: object[]): Promise<
   const ch = await createTestClickHouse();
   await migrateClickHouse(ch);
   await ch.insert('events', events);
+  await buildVisits(ch, { all: true });
   return ch;
 }
 

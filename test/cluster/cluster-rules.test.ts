@@ -124,7 +124,7 @@ describe('cluster DDL (pnpm clickhouse:cluster-ddl)', () => {
       expect(ddl, table).toMatch(
         new RegExp(
           `CREATE TABLE IF NOT EXISTS curb\\.${table}_local ON CLUSTER curb[\\s\\S]*?ENGINE = ` +
-            `Replicated\\w*MergeTree\\('/clickhouse/tables/\\{shard\\}/curb/${table}_local', '\\{replica\\}'\\)`,
+            `Replicated\\w*MergeTree\\('/clickhouse/tables/\\{shard\\}/curb/${table}_local', '\\{replica\\}'(, \\w+)?\\)`,
         ),
       );
       expect(ddl, table).toMatch(

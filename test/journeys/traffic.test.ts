@@ -406,6 +406,7 @@ describe('the owner reads where the traffic comes from', () => {
           { timeout: 15_000 },
         )
         .toBe(0);
+      await expect.poll(async () => /^\d+$/.test((await now.textContent()) ?? '')).toBe(true);
       const before = Number(await now.textContent());
       await j.step('realtime');
       const sent = Date.now();

@@ -3,6 +3,7 @@
 // before (checked against a plain count of the generated events), the new leads, sent once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRows, type TestEvent } from '@curb/analytics/dashboards/test-events';
+import { buildVisits } from '@curb/analytics/visits';
 import { leads, settings, weeklyTrafficMail } from '@curb/db';
 import type { Stores } from '@curb/runtime';
 import { transportsFor } from '../../services/worker/src/mail/transports.ts';
@@ -71,6 +72,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   stores = await createTestStores();
   await stores.ch.insert('events', eventRows(events, MONDAY_8AM));
+  await buildVisits(stores.ch, { all: true });
   await settings.save(stores.sql, 'traffic', 'time_zone', ZONE);
   await lead('Harbor <b>Homes</b>', 'harbor@example.com', WEEK_START + 50 * HOUR);
   await lead('Summit Realty', 'summit@example.com', WEEK_END - HOUR);

@@ -43,6 +43,7 @@ export const SHARDING_KEYS: Readonly<Record<string, { key: string; why: string }
   funnel_steps: { key: 'visitor', why: "one visitor's steps on one shard, as their events" },
   ab_units: { key: 'unit', why: "an assignment unit's rows on one shard" },
   identities: { key: 'visitor', why: "a visitor's identities on one shard, as their events" },
+  visits: { key: 'session', why: "a visit's rows on one shard, so its cancelling row meets the row it cancels" },
 };
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;

@@ -4,6 +4,7 @@
 // holds the address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERIOD_DAYS } from '@curb/contracts/analytics';
+import type { StatsQuery } from '@curb/contracts/stats';
 import { createTestClickHouse } from '../../../test/harness.ts';
 import type { ClickHouse } from './clickhouse.ts';
 import { abTestingDashboard } from './dashboards/ab-testing.ts';
@@ -14,9 +15,21 @@ import { retargetingDashboard } from './dashboards/retargeting.ts';
 import { seoTraffic } from './dashboards/seo.ts';
 import { eventRows, type TestEvent } from './dashboards/test-events.ts';
 import { migrateClickHouse } from './migrate.ts';
-import { addressPattern, erasePersonEvents, KEPT_TABLES, personEvents, personIds, rollups, SNAPSHOT_TABLES } from './person-data.ts';
+import { runStats } from './stats/run.ts';
+import { buildVisits } from './visits.ts';
+import {
+  addressPattern,
+  erasePersonEvents,
+  KEPT_TABLES,
+  personEvents,
+  personIds,
+  rollups,
+  SNAPSHOT_TABLES,
+  VISIT_TABLES,
+} from './person-data.ts';
 
 type Store = Awaited<ReturnType<typeof createTestClickHouse>>;
+const TRAFFIC_QUERY: StatsQuery = { metrics: ['visitors', 'visits', 'pageviews'], date_range: '30d', dimensions: ['visit:source'] };
 const NOW = Date.now();
 const DAY = 24 * 60;
 const ADDRESS = 'pat@person.example';
@@ -128,6 +141,10 @@ async function dashboards(ch: ClickHouse) {
     seo: await seoTraffic(ch, background),
     landing: [...(await landingPageVisitors(ch, ['/marketing-audit', '/services', '/blog']))],
     volume: await trackingVolume(ch, NOW),
+    traffic: await (async () => {
+      await buildVisits(ch, { all: true });
+      return runStats(ch, TRAFFIC_QUERY, { now: NOW });
+    })(),
   };
   await Promise.all(started);
   return answers;
@@ -144,7 +161,9 @@ async function contents(ch: ClickHouse, table: string): Promise<string[]> {
      WHERE database = currentDatabase() AND table = {table:String} ORDER BY position`,
     { table },
   );
-  let sql = `SELECT * FROM ${table}`;
+  // A row's `stored_at` is when the store took it (each store its own time): the rows themselves are compared.
+  const kept = columns.some((c) => c.name === 'stored_at') ? ' EXCEPT (stored_at)' : '';
+  let sql = `SELECT *${kept} FROM ${table}${engine === 'CollapsingMergeTree' ? ' FINAL' : ''}`;
   if (engine === 'AggregatingMergeTree') {
     const keys = columns.filter((c) => c.key).map((c) => c.name);
     const merged = columns
@@ -191,7 +210,7 @@ describe('a person in ClickHouse', () => {
       )
     ).map((t) => t.name);
     const rebuilt = (await rollups(withPerson)).map((r) => r.target);
-    const known = new Set<string>(['events', ...rebuilt, ...SNAPSHOT_TABLES, ...KEPT_TABLES]);
+    const known = new Set<string>(['events', ...rebuilt, ...SNAPSHOT_TABLES, ...VISIT_TABLES, ...KEPT_TABLES]);
     expect(tables.filter((t) => !known.has(t))).toEqual([]);
     // Every view's table is rebuilt, so no rollup is left with the person's counts.
     const views = await withPerson.query<{ target: string }>(
@@ -239,7 +258,7 @@ describe('a person in ClickHouse', () => {
     expect(erased.snapshotRows).toBeGreaterThan(0);
     expect(await holdingAddress(withPerson)).toEqual({});
 
-    for (const table of ['events', ...(await rollups(withPerson)).map((r) => r.target)])
+    for (const table of ['events', ...(await rollups(withPerson)).map((r) => r.target), ...VISIT_TABLES])
       expect({ table, rows: await contents(withPerson, table) }).toEqual({ table, rows: await contents(without, table) });
     // From the whole period (its runs are gone) against the other store's runs; then both from new runs.
     expect(await dashboards(withPerson)).toEqual(await dashboards(without));

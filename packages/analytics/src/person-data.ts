@@ -10,6 +10,7 @@
 // for), not lightweight deletes, which would only hide the rows.
 import { parseBackfill, type Backfill } from './backfill.ts';
 import type { ClickHouse } from './clickhouse.ts';
+import { SESSION_KEY } from './visits.ts';
 import { loadClickHouseMigrations } from './migrate.ts';
 
 /** An address as the stores keep it: the collector and the api write events' addresses in lower case. */
@@ -108,7 +109,7 @@ export async function personEvents(
 /**
  * The tables of closed-days snapshots and runs (migrations 0039–0042, 0049): merged from the
  * rollups, kept two days, rebuilt by the next request or the worker when absent. A table added
- * to the schema must be named here, among the rollups (a migration's backfill) or in KEPT_TABLES:
+ * to the schema must be named here, among the rollups (a migration's backfill), in VISIT_TABLES or in KEPT_TABLES:
  * person-data.test.ts fails otherwise.
  */
 export const SNAPSHOT_TABLES = [
@@ -123,6 +124,8 @@ export const SNAPSHOT_TABLES = [
 ] as const;
 /** Tables that hold no event data: the migrations' ledger. */
 export const KEPT_TABLES = ['schema_migrations'] as const;
+/** Tables whose rows are the person's visits, deleted by their visit keys (erasePersonEvents). */
+export const VISIT_TABLES = ['visits'] as const;
 
 /** Each rollup still in the schema with its rows from `events` (the last migration's backfill of it). */
 export async function rollups(ch: ClickHouse): Promise<Backfill[]> {
@@ -239,6 +242,16 @@ export async function erasePersonEvents(ch: ClickHouse, email: string, known?: P
   const events = Number(found!.events);
   if (events === 0) return { events: 0, days: [], rollups: 0, snapshotRows: 0 };
   const rebuilt = await rebuildDays(ch, found!.days, persons, values);
+  // The person's visits: the rebuilt touches leave them out, so the visit builder will not
+  // write them again, and their stored rows go here.
+  const [visits] = await ch.query<{ keys: string[] }>(
+    `SELECT groupUniqArray(toString(${SESSION_KEY})) AS keys FROM events WHERE ${persons}`,
+    values,
+  );
+  for (const table of VISIT_TABLES)
+    await ch.command(`ALTER TABLE ${stored(ch, table)} DELETE WHERE has({keys:Array(String)}, toString(session)) ${SYNC}`, {
+      keys: visits!.keys,
+    });
   // Before the events go, so a rerun after a failure finds them and does this again; and after,
   // for a run a dashboard computed from the old rollups meanwhile.
   let snapshotRows = await dropSnapshots(ch);

@@ -44,9 +44,11 @@ describe('event retention', () => {
       'sessions',
       'sources_daily',
       'traffic_daily',
+      'visits',
     ]);
     expect(await ttlOf('events')).toMatch(/TTL toDateTime\(ts\) \+ toIntervalDay\(90\)/);
     expect(await ttlOf('sessions')).toMatch(/TTL date \+ toIntervalDay\(90\)/);
+    expect(await ttlOf('visits')).toMatch(/TTL toDateTime\(start\) \+ toIntervalDay\(90\)/);
     expect(await applyEventRetention(ch, 90)).toEqual([]);
   });
 

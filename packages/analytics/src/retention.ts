@@ -19,6 +19,7 @@ const TTL_COLUMN: Record<string, string> = {
   identities: 'date',
   events_hourly: 'hour',
   journey_events: 'toDateTime(ts)',
+  visits: 'toDateTime(start)',
 };
 
 /** The stored setting as a number of days, or the default when unset or not a valid count. */

@@ -10,6 +10,7 @@ import { AUDIT_STOP_WAIT_MS, workAuditRuns } from './jobs/audit-run.ts';
 import { workMailSends } from './jobs/mail-send.ts';
 import { scheduleBackups } from './jobs/backup.ts';
 import { runWeeklyTrafficMail } from './jobs/weekly-traffic-mail.ts';
+import { startVisitBuilder } from './jobs/visit-builder.ts';
 
 export interface WorkerOptions {
   config: Config;
@@ -39,4 +40,6 @@ export default async function worker(app: FastifyInstance, opts: WorkerOptions):
   });
   await jobs.schedule(JOB_QUEUES.weeklyTrafficMail, '7 * * * *');
   await scheduleBackups({ config: opts.config, stores: opts.stores, log: app.log });
+  const visits = startVisitBuilder(ch, app.log);
+  app.addHook('onClose', () => visits.stop());
 }

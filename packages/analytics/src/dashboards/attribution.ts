@@ -53,13 +53,16 @@ const touchOf = (row: EntryRow): Touch => ({
 
 // A visit: the session's id, or the visitor and day for an event without one.
 const VISIT_KEY = "if(session_id != '', session_id, concat(toString(visitor_id), '-', toString(toDate(ts))))";
-// A visit's entry, named as the query layer's visit row `s` so its channel and source are the
+// A visit's entry, named as the visits table's columns (read as `s`) so its channel and source are the
 // Traffic page's own (stats/dimensions.ts).
-const ENTRY_COLUMNS = `min(ts) AS started, argMin(path, ts) AS landing, argMin(toString(referrer_domain), ts) AS v_referrer_domain,
-         argMin(toString(utm_source), ts) AS v_utm_source, argMin(toString(utm_medium), ts) AS v_utm_medium,
-         argMin(utm_campaign, ts) AS v_utm_campaign`;
+// (The page views' own columns come in as e_*, so the entry can take their names.)
+const ENTRY_COLUMNS = `min(ts) AS started, argMin(path, ts) AS landing, argMin(toString(e_referrer_domain), ts) AS referrer_domain,
+         argMin(toString(e_utm_source), ts) AS utm_source, argMin(toString(e_utm_medium), ts) AS utm_medium,
+         argMin(e_utm_campaign, ts) AS utm_campaign`;
+const PAGE_VIEW_COLUMNS = `ts, path, referrer_domain AS e_referrer_domain, utm_source AS e_utm_source, utm_medium AS e_utm_medium,
+             utm_campaign AS e_utm_campaign`;
 const ENTRY = `started, landing, ${DIMENSIONS['visit:channel'].expr('UTC')} AS channel, ${DIMENSIONS['visit:source'].expr('UTC')} AS source,
-       s.v_referrer_domain AS referrer, s.v_utm_source AS utm_source, s.v_utm_medium AS utm_medium, s.v_utm_campaign AS utm_campaign`;
+       s.referrer_domain AS referrer, s.utm_source AS utm_source, s.utm_medium AS utm_medium, s.utm_campaign AS utm_campaign`;
 const ENTRY_TUPLE = 'tuple(started, landing, channel, source, referrer, utm_source, utm_medium, utm_campaign)';
 
 const IDS = `SELECT email, visitor FROM identities
@@ -80,7 +83,7 @@ visits AS (
   FROM (
     SELECT i.email AS email, e.visit AS visit, ${ENTRY_COLUMNS}
     FROM (
-      SELECT visitor_id, ${VISIT_KEY} AS visit, ts, path, referrer_domain, utm_source, utm_medium, utm_campaign
+      SELECT visitor_id, ${VISIT_KEY} AS visit, ${PAGE_VIEW_COLUMNS}
       FROM events WHERE is_bot = 0 AND name = 'page_view' AND visitor_id ${engine.inSubquery} (SELECT visitor FROM ids)
     ) AS e INNER JOIN ids AS i ON i.visitor = e.visitor_id
     GROUP BY email, visit
@@ -110,7 +113,7 @@ FROM (
   SELECT visit, ${ENTRY_COLUMNS},
          arraySlice(arraySort(x -> x.2, groupArray((path, ts))), 1, ${JOURNEY_MAX_PAGES}) AS pages
   FROM (
-    SELECT ${VISIT_KEY} AS visit, ts, path, referrer_domain, utm_source, utm_medium, utm_campaign
+    SELECT ${VISIT_KEY} AS visit, ${PAGE_VIEW_COLUMNS}
     FROM events WHERE is_bot = 0 AND name = 'page_view' AND visitor_id ${engine.inSubquery} (${LEAD_IDS})
   )
   GROUP BY visit

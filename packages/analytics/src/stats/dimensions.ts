@@ -1,14 +1,14 @@
 // Each dimension of the stats query as one SQL expression, used both to group by it and to
 // filter on it, so a filter on a breakdown's value always selects that row. `visit:*`
-// dimensions are the visit's (its first event's) attributes, read from the session row `s`;
-// `event:*` and `time:*` are the event's, read from the event row `e`.
+// dimensions are the visit's (its first event's) attributes and `time:*` its start, read from
+// the visits row `s`; `event:*` are the event's (`path`, one of the visit's pages or events).
 import type { StatsDimension } from '@curb/contracts/stats';
 
 export type DimensionScope = 'visit' | 'event' | 'time';
 
 export interface DimensionSql {
   scope: DimensionScope;
-  /** The expression (a String) over `s` (visit) or `e` (event, time). */
+  /** The expression (a String) over the visits row `s`, or an event's `path` (event scope). */
   expr: (timeZone: string) => string;
   /** Rows whose value is empty are left out of a breakdown (a visit without UTM tags has no campaign). */
   skipEmpty?: boolean;
@@ -48,14 +48,14 @@ const anyPart = (source: string, names: readonly string[]) => `hasAny(${partsOf(
  * all direct. Definitions in docs/traffic-metrics.md.
  */
 export function channelSql(s = 's'): string {
-  const source = `if(${s}.v_utm_source != '', ${s}.v_utm_source, ${s}.v_referrer_domain)`;
-  const medium = `lower(${s}.v_utm_medium)`;
+  const source = `if(${s}.utm_source != '', ${s}.utm_source, ${s}.referrer_domain)`;
+  const medium = `lower(${s}.utm_medium)`;
   const paid = `match(${medium}, '^(.*cp.*|ppc|retargeting|paid.*)$')`;
   const search = anyPart(source, SEARCH);
   const social = anyPart(source, SOCIAL);
   const email = `(match(${medium}, 'e[-_ ]?mail|newsletter') OR match(lower(${source}), 'e[-_ ]?mail|newsletter'))`;
   return `multiIf(
-    position(lower(${s}.v_utm_campaign), 'cross-network') > 0, 'Cross-network',
+    position(lower(${s}.utm_campaign), 'cross-network') > 0, 'Cross-network',
     ${search} AND ${paid}, 'Paid Search',
     ${social} AND ${paid}, 'Paid Social',
     ${medium} IN ('display', 'banner', 'expandable', 'interstitial', 'cpm'), 'Display',
@@ -64,15 +64,15 @@ export function channelSql(s = 's'): string {
     ${search} OR ${medium} = 'organic', 'Organic Search',
     ${email}, 'Email',
     ${medium} = 'affiliate', 'Affiliates',
-    ${medium} IN ('referral', 'app', 'link') OR ${s}.v_referrer_domain != '', 'Referral',
+    ${medium} IN ('referral', 'app', 'link') OR ${s}.referrer_domain != '', 'Referral',
     ${source} = '' AND ${medium} = '', 'Direct',
     'Unassigned')`;
 }
 
-const timeBucket = (fn: string) => (zone: string) => `toString(${fn}(toTimeZone(e.ts, '${zone}')))`;
+const timeBucket = (fn: string) => (zone: string) => `toString(${fn}(toTimeZone(s.start, '${zone}')))`;
 
 export const DIMENSIONS: Record<StatsDimension, DimensionSql> = {
-  'event:page': { scope: 'event', expr: () => 'e.path' },
+  'event:page': { scope: 'event', expr: () => 'path' },
   // Built by the query (the goals are data); see goalsSql.
   'event:goal': { scope: 'event', expr: () => 'goal' },
   'visit:entry_page': { scope: 'visit', expr: () => 's.entry_page' },
@@ -80,22 +80,22 @@ export const DIMENSIONS: Record<StatsDimension, DimensionSql> = {
   'visit:channel': { scope: 'visit', expr: () => channelSql() },
   'visit:source': {
     scope: 'visit',
-    expr: () => `multiIf(s.v_utm_source != '', s.v_utm_source, s.v_referrer_domain != '', s.v_referrer_domain, 'Direct / None')`,
+    expr: () => `multiIf(s.utm_source != '', s.utm_source, s.referrer_domain != '', s.referrer_domain, 'Direct / None')`,
   },
-  'visit:referrer': { scope: 'visit', expr: () => `if(s.v_referrer != '', s.v_referrer, 'Direct / None')` },
-  'visit:utm_source': { scope: 'visit', expr: () => 's.v_utm_source', skipEmpty: true },
-  'visit:utm_medium': { scope: 'visit', expr: () => 's.v_utm_medium', skipEmpty: true },
-  'visit:utm_campaign': { scope: 'visit', expr: () => 's.v_utm_campaign', skipEmpty: true },
-  'visit:utm_content': { scope: 'visit', expr: () => 's.v_utm_content', skipEmpty: true },
-  'visit:utm_term': { scope: 'visit', expr: () => 's.v_utm_term', skipEmpty: true },
-  'visit:country': { scope: 'visit', expr: () => notSet('s.v_country') },
-  'visit:browser': { scope: 'visit', expr: () => notSet('s.v_browser') },
-  'visit:os': { scope: 'visit', expr: () => notSet('s.v_os') },
+  'visit:referrer': { scope: 'visit', expr: () => `if(s.referrer != '', s.referrer, 'Direct / None')` },
+  'visit:utm_source': { scope: 'visit', expr: () => 's.utm_source', skipEmpty: true },
+  'visit:utm_medium': { scope: 'visit', expr: () => 's.utm_medium', skipEmpty: true },
+  'visit:utm_campaign': { scope: 'visit', expr: () => 's.utm_campaign', skipEmpty: true },
+  'visit:utm_content': { scope: 'visit', expr: () => 's.utm_content', skipEmpty: true },
+  'visit:utm_term': { scope: 'visit', expr: () => 's.utm_term', skipEmpty: true },
+  'visit:country': { scope: 'visit', expr: () => notSet('s.country') },
+  'visit:browser': { scope: 'visit', expr: () => notSet('s.browser') },
+  'visit:os': { scope: 'visit', expr: () => notSet('s.os') },
   'visit:device': {
     scope: 'visit',
-    expr: () => `multiIf(s.v_device = 'mobile', 'Mobile', s.v_device = 'tablet', 'Tablet', s.v_device = 'desktop', 'Desktop', '(not set)')`,
+    expr: () => `multiIf(s.device = 'mobile', 'Mobile', s.device = 'tablet', 'Tablet', s.device = 'desktop', 'Desktop', '(not set)')`,
   },
-  'visit:screen_size': { scope: 'visit', expr: () => notSet('s.v_screen_size') },
+  'visit:screen_size': { scope: 'visit', expr: () => notSet('s.screen_size') },
   // `time` is replaced by the bucket the period suits before SQL is built.
   time: { scope: 'time', expr: timeBucket('toDate') },
   'time:hour': { scope: 'time', expr: timeBucket('toStartOfHour') },

@@ -1,4 +1,4 @@
-// Goals as SQL conditions on an event row. The conversions every site has are written as
+// Goals as SQL conditions on an event of a visit. The conversions every site has are written as
 // literals (their names are ours); the owner's goals are data, so their names and paths are
 // bound as parameters.
 import { CONVERSION_GOALS, type GoalDefinition } from '@curb/contracts/stats';
@@ -39,10 +39,14 @@ export class Params {
 
 const text = (value: string) => `'${value.replace(/[\\']/g, (c) => `\\${c}`)}'`;
 
-/** The condition an event row (columns prefixed with `row`, e.g. 'e.') meets when it completes the goal. */
-export function goalCondition(goal: Goal, params: Params, row = ''): string {
+/**
+ * The condition an event meets when it completes the goal, over the names `path`, `name` and
+ * `form` (a visit's events as the visits table keeps them: lambda parameters over its ev_*
+ * arrays).
+ */
+export function goalCondition(goal: Goal, params: Params): string {
   const value = (v: string) => (goal.builtIn ? text(v) : params.bind(v));
-  if (goal.kind === 'page') return `(${row}name = '${EVENTS.pageView}' AND ${row}path LIKE ${value(likePattern(goal.match))})`;
-  const forms = goal.forms ? ` AND ${row}props['form'] IN (${goal.forms.length ? goal.forms.map(text).join(', ') : "''"})` : '';
-  return `(${row}name = ${value(goal.match)}${forms})`;
+  if (goal.kind === 'page') return `(name = '${EVENTS.pageView}' AND path LIKE ${value(likePattern(goal.match))})`;
+  const forms = goal.forms ? ` AND form IN (${goal.forms.length ? goal.forms.map(text).join(', ') : "''"})` : '';
+  return `(name = ${value(goal.match)}${forms})`;
 }

@@ -5,6 +5,8 @@ import { StatsQueryError } from './errors.ts';
 
 const DAY_MS = 86_400_000;
 export const REALTIME_MINUTES = 30;
+/** "Visitors now": those active in the last few minutes, as Plausible's realtime counter. */
+export const CURRENT_VISITOR_MINUTES = 5;
 
 /** [from, to) in epoch ms, and the first and last calendar day (owner's zone) it covers. */
 export interface Range {

@@ -14,7 +14,7 @@ import {
 import type { ClickHouse } from '../clickhouse.ts';
 import { StatsQueryError } from './errors.ts';
 import { conversionGoals, type Goal } from './goals.ts';
-import { isTimeZone, type Range } from './periods.ts';
+import { CURRENT_VISITOR_MINUTES, isTimeZone, type Range } from './periods.ts';
 import { type Plan, planQuery } from './query.ts';
 import { statsSql } from './sql.ts';
 
@@ -165,4 +165,18 @@ export async function runStats(ch: ClickHouse, query: StatsQuery, context: Stats
     },
     query,
   };
+}
+
+/**
+ * The visitors on the site now: those of the visits active in the last five minutes (Plausible's
+ * GET /api/v1/stats/realtime/visitors answers the same number).
+ */
+export async function currentVisitors(ch: ClickHouse, context: Pick<StatsContext, 'now'> = {}): Promise<number> {
+  const now = context.now ?? Date.now();
+  const plan = planQuery({ metrics: ['visitors'], date_range: 'realtime' }, { timeZone: DEFAULT_TIME_ZONE, now, goals: [] });
+  plan.goals = [];
+  const range = { ...plan.range, from: now - CURRENT_VISITOR_MINUTES * 60_000 };
+  const { sql, params } = statsSql(plan, range, conversionGoals([]), ch.engine);
+  const [row] = await ch.query<{ visitors: string }>(sql, Object.keys(params).length ? params : undefined);
+  return Number(row?.visitors ?? 0);
 }

@@ -39,8 +39,8 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const PROTECTED_PREFIX = /^\/api\/(admin|analytics|seo|stats)(\/|$)/;
 const SETTINGS_PREFIX = /^\/api\/settings(\/|$)/;
 
-/** The one route an owner's API token opens: the read-only stats query. */
-const TOKEN_ROUTE = { method: 'POST', path: '/api/stats' };
+/** The routes an owner's API token opens: the read-only stats query and the current visitors. */
+const TOKEN_ROUTES = new Set(['POST /api/stats', 'GET /api/stats/realtime/visitors']);
 
 /** The rule the guard applies: admin areas for every method, settings for writes. */
 export function requiresAdmin(method: string, path: string): boolean {
@@ -93,9 +93,9 @@ export default fp(
       // The registered pattern, not the raw URL: an encoded path cannot slip past.
       const routePath = request.routeOptions.url ?? request.url.split('?')[0]!;
       if (!requiresAdmin(request.method, routePath) || request.adminId()) return;
-      // An API token stands in for the owner on the stats query alone; anywhere else it is no one.
+      // An API token stands in for the owner on the stats routes alone; anywhere else it is no one.
       const token = bearerToken(request.headers.authorization);
-      if (token && request.method === TOKEN_ROUTE.method && routePath === TOKEN_ROUTE.path) {
+      if (token && TOKEN_ROUTES.has(`${request.method} ${routePath}`)) {
         if (await statsAccess.useToken(stores.sql, hashToken(token))) return;
         throw new HttpError(401, AUTH_MESSAGES.invalidToken);
       }

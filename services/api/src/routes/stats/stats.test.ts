@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
+import { buildVisits } from '@curb/analytics/visits';
 import { createTestStores, testConfig } from '../../../../../test/harness.ts';
 import { adminHeaders } from '../../lib/auth/test-login.ts';
 
@@ -55,6 +56,7 @@ beforeAll(async () => {
     if (waited > 10_000) throw new Error('events were not flushed');
     await new Promise((r) => setTimeout(r, 50));
   }
+  await buildVisits(stores.ch, { all: true });
 });
 afterAll(async () => {
   await app?.close();
@@ -139,6 +141,7 @@ describe('POST /api/stats', () => {
     }
     expect(performance.now() - sent).toBeLessThan(5000);
     await stores.ch.command(`ALTER TABLE events DELETE WHERE session_id = 'now' SETTINGS mutations_sync = 2`);
+    await stores.ch.command(`ALTER TABLE visits DELETE WHERE session = cityHash64('now') SETTINGS mutations_sync = 2`);
   });
 
   it('reads the owner time zone setting for its days', async () => {

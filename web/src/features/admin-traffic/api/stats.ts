@@ -39,3 +39,17 @@ export function useStats(query: StatsQuery | null, options: { realtime?: boolean
     refetchInterval: options.realtime ? REALTIME_REFRESH_MS : false,
   });
 }
+
+/** The visitors of the last five minutes ("N visitors now"), asked again as realtime is. */
+export function useCurrentVisitors(enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/stats/realtime/visitors'] as const,
+    queryFn: async ({ signal }) => {
+      const response = await fetch('/api/stats/realtime/visitors', { credentials: 'include', signal });
+      if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
+      return (await response.json()) as number;
+    },
+    enabled,
+    refetchInterval: enabled ? REALTIME_REFRESH_MS : false,
+  });
+}

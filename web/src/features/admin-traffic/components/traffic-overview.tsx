@@ -1,7 +1,7 @@
 import { Panel } from '@/components/admin/admin-page';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { formatCount } from '@/components/admin/format';
-import { useStats } from '../api/stats';
+import { useCurrentVisitors, useStats } from '../api/stats';
 import { statsQuery, viewState } from '../lib/query';
 import { type FilterDimension, intervalsFor, type TrafficSearch, withFilter, DEFAULT_PERIOD, DEFAULT_COMPARISON } from '../lib/search';
 import { BreakdownPanel, type BreakdownTab } from './breakdown-panel';
@@ -49,6 +49,7 @@ export function TrafficOverview({ search, onSearchChange }: { search: TrafficSea
   const view = viewState(search);
   const comparing = view.comparison !== undefined;
   const aggregate = useStats(statsQuery(view, TOP_METRICS, { comparison: true }), { realtime: view.realtime });
+  const current = useCurrentVisitors(view.realtime);
   const chartDimension = `time:${view.interval}` as const;
   const chart = useStats(view.realtime ? null : statsQuery(view, ['visitors'], { dimensions: [chartDimension] }));
   const comparisonRange = aggregate.data?.meta.comparison_date_range;
@@ -71,7 +72,9 @@ export function TrafficOverview({ search, onSearchChange }: { search: TrafficSea
           {view.realtime && (
             <p className={styles.realtime} role="status">
               <span className={styles.pulse} aria-hidden="true" />
-              <strong data-testid="visitors-now">{formatCount(totalVisitors)}</strong> visitors in the last 30 minutes
+              <strong data-testid="visitors-now">{current.data === undefined ? '…' : formatCount(current.data)}</strong> visitors now
+              {' · '}
+              {formatCount(totalVisitors)} in the last 30 minutes
             </p>
           )}
           {/* Realtime is the last half hour, not days. */}
