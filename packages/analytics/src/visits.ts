@@ -7,6 +7,7 @@
 // so its own inserts are in). A visit is what the Traffic figures count: docs/traffic-metrics.md.
 import { EVENTS } from '@curb/contracts/tracking';
 import type { ClickHouse } from './clickhouse.ts';
+import { channelSql, sourceSql } from './stats/dimensions.ts';
 
 /** A visit's key: the tracker's session id, else the visitor's day (events the server sent). */
 export const SESSION_KEY = `if(session_id != '', cityHash64(session_id), cityHash64(visitor_id, toDate(ts)))`;
@@ -47,6 +48,11 @@ const COLUMNS = [
   'entry_page',
   'exit_page',
   ...FIRST_EVENT,
+  'source',
+  'channel',
+  'lead',
+  'consultation',
+  'submitted',
   'pages',
   'page_views',
   'ev_path',
@@ -66,25 +72,32 @@ SELECT -1 AS sign, ${COLUMNS.slice(1).join(', ')}
 FROM visits FINAL
 WHERE toDate(start) >= {day:Date} - 2 AND toDate(start) <= {day:Date} AND session ${IN} (${touched})
 UNION ALL
-SELECT 1 AS sign, min(first_ts) AS start, session, any(visitor) AS visitor, max(last_ts) AS last_seen,
-       toUInt32(sumIf(n, ${PAGE_VIEW})) AS pageviews, toUInt32(sum(n)) AS events,
-       toUInt8(pageviews = 1 AND countIf(name = '${EVENTS.engaged}') = 0) AS bounce,
-       (toUnixTimestamp64Milli(last_seen) - toUnixTimestamp64Milli(start)) / 1000 AS duration,
-       argMinIf(path, first_ts, ${PAGE_VIEW}) AS entry_page, argMaxIf(path, last_ts, ${PAGE_VIEW}) AS exit_page,
-       ${FIRST_EVENT.map((c, i) => `tupleElement(argMin(first_event, first_ts), ${i + 1}) AS ${c}`).join(',\n       ')},
-       groupArrayIf(path, ${PAGE_VIEW}) AS pages, groupArrayIf(n, ${PAGE_VIEW}) AS page_views,
-       groupArray(path) AS ev_path, groupArray(name) AS ev_name, groupArray(form) AS ev_form, groupArray(n) AS ev_count
+SELECT 1 AS sign, ${COLUMNS.slice(1)
+    .map((c) => (c === 'source' ? `${sourceSql('')} AS source` : c === 'channel' ? `${channelSql('')} AS channel` : c))
+    .join(', ')}
 FROM (
-  SELECT ${SESSION_KEY} AS session, path, name, if(name = '${EVENTS.formSubmit}', props['form'], '') AS form,
-         toUInt32(count()) AS n, min(ts) AS first_ts, max(ts) AS last_ts, any(visitor_id) AS visitor,
-         argMin(tuple(${FIRST_EVENT.join(', ')}), ts) AS first_event
-  FROM events
-  WHERE is_bot = 0 AND ts >= toDateTime64({day:Date} - 1, 3, 'UTC') AND ts < toDateTime64({day:Date} + 2, 3, 'UTC')
-    AND ${SESSION_KEY} ${IN} (${touched})
-  GROUP BY session, path, name, form
-)
-GROUP BY session
-HAVING pageviews > 0`;
+  SELECT min(first_ts) AS start, session, any(visitor) AS visitor, max(last_ts) AS last_seen,
+         toUInt32(sumIf(n, ${PAGE_VIEW})) AS pageviews, toUInt32(sum(n)) AS events,
+         toUInt8(pageviews = 1 AND countIf(name = '${EVENTS.engaged}') = 0) AS bounce,
+         (toUnixTimestamp64Milli(last_seen) - toUnixTimestamp64Milli(start)) / 1000 AS duration,
+         argMinIf(path, first_ts, ${PAGE_VIEW}) AS entry_page, argMaxIf(path, last_ts, ${PAGE_VIEW}) AS exit_page,
+         ${FIRST_EVENT.map((c, i) => `tupleElement(argMin(first_event, first_ts), ${i + 1}) AS ${c}`).join(',\n         ')},
+         max(name = '${EVENTS.lead}') AS lead, max(name = '${EVENTS.consultationBooked}') AS consultation,
+         groupUniqArrayIf(form, name = '${EVENTS.formSubmit}') AS submitted,
+         groupArrayIf(path, ${PAGE_VIEW}) AS pages, groupArrayIf(n, ${PAGE_VIEW}) AS page_views,
+         groupArray(path) AS ev_path, groupArray(name) AS ev_name, groupArray(form) AS ev_form, groupArray(n) AS ev_count
+  FROM (
+    SELECT ${SESSION_KEY} AS session, path, name, if(name = '${EVENTS.formSubmit}', props['form'], '') AS form,
+           toUInt32(count()) AS n, min(ts) AS first_ts, max(ts) AS last_ts, any(visitor_id) AS visitor,
+           argMin(tuple(${FIRST_EVENT.join(', ')}), ts) AS first_event
+    FROM events
+    WHERE is_bot = 0 AND ts >= toDateTime64({day:Date} - 1, 3, 'UTC') AND ts < toDateTime64({day:Date} + 2, 3, 'UTC')
+      AND ${SESSION_KEY} ${IN} (${touched})
+    GROUP BY session, path, name, form
+  )
+  GROUP BY session
+  HAVING pageviews > 0
+)`;
 }
 
 interface BuilderState {

@@ -17,7 +17,7 @@ import {
 } from '@curb/contracts/traffic-attribution';
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine } from '../engine.ts';
-import { DIMENSIONS } from '../stats/dimensions.ts';
+import { channelSql, sourceSql } from '../stats/dimensions.ts';
 import { chTime, isoTime } from './period.ts';
 
 /** What the attribution needs of a lead; the flags come from its audits in PostgreSQL. */
@@ -61,7 +61,7 @@ const ENTRY_COLUMNS = `min(ts) AS started, argMin(path, ts) AS landing, argMin(t
          argMin(e_utm_campaign, ts) AS utm_campaign`;
 const PAGE_VIEW_COLUMNS = `ts, path, referrer_domain AS e_referrer_domain, utm_source AS e_utm_source, utm_medium AS e_utm_medium,
              utm_campaign AS e_utm_campaign`;
-const ENTRY = `started, landing, ${DIMENSIONS['visit:channel'].expr('UTC')} AS channel, ${DIMENSIONS['visit:source'].expr('UTC')} AS source,
+const ENTRY = `started, landing, ${channelSql()} AS channel, ${sourceSql()} AS source,
        s.referrer_domain AS referrer, s.utm_source AS utm_source, s.utm_medium AS utm_medium, s.utm_campaign AS utm_campaign`;
 const ENTRY_TUPLE = 'tuple(started, landing, channel, source, referrer, utm_source, utm_medium, utm_campaign)';
 

@@ -27,7 +27,8 @@ GROUP BY date, session
 -- One row per visit and version: the builder cancels a visit's stored row (sign -1, a copy of
 -- it) and writes the new one (sign +1) in one insert, so a sum weighted by sign counts each
 -- visit once, in its latest form, without grouping by visit; merges drop the cancelled pairs.
--- A visit is sorted under the day it started. Its events, each distinct (path, name, form) with
+-- A visit is sorted under the day it started. Its source and channel are decided as it is
+-- stored, as are its conversions (a lead, a booked consultation, the forms it submitted). Its events, each distinct (path, name, form) with
 -- how many there were (ev_*), answer the page and goal breakdowns and the event filters; the
 -- page views per path (pages, page_views) are those of ev_* kept apart for the page breakdown.
 CREATE TABLE IF NOT EXISTS visits
@@ -55,6 +56,11 @@ CREATE TABLE IF NOT EXISTS visits
     os              LowCardinality(String),
     device          LowCardinality(String),
     screen_size     LowCardinality(String),
+    source          LowCardinality(String),
+    channel         LowCardinality(String),
+    lead            UInt8,
+    consultation    UInt8,
+    submitted       Array(LowCardinality(String)),
     pages           Array(String),
     page_views      Array(UInt32),
     ev_path         Array(String),

@@ -47,15 +47,15 @@ const anyPart = (source: string, names: readonly string[]) => `hasAny(${partsOf(
  * UTM medium before the referrer's kind, a referrer of any other site a referral, nothing at
  * all direct. Definitions in docs/traffic-metrics.md.
  */
-export function channelSql(s = 's'): string {
-  const source = `if(${s}.utm_source != '', ${s}.utm_source, ${s}.referrer_domain)`;
-  const medium = `lower(${s}.utm_medium)`;
+export function channelSql(s = 's.'): string {
+  const source = `if(${s}utm_source != '', ${s}utm_source, ${s}referrer_domain)`;
+  const medium = `lower(${s}utm_medium)`;
   const paid = `match(${medium}, '^(.*cp.*|ppc|retargeting|paid.*)$')`;
   const search = anyPart(source, SEARCH);
   const social = anyPart(source, SOCIAL);
   const email = `(match(${medium}, 'e[-_ ]?mail|newsletter') OR match(lower(${source}), 'e[-_ ]?mail|newsletter'))`;
   return `multiIf(
-    position(lower(${s}.utm_campaign), 'cross-network') > 0, 'Cross-network',
+    position(lower(${s}utm_campaign), 'cross-network') > 0, 'Cross-network',
     ${search} AND ${paid}, 'Paid Search',
     ${social} AND ${paid}, 'Paid Social',
     ${medium} IN ('display', 'banner', 'expandable', 'interstitial', 'cpm'), 'Display',
@@ -64,10 +64,14 @@ export function channelSql(s = 's'): string {
     ${search} OR ${medium} = 'organic', 'Organic Search',
     ${email}, 'Email',
     ${medium} = 'affiliate', 'Affiliates',
-    ${medium} IN ('referral', 'app', 'link') OR ${s}.referrer_domain != '', 'Referral',
+    ${medium} IN ('referral', 'app', 'link') OR ${s}referrer_domain != '', 'Referral',
     ${source} = '' AND ${medium} = '', 'Direct',
     'Unassigned')`;
 }
+
+/** The visit's source: its UTM source, else its referrer's host, else none. */
+export const sourceSql = (s = 's.') =>
+  `multiIf(${s}utm_source != '', ${s}utm_source, ${s}referrer_domain != '', ${s}referrer_domain, 'Direct / None')`;
 
 const timeBucket = (fn: string) => (zone: string) => `toString(${fn}(toTimeZone(s.start, '${zone}')))`;
 
@@ -77,11 +81,9 @@ export const DIMENSIONS: Record<StatsDimension, DimensionSql> = {
   'event:goal': { scope: 'event', expr: () => 'goal' },
   'visit:entry_page': { scope: 'visit', expr: () => 's.entry_page' },
   'visit:exit_page': { scope: 'visit', expr: () => 's.exit_page' },
-  'visit:channel': { scope: 'visit', expr: () => channelSql() },
-  'visit:source': {
-    scope: 'visit',
-    expr: () => `multiIf(s.utm_source != '', s.utm_source, s.referrer_domain != '', s.referrer_domain, 'Direct / None')`,
-  },
+  // Decided as the visit is stored (channelSql, sourceSql).
+  'visit:channel': { scope: 'visit', expr: () => 's.channel' },
+  'visit:source': { scope: 'visit', expr: () => 's.source' },
   'visit:referrer': { scope: 'visit', expr: () => `if(s.referrer != '', s.referrer, 'Direct / None')` },
   'visit:utm_source': { scope: 'visit', expr: () => 's.utm_source', skipEmpty: true },
   'visit:utm_medium': { scope: 'visit', expr: () => 's.utm_medium', skipEmpty: true },

@@ -78,6 +78,50 @@ const METRIC_ORDER: Record<string, string> = {
   percentage: 'visitors',
 };
 
+type Aggregate =
+  | 'visitors'
+  | 'visits'
+  | 'pageviews'
+  | 'event_count'
+  | 'bounces'
+  | 'duration'
+  | 'leads'
+  | 'audits'
+  | 'consultations'
+  | 'converted';
+
+/** The aggregates each metric reads (visitors always: shares and rates divide by them). */
+const METRIC_AGGREGATES: Record<string, Aggregate[]> = {
+  visitors: [],
+  visits: ['visits'],
+  pageviews: ['pageviews'],
+  events: ['event_count'],
+  views_per_visit: ['pageviews', 'visits'],
+  bounce_rate: ['bounces', 'visits'],
+  visit_duration: ['duration', 'visits'],
+  leads: ['leads'],
+  audit_requests: ['audits'],
+  consultations: ['consultations'],
+  conversion_rate: ['converted'],
+  percentage: [],
+};
+
+/** Only what the metrics (and the order) read: each aggregate is a pass over the rows. */
+const aggregatesOf = (metrics: string[]) => new Set<Aggregate>(['visitors', ...metrics.flatMap((m) => METRIC_AGGREGATES[m] ?? [])]);
+
+const aggregateSql = (wanted: Set<Aggregate>, sql: Record<Aggregate, string>) => [...wanted].map((a) => `${sql[a]} AS ${a}`).join(', ');
+
+/**
+ * The three conversions as conditions on a visits row: the lead and the booked consultation as
+ * stored with the visit; an audit request as a submit of one of the forms that ask for one
+ * (which forms do is the owner's data, so it is decided when read).
+ */
+function conversionsOf(conversions: Goal[]): { lead: string; audit: string; consultation: string } {
+  const forms = conversions.find((g) => g.match === EVENTS.formSubmit)?.forms ?? [];
+  const list = forms.map((f) => `'${f.replace(/[\\']/g, '')}'`).join(', ');
+  return { lead: 's.lead', consultation: 's.consultation', audit: forms.length ? `hasAny(s.submitted, [${list}])` : '0' };
+}
+
 export interface Statement {
   sql: string;
   params: Record<string, unknown>;
@@ -98,10 +142,17 @@ export function statsSql(
   const params = new Params();
   const zone = plan.timeZone;
   const goals = [...conversions, ...plan.goals.filter((g) => !conversions.some((c) => c.name === g.name))];
-  const [lead, audit, consultation] = conversions.map((g) => anyEvent(goalCondition(g, params)));
   const eventFilters = plan.filters.filter(isEventFilter).map((f) => filterSql(f, params, goals, zone));
   const visitFilters = plan.filters.filter((f) => !isEventFilter(f)).map((f) => filterSql(f, params, goals, zone));
   const matching = eventFilters.length ? eventFilters.join(' AND ') : '';
+  // Page filters alone: the paths they keep, from the small page rollup, then each visit's
+  // pages looked up in that set (a string search over every visit's events costs 3× as much).
+  const onlyPageFilters = eventFilters.length > 0 && plan.filters.filter(isEventFilter).every((f) => f.dimension === 'event:page');
+  const pagesKept = onlyPageFilters ? 'kept_pages' : null;
+  const withPages = pagesKept
+    ? `WITH (SELECT groupUniqArray(path) FROM page_visitors
+        WHERE date >= toDate(${instant(range.from)}) - 1 AND date <= toDate(${instant(range.to)}) + 1 AND ${matching}) AS ${pagesKept}\n`
+    : '';
   const onPages = plan.dimensions.includes('event:page');
   const onGoals = plan.dimensions.includes('event:goal');
   const dims = plan.dimensions.map((d, i) => {
@@ -112,13 +163,15 @@ export function statsSql(
   const where = [
     rangeSql(range),
     ...visitFilters,
-    ...(matching ? [anyEvent(matching)] : []),
+    ...(pagesKept ? [`hasAny(s.pages, ${pagesKept})`] : matching ? [anyEvent(matching)] : []),
     ...dims.filter((d) => d.skipEmpty).map((d) => `${d.sql} != ''`),
   ];
   const dimSelect = dims.map((d) => `${d.sql} AS ${d.alias}, `).join('');
   const dimGroup = dims.map((d) => d.alias);
-  const conversionsSql = `uniqIf(visitor, lead) AS leads, uniqIf(visitor, audit) AS audits,
-       uniqIf(visitor, consultation) AS consultations, uniqIf(visitor, lead OR audit OR consultation) AS converted`;
+  const wanted = aggregatesOf([...plan.metrics, ...plan.orderBy.map(([name]) => name)]);
+  // Each aggregate over the rows below: visit versions (s.sign weighs them) or, in a goal
+  // breakdown, one row per (dimensions, visit) with the versions already summed out.
+  const conversion = conversionsOf(conversions);
   let sql: string;
   if (onGoals) {
     // Each goal the visit reached: (name, its events, its page views), under the event filters;
@@ -128,13 +181,25 @@ export function statsSql(
       const name = g.builtIn ? `'${g.name}'` : params.bind(g.name);
       return `tuple(${name}, ${eventsWhere(condition)}, ${eventsWhere(`${PAGE_VIEW} AND ${condition}`)})`;
     });
+    const select = aggregateSql(wanted, {
+      visitors: 'uniq(visitor)',
+      visits: 'count()',
+      pageviews: 'sum(pv)',
+      event_count: 'sum(ev)',
+      bounces: 'countIf(bounce > 0)',
+      duration: 'sum(duration)',
+      leads: 'uniqIf(visitor, lead)',
+      audits: 'uniqIf(visitor, audit)',
+      consultations: 'uniqIf(visitor, consultation)',
+      converted: 'uniqIf(visitor, lead OR audit OR consultation)',
+    });
     sql = `
-SELECT ${dimGroup.map((d) => `${d}, `).join('')}uniq(visitor) AS visitors, count() AS visits, sum(pv) AS pageviews, sum(ev) AS event_count,
-       countIf(bounce > 0) AS bounces, sum(duration) AS duration, ${conversionsSql}, count() OVER () AS total_rows
+SELECT ${dimGroup.map((d) => `${d}, `).join('')}${select}, count() OVER () AS total_rows
 FROM (
   SELECT ${dimSelect}s.session AS session, any(s.visitor) AS visitor, sum(s.sign) AS alive,
          sum(s.sign * g.2) AS ev, sum(s.sign * g.3) AS pv, sum(s.sign * s.bounce) AS bounce, sum(s.sign * s.duration) AS duration,
-         sum(s.sign * ${lead}) > 0 AS lead, sum(s.sign * ${audit}) > 0 AS audit, sum(s.sign * ${consultation}) > 0 AS consultation
+         sum(s.sign * ${conversion.lead}) > 0 AS lead, sum(s.sign * ${conversion.audit}) > 0 AS audit,
+         sum(s.sign * ${conversion.consultation}) > 0 AS consultation
   FROM visits AS s${onPages ? ' ARRAY JOIN s.pages AS page' : ''}
   ARRAY JOIN arrayFilter(t -> t.2 > 0, [${goalTuples.join(', ')}]) AS g
   WHERE ${where.join(' AND ')}
@@ -145,23 +210,36 @@ ${dimGroup.length ? `GROUP BY ${dimGroup.join(', ')}` : ''}`;
   } else {
     // A page breakdown counts the page views of each page (under a page filter, of the pages it keeps).
     const pageFilters = onPages ? plan.filters.filter((f) => f.dimension === 'event:page') : [];
-    const pageWhere = pageFilters.map((f) => filterSql(f, params, goals, zone).replaceAll(/\bpath\b/g, 'page'));
-    const pv = onPages ? 'views' : matching ? eventsWhere(`${PAGE_VIEW} AND ${matching}`) : 's.pageviews';
+    const pageWhere = pageFilters.length
+      ? pagesKept
+        ? [`has(${pagesKept}, page)`]
+        : pageFilters.map((f) => filterSql(f, params, goals, zone).replaceAll(/\bpath\b/g, 'page'))
+      : [];
+    const pv = onPages
+      ? 'views'
+      : pagesKept
+        ? `arraySum(arrayMap((p, n) -> has(${pagesKept}, p) * n, s.pages, s.page_views))`
+        : matching
+          ? eventsWhere(`${PAGE_VIEW} AND ${matching}`)
+          : 's.pageviews';
     const ev = onPages ? 'views' : matching ? eventsWhere(matching) : 's.events';
+    const select = aggregateSql(wanted, {
+      visitors: 'uniq(s.visitor)',
+      visits: 'sum(s.sign)',
+      pageviews: `sum(s.sign * ${pv})`,
+      event_count: `sum(s.sign * ${ev})`,
+      bounces: 'sum(s.sign * s.bounce)',
+      duration: 'sum(s.sign * s.duration)',
+      leads: `uniqIf(s.visitor, ${conversion.lead})`,
+      audits: `uniqIf(s.visitor, ${conversion.audit})`,
+      consultations: `uniqIf(s.visitor, ${conversion.consultation})`,
+      converted: `uniqIf(s.visitor, ${conversion.lead} OR ${conversion.audit} OR ${conversion.consultation})`,
+    });
     sql = `
-SELECT ${dimSelect}uniq(s.visitor) AS visitors, sum(s.sign) AS visits, sum(s.sign * ${pv}) AS pageviews,
-       sum(s.sign * ${ev}) AS event_count, sum(s.sign * s.bounce) AS bounces, sum(s.sign * s.duration) AS duration,
-       uniqIf(s.visitor, ${lead}) AS leads, uniqIf(s.visitor, ${audit}) AS audits,
-       uniqIf(s.visitor, ${consultation}) AS consultations, uniqIf(s.visitor, ${lead} OR ${audit} OR ${consultation}) AS converted,
-       count() OVER () AS total_rows
+${withPages}SELECT ${dimSelect}${select}${plan.totalRows ? ', count() OVER () AS total_rows' : ''}
 FROM visits AS s${onPages ? ' ARRAY JOIN s.pages AS page, s.page_views AS views' : ''}
 WHERE ${[...where, ...pageWhere].join(' AND ')}
-${
-  dimGroup.length
-    ? `GROUP BY ${dimGroup.join(', ')}
-HAVING visits > 0`
-    : ''
-}`;
+${dimGroup.length ? `GROUP BY ${dimGroup.join(', ')}\nHAVING sum(s.sign) > 0` : ''}`;
   }
   const order = plan.orderBy.map(([name, direction]) => {
     const i = plan.dimensions.indexOf(name as (typeof plan.dimensions)[number]);
