@@ -59,24 +59,23 @@ export const STATS_MAX_RANGE_DAYS = 3 * 366;
 export const STATS_MAX_FILTERS = 10;
 export const STATS_MAX_LIMIT = 10_000;
 
+/** `[operator, dimension, values]`, each filter; names are checked by the query builder. */
+export const StatsFiltersSchema = Type.Array(
+  Type.Tuple([
+    Type.String({ maxLength: 20 }),
+    Type.String({ maxLength: 40 }),
+    Type.Array(Type.String({ maxLength: 500 }), { minItems: 1, maxItems: 20 }),
+  ]),
+  { maxItems: STATS_MAX_FILTERS },
+);
+
 /** Validated loosely here (shape and sizes); names and dates are checked by the query builder, which names what is wrong. */
 export const StatsQuerySchema = Type.Object(
   {
     site_id: Type.Optional(Type.String({ maxLength: 200 })),
     metrics: Type.Array(Type.String({ maxLength: 40 }), { minItems: 1, maxItems: STATS_METRICS.length }),
     dimensions: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 3 })),
-    filters: Type.Optional(
-      Type.Array(
-        Type.Tuple([
-          Type.String({ maxLength: 20 }),
-          Type.String({ maxLength: 40 }),
-          Type.Array(Type.String({ maxLength: 500 }), { minItems: 1, maxItems: 20 }),
-        ]),
-        {
-          maxItems: STATS_MAX_FILTERS,
-        },
-      ),
-    ),
+    filters: Type.Optional(StatsFiltersSchema),
     date_range: Type.Union([Type.String({ maxLength: 20 }), Type.Tuple([Type.String({ maxLength: 30 }), Type.String({ maxLength: 30 })])]),
     /** The comparison period: the previous period, the same period a year before, or a custom range. */
     comparison: Type.Optional(

@@ -24,6 +24,12 @@ export const TrafficPeriodQuery = {
 export const TrafficPeriodQuerySchema = Type.Object(TrafficPeriodQuery, { additionalProperties: false });
 export type TrafficPeriodQuery = Static<typeof TrafficPeriodQuerySchema>;
 
+/** A funnel's report: the period, and the Traffic page's filters as JSON text (StatsFiltersSchema). */
+export const OwnerFunnelReportQuerySchema = Type.Object(
+  { ...TrafficPeriodQuery, filters: Type.Optional(Type.String({ maxLength: 8000 })) },
+  { additionalProperties: false },
+);
+
 export const AttributionQuerySchema = Type.Object(
   {
     model: Type.Optional(Type.Union(TOUCH_MODELS.map((m) => Type.Literal(m)))),

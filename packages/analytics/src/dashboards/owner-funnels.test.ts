@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnerFunnel } from '@curb/contracts/traffic-attribution';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
+import { filteredVisits } from '../stats/run.ts';
 import { ownerFunnelReport, pagePattern } from './owner-funnels.ts';
 import { eventRows, type TestEvent } from './test-events.ts';
 
@@ -18,10 +19,10 @@ const view = (visitor: number, path: string, minutesAgo: number, extra: Partial<
 });
 const events: TestEvent[] = [
   // 1: the whole funnel. 2: blog then services, no lead. 3: services before the blog (out of order).
-  view(1, '/blog/staging-tips', 50),
+  view(1, '/blog/staging-tips', 50, { device: 'mobile' }),
   view(1, '/services', 40),
   { name: 'lead', visitor: 1, minutesAgo: 30 },
-  view(2, '/blog/pricing', 50),
+  view(2, '/blog/pricing', 50, { device: 'desktop' }),
   view(2, '/services', 45),
   view(3, '/services', 50),
   view(3, '/blog/x', 40),
@@ -50,6 +51,16 @@ beforeAll(async () => {
 afterAll(() => ch.drop());
 
 describe('owner funnels', () => {
+  it('counts only the visits the Traffic filters keep', async () => {
+    const range = { from: now - DAY, to: now + 1, firstDay: '', lastDay: '', realtime: false };
+    const counts = async (filters: [string, string, string[]][]) =>
+      (await ownerFunnelReport(ch, funnel, range.from, range.to, filteredVisits(filters, range))).map((s) => s.visitors);
+    expect(await counts([['is', 'visit:device', ['Mobile']]])).toEqual([1, 1, 1]);
+    expect(await counts([['contains', 'event:page', ['pricing']]])).toEqual([1, 1, 0]);
+    expect(await counts([['is', 'visit:device', ['Tablet']]])).toEqual([0, 0, 0]);
+    expect(() => filteredVisits([['is', 'visit:shoe', ['x']]], range)).toThrow(/cannot filter on "visit:shoe"/);
+  });
+
   it('counts visitors who reach each step in order, with conversion and drop-off', async () => {
     const steps = await ownerFunnelReport(ch, funnel, now - DAY, now + 1);
     expect(steps.map((s) => [s.label, s.visitors, s.conversion, s.dropOff])).toEqual([

@@ -4,6 +4,8 @@
 import { type FunnelStep, funnelStepLabel, type OwnerFunnel, type OwnerFunnelReport } from '@curb/contracts/traffic-attribution';
 import type { ClickHouse } from '../clickhouse.ts';
 import type { EngineProfile } from '../engine.ts';
+import type { Statement } from '../stats/sql.ts';
+import { SESSION_KEY } from '../visits.ts';
 import { chTime, percent } from './period.ts';
 
 /** A page pattern as an anchored regular expression: `*` is any run of characters, everything else literal. */
@@ -22,31 +24,40 @@ const condition = (step: FunnelStep, i: number) =>
  * The statement for `steps`; the window (the period in ms, so events a second apart keep their
  * order) is an integer the caller computes.
  */
-export function ownerFunnelSql(steps: readonly FunnelStep[], windowMs: number, engine: EngineProfile): string {
+export function ownerFunnelSql(steps: readonly FunnelStep[], windowMs: number, engine: EngineProfile, visits?: string): string {
   const conditions = steps.map(condition);
+  const kept = visits ? ` AND ${SESSION_KEY} ${engine.inSubquery} (${visits})` : '';
   return `
 SELECT level, count() AS visitors FROM (
   SELECT windowFunnel(${Math.max(1, Math.ceil(windowMs))})(toUInt64(toUnixTimestamp64Milli(ts)), ${conditions.join(', ')}) AS level
   FROM events
-  WHERE is_bot = 0 AND ts >= {from:DateTime64(3, 'UTC')} AND ts < {to:DateTime64(3, 'UTC')} AND (${conditions.join(' OR ')})
+  WHERE is_bot = 0 AND ts >= {from:DateTime64(3, 'UTC')} AND ts < {to:DateTime64(3, 'UTC')} AND (${conditions.join(' OR ')})${kept}
   GROUP BY visitor_id
 )
 WHERE level > 0 GROUP BY level
 ${engine.readSettings}`;
 }
 
-/** Visitors who reached each step in order within [from, to), with conversion from the first step and drop-off from the one before. */
+/**
+ * Visitors who reached each step in order within [from, to), with conversion from the first step
+ * and drop-off from the one before; `visits`: only the events of these visits (the Traffic
+ * page's filters, stats filteredVisits).
+ */
 export async function ownerFunnelReport(
   ch: ClickHouse,
   funnel: OwnerFunnel,
   from: number,
   to: number,
+  visits?: Statement | null,
 ): Promise<OwnerFunnelReport['steps']> {
-  const params: Record<string, unknown> = { from: chTime(from), to: chTime(to) };
+  const params: Record<string, unknown> = { from: chTime(from), to: chTime(to), ...visits?.params };
   funnel.steps.forEach((step, i) => {
     params[`s${i}`] = step.kind === 'page' ? pagePattern(step.value) : step.value;
   });
-  const rows = await ch.query<{ level: number; visitors: string | number }>(ownerFunnelSql(funnel.steps, to - from, ch.engine), params);
+  const rows = await ch.query<{ level: number; visitors: string | number }>(
+    ownerFunnelSql(funnel.steps, to - from, ch.engine, visits?.sql),
+    params,
+  );
   const reached = funnel.steps.map((_, i) => rows.filter((r) => Number(r.level) > i).reduce((n, r) => n + Number(r.visitors), 0));
   return funnel.steps.map((step, i) => ({
     label: funnelStepLabel(step),

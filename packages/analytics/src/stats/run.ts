@@ -16,7 +16,7 @@ import { StatsQueryError } from './errors.ts';
 import { conversionGoals, type Goal } from './goals.ts';
 import { CURRENT_VISITOR_MINUTES, isTimeZone, type Range } from './periods.ts';
 import { type Plan, planQuery } from './query.ts';
-import { statsSql } from './sql.ts';
+import { selectedVisitsSql, type Statement, statsSql } from './sql.ts';
 
 export interface StatsContext {
   /** The owner's IANA time zone; periods are its calendar days. */
@@ -179,4 +179,18 @@ export async function currentVisitors(ch: ClickHouse, context: Pick<StatsContext
   const { sql, params } = statsSql(plan, range, conversionGoals([]), ch.engine);
   const [row] = await ch.query<{ visitors: string }>(sql, Object.keys(params).length ? params : undefined);
   return Number(row?.visitors ?? 0);
+}
+
+/**
+ * The session keys of the visits in `range` that the Traffic page's `filters` keep, as a
+ * statement another query can read (`session IN (…)`); null without filters. The filters are
+ * checked as a stats query's are (a StatsQueryError names what is wrong).
+ */
+export function filteredVisits(filters: StatsQuery['filters'], range: Range, context: StatsContext = {}): Statement | null {
+  if (!filters?.length) return null;
+  const timeZone = context.timeZone ?? DEFAULT_TIME_ZONE;
+  const conversions = conversionGoals(context.auditForms ?? []);
+  const goals: Goal[] = [...conversions, ...(context.goals ?? [])];
+  const plan = planQuery({ metrics: ['visitors'], date_range: 'day', filters }, { timeZone, now: context.now ?? Date.now(), goals });
+  return selectedVisitsSql({ filters: plan.filters, timeZone, goals }, range, conversions);
 }

@@ -127,6 +127,48 @@ export interface Statement {
   params: Record<string, unknown>;
 }
 
+const allGoals = (plan: Pick<Plan, 'goals'>, conversions: Goal[]) => [
+  ...conversions,
+  ...plan.goals.filter((g) => !conversions.some((c) => c.name === g.name)),
+];
+
+/**
+ * The visits a query's period and filters keep, as conditions on the visits row `s`: the period,
+ * the visit filters, and for event filters the visits with a matching event. Page filters alone
+ * first collect the paths they keep from the small page rollup (`withPages`, named `pagesKept`),
+ * then look each visit's pages up in that set: a string search over every event of every visit
+ * costs three times as much.
+ */
+function visitSelection(plan: Pick<Plan, 'filters' | 'timeZone'>, range: Range, goals: Goal[], params: Params) {
+  const eventFilters = plan.filters.filter(isEventFilter);
+  const visitFilters = plan.filters.filter((f) => !isEventFilter(f)).map((f) => filterSql(f, params, goals, plan.timeZone));
+  const matching = eventFilters.map((f) => filterSql(f, params, goals, plan.timeZone)).join(' AND ');
+  const pagesKept = eventFilters.length > 0 && eventFilters.every((f) => f.dimension === 'event:page') ? 'kept_pages' : null;
+  const withPages = pagesKept
+    ? `WITH (SELECT groupUniqArray(path) FROM page_visitors
+        WHERE date >= toDate(${instant(range.from)}) - 1 AND date <= toDate(${instant(range.to)}) + 1 AND ${matching}) AS ${pagesKept}\n`
+    : '';
+  const where = [
+    rangeSql(range),
+    ...visitFilters,
+    ...(pagesKept ? [`hasAny(s.pages, ${pagesKept})`] : matching ? [anyEvent(matching)] : []),
+  ];
+  return { withPages, pagesKept, matching, where };
+}
+
+/**
+ * The session keys of the visits a period and filters keep (the owner's funnels read the Traffic
+ * page's filters through it).
+ */
+export function selectedVisitsSql(plan: Pick<Plan, 'filters' | 'timeZone' | 'goals'>, range: Range, conversions: Goal[]): Statement {
+  const params = new Params();
+  const { withPages, where } = visitSelection(plan, range, allGoals(plan, conversions), params);
+  return {
+    sql: `${withPages}SELECT s.session FROM visits AS s WHERE ${where.join(' AND ')} GROUP BY s.session HAVING sum(s.sign) > 0`,
+    params: params.values,
+  };
+}
+
 /**
  * The statement for one period. Its rows: d0…dN (the dimensions' values) and the aggregates
  * visitors, visits, pageviews, event_count, bounces, duration, leads, audits, consultations,
@@ -141,18 +183,8 @@ export function statsSql(
 ): Statement {
   const params = new Params();
   const zone = plan.timeZone;
-  const goals = [...conversions, ...plan.goals.filter((g) => !conversions.some((c) => c.name === g.name))];
-  const eventFilters = plan.filters.filter(isEventFilter).map((f) => filterSql(f, params, goals, zone));
-  const visitFilters = plan.filters.filter((f) => !isEventFilter(f)).map((f) => filterSql(f, params, goals, zone));
-  const matching = eventFilters.length ? eventFilters.join(' AND ') : '';
-  // Page filters alone: the paths they keep, from the small page rollup, then each visit's
-  // pages looked up in that set (a string search over every visit's events costs 3× as much).
-  const onlyPageFilters = eventFilters.length > 0 && plan.filters.filter(isEventFilter).every((f) => f.dimension === 'event:page');
-  const pagesKept = onlyPageFilters ? 'kept_pages' : null;
-  const withPages = pagesKept
-    ? `WITH (SELECT groupUniqArray(path) FROM page_visitors
-        WHERE date >= toDate(${instant(range.from)}) - 1 AND date <= toDate(${instant(range.to)}) + 1 AND ${matching}) AS ${pagesKept}\n`
-    : '';
+  const goals = allGoals(plan, conversions);
+  const { withPages, pagesKept, matching, where: selected } = visitSelection(plan, range, goals, params);
   const onPages = plan.dimensions.includes('event:page');
   const onGoals = plan.dimensions.includes('event:goal');
   const dims = plan.dimensions.map((d, i) => {
@@ -160,12 +192,7 @@ export function statsSql(
     const sql = d === 'event:goal' ? 'g.1' : d === 'event:page' ? 'page' : def.expr(zone);
     return { sql, alias: `d${i}`, skipEmpty: def.skipEmpty ?? false };
   });
-  const where = [
-    rangeSql(range),
-    ...visitFilters,
-    ...(pagesKept ? [`hasAny(s.pages, ${pagesKept})`] : matching ? [anyEvent(matching)] : []),
-    ...dims.filter((d) => d.skipEmpty).map((d) => `${d.sql} != ''`),
-  ];
+  const where = [...selected, ...dims.filter((d) => d.skipEmpty).map((d) => `${d.sql} != ''`)];
   const dimSelect = dims.map((d) => `${d.sql} AS ${d.alias}, `).join('');
   const dimGroup = dims.map((d) => d.alias);
   const wanted = aggregatesOf([...plan.metrics, ...plan.orderBy.map(([name]) => name)]);

@@ -4,21 +4,16 @@
 // admin's Traffic page reads through it too.
 import type { RouteApp } from '../../lib/route-app.ts';
 import { StatsQuerySchema } from '@curb/contracts/stats';
-import { formDefinitions } from '@curb/content/forms';
 import { currentVisitors, runStats, StatsQueryError } from '@curb/analytics/stats/index';
 import { HttpError, type Stores } from '@curb/runtime';
 import { statsContextSource } from './context.ts';
-
-const AUDIT_FORMS = Object.values(formDefinitions)
-  .filter((f) => f.requestsAudit)
-  .map((f) => f.id);
 
 export default async function statsRoutes(app: RouteApp, opts: { stores: Stores }): Promise<void> {
   const context = statsContextSource(app, opts.stores);
   app.post('/api/stats', { schema: { body: StatsQuerySchema } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
-      return await runStats(opts.stores.ch, request.body, { ...(await context()), auditForms: AUDIT_FORMS });
+      return await runStats(opts.stores.ch, request.body, await context());
     } catch (err) {
       if (err instanceof StatsQueryError) throw new HttpError(400, err.message);
       throw err;

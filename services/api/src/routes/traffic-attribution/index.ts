@@ -3,7 +3,8 @@
 // their conversion per step, and the weekly e-mail's setting. Periods are the Traffic page's, in
 // the owner's time zone.
 import { Type } from '@sinclair/typebox';
-import { STATS_PERIODS, type StatsQuery } from '@curb/contracts/stats';
+import { STATS_PERIODS, StatsFiltersSchema, type StatsQuery } from '@curb/contracts/stats';
+import { Value } from '@sinclair/typebox/value';
 import {
   AttributionQuerySchema,
   AttributionResponseSchema,
@@ -12,6 +13,7 @@ import {
   OWNER_FUNNEL_MAX,
   type OwnerFunnelInput,
   OwnerFunnelInputSchema,
+  OwnerFunnelReportQuerySchema,
   OwnerFunnelReportSchema,
   OwnerFunnelSchema,
   ownerFunnelProblem,
@@ -24,6 +26,7 @@ import { attributeLeads, leadJourneyEvents, leadTouches } from '@curb/analytics/
 import { ownerFunnelReport } from '@curb/analytics/dashboards/owner-funnels';
 import { type Range, resolveDateRange } from '@curb/analytics/stats/periods';
 import { StatsQueryError } from '@curb/analytics/stats/errors';
+import { filteredVisits, type StatsContext } from '@curb/analytics/stats/index';
 import { leadAttribution, trafficFunnels, weeklyTrafficMail } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
 import type { RouteApp } from '../../lib/route-app.ts';
@@ -35,6 +38,26 @@ const DEFAULT_PERIOD = '30d';
 const ALL_TIME_FROM = '1970-01-01';
 
 /** The Traffic page's period as instants; a 400 naming what is wrong. */
+/** The visits the Traffic page's filters (JSON text in the address) keep; a 400 naming what is wrong. */
+function visitsUnder(filters: string | undefined, r: Range, context: StatsContext) {
+  if (!filters) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(filters);
+  } catch {
+    throw new HttpError(400, 'filters: not JSON.', { field: 'filters' });
+  }
+  if (!Value.Check(StatsFiltersSchema, parsed)) {
+    throw new HttpError(400, 'filters: a list of [operator, dimension, [values]].', { field: 'filters' });
+  }
+  try {
+    return filteredVisits(parsed, r, context);
+  } catch (err) {
+    if (err instanceof StatsQueryError) throw new HttpError(400, err.message, { field: 'filters' });
+    throw err;
+  }
+}
+
 export function trafficRange(query: TrafficPeriodQuery, timeZone: string, now: number): Range {
   const period = query.period ?? DEFAULT_PERIOD;
   let dateRange: StatsQuery['date_range'];
@@ -142,16 +165,18 @@ export default async function trafficAttributionRoutes(app: RouteApp, opts: { st
     {
       schema: {
         params: IdParamsSchema,
-        querystring: TrafficPeriodQuerySchema,
+        querystring: OwnerFunnelReportQuerySchema,
         response: { 200: OwnerFunnelReportSchema, 400: FieldErrorSchema },
       },
     },
     async (request, reply) => {
       const funnel = await trafficFunnels.get(sql, request.params.id);
       if (!funnel) throw new HttpError(404, 'No such funnel.');
-      const r = await range(request.query);
+      const { filters, ...period } = request.query;
+      const r = await range(period);
+      const visits = visitsUnder(filters, r, await context());
       reply.header('cache-control', 'no-store');
-      return { funnel, from: r.firstDay, to: r.lastDay, steps: await ownerFunnelReport(ch, funnel, r.from, r.to) };
+      return { funnel, from: r.firstDay, to: r.lastDay, steps: await ownerFunnelReport(ch, funnel, r.from, r.to, visits) };
     },
   );
 

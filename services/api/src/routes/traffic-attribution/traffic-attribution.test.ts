@@ -194,6 +194,19 @@ describe("the owner's funnels", () => {
       ['Visited /blog/*', expect.any(Number)],
       ['Visited /services', expect.any(Number)],
     ]);
+    // Under the Traffic page's filters (JSON in the address); a bad filter is a 400 naming it.
+    const url = (filters: string) => `/api/admin/traffic/funnels/${funnel.id}/report?period=7d&filters=${encodeURIComponent(filters)}`;
+    const filtered = await get<OwnerFunnelReport>(url(JSON.stringify([['is', 'visit:device', ['Tablet']]])));
+    expect([filtered.status, filtered.body.steps.map((s) => s.visitors)]).toEqual([200, [0, 0]]);
+    for (const [bad, message] of [
+      ['[[', 'filters: not JSON.'],
+      ['{"a":1}', 'filters: a list of [operator, dimension, [values]].'],
+      [JSON.stringify([['is', 'visit:shoe', ['x']]]), 'cannot filter on "visit:shoe"'],
+    ]) {
+      const res = await get<{ message: string; field: string }>(url(bad!));
+      expect([res.status, res.body.field]).toEqual([400, 'filters']);
+      expect(res.body.message).toContain(message);
+    }
     const edited = await send('PUT', `/api/admin/traffic/funnels/${funnel.id}`, {
       name: 'Blog to form',
       steps: [...steps, { kind: 'event', value: 'form_submit' }],

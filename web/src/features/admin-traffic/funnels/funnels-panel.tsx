@@ -39,7 +39,7 @@ export function FunnelsPanel({ search }: { search: TrafficSearch }) {
     >
       {(search.filters?.length ?? 0) > 0 && (
         <p className={trafficStyles.muted} role="note">
-          The filters above do not narrow funnels yet: they count every visitor of the period.
+          Counting only the visits the filters above keep.
         </p>
       )}
       {funnels.isPending ? (
