@@ -11,8 +11,8 @@ export interface RetrievalCase {
   question: string;
   /** An earlier question in the same conversation. */
   previous?: string;
-  /** The path of the page the answer must cite first; null: not covered by the site. */
-  source: string | null;
+  /** The path of the page the answer must cite first (any of several); null: not covered by the site. */
+  source: string | readonly string[] | null;
   /** What the reply must say: every pattern must match it. */
   says?: readonly RegExp[];
   /** A yes/no question's reply opens with this word. */
@@ -24,6 +24,8 @@ const NO_PRICE = /(?:does not|doesn't) (?:list|give|state|publish) (?:a )?(?:pri
 /** A reply that offers the owner's contact. */
 const CONTACT = /morgan@curbappeal\.example|\(703\) 555-0142/;
 const AUDIT_TIMES = [/about 20 seconds/, /within 24 hours/];
+/** A reply that says the site does not answer and offers the owner instead. */
+const NO_ANSWER = /(?:site|it) (?:does not|doesn't) (?:say|answer|cover)/i;
 
 /** The tuning half: the first table (issue 15) and questions from issue 33 as visitors phrase them. */
 export const TUNING_CASES: readonly RetrievalCase[] = [
@@ -91,6 +93,31 @@ export const TUNING_CASES: readonly RetrievalCase[] = [
   { question: 'Can you get me a mortgage pre-approval?', source: null },
   { question: 'Who is the mayor of DC?', source: null },
   { question: 'Can you walk my dog?', source: null },
+  // Issue 44: what visitors asked in a walk through the site, and follow-ups.
+  { question: 'What do you charge?', source: '/#contact', says: [NO_PRICE, CONTACT] },
+  { question: 'What should I fix before I list?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'How would you market my listing?', source: ['/services', '/#skills'], says: [/email|social|events/i] },
+  { question: 'How long does it take to sell in Northern Virginia?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'What neighborhoods sell fastest?', source: null, says: [NO_ANSWER, CONTACT] },
+  {
+    question: 'and how long does that take?',
+    previous: 'What services do you offer?',
+    source: '/services',
+    says: [/24 hours|30-day|90 days/],
+  },
+  {
+    question: 'how much is it?',
+    previous: 'Tell me about the marketing strategy consultation',
+    source: '/#contact',
+    says: [NO_PRICE, /Marketing Strategy/],
+  },
+  { question: "What's your transaction volume?", source: ['/#about', '/#achievements'], says: [/\$75M\+/] },
+  { question: 'What do your clients say about you?', source: '/real-estate-marketing-report', says: [/“|"/] },
+  { question: 'Do you have any testimonials?', source: '/real-estate-marketing-report', opens: 'Yes' },
+  { question: 'Can I book a consultation?', source: '/#contact', says: [CONTACT] },
+  { question: 'Do you help teams grow their listings?', source: ['/services', '/#skills'], opens: 'Yes' },
+  { question: "What's your LinkedIn?", source: '/#contact', says: [/linkedin/i] },
+  { question: "What's your job title?", source: '/#about', says: [/Director of Operations/] },
 ];
 
 /**
@@ -120,6 +147,52 @@ export const HELD_OUT_CASES: readonly RetrievalCase[] = [
   { question: 'What will mortgage rates do next year?', source: null },
   { question: 'Who is the best agent in Bethesda?', source: null },
   { question: 'Can you book me a flight to Miami?', source: null },
+  // Written with the visitors' questions of issue 44, before the assistant was changed for
+  // them, and never tuned on.
+  { question: 'How much do you charge for a marketing audit?', source: '/marketing-audit', says: [/free/] },
+  { question: 'what are your fees', source: '/#contact', says: [NO_PRICE, CONTACT] },
+  { question: 'What does a marketing strategy session include?', source: '/services', says: [/channel plan|competitor|budget/i] },
+  { question: 'Can you help me get more leads from my website?', source: ['/services', '/marketing-audit'], opens: 'Yes' },
+  { question: "What's your total sales volume?", source: ['/#about', '/#achievements'], says: [/\$75M\+/] },
+  { question: 'How many reviews do you have?', source: '/#achievements', says: [/127/] },
+  { question: 'What do past clients say?', source: '/real-estate-marketing-report', says: [/“|"/] },
+  { question: 'Do you help with social media marketing?', source: ['/services', '/#skills'], opens: 'Yes' },
+  { question: 'How would you promote my home?', source: ['/services', '/#skills'], says: [/email|social|events/i] },
+  { question: 'How many days on market is typical in Arlington?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'Should I paint my house before selling?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'What is my home worth?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'Do you do home staging?', source: null, says: [CONTACT] },
+  { question: 'Can I schedule a call with you?', source: '/#contact', says: [CONTACT] },
+  { question: 'Is there a number I can call?', source: '/#contact', says: [/\(703\) 555-0142/] },
+  { question: 'Where do you work?', source: '/#contact', says: [/Northern Virginia/] },
+  { question: 'Do you work in Maryland?', source: ['/#contact', '/services'], opens: 'Yes' },
+  { question: 'Do you serve California?', source: '/#contact', opens: 'No' },
+  {
+    question: 'What tools do you use for transactions?',
+    source: ['/services', '/#skills', '/blog/transaction-management-system'],
+    says: [/Airtable/],
+  },
+  { question: 'How did the community events go?', source: '/blog/community-events-strategy', says: [/350/] },
+  { question: 'What do you do?', source: ['/#about', '/services'], says: [/[Oo]perations/] },
+  { question: 'Who do you work with?', source: ['/services', '/#about'], says: [/agents|teams/i] },
+  {
+    question: 'what does it cost?',
+    previous: 'Tell me about your operations consulting',
+    source: '/#contact',
+    says: [NO_PRICE, /Operations Consulting/],
+  },
+  { question: 'and how long does it take?', previous: 'Is the audit free?', source: '/marketing-audit', says: AUDIT_TIMES },
+  {
+    question: 'how many agents went through it?',
+    previous: 'Tell me about the onboarding program',
+    source: '/blog/agent-onboarding-system',
+    says: [/40/],
+  },
+  { question: 'How long have you been doing this?', source: ['/experience', '/#about', '/#achievements'], says: [/15\+/] },
+  { question: 'Can you recommend a moving company?', source: null },
+  { question: "What's the interest rate today?", source: null },
+  { question: 'How quickly can you sell my house?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'Are you on LinkedIn?', source: '/#contact', says: [/linkedin/i] },
 ];
 
 /** The whole table. */
@@ -153,10 +226,11 @@ export function evaluateRetrieval(retriever: Retriever, cases: readonly Retrieva
     const cited = results.length ? (sources[0]?.path ?? null) : null;
     if (cited !== null) answered++;
     if (c.source !== null) covered++;
-    if (cited === c.source && (cited === null || saysWhatItMust(c, message))) {
+    const expected = c.source === null ? [null] : typeof c.source === 'string' ? [c.source] : c.source;
+    if (expected.includes(cited) && saysWhatItMust(c, message)) {
       if (cited !== null) correct++;
       else refused++;
-    } else misses.push({ question: c.question, expected: c.source, cited, reply: message.slice(0, 160) });
+    } else misses.push({ question: c.question, expected: expected.join(' | ') || null, cited, reply: message.slice(0, 160) });
   }
   const uncovered = cases.length - covered;
   return {
