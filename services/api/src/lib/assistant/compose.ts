@@ -21,8 +21,10 @@ export interface Intent {
   place: Place | null;
   /** The question is about where the owner works ("which areas", "do you cover …"). */
   area: boolean;
-  /** How to reach the owner: "how can I contact you", "best way to reach you". */
+  /** How to reach the owner: "how can I contact you", "best way to reach you", "can I book a call?". */
   contact: boolean;
+  /** Asks what the owner would do for the visitor ("how would you…", "can you…"), not what they did. */
+  offer: boolean;
 }
 
 export interface Place {
@@ -48,6 +50,10 @@ const FREE = /\bfree\b|\bno (?:cost|charge)\b/i;
 const DURATION = /\bhow (?:long|soon|quickly|fast)\b|\bturnaround\b|\bhow many (?:minutes|hours|days|weeks)\b|\bwhen will (?:i|we)\b/i;
 const COUNT = /\bhow many\b/i;
 const CONTACT = /\b(?:reach|contact|get in touch|talk to|phone number|e-?mail address|call you)\b/i;
+/** Booking a time, or a social profile: contact questions even without "you". */
+const BOOKING =
+  /\b(?:book|schedule|set up|arrange)\b.{0,20}\b(?:call|meeting|consultation|time|appointment|chat)\b|\bappointment\b|\b(?:booking|calendar) (?:link|page)\b|\b(?:linkedin|facebook|instagram|youtube|tiktok|zillow)\b/i;
+const OFFER = /\b(?:would|could|can|will|do) you\b|\bhow (?:do|would|will) you\b/i;
 const AREA =
   /\b(?:areas?|regions?|cities|counties|states)\b.*\b(?:serve|serving|cover|covering|work)\b|\bwhere\b.*\b(?:work|serve|based|located)\b/i;
 /** Verbs that ask whether the owner works somewhere: "do you cover Texas", "work in DC". */
@@ -183,7 +189,10 @@ export function intentOf(question: string, owner: OwnerFacts = SAMPLE_OWNER): In
     count: COUNT.test(question) && !DURATION.test(question),
     place,
     area: AREA.test(question) || (place !== null && AREA_VERB.test(question)),
-    contact: CONTACT.test(question) && (/\b(?:you|your)\b/i.test(question) || words(question).some((w) => owner.nameWords.has(w))),
+    contact:
+      BOOKING.test(question) ||
+      (CONTACT.test(question) && (/\b(?:you|your)\b/i.test(question) || words(question).some((w) => owner.nameWords.has(w)))),
+    offer: OFFER.test(question),
   };
 }
 
@@ -302,7 +311,11 @@ export function chooseSentences(passage: Passage, question: string, intent: Inte
   if (second) {
     chosen.push(second);
     for (const t of second.covered) covered.add(t);
-    chosen.sort((a, b) => a.order - b.order);
   }
+  // "How long does that take?" of a list (services, steps): each item's time, up to three.
+  if (intent.duration && best.bonus > 0) {
+    for (const c of candidates) if (chosen.length < 3 && c.bonus > 0 && !chosen.includes(c)) chosen.push(c);
+  }
+  chosen.sort((a, b) => a.order - b.order);
   return { text: chosen.map((c) => c.text).join(' '), covered: covered.size, terms: terms.length };
 }

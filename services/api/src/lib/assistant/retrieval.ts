@@ -6,8 +6,8 @@
 import MiniSearch from 'minisearch';
 import type { ChatSource } from '@curb/contracts/assistant';
 import { auditTiming } from '@curb/content';
-import { chooseSentences, contentTerms, intentOf, ownerFacts, stem, withoutPriceWords, type Intent } from './compose.ts';
-import { AUDIT_PAGE, buildCorpus, CONTACT_PAGE, type Passage } from './corpus.ts';
+import { chooseSentences, contentTerms, intentOf, ownerFacts, sentencesOf, stem, withoutPriceWords, type Intent } from './compose.ts';
+import { AUDIT_PAGE, bookingSentence, buildCorpus, CONTACT_PAGE, socialLinks, type Passage } from './corpus.ts';
 import { sampleKnowledge, type AssistantKnowledge } from './knowledge.ts';
 
 // Question words and fillers carry no topic; leaving them in lets "what do you..." match
@@ -16,7 +16,7 @@ const STOP_WORDS = new Set(
   `a about actually all also am an and any anything are as at be been but by can could did do does doing for from get give got
   had has have help how i i'd i'm if in into is it its just know like me more much my need of on or our please s say should
   so some tell than thank thanks that the their them then there these they this to us want was we were what when where which
-  who why will with would you your yours hey hi hello ok okay yes no whats wheres hows whos best way`.split(/\s+/),
+  who why will with would you your yours hey hi hello ok okay yes no whats wheres hows whos best way before after`.split(/\s+/),
 );
 
 /** Lower case, no stop words, crude singular ("studies" → "study", "services" → "service"). */
@@ -43,6 +43,8 @@ const STRONG_MIN_COVERAGE = 0.5;
 const PREFIX_MIN_LENGTH = 4;
 const FUZZY_MIN_LENGTH = 4;
 const TOKEN = /[\n\r\p{Z}\p{P}]+/u;
+/** How much more a service or an expertise card weighs when the visitor asks what the owner would do. */
+const OFFER_BOOST = { service: 2.5, skill: 1.5 };
 
 /** The question's topic words as the index sees them; the owner's name says nothing about which page answers. */
 function topicTerms(question: string, ownerName: ReadonlySet<string>): string[] {
@@ -80,6 +82,12 @@ export interface Retriever {
 
 const GREETING = /^\s*(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings)\b[\s!.,]*(there)?[\s!.,]*$/i;
 const THANKS = /^\s*(thanks?|thank you|thx|great|perfect|awesome|cool|ok(ay)?)\b[^?]*$/i;
+
+/** The owner's present role asked: "what's your (job) title", "what is your position". */
+const OWN_ROLE = /\byour (?:current )?(?:job title|title|position|role|job)\b(?!\s+(?:at|with|in)\b)|\bwhat do you do for a living\b/i;
+
+/** A price as content states one: an amount of dollars, or a percentage that is a fee or commission. */
+const STATED_PRICE = /\$\s?\d|\b\d+(?:\.\d+)?\s?%\s*(?:commission|fee|of the (?:sale|price))|\b(?:fee|commission) of\b/i;
 
 const FOLLOW_UP = /^\s*(and|so|but|what about|how about)\b|\b(it|its|that|this|those|these|they|them|there|more)\b/i;
 
@@ -123,8 +131,11 @@ function priceSubject(passage: Passage): string {
 export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge()): Retriever {
   const passages = buildCorpus(knowledge);
   const owner = ownerFacts(knowledge.profile);
-  const contactNudge = `To talk it through, ${link(CONTACT_PAGE, 'get in touch')} or e-mail ${owner.email}.`;
-  const contactLine = `${owner.name} quotes on request: e-mail ${owner.email}${owner.phone ? ` or call ${owner.phone}` : ''}.`;
+  const booking = bookingSentence(knowledge.profile);
+  const contactNudge = `To talk it through, ${link(CONTACT_PAGE, 'get in touch')} or e-mail ${owner.email}.${booking ? ` ${booking}` : ''}`;
+  const reachOwner = `e-mail ${owner.email}${owner.phone ? ` or call ${owner.phone}` : ''}`;
+  const contactLine = `${owner.name} quotes on request: ${reachOwner}.${booking ? ` ${booking}` : ''}`;
+  const social = socialLinks(knowledge.profile);
   const byId = new Map(passages.map((p) => [p.id, p]));
   const index = new MiniSearch<Passage>({
     idField: 'id',
@@ -139,11 +150,18 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
   });
   index.addAll([...passages]);
 
-  /** The best passages for `query`; coverage is measured against `topic` (the query's own words by default). */
-  function search(query: string, limit = 4, topic = query): RetrievalResult[] {
+  /**
+   * The best passages for `query`; coverage is measured against `topic` (the query's own words
+   * by default). `offered`: the visitor asks what the owner would do for them, which the
+   * services and expertise answer before a past project does.
+   */
+  function search(query: string, limit = 4, topic = query, offered = false): RetrievalResult[] {
     const terms = topicTerms(topic, owner.nameWords);
+    const boostDocument = offered
+      ? (id: unknown) => (String(id).startsWith('service') ? OFFER_BOOST.service : String(id).startsWith('skill-') ? OFFER_BOOST.skill : 1)
+      : undefined;
     return index
-      .search(topicTerms(query, owner.nameWords).join(' '))
+      .search(topicTerms(query, owner.nameWords).join(' '), boostDocument ? { boostDocument } : {})
       .slice(0, limit)
       .map((hit) => ({
         passage: byId.get(String(hit.id))!,
@@ -181,13 +199,20 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
     return reply(`${lead}${areas.answer}${unnamed} Read more on ${link(areas.page)}.`, [areas.page], [hit], said, contactNudge);
   }
 
-  /** Prices: the audit is free; every other price the site does not give, and says so. */
-  function priceReply(question: string, intent: Intent, said: string) {
+  /** The sentences of a passage that state a price ("$500", "a 2.5 % fee"), if any. */
+  const statedPrices = (passage: Passage) => passage.facts.flatMap(sentencesOf).filter((f) => STATED_PRICE.test(f));
+
+  /**
+   * Prices: the audit is free; a price the owner's content states is quoted; every other price
+   * the site does not give, and says so. "How much is it?" asks the price of the previous topic.
+   */
+  function priceReply(question: string, intent: Intent, said: string, previous: string | undefined) {
     const audit = byId.get('audit');
-    const topic = withoutPriceWords(question);
+    const own = withoutPriceWords(question);
+    const topic = contentTerms(own, owner).length === 0 && previous && FOLLOW_UP.test(question) ? withoutPriceWords(previous) : own;
     const found = search(topic, 4, topic);
     const top = found[0];
-    const aboutAudit = /\b(?:audit|report|review)\b/i.test(question) || (confident(found) && top?.passage.kind === 'audit');
+    const aboutAudit = /\b(?:audit|report|review)s?\b/i.test(topic) || (confident(found) && top?.passage.kind === 'audit');
     if (aboutAudit && audit) {
       const hit: RetrievalResult = { passage: audit, score: STRONG_SCORE, coverage: 1 };
       // "Is it free?" is answered yes; "is there a fee?" or "does it cost anything?" no.
@@ -204,6 +229,16 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
     if (intent.free && !intent.price) return null;
     // A price is asked of something the site sells (a service, an area of expertise), or not at all.
     if (top && confident(found) && (top.passage.kind === 'service' || top.passage.kind === 'skill')) {
+      const prices = statedPrices(top.passage);
+      if (prices.length) {
+        return reply(
+          `${prices.slice(0, 2).join(' ')} Read more on ${link(top.passage.page)}.`,
+          [top.passage.page],
+          found,
+          said,
+          contactNudge,
+        );
+      }
       return reply(
         `The site does not list a price for ${priceSubject(top.passage)}. ${contactLine} Read more on ${link(top.passage.page)}.`,
         [CONTACT_PAGE, top.passage.page],
@@ -215,6 +250,18 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
     // "What are your rates?": nothing left but the price.
     if (contentTerms(topic, owner).length === 0) {
       const contact = byId.get('contact');
+      const services = passages.filter((p) => p.kind === 'service' && p.id !== 'services');
+      const stated = services.flatMap((p) => statedPrices(p));
+      if (stated.length) {
+        const page = services[0]!.page;
+        return reply(
+          `The prices the site states: ${stated.slice(0, 4).join(' ')} The marketing audit is free. ${contactLine} Read more on ${link(page)}.`,
+          [page, CONTACT_PAGE],
+          contact ? [{ passage: contact, score: STRONG_SCORE, coverage: 1 }] : [],
+          said,
+          null,
+        );
+      }
       return reply(
         `The site does not list prices for ${owner.name}'s services; the one it states is the marketing audit, which is free. ` +
           contactLine,
@@ -229,9 +276,12 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
 
   function refusal(question: string, said: string) {
     if (THANKS.test(question)) return reply("You're welcome!", [], [], said, auditNudge);
-    const text = "I couldn't find that on this site. I can tell you about services, experience, case studies and the free marketing audit.";
-    const offers = [auditNudge, contactNudge].filter((o) => !said.includes(`](${/\]\(([^)]+)\)/.exec(o)![1]})`));
-    return { message: [text, ...offers].join(' '), sources: [AUDIT_PAGE, CONTACT_PAGE], results: [] };
+    // Nothing on the site answers: say so, and hand the visitor to the owner, who can.
+    const text =
+      `This site doesn't answer that, but ${owner.name} can: ${reachOwner}.${booking ? ` ${booking}` : ''} ` +
+      'I can tell you about services, experience, case studies and the free marketing audit.';
+    const offers = [auditNudge].filter((o) => !said.includes(`](${/\]\(([^)]+)\)/.exec(o)![1]})`));
+    return { message: [text, ...offers].join(' '), sources: [CONTACT_PAGE, AUDIT_PAGE], results: [] };
   }
 
   function answer(userTurns: readonly string[], previousReplies: readonly string[] = []) {
@@ -272,29 +322,47 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
       const hit: RetrievalResult = { passage: audit, score: STRONG_SCORE, coverage: 1 };
       return reply(`${auditTiming.sentence} Read more on ${link(audit.page)}.`, [audit.page], [hit], said, null);
     }
+    // Who the owner is now: "what's your job title?" (a past role's title is not the answer).
+    const about = byId.get('about');
+    if (about && OWN_ROLE.test(question)) {
+      const hit: RetrievalResult = { passage: about, score: STRONG_SCORE, coverage: 1 };
+      return reply(`${sentencesOf(about.answer)[0]} Read more on ${link(about.page)}.`, [about.page], [hit], said, contactNudge);
+    }
     // How to reach the owner.
     const contact = byId.get('contact');
     if (intent.contact && contact) {
       const hit: RetrievalResult = { passage: contact, score: STRONG_SCORE, coverage: 1 };
-      return reply(`${contact.answer} Read more on ${link(contact.page)}.`, [contact.page], [hit], said, auditNudge);
+      const network = /\b(?:linkedin|facebook|instagram|youtube|tiktok|zillow)\b/i.exec(question)?.[0].toLowerCase();
+      const profileLink = network ? social.find((s) => s.name.toLowerCase() === network) : undefined;
+      const lead = network
+        ? profileLink
+          ? `${owner.name} on ${profileLink.name}: ${profileLink.url}. `
+          : `The site links no ${network} profile for ${owner.name}. `
+        : '';
+      return reply(`${lead}${contact.answer} Read more on ${link(contact.page)}.`, [contact.page], [hit], said, auditNudge);
     }
+    const previousQuestion = userTurns.at(-2);
     if (intent.price || (intent.free && intent.yesNo)) {
-      const price = priceReply(question, intent, said);
+      const price = priceReply(question, intent, said, previousQuestion);
       if (price) return price;
       if (intent.price) return refusal(question, said);
     }
     // The question asked is answered first; only a follow-up that cannot stand alone ("how
     // long does it take?") leans on the previous question, and then the passage must answer
     // that previous question's topic.
-    const previous = userTurns.at(-2);
-    let results = search(question);
+    const previous = previousQuestion;
+    let results = search(question, 4, question, intent.offer);
     if (!confident(results) && previous && FOLLOW_UP.test(question)) {
-      const combined = search(`${previous} ${question}`, 4, previous);
+      const combined = search(`${previous} ${question}`, 4, previous, intentOf(previous, owner).offer);
       if (confident(combined)) results = combined;
     }
     const top = results[0];
     if (!top || !confident(results)) return refusal(question, said);
-    const chosen = chooseSentences(top.passage, question, intent, owner);
+    // A testimonial is quoted whole, never cut at a sentence inside the quote.
+    const chosen =
+      top.passage.kind === 'testimonial'
+        ? { text: top.passage.answer, covered: 1, terms: 1 }
+        : chooseSentences(top.passage, question, intent, owner);
     const yes = intent.yesNo && chosen.terms > 0 && chosen.covered === chosen.terms;
     const parts = [`${yes ? 'Yes. ' : ''}${chosen.text}`, `Read more on ${link(top.passage.page)}.`];
     const sources: ChatSource[] = [top.passage.page];
