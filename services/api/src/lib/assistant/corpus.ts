@@ -63,6 +63,11 @@ const list = (items: readonly string[]): string => {
 };
 const sentence = (text: string): string => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
+/**
+ * An item of a list inside a sentence: "Recorded training library" → "recorded training library";
+ * a name ("Growth Opportunities Report…", "CRM clean-up") is kept as written.
+ */
+const inSentence = (item: string): string => (/^\p{Lu}\p{Ll}/u.test(item) && !/\s\p{Lu}/u.test(item) ? lowerFirst(item) : item);
 
 /** Where the owner's office is, as "City, Region". */
 export const ownerLocation = (profile: AssistantKnowledge['profile']): string =>
@@ -102,8 +107,8 @@ function servicePassages({ profile, services: serviceItems }: AssistantKnowledge
     keywords: 'services offer offering help hire work with consulting pricing what do you do',
     facts: [
       ...prose([servicesIntro.lead, servicesIntro.ctaText]),
-      ...serviceItems.filter((s) => s.features.length).map((s) => `${s.title} includes ${lowerFirst(list(s.features))}.`),
-      ...serviceItems.filter((s) => s.targetClients.length).map((s) => `${s.title} is for ${lowerFirst(list(s.targetClients))}.`),
+      ...serviceItems.filter((s) => s.features.length).map((s) => `${s.title} includes ${list(s.features.map(inSentence))}.`),
+      ...serviceItems.filter((s) => s.targetClients.length).map((s) => `${s.title} is for ${list(s.targetClients.map(inSentence))}.`),
     ],
   };
   return [
@@ -116,14 +121,14 @@ function servicePassages({ profile, services: serviceItems }: AssistantKnowledge
         page: { title: 'Services', path: '/services' },
         answer: [
           `${s.title}: ${sentence(s.description || s.subtitle)}`,
-          ...(s.features.length ? [`It includes ${lowerFirst(list(s.features.slice(0, 3)))}.`] : []),
+          ...(s.features.length ? [`It includes ${list(s.features.slice(0, 3).map(inSentence))}.`] : []),
         ].join(' '),
         text: [s.subtitle, s.description, ...s.features, ...s.tools, ...s.targetClients].join(' '),
         keywords: `service ${s.id.replace(/-/g, ' ')}`,
         facts: [
           `${s.title}: ${sentence(s.description || s.subtitle)}`,
-          ...(s.features.length ? [`The ${s.title} service includes ${lowerFirst(list(s.features))}.`] : []),
-          ...(s.targetClients.length ? [`${s.title} is for ${lowerFirst(list(s.targetClients))}.`] : []),
+          ...(s.features.length ? [`The ${s.title} service includes ${list(s.features.map(inSentence))}.`] : []),
+          ...(s.targetClients.length ? [`${s.title} is for ${list(s.targetClients.map(inSentence))}.`] : []),
           ...(s.tools.length ? [`Tools: ${list(s.tools)}.`] : []),
         ],
       }),
