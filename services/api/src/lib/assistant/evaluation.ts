@@ -27,8 +27,8 @@ const AUDIT_TIMES = [/about 20 seconds/, /within 24 hours/];
 /** A reply that says the site does not answer and offers the owner instead. */
 const NO_ANSWER = /(?:site|it) (?:does not|doesn't) (?:say|answer|cover)/i;
 
-/** The tuning half: the first table (issue 15) and questions from issue 33 as visitors phrase them. */
-export const TUNING_CASES: readonly RetrievalCase[] = [
+/** The tuning half: the first table (issue 15) and questions from issues 33 and 44 as visitors phrase them. */
+const FIRST_TUNING_CASES: readonly RetrievalCase[] = [
   { question: 'What services do you offer?', source: '/services' },
   { question: 'Tell me about team leadership', source: '/services' },
   { question: 'Can you help with operations consulting?', source: '/services' },
@@ -126,10 +126,10 @@ export const TUNING_CASES: readonly RetrievalCase[] = [
 ];
 
 /**
- * The held-out half: written with the tuning half, before the answers were reworked, and never
- * tuned on. When one of these fails, the miss is reported, not fitted.
+ * The first held-out set (issues 33 and 44). Its misses were printed by the bench and published
+ * with each measurement, so it is part of the tuning half now.
  */
-export const HELD_OUT_CASES: readonly RetrievalCase[] = [
+const RETIRED_HELD_OUT: readonly RetrievalCase[] = [
   { question: 'What does a strategy consultation cost?', source: '/#contact', says: [NO_PRICE, CONTACT] },
   { question: 'Do you help brokerages in Virginia?', source: '/services', opens: 'Yes' },
   { question: 'What areas do you cover?', source: '/#contact', says: [/Northern Virginia/, /Maryland/] },
@@ -198,6 +198,71 @@ export const HELD_OUT_CASES: readonly RetrievalCase[] = [
   { question: "What's the interest rate today?", source: null },
   { question: 'How quickly can you sell my house?', source: null, says: [NO_ANSWER, CONTACT] },
   { question: 'Are you on LinkedIn?', source: '/#contact', says: [/linkedin/i] },
+];
+
+/** The tuning half: what the retrieval's thresholds and rules may be adjusted on. */
+export const TUNING_CASES: readonly RetrievalCase[] = [...FIRST_TUNING_CASES, ...RETIRED_HELD_OUT];
+
+/**
+ * The held-out half: written on 2026-11-29 before any change made for it, and never tuned on.
+ * When one of these fails, the miss is reported, not fitted.
+ */
+export const HELD_OUT_CASES: readonly RetrievalCase[] = [
+  { question: 'Do you offer marketing audits?', source: ['/services', '/marketing-audit'], opens: 'Yes' },
+  { question: "What's included in the free audit?", source: ['/marketing-audit', '/services'], says: [/15-point|website|search/] },
+  { question: 'Can you fix our CRM?', source: '/services', says: [/CRM/] },
+  { question: 'Who is the team leadership service for?', source: '/services', says: [/growing teams|team leaders|brokers/i] },
+  { question: "What's your contact email?", source: '/#contact', says: [/morgan@curbappeal\.example/] },
+  { question: 'How do I get in touch with Morgan?', source: '/#contact', says: [CONTACT] },
+  { question: 'Where are you?', source: '/#contact', says: [/Arlington/] },
+  { question: 'Do you cover DC?', source: '/#contact', opens: 'Yes' },
+  { question: 'Do you work in Ohio?', source: '/#contact', opens: 'No' },
+  { question: "What's your rating from clients?", source: '/#achievements', says: [/4\.9/] },
+  { question: 'How big was the team you moved to eXp?', source: '/blog/exp-realty-transition', says: [/45/] },
+  { question: 'What open rates do your emails get?', source: '/blog/email-marketing-campaigns', says: [/53%/] },
+  {
+    question: 'How many people came to your events?',
+    source: ['/blog/community-events-strategy', '/#achievements', '/#skills'],
+    says: [/350/],
+  },
+  { question: "What's your background?", source: ['/experience', '/#about'] },
+  { question: 'Are you a realtor?', source: '/#about', opens: 'Yes' },
+  { question: 'What magazine wrote about you?', source: '/#achievements', says: [/Real Producers/] },
+  { question: 'Any reviews from clients?', source: ['/real-estate-marketing-report', '/#achievements'] },
+  { question: 'What do you know about Salesforce?', source: ['/#skills', '/services', '/experience'], says: [/Salesforce/] },
+  { question: 'I want to grow my real estate team. Can you help?', source: '/services', opens: 'Yes' },
+  { question: 'Is the report emailed to me?', source: '/marketing-audit', says: [/24 hours|e-mail|email/] },
+  { question: 'How soon does the audit finish?', source: '/marketing-audit', says: AUDIT_TIMES },
+  { question: 'Can I call you?', source: '/#contact', says: [/\(703\) 555-0142/] },
+  {
+    question: 'who is it for?',
+    previous: 'What is the Operations Consulting service?',
+    source: '/services',
+    says: [/teams|coordinators|brokerages/i],
+  },
+  {
+    question: 'what were the results?',
+    previous: 'Tell me about the South Arlington expansion',
+    source: '/blog/south-arlington-expansion',
+    says: [/35%|20%/],
+  },
+  {
+    question: 'how much does it cost?',
+    previous: 'Do you offer team leadership training?',
+    source: '/#contact',
+    says: [NO_PRICE, CONTACT],
+  },
+  { question: 'is there a follow-up?', previous: "What's in the marketing strategy consultation?", source: '/services', says: [/90 days/] },
+  { question: "What's the average home price in Alexandria?", source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'Can you help me get a mortgage?', source: null },
+  { question: 'Should I rent or sell my condo?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'What are property taxes in Fairfax County?', source: null },
+  { question: 'Can you list my house on the MLS?', source: null, says: [CONTACT] },
+  { question: 'Is now a good time to sell?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: "What's the best neighborhood for families in Arlington?", source: null },
+  { question: 'Do you know a good plumber?', source: null },
+  { question: 'What will my closing costs be?', source: null, says: [CONTACT] },
+  { question: 'How do I write an offer on a house?', source: null, says: [NO_ANSWER, CONTACT] },
 ];
 
 /** The whole table. */
