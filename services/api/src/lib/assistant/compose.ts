@@ -1,5 +1,5 @@
-// Reading a visitor's question and composing the reply from the passage that answers it
-// (issue 33): the sentence(s) that answer rather than the whole passage, Yes or No first for
+// Reading a visitor's question and composing the reply from the passage that answers it:
+// the sentence(s) that answer rather than the whole passage, Yes or No first for
 // a yes/no question, the areas served for "do you cover …", the one price the site states
 // (the free audit) and, for every other price, plainly that the site gives none.
 import { sampleProfile } from '@curb/content';
@@ -49,11 +49,12 @@ const RATE_NOT_PRICE = /\b(?:open|click|conversion|interest|mortgage|success|res
 const FREE = /\bfree\b|\bno (?:cost|charge)\b/i;
 const DURATION = /\bhow (?:long|soon|quickly|fast)\b|\bturnaround\b|\bhow many (?:minutes|hours|days|weeks)\b|\bwhen will (?:i|we)\b/i;
 const COUNT = /\bhow many\b/i;
-const CONTACT = /\b(?:reach|contact|get in touch|talk to|phone number|e-?mail address|call you)\b/i;
+const CONTACT =
+  /\b(?:reach|contact|get in touch|talk to|phone number|e-?mail address|call you)\b|\byour (?:e-?mail|phone|number|office)\b|\bwhere(?:'s| is) your office\b/i;
 /** Booking a time, or a social profile: contact questions even without "you". */
 const BOOKING =
   /\b(?:book|schedule|set up|arrange)\b.{0,20}\b(?:call|meeting|consultation|time|appointment|chat)\b|\bappointment\b|\b(?:booking|calendar) (?:link|page)\b|\b(?:linkedin|facebook|instagram|youtube|tiktok|zillow)\b/i;
-const OFFER = /\b(?:would|could|can|will|do) you\b|\bhow (?:do|would|will) you\b/i;
+const OFFER = /\b(?:would|could|can|will) you\b|\bhow (?:do|would|will) you\b|\bdo you (?:offer|help|do|provide|handle)\b/i;
 const AREA =
   /\b(?:areas?|regions?|cities|counties|states)\b.*\b(?:serve|serving|cover|covering|work)\b|\bwhere\b.*\b(?:work|serve|based|located)\b/i;
 /** Verbs that ask whether the owner works somewhere: "do you cover Texas", "work in DC". */
@@ -157,6 +158,11 @@ export function ownerFacts(profile: OwnerProfile): OwnerFacts {
 
 /** The sample owner, whom the tuning and evaluation questions are about. */
 export const SAMPLE_OWNER: OwnerFacts = ownerFacts(sampleProfile());
+
+/** The two-letter code of a state as `placeIn` names it ("Virginia" → "VA"), or the name itself. */
+export function placeCode(name: string): string {
+  return STATES.find(([n, c]) => n.toLowerCase() === name.toLowerCase() || c === name)?.[1] ?? name;
+}
 
 /** The US state or DC a question names, longest name first ("West Virginia" before "Virginia"). */
 export function placeIn(question: string, owner: OwnerFacts = SAMPLE_OWNER): Place | null {

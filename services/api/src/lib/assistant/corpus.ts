@@ -167,7 +167,7 @@ function experiencePassages({ profile, figures, isSample }: AssistantKnowledge):
       `${profile.position} at ${profile.company}. Earlier roles include ` +
       `${list(experience.slice(1, 4).map((job) => `${job.title} at ${job.company}`))}.`,
     text: experience.map((job) => `${job.title} ${job.company} ${job.period} ${job.snippet}`).join(' '),
-    keywords: 'experience career background resume cv history jobs roles worked years',
+    keywords: 'experience career background resume cv history jobs roles worked years company companies employers',
     facts: [],
   };
   return [
@@ -275,7 +275,7 @@ function aboutPassages(k: AssistantKnowledge): Passage[] {
         {
           id: 'press',
           kind: 'press',
-          title: `${magazineFeature.publication} feature`,
+          title: `${magazineFeature.publication} magazine feature`,
           page: { title: 'Media Recognition', path: '/#achievements' },
           answer:
             `${profile.name} was featured in ${magazineFeature.publication} (${magazineFeature.date}) in "${magazineFeature.title}": ` +

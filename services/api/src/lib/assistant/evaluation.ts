@@ -27,7 +27,7 @@ const AUDIT_TIMES = [/about 20 seconds/, /within 24 hours/];
 /** A reply that says the site does not answer and offers the owner instead. */
 const NO_ANSWER = /(?:site|it) (?:does not|doesn't) (?:say|answer|cover)/i;
 
-/** The tuning half: the first table (issue 15) and questions from issues 33 and 44 as visitors phrase them. */
+/** The first tuning questions: the original table, then questions as visitors phrase them. */
 const FIRST_TUNING_CASES: readonly RetrievalCase[] = [
   { question: 'What services do you offer?', source: '/services' },
   { question: 'Tell me about team leadership', source: '/services' },
@@ -71,7 +71,7 @@ const FIRST_TUNING_CASES: readonly RetrievalCase[] = [
   { question: 'Write me a poem about cats', source: null },
   { question: 'What is the best pizza place in Arlington?', source: null },
   { question: 'How do I fix my car engine?', source: null },
-  // Issue 33: the question's own answer, yes or no first, prices the site does not give, the
+  // The question's own answer, yes or no first, prices the site does not give, the
   // areas served, how long an audit takes.
   { question: 'How much does a consultation cost?', source: '/#contact', says: [NO_PRICE, CONTACT] },
   { question: 'Do you work with teams in Maryland?', source: '/services', opens: 'Yes', says: [/Maryland/] },
@@ -93,7 +93,7 @@ const FIRST_TUNING_CASES: readonly RetrievalCase[] = [
   { question: 'Can you get me a mortgage pre-approval?', source: null },
   { question: 'Who is the mayor of DC?', source: null },
   { question: 'Can you walk my dog?', source: null },
-  // Issue 44: what visitors asked in a walk through the site, and follow-ups.
+  // What visitors asked in a walk through the site, and follow-ups.
   { question: 'What do you charge?', source: '/#contact', says: [NO_PRICE, CONTACT] },
   { question: 'What should I fix before I list?', source: null, says: [NO_ANSWER, CONTACT] },
   // The South Arlington case study says how the owner marketed a team's listings: a right answer too.
@@ -126,7 +126,7 @@ const FIRST_TUNING_CASES: readonly RetrievalCase[] = [
 ];
 
 /**
- * The first held-out set (issues 33 and 44). Its misses were printed by the bench and published
+ * The first held-out set. Its misses were printed by the bench and published
  * with each measurement, so it is part of the tuning half now.
  */
 const RETIRED_HELD_OUT: readonly RetrievalCase[] = [
@@ -152,8 +152,8 @@ const RETIRED_HELD_OUT: readonly RetrievalCase[] = [
   { question: 'What will mortgage rates do next year?', source: null },
   { question: 'Who is the best agent in Bethesda?', source: null },
   { question: 'Can you book me a flight to Miami?', source: null },
-  // Written with the visitors' questions of issue 44, before the assistant was changed for
-  // them, and never tuned on.
+  // Written with the visitors' questions of the walk through the site, before the assistant was
+  // changed for them.
   { question: 'How much do you charge for a marketing audit?', source: '/marketing-audit', says: [/free/] },
   { question: 'what are your fees', source: '/#contact', says: [NO_PRICE, CONTACT] },
   { question: 'What does a marketing strategy session include?', source: '/services', says: [/channel plan|competitor|budget/i] },

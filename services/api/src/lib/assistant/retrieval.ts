@@ -6,7 +6,17 @@
 import MiniSearch from 'minisearch';
 import type { ChatSource } from '@curb/contracts/assistant';
 import { auditTiming } from '@curb/content';
-import { chooseSentences, contentTerms, intentOf, ownerFacts, sentencesOf, stem, withoutPriceWords, type Intent } from './compose.ts';
+import {
+  chooseSentences,
+  contentTerms,
+  intentOf,
+  ownerFacts,
+  placeCode,
+  sentencesOf,
+  stem,
+  withoutPriceWords,
+  type Intent,
+} from './compose.ts';
 import { AUDIT_PAGE, bookingSentence, buildCorpus, CONTACT_PAGE, socialLinks, type Passage } from './corpus.ts';
 import { sampleKnowledge, type AssistantKnowledge } from './knowledge.ts';
 
@@ -16,7 +26,7 @@ const STOP_WORDS = new Set(
   `a about actually all also am an and any anything are as at be been but by can could did do does doing for from get give got
   had has have help how i i'd i'm if in into is it its just know like me more much my need of on or our please s say should
   so some tell than thank thanks that the their them then there these they this to us want was we were what when where which
-  who why will with would you your yours hey hi hello ok okay yes no whats wheres hows whos best way before after`.split(/\s+/),
+  who why will with would you your yours hey hi hello ok okay yes no whats wheres hows whos best way before after many total`.split(/\s+/),
 );
 
 /** Lower case, no stop words, crude singular ("studies" → "study", "services" → "service"). */
@@ -83,11 +93,27 @@ export interface Retriever {
 const GREETING = /^\s*(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|greetings)\b[\s!.,]*(there)?[\s!.,]*$/i;
 const THANKS = /^\s*(thanks?|thank you|thx|great|perfect|awesome|cool|ok(ay)?)\b[^?]*$/i;
 
+/** How long the owner has worked: the headline figure in years answers it. */
+const YEARS = /\bhow long have you been\b|\bhow many years\b|\byears of experience\b/i;
+/** What others say of the owner: the testimonials. */
+const SAYING = /\b(?:clients?|customers?|people|others|sellers?|buyers?)\b.{0,30}\b(?:say|said|think)\b|\btestimonials?\b/i;
+/** A licence or credential asked of the owner. */
+const LICENCE = /\b(?:licen[sc]ed?|licen[sc]es?|credentials?)\b/i;
+/** Whom the owner works for: the services' clients. */
+const WHO_FOR = /\bwho (?:do|does) (?:you|\w+) (?:work with|work for|help|serve)\b/i;
+/** "What do you do?": the services. */
+const WHAT_DO = /^\s*what (?:do|does) (?:you|\w+) do\s*\??\s*$/i;
+/** A statistic asked ("the best…", "typical", "average"): only a sentence with every word of it answers. */
+const STATISTIC = /\b(?:best|typical(?:ly)?|average|median|fastest|slowest|cheapest|worth)\b/i;
+
 /** The owner's present role asked: "what's your (job) title", "what is your position". */
 const OWN_ROLE = /\byour (?:current )?(?:job title|title|position|role|job)\b(?!\s+(?:at|with|in)\b)|\bwhat do you do for a living\b/i;
 
 /** A price as content states one: an amount of dollars, or a percentage that is a fee or commission. */
 const STATED_PRICE = /\$\s?\d|\b\d+(?:\.\d+)?\s?%\s*(?:commission|fee|of the (?:sale|price))|\b(?:fee|commission) of\b/i;
+
+/** A word that points back at what was said before. */
+const PRONOUN = /\b(?:it|its|that|this|those|these|they|them)\b/i;
 
 const FOLLOW_UP = /^\s*(and|so|but|what about|how about)\b|\b(it|its|that|this|those|these|they|them|there|more)\b/i;
 
@@ -128,8 +154,23 @@ function priceSubject(passage: Passage): string {
   }
 }
 
+/** Whether `text` has a number followed, within three words, by one of `terms` ("127 client reviews"). */
+function countsOneOf(text: string, terms: readonly string[]): boolean {
+  // "A 15-point review" names a kind of review, not a count of them.
+  const tokens = text
+    .toLowerCase()
+    .replace(/\b\d+-\p{L}+/gu, ' ')
+    .split(/[^\p{L}\p{N}+$%,.]+/u)
+    .map((t) => t.replace(/[.,]+$/, ''))
+    .filter(Boolean);
+  return tokens.some((w, i) => /^[\d$]/.test(w) && tokens.slice(i + 1, i + 4).some((next) => terms.includes(stem(next))));
+}
+
+const sentence = (text: string): string => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge()): Retriever {
   const passages = buildCorpus(knowledge);
+  const { figures } = knowledge;
   const owner = ownerFacts(knowledge.profile);
   const booking = bookingSentence(knowledge.profile);
   const contactNudge = `To talk it through, ${link(CONTACT_PAGE, 'get in touch')} or e-mail ${owner.email}.${booking ? ` ${booking}` : ''}`;
@@ -328,6 +369,42 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
       const hit: RetrievalResult = { passage: about, score: STRONG_SCORE, coverage: 1 };
       return reply(`${sentencesOf(about.answer)[0]} Read more on ${link(about.page)}.`, [about.page], [hit], said, contactNudge);
     }
+    const direct = (passage: Passage | undefined, text: (p: Passage) => string | null, offer: string | null = contactNudge) => {
+      const body = passage ? text(passage) : null;
+      if (!passage || !body) return null;
+      const hit: RetrievalResult = { passage, score: STRONG_SCORE, coverage: 1 };
+      return reply(`${body} Read more on ${link(passage.page)}.`, [passage.page], [hit], said, offer);
+    };
+    // How long the owner has worked: their figure in years, from the career page when there is one.
+    const years = figures.find((f) => /\byears?\b/i.test(f.label));
+    if (YEARS.test(question) && years) {
+      const found = direct(
+        byId.get('experience') ?? byId.get('metrics'),
+        () => `${owner.name}: ${years.value} ${years.label.toLowerCase()}.`,
+      );
+      if (found) return found;
+    }
+    // What clients say: the testimonials, quoted whole.
+    if (SAYING.test(question) && !intent.count) {
+      const found = direct(byId.get('testimonials'), (p) => `${intent.yesNo ? 'Yes. ' : ''}${p.answer}`, auditNudge);
+      if (found) return found;
+    }
+    // A licence: the one the profile states, "Yes" when it names the place asked about (or none is).
+    const licence = knowledge.profile.licence;
+    if (LICENCE.test(question) && licence) {
+      const named = !intent.place || new RegExp(`\\b(?:${intent.place.name}|${placeCode(intent.place.name)})\\b`, 'i').test(licence);
+      const lead = intent.yesNo ? (named ? 'Yes. ' : `The licence the site states does not name ${intent.place?.name}. `) : '';
+      const found = direct(byId.get('certifications'), () => `${lead}${owner.name}: ${sentence(licence)}`);
+      if (found) return found;
+    }
+    // Whom the owner works for, and what they do: the services.
+    const overview = byId.get('services');
+    if (WHO_FOR.test(question) || WHAT_DO.test(question)) {
+      const found = direct(overview, (p) =>
+        WHO_FOR.test(question) ? p.facts.filter((f) => / is for /.test(f)).join(' ') || null : sentencesOf(p.answer).slice(0, 2).join(' '),
+      );
+      if (found) return found;
+    }
     // How to reach the owner.
     const contact = byId.get('contact');
     if (intent.contact && contact) {
@@ -352,9 +429,21 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
     // that previous question's topic.
     const previous = previousQuestion;
     let results = search(question, 4, question, intent.offer);
-    if (!confident(results) && previous && FOLLOW_UP.test(question)) {
+    if (previous && FOLLOW_UP.test(question)) {
       const combined = search(`${previous} ${question}`, 4, previous, intentOf(previous, owner).offer);
-      if (confident(combined)) results = combined;
+      // "How many agents went through it?" stands alone but for "it": the previous topic's
+      // passage answers when it also covers this question's words.
+      const own = PRONOUN.test(question) && confident(combined) ? search(`${previous} ${question}`, 1, question)[0] : undefined;
+      const pointsBack = own !== undefined && own.passage === combined[0]?.passage && own.coverage > 0;
+      if ((!confident(results) && confident(combined)) || pointsBack) results = combined;
+    }
+    // "How many reviews…": a passage that counts the thing asked comes first.
+    const countTerms = contentTerms(question, owner);
+    if (intent.count && confident(results) && !results[0]!.passage.facts.some((f) => countsOneOf(f, countTerms))) {
+      const terms = countTerms;
+      const counting = results.find((r) => r.coverage > 0 && r.passage.facts.some((f) => countsOneOf(f, terms)));
+      if (counting)
+        results = [{ ...counting, coverage: Math.max(counting.coverage, MIN_COVERAGE) }, ...results.filter((r) => r !== counting)];
     }
     const top = results[0];
     if (!top || !confident(results)) return refusal(question, said);
@@ -363,7 +452,16 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
       top.passage.kind === 'testimonial'
         ? { text: top.passage.answer, covered: 1, terms: 1 }
         : chooseSentences(top.passage, question, intent, owner);
-    const yes = intent.yesNo && chosen.terms > 0 && chosen.covered === chosen.terms;
+    // "Who is the best agent in Bethesda?": a reply that names neither the statistic nor every word asked is not an answer.
+    const statistic = STATISTIC.exec(question)?.[0];
+    if (statistic && (chosen.covered < chosen.terms || !new RegExp(`\\b${statistic}\\b`, 'i').test(chosen.text))) {
+      return refusal(question, said);
+    }
+    // "Can you help me set up…?" answered by a service or an expertise the owner offers: most of
+    // the words asked, not every one ("set up" against "setup"), settle it.
+    const offered = intent.offer && (top.passage.kind === 'service' || top.passage.kind === 'skill');
+    const yes =
+      intent.yesNo && chosen.terms > 0 && (chosen.covered === chosen.terms || (offered && chosen.covered / chosen.terms >= MIN_COVERAGE));
     const parts = [`${yes ? 'Yes. ' : ''}${chosen.text}`, `Read more on ${link(top.passage.page)}.`];
     const sources: ChatSource[] = [top.passage.page];
     const second = results[1];

@@ -19,10 +19,10 @@ type Turn = { role: 'user' | 'assistant'; content: string };
 /** The reply when nothing on the site answers: it says so and hands over to the owner. */
 const NO_ANSWER = /^This site doesn't answer that, but .+ can: e-mail /;
 
-/** The held-out half's figures when first measured after the rework (never tuned on). */
-const HELD_OUT_FLOOR = { precision: 0.5, recall: 0.5, refusals: 0.8 };
+/** The held-out half's figures as last measured (never tuned on): a regression fails. */
+const HELD_OUT_FLOOR = { precision: 0.7, recall: 0.65, refusals: 0.8 };
 
-describe("the answer is the question's, not a passage nearby (issue 33)", () => {
+describe("the answer is the question's, not a passage nearby", () => {
   const retriever = createRetriever();
   const reply = (question: string, previousReplies: string[] = []) => retriever.answer([question], previousReplies);
   const areas = 'Northern Virginia, Washington, DC and Maryland';
@@ -245,9 +245,8 @@ describe('POST /api/chat in retrieval mode', () => {
   it('answers the tuning half of the table from the expected page, saying what it must', () => {
     const result = evaluateRetrieval(createRetriever(), TUNING_CASES);
     expect(TUNING_CASES.filter((c) => c.source === null).length).toBeGreaterThanOrEqual(10);
-    // Two known misses at most: "What neighborhoods sell fastest?" is answered from the South
-    // Arlington case study, and "Do you help teams grow their listings?" lacks its "Yes".
-    expect(result.misses.length, JSON.stringify(result.misses, null, 1)).toBeLessThanOrEqual(2);
+    // Three known misses at most (bench/results/assistant.md lists them).
+    expect(result.misses.length, JSON.stringify(result.misses, null, 1)).toBeLessThanOrEqual(3);
     expect(result.precision).toBeGreaterThanOrEqual(0.95);
     expect(result.recall).toBeGreaterThanOrEqual(0.95);
     expect(result.refusals).toBeGreaterThanOrEqual(0.9);
@@ -255,10 +254,12 @@ describe('POST /api/chat in retrieval mode', () => {
 
   it('keeps to its measured figures on the held-out half, which nothing was tuned on', () => {
     const result = evaluateRetrieval(createRetriever(), HELD_OUT_CASES);
-    expect(HELD_OUT_CASES.length).toBeGreaterThanOrEqual(20);
+    expect(HELD_OUT_CASES.length).toBeGreaterThanOrEqual(30);
+    expect(HELD_OUT_CASES.filter((c) => c.previous).length).toBeGreaterThanOrEqual(3);
+    expect(HELD_OUT_CASES.filter((c) => c.source === null).length).toBeGreaterThanOrEqual(8);
     expect(RETRIEVAL_CASES.length).toBe(TUNING_CASES.length + HELD_OUT_CASES.length);
-    // The figures `pnpm bench:assistant` printed when the held-out half was first run after the
-    // rework (docs/decisions/, issue 33): a floor against regressions, not a target fitted to.
+    // The figures `pnpm bench:assistant` last printed for the held-out half
+    // (bench/results/assistant.md): a floor against regressions, not a target fitted to.
     expect(result.precision, JSON.stringify(result.misses, null, 1)).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.precision);
     expect(result.recall).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.recall);
     expect(result.refusals).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.refusals);
