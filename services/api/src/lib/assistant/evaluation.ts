@@ -200,14 +200,8 @@ const RETIRED_HELD_OUT: readonly RetrievalCase[] = [
   { question: 'Are you on LinkedIn?', source: '/#contact', says: [/linkedin/i] },
 ];
 
-/** The tuning half: what the retrieval's thresholds and rules may be adjusted on. */
-export const TUNING_CASES: readonly RetrievalCase[] = [...FIRST_TUNING_CASES, ...RETIRED_HELD_OUT];
-
-/**
- * The held-out half: written on 2026-11-29 before any change made for it, and never tuned on.
- * When one of these fails, the miss is reported, not fitted.
- */
-export const HELD_OUT_CASES: readonly RetrievalCase[] = [
+/** The second held-out set, measured once (record 0264), then moved here with its misses known. */
+const SECOND_RETIRED_HELD_OUT: readonly RetrievalCase[] = [
   { question: 'Do you offer marketing audits?', source: ['/services', '/marketing-audit'], opens: 'Yes' },
   { question: "What's included in the free audit?", source: ['/marketing-audit', '/services'], says: [/15-point|website|search/] },
   { question: 'Can you fix our CRM?', source: '/services', says: [/CRM/] },
@@ -263,6 +257,82 @@ export const HELD_OUT_CASES: readonly RetrievalCase[] = [
   { question: 'Do you know a good plumber?', source: null },
   { question: 'What will my closing costs be?', source: null, says: [CONTACT] },
   { question: 'How do I write an offer on a house?', source: null, says: [NO_ANSWER, CONTACT] },
+];
+
+/** The tuning half: what the retrieval's thresholds and rules may be adjusted on. */
+export const TUNING_CASES: readonly RetrievalCase[] = [...FIRST_TUNING_CASES, ...RETIRED_HELD_OUT, ...SECOND_RETIRED_HELD_OUT];
+
+/**
+ * The held-out half: written before any change made for it, and never tuned on (only its totals
+ * are looked at while tuning). When one of these fails, the miss is reported, not fitted.
+ */
+export const HELD_OUT_CASES: readonly RetrievalCase[] = [
+  { question: 'What kind of services do you provide?', source: '/services', says: [/Marketing Audits/] },
+  { question: 'Tell me about your marketing audits', source: ['/services', '/marketing-audit'], says: [/15-point/] },
+  { question: 'How fast do I get the audit report?', source: '/marketing-audit', says: AUDIT_TIMES },
+  { question: 'Do you charge for the audit?', source: '/marketing-audit', says: [/free/] },
+  { question: 'What are your prices?', source: '/#contact', says: [NO_PRICE, CONTACT] },
+  { question: 'Can you help with Airtable?', source: ['/services', '/#skills', '/blog/transaction-management-system'], opens: 'Yes' },
+  { question: 'What does operations consulting include?', source: '/services', says: [/CRM|automation|transaction/i] },
+  { question: 'Are you based in Arlington?', source: '/#contact', opens: 'Yes' },
+  { question: 'Do you work with small businesses?', source: ['/services', '/#contact'], opens: 'Yes' },
+  { question: 'How can I book time with you?', source: '/#contact', says: [CONTACT] },
+  { question: 'Who are you?', source: '/#about', says: [/Morgan Ellis/] },
+  { question: 'How many agents have you trained?', source: ['/#achievements', '/blog/agent-onboarding-system', '/#skills'], says: [/40/] },
+  {
+    question: "What's your experience with email marketing?",
+    source: ['/blog/email-marketing-campaigns', '/#skills', '/experience'],
+    says: [/53%|2,231/],
+  },
+  { question: 'Tell me about the transaction management system', source: '/blog/transaction-management-system', says: [/30%/] },
+  { question: 'Where were you featured?', source: '/#achievements', says: [/Real Producers/] },
+  { question: "What's your LinkedIn profile?", source: '/#contact', says: [/linkedin/i] },
+  {
+    question: 'how many agents moved?',
+    previous: 'Tell me about the eXp Realty transition',
+    source: '/blog/exp-realty-transition',
+    says: [/45/],
+  },
+  {
+    question: 'how many people came?',
+    previous: 'Tell me about the community events',
+    source: '/blog/community-events-strategy',
+    says: [/350/],
+  },
+  { question: 'what does it include?', previous: 'What is the Team Leadership service?', source: '/services', says: [/onboarding/] },
+  {
+    question: 'and what does it cost?',
+    previous: 'What is the Marketing Strategy Consultation?',
+    source: '/#contact',
+    says: [NO_PRICE],
+  },
+  { question: 'how long does it take?', previous: 'How does the free audit work?', source: '/marketing-audit', says: AUDIT_TIMES },
+  {
+    question: 'what was the open rate?',
+    previous: 'Tell me about the email campaigns',
+    source: '/blog/email-marketing-campaigns',
+    says: [/53%/],
+  },
+  {
+    question: 'what tools do you use for it?',
+    previous: 'Do you offer operations consulting?',
+    source: '/services',
+    says: [/Airtable|Zapier|Salesforce/],
+  },
+  {
+    question: 'what was the target market share?',
+    previous: 'Tell me about the South Arlington expansion',
+    source: '/blog/south-arlington-expansion',
+    says: [/20%/],
+  },
+  { question: 'How much is my house worth?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: "What's the average days on market in Fairfax?", source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'Can you recommend a lawyer?', source: null },
+  { question: "Is it a buyer's or seller's market right now?", source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'What are HOA fees in Reston?', source: null, says: [CONTACT] },
+  { question: 'Can you show me homes for sale in Vienna?', source: null },
+  { question: "What's the weather like in Arlington?", source: null },
+  { question: 'Do I need a home inspection?', source: null, says: [NO_ANSWER, CONTACT] },
 ];
 
 /** The whole table. */
