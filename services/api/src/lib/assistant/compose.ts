@@ -56,7 +56,7 @@ const BOOKING =
   /\b(?:book|schedule|set up|arrange)\b.{0,20}\b(?:call|meeting|consultation|time|appointment|chat)\b|\bappointment\b|\b(?:booking|calendar) (?:link|page)\b|\b(?:linkedin|facebook|instagram|youtube|tiktok|zillow)\b/i;
 const OFFER = /\b(?:would|could|can|will) you\b|\bhow (?:do|would|will) you\b|\bdo you (?:offer|help|do|provide|handle)\b/i;
 const AREA =
-  /\b(?:areas?|regions?|cities|counties|states)\b.*\b(?:serve|serving|cover|covering|work)\b|\bwhere\b.*\b(?:work|serve|based|located)\b/i;
+  /\b(?:areas?|regions?|cities|counties|states)\b.*\b(?:serve|serving|cover|covering|work)\b|\bwhere\b.*\b(?:work|serve|based|located)\b|^\s*where are you\s*\??\s*$/i;
 /** Verbs that ask whether the owner works somewhere: "do you cover Texas", "work in DC". */
 const AREA_VERB = /\b(?:serve|serves|serving|cover|covers|covering|work|works|operate|travel|available|based|located|help)\b/i;
 
@@ -188,7 +188,15 @@ export function placeIn(question: string, owner: OwnerFacts = SAMPLE_OWNER): Pla
 export function intentOf(question: string, owner: OwnerFacts = SAMPLE_OWNER): Intent {
   const place = placeIn(question, owner);
   return {
-    yesNo: YES_NO.test(question.trim()),
+    // "I want to grow my team. Can you help?": the last sentence asks.
+    yesNo:
+      YES_NO.test(question.trim()) ||
+      YES_NO.test(
+        question
+          .trim()
+          .split(/(?<=[.!])\s+/)
+          .at(-1) ?? '',
+      ),
     price: PRICE.test(question) && !RATE_NOT_PRICE.test(question),
     free: FREE.test(question),
     duration: DURATION.test(question),

@@ -214,7 +214,7 @@ function auditPassages(_knowledge: AssistantKnowledge): Passage[] {
         inlineAuditForm.text,
         inlineAuditForm.successText,
       ].join(' '),
-      keywords: 'free audit review website analysis report check seo score cost price results get started leads',
+      keywords: 'free audit review website analysis report check seo score cost price results get started leads email emailed inbox',
       facts: [
         ...prose([marketingAuditPage.heroLead, ...marketingAuditPage.benefits.map((b) => b.text), inlineAuditForm.text]),
         `The report includes ${lowerFirst(list(marketingAuditPage.thankYou.items))}.`,
@@ -281,7 +281,7 @@ function aboutPassages(k: AssistantKnowledge): Passage[] {
             `${profile.name} was featured in ${magazineFeature.publication} (${magazineFeature.date}) in "${magazineFeature.title}": ` +
             `${sentence(lowerFirst(magazineFeature.description))}`,
           text: [magazineFeature.title, magazineFeature.description, ...magazineFeature.highlights].join(' '),
-          keywords: 'magazine press media featured interview article',
+          keywords: 'magazine press media featured interview article wrote written',
           facts: prose([magazineFeature.description, ...magazineFeature.highlights]),
         },
       ]
@@ -398,7 +398,8 @@ function testimonialPassages({ testimonials, profile }: AssistantKnowledge): Pas
       title: 'Testimonials: what clients say',
       page: { title: 'Marketing Report', path: '/real-estate-marketing-report' },
       answer: `What clients say about ${profile.name}: ${quoted.slice(0, 2).join(' ')}`,
-      text: testimonials.map((t) => `${t.quote} ${t.author} ${t.role}`).join(' '),
+      // Who said it is quoted, not searched: a client's town is not what the passage is about.
+      text: testimonials.map((t) => t.quote).join(' '),
       keywords: 'testimonial testimonials review reviews client clients customer customers say said feedback references quote',
       facts: quoted,
     },

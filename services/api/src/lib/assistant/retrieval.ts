@@ -53,6 +53,10 @@ const STRONG_MIN_COVERAGE = 0.5;
 const PREFIX_MIN_LENGTH = 4;
 const FUZZY_MIN_LENGTH = 4;
 const TOKEN = /[\n\r\p{Z}\p{P}]+/u;
+/** Share of the words of "can you…" a service must hold to answer it Yes. */
+const OFFER_MIN_COVERAGE = 0.5;
+/** A service answers "can you…" missing one of its words only from this score (a real match, not a stray word). */
+const OFFER_MIN_SCORE = 10;
 /** How much more a service or an expertise card weighs when the visitor asks what the owner would do. */
 const OFFER_BOOST = { service: 2.5, skill: 1.5 };
 
@@ -101,6 +105,10 @@ const SAYING = /\b(?:clients?|customers?|people|others|sellers?|buyers?)\b.{0,30
 const LICENCE = /\b(?:licen[sc]ed?|licen[sc]es?|credentials?)\b/i;
 /** Whom the owner works for: the services' clients. */
 const WHO_FOR = /\bwho (?:do|does) (?:you|\w+) (?:work with|work for|help|serve)\b/i;
+/** "Who is it for?" of what was just asked about. */
+const WHO_IS_IT_FOR = /\bwho (?:is|are) (?:it|this|that|they|these|those) for\b/i;
+/** Advice asked ("should I…"): only a sentence with every word of it answers. */
+const ADVICE = /^\s*(?:should|do|must) i\b/i;
 /** "What do you do?": the services. */
 const WHAT_DO = /^\s*what (?:do|does) (?:you|\w+) do\s*\??\s*$/i;
 /** A statistic asked ("the best…", "typical", "average"): only a sentence with every word of it answers. */
@@ -325,6 +333,39 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
     return { message: [text, ...offers].join(' '), sources: [CONTACT_PAGE, AUDIT_PAGE], results: [] };
   }
 
+  /**
+   * A follow-up ("who is it for?", "what were the results?", "is there a follow-up?") read in
+   * the passage the previous question was answered from: its sentence that holds the words
+   * asked, a time for "how long", a number for "how many", its clients for "who is it for".
+   * Null when that passage does not answer it, and the question is searched as usual.
+   */
+  function followUp(previous: string, question: string, intent: Intent, said: string) {
+    const before = search(previous, 4, previous, intentOf(previous, owner).offer);
+    const topic = before[0];
+    if (!topic || !confident(before)) return null;
+    const { passage } = topic;
+    let text: string | null = null;
+    if (WHO_IS_IT_FOR.test(question)) text = passage.facts.filter((f) => / is for /.test(f)).join(' ') || null;
+    else {
+      const chosen = chooseSentences(passage, question, intent, owner);
+      const timed = intent.duration && /\d/.test(chosen.text);
+      const counted = intent.count && countsOneOf(chosen.text, contentTerms(question, owner));
+      if (chosen.terms > 0 ? chosen.covered === chosen.terms || timed || counted : timed) text = chosen.text;
+      // "What were the results?" of a case study: what the passage is about, when its title and
+      // keywords hold every word asked.
+      else if (
+        chosen.terms > 0 &&
+        contentTerms(question, owner).every((t) => new Set(contentTerms(`${passage.title} ${passage.keywords}`, owner)).has(t))
+      ) {
+        text = passage.answer;
+      }
+      if (text && intent.yesNo) text = `Yes. ${text}`;
+    }
+    if (!text) return null;
+    const hit: RetrievalResult = { passage, score: topic.score, coverage: 1 };
+    return reply(`${text} Read more on ${link(passage.page)}.`, [passage.page], [hit], said, nudgeFor(passage, contactNudge));
+  }
+
   function answer(userTurns: readonly string[], previousReplies: readonly string[] = []) {
     const question = userTurns.at(-1) ?? '';
     const said = previousReplies.join('\n');
@@ -428,6 +469,10 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
     // long does it take?") leans on the previous question, and then the passage must answer
     // that previous question's topic.
     const previous = previousQuestion;
+    // "What were the results?": a short question about "the" something leans on the one before.
+    const leansBack = FOLLOW_UP.test(question) || (question.trim().split(/\s+/).length <= 6 && /\bthe\b/i.test(question));
+    const onTopic = previous && leansBack ? followUp(previous, question, intent, said) : null;
+    if (onTopic) return onTopic;
     let results = search(question, 4, question, intent.offer);
     if (previous && FOLLOW_UP.test(question)) {
       const combined = search(`${previous} ${question}`, 4, previous, intentOf(previous, owner).offer);
@@ -446,7 +491,16 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
         results = [{ ...counting, coverage: Math.max(counting.coverage, MIN_COVERAGE) }, ...results.filter((r) => r !== counting)];
     }
     const top = results[0];
-    if (!top || !confident(results)) return refusal(question, said);
+    // "Can you fix our CRM?": one word of what the visitor asks the owner to do may be the
+    // visitor's own (a verb) when a service or an expertise card answers the rest.
+    const asked = topicTerms(question, owner.nameWords).length;
+    const offeredService =
+      top !== undefined &&
+      intent.offer &&
+      (top.passage.kind === 'service' || top.passage.kind === 'skill') &&
+      top.score >= OFFER_MIN_SCORE &&
+      Math.round(top.coverage * asked) >= asked - 1;
+    if (!top || !(confident(results) || offeredService)) return refusal(question, said);
     // A testimonial is quoted whole, never cut at a sentence inside the quote.
     const chosen =
       top.passage.kind === 'testimonial'
@@ -454,15 +508,20 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
         : chooseSentences(top.passage, question, intent, owner);
     // "Who is the best agent in Bethesda?": a reply that names neither the statistic nor every word asked is not an answer.
     const statistic = STATISTIC.exec(question)?.[0];
-    if (statistic && (chosen.covered < chosen.terms || !new RegExp(`\\b${statistic}\\b`, 'i').test(chosen.text))) {
+    const partial = chosen.covered < chosen.terms;
+    if ((statistic && (partial || !new RegExp(`\\b${statistic}\\b`, 'i').test(chosen.text))) || (ADVICE.test(question) && partial)) {
       return refusal(question, said);
     }
     // "Can you help me set up…?" answered by a service or an expertise the owner offers: most of
     // the words asked, not every one ("set up" against "setup"), settle it.
     const offered = intent.offer && (top.passage.kind === 'service' || top.passage.kind === 'skill');
     const yes =
-      intent.yesNo && chosen.terms > 0 && (chosen.covered === chosen.terms || (offered && chosen.covered / chosen.terms >= MIN_COVERAGE));
-    const parts = [`${yes ? 'Yes. ' : ''}${chosen.text}`, `Read more on ${link(top.passage.page)}.`];
+      intent.yesNo &&
+      chosen.terms > 0 &&
+      (chosen.covered === chosen.terms || (offered && chosen.covered / chosen.terms >= OFFER_MIN_COVERAGE));
+    // A sentence read out of its passage names what "it" was.
+    const named = /^It\b/.test(chosen.text) ? `${top.passage.title}${chosen.text.slice(2)}` : chosen.text;
+    const parts = [`${yes ? 'Yes. ' : ''}${named}`, `Read more on ${link(top.passage.page)}.`];
     const sources: ChatSource[] = [top.passage.page];
     const second = results[1];
     if (second && second.score >= top.score * 0.6 && second.passage.page.path !== top.passage.page.path) {
