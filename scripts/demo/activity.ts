@@ -49,7 +49,8 @@ const BROWSERS = [
   },
   {
     userAgent:
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 19_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/19.0 Mobile/15E148 Safari/604.1',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 19_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+      'Version/19.0 Mobile/15E148 Safari/604.1',
     screenWidth: 390,
   },
   {

@@ -49,14 +49,23 @@ const RATE_NOT_PRICE = /\b(?:open|click|conversion|interest|mortgage|success|res
 const FREE = /\bfree\b|\bno (?:cost|charge)\b/i;
 const DURATION = /\bhow (?:long|soon|quickly|fast)\b|\bturnaround\b|\bhow many (?:minutes|hours|days|weeks)\b|\bwhen will (?:i|we)\b/i;
 const COUNT = /\bhow many\b/i;
-const CONTACT =
-  /\b(?:reach|contact|get in touch|talk to|phone number|e-?mail address|call you)\b|\byour (?:e-?mail|phone|number|office)\b|\bwhere(?:'s| is) your office\b/i;
+const CONTACT = new RegExp(
+  String.raw`\b(?:reach|contact|get in touch|talk to|phone number|e-?mail address|call you)\b|` +
+    String.raw`\byour (?:e-?mail|phone|number|office)\b|\bwhere(?:'s| is) your office\b`,
+  'i',
+);
 /** Booking a time, or a social profile: contact questions even without "you". */
-const BOOKING =
-  /\b(?:book|schedule|set up|arrange)\b.{0,20}\b(?:call|meeting|consultation|time|appointment|chat)\b|\bappointment\b|\b(?:booking|calendar) (?:link|page)\b|\b(?:linkedin|facebook|instagram|youtube|tiktok|zillow)\b/i;
+const BOOKING = new RegExp(
+  String.raw`\b(?:book|schedule|set up|arrange)\b.{0,20}\b(?:call|meeting|consultation|time|appointment|chat)\b|\bappointment\b|` +
+    String.raw`\b(?:booking|calendar) (?:link|page)\b|\b(?:linkedin|facebook|instagram|youtube|tiktok|zillow)\b`,
+  'i',
+);
 const OFFER = /\b(?:would|could|can|will) you\b|\bhow (?:do|would|will) you\b|\bdo you (?:offer|help|do|provide|handle)\b/i;
-const AREA =
-  /\b(?:areas?|regions?|cities|counties|states)\b.*\b(?:serve|serving|cover|covering|work)\b|\bwhere\b.*\b(?:work|serve|based|located)\b|^\s*where are you\s*\??\s*$/i;
+const AREA = new RegExp(
+  String.raw`\b(?:areas?|regions?|cities|counties|states)\b.*\b(?:serve|serving|cover|covering|work)\b|` +
+    String.raw`\bwhere\b.*\b(?:work|serve|based|located)\b|^\s*where are you\s*\??\s*$`,
+  'i',
+);
 /** Verbs that ask whether the owner works somewhere: "do you cover Texas", "work in DC". */
 const AREA_VERB = /\b(?:serve|serves|serving|cover|covers|covering|work|works|operate|travel|available|based|located|help)\b/i;
 

@@ -262,7 +262,9 @@ function aboutPassages(k: AssistantKnowledge): Passage[] {
           kind: 'metrics',
           title: 'Key metrics',
           page: { title: 'Key Metrics', path: '/#achievements' },
-          answer: `Some numbers: ${figureText ? `${figureText}, ` : ''}${list(achievements.map((a) => `${a.value} ${lowerFirst(a.title)}`))}.`,
+          answer: `Some numbers: ${[figureText, list(achievements.map((a) => `${a.value} ${lowerFirst(a.title)}`))]
+            .filter(Boolean)
+            .join(', ')}.`,
           text: [...figures.map((f) => `${f.label} ${f.value}`), ...achievements.map((a) => `${a.title} ${a.value} ${a.description}`)].join(
             ' ',
           ),

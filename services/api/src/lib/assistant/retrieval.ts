@@ -304,7 +304,8 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
       if (stated.length) {
         const page = services[0]!.page;
         return reply(
-          `The prices the site states: ${stated.slice(0, 4).join(' ')} The marketing audit is free. ${contactLine} Read more on ${link(page)}.`,
+          `The prices the site states: ${stated.slice(0, 4).join(' ')} The marketing audit is free. ${contactLine} ` +
+            `Read more on ${link(page)}.`,
           [page, CONTACT_PAGE],
           contact ? [{ passage: contact, score: STRONG_SCORE, coverage: 1 }] : [],
           said,
