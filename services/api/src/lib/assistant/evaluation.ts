@@ -259,14 +259,8 @@ const SECOND_RETIRED_HELD_OUT: readonly RetrievalCase[] = [
   { question: 'How do I write an offer on a house?', source: null, says: [NO_ANSWER, CONTACT] },
 ];
 
-/** The tuning half: what the retrieval's thresholds and rules may be adjusted on. */
-export const TUNING_CASES: readonly RetrievalCase[] = [...FIRST_TUNING_CASES, ...RETIRED_HELD_OUT, ...SECOND_RETIRED_HELD_OUT];
-
-/**
- * The held-out half: written before any change made for it, and never tuned on (only its totals
- * are looked at while tuning). When one of these fails, the miss is reported, not fitted.
- */
-export const HELD_OUT_CASES: readonly RetrievalCase[] = [
+/** The third held-out set, measured (record 0264), then moved here with its misses known. */
+const THIRD_RETIRED_HELD_OUT: readonly RetrievalCase[] = [
   { question: 'What kind of services do you provide?', source: '/services', says: [/Marketing Audits/] },
   { question: 'Tell me about your marketing audits', source: ['/services', '/marketing-audit'], says: [/15-point/] },
   { question: 'How fast do I get the audit report?', source: '/marketing-audit', says: AUDIT_TIMES },
@@ -333,6 +327,65 @@ export const HELD_OUT_CASES: readonly RetrievalCase[] = [
   { question: 'Can you show me homes for sale in Vienna?', source: null },
   { question: "What's the weather like in Arlington?", source: null },
   { question: 'Do I need a home inspection?', source: null, says: [NO_ANSWER, CONTACT] },
+];
+
+/** The tuning half: what the retrieval's thresholds and rules may be adjusted on. */
+export const TUNING_CASES: readonly RetrievalCase[] = [
+  ...FIRST_TUNING_CASES,
+  ...RETIRED_HELD_OUT,
+  ...SECOND_RETIRED_HELD_OUT,
+  ...THIRD_RETIRED_HELD_OUT,
+];
+
+/**
+ * The held-out half: written before any change made for it, and never tuned on (only its totals
+ * are looked at while tuning). When one of these fails, the miss is reported, not fitted.
+ */
+export const HELD_OUT_CASES: readonly RetrievalCase[] = [
+  { question: 'Hi, who am I talking to?', source: '/#about', says: [/Morgan Ellis/] },
+  { question: 'Tell me about yourself', source: '/#about', says: [/Morgan Ellis/] },
+  { question: "What's your phone number and email?", source: '/#contact', says: [/\(703\) 555-0142/, /morgan@curbappeal\.example/] },
+  { question: 'How much does the marketing strategy consultation cost?', source: '/#contact', says: [NO_PRICE, CONTACT] },
+  { question: 'What results have your clients seen?', source: ['/real-estate-marketing-report', '/#achievements'] },
+  { question: 'How many transactions do you handle a year?', source: ['/#achievements', '/#about'], says: [/\$75M/] },
+  { question: 'How do clients rate you?', source: '/#achievements', says: [/4\.9/] },
+  { question: 'What is the Growth Opportunities Report?', source: ['/services', '/marketing-audit'], says: [/revenue|untapped|3-5/] },
+  { question: 'Can you automate our paperwork?', source: ['/services', '/#skills'], opens: 'Yes' },
+  { question: 'Do you do team training?', source: ['/services', '/#skills'], opens: 'Yes' },
+  { question: 'Where is your office located?', source: '/#contact', says: [/Arlington/] },
+  { question: 'Do you serve Maryland?', source: '/#contact', opens: 'Yes' },
+  { question: 'Are you licensed in DC?', source: '/#about', opens: 'Yes' },
+  { question: 'How long does it take to get my report?', source: '/marketing-audit', says: AUDIT_TIMES },
+  { question: 'What happened when you moved the team to eXp Realty?', source: '/blog/exp-realty-transition' },
+  { question: 'Which tools do you use?', source: ['/services', '/#skills'] },
+  { question: 'What is your current role?', source: '/#about', says: [/Director/] },
+  {
+    question: 'how much time did it save?',
+    previous: 'Tell me about the transaction management system',
+    source: '/blog/transaction-management-system',
+    says: [/30%|ten hours|10 hours/],
+  },
+  {
+    question: 'who is it for?',
+    previous: 'What is the Marketing Audits service?',
+    source: '/services',
+    says: [/solo agents|teams|brokerages/i],
+  },
+  {
+    question: 'how long is it?',
+    previous: 'Tell me about the agent onboarding program',
+    source: '/blog/agent-onboarding-system',
+    says: [/30-day/],
+  },
+  { question: 'is it really free?', previous: 'What does the free audit include?', source: '/marketing-audit', opens: 'Yes' },
+  { question: 'what does it cost?', previous: 'Do you offer operations consulting?', source: '/#contact', says: [NO_PRICE] },
+  { question: "What's the best mortgage rate right now?", source: null },
+  { question: 'Can you help me find a rental apartment?', source: null, says: [CONTACT] },
+  { question: 'How much should I list my house for?', source: null, says: [CONTACT] },
+  { question: 'What are the best schools in Arlington?', source: null },
+  { question: 'Will home prices go up next year?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'Do you speak Spanish?', source: null },
+  { question: 'Can you stage my home?', source: null },
 ];
 
 /** The whole table. */
