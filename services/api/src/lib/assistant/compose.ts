@@ -60,7 +60,8 @@ const BOOKING = new RegExp(
     String.raw`\b(?:booking|calendar) (?:link|page)\b|\b(?:linkedin|facebook|instagram|youtube|tiktok|zillow)\b`,
   'i',
 );
-const OFFER = /\b(?:would|could|can|will) you\b|\bhow (?:do|would|will) you\b|\bdo you (?:offer|help|do|provide|handle)\b/i;
+const OFFER =
+  /\b(?:would|could|can|will) you\b|\bhow (?:do|would|will) you\b|\bdo you (?:offer|help|do|provide|handle)\b|\bwhat do you know about\b/i;
 const AREA = new RegExp(
   String.raw`\b(?:areas?|regions?|cities|counties|states)\b.*\b(?:serve|serving|cover|covering|work)\b|` +
     String.raw`\bwhere\b.*\b(?:work|serve|based|located)\b|^\s*where are you\s*\??\s*$`,

@@ -114,6 +114,11 @@ const WHAT_DO = /^\s*what (?:do|does) (?:you|\w+) do\s*\??\s*$/i;
 /** A statistic asked ("the best…", "typical", "average"): only a sentence with every word of it answers. */
 const STATISTIC = /\b(?:best|typical(?:ly)?|average|median|fastest|slowest|cheapest|worth)\b/i;
 
+/** Who the assistant speaks for: "who are you?", "who is this?". */
+const WHO_ARE_YOU = /^\s*(?:(?:hi|hello|hey)[,!.]?\s*)?who (?:are you|is this)\s*\??\s*$/i;
+/** A question about now or a listing for sale: only a sentence with every word of it answers. */
+const EVERY_WORD = /\b(?:right now|currently|these days|this year|next year|for sale|for rent)\b/i;
+
 /** The owner's present role asked: "what's your (job) title", "what is your position". */
 const OWN_ROLE = /\byour (?:current )?(?:job title|title|position|role|job)\b(?!\s+(?:at|with|in)\b)|\bwhat do you do for a living\b/i;
 
@@ -342,29 +347,37 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
    */
   function followUp(previous: string, question: string, intent: Intent, said: string) {
     const before = search(previous, 4, previous, intentOf(previous, owner).offer);
-    const topic = before[0];
-    if (!topic || !confident(before)) return null;
-    const { passage } = topic;
-    let text: string | null = null;
-    if (WHO_IS_IT_FOR.test(question)) text = passage.facts.filter((f) => / is for /.test(f)).join(' ') || null;
-    else {
-      const chosen = chooseSentences(passage, question, intent, owner);
-      const timed = intent.duration && /\d/.test(chosen.text);
-      const counted = intent.count && countsOneOf(chosen.text, contentTerms(question, owner));
-      if (chosen.terms > 0 ? chosen.covered === chosen.terms || timed || counted : timed) text = chosen.text;
-      // "What were the results?" of a case study: what the passage is about, when its title and
-      // keywords hold every word asked.
-      else if (
-        chosen.terms > 0 &&
-        contentTerms(question, owner).every((t) => new Set(contentTerms(`${passage.title} ${passage.keywords}`, owner)).has(t))
-      ) {
-        text = passage.answer;
-      }
-      if (text && intent.yesNo) text = `Yes. ${text}`;
+    if (!confident(before)) return null;
+    // The previous answer's passage first, then the next ones that matched it as well ("do you
+    // offer operations consulting?" is answered from the overview, its tools from the service).
+    const candidates = before.slice(0, 3).filter((r, i) => i === 0 || (r.coverage >= MIN_COVERAGE && r.score >= before[0]!.score / 2));
+    for (const topic of candidates) {
+      const text = followUpText(topic.passage, question, intent);
+      if (!text) continue;
+      const { passage } = topic;
+      const hit: RetrievalResult = { passage, score: topic.score, coverage: 1 };
+      return reply(`${text} Read more on ${link(passage.page)}.`, [passage.page], [hit], said, nudgeFor(passage, contactNudge));
     }
-    if (!text) return null;
-    const hit: RetrievalResult = { passage, score: topic.score, coverage: 1 };
-    return reply(`${text} Read more on ${link(passage.page)}.`, [passage.page], [hit], said, nudgeFor(passage, contactNudge));
+    return null;
+  }
+
+  /** What `passage` says to a follow-up, or null. */
+  function followUpText(passage: Passage, question: string, intent: Intent): string | null {
+    if (WHO_IS_IT_FOR.test(question)) return passage.facts.filter((f) => / is for /.test(f)).join(' ') || null;
+    const chosen = chooseSentences(passage, question, intent, owner);
+    const timed = intent.duration && /\d/.test(chosen.text);
+    const counted = intent.count && countsOneOf(chosen.text, contentTerms(question, owner));
+    let text: string | null = null;
+    if (chosen.terms > 0 ? chosen.covered === chosen.terms || timed || counted : timed) text = chosen.text;
+    // "What were the results?" of a case study: what the passage is about, when its title and
+    // keywords hold every word asked.
+    else if (
+      chosen.terms > 0 &&
+      contentTerms(question, owner).every((t) => new Set(contentTerms(`${passage.title} ${passage.keywords}`, owner)).has(t))
+    ) {
+      text = passage.answer;
+    }
+    return text && intent.yesNo ? `Yes. ${text}` : text;
   }
 
   function answer(userTurns: readonly string[], previousReplies: readonly string[] = []) {
@@ -380,6 +393,23 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
       };
     }
     const intent = intentOf(question, owner);
+    // "Are you based in Arlington?": a town the site names among the areas or the office is a yes.
+    const askedTerms = contentTerms(question, owner);
+    const places = askedTerms.filter((t) => !AREA_TERMS.has(t));
+    const whereabouts = new Set(contentTerms([...owner.areas, owner.location].join(' '), owner));
+    if (
+      intent.yesNo &&
+      !intent.place &&
+      places.length > 0 &&
+      places.length < askedTerms.length &&
+      places.every((t) => whereabouts.has(t))
+    ) {
+      const areas = byId.get('areas');
+      if (areas) {
+        const hit: RetrievalResult = { passage: areas, score: STRONG_SCORE, coverage: 1 };
+        return reply(`Yes. ${areas.answer} Read more on ${link(areas.page)}.`, [areas.page], [hit], said, contactNudge);
+      }
+    }
     // Where the owner works, asked and nothing else ("Which areas do you serve?", "Where are
     // you based?"): the areas served.
     if (intent.area && !intent.place && contentTerms(question, owner).every((t) => AREA_TERMS.has(t))) {
@@ -417,6 +447,10 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
       const hit: RetrievalResult = { passage, score: STRONG_SCORE, coverage: 1 };
       return reply(`${body} Read more on ${link(passage.page)}.`, [passage.page], [hit], said, offer);
     };
+    if (WHO_ARE_YOU.test(question)) {
+      const found = direct(byId.get('about'), (p) => `I'm ${owner.name}'s assistant. ${p.answer}`, auditNudge);
+      if (found) return found;
+    }
     // How long the owner has worked: their figure in years, from the career page when there is one.
     const years = figures.find((f) => /\byears?\b/i.test(f.label));
     if (YEARS.test(question) && years) {
@@ -474,7 +508,9 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
     const leansBack = FOLLOW_UP.test(question) || (question.trim().split(/\s+/).length <= 6 && /\bthe\b/i.test(question));
     const onTopic = previous && leansBack ? followUp(previous, question, intent, said) : null;
     if (onTopic) return onTopic;
-    let results = search(question, 4, question, intent.offer);
+    // "Your experience with e-mail marketing": the topic is what follows, not the career.
+    const topical = question.replace(/\b(?:your )?experience (?:with|in|of)\b/i, ' ');
+    let results = search(topical, 4, topical, intent.offer);
     if (previous && FOLLOW_UP.test(question)) {
       const combined = search(`${previous} ${question}`, 4, previous, intentOf(previous, owner).offer);
       // "How many agents went through it?" stands alone but for "it": the previous topic's
@@ -485,9 +521,12 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
     }
     // "How many reviews…": a passage that counts the thing asked comes first.
     const countTerms = contentTerms(question, owner);
-    if (intent.count && confident(results) && !results[0]!.passage.facts.some((f) => countsOneOf(f, countTerms))) {
-      const terms = countTerms;
-      const counting = results.find((r) => r.coverage > 0 && r.passage.facts.some((f) => countsOneOf(f, terms)));
+    if (intent.count) {
+      // A passage that counts it answers even when another matched better by words, and even
+      // when half the words are the visitor's own ("trained" for "onboarded").
+      const counting = results.find(
+        (r) => r.score >= MIN_SCORE && r.coverage >= OFFER_MIN_COVERAGE && r.passage.facts.some((f) => countsOneOf(f, countTerms)),
+      );
       if (counting)
         results = [{ ...counting, coverage: Math.max(counting.coverage, MIN_COVERAGE) }, ...results.filter((r) => r !== counting)];
     }
@@ -510,7 +549,8 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
     // "Who is the best agent in Bethesda?": a reply that names neither the statistic nor every word asked is not an answer.
     const statistic = STATISTIC.exec(question)?.[0];
     const partial = chosen.covered < chosen.terms;
-    if ((statistic && (partial || !new RegExp(`\\b${statistic}\\b`, 'i').test(chosen.text))) || (ADVICE.test(question) && partial)) {
+    const needsEveryWord = ADVICE.test(question) || EVERY_WORD.test(question);
+    if ((statistic && (partial || !new RegExp(`\\b${statistic}\\b`, 'i').test(chosen.text))) || (needsEveryWord && partial)) {
       return refusal(question, said);
     }
     // "Can you help me set up…?" answered by a service or an expertise the owner offers: most of
