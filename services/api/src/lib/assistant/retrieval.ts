@@ -187,7 +187,9 @@ export function createRetriever(knowledge: AssistantKnowledge = sampleKnowledge(
   const owner = ownerFacts(knowledge.profile);
   const booking = bookingSentence(knowledge.profile);
   const contactNudge = `To talk it through, ${link(CONTACT_PAGE, 'get in touch')} or e-mail ${owner.email}.${booking ? ` ${booking}` : ''}`;
-  const reachOwner = `e-mail ${owner.email}${owner.phone ? ` or call ${owner.phone}` : ''}`;
+  // Linked, so a visitor on a phone taps to write or call; speech reads the text alone.
+  const dial = owner.phone.replace(/[^\d+]/g, '');
+  const reachOwner = `e-mail [${owner.email}](mailto:${owner.email})${owner.phone ? ` or call [${owner.phone}](tel:${dial})` : ''}`;
   const contactLine = `${owner.name} quotes on request: ${reachOwner}.${booking ? ` ${booking}` : ''}`;
   const social = socialLinks(knowledge.profile);
   const byId = new Map(passages.map((p) => [p.id, p]));

@@ -122,9 +122,9 @@ describe("an owner's own content: stated prices, testimonials, booking page and 
 
   it('hands what the site does not answer to the owner, with the booking page', () => {
     const reply = ask('What should I fix before I list?');
-    expect(reply).toMatch(
-      /^This site doesn't answer that, but Priya Natarajan can: e-mail priya@harbourhomes\.example or call \(415\) 555-0199\./,
-    );
+    // Linked for a tap on a phone: the e-mail writes, the number dials.
+    expect(reply).toMatch(/^This site doesn't answer that, but Priya Natarajan can: e-mail \[priya@harbourhomes\.example\]/);
+    expect(reply).toContain('(mailto:priya@harbourhomes.example) or call [(415) 555-0199](tel:4155550199).');
     expect(reply).toContain('[https://cal.example/priya](https://cal.example/priya)');
     expect(ask('Can I book a call?')).toContain('https://cal.example/priya');
     expect(ask('Are you on LinkedIn?')).toContain('https://www.linkedin.com/in/priya-example');
