@@ -83,6 +83,10 @@ describe('a visitor asks the assistant, in Chromium', () => {
         const reply = await ask(j, 'How long does it take to sell in Northern Virginia?');
         expect(reply).toMatch(/^This site doesn't answer that, but .+ can: e-mail /);
         expect(reply).toContain(personal.formattedPhone);
+        // The e-mail and the number are links a phone can follow.
+        const messages = j.page.getByTestId('chat-messages');
+        expect(await messages.locator(`a[href="mailto:${personal.email}"]`).count()).toBe(1);
+        expect(await messages.locator('a[href^="tel:"]').count()).toBe(1);
         await j.step('handed to the owner');
         await j.finish();
       },
