@@ -7,6 +7,7 @@
 // and audits count the same leads and the audits finish without the internet.
 import { randomUUID } from 'node:crypto';
 import type { TrackedEvent } from '@curb/contracts/events';
+import { RATE_LIMITS, RATE_WINDOW_MS } from '@curb/contracts/limits';
 import { EVENTS, LEAD_VALUE_USD, VARIANT_TEXT_PROP } from '@curb/contracts/tracking';
 import { startSampleSites, type SampleSites } from './sample-sites.ts';
 
@@ -36,11 +37,26 @@ export class LoopbackRefusedError extends Error {}
 export const DEMO_TEST_TYPE = 'audit_popup';
 export const DEMO_VARIANTS = { A: 'Get Your Free Marketing Audit', B: 'See What Your Website Is Missing' } as const;
 
+/** Browsers with the screen width their tracker reports (desktop, laptop, phone, phone). */
 const BROWSERS = [
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/19.0 Safari/605.1.15',
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 19_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/19.0 Mobile/15E148 Safari/604.1',
-  'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+  {
+    userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+    screenWidth: 1920,
+  },
+  {
+    userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/19.0 Safari/605.1.15',
+    screenWidth: 1440,
+  },
+  {
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 19_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+      'Version/19.0 Mobile/15E148 Safari/604.1',
+    screenWidth: 390,
+  },
+  {
+    userAgent: 'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+    screenWidth: 412,
+  },
 ];
 
 interface Channel {
@@ -120,19 +136,27 @@ export async function sendDemoActivity(baseUrl: string, options: DemoOptions): P
     // Every demo visit comes from this one machine: without the first-party id (sent after
     // consent) the server's cookieless id would fold them all into a handful of visitors.
     const visitorId = randomUUID();
-    const userAgent = pick(BROWSERS);
+    const { userAgent, screenWidth } = pick(BROWSERS);
     const from = channel();
+    // As the tracker does: the session's referrer and campaign (read on its landing page) and
+    // the screen width go with every event of the session, not only its first page view, so
+    // a goal or a lead is attributed to the channel that brought the visit.
+    const session: Partial<TrackedEvent> = {
+      visitorId,
+      screenWidth,
+      ...(from.referrer && { referrer: from.referrer }),
+      ...(from.utm && { utm: from.utm }),
+    };
     let ts = now - Math.floor(rnd() * span) - 60_000;
     const list: TrackedEvent[] = [];
     const add = (name: string, extra: Partial<TrackedEvent> = {}) => {
       ts += 3_000 + Math.floor(rnd() * 40_000);
-      list.push({ name, ts: Math.min(ts, now), eventId: randomUUID(), sessionId, visitorId, ...extra });
+      list.push({ name, ts: Math.min(ts, now), eventId: randomUUID(), sessionId, ...session, ...extra });
     };
-    const view = (path: string, first = false) =>
-      add(EVENTS.pageView, { path, ...(first ? { referrer: from.referrer, utm: from.utm } : {}) });
+    const view = (path: string) => add(EVENTS.pageView, { path });
 
     const landing = rnd() < 0.55 ? '/' : pick(['/marketing-audit', '/services', '/real-estate-marketing-report', '/blog']);
-    view(landing, true);
+    view(landing);
     if (landing === '/marketing-audit') add(EVENTS.landingView, { path: landing });
     const pages = Math.floor(rnd() * 4);
     for (let p = 0; p < pages; p++) view(pick(['/services', '/experience', '/blog', '/marketing-audit', '/']));
@@ -219,28 +243,44 @@ export async function sendDemoActivity(baseUrl: string, options: DemoOptions): P
   return { sessions: options.visitors, events, leads, sites };
 }
 
-/** Waits until every demo audit is ready or failed; answers how many of each. */
+/** Reads of one report a minute the API allows an address; the demo stays under it. */
+const POLL_GAP_MS = Math.ceil(RATE_WINDOW_MS / RATE_LIMITS.reportView) + 100;
+
+/**
+ * Waits until every demo audit is ready or failed, however long the queue takes (audits run a
+ * few at a time, each with a lab run): it gives up only when no audit has moved for `stallMs`.
+ * The caller keeps the sample sites up until this returns, so no audit is failed by a site
+ * that closed under it. Reports are read one at a time, under the API's per-address limit.
+ */
 export async function waitForAudits(
   baseUrl: string,
   leads: DemoResult['leads'],
-  options: { timeoutMs: number; log?: (line: string) => void },
+  options: { stallMs: number; log?: (line: string) => void },
 ): Promise<{ ready: number; failed: number; pending: number }> {
-  const deadline = Date.now() + options.timeoutMs;
   const states = new Map<string, string>();
+  let lastMove = Date.now();
   let reported = -1;
   for (;;) {
     for (const lead of leads) {
-      if (states.get(lead.reportId) === 'ready' || states.get(lead.reportId) === 'failed') continue;
+      const before = states.get(lead.reportId);
+      if (before === 'ready' || before === 'failed') continue;
+      await new Promise((r) => setTimeout(r, POLL_GAP_MS));
       const res = await fetch(new URL(`/api/audit-report/${lead.reportId}`, baseUrl));
-      const body = (await res.json().catch(() => ({}))) as { status?: string };
-      states.set(lead.reportId, body.status ?? 'pending');
+      if (res.status === 429) {
+        await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 5) * 1000));
+        continue;
+      }
+      const body = (await res.json().catch(() => ({}))) as { status?: string; progress?: number; stage?: string };
+      // A stage or progress change counts as movement: a long lab run is not a stall.
+      const now = body.status === 'pending' ? `pending ${body.progress ?? 0} ${body.stage ?? ''}` : (body.status ?? before ?? 'pending');
+      if (now !== before) lastMove = Date.now();
+      states.set(lead.reportId, now);
     }
     const count = (status: string) => [...states.values()].filter((s) => s === status).length;
     const done = count('ready') + count('failed');
     if (done !== reported) options.log?.(`audits finished: ${done} of ${leads.length}`);
     reported = done;
-    if (done === leads.length || Date.now() > deadline)
+    if (done === leads.length || Date.now() - lastMove > options.stallMs)
       return { ready: count('ready'), failed: count('failed'), pending: leads.length - done };
-    await new Promise((r) => setTimeout(r, 1000));
   }
 }

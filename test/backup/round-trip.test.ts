@@ -69,7 +69,7 @@ describe('pnpm backup of a running product, pnpm restore into a new directory', 
     const a = await startProduct(source, { ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
     products.push(a);
     demo = await sendDemoActivity(a.url, { visitors: 60, leads: LEADS, seed: 31 });
-    expect(await waitForAudits(a.url, demo.leads, { timeoutMs: 90_000 })).toEqual({ ready: LEADS, failed: 0, pending: 0 });
+    expect(await waitForAudits(a.url, demo.leads, { stallMs: 90_000 })).toEqual({ ready: LEADS, failed: 0, pending: 0 });
     const cookieA = await signIn(a.url, ADMIN);
     const saved = await fetch(`${a.url}/api/settings/analytics`, {
       method: 'PUT',

@@ -37,7 +37,7 @@ export interface DemoApp {
 export async function startDemoApp(options: { visitors: number; leads: number; seed: number }): Promise<DemoApp> {
   const app = await startBrowserApp(ADMIN_ENV);
   const demo = await sendDemoActivity(app.url, options);
-  expect(await waitForAudits(app.url, demo.leads, { timeoutMs: 90_000 })).toEqual({ ready: options.leads, failed: 0, pending: 0 });
+  expect(await waitForAudits(app.url, demo.leads, { stallMs: 90_000 })).toEqual({ ready: options.leads, failed: 0, pending: 0 });
   const login = await fetch(`${app.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

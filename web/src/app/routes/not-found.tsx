@@ -19,6 +19,9 @@ export function NotFoundRoute() {
         <Link to="/marketing-audit" className="button button-outline">
           Free Marketing Audit
         </Link>
+        <Link to="/chat" className="button button-outline" data-testid="not-found-chat">
+          Ask the Assistant
+        </Link>
         <button type="button" className="button button-outline" onClick={() => router.history.back()}>
           Go Back
         </button>

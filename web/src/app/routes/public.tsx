@@ -1,6 +1,7 @@
 import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { StructuredData } from '@/components/seo/structured-data';
+import { ChatLauncher } from '@/features/chat/components/chat-launcher';
 import { AuditPopup } from '@/features/audit-popup/components/audit-popup';
 import { ContactPopup } from '@/features/contact/components/contact-popup';
 import { LeadForm } from '@/features/lead-forms/components/lead-form';
@@ -52,6 +53,7 @@ export function PublicRoute() {
         )}
       </AuditPopup>
       <ContactPopup />
+      <ChatLauncher />
     </PublicLayout>
   );
 }

@@ -7,7 +7,7 @@ import type { OwnerProfile } from '@curb/contracts/owner-content';
 import { HttpError } from '@curb/runtime';
 import type { Provider, ProviderMessage } from './provider.ts';
 import type { Retriever } from './retrieval.ts';
-import { AUDIT_PAGE, CONTACT_PAGE } from './corpus.ts';
+import { AUDIT_PAGE } from './corpus.ts';
 
 /** Turns of history the provider sees besides the passages: enough for follow-ups. */
 const PROVIDER_HISTORY = 8;
@@ -27,6 +27,7 @@ export function validateConversation(messages: readonly ChatTurn[]): void {
 }
 
 function systemPrompt(owner: OwnerProfile, passages: readonly { title: string; page: ChatSource; answer: string; text: string }[]): string {
+  const reach = [owner.email, owner.phone].filter(Boolean).join(' or ');
   const context = passages
     .map((p, i) => `[${i + 1}] ${p.title} — page "${p.page.title}" at ${p.page.path}\n${p.answer}\n${p.text.slice(0, 1200)}`)
     .join('\n\n');
@@ -36,11 +37,12 @@ function systemPrompt(owner: OwnerProfile, passages: readonly { title: string; p
     'Answer only from the passages below, with the sentence that answers the question, not a summary of the passage. Name ' +
       'the page the answer comes from and link it in Markdown, for example [Services](/services). Never invent facts, prices, ' +
       'dates or people.',
-    'Start the answer to a yes/no question with "Yes." or "No.". The site states one price: the marketing audit is free. For ' +
-      `any other price say plainly that the site does not list it and give ${[owner.email, owner.phone].filter(Boolean).join(' and ')}. ` +
+    'Start the answer to a yes/no question with "Yes." or "No.". The marketing audit is free; quote any other price only as a ' +
+      `passage states it, and otherwise say plainly that the site does not list it and give ${reach}. ` +
       `For how long an audit takes, say both: ${auditTiming.sentence}`,
-    `If the passages do not answer the question, say so briefly and suggest the [${AUDIT_PAGE.title}](${AUDIT_PAGE.path}) or ` +
-      `[contact](${CONTACT_PAGE.path}) (${owner.email}). Do not repeat an offer already made in the conversation.`,
+    `If the passages do not answer the question, say so briefly and offer ${owner.name} instead: ${reach}` +
+      `${owner.bookingUrl ? `, or book a time at [${owner.bookingUrl}](${owner.bookingUrl})` : ''}; or the ` +
+      `[${AUDIT_PAGE.title}](${AUDIT_PAGE.path}). Do not repeat an offer already made in the conversation.`,
     `Passages:\n\n${context}`,
   ].join('\n');
 }
@@ -64,7 +66,7 @@ export async function answerChat(messages: readonly ChatTurn[], deps: ChatDeps):
   const { provider } = deps;
   if (provider?.offers('chat')) {
     const passages = [...retrieval.results.map((r) => r.passage)];
-    for (const id of ['audit', 'contact', 'areas']) {
+    for (const id of ['audit', 'contact', 'areas', 'testimonials']) {
       const extra = deps.retriever.passage(id);
       if (extra && !passages.includes(extra)) passages.push(extra);
     }

@@ -1,5 +1,5 @@
-// Reading a visitor's question and composing the reply from the passage that answers it
-// (issue 33): the sentence(s) that answer rather than the whole passage, Yes or No first for
+// Reading a visitor's question and composing the reply from the passage that answers it:
+// the sentence(s) that answer rather than the whole passage, Yes or No first for
 // a yes/no question, the areas served for "do you cover …", the one price the site states
 // (the free audit) and, for every other price, plainly that the site gives none.
 import { sampleProfile } from '@curb/content';
@@ -21,8 +21,10 @@ export interface Intent {
   place: Place | null;
   /** The question is about where the owner works ("which areas", "do you cover …"). */
   area: boolean;
-  /** How to reach the owner: "how can I contact you", "best way to reach you". */
+  /** How to reach the owner: "how can I contact you", "best way to reach you", "can I book a call?". */
   contact: boolean;
+  /** Asks what the owner would do for the visitor ("how would you…", "can you…"), not what they did. */
+  offer: boolean;
 }
 
 export interface Place {
@@ -47,9 +49,24 @@ const RATE_NOT_PRICE = /\b(?:open|click|conversion|interest|mortgage|success|res
 const FREE = /\bfree\b|\bno (?:cost|charge)\b/i;
 const DURATION = /\bhow (?:long|soon|quickly|fast)\b|\bturnaround\b|\bhow many (?:minutes|hours|days|weeks)\b|\bwhen will (?:i|we)\b/i;
 const COUNT = /\bhow many\b/i;
-const CONTACT = /\b(?:reach|contact|get in touch|talk to|phone number|e-?mail address|call you)\b/i;
-const AREA =
-  /\b(?:areas?|regions?|cities|counties|states)\b.*\b(?:serve|serving|cover|covering|work)\b|\bwhere\b.*\b(?:work|serve|based|located)\b/i;
+const CONTACT = new RegExp(
+  String.raw`\b(?:reach|contact|get in touch|talk to|phone number|e-?mail address|call you)\b|` +
+    String.raw`\byour (?:e-?mail|phone|number|office)\b|\bwhere(?:'s| is) your office\b`,
+  'i',
+);
+/** Booking a time, or a social profile: contact questions even without "you". */
+const BOOKING = new RegExp(
+  String.raw`\b(?:book|schedule|set up|arrange)\b.{0,20}\b(?:call|meeting|consultation|time|appointment|chat)\b|\bappointment\b|` +
+    String.raw`\b(?:booking|calendar) (?:link|page)\b|\b(?:linkedin|facebook|instagram|youtube|tiktok|zillow)\b`,
+  'i',
+);
+const OFFER =
+  /\b(?:would|could|can|will) you\b|\bhow (?:do|would|will) you\b|\bdo you (?:offer|help|do|provide|handle)\b|\bwhat do you know about\b/i;
+const AREA = new RegExp(
+  String.raw`\b(?:areas?|regions?|cities|counties|states)\b.*\b(?:serve|serving|cover|covering|work)\b|` +
+    String.raw`\bwhere\b.*\b(?:work|serve|based|located)\b|^\s*where are you\s*\??\s*$`,
+  'i',
+);
 /** Verbs that ask whether the owner works somewhere: "do you cover Texas", "work in DC". */
 const AREA_VERB = /\b(?:serve|serves|serving|cover|covers|covering|work|works|operate|travel|available|based|located|help)\b/i;
 
@@ -152,6 +169,11 @@ export function ownerFacts(profile: OwnerProfile): OwnerFacts {
 /** The sample owner, whom the tuning and evaluation questions are about. */
 export const SAMPLE_OWNER: OwnerFacts = ownerFacts(sampleProfile());
 
+/** The two-letter code of a state as `placeIn` names it ("Virginia" → "VA"), or the name itself. */
+export function placeCode(name: string): string {
+  return STATES.find(([n, c]) => n.toLowerCase() === name.toLowerCase() || c === name)?.[1] ?? name;
+}
+
 /** The US state or DC a question names, longest name first ("West Virginia" before "Virginia"). */
 export function placeIn(question: string, owner: OwnerFacts = SAMPLE_OWNER): Place | null {
   const byLength = [...STATES].sort((a, b) => b[0].length - a[0].length);
@@ -176,14 +198,25 @@ export function placeIn(question: string, owner: OwnerFacts = SAMPLE_OWNER): Pla
 export function intentOf(question: string, owner: OwnerFacts = SAMPLE_OWNER): Intent {
   const place = placeIn(question, owner);
   return {
-    yesNo: YES_NO.test(question.trim()),
+    // "I want to grow my team. Can you help?": the last sentence asks.
+    yesNo:
+      YES_NO.test(question.trim()) ||
+      YES_NO.test(
+        question
+          .trim()
+          .split(/(?<=[.!])\s+/)
+          .at(-1) ?? '',
+      ),
     price: PRICE.test(question) && !RATE_NOT_PRICE.test(question),
     free: FREE.test(question),
     duration: DURATION.test(question),
     count: COUNT.test(question) && !DURATION.test(question),
     place,
     area: AREA.test(question) || (place !== null && AREA_VERB.test(question)),
-    contact: CONTACT.test(question) && (/\b(?:you|your)\b/i.test(question) || words(question).some((w) => owner.nameWords.has(w))),
+    contact:
+      BOOKING.test(question) ||
+      (CONTACT.test(question) && (/\b(?:you|your)\b/i.test(question) || words(question).some((w) => owner.nameWords.has(w)))),
+    offer: OFFER.test(question),
   };
 }
 
@@ -302,7 +335,11 @@ export function chooseSentences(passage: Passage, question: string, intent: Inte
   if (second) {
     chosen.push(second);
     for (const t of second.covered) covered.add(t);
-    chosen.sort((a, b) => a.order - b.order);
   }
+  // "How long does that take?" of a list (services, steps): each item's time, up to three.
+  if (intent.duration && best.bonus > 0) {
+    for (const c of candidates) if (chosen.length < 3 && c.bonus > 0 && !chosen.includes(c)) chosen.push(c);
+  }
+  chosen.sort((a, b) => a.order - b.order);
   return { text: chosen.map((c) => c.text).join(' '), covered: covered.size, terms: terms.length };
 }

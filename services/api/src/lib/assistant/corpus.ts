@@ -29,7 +29,8 @@ export type PassageKind =
   | 'certifications'
   | 'skill'
   | 'metrics'
-  | 'press';
+  | 'press'
+  | 'testimonial';
 
 export interface Passage {
   id: string;
@@ -62,10 +63,35 @@ const list = (items: readonly string[]): string => {
 };
 const sentence = (text: string): string => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
+/**
+ * An item of a list inside a sentence: "Recorded training library" → "recorded training library";
+ * a name ("Growth Opportunities Report…", "CRM clean-up") is kept as written.
+ */
+const inSentence = (item: string): string => (/^\p{Lu}\p{Ll}/u.test(item) && !/\s\p{Lu}/u.test(item) ? lowerFirst(item) : item);
 
 /** Where the owner's office is, as "City, Region". */
 export const ownerLocation = (profile: AssistantKnowledge['profile']): string =>
   [profile.officeAddress.city, profile.officeAddress.region].filter(Boolean).join(', ');
+
+const SOCIAL_NAMES: Record<string, string> = {
+  linkedin: 'LinkedIn',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  x: 'X',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  zillow: 'Zillow',
+};
+
+/** The owner's social profiles the site links, by the network's name. */
+export const socialLinks = (profile: AssistantKnowledge['profile']): Array<{ name: string; url: string }> =>
+  Object.entries(profile.social)
+    .filter((entry): entry is [string, string] => Boolean(entry[1]))
+    .map(([network, url]) => ({ name: SOCIAL_NAMES[network] ?? network, url }));
+
+/** The owner's booking page as a sentence (a link the chat opens), or '' without one. */
+export const bookingSentence = (profile: AssistantKnowledge['profile']): string =>
+  profile.bookingUrl ? `Book a time with ${profile.name}: [${profile.bookingUrl}](${profile.bookingUrl}).` : '';
 
 export const AUDIT_PAGE = { title: 'Free Marketing Audit', path: '/marketing-audit' } as const;
 export const CONTACT_PAGE = { title: 'Contact', path: '/#contact' } as const;
@@ -79,7 +105,11 @@ function servicePassages({ profile, services: serviceItems }: AssistantKnowledge
     answer: `${profile.name} offers ${list(serviceItems.map((s) => s.title))}. ${sentence(servicesIntro.lead)}`,
     text: [servicesIntro.lead, servicesIntro.ctaText, ...serviceItems.map((s) => `${s.title}: ${s.subtitle}`)].join(' '),
     keywords: 'services offer offering help hire work with consulting pricing what do you do',
-    facts: prose([servicesIntro.lead, servicesIntro.ctaText]),
+    facts: [
+      ...prose([servicesIntro.lead, servicesIntro.ctaText]),
+      ...serviceItems.filter((s) => s.features.length).map((s) => `${s.title} includes ${list(s.features.map(inSentence))}.`),
+      ...serviceItems.filter((s) => s.targetClients.length).map((s) => `${s.title} is for ${list(s.targetClients.map(inSentence))}.`),
+    ],
   };
   return [
     overview,
@@ -91,14 +121,14 @@ function servicePassages({ profile, services: serviceItems }: AssistantKnowledge
         page: { title: 'Services', path: '/services' },
         answer: [
           `${s.title}: ${sentence(s.description || s.subtitle)}`,
-          ...(s.features.length ? [`It includes ${lowerFirst(list(s.features.slice(0, 3)))}.`] : []),
+          ...(s.features.length ? [`It includes ${list(s.features.slice(0, 3).map(inSentence))}.`] : []),
         ].join(' '),
         text: [s.subtitle, s.description, ...s.features, ...s.tools, ...s.targetClients].join(' '),
         keywords: `service ${s.id.replace(/-/g, ' ')}`,
         facts: [
           `${s.title}: ${sentence(s.description || s.subtitle)}`,
-          ...(s.features.length ? [`The ${s.title} service includes ${lowerFirst(list(s.features))}.`] : []),
-          ...(s.targetClients.length ? [`${s.title} is for ${lowerFirst(list(s.targetClients))}.`] : []),
+          ...(s.features.length ? [`The ${s.title} service includes ${list(s.features.map(inSentence))}.`] : []),
+          ...(s.targetClients.length ? [`${s.title} is for ${list(s.targetClients.map(inSentence))}.`] : []),
           ...(s.tools.length ? [`Tools: ${list(s.tools)}.`] : []),
         ],
       }),
@@ -137,7 +167,7 @@ function experiencePassages({ profile, figures, isSample }: AssistantKnowledge):
       `${profile.position} at ${profile.company}. Earlier roles include ` +
       `${list(experience.slice(1, 4).map((job) => `${job.title} at ${job.company}`))}.`,
     text: experience.map((job) => `${job.title} ${job.company} ${job.period} ${job.snippet}`).join(' '),
-    keywords: 'experience career background resume cv history jobs roles worked years',
+    keywords: 'experience career background resume cv history jobs roles worked years company companies employers',
     facts: [],
   };
   return [
@@ -184,7 +214,7 @@ function auditPassages(_knowledge: AssistantKnowledge): Passage[] {
         inlineAuditForm.text,
         inlineAuditForm.successText,
       ].join(' '),
-      keywords: 'free audit review website analysis report check seo score cost price results get started leads',
+      keywords: 'free audit review website analysis report check seo score cost price results get started leads email emailed inbox',
       facts: [
         ...prose([marketingAuditPage.heroLead, ...marketingAuditPage.benefits.map((b) => b.text), inlineAuditForm.text]),
         `The report includes ${lowerFirst(list(marketingAuditPage.thankYou.items))}.`,
@@ -232,21 +262,28 @@ function aboutPassages(k: AssistantKnowledge): Passage[] {
           kind: 'metrics',
           title: 'Key metrics',
           page: { title: 'Key Metrics', path: '/#achievements' },
-          answer: `Some numbers: ${list(achievements.map((a) => `${a.value} ${lowerFirst(a.title)}`))}.`,
-          text: achievements.map((a) => `${a.title} ${a.value} ${a.description}`).join(' '),
-          keywords: 'numbers results metrics achievements rating reviews volume',
-          facts: achievements.map((a) => `${a.title}: ${a.value}. ${sentence(a.description)}`),
+          answer: `Some numbers: ${[figureText, list(achievements.map((a) => `${a.value} ${lowerFirst(a.title)}`))]
+            .filter(Boolean)
+            .join(', ')}.`,
+          text: [...figures.map((f) => `${f.label} ${f.value}`), ...achievements.map((a) => `${a.title} ${a.value} ${a.description}`)].join(
+            ' ',
+          ),
+          keywords: 'numbers results metrics achievements rating reviews volume figures',
+          facts: [
+            ...figures.map((f) => `${f.label}: ${f.value}.`),
+            ...achievements.map((a) => `${a.title}: ${a.value}. ${sentence(a.description)}`),
+          ],
         },
         {
           id: 'press',
           kind: 'press',
-          title: `${magazineFeature.publication} feature`,
+          title: `${magazineFeature.publication} magazine feature`,
           page: { title: 'Media Recognition', path: '/#achievements' },
           answer:
             `${profile.name} was featured in ${magazineFeature.publication} (${magazineFeature.date}) in "${magazineFeature.title}": ` +
             `${sentence(lowerFirst(magazineFeature.description))}`,
           text: [magazineFeature.title, magazineFeature.description, ...magazineFeature.highlights].join(' '),
-          keywords: 'magazine press media featured interview article',
+          keywords: 'magazine press media featured interview article wrote written',
           facts: prose([magazineFeature.description, ...magazineFeature.highlights]),
         },
       ]
@@ -280,6 +317,7 @@ function aboutPassages(k: AssistantKnowledge): Passage[] {
       page: CONTACT_PAGE,
       answer: [
         `You can reach ${profile.name} by e-mail at ${profile.email}${profile.phone ? ` or by phone at ${profile.phone}` : ''}.`,
+        ...(profile.bookingUrl ? [bookingSentence(profile)] : []),
         ...(location || profile.serviceArea.length
           ? [
               `${profile.name}${location ? ` is based in ${location}` : ''}` +
@@ -288,12 +326,15 @@ function aboutPassages(k: AssistantKnowledge): Passage[] {
             ]
           : []),
       ].join(' '),
-      text: [profile.email, profile.phone, location, ...Object.values(profile.social), ...profile.serviceArea].join(' '),
+      text: [profile.email, profile.phone, location, ...socialLinks(profile).map((s) => s.name), ...profile.serviceArea].join(' '),
       keywords:
-        'contact email e-mail phone call number reach talk touch linkedin address located location where meeting book schedule ' + 'quote',
+        'contact email e-mail phone call number reach talk touch address located location where meeting book booking schedule ' +
+        'appointment calendar consultation quote social',
       facts: [
         `E-mail: ${profile.email}.`,
         ...(profile.phone ? [`Phone: ${profile.phone}.`] : []),
+        ...(profile.bookingUrl ? [bookingSentence(profile)] : []),
+        ...socialLinks(profile).map((s) => `${profile.name} on ${s.name}: ${s.url}`),
         ...(location ? [`${profile.name} is based in ${location}.`] : []),
       ],
     },
@@ -326,7 +367,7 @@ function aboutPassages(k: AssistantKnowledge): Passage[] {
             ...(profile.tagline ? [sentence(profile.tagline)] : []),
           ].join(' '),
       text: [profile.tagline, ...profile.biography, ...(isSample ? [company.description, company.industry] : [profile.company])].join(' '),
-      keywords: `who are you about bio biography ${profile.name.toLowerCase()} realtor licensed company`,
+      keywords: `who are you about bio biography ${profile.name.toLowerCase()} realtor licensed company job title position current role`,
       facts: prose([...profile.biography, ...(isSample ? [company.description] : [])]),
     },
     ...samplePassages,
@@ -348,9 +389,28 @@ function aboutPassages(k: AssistantKnowledge): Passage[] {
   ];
 }
 
+/** What clients say, as the site quotes them (the report page shows the first). */
+function testimonialPassages({ testimonials, profile }: AssistantKnowledge): Passage[] {
+  if (!testimonials.length) return [];
+  const quoted = testimonials.map((t) => `“${t.quote.trim()}” (${[t.author, t.role].filter(Boolean).join(', ')})`);
+  return [
+    {
+      id: 'testimonials',
+      kind: 'testimonial',
+      title: 'Testimonials: what clients say',
+      page: { title: 'Marketing Report', path: '/real-estate-marketing-report' },
+      answer: `What clients say about ${profile.name}: ${quoted.slice(0, 2).join(' ')}`,
+      // Who said it is quoted, not searched: a client's town is not what the passage is about.
+      text: testimonials.map((t) => t.quote).join(' '),
+      keywords: 'testimonial testimonials review reviews client clients customer customers say said feedback references quote',
+      facts: quoted,
+    },
+  ];
+}
+
 /** Every passage; a section whose content is missing is left out rather than failing. */
 export function buildCorpus(knowledge: AssistantKnowledge = sampleKnowledge()): Passage[] {
-  const sections = [servicePassages, caseStudyPassages, experiencePassages, auditPassages, aboutPassages];
+  const sections = [servicePassages, caseStudyPassages, experiencePassages, auditPassages, aboutPassages, testimonialPassages];
   return sections.flatMap((build) => {
     try {
       return build(knowledge);

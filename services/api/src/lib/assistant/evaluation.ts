@@ -11,8 +11,8 @@ export interface RetrievalCase {
   question: string;
   /** An earlier question in the same conversation. */
   previous?: string;
-  /** The path of the page the answer must cite first; null: not covered by the site. */
-  source: string | null;
+  /** The path of the page the answer must cite first (any of several); null: not covered by the site. */
+  source: string | readonly string[] | null;
   /** What the reply must say: every pattern must match it. */
   says?: readonly RegExp[];
   /** A yes/no question's reply opens with this word. */
@@ -24,9 +24,11 @@ const NO_PRICE = /(?:does not|doesn't) (?:list|give|state|publish) (?:a )?(?:pri
 /** A reply that offers the owner's contact. */
 const CONTACT = /morgan@curbappeal\.example|\(703\) 555-0142/;
 const AUDIT_TIMES = [/about 20 seconds/, /within 24 hours/];
+/** A reply that says the site does not answer and offers the owner instead. */
+const NO_ANSWER = /(?:site|it) (?:does not|doesn't) (?:say|answer|cover)/i;
 
-/** The tuning half: the first table (issue 15) and questions from issue 33 as visitors phrase them. */
-export const TUNING_CASES: readonly RetrievalCase[] = [
+/** The first tuning questions: the original table, then questions as visitors phrase them. */
+const FIRST_TUNING_CASES: readonly RetrievalCase[] = [
   { question: 'What services do you offer?', source: '/services' },
   { question: 'Tell me about team leadership', source: '/services' },
   { question: 'Can you help with operations consulting?', source: '/services' },
@@ -69,7 +71,7 @@ export const TUNING_CASES: readonly RetrievalCase[] = [
   { question: 'Write me a poem about cats', source: null },
   { question: 'What is the best pizza place in Arlington?', source: null },
   { question: 'How do I fix my car engine?', source: null },
-  // Issue 33: the question's own answer, yes or no first, prices the site does not give, the
+  // The question's own answer, yes or no first, prices the site does not give, the
   // areas served, how long an audit takes.
   { question: 'How much does a consultation cost?', source: '/#contact', says: [NO_PRICE, CONTACT] },
   { question: 'Do you work with teams in Maryland?', source: '/services', opens: 'Yes', says: [/Maryland/] },
@@ -91,13 +93,43 @@ export const TUNING_CASES: readonly RetrievalCase[] = [
   { question: 'Can you get me a mortgage pre-approval?', source: null },
   { question: 'Who is the mayor of DC?', source: null },
   { question: 'Can you walk my dog?', source: null },
+  // What visitors asked in a walk through the site, and follow-ups.
+  { question: 'What do you charge?', source: '/#contact', says: [NO_PRICE, CONTACT] },
+  { question: 'What should I fix before I list?', source: null, says: [NO_ANSWER, CONTACT] },
+  // The South Arlington case study says how the owner marketed a team's listings: a right answer too.
+  {
+    question: 'How would you market my listing?',
+    source: ['/services', '/#skills', '/blog/south-arlington-expansion'],
+    says: [/email|social|events/i],
+  },
+  { question: 'How long does it take to sell in Northern Virginia?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'What neighborhoods sell fastest?', source: null, says: [NO_ANSWER, CONTACT] },
+  {
+    question: 'and how long does that take?',
+    previous: 'What services do you offer?',
+    source: '/services',
+    says: [/24 hours|30-day|90 days/],
+  },
+  {
+    question: 'how much is it?',
+    previous: 'Tell me about the marketing strategy consultation',
+    source: '/#contact',
+    says: [NO_PRICE, /Marketing Strategy/],
+  },
+  { question: "What's your transaction volume?", source: ['/#about', '/#achievements'], says: [/\$75M\+/] },
+  { question: 'What do your clients say about you?', source: '/real-estate-marketing-report', says: [/“|"/] },
+  { question: 'Do you have any testimonials?', source: '/real-estate-marketing-report', opens: 'Yes' },
+  { question: 'Can I book a consultation?', source: '/#contact', says: [CONTACT] },
+  { question: 'Do you help teams grow their listings?', source: ['/services', '/#skills'], opens: 'Yes' },
+  { question: "What's your LinkedIn?", source: '/#contact', says: [/linkedin/i] },
+  { question: "What's your job title?", source: '/#about', says: [/Director of Operations/] },
 ];
 
 /**
- * The held-out half: written with the tuning half, before the answers were reworked, and never
- * tuned on. When one of these fails, the miss is reported, not fitted.
+ * The first held-out set. Its misses were printed by the bench and published
+ * with each measurement, so it is part of the tuning half now.
  */
-export const HELD_OUT_CASES: readonly RetrievalCase[] = [
+const RETIRED_HELD_OUT: readonly RetrievalCase[] = [
   { question: 'What does a strategy consultation cost?', source: '/#contact', says: [NO_PRICE, CONTACT] },
   { question: 'Do you help brokerages in Virginia?', source: '/services', opens: 'Yes' },
   { question: 'What areas do you cover?', source: '/#contact', says: [/Northern Virginia/, /Maryland/] },
@@ -120,6 +152,240 @@ export const HELD_OUT_CASES: readonly RetrievalCase[] = [
   { question: 'What will mortgage rates do next year?', source: null },
   { question: 'Who is the best agent in Bethesda?', source: null },
   { question: 'Can you book me a flight to Miami?', source: null },
+  // Written with the visitors' questions of the walk through the site, before the assistant was
+  // changed for them.
+  { question: 'How much do you charge for a marketing audit?', source: '/marketing-audit', says: [/free/] },
+  { question: 'what are your fees', source: '/#contact', says: [NO_PRICE, CONTACT] },
+  { question: 'What does a marketing strategy session include?', source: '/services', says: [/channel plan|competitor|budget/i] },
+  { question: 'Can you help me get more leads from my website?', source: ['/services', '/marketing-audit'], opens: 'Yes' },
+  { question: "What's your total sales volume?", source: ['/#about', '/#achievements'], says: [/\$75M\+/] },
+  { question: 'How many reviews do you have?', source: '/#achievements', says: [/127/] },
+  { question: 'What do past clients say?', source: '/real-estate-marketing-report', says: [/“|"/] },
+  { question: 'Do you help with social media marketing?', source: ['/services', '/#skills'], opens: 'Yes' },
+  { question: 'How would you promote my home?', source: ['/services', '/#skills'], says: [/email|social|events/i] },
+  { question: 'How many days on market is typical in Arlington?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'Should I paint my house before selling?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'What is my home worth?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'Do you do home staging?', source: null, says: [CONTACT] },
+  { question: 'Can I schedule a call with you?', source: '/#contact', says: [CONTACT] },
+  { question: 'Is there a number I can call?', source: '/#contact', says: [/\(703\) 555-0142/] },
+  { question: 'Where do you work?', source: '/#contact', says: [/Northern Virginia/] },
+  { question: 'Do you work in Maryland?', source: ['/#contact', '/services'], opens: 'Yes' },
+  { question: 'Do you serve California?', source: '/#contact', opens: 'No' },
+  {
+    question: 'What tools do you use for transactions?',
+    source: ['/services', '/#skills', '/blog/transaction-management-system'],
+    says: [/Airtable/],
+  },
+  { question: 'How did the community events go?', source: '/blog/community-events-strategy', says: [/350/] },
+  { question: 'What do you do?', source: ['/#about', '/services'], says: [/[Oo]perations/] },
+  { question: 'Who do you work with?', source: ['/services', '/#about'], says: [/agents|teams/i] },
+  {
+    question: 'what does it cost?',
+    previous: 'Tell me about your operations consulting',
+    source: '/#contact',
+    says: [NO_PRICE, /Operations Consulting/],
+  },
+  { question: 'and how long does it take?', previous: 'Is the audit free?', source: '/marketing-audit', says: AUDIT_TIMES },
+  {
+    question: 'how many agents went through it?',
+    previous: 'Tell me about the onboarding program',
+    source: '/blog/agent-onboarding-system',
+    says: [/40/],
+  },
+  { question: 'How long have you been doing this?', source: ['/experience', '/#about', '/#achievements'], says: [/15\+/] },
+  { question: 'Can you recommend a moving company?', source: null },
+  { question: "What's the interest rate today?", source: null },
+  { question: 'How quickly can you sell my house?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'Are you on LinkedIn?', source: '/#contact', says: [/linkedin/i] },
+];
+
+/** The second held-out set, measured once (record 0264), then moved here with its misses known. */
+const SECOND_RETIRED_HELD_OUT: readonly RetrievalCase[] = [
+  { question: 'Do you offer marketing audits?', source: ['/services', '/marketing-audit'], opens: 'Yes' },
+  { question: "What's included in the free audit?", source: ['/marketing-audit', '/services'], says: [/15-point|website|search/] },
+  { question: 'Can you fix our CRM?', source: '/services', says: [/CRM/] },
+  { question: 'Who is the team leadership service for?', source: '/services', says: [/growing teams|team leaders|brokers/i] },
+  { question: "What's your contact email?", source: '/#contact', says: [/morgan@curbappeal\.example/] },
+  { question: 'How do I get in touch with Morgan?', source: '/#contact', says: [CONTACT] },
+  { question: 'Where are you?', source: '/#contact', says: [/Arlington/] },
+  { question: 'Do you cover DC?', source: '/#contact', opens: 'Yes' },
+  { question: 'Do you work in Ohio?', source: '/#contact', opens: 'No' },
+  { question: "What's your rating from clients?", source: '/#achievements', says: [/4\.9/] },
+  { question: 'How big was the team you moved to eXp?', source: '/blog/exp-realty-transition', says: [/45/] },
+  { question: 'What open rates do your emails get?', source: '/blog/email-marketing-campaigns', says: [/53%/] },
+  {
+    question: 'How many people came to your events?',
+    source: ['/blog/community-events-strategy', '/#achievements', '/#skills'],
+    says: [/350/],
+  },
+  { question: "What's your background?", source: ['/experience', '/#about'] },
+  { question: 'Are you a realtor?', source: '/#about', opens: 'Yes' },
+  { question: 'What magazine wrote about you?', source: '/#achievements', says: [/Real Producers/] },
+  { question: 'Any reviews from clients?', source: ['/real-estate-marketing-report', '/#achievements'] },
+  { question: 'What do you know about Salesforce?', source: ['/#skills', '/services', '/experience'], says: [/Salesforce/] },
+  { question: 'I want to grow my real estate team. Can you help?', source: '/services', opens: 'Yes' },
+  { question: 'Is the report emailed to me?', source: '/marketing-audit', says: [/24 hours|e-mail|email/] },
+  { question: 'How soon does the audit finish?', source: '/marketing-audit', says: AUDIT_TIMES },
+  { question: 'Can I call you?', source: '/#contact', says: [/\(703\) 555-0142/] },
+  {
+    question: 'who is it for?',
+    previous: 'What is the Operations Consulting service?',
+    source: '/services',
+    says: [/teams|coordinators|brokerages/i],
+  },
+  {
+    question: 'what were the results?',
+    previous: 'Tell me about the South Arlington expansion',
+    source: '/blog/south-arlington-expansion',
+    says: [/35%|20%/],
+  },
+  {
+    question: 'how much does it cost?',
+    previous: 'Do you offer team leadership training?',
+    source: '/#contact',
+    says: [NO_PRICE, CONTACT],
+  },
+  { question: 'is there a follow-up?', previous: "What's in the marketing strategy consultation?", source: '/services', says: [/90 days/] },
+  { question: "What's the average home price in Alexandria?", source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'Can you help me get a mortgage?', source: null },
+  { question: 'Should I rent or sell my condo?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'What are property taxes in Fairfax County?', source: null },
+  { question: 'Can you list my house on the MLS?', source: null, says: [CONTACT] },
+  { question: 'Is now a good time to sell?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: "What's the best neighborhood for families in Arlington?", source: null },
+  { question: 'Do you know a good plumber?', source: null },
+  { question: 'What will my closing costs be?', source: null, says: [CONTACT] },
+  { question: 'How do I write an offer on a house?', source: null, says: [NO_ANSWER, CONTACT] },
+];
+
+/** The third held-out set, measured (record 0264), then moved here with its misses known. */
+const THIRD_RETIRED_HELD_OUT: readonly RetrievalCase[] = [
+  { question: 'What kind of services do you provide?', source: '/services', says: [/Marketing Audits/] },
+  { question: 'Tell me about your marketing audits', source: ['/services', '/marketing-audit'], says: [/15-point/] },
+  { question: 'How fast do I get the audit report?', source: '/marketing-audit', says: AUDIT_TIMES },
+  { question: 'Do you charge for the audit?', source: '/marketing-audit', says: [/free/] },
+  { question: 'What are your prices?', source: '/#contact', says: [NO_PRICE, CONTACT] },
+  { question: 'Can you help with Airtable?', source: ['/services', '/#skills', '/blog/transaction-management-system'], opens: 'Yes' },
+  { question: 'What does operations consulting include?', source: '/services', says: [/CRM|automation|transaction/i] },
+  { question: 'Are you based in Arlington?', source: '/#contact', opens: 'Yes' },
+  { question: 'Do you work with small businesses?', source: ['/services', '/#contact'], opens: 'Yes' },
+  { question: 'How can I book time with you?', source: '/#contact', says: [CONTACT] },
+  { question: 'Who are you?', source: '/#about', says: [/Morgan Ellis/] },
+  { question: 'How many agents have you trained?', source: ['/#achievements', '/blog/agent-onboarding-system', '/#skills'], says: [/40/] },
+  {
+    question: "What's your experience with email marketing?",
+    source: ['/blog/email-marketing-campaigns', '/#skills', '/experience'],
+    says: [/53%|2,231/],
+  },
+  { question: 'Tell me about the transaction management system', source: '/blog/transaction-management-system', says: [/30%/] },
+  { question: 'Where were you featured?', source: '/#achievements', says: [/Real Producers/] },
+  { question: "What's your LinkedIn profile?", source: '/#contact', says: [/linkedin/i] },
+  {
+    question: 'how many agents moved?',
+    previous: 'Tell me about the eXp Realty transition',
+    source: '/blog/exp-realty-transition',
+    says: [/45/],
+  },
+  {
+    question: 'how many people came?',
+    previous: 'Tell me about the community events',
+    source: '/blog/community-events-strategy',
+    says: [/350/],
+  },
+  { question: 'what does it include?', previous: 'What is the Team Leadership service?', source: '/services', says: [/onboarding/] },
+  {
+    question: 'and what does it cost?',
+    previous: 'What is the Marketing Strategy Consultation?',
+    source: '/#contact',
+    says: [NO_PRICE],
+  },
+  { question: 'how long does it take?', previous: 'How does the free audit work?', source: '/marketing-audit', says: AUDIT_TIMES },
+  {
+    question: 'what was the open rate?',
+    previous: 'Tell me about the email campaigns',
+    source: '/blog/email-marketing-campaigns',
+    says: [/53%/],
+  },
+  {
+    question: 'what tools do you use for it?',
+    previous: 'Do you offer operations consulting?',
+    source: '/services',
+    says: [/Airtable|Zapier|Salesforce/],
+  },
+  {
+    question: 'what was the target market share?',
+    previous: 'Tell me about the South Arlington expansion',
+    source: '/blog/south-arlington-expansion',
+    says: [/20%/],
+  },
+  { question: 'How much is my house worth?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: "What's the average days on market in Fairfax?", source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'Can you recommend a lawyer?', source: null },
+  { question: "Is it a buyer's or seller's market right now?", source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'What are HOA fees in Reston?', source: null, says: [CONTACT] },
+  { question: 'Can you show me homes for sale in Vienna?', source: null },
+  { question: "What's the weather like in Arlington?", source: null },
+  { question: 'Do I need a home inspection?', source: null, says: [NO_ANSWER, CONTACT] },
+];
+
+/** The tuning half: what the retrieval's thresholds and rules may be adjusted on. */
+export const TUNING_CASES: readonly RetrievalCase[] = [
+  ...FIRST_TUNING_CASES,
+  ...RETIRED_HELD_OUT,
+  ...SECOND_RETIRED_HELD_OUT,
+  ...THIRD_RETIRED_HELD_OUT,
+];
+
+/**
+ * The held-out half: written before any change made for it, and never tuned on (only its totals
+ * are looked at while tuning). When one of these fails, the miss is reported, not fitted.
+ */
+export const HELD_OUT_CASES: readonly RetrievalCase[] = [
+  { question: 'Hi, who am I talking to?', source: '/#about', says: [/Morgan Ellis/] },
+  { question: 'Tell me about yourself', source: '/#about', says: [/Morgan Ellis/] },
+  { question: "What's your phone number and email?", source: '/#contact', says: [/\(703\) 555-0142/, /morgan@curbappeal\.example/] },
+  { question: 'How much does the marketing strategy consultation cost?', source: '/#contact', says: [NO_PRICE, CONTACT] },
+  { question: 'What results have your clients seen?', source: ['/real-estate-marketing-report', '/#achievements'] },
+  { question: 'How many transactions do you handle a year?', source: ['/#achievements', '/#about'], says: [/\$75M/] },
+  { question: 'How do clients rate you?', source: '/#achievements', says: [/4\.9/] },
+  { question: 'What is the Growth Opportunities Report?', source: ['/services', '/marketing-audit'], says: [/revenue|untapped|3-5/] },
+  { question: 'Can you automate our paperwork?', source: ['/services', '/#skills'], opens: 'Yes' },
+  { question: 'Do you do team training?', source: ['/services', '/#skills'], opens: 'Yes' },
+  { question: 'Where is your office located?', source: '/#contact', says: [/Arlington/] },
+  { question: 'Do you serve Maryland?', source: '/#contact', opens: 'Yes' },
+  { question: 'Are you licensed in DC?', source: '/#about', opens: 'Yes' },
+  { question: 'How long does it take to get my report?', source: '/marketing-audit', says: AUDIT_TIMES },
+  { question: 'What happened when you moved the team to eXp Realty?', source: '/blog/exp-realty-transition' },
+  { question: 'Which tools do you use?', source: ['/services', '/#skills'] },
+  { question: 'What is your current role?', source: '/#about', says: [/Director/] },
+  {
+    question: 'how much time did it save?',
+    previous: 'Tell me about the transaction management system',
+    source: '/blog/transaction-management-system',
+    says: [/30%|ten hours|10 hours/],
+  },
+  {
+    question: 'who is it for?',
+    previous: 'What is the Marketing Audits service?',
+    source: '/services',
+    says: [/solo agents|teams|brokerages/i],
+  },
+  {
+    question: 'how long is it?',
+    previous: 'Tell me about the agent onboarding program',
+    source: '/blog/agent-onboarding-system',
+    says: [/30-day/],
+  },
+  { question: 'is it really free?', previous: 'What does the free audit include?', source: '/marketing-audit', opens: 'Yes' },
+  { question: 'what does it cost?', previous: 'Do you offer operations consulting?', source: '/#contact', says: [NO_PRICE] },
+  { question: "What's the best mortgage rate right now?", source: null },
+  { question: 'Can you help me find a rental apartment?', source: null, says: [CONTACT] },
+  { question: 'How much should I list my house for?', source: null, says: [CONTACT] },
+  { question: 'What are the best schools in Arlington?', source: null },
+  { question: 'Will home prices go up next year?', source: null, says: [NO_ANSWER, CONTACT] },
+  { question: 'Do you speak Spanish?', source: null },
+  { question: 'Can you stage my home?', source: null },
 ];
 
 /** The whole table. */
@@ -153,10 +419,11 @@ export function evaluateRetrieval(retriever: Retriever, cases: readonly Retrieva
     const cited = results.length ? (sources[0]?.path ?? null) : null;
     if (cited !== null) answered++;
     if (c.source !== null) covered++;
-    if (cited === c.source && (cited === null || saysWhatItMust(c, message))) {
+    const expected: ReadonlyArray<string | null> = c.source === null ? [null] : typeof c.source === 'string' ? [c.source] : c.source;
+    if (expected.includes(cited) && saysWhatItMust(c, message)) {
       if (cited !== null) correct++;
       else refused++;
-    } else misses.push({ question: c.question, expected: c.source, cited, reply: message.slice(0, 160) });
+    } else misses.push({ question: c.question, expected: expected.join(' | ') || null, cited, reply: message.slice(0, 160) });
   }
   const uncovered = cases.length - covered;
   return {

@@ -1,8 +1,8 @@
-// What the assistant knows of the owner's site: their profile, figures, services, expertise
-// and published posts (with their bodies as plain text), as the site shows them now. A new
+// What the assistant knows of the owner's site: their profile, figures, services, expertise,
+// testimonials and published posts (with their bodies as plain text), as the site shows them now. A new
 // install knows the sample; the api rebuilds it whenever the owner's content changes.
-import { sampleExpertise, sampleFigures, samplePosts, sampleProfile, sampleServices } from '@curb/content';
-import type { ExpertiseCard, Figure, OwnedService, OwnerProfile, PostEdit } from '@curb/contracts/owner-content';
+import { sampleExpertise, sampleFigures, samplePosts, sampleProfile, sampleServices, sampleTestimonials } from '@curb/content';
+import type { ExpertiseCard, Figure, OwnedService, OwnerProfile, PostEdit, Testimonial } from '@curb/contracts/owner-content';
 
 export interface KnownPost {
   slug: string;
@@ -23,6 +23,7 @@ export interface AssistantKnowledge {
   figures: Figure[];
   services: OwnedService[];
   expertise: ExpertiseCard[];
+  testimonials: Testimonial[];
   posts: KnownPost[];
 }
 
@@ -69,6 +70,7 @@ export function sampleKnowledge(): AssistantKnowledge {
     figures: sampleFigures(),
     services: sampleServices(),
     expertise: sampleExpertise(),
+    testimonials: sampleTestimonials(),
     posts: samplePosts().map(knownPost),
   };
 }

@@ -1,16 +1,27 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useOwner } from '@/lib/site-content';
 import type { ChatMessage } from '../lib/history';
 import { messageParts } from '../lib/message-links';
 import styles from './chat.module.css';
 
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
+/** The owner's own addresses a reply may link: their booking page, website and profiles. */
+function useOwnedLinks(): ReadonlySet<string> {
+  const profile = useOwner();
+  return useMemo(
+    () => new Set([profile.bookingUrl, profile.website, ...Object.values(profile.social)].filter((u): u is string => Boolean(u))),
+    [profile],
+  );
+}
+
 function MessageText({ content }: { content: string }) {
+  const owned = useOwnedLinks();
   return (
     <p className={styles.messageText}>
-      {messageParts(content).map((part, i) =>
+      {messageParts(content, owned).map((part, i) =>
         part.href ? (
-          <a key={i} href={part.href}>
+          <a key={i} href={part.href} {...(part.href.startsWith('https:') && { target: '_blank', rel: 'noopener noreferrer' })}>
             {part.text}
           </a>
         ) : (

@@ -14,6 +14,16 @@ const msg = (role: ChatMessage['role'], content: string): ChatMessage => ({
 });
 
 describe('assistant reply links', () => {
+  it("links the owner's own addresses (booking page, profiles) and no other site", () => {
+    const owned = new Set(['https://cal.example/priya']);
+    expect(messageParts('Book: [https://cal.example/priya](https://cal.example/priya)', owned)).toEqual([
+      { text: 'Book: ' },
+      { text: 'https://cal.example/priya', href: 'https://cal.example/priya' },
+    ]);
+    expect(messageParts('[x](https://cal.example/other)', owned)).toEqual([{ text: 'x' }]);
+    expect(isSafeHref('http://cal.example/priya', new Set(['http://cal.example/priya']))).toBe(false);
+  });
+
   it('turns site, mail and phone links into links and leaves the rest as text', () => {
     expect(
       messageParts('See [Services](/services) or [mail](mailto:a@b.example). [x](https://evil.example) [y](javascript:alert(1))'),
