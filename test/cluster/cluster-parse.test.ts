@@ -9,9 +9,32 @@ import { loadClickHouseMigrations } from '@curb/analytics';
 import { clusterDdl } from '@curb/analytics/cluster-ddl';
 import { dashboardStatements } from '@curb/analytics/dashboards/catalog';
 import { clusterProfile, SERVER, type EngineProfile } from '@curb/analytics/engine';
+import { conversionGoals } from '@curb/analytics/stats/goals';
+import { planQuery } from '@curb/analytics/stats/query';
+import { statsSql } from '@curb/analytics/stats/sql';
+import { rebuildVisitsSql } from '@curb/analytics/visits';
+import type { StatsQuery } from '@curb/contracts/stats';
 import { createTestClickHouse } from '../harness.ts';
 
 type TestClickHouse = Awaited<ReturnType<typeof createTestClickHouse>>;
+
+/** The stats layer's statement shapes: figures, each kind of breakdown, filters of each kind. */
+function trafficStatements(engine: EngineProfile): string[] {
+  const goals = conversionGoals(['inline-audit']);
+  const now = Date.parse('2026-11-20T12:00:00Z');
+  const queries: StatsQuery[] = [
+    { metrics: ['visitors', 'visits', 'pageviews', 'bounce_rate', 'visit_duration', 'conversion_rate'], date_range: '30d' },
+    { metrics: ['visitors'], date_range: '7d', dimensions: ['time:day'] },
+    { metrics: ['visitors', 'pageviews'], date_range: '7d', dimensions: ['event:page'], filters: [['contains', 'event:page', ['blog']]] },
+    { metrics: ['visitors', 'events', 'conversion_rate'], date_range: '7d', dimensions: ['event:goal'] },
+    { metrics: ['visitors', 'leads'], date_range: 'realtime', dimensions: ['visit:channel'], filters: [['is', 'event:goal', ['Lead']]] },
+    { metrics: ['visitors', 'events'], date_range: 'day', dimensions: ['visit:country'], filters: [['is', 'visit:device', ['Mobile']]] },
+  ];
+  return queries.map((query) => {
+    const plan = { ...planQuery(query, { timeZone: 'UTC', now, goals }), goals };
+    return statsSql(plan, plan.range, goals, engine).sql;
+  });
+}
 
 /**
  * A statement with each query parameter (`{name:Type}`) written as a literal of its kind, since
@@ -50,6 +73,14 @@ describe('SQL of the engines that do not run here, parsed by ClickHouse', () => 
     it(`parses every dashboard statement of the ${name} profile`, async () => {
       const statements = Object.values(dashboardStatements(engine)).flat();
       expect(statements.length).toBeGreaterThan(20);
+      expect(await unparsed(ch, statements)).toEqual([]);
+    });
+  }
+
+  for (const [name, engine] of profiles) {
+    it(`parses the Traffic statements and the visit builder of the ${name} profile`, async () => {
+      const statements = [...trafficStatements(engine), rebuildVisitsSql(engine)];
+      expect(statements.length).toBe(7);
       expect(await unparsed(ch, statements)).toEqual([]);
     });
   }

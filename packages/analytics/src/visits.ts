@@ -7,6 +7,7 @@
 // so its own inserts are in). A visit is what the Traffic figures count: docs/traffic-metrics.md.
 import { EVENTS } from '@curb/contracts/tracking';
 import type { ClickHouse } from './clickhouse.ts';
+import type { EngineProfile } from './engine.ts';
 import { channelSql, sourceSql } from './stats/dimensions.ts';
 
 /** A visit's key: the tracker's session id, else the visitor's day (events the server sent). */
@@ -63,9 +64,14 @@ const COLUMNS = [
 
 const PAGE_VIEW = `name = '${EVENTS.pageView}'`;
 
-/** The INSERT that rebuilds the visits of the sessions `touched` (a subquery) selects, for one day. */
-function rebuildSql(ch: ClickHouse, touched: string): string {
-  const IN = ch.engine.inSubquery;
+/** The sessions the touches of one day and window name (the {day}, {since} and {upTo} parameters). */
+const TOUCHED = `SELECT session FROM visit_touches
+    WHERE stored_at > {since:DateTime64(3, 'UTC')} AND stored_at <= {upTo:DateTime64(3, 'UTC')} AND date = {day:Date}`;
+
+/** The INSERT that rebuilds the visits of the sessions touched on one day. */
+export function rebuildVisitsSql(engine: EngineProfile): string {
+  const IN = engine.inSubquery;
+  const touched = TOUCHED;
   return `
 INSERT INTO visits (${COLUMNS.join(', ')})
 SELECT -1 AS sign, ${COLUMNS.slice(1).join(', ')}
@@ -123,9 +129,7 @@ async function buildOnce(ch: ClickHouse, state: BuilderState, all: boolean): Pro
      GROUP BY date ORDER BY date ${ch.engine.readSettings}`,
     window,
   );
-  const touched = `SELECT session FROM visit_touches
-    WHERE stored_at > {since:DateTime64(3, 'UTC')} AND stored_at <= {upTo:DateTime64(3, 'UTC')} AND date = {day:Date}`;
-  for (const { day } of days) await ch.command(rebuildSql(ch, touched), { ...window, day });
+  for (const { day } of days) await ch.command(rebuildVisitsSql(ch.engine), { ...window, day });
   // Touches not yet settled are read again next time.
   state.since = latest!.settled < upTo ? latest!.settled : upTo;
   return days.length;
