@@ -122,8 +122,8 @@ export const SNAPSHOT_TABLES = [
   'seo_session_flags_closed',
   'funnel_levels_closed',
 ] as const;
-/** Tables that hold no event data: the migrations' ledger. */
-export const KEPT_TABLES = ['schema_migrations'] as const;
+/** Tables that hold no event data: the migrations' ledger, how far the visit builder got. */
+export const KEPT_TABLES = ['schema_migrations', 'visit_builds'] as const;
 /** Tables whose rows are the person's visits, deleted by their visit keys (erasePersonEvents). */
 export const VISIT_TABLES = ['visits'] as const;
 

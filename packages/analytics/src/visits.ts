@@ -107,10 +107,12 @@ FROM (
 }
 
 interface BuilderState {
-  /** `stored_at` of the touches read up to (ClickHouse DateTime64 text). */
-  since: string;
+  /** `stored_at` of the touches read up to (ClickHouse DateTime64 text); null until read from `visit_builds`. */
+  since: string | null;
   running: Promise<unknown>;
 }
+
+const EPOCH = '1970-01-01 00:00:00.000';
 
 const states = new WeakMap<ClickHouse, BuilderState>();
 
@@ -120,6 +122,10 @@ async function buildOnce(ch: ClickHouse, state: BuilderState, all: boolean): Pro
             toString(maxIf(stored_at, stored_at <= now64(3) - toIntervalMillisecond(${SETTLE_MS}))) AS settled
      FROM visit_touches ${ch.engine.readSettings}`,
   );
+  // A builder that starts again goes on from where the last one got to.
+  state.since ??=
+    (await ch.query<{ since: string }>(`SELECT toString(max(stored_at)) AS since FROM visit_builds ${ch.engine.readSettings}`))[0]
+      ?.since ?? EPOCH;
   const upTo = all ? latest!.latest : latest!.settled;
   if (upTo <= state.since) return 0;
   const window = { since: state.since, upTo };
@@ -132,6 +138,7 @@ async function buildOnce(ch: ClickHouse, state: BuilderState, all: boolean): Pro
   for (const { day } of days) await ch.command(rebuildVisitsSql(ch.engine), { ...window, day });
   // Touches not yet settled are read again next time.
   state.since = latest!.settled < upTo ? latest!.settled : upTo;
+  if (days.length && state.since > EPOCH) await ch.insert('visit_builds', [{ stored_at: state.since }]);
   return days.length;
 }
 
@@ -143,7 +150,7 @@ async function buildOnce(ch: ClickHouse, state: BuilderState, all: boolean): Pro
 export function buildVisits(ch: ClickHouse, options: { all?: boolean } = {}): Promise<number> {
   let state = states.get(ch);
   if (!state) {
-    state = { since: '1970-01-01 00:00:00.000', running: Promise.resolve() };
+    state = { since: null, running: Promise.resolve() };
     states.set(ch, state);
   }
   const current = state;

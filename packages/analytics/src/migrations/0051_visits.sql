@@ -4,8 +4,8 @@
 --
 -- `visit_touches`: the sessions each stored block of events touched, with the time it was stored
 -- (the column's default, taken as the view writes). The visit builder (visits.ts) reads what was
--- stored since its last run and rebuilds those visits. Kept two days: a builder that starts
--- again re-reads them, which rebuilds the same rows.
+-- stored since its last run and rebuilds those visits, then notes how far it got in
+-- `visit_builds`, where a builder that starts again goes on from. Both are kept two days.
 CREATE TABLE IF NOT EXISTS visit_touches
 (
     stored_at DateTime64(3, 'UTC') DEFAULT now64(3),
@@ -23,6 +23,14 @@ SELECT toDate(ts) AS date, if(session_id != '', cityHash64(session_id), cityHash
 FROM events
 WHERE is_bot = 0
 GROUP BY date, session
+;
+CREATE TABLE IF NOT EXISTS visit_builds
+(
+    stored_at DateTime64(3, 'UTC')
+)
+ENGINE = MergeTree
+ORDER BY stored_at
+TTL toDateTime(stored_at) + INTERVAL 2 DAY
 ;
 -- One row per visit and version: the builder cancels a visit's stored row (sign -1, a copy of
 -- it) and writes the new one (sign +1) in one insert, so a sum weighted by sign counts each
