@@ -142,7 +142,10 @@ export const SettingsUpdateSchema = Type.Record(Type.String({ maxLength: 64 }), 
 export type SettingsUpdate = Static<typeof SettingsUpdateSchema>;
 
 /** `PUT /api/settings/:category`: the changes and the version of the category they were made on. */
-export const SettingsSaveSchema = Type.Object({ values: SettingsUpdateSchema, baseVersion: BaseVersionSchema }, { additionalProperties: false });
+export const SettingsSaveSchema = Type.Object(
+  { values: SettingsUpdateSchema, baseVersion: BaseVersionSchema },
+  { additionalProperties: false },
+);
 export type SettingsSave = Static<typeof SettingsSaveSchema>;
 
 /** A category as the admin edits it (`GET /api/admin/settings/:category`, and a save's answer): its values and version. */

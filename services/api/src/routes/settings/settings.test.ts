@@ -192,12 +192,16 @@ describe('site-wide settings', () => {
     it('refuses a save made on a version someone else has since saved over, changing nothing', async () => {
       const base = (await stored()).version;
       const answers = await Promise.all(
-        [60, 61, 62, 63].map((eventsDays) => app.inject({ method: 'PUT', url, headers: admin, payload: { eventsDays, baseVersion: base } })),
+        [60, 61, 62, 63].map((eventsDays) =>
+          app.inject({ method: 'PUT', url, headers: admin, payload: { eventsDays, baseVersion: base } }),
+        ),
       );
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
       const landed = answers.find((r) => r.statusCode === 200)!.json() as { eventsDays: number };
       for (const refused of answers.filter((r) => r.statusCode === 409))
-        expect(refused.json().message).toMatch(/^The event retention was changed by admin@curb\.test at .+ UTC \(version \d+\) after you opened it/);
+        expect(refused.json().message).toMatch(
+          /^The event retention was changed by admin@curb\.test at .+ UTC \(version \d+\) after you opened it/,
+        );
       expect(await stored()).toMatchObject({ eventsDays: landed.eventsDays, version: base + 1 });
       expect(await ttlOf('events')).toContain(`toIntervalDay(${landed.eventsDays})`);
       expect((await save({ eventsDays: 90 })).statusCode).toBe(200);
