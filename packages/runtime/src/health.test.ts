@@ -11,6 +11,30 @@ async function serverOn(stores: Awaited<ReturnType<typeof createTestStores>>) {
   return app;
 }
 
+/**
+ * Test stores whose PostgreSQL is a server that takes the connection and says nothing, as a
+ * stopped or swapping one does.
+ */
+async function silentPostgres() {
+  const sockets: Socket[] = [];
+  const silent = createTcpServer((socket) => sockets.push(socket));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const port = (silent.address() as { port: number }).port;
+  const stores = await createTestStores();
+  const hung = { ...stores, sql: createSql(`postgres://postgres:x@127.0.0.1:${port}/postgres`, { max: 2 }) };
+  return {
+    stores,
+    hung,
+    sockets,
+    async close() {
+      await hung.sql.end({ timeout: 0 });
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await stores.close();
+    },
+  };
+}
+
 describe('GET /api/health', () => {
   it('answers 503 naming ClickHouse when it is down', async () => {
     const stores = await createTestStores();
@@ -46,13 +70,7 @@ describe('GET /api/health', () => {
   });
 
   it('answers within 1 s naming PostgreSQL when it accepts connections but never answers, and stays live', async () => {
-    // A server that takes the connection and says nothing, as a stopped or swapping one does.
-    const sockets: Socket[] = [];
-    const silent = createTcpServer((socket) => sockets.push(socket));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const port = (silent.address() as { port: number }).port;
-    const stores = await createTestStores();
-    const hung = { ...stores, sql: createSql(`postgres://postgres:x@127.0.0.1:${port}/postgres`, { max: 2 }) };
+    const { hung, close } = await silentPostgres();
     const app = await serverOn(hung);
     try {
       for (let i = 0; i < 3; i++) {
@@ -70,20 +88,12 @@ describe('GET /api/health', () => {
       expect([live.statusCode, live.json().status]).toEqual([200, 'ok']);
     } finally {
       await app.close();
-      await hung.sql.end({ timeout: 0 });
-      for (const socket of sockets) socket.destroy();
-      silent.close();
-      await stores.close();
+      await close();
     }
   });
 
   it('answers at once while a probe that outlived its time is still out, and a burst of requests is one probe', async () => {
-    const sockets: Socket[] = [];
-    const silent = createTcpServer((socket) => sockets.push(socket));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const port = (silent.address() as { port: number }).port;
-    const stores = await createTestStores();
-    const hung = { ...stores, sql: createSql(`postgres://postgres:x@127.0.0.1:${port}/postgres`, { max: 2 }) };
+    const { hung, sockets, close } = await silentPostgres();
     const app = await serverOn(hung);
     const timedHealth = async () => {
       const started = performance.now();
@@ -106,10 +116,7 @@ describe('GET /api/health', () => {
       expect(sockets.length).toBeLessThanOrEqual(2);
     } finally {
       await app.close();
-      await hung.sql.end({ timeout: 0 });
-      for (const socket of sockets) socket.destroy();
-      silent.close();
-      await stores.close();
+      await close();
     }
   });
 

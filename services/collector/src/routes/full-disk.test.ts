@@ -1,8 +1,6 @@
 // A full disk refuses every beacon: each is counted and the log gets one line, not a stack per
 // beacon (which would fill what little disk is left); the counts follow once a minute.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestMetricsResponse } from '@curb/contracts/analytics';
@@ -10,26 +8,19 @@ import { createServer, type Stores } from '@curb/runtime';
 import collector from '@curb/collector';
 import { BROWSER_UA } from '../../../../test/ingest/collector.ts';
 import { createTestStores, testConfig } from '../../../../test/harness.ts';
+import { smallDisk, type SmallDisk } from '../../../../test/small-disk.ts';
 import { RefusalTally } from '../lib/metrics.ts';
 
 let stores: Stores;
 let app: Awaited<ReturnType<typeof createServer>>;
-let mountPoint: string;
-let mounted = false;
+let disk: SmallDisk;
 const lines: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
   stores = await createTestStores();
-  // A small disk of its own for DATA_DIR, so the test can fill it (a tmpfs needs root; without
-  // one the spool's directory is taken away instead, which refuses the same way).
-  mountPoint = mkdtempSync(join(tmpdir(), 'curb-full-disk-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountPoint], { stdio: 'ignore' });
-    mounted = true;
-  } catch {
-    mounted = false;
-  }
-  const dataDir = join(mountPoint, 'data');
+  // A small disk of its own for DATA_DIR, so the test can fill it.
+  disk = smallDisk('1m');
+  const dataDir = join(disk.path, 'data');
   mkdirSync(dataDir);
   const config = testConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
   app = await createServer(config, { logStream: { write: (line) => void lines.push(JSON.parse(line)) } });
@@ -39,8 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await stores?.close();
-  if (mounted) execFileSync('umount', [mountPoint], { stdio: 'ignore' });
-  rmSync(mountPoint, { recursive: true, force: true });
+  disk?.remove();
 });
 
 const beacon = (i: number) =>
@@ -52,33 +42,11 @@ const beacon = (i: number) =>
   });
 const metrics = async () => (await app.inject('/api/events/metrics')).json() as IngestMetricsResponse;
 
-/** Fills the disk to the last byte. */
-function fill(file: string): void {
-  const chunk = Buffer.alloc(64 * 1024, 1);
-  let written = 0;
-  for (;;) {
-    try {
-      writeFileSync(file, chunk, { flag: 'a' });
-      written += chunk.length;
-    } catch {
-      // The last bytes, down to single ones.
-      for (let size = 4096; size >= 1; size = Math.floor(size / 2)) {
-        try {
-          for (;;) writeFileSync(file, Buffer.alloc(size, 1), { flag: 'a' });
-        } catch {}
-      }
-      return;
-    }
-    if (written > 64 * 1024 * 1024) throw new Error('the disk never filled');
-  }
-}
-
 describe('beacons refused on a full disk', () => {
   it('counts each refusal and logs one line without a stack, however many beacons come', async () => {
     expect((await beacon(0)).statusCode).toBe(202);
-    const filler = join(mountPoint, 'filler');
-    const spoolDir = join(mountPoint, 'data', 'spool', stores.ch.database);
-    if (mounted) fill(filler);
+    const spoolDir = join(disk.path, 'data', 'spool', stores.ch.database);
+    if (disk.mounted) disk.fill();
     else {
       rmSync(spoolDir, { recursive: true, force: true });
       writeFileSync(spoolDir, '');
@@ -87,10 +55,10 @@ describe('beacons refused on a full disk', () => {
     const logged = lines.length;
     try {
       const answers = [];
-      for (let i = 1; i <= 60; i++) answers.push(await beacon(i));
-      // A segment's last page may still take a few lines; after that every beacon is refused.
+      for (let i = 1; i <= 100; i++) answers.push(await beacon(i));
+      // A segment's last page, and the room a flushed segment frees, still take some lines.
       const refused = answers.filter((a) => a.statusCode === 503);
-      expect(refused.length).toBeGreaterThan(30);
+      expect(refused.length).toBeGreaterThan(40);
       expect(answers.every((a) => a.statusCode === 202 || a.statusCode === 503)).toBe(true);
       expect(refused.every((a) => /^\d+$/.test(String(a.headers['retry-after'])))).toBe(true);
       expect((await metrics()).unwritable - before).toBe(refused.length);
@@ -99,12 +67,12 @@ describe('beacons refused on a full disk', () => {
       expect(refusalLines).toHaveLength(1);
       expect(refusalLines[0]).toMatchObject({
         msg: 'events refused: the spool cannot write',
-        reason: mounted ? 'disk full' : 'cannot write',
+        reason: disk.mounted ? 'disk full' : 'cannot write',
       });
       expect(JSON.stringify(lines.slice(logged))).not.toContain('stack');
     } finally {
-      rmSync(filler, { force: true });
-      if (!mounted) {
+      disk.free();
+      if (!disk.mounted) {
         rmSync(spoolDir, { force: true });
         mkdirSync(spoolDir);
       }

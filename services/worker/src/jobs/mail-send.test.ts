@@ -1,56 +1,37 @@
 // A mail job that meets a full disk goes out within seconds of the disk having room again,
 // instead of waiting out pg-boss's retry delay (a minute, doubling) or its expiry: the real
 // handler, the real queue and the outbox on a small disk of its own that the test fills.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import type { MailSendJob } from '@curb/contracts/mail';
 import type { Stores } from '@curb/runtime';
 import { createTestStores, silentLog } from '../../../../test/harness.ts';
+import { smallDisk, type SmallDisk } from '../../../../test/small-disk.ts';
 import { workMailSends } from './mail-send.ts';
 
 let stores: Stores;
-let disk: string;
-let mounted = false;
+let disk: SmallDisk;
 
 beforeAll(async () => {
   stores = await createTestStores();
-  disk = mkdtempSync(join(tmpdir(), 'curb-mail-disk-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', disk], { stdio: 'ignore' });
-    mounted = true;
-  } catch {
-    mounted = false;
-  }
+  disk = smallDisk('256k');
 });
 afterAll(async () => {
   await stores?.close();
-  if (mounted) execFileSync('umount', [disk], { stdio: 'ignore' });
-  rmSync(disk, { recursive: true, force: true });
+  disk?.remove();
 });
-
-/** Fills the disk to the last byte. */
-function fill(file: string): void {
-  for (let size = 64 * 1024; size >= 1; size = Math.floor(size / 2)) {
-    try {
-      for (;;) writeFileSync(file, Buffer.alloc(size, 1), { flag: 'a' });
-    } catch {}
-  }
-}
 
 const stateOf = async (id: string) => (await stores.sql<{ state: string }[]>`SELECT state FROM pgboss.job WHERE id = ${id}`)[0]?.state;
 
 describe('a mail job on a full disk', () => {
   it('goes out within seconds of the disk having room again, never parked for the retry delay', async () => {
-    const dataDir = join(disk, 'data');
+    const dataDir = join(disk.path, 'data');
     const outbox = join(dataDir, 'outbox');
     mkdirSync(outbox, { recursive: true });
-    const filler = join(disk, 'filler');
     // Without a disk of its own (no root) the outbox is taken away instead: a file where the folder was.
-    if (mounted) fill(filler);
+    if (disk.mounted) disk.fill();
     else {
       rmSync(outbox, { recursive: true });
       writeFileSync(outbox, '');
@@ -66,7 +47,7 @@ describe('a mail job on a full disk', () => {
     expect(await stateOf(id)).toBe('active');
     expect(readdirSync(dataDir)).toContain('outbox');
 
-    if (mounted) rmSync(filler);
+    if (disk.mounted) disk.free();
     else {
       rmSync(outbox);
       mkdirSync(outbox);
