@@ -107,8 +107,9 @@ describe('site-wide settings', () => {
     for (const refused of answers.filter((r) => r.statusCode === 409))
       expect(refused.json().message).toMatch(
         new RegExp(
-          `^The contact settings were changed by admin@curb\\.test at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC \\(version ${landed.version}\\) ` +
-            `after you opened it \\(version ${base}\\)\\. Reload to see those changes, or overwrite them with yours\\.$`,
+          '^The contact settings were changed by admin@curb\\.test at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC ' +
+            `\\(version ${landed.version}\\) after you opened it \\(version ${base}\\)\\. ` +
+            'Reload to see those changes, or overwrite them with yours\\.$',
         ),
       );
     // The one that landed is what is stored: nothing was half-written by the refused ones.
