@@ -325,7 +325,7 @@ const ROUTES: Route[] = [
     method: 'PUT',
     url: '/api/admin/traffic/weekly-email',
     touches: ['weeklyMail'],
-    seed: { enabled: true, recipient: 'owner@example.com' },
+    seed: { enabled: true, recipient: 'owner@example.com', baseVersion: 0 },
     admin: true,
     runs: 400,
   },

@@ -2,7 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
 import formStyles from '@/components/admin/labelled-field.module.css';
+import type { WeeklyEmailSetting } from '@curb/contracts/traffic-attribution';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
+import { StaleSaveNotice, useStaleSave } from '@/components/admin/stale-save-notice';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
 import { useUpdateWeeklyEmail, useWeeklyEmail } from '../api/weekly-email';
@@ -17,27 +19,47 @@ export function WeeklyEmailForm() {
   const { toast } = useToast();
   const [enabled, setEnabled] = useState(false);
   const [recipient, setRecipient] = useState('');
+  // The version the shown setting was loaded at: the save is made on it.
+  const [base, setBase] = useState<number | null>(null);
+  const stale = useStaleSave<WeeklyEmailSetting>();
   useEffect(() => {
     if (!setting.data) return;
     setEnabled(setting.data.enabled);
     setRecipient(setting.data.recipient);
+    setBase(setting.data.version);
   }, [setting.data]);
   const unchanged = setting.data?.enabled === enabled && setting.data.recipient === recipient.trim();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const send = (change: WeeklyEmailSetting, baseVersion: number) => {
+    stale.clear();
     update.mutate(
-      { enabled, recipient: recipient.trim() },
+      { ...change, baseVersion },
       {
         onSuccess: (saved) =>
           toast({
             title: 'Settings saved',
             description: saved.enabled ? `The weekly e-mail goes to ${saved.recipient} on Monday mornings.` : 'The weekly e-mail is off.',
           }),
-        onError: (error) =>
-          toast({ title: 'Could not save settings', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+        onError: (error) => {
+          if (stale.caught(error, change)) return;
+          toast({ title: 'Could not save settings', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+        },
       },
     );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (base !== null) send({ enabled, recipient: recipient.trim() }, base);
+  };
+  /** Their setting replaces what was typed (the effect above shows it). */
+  const reloadTheirs = async () => {
+    await setting.refetch();
+    stale.clear();
+  };
+  const overwrite = async () => {
+    const latest = (await setting.refetch()).data;
+    if (latest && stale.stale) send(stale.stale.change, latest.version);
   };
 
   if (setting.isPending)
@@ -54,6 +76,15 @@ export function WeeklyEmailForm() {
     );
   return (
     <Panel title={TITLE}>
+      {stale.stale && (
+        <StaleSaveNotice
+          message={stale.stale.message}
+          onReload={() => void reloadTheirs()}
+          onOverwrite={() => void overwrite()}
+          busy={update.isPending}
+          testId="settings-stale-weekly-email"
+        />
+      )}
       <form onSubmit={submit} className={formStyles.form} aria-label={`${TITLE} settings`}>
         <label>
           <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Send me last week's traffic every
