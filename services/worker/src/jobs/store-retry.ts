@@ -19,6 +19,9 @@ export interface StoreRetryOptions {
 /** Time kept back from the expiry for recording the outcome. */
 const RECORD_MARGIN_MS = 10_000;
 
+/** The pool was ended by this process: it is stopping, and waiting would only hold the stop up. */
+const stopping = (err: unknown) => (err as { code?: unknown } | null)?.code === 'CONNECTION_ENDED';
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -42,7 +45,7 @@ export async function runWithStoreRetry(
       outcome = { ok: true };
       break;
     } catch (err) {
-      const unavailable = storeUnavailable(err);
+      const unavailable = stopping(err) ? null : storeUnavailable(err);
       if (!unavailable || Date.now() + pauseMs >= deadline - RECORD_MARGIN_MS) {
         outcome = { ok: false, err };
         break;
@@ -61,7 +64,7 @@ export async function runWithStoreRetry(
       return;
     } catch (err) {
       // Left to pg-boss: it records the outcome itself, or times the job out and retries it.
-      if (!storeUnavailable(err) || Date.now() + pauseMs >= deadline + RECORD_MARGIN_MS / 2) {
+      if (stopping(err) || !storeUnavailable(err) || Date.now() + pauseMs >= deadline + RECORD_MARGIN_MS / 2) {
         if (!outcome.ok) throw outcome.err;
         return;
       }
