@@ -32,10 +32,13 @@ async function save(j: Journey, form: string): Promise<void> {
 async function typeChange(j: Journey, form: string, label: string, value: string): Promise<void> {
   const scope = j.page.getByRole('form', { name: form });
   await expect
-    .poll(async () => {
-      if ((await scope.getByLabel(label).inputValue()) !== value) await scope.getByLabel(label).fill(value);
-      return scope.getByRole('status').filter({ hasText: label }).count();
-    })
+    .poll(
+      async () => {
+        if ((await scope.getByLabel(label).inputValue()) !== value) await scope.getByLabel(label).fill(value);
+        return scope.getByRole('status').filter({ hasText: label }).count();
+      },
+      { timeout: 15_000, interval: 200 },
+    )
     .toBe(1);
 }
 

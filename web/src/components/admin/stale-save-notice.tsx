@@ -15,13 +15,32 @@ export function staleSaveRefusal(error: unknown): string | null {
 }
 
 /**
- * The refusal an editor holds while the owner decides, with the save that was refused
- * (`change`), so "Overwrite with mine" can send it again on the newest version.
+ * The refusal an editor holds while the owner decides, with the save that was refused, and the
+ * two ways on: `latest` reads the section as stored now; "Load their version" hands it to
+ * `onReload` (which drops what was typed), "Overwrite with mine" sends the refused change again
+ * on its version (`resend`).
  */
-export function useStaleSave<T>() {
+export function useStaleSave<T, L extends { version: number }>({
+  latest,
+  onReload,
+  resend,
+}: {
+  latest: () => Promise<L | undefined>;
+  onReload?: (latest: L) => void;
+  resend: (change: T, version: number) => void;
+}) {
   const [stale, setStale] = useState<{ message: string; change: T } | null>(null);
+  const reload = async () => {
+    const stored = await latest();
+    if (!stored) return;
+    onReload?.(stored);
+    setStale(null);
+  };
+  const overwrite = async () => {
+    const stored = await latest();
+    if (stored && stale) resend(stale.change, stored.version);
+  };
   return {
-    stale,
     /** True, and the notice shown, when `error` is such a refusal of `change`. */
     caught: (error: unknown, change: T) => {
       const message = staleSaveRefusal(error);
@@ -29,6 +48,17 @@ export function useStaleSave<T>() {
       return message !== null;
     },
     clear: () => setStale(null),
+    /** The notice while a refusal is held, else nothing. */
+    notice: (busy: boolean, testId: string) =>
+      stale && (
+        <StaleSaveNotice
+          message={stale.message}
+          onReload={() => void reload()}
+          onOverwrite={() => void overwrite()}
+          busy={busy}
+          testId={testId}
+        />
+      ),
   };
 }
 

@@ -4,7 +4,7 @@ import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
 import { Badge, type BadgeTone } from '@/components/admin/badge';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
-import { StaleSaveNotice, useStaleSave } from '@/components/admin/stale-save-notice';
+import { useStaleSave } from '@/components/admin/stale-save-notice';
 import { formatDateTime, formatIdentifier } from '@/components/admin/format';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
@@ -44,7 +44,10 @@ function TestControl({ test, leader, reload }: { test: AbTestState; leader: Lead
   const [control, other] = test.variants;
   const [share, setShare] = useState(test.weights[control!] ?? 50);
   useEffect(() => setShare(test.weights[control!] ?? 50), [test.weights, control]);
-  const stale = useStaleSave<{ body: Change; done: string }>();
+  const stale = useStaleSave({
+    latest: reload,
+    resend: (refused: { body: Change; done: string }, version) => send(refused.body, refused.done, version),
+  });
   const state = testState(test);
   // Made on the version this page shows: a change someone made since is not silently undone.
   const send = (body: Change, done: string, baseVersion = test.version) => {
@@ -57,21 +60,9 @@ function TestControl({ test, leader, reload }: { test: AbTestState; leader: Lead
       },
     });
   };
-  const overwrite = async () => {
-    const latest = await reload();
-    if (latest && stale.stale) send(stale.stale.change.body, stale.stale.change.done, latest.version);
-  };
   return (
     <Panel title={formatIdentifier(test.testType)} actions={<Badge tone={state.tone}>{state.text}</Badge>}>
-      {stale.stale && (
-        <StaleSaveNotice
-          message={stale.stale.message}
-          onReload={() => void reload().then(stale.clear)}
-          onOverwrite={() => void overwrite()}
-          busy={change.isPending}
-          testId="ab-test-stale"
-        />
-      )}
+      {stale.notice(change.isPending, 'ab-test-stale')}
       <p className={styles.muted} data-testid="ab-test-changed">
         {test.changedAt
           ? `${state.text} since ${formatDateTime(test.changedAt)} (by ${test.changedBy}).`

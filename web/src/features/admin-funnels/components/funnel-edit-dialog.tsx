@@ -3,7 +3,7 @@ import type { FunnelEdit, FunnelEditResponse } from '@curb/contracts/funnel-conf
 import styles from '@/components/admin/admin-ui.module.css';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
-import { StaleSaveNotice, useStaleSave } from '@/components/admin/stale-save-notice';
+import { useStaleSave } from '@/components/admin/stale-save-notice';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
 import { useEmailTemplates, useFunnelConfig, useSaveFunnel } from '../api/funnels';
@@ -27,7 +27,12 @@ export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onCl
   const [problem, setProblem] = useState<string | null>(null);
   /** The version the draft was made on: the base of the save. */
   const [baseVersion, setBaseVersion] = useState<number | null>(null);
-  const stale = useStaleSave<null>();
+  const stale = useStaleSave({
+    latest: async () => (await config.refetch()).data ?? undefined,
+    // Their version replaces the draft; overwriting saves this draft on theirs.
+    onReload: (stored: FunnelEditResponse) => load(stored),
+    resend: (_: null, version) => submit(version),
+  });
   const load = (loaded: FunnelEditResponse) => {
     const { version, ...edit } = loaded;
     setDraft(edit);
@@ -40,21 +45,6 @@ export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onCl
   useEffect(() => {
     if (templates.isError) toast({ title: 'Failed to fetch templates', variant: 'destructive' });
   }, [templates.isError, toast]);
-
-  /** The funnel as stored now (after someone else's save). */
-  const latest = async () => (await config.refetch()).data ?? null;
-  const reloadTheirs = async () => {
-    const stored = await latest();
-    if (!stored) return;
-    load(stored);
-    stale.clear();
-  };
-  const overwrite = async () => {
-    const stored = await latest();
-    if (!stored) return;
-    stale.clear();
-    submit(stored.version);
-  };
 
   const submit = (base = baseVersion) => {
     if (!draft || base === null) return;
@@ -98,15 +88,7 @@ export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onCl
         </>
       }
     >
-      {stale.stale && (
-        <StaleSaveNotice
-          message={stale.stale.message}
-          onReload={() => void reloadTheirs()}
-          onOverwrite={() => void overwrite()}
-          busy={save.isPending}
-          testId="funnel-save-stale"
-        />
-      )}
+      {stale.notice(save.isPending, 'funnel-save-stale')}
       {problem && (
         <p className={styles.notice} role="alert" data-testid="funnel-save-problem" ref={showNotice}>
           {problem}

@@ -4,7 +4,7 @@ import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
 import formStyles from '@/components/admin/labelled-field.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
-import { StaleSaveNotice, useStaleSave } from '@/components/admin/stale-save-notice';
+import { useStaleSave } from '@/components/admin/stale-save-notice';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
 import { useEventRetention, useUpdateEventRetention } from '../api/retention';
@@ -21,7 +21,15 @@ export function RetentionForm() {
   const [value, setValue] = useState('');
   // The version the shown value was loaded at: the save is made on it.
   const [base, setBase] = useState<number | null>(null);
-  const stale = useStaleSave<number>();
+  const stale = useStaleSave({
+    latest: async () => (await retention.refetch()).data,
+    // Their value replaces the typed one.
+    onReload: (latest) => {
+      setValue(String(latest.eventsDays));
+      setBase(latest.version);
+    },
+    resend: (eventsDays: number, version) => send(eventsDays, version),
+  });
   useEffect(() => {
     setValue(saved === undefined ? '' : String(saved));
     setBase(retention.data?.version ?? null);
@@ -59,19 +67,6 @@ export function RetentionForm() {
     send(days, base);
   };
 
-  /** Their value replaces the typed one (the effect above shows it). */
-  const reloadTheirs = async () => {
-    const latest = (await retention.refetch()).data;
-    if (!latest) return;
-    setValue(String(latest.eventsDays));
-    setBase(latest.version);
-    stale.clear();
-  };
-  const overwrite = async () => {
-    const latest = (await retention.refetch()).data;
-    if (latest && stale.stale) send(stale.stale.change, latest.version);
-  };
-
   if (retention.isPending)
     return (
       <Panel title={TITLE}>
@@ -87,15 +82,7 @@ export function RetentionForm() {
   }
   return (
     <Panel title={TITLE}>
-      {stale.stale && (
-        <StaleSaveNotice
-          message={stale.stale.message}
-          onReload={() => void reloadTheirs()}
-          onOverwrite={() => void overwrite()}
-          busy={update.isPending}
-          testId="settings-stale-retention"
-        />
-      )}
+      {stale.notice(update.isPending, 'settings-stale-retention')}
       <form onSubmit={submit} className={formStyles.form} aria-label={`${TITLE} settings`}>
         <div className={formStyles.field}>
           <label htmlFor={ID}>Keep tracking events for (days)</label>

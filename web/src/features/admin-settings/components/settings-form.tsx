@@ -5,7 +5,7 @@ import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
 import formStyles from '@/components/admin/labelled-field.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
-import { StaleSaveNotice, useStaleSave } from '@/components/admin/stale-save-notice';
+import { useStaleSave } from '@/components/admin/stale-save-notice';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
 import { useSettings, useUpdateSettings } from '../api/settings';
@@ -34,7 +34,15 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
   // The version the owner started typing on: a save is made on it, so one made after someone
   // else saved the category is refused rather than silently undoing theirs.
   const [base, setBase] = useState<number | null>(null);
-  const stale = useStaleSave<Record<string, string>>();
+  const stale = useStaleSave({
+    latest: async () => (await settings.refetch()).data,
+    // Their version: what the owner typed is dropped.
+    onReload: (latest) => {
+      setEdits({});
+      setBase(latest.version);
+    },
+    resend: (sent: Record<string, string>, version) => send(sent, version),
+  });
   const [refused, setRefused] = useState<{ key: string; message: string } | null>(null);
   const shown = (k: string) => edits[k] ?? saved[k] ?? '';
   const edit = (key: string, value: string) => {
@@ -75,20 +83,6 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
     send(Object.fromEntries(changed.map((k) => [k, shown(k).trim()])), base ?? settings.data.version);
   };
 
-  /** Their version: what the owner typed is dropped. */
-  const reloadTheirs = async () => {
-    const latest = (await settings.refetch()).data;
-    if (!latest) return;
-    setEdits({});
-    setBase(latest.version);
-    stale.clear();
-  };
-  /** Mine: the refused change, sent again on the newest version. */
-  const overwrite = async () => {
-    const latest = (await settings.refetch()).data;
-    if (latest && stale.stale) send(stale.stale.change, latest.version);
-  };
-
   if (settings.isPending)
     return (
       <Panel title={TITLES[category].title}>
@@ -104,15 +98,7 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
   }
   return (
     <Panel title={TITLES[category].title}>
-      {stale.stale && (
-        <StaleSaveNotice
-          message={stale.stale.message}
-          onReload={() => void reloadTheirs()}
-          onOverwrite={() => void overwrite()}
-          busy={update.isPending}
-          testId={`settings-stale-${category}`}
-        />
-      )}
+      {stale.notice(update.isPending, `settings-stale-${category}`)}
       <form onSubmit={submit} className={formStyles.form} aria-label={`${TITLES[category].title} settings`}>
         {keys.map((key) => {
           const id = `setting-${category}-${key}`;

@@ -4,7 +4,7 @@ import styles from '@/components/admin/admin-ui.module.css';
 import formStyles from '@/components/admin/labelled-field.module.css';
 import type { WeeklyEmailSetting } from '@curb/contracts/traffic-attribution';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
-import { StaleSaveNotice, useStaleSave } from '@/components/admin/stale-save-notice';
+import { useStaleSave } from '@/components/admin/stale-save-notice';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
 import { useUpdateWeeklyEmail, useWeeklyEmail } from '../api/weekly-email';
@@ -21,7 +21,11 @@ export function WeeklyEmailForm() {
   const [recipient, setRecipient] = useState('');
   // The version the shown setting was loaded at: the save is made on it.
   const [base, setBase] = useState<number | null>(null);
-  const stale = useStaleSave<WeeklyEmailSetting>();
+  // Their setting replaces what was typed (the effect below shows it).
+  const stale = useStaleSave({
+    latest: async () => (await setting.refetch()).data,
+    resend: (change: WeeklyEmailSetting, version) => send(change, version),
+  });
   useEffect(() => {
     if (!setting.data) return;
     setEnabled(setting.data.enabled);
@@ -52,16 +56,6 @@ export function WeeklyEmailForm() {
     event.preventDefault();
     if (base !== null) send({ enabled, recipient: recipient.trim() }, base);
   };
-  /** Their setting replaces what was typed (the effect above shows it). */
-  const reloadTheirs = async () => {
-    await setting.refetch();
-    stale.clear();
-  };
-  const overwrite = async () => {
-    const latest = (await setting.refetch()).data;
-    if (latest && stale.stale) send(stale.stale.change, latest.version);
-  };
-
   if (setting.isPending)
     return (
       <Panel title={TITLE}>
@@ -76,15 +70,7 @@ export function WeeklyEmailForm() {
     );
   return (
     <Panel title={TITLE}>
-      {stale.stale && (
-        <StaleSaveNotice
-          message={stale.stale.message}
-          onReload={() => void reloadTheirs()}
-          onOverwrite={() => void overwrite()}
-          busy={update.isPending}
-          testId="settings-stale-weekly-email"
-        />
-      )}
+      {stale.notice(update.isPending, 'settings-stale-weekly-email')}
       <form onSubmit={submit} className={formStyles.form} aria-label={`${TITLE} settings`}>
         <label>
           <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Send me last week's traffic every
