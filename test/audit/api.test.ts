@@ -234,10 +234,17 @@ describe('GET /api/audit-report/:reportId', () => {
     const booking = 'https://calendly.com/morgan-ellis/strategy-call';
     // Set by the owner in the admin's settings, as a new setting category.
     const admin = await adminHeaders(app, stores);
-    const put = (value: string) =>
-      app.inject({ method: 'PUT', url: '/api/settings/contact', payload: { booking_url: value }, headers: admin });
+    const put = async (value: string) => {
+      const { version } = (await app.inject({ url: '/api/admin/settings/contact', headers: admin })).json() as { version: number };
+      return app.inject({
+        method: 'PUT',
+        url: '/api/settings/contact',
+        payload: { values: { booking_url: value }, baseVersion: version },
+        headers: admin,
+      });
+    };
     expect((await put('http://insecure.example/book')).statusCode).toBe(400);
-    expect((await put(booking)).json()).toEqual([{ key: 'booking_url', value: booking }]);
+    expect((await put(booking)).json().values).toEqual([{ key: 'booking_url', value: booking }]);
     try {
       const pdf = await get(`/api/audit-report/${reportId}/pdf`);
       expect(pdf.statusCode).toBe(200);

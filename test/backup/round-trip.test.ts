@@ -74,7 +74,7 @@ describe('pnpm backup of a running product, pnpm restore into a new directory', 
     const saved = await fetch(`${a.url}/api/settings/analytics`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', cookie: cookieA, origin: a.url },
-      body: JSON.stringify({ google_analytics_id: 'G-BACKUP31' }),
+      body: JSON.stringify({ values: { google_analytics_id: 'G-BACKUP31' }, baseVersion: 0 }),
     });
     expect(saved.status).toBe(200);
     // Each report's e-mail goes out after its audit is ready: wait until every one is written.

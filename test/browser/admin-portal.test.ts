@@ -273,7 +273,10 @@ describe('admin portal in Chromium', () => {
     await retention.fill('365');
     await page.getByRole('form', { name: 'Data Retention settings' }).getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Tracking events are now kept for 365 days.').waitFor();
-    expect(await page.evaluate(() => fetch('/api/admin/settings/retention').then((r) => r.json()))).toEqual({ eventsDays: 365 });
+    expect(await page.evaluate(() => fetch('/api/admin/settings/retention').then((r) => r.json()))).toMatchObject({
+      eventsDays: 365,
+      version: 1,
+    });
 
     const after = await home();
     expect(after.headers()['content-security-policy']).toContain("script-src 'self' https://www.googletagmanager.com");

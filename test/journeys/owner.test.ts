@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startDemoApp, type DemoApp } from '../browser/admin-session.ts';
 import { launchBrowser, type BrowserApp } from '../browser/harness.ts';
-import { atEachWidth, openAdminPage, signInAsOwner, type Journey } from './journey.ts';
+import { atEachWidth, Journey, openAdminPage, signInAsOwner } from './journey.ts';
 
 const LEADS = 3;
 
@@ -23,6 +23,23 @@ async function save(j: Journey, form: string): Promise<void> {
   if (await button.isDisabled()) return;
   await button.click();
   await j.page.getByText('Settings saved').first().waitFor();
+}
+
+/**
+ * Types a value into a settings form until the form holds it as a change to save: a form that
+ * renders again while its section loads may drop what was typed before.
+ */
+async function typeChange(j: Journey, form: string, label: string, value: string): Promise<void> {
+  const scope = j.page.getByRole('form', { name: form });
+  await expect
+    .poll(
+      async () => {
+        if ((await scope.getByLabel(label).inputValue()) !== value) await scope.getByLabel(label).fill(value);
+        return scope.getByRole('status').filter({ hasText: label }).count();
+      },
+      { timeout: 15_000, interval: 200 },
+    )
+    .toBe(1);
 }
 
 describe('the owner’s journeys in Chromium', () => {
@@ -204,6 +221,52 @@ describe('the owner’s journeys in Chromium', () => {
         await j.finish(3);
       },
       { allow: [SIGNED_OUT, VENDOR_OFFLINE] },
+    );
+  }, 240_000);
+
+  it('Settings: two people save the same section at once; the later one is told who and when, and overwrites', async () => {
+    const booking = 'Booking link';
+    const form = 'Report Contact settings';
+    await atEachWidth(
+      browser,
+      'owner-settings-stale',
+      async (j) => {
+        await signInAsOwner(j, app.url);
+        await openAdminPage(j, 'Settings');
+        await typeChange(j, form, booking, `https://cal.example/mine-${j.width.name}`);
+        await j.step('mine typed');
+
+        // Someone else (the same account, in another browser) saves the same section meanwhile.
+        const other = await Journey.start(browser, 'owner-settings-stale-other', j.width, { allow: [SIGNED_OUT] });
+        try {
+          await signInAsOwner(other, app.url);
+          await openAdminPage(other, 'Settings');
+          await typeChange(other, form, booking, `https://cal.example/theirs-${j.width.name}`);
+          await other.page.getByRole('form', { name: form }).getByRole('button', { name: 'Save Changes' }).click();
+          await other.page.getByText('Settings saved').first().waitFor();
+          await other.finish();
+        } finally {
+          await other.context.close().catch(() => {});
+        }
+
+        await j.page.getByRole('form', { name: form }).getByRole('button', { name: 'Save Changes' }).click();
+        const stale = j.page.getByTestId('settings-stale-contact');
+        await stale
+          .getByText(
+            /^The contact settings were changed by \S+@\S+ at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(version \d+\) after you opened it/,
+          )
+          .waitFor();
+        expect(await stale.isVisible()).toBe(true);
+        await j.step('told of the other save');
+        await stale.getByRole('button', { name: 'Overwrite with mine' }).click();
+        await j.page.getByText('Settings saved').first().waitFor();
+        await expect.poll(() => stale.count()).toBe(0);
+        const stored = (await (await j.page.request.get(`${app.url}/api/settings?category=contact`)).json()) as unknown[];
+        expect(stored).toEqual([{ key: 'booking_url', value: `https://cal.example/mine-${j.width.name}` }]);
+        await j.finish();
+      },
+      // The browser reports the refused save (409) as a console error; it is what this journey tests.
+      { allow: [SIGNED_OUT, /status of 409 \(Conflict\) \(.*\/api\/settings\/contact\)/] },
     );
   }, 240_000);
 });

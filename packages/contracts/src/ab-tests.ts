@@ -2,7 +2,8 @@
 // its variants, paused or running, or its winner rolled out to every new unit. The tracker
 // draws a new unit's variant with these weights and keeps a unit's variant once it has seen it,
 // so a change of split moves only units that had not seen the test yet.
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { BaseVersionSchema } from './edit-versions.ts';
 
 export const AB_TEST_STATUSES = ['running', 'paused', 'rolled-out'] as const;
 export type AbTestStatus = (typeof AB_TEST_STATUSES)[number];
@@ -32,6 +33,8 @@ export const AbTestStateSchema = Type.Composite([
   PublicAbTestSchema,
   Type.Object({
     variants: Type.Array(Type.String()),
+    /** The version a change is made on (0 while the test was never changed). */
+    version: Type.Integer(),
     changedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     changedBy: Type.Union([Type.String(), Type.Null()]),
     history: Type.Array(
@@ -49,12 +52,17 @@ export type AbTestState = Static<typeof AbTestStateSchema>;
 
 export const AbTestParamsSchema = Type.Object({ testType: Type.String({ pattern: '^[a-z0-9_]{1,64}$' }) }, { additionalProperties: false });
 
-/** A change the owner makes: a new split (running), a pause, or rolling a variant out. */
+/**
+ * A change the owner makes: a new split (running), a pause, or rolling a variant out; each made
+ * on the version of the test the page showed (`baseVersion`), refused when someone changed it since.
+ */
+const change = <T extends Record<string, TSchema>>(fields: T) =>
+  Type.Object({ ...fields, baseVersion: BaseVersionSchema }, { additionalProperties: false });
 export const AbTestChangeSchema = Type.Union([
-  Type.Object({ action: Type.Literal('split'), weights: AbWeightsSchema }, { additionalProperties: false }),
-  Type.Object({ action: Type.Literal('pause') }, { additionalProperties: false }),
-  Type.Object({ action: Type.Literal('resume') }, { additionalProperties: false }),
-  Type.Object({ action: Type.Literal('roll-out'), winner: Type.String({ maxLength: 16 }) }, { additionalProperties: false }),
+  change({ action: Type.Literal('split'), weights: AbWeightsSchema }),
+  change({ action: Type.Literal('pause') }),
+  change({ action: Type.Literal('resume') }),
+  change({ action: Type.Literal('roll-out'), winner: Type.String({ maxLength: 16 }) }),
 ]);
 export type AbTestChange = Static<typeof AbTestChangeSchema>;
 

@@ -10,6 +10,7 @@ export const IngestMetricsSchema = Type.Object({
   duplicates: Type.Integer({ description: 'events answered with 202 but not stored again: their eventId was taken recently' }),
   rejected: Type.Integer({ description: 'requests refused (4xx or 503)' }),
   throttled: Type.Integer({ description: 'requests refused with 503 (spool full or unavailable)' }),
+  unwritable: Type.Integer({ description: 'of the throttled requests, those refused because the spool could not write (disk full)' }),
   flushed: Type.Integer({ description: 'rows inserted into ClickHouse since start' }),
   flushes: Type.Integer(),
   flushFailures: Type.Integer(),

@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 export const StoreHealthSchema = Type.Object({
   ok: Type.Boolean(),
   latencyMs: Type.Number(),
-  /** A generic word when not ok ("unreachable", "no answer within 800 ms"); details are in the log. */
+  /** A generic word when not ok ("unreachable", "no answer within 500 ms"); details are in the log. */
   error: Type.Optional(Type.String()),
 });
 

@@ -3,6 +3,7 @@
 // and the contact details the report PDF carries.
 // Every value is public once set (it ends up in the page), so none of them is a secret.
 import { Type, type Static } from '@sinclair/typebox';
+import { BaseVersionSchema, EditStampSchema } from './edit-versions.ts';
 
 export const SETTING_CATEGORIES = ['analytics', 'seo', 'contact', 'traffic'] as const;
 export type SettingCategory = (typeof SETTING_CATEGORIES)[number];
@@ -136,9 +137,28 @@ export const SettingsQuerySchema = Type.Object(
 export const SettingsParamsSchema = SettingsQuerySchema;
 export type SettingsQuery = Static<typeof SettingsQuerySchema>;
 
-/** `PUT /api/settings/:category`: the keys to change; '' clears one. Keys left out are kept. */
+/** The keys to change; '' clears one. Keys left out are kept. */
 export const SettingsUpdateSchema = Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 600 }), { maxProperties: 20 });
 export type SettingsUpdate = Static<typeof SettingsUpdateSchema>;
+
+/** `PUT /api/settings/:category`: the changes and the version of the category they were made on. */
+export const SettingsSaveSchema = Type.Object(
+  { values: SettingsUpdateSchema, baseVersion: BaseVersionSchema },
+  { additionalProperties: false },
+);
+export type SettingsSave = Static<typeof SettingsSaveSchema>;
+
+/** A category as the admin edits it (`GET /api/admin/settings/:category`, and a save's answer): its values and version. */
+export const SettingsSectionSchema = Type.Composite([Type.Object({ values: SettingListSchema }), EditStampSchema]);
+export type SettingsSection = Static<typeof SettingsSectionSchema>;
+
+/** How the stale-save message names a category ("The SEO settings were changed by …"). */
+export const SETTING_CATEGORY_SUBJECTS: Record<SettingCategory, string> = {
+  analytics: 'The tracking settings were',
+  seo: 'The search-engine settings were',
+  contact: 'The contact settings were',
+  traffic: 'The traffic settings were',
+};
 
 type CspDirective = 'scriptSrc' | 'connectSrc' | 'imgSrc' | 'frameSrc' | 'styleSrc' | 'fontSrc';
 

@@ -1,6 +1,7 @@
 // Which visits brought the leads, a lead's own journey, and the owner's own funnels: the shapes
 // the admin's attribution, journey and funnel views read. Definitions: docs/traffic-metrics.md.
 import { Type, type Static } from '@sinclair/typebox';
+import { BaseVersionSchema, EditStampSchema } from './edit-versions.ts';
 
 export const TOUCH_MODELS = ['first', 'last'] as const;
 export type TouchModel = (typeof TOUCH_MODELS)[number];
@@ -195,3 +196,11 @@ export const WeeklyEmailSettingSchema = Type.Object(
   { additionalProperties: false },
 );
 export type WeeklyEmailSetting = Static<typeof WeeklyEmailSettingSchema>;
+/** The setting as the admin edits it: with the version a save is made on. */
+export const WeeklyEmailSectionSchema = Type.Composite([WeeklyEmailSettingSchema, EditStampSchema]);
+export type WeeklyEmailSection = Static<typeof WeeklyEmailSectionSchema>;
+/** A save: the setting and the version it was made on (refused when someone saved since). */
+export const WeeklyEmailSaveSchema = Type.Composite([WeeklyEmailSettingSchema, Type.Object({ baseVersion: BaseVersionSchema })], {
+  additionalProperties: false,
+});
+export type WeeklyEmailSave = Static<typeof WeeklyEmailSaveSchema>;

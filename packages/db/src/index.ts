@@ -12,6 +12,7 @@ export * as auditQueue from './repositories/audit-queue.ts';
 export * as audits from './repositories/audits.ts';
 export * as businessRecords from './repositories/business-records.ts';
 export * as contactMessages from './repositories/contact-messages.ts';
+export * as editVersions from './repositories/edit-versions.ts';
 export * as erasures from './repositories/erasures.ts';
 export * as eventOutbox from './repositories/event-outbox.ts';
 export * as funnelLeads from './repositories/funnel-leads.ts';

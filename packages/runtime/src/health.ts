@@ -4,8 +4,13 @@ import { pingPostgres } from '@curb/db';
 import { VERSION } from './config.ts';
 import type { Stores } from './stores.ts';
 
-/** Each store gets this long to answer a health check: /api/health answers within 1 s whatever they do. */
-export const HEALTH_PROBE_MS = 800;
+/**
+ * Each store gets this long to answer a health check: /api/health answers within 1 s whatever
+ * they do, with room left for a busy process (a store restarting keeps it busy).
+ */
+export const HEALTH_PROBE_MS = 500;
+/** A probe's answer serves the health requests of this long after it: a burst is one probe. */
+export const HEALTH_FRESH_MS = 250;
 
 /** A check a service adds to /api/health (the collector: can its spool write?). */
 export type ComponentCheck = () => Promise<{ ok: boolean; error?: string }>;
@@ -22,27 +27,40 @@ declare module 'fastify' {
   }
 }
 
+const noAnswer = (ms: number): StoreHealth => ({ ok: false, latencyMs: Math.round(ms), error: `no answer within ${HEALTH_PROBE_MS} ms` });
+
 /**
  * One probe in flight at a time, whatever the number of health requests: a store that does
- * not answer is not sent a pile of pings, and each request waits at most HEALTH_PROBE_MS.
+ * not answer is not sent a pile of pings. A request waits at most HEALTH_PROBE_MS, and not at
+ * all once the probe in flight has outlived that (the store is known not to answer: said at
+ * once) or when the last answer is under HEALTH_FRESH_MS old (it is given again).
  */
 function bounded(probe: () => Promise<StoreHealth>): () => Promise<StoreHealth> {
-  let inFlight: Promise<StoreHealth> | undefined;
+  let inFlight: { answer: Promise<StoreHealth>; startedAt: number } | undefined;
+  let last: { health: StoreHealth; at: number } | undefined;
   return () => {
-    const started = performance.now();
-    inFlight ??= probe()
-      .catch((): StoreHealth => ({ ok: false, latencyMs: Math.round(performance.now() - started), error: 'unreachable' }))
-      .finally(() => {
-        inFlight = undefined;
-      });
+    const now = performance.now();
+    if (last && now - last.at < HEALTH_FRESH_MS) return Promise.resolve(last.health);
+    if (inFlight && now - inFlight.startedAt >= HEALTH_PROBE_MS) return Promise.resolve(noAnswer(now - inFlight.startedAt));
+    if (!inFlight) {
+      const started = now;
+      const answer = probe()
+        .catch((): StoreHealth => ({ ok: false, latencyMs: Math.round(performance.now() - started), error: 'unreachable' }))
+        .then((health) => {
+          last = { health, at: performance.now() };
+          return health;
+        })
+        .finally(() => {
+          inFlight = undefined;
+        });
+      inFlight = { answer, startedAt: started };
+    }
+    const { answer, startedAt } = inFlight;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<StoreHealth>((resolve) => {
-      timer = setTimeout(
-        () => resolve({ ok: false, latencyMs: HEALTH_PROBE_MS, error: `no answer within ${HEALTH_PROBE_MS} ms` }),
-        HEALTH_PROBE_MS,
-      );
+      timer = setTimeout(() => resolve(noAnswer(performance.now() - startedAt)), HEALTH_PROBE_MS - (now - startedAt));
     });
-    return Promise.race([inFlight, late]).finally(() => clearTimeout(timer));
+    return Promise.race([answer, late]).finally(() => clearTimeout(timer));
   };
 }
 

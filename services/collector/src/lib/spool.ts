@@ -9,6 +9,12 @@ import { constants } from 'node:fs';
 import { mkdir, open, readdir, readFile, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 
+/** A failed write in the owner's words: the disk is full, or the spool cannot write at all. */
+export function spoolFailure(err: unknown): 'disk full' | 'cannot write' {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT' ? 'disk full' : 'cannot write';
+}
+
 export class SpoolFullError extends Error {
   override name = 'SpoolFullError';
 }
@@ -140,11 +146,7 @@ export class Spool {
   }
 
   private noteWrite(err?: unknown): void {
-    const code = (err as NodeJS.ErrnoException | undefined)?.code;
-    this.lastWrite = {
-      at: Date.now(),
-      ...(err ? { failure: code === 'ENOSPC' || code === 'EDQUOT' ? 'disk full' : 'cannot write' } : {}),
-    };
+    this.lastWrite = { at: Date.now(), ...(err ? { failure: spoolFailure(err) } : {}) };
   }
 
   private async probe(): Promise<void> {

@@ -8,7 +8,8 @@ import { IngestMetricsSchema, type IngestMetricsResponse } from '@curb/contracts
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 import { classifyUserAgent, isFromTheFuture, lineMaker } from '../lib/event-row.ts';
 import type { Ingest } from '../lib/ingest.ts';
-import { SpoolFullError } from '../lib/spool.ts';
+import { RefusalTally } from '../lib/metrics.ts';
+import { SpoolFullError, spoolFailure } from '../lib/spool.ts';
 import { parseBeacon } from '../lib/validate.ts';
 
 export interface MetricsAccess {
@@ -37,6 +38,9 @@ export default async function eventRoutes(app: FastifyInstance, opts: { ingest: 
       else done(new HttpError(400, parsed.message), undefined);
     },
   );
+
+  const refusals = new RefusalTally(app.log);
+  app.addHook('onClose', async () => refusals.close());
 
   const unavailable = (reply: FastifyReply, message: string) =>
     // While ClickHouse is failing the spool drains slowly: ask for a longer pause.
@@ -81,7 +85,9 @@ export default async function eventRoutes(app: FastifyInstance, opts: { ingest: 
         if (stored) await spool.append(lines, stored);
       } catch (err) {
         if (err instanceof SpoolFullError) return unavailable(reply, 'Too many events are waiting to be stored. Please retry later.');
-        request.log.error({ err }, 'could not spool events');
+        // Counted, logged once a minute: on a full disk every beacon lands here.
+        metrics.unwritable += 1;
+        refusals.note(spoolFailure(err), err);
         return unavailable(reply, 'Events cannot be stored right now. Please retry later.');
       }
       for (const id of ids) recent.add(id);

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { leadMail, type JobQueue, type Sql } from '@curb/db';
 import { escapeHtml, publicBase } from '../mail/messages.ts';
 import type { MailOwner } from '../mail/owner.ts';
-import type { MailConfig, OutgoingMail, Transport } from '../mail/transports.ts';
+import { notAccepted, type HandOverFailure, type MailConfig, type OutgoingMail, type Transport } from '../mail/transports.ts';
 
 /** What the mail-send job gives these e-mails (its MailDeps). */
 export interface MailDeps {
@@ -24,11 +24,7 @@ export type MailOutcome = 'delivered' | 'outbox' | 'refused' | 'skipped';
 
 const DAY_MS = 86_400_000;
 
-export type HandOver = (
-  deps: MailDeps,
-  mail: OutgoingMail,
-  context: object,
-) => Promise<{ transport: MailTransportName } | { errors: string[]; refused?: { transport: MailTransportName; reply: string } }>;
+export type HandOver = (deps: MailDeps, mail: OutgoingMail, context: object) => Promise<{ transport: MailTransportName } | HandOverFailure>;
 
 export interface FunnelMailDeps extends MailDeps {
   /** The clock the follow-up's due time is read on (tests move it). */
@@ -55,7 +51,7 @@ async function send(deps: MailDeps, handOver: HandOver, mail: OutgoingMail, cont
   // The recipient's server refused it for good: a retry would be refused again.
   if ('errors' in result && result.refused) return 'refused';
   // Thrown, pg-boss retries the job with backoff.
-  if ('errors' in result) throw new Error(`no mail transport accepted the ${what} (${result.errors.join('; ')})`);
+  if ('errors' in result) throw notAccepted(what, result);
   return result.transport === 'outbox' ? 'outbox' : 'delivered';
 }
 

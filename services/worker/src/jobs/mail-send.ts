@@ -17,7 +17,16 @@ import { auditMail, contactMessages, leads, ownerContent, settings, type JobQueu
 import { ownerNoticeMail, publicBase, reportMail } from '../mail/messages.ts';
 import { mailOwner, type MailOwner } from '../mail/owner.ts';
 import { reportMailPlan, runFunnelMail, type MailOutcome } from './funnel-mail.ts';
-import { MailRefusedError, transportsFor, type MailConfig, type OutgoingMail, type Transport } from '../mail/transports.ts';
+import { runWithStoreRetry } from './store-retry.ts';
+import {
+  MailRefusedError,
+  notAccepted,
+  transportsFor,
+  type HandOverFailure,
+  type MailConfig,
+  type OutgoingMail,
+  type Transport,
+} from '../mail/transports.ts';
 
 export { transportsFor };
 
@@ -36,8 +45,9 @@ export async function handOver(
   deps: Pick<MailDeps, 'config' | 'log' | 'transports'>,
   mail: OutgoingMail,
   context: object,
-): Promise<{ transport: Transport['name'] } | { errors: string[]; refused?: { transport: Transport['name']; reply: string } }> {
+): Promise<{ transport: Transport['name'] } | HandOverFailure> {
   const errors: string[] = [];
+  const causes: unknown[] = [];
   for (const transport of deps.transports ?? transportsFor(deps.config)) {
     try {
       await transport.send(mail);
@@ -45,12 +55,13 @@ export async function handOver(
       return { transport: transport.name };
     } catch (err) {
       // The recipient's server said no for good: another transport would hear the same.
-      if (err instanceof MailRefusedError) return { errors, refused: { transport: transport.name, reply: err.message } };
+      if (err instanceof MailRefusedError) return { errors, causes, refused: { transport: transport.name, reply: err.message } };
       errors.push(`${transport.name}: ${(err as Error).message}`);
+      causes.push(err);
       deps.log.warn({ ...context, transport: transport.name, err: (err as Error).message }, 'mail transport failed');
     }
   }
-  return { errors };
+  return { errors, causes };
 }
 
 export async function runMailJob(deps: MailDeps, job: { id: string; data: unknown }): Promise<MailOutcome> {
@@ -72,7 +83,7 @@ export async function runMailJob(deps: MailDeps, job: { id: string; data: unknow
   const result = await handOver(deps, mail, { job: data.kind });
   if ('errors' in result && result.refused) return 'refused';
   // Thrown, pg-boss retries the job with backoff.
-  if ('errors' in result) throw new Error(`no mail transport accepted the owner's notice (${result.errors.join('; ')})`);
+  if ('errors' in result) throw notAccepted("owner's notice", result);
   return result.transport === 'outbox' ? 'outbox' : 'delivered';
 }
 
@@ -141,7 +152,7 @@ async function sendReport(deps: MailDeps, owner: MailOwner, auditId: string): Pr
     return 'refused';
   }
   await auditMail.recordFailure(sql, auditId, errors.join('; ').slice(0, 1000));
-  throw new Error(`no mail transport accepted the report e-mail (${errors.join('; ')})`);
+  throw notAccepted('report e-mail', result);
 }
 
 const fieldText = (v: unknown) => (v === undefined || v === null ? null : typeof v === 'string' ? v : JSON.stringify(v));
@@ -181,6 +192,9 @@ async function contactNotice(deps: MailDeps, owner: MailOwner, messageId: string
   ]);
 }
 
+/** How long a mail job may run (a PDF render and the transports' timeouts fit well inside). */
+const MAIL_EXPIRE_SECONDS = 120;
+
 /** Registers the mail-send handler on the worker's queue. */
 export async function workMailSends(deps: MailDeps): Promise<void> {
   await deps.jobs.updateQueue(JOB_QUEUES.mailSend, {
@@ -188,12 +202,16 @@ export async function workMailSends(deps: MailDeps): Promise<void> {
     retryLimit: 3,
     retryDelay: 60,
     retryBackoff: true,
-    expireInSeconds: 120,
+    expireInSeconds: MAIL_EXPIRE_SECONDS,
   });
   let workerId: string | undefined;
   workerId = await deps.jobs.work(JOB_QUEUES.mailSend, { batchSize: 1 }, async ([job]) => {
     if (!job) return;
-    await runMailJob(deps, job);
+    // A full disk (the outbox) or a PostgreSQL restart holds the mail seconds, not minutes.
+    await runWithStoreRetry(deps.jobs, JOB_QUEUES.mailSend, job, () => runMailJob(deps, job), {
+      expireInSeconds: MAIL_EXPIRE_SECONDS,
+      log: deps.log,
+    });
     // As for audits: no polling pause between mails while more are waiting.
     if (workerId) deps.jobs.notifyWorker(workerId);
   });

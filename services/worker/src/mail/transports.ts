@@ -1,7 +1,7 @@
 // How an e-mail leaves: the HTTP mail API first, then SMTP; with neither configured the
 // message is written to the file outbox ($DATA_DIR/outbox/*.eml), where nobody receives it.
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '@curb/contracts/config';
@@ -63,6 +63,24 @@ function mailApiTransport(url: string, key: string | undefined): Transport {
  */
 export class MailRefusedError extends Error {
   override name = 'MailRefusedError';
+}
+
+/** Every transport failed: why each did (in words), and their errors. */
+export interface HandOverFailure {
+  errors: string[];
+  /** The transports' own errors: a full disk or a store restarting shows in their codes. */
+  causes: unknown[];
+  refused?: { transport: MailTransportName; reply: string };
+}
+
+/**
+ * The error a job throws when no transport took `what`; the transports' errors go with it as
+ * its cause, so a retry can tell a full disk (seconds away from working again) from a refusal.
+ */
+export function notAccepted(what: string, failure: HandOverFailure): Error {
+  return new Error(`no mail transport accepted the ${what} (${failure.errors.join('; ')})`, {
+    cause: new AggregateError(failure.causes, 'mail transports failed'),
+  });
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
@@ -145,7 +163,16 @@ function outboxTransport(dir: string): Transport {
       const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(mail);
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      await writeFile(join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`), info.message as Buffer, { mode: 0o600 });
+      const path = join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+      // Written aside, then named: a write the disk refuses halfway leaves no cut-off mail behind.
+      const partial = `${path}.partial`;
+      try {
+        await writeFile(partial, info.message as Buffer, { mode: 0o600 });
+        await rename(partial, path);
+      } catch (err) {
+        await rm(partial, { force: true }).catch(() => {});
+        throw err;
+      }
     },
   };
 }

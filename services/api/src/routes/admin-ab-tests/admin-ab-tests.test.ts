@@ -12,7 +12,10 @@ describe('the A/B tests the owner runs', () => {
   let stores: Stores;
   let admin: { cookie: string; origin: string };
   const url = '/api/admin/ab-tests/audit_popup';
-  const change = (payload: object, path = url) => app.inject({ method: 'POST', url: path, headers: admin, payload });
+  const current = async () => ((await app.inject({ url: '/api/admin/ab-tests', headers: admin })).json() as AbTestState[])[0]!;
+  /** A change made on the test's current version. */
+  const change = async (payload: object, path = url) =>
+    app.inject({ method: 'POST', url: path, headers: admin, payload: { baseVersion: (await current()).version, ...payload } });
   const publicTest = async () => ((await app.inject({ url: '/api/site/config' })).json() as PublicSiteConfig).tests[0];
 
   beforeAll(async () => {
@@ -34,6 +37,7 @@ describe('the A/B tests the owner runs', () => {
         weights: { A: 50, B: 50 },
         winner: null,
         variants: ['A', 'B'],
+        version: 0,
         changedAt: null,
         changedBy: null,
         history: [],
@@ -44,7 +48,7 @@ describe('the A/B tests the owner runs', () => {
   it('sets a split, pauses, resumes and rolls a winner out; the site draws with it at once, and every change is kept', async () => {
     const split = await change({ action: 'split', weights: { A: 70, B: 30 } });
     expect(split.statusCode).toBe(200);
-    expect(split.json()).toMatchObject({ status: 'running', weights: { A: 70, B: 30 }, changedBy: 'owner@curb.test' });
+    expect(split.json()).toMatchObject({ status: 'running', weights: { A: 70, B: 30 }, changedBy: 'owner@curb.test', version: 1 });
     expect(await publicTest()).toEqual({ testType: 'audit_popup', status: 'running', weights: { A: 70, B: 30 }, winner: null });
 
     expect((await change({ action: 'pause' })).json()).toMatchObject({ status: 'paused', weights: { A: 70, B: 30 } });
@@ -71,6 +75,43 @@ describe('the A/B tests the owner runs', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     expect(await stores.sql`SELECT * FROM ab_test_changes ORDER BY id`).toEqual(before);
+  });
+
+  it('refuses changes made on a version someone else has since changed, naming who and when', async () => {
+    const base = (await current()).version;
+    // Eight people who opened the same version each change the test at once: one change lands, seven are told.
+    const changes = [
+      { action: 'pause' },
+      { action: 'resume' },
+      { action: 'roll-out', winner: 'A' },
+      { action: 'roll-out', winner: 'B' },
+      ...[10, 20, 30, 40].map((a) => ({ action: 'split', weights: { A: a, B: 100 - a } })),
+    ];
+    const answers = await Promise.all(
+      changes.map((c) => app.inject({ method: 'POST', url, headers: admin, payload: { ...c, baseVersion: base } })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    const landed = answers.find((r) => r.statusCode === 200)!.json() as AbTestState;
+    expect(landed.version).toBe(base + 1);
+    for (const refused of answers.filter((r) => r.statusCode === 409))
+      expect(refused.json().message).toMatch(
+        new RegExp(
+          `^This test was changed by owner@curb\\.test at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC \\(version ${landed.version}\\) ` +
+            `after you opened it \\(version ${base}\\)\\. Reload to see those changes, or overwrite them with yours\\.$`,
+        ),
+      );
+    // Exactly one change was kept, and it is what the site draws with.
+    const after = await current();
+    expect(after.history.length).toBe(landed.history.length);
+    expect(after.history[0]).toEqual(landed.history[0]);
+    expect(await publicTest()).toEqual({ testType: 'audit_popup', status: after.status, weights: after.weights, winner: after.winner });
+    // Overwriting: a change made on the newest version goes in.
+    expect((await change({ action: 'split', weights: { A: 50, B: 50 } })).json()).toMatchObject({ version: base + 2, status: 'running' });
+  });
+
+  it('refuses a change without the version it was made on', async () => {
+    const res = await app.inject({ method: 'POST', url, headers: admin, payload: { action: 'split', weights: { A: 50, B: 50 } } });
+    expect(res.statusCode).toBe(400);
   });
 
   it('answers 404 for a test the site does not run, 400 for a malformed change and 401 when anonymous', async () => {

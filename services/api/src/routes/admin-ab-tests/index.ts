@@ -1,8 +1,8 @@
-// The A/B tests the owner runs (issue 32): GET lists each test's state (split, paused or its
-// winner rolled out), when it last changed and by whom; POST changes one. Every change is kept,
-// and the site draws new units with it within seconds (`siteConfig.changed`).
+// The A/B tests the owner runs: GET lists each test's state (split, paused or its winner rolled
+// out), when it last changed and by whom, and its version; POST changes one, made on the version
+// the page showed (a change made on an older one is refused). Every change is kept, and the site
+// draws new units with it within seconds (`siteConfig.changed`).
 import type { RouteApp } from '../../lib/route-app.ts';
-import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   AB_TESTS,
@@ -16,23 +16,27 @@ import {
   type AbTestType,
   type PublicAbTest,
 } from '@curb/contracts/ab-tests';
-import { adminUsers, abTests } from '@curb/db';
+import { abTests, editVersions } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
+import { claimVersion, whoIs } from '../../lib/edit-version.ts';
 
 const FieldErrorSchema = Type.Object({ message: Type.String(), field: Type.Optional(Type.String()) });
+/** The test's name among the versioned sections of the admin. */
+const sectionOf = (testType: string) => `ab-test:${testType}`;
 /** Changes each test's history shows (newest first). */
 const HISTORY_LIMIT = 20;
 
 export default async function adminAbTestRoutes(app: RouteApp, opts: { stores: Stores }): Promise<void> {
   const { sql } = opts.stores;
-  const whoIs = async (request: FastifyRequest) => {
-    const id = request.adminId();
-    return (id && (await adminUsers.findById(sql, id))?.email) || 'unknown';
-  };
 
   const states = async (): Promise<AbTestState[]> => {
-    const [rows, history] = await Promise.all([abTests.list(sql), abTests.history(sql, HISTORY_LIMIT)]);
-    return (Object.keys(AB_TESTS) as AbTestType[]).map((testType) => {
+    const testTypes = Object.keys(AB_TESTS) as AbTestType[];
+    const [rows, history, versions] = await Promise.all([
+      abTests.list(sql),
+      abTests.history(sql, HISTORY_LIMIT),
+      Promise.all(testTypes.map((t) => editVersions.current(sql, sectionOf(t)))),
+    ]);
+    return testTypes.map((testType, i) => {
       const row = rows.find((r) => r.test_type === testType);
       const current: PublicAbTest = row
         ? { testType, status: row.status, weights: row.weights, winner: row.winner }
@@ -40,6 +44,7 @@ export default async function adminAbTestRoutes(app: RouteApp, opts: { stores: S
       return {
         ...current,
         variants: [...AB_TESTS[testType]],
+        version: versions[i]!.version,
         changedAt: row?.changed_at.toISOString() ?? null,
         changedBy: row?.changed_by ?? null,
         history: history
@@ -65,8 +70,9 @@ export default async function adminAbTestRoutes(app: RouteApp, opts: { stores: S
       if (!isAbTestType(testType)) throw new HttpError(404, `There is no A/B test "${testType}".`);
       const change = request.body;
       const variants: readonly string[] = AB_TESTS[testType];
-      const changedBy = await whoIs(request);
+      const changedBy = await whoIs(sql, request);
       await sql.begin(async (tx) => {
+        await claimVersion(tx, sectionOf(testType), change.baseVersion, changedBy, 'This test was');
         const row = await abTests.lock(tx, testType);
         const current: PublicAbTest = row
           ? { testType, status: row.status, weights: row.weights, winner: row.winner }

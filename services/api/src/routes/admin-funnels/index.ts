@@ -5,7 +5,6 @@
 // follow within SITE_CONFIG_CACHE_MS. The funnel lists and statistics are the analytics
 // routes' job.
 import type { RouteApp } from '../../lib/route-app.ts';
-import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ErrorResponseSchema, FieldErrorResponseSchema } from '@curb/contracts/errors';
 import { strictValidatorCompiler } from '@curb/contracts/body-check';
@@ -29,12 +28,14 @@ import {
   type FunnelEdit,
   type FunnelEditResponse,
 } from '@curb/contracts/funnel-config';
+import { staleSaveMessage } from '@curb/contracts/edit-versions';
 import { composeTemplateMail, sampleTemplateValues } from '@curb/content';
 import type { Config } from '@curb/contracts/config';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import { mailOnlyToOutbox, type MailSendJob, TemplateTestQueuedSchema } from '@curb/contracts/mail';
-import { adminUsers, funnels } from '@curb/db';
+import { funnels } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
+import { whoIs } from '../../lib/edit-version.ts';
 import { EMAIL_TEMPLATES } from '../../lib/email-templates.ts';
 
 /** Versions the history answers (newest first). */
@@ -74,12 +75,6 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
     if (!(await funnels.exists(sql, id))) throw notFound();
   };
 
-  /** Who saves: the signed-in owner's e-mail. */
-  const whoIs = async (request: FastifyRequest) => {
-    const id = request.adminId();
-    return (id && (await adminUsers.findById(sql, id))?.email) || 'unknown';
-  };
-
   /**
    * Saves `edit` as the funnel's next version, in one transaction with its history row; a save
    * that changes nothing stores nothing. Null when there is no such funnel. With `baseVersion`
@@ -92,12 +87,8 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
       if (!current) return null;
       if (baseVersion !== undefined && current.version !== baseVersion) {
         const [latest] = await funnels.history(tx, id, 1);
-        const by = latest ? ` by ${latest.changed_by} at ${latest.changed_at.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
-        throw new HttpError(
-          409,
-          `This funnel was changed${by} (version ${current.version}) after you opened it (version ${baseVersion}). ` +
-            'Reload to see those changes, or overwrite them with yours.',
-        );
+        const stamp = { version: current.version, changedBy: latest?.changed_by ?? null, changedAt: latest?.changed_at ?? null };
+        throw new HttpError(409, staleSaveMessage('This funnel was', stamp, baseVersion));
       }
       const changes = changedFields(toEdit(current), edit);
       if (!changes.length && revertedTo === null) return toEdit(current);
@@ -139,7 +130,7 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
       const { baseVersion, ...edit } = (request.body ?? {}) as Partial<FunnelSave>;
       const problem = funnelEditProblem(edit) ?? (request.validationError ? { message: request.validationError.message } : null);
       if (problem || baseVersion === undefined) throw refused(400, problem ?? { message: 'baseVersion is required.' });
-      const saved = await saveVersion(request.params.id, normalised(edit as FunnelEdit), await whoIs(request), null, baseVersion);
+      const saved = await saveVersion(request.params.id, normalised(edit as FunnelEdit), await whoIs(sql, request), null, baseVersion);
       if (!saved) throw notFound();
       return saved;
     },
@@ -180,7 +171,7 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
       // A version saved before a rule existed may break it now: it is not restored half-way.
       const problem = funnelEditProblem(edit);
       if (problem) throw refused(409, { message: `Version ${version} cannot be restored: ${problem.message}`, field: problem.field });
-      const saved = await saveVersion(id, edit, await whoIs(request), version);
+      const saved = await saveVersion(id, edit, await whoIs(sql, request), version);
       if (!saved) throw notFound();
       return saved;
     },
@@ -241,7 +232,7 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
       await mustExist(request.params.id);
       const problem = templateProblem(request.body);
       if (problem) throw refused(400, problem);
-      const to = await whoIs(request);
+      const to = await whoIs(sql, request);
       if (!to.includes('@')) throw new HttpError(409, 'Your account has no e-mail address to send the test to.');
       const job: MailSendJob = { kind: 'template-test', to, ...request.body };
       await jobs.send(JOB_QUEUES.mailSend, job, { retryLimit: 2, retryDelay: 30 });

@@ -19,7 +19,9 @@ import {
   ownerFunnelProblem,
   type TrafficPeriodQuery,
   TrafficPeriodQuerySchema,
-  WeeklyEmailSettingSchema,
+  WeeklyEmailSaveSchema,
+  WeeklyEmailSectionSchema,
+  type WeeklyEmailSection,
 } from '@curb/contracts/traffic-attribution';
 import { isValidEmail } from '@curb/content/forms';
 import { attributeLeads, leadJourneyEvents, leadTouches } from '@curb/analytics/dashboards/attribution';
@@ -27,8 +29,9 @@ import { ownerFunnelReport } from '@curb/analytics/dashboards/owner-funnels';
 import { type Range, resolveDateRange } from '@curb/analytics/stats/periods';
 import { StatsQueryError } from '@curb/analytics/stats/errors';
 import { filteredVisits, type StatsContext } from '@curb/analytics/stats/index';
-import { leadAttribution, trafficFunnels, weeklyTrafficMail } from '@curb/db';
+import { editVersions, leadAttribution, trafficFunnels, weeklyTrafficMail } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
+import { claimVersion, whoIs } from '../../lib/edit-version.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
 import { statsContextSource } from '../stats/context.ts';
 
@@ -180,23 +183,33 @@ export default async function trafficAttributionRoutes(app: RouteApp, opts: { st
     },
   );
 
-  app.get('/api/admin/traffic/weekly-email', { schema: { response: { 200: WeeklyEmailSettingSchema } } }, async (_request, reply) => {
+  // The weekly e-mail is a settings section: each save is made on the version the admin showed.
+  const WEEKLY_SECTION = 'settings:weekly-email';
+  const weeklySection = async (): Promise<WeeklyEmailSection> => {
+    const [{ enabled, recipient }, stamp] = await Promise.all([weeklyTrafficMail.read(sql), editVersions.current(sql, WEEKLY_SECTION)]);
+    return { enabled, recipient, version: stamp.version, changedBy: stamp.changedBy, changedAt: stamp.changedAt?.toISOString() ?? null };
+  };
+
+  app.get('/api/admin/traffic/weekly-email', { schema: { response: { 200: WeeklyEmailSectionSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    const { enabled, recipient } = await weeklyTrafficMail.read(sql);
-    return { enabled, recipient };
+    return weeklySection();
   });
 
   app.put(
     '/api/admin/traffic/weekly-email',
-    { schema: { body: WeeklyEmailSettingSchema, response: { 200: WeeklyEmailSettingSchema, 400: FieldErrorSchema } } },
+    { schema: { body: WeeklyEmailSaveSchema, response: { 200: WeeklyEmailSectionSchema, '4xx': FieldErrorSchema } } },
     async (request) => {
       const recipient = request.body.recipient.trim();
       if (recipient && !isValidEmail(recipient))
         throw new HttpError(400, 'The recipient must be an e-mail address.', { field: 'recipient' });
       if (request.body.enabled && !recipient)
         throw new HttpError(400, 'Give the address the weekly e-mail goes to.', { field: 'recipient' });
-      const saved = await weeklyTrafficMail.save(sql, request.body.enabled, recipient);
-      return { enabled: saved.enabled, recipient: saved.recipient };
+      const changedBy = await whoIs(sql, request);
+      await sql.begin(async (tx) => {
+        await claimVersion(tx, WEEKLY_SECTION, request.body.baseVersion, changedBy, 'The weekly e-mail setting was');
+        await weeklyTrafficMail.save(tx, request.body.enabled, recipient);
+      });
+      return weeklySection();
     },
   );
 }

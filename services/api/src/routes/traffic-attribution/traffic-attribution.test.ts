@@ -242,15 +242,32 @@ describe("the owner's funnels", () => {
 });
 
 describe('the weekly e-mail setting', () => {
+  const url = '/api/admin/traffic/weekly-email';
+  /** A save made on the setting's current version. */
+  const save = async (body: object) => send('PUT', url, { ...body, baseVersion: (await get<{ version: number }>(url)).body.version });
+
   it('is off by default, needs an address to be on, and is the owner’s only', async () => {
-    expect((await get('/api/admin/traffic/weekly-email')).body).toEqual({ enabled: false, recipient: '' });
-    const missing = await send('PUT', '/api/admin/traffic/weekly-email', { enabled: true, recipient: ' ' });
+    expect((await get(url)).body).toEqual({ enabled: false, recipient: '', version: 0, changedBy: null, changedAt: null });
+    const missing = await save({ enabled: true, recipient: ' ' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().field).toBe('recipient');
-    expect((await send('PUT', '/api/admin/traffic/weekly-email', { enabled: false, recipient: 'not an address' })).statusCode).toBe(400);
-    const on = await send('PUT', '/api/admin/traffic/weekly-email', { enabled: true, recipient: ' owner@example.com ' });
-    expect(on.json()).toEqual({ enabled: true, recipient: 'owner@example.com' });
-    expect((await get('/api/admin/traffic/weekly-email')).body).toEqual({ enabled: true, recipient: 'owner@example.com' });
-    expect((await app.inject({ method: 'GET', url: '/api/admin/traffic/weekly-email' })).statusCode).toBe(401);
+    expect((await save({ enabled: false, recipient: 'not an address' })).statusCode).toBe(400);
+    const on = await save({ enabled: true, recipient: ' owner@example.com ' });
+    expect(on.json()).toMatchObject({ enabled: true, recipient: 'owner@example.com', version: 1 });
+    expect((await get(url)).body).toMatchObject({ enabled: true, recipient: 'owner@example.com', version: 1 });
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it('refuses a save made on a version someone else has since saved over, naming who and when', async () => {
+    const base = (await get<{ version: number }>(url)).body.version;
+    const answers = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((who) => send('PUT', url, { enabled: true, recipient: `${who}@example.com`, baseVersion: base })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    const landed = answers.find((r) => r.statusCode === 200)!.json() as { recipient: string };
+    for (const refused of answers.filter((r) => r.statusCode === 409))
+      expect(refused.json().message).toMatch(/^The weekly e-mail setting was changed by \S+ at .+ UTC \(version \d+\) after you opened it/);
+    expect((await get(url)).body).toMatchObject({ recipient: landed.recipient, version: base + 1 });
+    expect((await send('PUT', url, { enabled: false, recipient: '' })).statusCode).toBe(400);
   });
 });

@@ -4,6 +4,7 @@ import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
 import { Badge, type BadgeTone } from '@/components/admin/badge';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
+import { useStaleSave } from '@/components/admin/stale-save-notice';
 import { formatDateTime, formatIdentifier } from '@/components/admin/format';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
@@ -33,21 +34,35 @@ export interface Leader {
   significant: boolean;
 }
 
-function TestControl({ test, leader }: { test: AbTestState; leader: Leader }) {
+/** A change as a button makes it, before the version it is made on is added. */
+type Change = DistributiveOmit<AbTestChange, 'baseVersion'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+function TestControl({ test, leader, reload }: { test: AbTestState; leader: Leader; reload: () => Promise<AbTestState | undefined> }) {
   const change = useChangeAbTest(test.testType);
   const { toast } = useToast();
   const [control, other] = test.variants;
   const [share, setShare] = useState(test.weights[control!] ?? 50);
   useEffect(() => setShare(test.weights[control!] ?? 50), [test.weights, control]);
+  const stale = useStaleSave({
+    latest: reload,
+    resend: (refused: { body: Change; done: string }, version) => send(refused.body, refused.done, version),
+  });
   const state = testState(test);
-  const send = (body: AbTestChange, done: string) =>
-    change.mutate(body, {
+  // Made on the version this page shows: a change someone made since is not silently undone.
+  const send = (body: Change, done: string, baseVersion = test.version) => {
+    stale.clear();
+    change.mutate({ ...body, baseVersion } as AbTestChange, {
       onSuccess: () => toast({ title: 'A/B test updated', description: done }),
-      onError: (error) =>
-        toast({ title: 'Could not change the test', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+      onError: (error) => {
+        if (stale.caught(error, { body, done })) return;
+        toast({ title: 'Could not change the test', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+      },
     });
+  };
   return (
     <Panel title={formatIdentifier(test.testType)} actions={<Badge tone={state.tone}>{state.text}</Badge>}>
+      {stale.notice(change.isPending, 'ab-test-stale')}
       <p className={styles.muted} data-testid="ab-test-changed">
         {test.changedAt
           ? `${state.text} since ${formatDateTime(test.changedAt)} (by ${test.changedBy}).`
@@ -138,7 +153,12 @@ export function TestControls({ leaders }: { leaders: Record<string, Leader> }) {
   return (
     <>
       {tests.data.map((test) => (
-        <TestControl key={test.testType} test={test} leader={leaders[test.testType] ?? { variant: null, significant: false }} />
+        <TestControl
+          key={test.testType}
+          test={test}
+          leader={leaders[test.testType] ?? { variant: null, significant: false }}
+          reload={async () => (await tests.refetch()).data?.find((t) => t.testType === test.testType)}
+        />
       ))}
     </>
   );

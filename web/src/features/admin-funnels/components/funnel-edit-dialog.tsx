@@ -3,6 +3,7 @@ import type { FunnelEdit, FunnelEditResponse } from '@curb/contracts/funnel-conf
 import styles from '@/components/admin/admin-ui.module.css';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
+import { useStaleSave } from '@/components/admin/stale-save-notice';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
 import { useEmailTemplates, useFunnelConfig, useSaveFunnel } from '../api/funnels';
@@ -26,7 +27,12 @@ export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onCl
   const [problem, setProblem] = useState<string | null>(null);
   /** The version the draft was made on: the base of the save. */
   const [baseVersion, setBaseVersion] = useState<number | null>(null);
-  const [stale, setStale] = useState<string | null>(null);
+  const stale = useStaleSave({
+    latest: async () => (await config.refetch()).data ?? undefined,
+    // Their version replaces the draft; overwriting saves this draft on theirs.
+    onReload: (stored: FunnelEditResponse) => load(stored),
+    resend: (_: null, version) => submit(version),
+  });
   const load = (loaded: FunnelEditResponse) => {
     const { version, ...edit } = loaded;
     setDraft(edit);
@@ -40,21 +46,6 @@ export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onCl
     if (templates.isError) toast({ title: 'Failed to fetch templates', variant: 'destructive' });
   }, [templates.isError, toast]);
 
-  /** The funnel as stored now (after someone else's save). */
-  const latest = async () => (await config.refetch()).data ?? null;
-  const reloadTheirs = async () => {
-    const stored = await latest();
-    if (!stored) return;
-    load(stored);
-    setStale(null);
-  };
-  const overwrite = async () => {
-    const stored = await latest();
-    if (!stored) return;
-    setStale(null);
-    submit(stored.version);
-  };
-
   const submit = (base = baseVersion) => {
     if (!draft || base === null) return;
     setProblem(null);
@@ -66,11 +57,8 @@ export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onCl
           onClose();
         },
         onError: (error) => {
+          if (stale.caught(error, null)) return;
           const message = serverMessage(error);
-          if (error instanceof Error && error.message.startsWith('409: ')) {
-            setStale(message ?? 'This funnel was changed by someone else after you opened it.');
-            return;
-          }
           setProblem(message);
           toast({ title: 'Could not save the funnel', description: message ?? 'Please try again.', variant: 'destructive' });
         },
@@ -100,19 +88,7 @@ export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onCl
         </>
       }
     >
-      {stale && (
-        <div className={styles.notice} role="alert" data-testid="funnel-save-stale" ref={showNotice}>
-          <p>{stale}</p>
-          <div className={styles.actions}>
-            <button type="button" className="button button-outline" onClick={() => void reloadTheirs()}>
-              Load their version
-            </button>
-            <button type="button" className="button" onClick={() => void overwrite()} disabled={save.isPending}>
-              Overwrite with mine
-            </button>
-          </div>
-        </div>
-      )}
+      {stale.notice(save.isPending, 'funnel-save-stale')}
       {problem && (
         <p className={styles.notice} role="alert" data-testid="funnel-save-problem" ref={showNotice}>
           {problem}

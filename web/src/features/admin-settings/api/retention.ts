@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EventRetention, EventRetentionSaved } from '@curb/contracts/retention';
+import type { EventRetention, EventRetentionSave, EventRetentionSaved } from '@curb/contracts/retention';
 import { apiRequest, getQueryFn } from '@/lib/api-client';
 
 const RETENTION_URL = '/api/admin/settings/retention';
@@ -11,7 +11,14 @@ export function useEventRetention() {
 export function useUpdateEventRetention() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: EventRetention) => (await (await apiRequest('PUT', RETENTION_URL, body)).json()) as EventRetentionSaved,
-    onSuccess: (saved) => queryClient.setQueryData<EventRetention>([RETENTION_URL], { eventsDays: saved.eventsDays }),
+    mutationFn: async (body: EventRetentionSave) => (await (await apiRequest('PUT', RETENTION_URL, body)).json()) as EventRetentionSaved,
+    // Who saved and when are read again; the days and version are known now.
+    onSuccess: (saved) => {
+      queryClient.setQueryData<EventRetention>(
+        [RETENTION_URL],
+        (old) => old && { ...old, eventsDays: saved.eventsDays, version: saved.version },
+      );
+      void queryClient.invalidateQueries({ queryKey: [RETENTION_URL] });
+    },
   });
 }

@@ -4,6 +4,7 @@ import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
 import formStyles from '@/components/admin/labelled-field.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
+import { useStaleSave } from '@/components/admin/stale-save-notice';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
 import { useEventRetention, useUpdateEventRetention } from '../api/retention';
@@ -18,31 +19,52 @@ export function RetentionForm() {
   const { toast } = useToast();
   const saved = retention.data?.eventsDays;
   const [value, setValue] = useState('');
-  useEffect(() => setValue(saved === undefined ? '' : String(saved)), [saved]);
+  // The version the shown value was loaded at: the save is made on it.
+  const [base, setBase] = useState<number | null>(null);
+  const stale = useStaleSave({
+    latest: async () => (await retention.refetch()).data,
+    // Their value replaces the typed one.
+    onReload: (latest) => {
+      setValue(String(latest.eventsDays));
+      setBase(latest.version);
+    },
+    resend: (eventsDays: number, version) => send(eventsDays, version),
+  });
+  useEffect(() => {
+    setValue(saved === undefined ? '' : String(saved));
+    setBase(retention.data?.version ?? null);
+  }, [saved, retention.data?.version]);
 
   const days = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
   const problem = retentionProblem(days);
   const unchanged = days === saved;
   const unsaved = saved !== undefined && value.trim() !== String(saved);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (problem || unchanged) return;
+  const send = (eventsDays: number, baseVersion: number) => {
+    stale.clear();
     update.mutate(
-      { eventsDays: days },
+      { eventsDays, baseVersion },
       {
         onSuccess: (saved) =>
           saved.applied
-            ? toast({ title: 'Settings saved', description: `Tracking events are now kept for ${days} days.` })
+            ? toast({ title: 'Settings saved', description: `Tracking events are now kept for ${eventsDays} days.` })
             : toast({
                 title: 'Saved, not yet applied',
                 description: saved.message ?? 'The event store did not take the change yet.',
                 variant: 'destructive',
               }),
-        onError: (error) =>
-          toast({ title: 'Could not save settings', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+        onError: (error) => {
+          if (stale.caught(error, eventsDays)) return;
+          toast({ title: 'Could not save settings', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+        },
       },
     );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (problem || unchanged || base === null) return;
+    send(days, base);
   };
 
   if (retention.isPending)
@@ -60,6 +82,7 @@ export function RetentionForm() {
   }
   return (
     <Panel title={TITLE}>
+      {stale.notice(update.isPending, 'settings-stale-retention')}
       <form onSubmit={submit} className={formStyles.form} aria-label={`${TITLE} settings`}>
         <div className={formStyles.field}>
           <label htmlFor={ID}>Keep tracking events for (days)</label>

@@ -5,6 +5,7 @@ import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
 import formStyles from '@/components/admin/labelled-field.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
+import { useStaleSave } from '@/components/admin/stale-save-notice';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
 import { useSettings, useUpdateSettings } from '../api/settings';
@@ -26,35 +27,60 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
   const { toast } = useToast();
   const keys = settingKeys(category);
   const rules = SETTING_RULES[category] as Record<string, { label: string; hint: string; effect: string }>;
-  const saved = useMemo(() => settingsObject(settings.data ?? []) as Record<string, string>, [settings.data]);
+  const saved = useMemo(() => settingsObject(settings.data?.values ?? []) as Record<string, string>, [settings.data]);
   // Only what the owner typed is held here, apart from what is saved: a refetch or another
   // section's save never replaces a typed value, and a save clears just the keys it stored.
   const [edits, setEdits] = useState<Record<string, string>>({});
+  // The version the owner started typing on: a save is made on it, so one made after someone
+  // else saved the category is refused rather than silently undoing theirs.
+  const [base, setBase] = useState<number | null>(null);
+  const stale = useStaleSave({
+    latest: async () => (await settings.refetch()).data,
+    // Their version: what the owner typed is dropped.
+    onReload: (latest) => {
+      setEdits({});
+      setBase(latest.version);
+    },
+    resend: (sent: Record<string, string>, version) => send(sent, version),
+  });
   const [refused, setRefused] = useState<{ key: string; message: string } | null>(null);
   const shown = (k: string) => edits[k] ?? saved[k] ?? '';
+  const edit = (key: string, value: string) => {
+    if (Object.keys(edits).length === 0) setBase(settings.data?.version ?? null);
+    setEdits((v) => ({ ...v, [key]: value }));
+  };
 
   const problems = Object.fromEntries(keys.map((k) => [k, settingProblem(category, k, shown(k).trim())]));
   const changed = keys.filter((k) => shown(k).trim() !== (saved[k] ?? ''));
   const invalid = keys.some((k) => problems[k]);
 
+  const send = (sent: Record<string, string>, baseVersion: number) => {
+    setRefused(null);
+    stale.clear();
+    update.mutate(
+      { values: sent, baseVersion },
+      {
+        onSuccess: (section) => {
+          setEdits((e) => Object.fromEntries(Object.entries(e).filter(([k, v]) => !(k in sent) || v.trim() !== sent[k])));
+          setBase(section.version);
+          toast({ title: 'Settings saved', description: `${TITLES[category].title} settings were updated.` });
+        },
+        onError: (error) => {
+          if (stale.caught(error, sent)) return;
+          const message = serverMessage(error) ?? 'Please try again.';
+          // The server names the setting by its label; the refusal is shown at that field.
+          const key = changed.find((k) => message.startsWith(rules[k]!.label));
+          if (key) setRefused({ key, message });
+          toast({ title: 'Could not save settings', description: message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (invalid || changed.length === 0) return;
-    const sent = Object.fromEntries(changed.map((k) => [k, shown(k).trim()]));
-    setRefused(null);
-    update.mutate(sent, {
-      onSuccess: () => {
-        setEdits((e) => Object.fromEntries(Object.entries(e).filter(([k, v]) => !(k in sent) || v.trim() !== sent[k])));
-        toast({ title: 'Settings saved', description: `${TITLES[category].title} settings were updated.` });
-      },
-      onError: (error) => {
-        const message = serverMessage(error) ?? 'Please try again.';
-        // The server names the setting by its label; the refusal is shown at that field.
-        const key = changed.find((k) => message.startsWith(rules[k]!.label));
-        if (key) setRefused({ key, message });
-        toast({ title: 'Could not save settings', description: message, variant: 'destructive' });
-      },
-    });
+    if (invalid || changed.length === 0 || !settings.data) return;
+    send(Object.fromEntries(changed.map((k) => [k, shown(k).trim()])), base ?? settings.data.version);
   };
 
   if (settings.isPending)
@@ -72,6 +98,7 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
   }
   return (
     <Panel title={TITLES[category].title}>
+      {stale.notice(update.isPending, `settings-stale-${category}`)}
       <form onSubmit={submit} className={formStyles.form} aria-label={`${TITLES[category].title} settings`}>
         {keys.map((key) => {
           const id = `setting-${category}-${key}`;
@@ -80,13 +107,7 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
             <div key={key} className={formStyles.field}>
               <label htmlFor={id}>{rules[key]!.label}</label>
               {CHOICES[key] ? (
-                <select
-                  id={id}
-                  name={key}
-                  value={shown(key)}
-                  onChange={(e) => setEdits((v) => ({ ...v, [key]: e.target.value }))}
-                  aria-describedby={`${id}-hint`}
-                >
+                <select id={id} name={key} value={shown(key)} onChange={(e) => edit(key, e.target.value)} aria-describedby={`${id}-hint`}>
                   <option value="">Not set</option>
                   {CHOICES[key].map((choice) => (
                     <option key={choice} value={choice}>
@@ -99,7 +120,7 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
                   id={id}
                   name={key}
                   value={shown(key)}
-                  onChange={(e) => setEdits((v) => ({ ...v, [key]: e.target.value }))}
+                  onChange={(e) => edit(key, e.target.value)}
                   aria-invalid={problem ? true : undefined}
                   aria-describedby={`${id}-hint`}
                   autoComplete="off"

@@ -2,7 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
 import formStyles from '@/components/admin/labelled-field.module.css';
+import type { WeeklyEmailSetting } from '@curb/contracts/traffic-attribution';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
+import { useStaleSave } from '@/components/admin/stale-save-notice';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
 import { useUpdateWeeklyEmail, useWeeklyEmail } from '../api/weekly-email';
@@ -17,29 +19,43 @@ export function WeeklyEmailForm() {
   const { toast } = useToast();
   const [enabled, setEnabled] = useState(false);
   const [recipient, setRecipient] = useState('');
+  // The version the shown setting was loaded at: the save is made on it.
+  const [base, setBase] = useState<number | null>(null);
+  // Their setting replaces what was typed (the effect below shows it).
+  const stale = useStaleSave({
+    latest: async () => (await setting.refetch()).data,
+    resend: (change: WeeklyEmailSetting, version) => send(change, version),
+  });
   useEffect(() => {
     if (!setting.data) return;
     setEnabled(setting.data.enabled);
     setRecipient(setting.data.recipient);
+    setBase(setting.data.version);
   }, [setting.data]);
   const unchanged = setting.data?.enabled === enabled && setting.data.recipient === recipient.trim();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const send = (change: WeeklyEmailSetting, baseVersion: number) => {
+    stale.clear();
     update.mutate(
-      { enabled, recipient: recipient.trim() },
+      { ...change, baseVersion },
       {
         onSuccess: (saved) =>
           toast({
             title: 'Settings saved',
             description: saved.enabled ? `The weekly e-mail goes to ${saved.recipient} on Monday mornings.` : 'The weekly e-mail is off.',
           }),
-        onError: (error) =>
-          toast({ title: 'Could not save settings', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+        onError: (error) => {
+          if (stale.caught(error, change)) return;
+          toast({ title: 'Could not save settings', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+        },
       },
     );
   };
 
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (base !== null) send({ enabled, recipient: recipient.trim() }, base);
+  };
   if (setting.isPending)
     return (
       <Panel title={TITLE}>
@@ -54,6 +70,7 @@ export function WeeklyEmailForm() {
     );
   return (
     <Panel title={TITLE}>
+      {stale.notice(update.isPending, 'settings-stale-weekly-email')}
       <form onSubmit={submit} className={formStyles.form} aria-label={`${TITLE} settings`}>
         <label>
           <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Send me last week's traffic every
