@@ -1,4 +1,4 @@
-// The embedded PostgreSQL killed outright under a running product (issue 30, items 1 and 2):
+// The embedded PostgreSQL killed outright under a running product (items 1 and 2):
 // health answers at once and names it, the liveness probe does not care, a lead gets 503 with
 // Retry-After (which the site's forms retry), pages do not wait on it, and the supervisor
 // brings it back so the next lead is stored, once.

@@ -23,7 +23,7 @@ import { eventsPerSession, GROWTH_SHAPES, type GrowthShape } from './generate.ts
 // one pause of this shared VM away from the largest.
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
 const WARMUP = 3;
-/** Issue 14's targets at 10 M events: p95 per endpoint, the first request of the day. */
+/** The targets at 10 M events: p95 per endpoint, the first request of the day. */
 const P95_TARGET_MS = 150;
 const FIRST_TARGET_MS = 400;
 /** The cost must follow days and visitors, not raw events: p95 at the largest size over p95 at 10 M. */

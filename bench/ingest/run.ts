@@ -67,7 +67,7 @@ try {
   const rps = (r: Result) => r.requests.average;
   const errors = (r: Result) => r.non2xx + r.errors + r.timeouts;
   const ratio = rps(single) / rps(bare);
-  // Issue 14's bars: a beacon at least 0.7 of a bare route; batches of 20 at least 5× the bare
+  // The bars: a beacon at least 0.7 of a bare route; batches of 20 at least 5× the bare
   // route's requests in events.
   const RATIO_BAR = 0.7;
   const batchBar = 5 * rps(bare);

@@ -132,7 +132,7 @@ describe('admin portal in Chromium', () => {
     await page.getByRole('button', { name: 'Edit' }).first().click();
     await page.locator('dialog').getByLabel('Name', { exact: true }).fill('Spring Audit Funnel');
     await page.locator('dialog').getByRole('tab', { name: 'Popup Creator' }).click();
-    // Every tab changes the site now (issue 32): none is "for your records only".
+    // Every tab changes the site now: none is "for your records only".
     expect(await page.locator('dialog').getByText('Saved for your records only.').count()).toBe(0);
     await page.locator('dialog').getByLabel('Delay (seconds)').fill('30');
     await page.getByRole('button', { name: 'Save Changes' }).click();

@@ -156,7 +156,7 @@ describe('audit report page in Chromium', () => {
     expect(page.consoleErrors.join('\n')).toBe('');
   }, 120_000);
 
-  it('tells the sample site the truth, in figures that agree with its preview and advanced audit (issue 33)', async () => {
+  it('tells the sample site the truth, in figures that agree with its preview and advanced audit', async () => {
     const reportId = await requestAudit(sample.url, SAMPLE_BUSINESS);
     expect(await settled(reportId)).toBe('ready');
     const report = ((await (await fetch(`${app.url}/api/audit-report/${reportId}`)).json()) as { report: AuditReport }).report;

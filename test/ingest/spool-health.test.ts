@@ -1,4 +1,4 @@
-// Health tells the truth about the collector (issue 30, item 2): "degraded" naming the spool
+// Health tells the truth about the collector (item 2): "degraded" naming the spool
 // while it cannot write to its disk, ok again once it can; and the ingest metrics stop
 // reporting a flush error once ClickHouse takes the rows again.
 import { renameSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The funnel manager drives the live funnel (issue 32): the owner edits a funnel in the admin
+// The funnel manager drives the live funnel: the owner edits a funnel in the admin
 // by clicks (sign-in at /admin, Funnel Manager, Edit, a tab, Save), then a visitor sees the
 // effect on the public site, moving from the home page, or the lead gets it in the outbox mail.
 // Each runs at 1280 and 390 px.

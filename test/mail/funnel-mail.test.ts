@@ -1,4 +1,4 @@
-// The funnels' e-mails (issue 32) on the real stores and the real mail-send handler: the
+// The funnels' e-mails on the real stores and the real mail-send handler: the
 // confirmation and the report e-mail use the funnel's saved subject and body, e-mail delivery
 // off sends no report, every e-mail carries a one-click unsubscribe that works, and the
 // follow-up goes out its days after the report (fake time), once, unless the lead came back or

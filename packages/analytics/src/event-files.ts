@@ -1,7 +1,7 @@
 // Where event rows wait on disk beside ClickHouse, one directory per ClickHouse database under
 // DATA_DIR: the collector's spool (rows accepted and not yet inserted, services/collector
 // spool.ts) and its quarantine (rows ClickHouse refused for their data, quarantine.ts). The
-// collector writes both; an erasure finds a person's lines there (issue 31).
+// collector writes both; an erasure finds a person's lines there.
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';

@@ -124,8 +124,8 @@ async function buildOnce(ch: ClickHouse, state: BuilderState, all: boolean): Pro
   );
   // A builder that starts again goes on from where the last one got to.
   state.since ??=
-    (await ch.query<{ since: string }>(`SELECT toString(max(stored_at)) AS since FROM visit_builds ${ch.engine.readSettings}`))[0]
-      ?.since ?? EPOCH;
+    (await ch.query<{ since: string }>(`SELECT toString(max(stored_at)) AS since FROM visit_builds ${ch.engine.readSettings}`))[0]?.since ??
+    EPOCH;
   const upTo = all ? latest!.latest : latest!.settled;
   if (upTo <= state.since) return 0;
   const window = { since: state.since, upTo };

@@ -28,7 +28,7 @@ export const marketingAuditPage = {
     { at: 4.5, caption: 'Ready to present your opportunities!' },
     { at: 6, caption: 'Ready to present your opportunities!' },
   ],
-  /** A funnel that stores requests without analysing the website (issue 32): no report to promise. */
+  /** A funnel that stores requests without analysing the website: no report to promise. */
   thankYouLead: {
     title: 'Request Submitted!',
     text: 'Thank you: we received your request and will be in touch within 24 hours.',

@@ -1,5 +1,5 @@
 // The funnels' landing pages and popup as the site shows them before the owner changes
-// anything: the texts the funnel manager's empty fields stand for (issue 32). The api's page
+// anything: the texts the funnel manager's empty fields stand for. The api's page
 // server, the public pages and the admin's placeholders all read them from here.
 import { marketingAuditPage, reportLandingPage } from './audit-pages.ts';
 import { type FormDefinition, type FormField, formDefinitions } from './forms.ts';

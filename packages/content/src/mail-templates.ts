@@ -1,5 +1,5 @@
 // The e-mails a funnel sends its leads, as the owner can rewrite them in the funnel manager's
-// Email Templates tab (issue 32): the confirmation right after the request, the notification
+// Email Templates tab: the confirmation right after the request, the notification
 // with the report link, and the follow-up some days later. An empty subject or body in a
 // funnel means these texts. `{{name}}` placeholders are filled in per lead; the api refuses a
 // template with a placeholder its e-mail does not know.

@@ -1,4 +1,4 @@
-// The A/B tests the owner runs from the A/B Testing page (issue 32): each test's split between
+// The A/B tests the owner runs from the A/B Testing page: each test's split between
 // its variants, paused or running, or its winner rolled out to every new unit. The tracker
 // draws a new unit's variant with these weights and keeps a unit's variant once it has seen it,
 // so a change of split moves only units that had not seen the test yet.

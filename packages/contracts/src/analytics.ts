@@ -119,7 +119,7 @@ export const AbTestSummarySchema = Type.Object({
     chiSquare: Type.Number(),
     pValue: NullableNumber,
     mismatch: Type.Boolean(),
-    /** The owner's split it is checked against, percent per variant (issue 32); absent: an equal split. */
+    /** The owner's split it is checked against, percent per variant; absent: an equal split. */
     expected: Type.Optional(Type.Record(Type.String(), Type.Number())),
     /** Why it is not checked (the split changed within the period, or the winner is rolled out). */
     skipped: Type.Optional(Type.String()),
@@ -231,7 +231,7 @@ export const FunnelStatsSchema = Type.Object({
   views: Type.Integer(),
   /** The funnel's conversion event (its Tracking tab) per visitor, percent with 1 decimal; 0 without views. */
   conversionRate: Type.Number(),
-  /** What the rate counts (issue 32): submissions, report e-mails opened or reports viewed. */
+  /** What the rate counts: submissions, report e-mails opened or reports viewed. */
   conversionEvent: Type.Optional(Type.Union([Type.Literal('form-submit'), Type.Literal('email-open'), Type.Literal('report-view')])),
 });
 export type FunnelStats = Static<typeof FunnelStatsSchema>;

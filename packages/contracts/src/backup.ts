@@ -1,4 +1,4 @@
-// Backups (issue 31): the outcome of the last backups the running product took (the worker's daily
+// Backups: the outcome of the last backups the running product took (the worker's daily
 // one to BACKUP_DIR, or one `pnpm backup` asked of it), kept as settings values, and what the
 // admin's System Overview reads of them.
 import { Type, type Static } from '@sinclair/typebox';

@@ -1,6 +1,6 @@
 // What the funnel manager's Edit dialog edits (spec: admin-and-assistant.md, funnel manager)
 // and what the site does with it: the funnel's own fields plus its configuration, kept in
-// `funnels.config`, every save a numbered version (issue 32). The spec's version only pretends
+// `funnels.config`, every save a numbered version. The spec's version only pretends
 // to save; ours drives the landing page, the popup, the e-mails, the follow-up and the
 // tracking. A field that is empty means "the site's own text" (content's defaults).
 import { Type, type Static, type TLiteral, type TSchema } from '@sinclair/typebox';

@@ -9,7 +9,7 @@ export const JOB_QUEUES = {
   retentionSweep: 'retention-sweep',
   /** Computes the retargeting funnel's closed days for every period just after midnight (UTC). */
   funnelProgress: 'funnel-progress',
-  /** Writes the daily backup archive to BACKUP_DIR and keeps the last BACKUP_KEEP (issue 31). */
+  /** Writes the daily backup archive to BACKUP_DIR and keeps the last BACKUP_KEEP. */
   backup: 'backup',
   /** Looks every hour whether the owner's weekly Traffic e-mail is due (Monday morning, their time) and sends it. */
   weeklyTrafficMail: 'weekly-traffic-mail',

@@ -99,7 +99,7 @@ export const LeadRequestSchema = Type.Object(
     websiteData: Type.Optional(LeadWebsiteDataSchema),
     campaignData: Type.Optional(CampaignDataSchema),
     submissionId: SubmissionId,
-    /** The funnel whose landing page or popup the form is on (issue 32): its form fields and process apply. */
+    /** The funnel whose landing page or popup the form is on: its form fields and process apply. */
     funnelId: Type.Optional(text(64)),
   },
   { additionalProperties: false },

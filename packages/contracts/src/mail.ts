@@ -1,6 +1,6 @@
 // The e-mails the worker sends: the audit report to the lead, and the owner's notice of every
 // new lead and contact message; the funnels' confirmation and follow-up, and the owner's test
-// of a template (issue 32).
+// of a template.
 import { Type, type Static } from '@sinclair/typebox';
 
 /**
@@ -14,7 +14,7 @@ export const MailSendJobSchema = Type.Union([
   Type.Object({ kind: Type.Literal('audit-report'), auditId: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
   Type.Object({ kind: Type.Literal('lead-notification'), leadId: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
   Type.Object({ kind: Type.Literal('contact-notification'), messageId: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
-  // Issue 32: the funnel's confirmation to the lead, queued with the lead when the funnel sends one.
+  // The funnel's confirmation to the lead, queued with the lead when the funnel sends one.
   Type.Object({ kind: Type.Literal('lead-confirmation'), leadId: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
   // The funnel's follow-up, queued to start its days after the report e-mail (once per audit).
   Type.Object({ kind: Type.Literal('follow-up'), auditId: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),

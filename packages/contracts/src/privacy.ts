@@ -1,4 +1,4 @@
-// The owner's data about people (issue 31): erasing a person by e-mail address, an access
+// The owner's data about people: erasing a person by e-mail address, an access
 // request's export of everything held about one, the erasures' record, and the CSV exports of
 // leads and contact messages with the filters of the admin lists they come from.
 import { Type, type Static } from '@sinclair/typebox';

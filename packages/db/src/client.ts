@@ -13,7 +13,7 @@ export type Db = postgres.ISql;
  * A pool connection that could not connect waits this long (seconds) before the next try,
  * growing with the failures in a row: 50 ms, 100 ms, … at most 1 s. postgres.js's own delay
  * grows to 20 s, so a query sent while the database restarted waited up to 20 s after it was
- * back (issue 30).
+ * back.
  */
 export function reconnectDelaySeconds(failures: number): number {
   return Math.min(1, 0.05 * 2 ** Math.max(0, failures - 1));

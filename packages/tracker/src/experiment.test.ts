@@ -1,4 +1,4 @@
-// The owner's A/B split as the tracker draws it (issue 32), over 2,000 simulated units: each
+// The owner's A/B split as the tracker draws it, over 2,000 simulated units: each
 // unit a browser of its own (storage, consent), the split within ±3 % of the one set, and every
 // unit that saw the test keeping its variant when the owner changes the split.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

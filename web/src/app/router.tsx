@@ -39,7 +39,7 @@ const withContent =
 
 const rootRoute = createRootRouteWithContext<AppRouterContext>()({
   // The deepest match's head() wins: every page names itself ("<Name> | <owner>", the 404 page
-  // too), so no tab reads "Page <path>" (issue 29); the owner's name alone is only a safety net.
+  // too), so no tab reads "Page <path>"; the owner's name alone is only a safety net.
   head: withContent((content) => brandedHead(undefined, content)),
   component: RootRoute,
 });

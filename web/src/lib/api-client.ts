@@ -25,7 +25,7 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
 
 /** Answers that mean "not now" (a store restarting, a proxy without its upstream): worth another try. */
 const RETRY_STATUSES = new Set([502, 503, 504]);
-/** A request is tried again for at most this long in all (issue 30: a database restart loses no lead). */
+/** A request is tried again for at most this long in all (a database restart loses no lead). */
 export const RETRY_BUDGET_MS = 30_000;
 const FIRST_RETRY_DELAY_MS = 1_000;
 const MAX_RETRY_DELAY_MS = 8_000;

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Whose popup a page shows (issue 32): a funnel's landing page its own, every other page the
+// Whose popup a page shows: a funnel's landing page its own, every other page the
 // free audit funnel's; an inactive funnel's or a switched-off popup never opens.
 import { describe, expect, it } from 'vitest';
 import { completeConfig, type PublicSiteConfig } from '@curb/contracts/funnel-config';

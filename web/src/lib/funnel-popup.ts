@@ -1,4 +1,4 @@
-// Which funnel's popup a public page shows, and how (issue 32). A funnel's landing page shows
+// Which funnel's popup a public page shows, and how. A funnel's landing page shows
 // its own popup, opening by itself; every other page the free audit funnel's (the site-wide
 // popup), opening by itself on the home page only and on the footer's request everywhere. An
 // inactive funnel's popup, or one switched off, never opens; a request then finds the free

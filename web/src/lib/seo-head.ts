@@ -97,7 +97,7 @@ export function pageHead(path: string, content: SiteContent): RouteHead {
 }
 
 /**
- * A funnel's landing page (issue 32): titled as its funnel sets it; an inactive report funnel's
+ * A funnel's landing page: titled as its funnel sets it; an inactive report funnel's
  * page is the generic audit page, head included (as the page server sends it).
  */
 export function landingPageHead(path: '/marketing-audit' | '/real-estate-marketing-report', content: SiteContent): RouteHead {
@@ -136,7 +136,7 @@ export const brandedHead = (name: string | undefined, content: SiteContent): Rou
   links: [],
 });
 
-/** Unknown pages: "Page Not Found | <owner>" (not "Page <path>": issue 29), not indexed. */
+/** Unknown pages: "Page Not Found | <owner>" (not "Page <path>"), not indexed. */
 export function notFoundHead(content: SiteContent): RouteHead {
   return {
     meta: [

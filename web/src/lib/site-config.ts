@@ -1,4 +1,4 @@
-// The owner's funnels and A/B tests as this visit applies them (issue 32): first the copy the
+// The owner's funnels and A/B tests as this visit applies them: first the copy the
 // page server put into the page (so the first render matches the HTML it rewrote with the same
 // values), then GET /api/site/config whenever a page that uses it mounts and the copy is older
 // than SITE_CONFIG_STALE_MS. While prerendering there is none: every page keeps its own texts.

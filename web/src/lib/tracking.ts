@@ -42,7 +42,7 @@ const formName = (form: HTMLFormElement) => form.dataset.testid || form.id || fo
 
 type FunnelEvent = 'pageView' | 'formStart' | 'formSubmit';
 
-/** Whether a funnel records this event (its Tracking tab, issue 32); a page or form of no funnel records every event. */
+/** Whether a funnel records this event (its Tracking tab); a page or form of no funnel records every event. */
 function funnelRecords(funnelId: string | undefined, event: FunnelEvent): boolean {
   return !funnelId || (currentSiteConfig()?.funnels.find((f) => f.active && f.id === funnelId)?.tracking.events[event] ?? true);
 }
@@ -106,7 +106,7 @@ export function useExperiment(
   setting?: TestSetting,
 ): Experiment {
   const [experiment, setExperiment] = useState(() => NO_EXPERIMENT(variants[0]!));
-  // The owner's split, pause or roll-out (issue 32): a new one draws again for a unit that has not seen the test.
+  // The owner's split, pause or roll-out: a new one draws again for a unit that has not seen the test.
   const key = setting ? `${setting.status}:${JSON.stringify(setting.weights)}` : '';
   useEffect(() => {
     const assigned = tracker()?.experiment(testType, variants, text, setting);

@@ -276,7 +276,7 @@ describe('the uplift of each variant over control', () => {
   });
 });
 
-describe("the split check against the owner's split (issue 32)", () => {
+describe("the split check against the owner's split", () => {
   const row = (variant: string, impressions: number) => ({
     testType: 't',
     variant,

@@ -90,7 +90,7 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * today (the route logs a failure, tests wait for them).
  */
 /**
- * Each test's split as the owner set it (issue 32), for the split check: the percent per variant,
+ * Each test's split as the owner set it, for the split check: the percent per variant,
  * whether its winner is rolled out, and when it last changed (ms; null: never, an equal split).
  */
 export type AbSplits = Record<string, { weights: Record<string, number>; rolledOut: boolean; changedAt: number | null }>;

@@ -134,7 +134,7 @@ export function chanceToBeatControl(control: Arm, treatment: Arm): number | null
 export function sampleRatioMismatch(exposures: number[], shares?: number[]): { chiSquare: number; pValue: number | null } {
   const total = exposures.reduce((a, b) => a + b, 0);
   if (exposures.length < 2 || total === 0) return { chiSquare: 0, pValue: null };
-  // The owner's split (issue 32), as fractions; an equal split without one. A variant meant to
+  // The owner's split, as fractions; an equal split without one. A variant meant to
   // get no units cannot be checked this way.
   const fractions = shares ?? exposures.map(() => 1 / exposures.length);
   if (fractions.length !== exposures.length || fractions.some((f) => !(f > 0))) return { chiSquare: 0, pValue: null };

@@ -1,4 +1,4 @@
--- Erasures of a person (issue 31): when, by whom and how many rows each removed, per store.
+-- Erasures of a person: when, by whom and how many rows each removed, per store.
 -- Never the address: the record of an erasure must not keep what it erased.
 CREATE TABLE erasures (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -1,4 +1,4 @@
--- The funnel manager drives the live funnel (issue 32): every save of a funnel is a numbered
+-- The funnel manager drives the live funnel: every save of a funnel is a numbered
 -- version with who saved it, when and which fields changed, so the owner can read the history
 -- and go back to an earlier version (a revert is a new version). `funnels.version` is the
 -- current one.

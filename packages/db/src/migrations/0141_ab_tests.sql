@@ -1,4 +1,4 @@
--- The A/B tests the owner runs (issue 32): each test's split, paused or running, or its winner
+-- The A/B tests the owner runs: each test's split, paused or running, or its winner
 -- rolled out, with every change kept (who, when, what). A test without a row runs with an
 -- equal split.
 CREATE TABLE ab_tests (

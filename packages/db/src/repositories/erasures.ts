@@ -1,4 +1,4 @@
-// The record of erasures (`erasures`, issue 31): when, by which admin and how many rows each
+// The record of erasures (`erasures`): when, by which admin and how many rows each
 // removed, per store; never the address.
 import type { ErasureCounts, ErasureRecord } from '@curb/contracts/privacy';
 import type { Db } from '../client.ts';

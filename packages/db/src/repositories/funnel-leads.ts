@@ -1,5 +1,5 @@
-// Leads of a funnel. A lead belongs to the funnel whose page or popup sent it (`funnel_id`,
-// issue 32), whose id is its form id, or the slug of its source ('Marketing Audit Page' →
+// Leads of a funnel. A lead belongs to the funnel whose page or popup sent it (`funnel_id`),
+// whose id is its form id, or the slug of its source ('Marketing Audit Page' →
 // marketing-audit-page → marketing-audit); and every lead whose request queued an audit belongs
 // to the free audit's funnel, whichever form sent it.
 import type { Db } from '../client.ts';
@@ -7,7 +7,7 @@ import type { Db } from '../client.ts';
 /**
  * The Free Marketing Audit funnel (migration 0040). The audit popup's requests (forms popup-image
  * and popup-standard, source 'Audit Popup') matched no funnel by form or source, so the funnel
- * counted 14 submissions where the Marketing Audits page counted 15 audits (issue 29); now its
+ * counted 14 submissions where the Marketing Audits page counted 15 audits; now its
  * submissions are the audit requests, the same figure.
  */
 const AUDIT_FUNNEL_ID = 'marketing-audit';
@@ -19,7 +19,7 @@ const belongs = (audited: string) =>
 /**
  * Leads with `audited` (an audit was queued for them), `opened` (they opened a report e-mail) and
  * `returned` (they came back to a report): one hash join, not a lookup per lead and funnel. The
- * last two are the conversion events a funnel may count instead of submissions (issue 32).
+ * last two are the conversion events a funnel may count instead of submissions.
  */
 const LEADS = `(SELECT l0.*, a0.lead_id IS NOT NULL AS audited,
           COALESCE(a0.opened, false) AS opened, COALESCE(a0.returned, false) AS returned

@@ -1,4 +1,4 @@
-// What the funnels' e-mails to a lead need (issue 32): the lead, its funnel's stored config,
+// What the funnels' e-mails to a lead need: the lead, its funnel's stored config,
 // its unsubscribe token, and for the report and the follow-up its audit. The follow-up is
 // claimed on the audit before it is handed over, so a retried job never sends it twice.
 import type { Db } from '../client.ts';

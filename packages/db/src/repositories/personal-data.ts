@@ -1,4 +1,4 @@
-// Everything PostgreSQL holds about a person, found by e-mail address (issue 31): read for an
+// Everything PostgreSQL holds about a person, found by e-mail address: read for an
 // access request, deleted for an erasure. Leads, audits and contact messages keep the address
 // as it was typed, so it compares in lower case; the api's tracking events waiting for
 // ClickHouse, the jobs about the person's records and the sign-in attempts made with the

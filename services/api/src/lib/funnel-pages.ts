@@ -1,4 +1,4 @@
-// The funnels' landing pages as the page server sends them (issue 32): the prerendered HTML
+// The funnels' landing pages as the page server sends them: the prerendered HTML
 // carries the site's own texts; here the saved headline, copy, call to action and page title
 // replace them, and the site config goes into the page so the browser's first render uses the
 // same values (hydration then matches). An inactive funnel's landing page is the generic audit

@@ -1,4 +1,4 @@
-// A person's data across the stores, found by e-mail address (issue 31): an access request reads
+// A person's data across the stores, found by e-mail address: an access request reads
 // all of it; an erasure removes it, in this order: the spool (the collector flushes the person's
 // lines, or the lines are cut when no collector runs), PostgreSQL (one transaction), the mail
 // outbox folder, ClickHouse (the events, their rollups' days rebuilt, the closed-days snapshots

@@ -1,4 +1,4 @@
-// The public site's copy of the owner's funnels and A/B tests (issue 32), as the page server
+// The public site's copy of the owner's funnels and A/B tests, as the page server
 // writes it into every page and GET /api/site/config answers it: read from PostgreSQL at most
 // once per `cacheMs`, and at once after a change made through this process; other api
 // processes follow within the cache time. While the database does not answer (or is slow),

@@ -1,4 +1,4 @@
-// The daily backup (issue 31): with BACKUP_DIR set, the worker writes the product's archive there at
+// The daily backup: with BACKUP_DIR set, the worker writes the product's archive there at
 // 03:30 UTC (runtime/backup: the same archive as `pnpm backup`, consistent to one moment while the
 // site keeps taking traffic) and keeps the newest BACKUP_KEEP. Without it, no schedule is left.
 import { join, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-// The funnels' e-mails to their leads (issue 32): the confirmation, the report e-mail as the
+// The funnels' e-mails to their leads: the confirmation, the report e-mail as the
 // funnel words it (or not at all when its e-mail delivery is off), the follow-up some days after
 // the report, and the owner's test of a template. Every e-mail to a lead carries a one-click
 // unsubscribe link (and the List-Unsubscribe headers); an unsubscribed lead gets none.

@@ -72,7 +72,7 @@ export async function runMailJob(deps: MailDeps, job: { id: string; data: unknow
   const data: MailSendJob = job.data;
   const owner = await mailOwner(deps.sql, deps.config);
   if (data.kind === 'audit-report') return sendReport(deps, owner, data.auditId);
-  // The funnels' e-mails to their leads and the owner's template test (issue 32).
+  // The funnels' e-mails to their leads and the owner's template test.
   if (data.kind === 'lead-confirmation' || data.kind === 'follow-up' || data.kind === 'template-test') {
     return runFunnelMail(deps, owner, data, handOver);
   }
@@ -114,7 +114,7 @@ async function sendReport(deps: MailDeps, owner: MailOwner, auditId: string): Pr
   const audit = await auditMail.findForMail(sql, auditId);
   if (!audit || audit.email_delivered || audit.status === 'failed') return 'skipped';
   if (audit.status !== 'done' || !audit.report) throw new Error('the report is not ready yet');
-  // The lead's funnel may have e-mail delivery off, or the lead unsubscribed (issue 32).
+  // The lead's funnel may have e-mail delivery off, or the lead unsubscribed.
   const plan = await reportMailPlan(deps, owner, auditId);
   if (plan.skip) {
     await auditMail.recordFailure(sql, auditId, plan.skip);

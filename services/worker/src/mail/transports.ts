@@ -18,7 +18,7 @@ export interface OutgoingMail {
   html: string;
   /** The visitor who wrote, so the owner can answer the notice directly. */
   replyTo?: string;
-  /** Extra headers (the funnels' List-Unsubscribe, issue 32). */
+  /** Extra headers (the funnels' List-Unsubscribe). */
   headers?: Record<string, string>;
   attachments: Array<{ filename: string; content: Buffer; contentType: string }>;
 }

@@ -6,7 +6,7 @@ import { useMounted } from '@/lib/use-mounted';
 
 /**
  * The free audit page, the Free Marketing Audit funnel's landing page: its headline, copy, call
- * to action and form fields (issue 32). `funnelId` null is the generic audit page (an inactive
+ * to action and form fields. `funnelId` null is the generic audit page (an inactive
  * funnel's landing page), with the site's own texts and no funnel.
  */
 export function MarketingAuditRoute({ funnelId = AUDIT_FUNNEL_ID }: { funnelId?: string | null }) {

@@ -14,7 +14,7 @@ export function PublicRoute() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const navigate = useNavigate();
   const config = useSiteConfig();
-  // Whose popup this page shows (issue 32): a funnel's landing page its own, every other page
+  // Whose popup this page shows: a funnel's landing page its own, every other page
   // the free audit funnel's, which opens by itself on the home page only (the footer's button
   // opens it on every page).
   const popup = popupFor(config, pathname);

@@ -5,7 +5,7 @@ import { MarketingAuditRoute } from './marketing-audit';
 
 /**
  * The report landing page, the Real Estate Marketing Report funnel's: its headline, copy and
- * call to action (issue 32). While the funnel is inactive the page is the generic audit page,
+ * call to action. While the funnel is inactive the page is the generic audit page,
  * as the page server sends it.
  */
 export function RealEstateMarketingReportRoute() {

@@ -19,7 +19,7 @@ export const RATES = {
     label: 'Submissions ÷ landing visitors',
     hint: 'Submissions, from any page, over unique visitors of the funnel’s page',
   },
-  /** Funnel card and its analytics when the funnel counts report e-mails opened (its Tracking tab, issue 32). */
+  /** Funnel card and its analytics when the funnel counts report e-mails opened (its Tracking tab). */
   funnelOpens: {
     label: 'E-mails opened ÷ landing visitors',
     hint: 'Leads who opened their report e-mail, over unique visitors of the funnel’s page',

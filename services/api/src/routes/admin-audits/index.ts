@@ -1,5 +1,5 @@
 // The admin's marketing-audit list: one page of the audits its filter keeps plus totals over all
-// of them, and the leads behind that list as a CSV file with the same filter (issue 31).
+// of them, and the leads behind that list as a CSV file with the same filter.
 import type { RouteApp } from '../../lib/route-app.ts';
 import { MarketingAuditListSchema, paginate, type MarketingAuditList } from '@curb/contracts/admin';
 import { ErrorResponseSchema } from '@curb/contracts/errors';

@@ -1,5 +1,5 @@
 // GET /api/admin/backups: the daily backup's schedule and the last backups' outcomes, for the
-// System Overview (issue 31). The worker and the running product record them (runtime/backup).
+// System Overview. The worker and the running product record them (runtime/backup).
 import type { RouteApp } from '../../lib/route-app.ts';
 import { resolve } from 'node:path';
 import {

@@ -112,7 +112,7 @@ describe('funnel manager data', () => {
   it('counts submissions from leads and views from events', async () => {
     const res = await get('/api/admin/funnel-stats');
     expect(res.statusCode).toBe(200);
-    // What the rate counts: the funnels' own Tracking setting (issue 32), submissions by default.
+    // What the rate counts: the funnels' own Tracking setting, submissions by default.
     const conversionEvent = 'form-submit';
     expect(res.json()).toEqual({
       funnelStats: {

@@ -32,7 +32,7 @@ const FeatureParamsSchema = Type.Object({ id: Type.String({ maxLength: 64 }) }, 
 /** A funnel's landing page is /{funnelId} (the card's open-in-new-tab target). */
 const landingPath = (id: string) => `/${id}`;
 
-/** The leads a funnel's conversion event counts (its Tracking tab, issue 32). */
+/** The leads a funnel's conversion event counts (its Tracking tab). */
 const conversions = (event: ConversionEvent, c: { total: number; opened: number; returned: number }) =>
   event === 'email-open' ? c.opened : event === 'report-view' ? c.returned : c.total;
 

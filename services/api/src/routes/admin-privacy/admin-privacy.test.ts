@@ -1,4 +1,4 @@
-// Issue 31, items 4 and 5 on two composed products and their real stores: one that holds a
+// Erasure and access on two composed products and their real stores: one that holds a
 // person (records, report PDF, outbox mail, quarantined line, sign-in attempts, a queued job,
 // tracking events, closed-days runs) and one that never did. After the erasure the owner's
 // dashboards are the same on both, no text column of either store nor any file of the data

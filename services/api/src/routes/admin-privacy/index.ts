@@ -1,4 +1,4 @@
-// The owner's "Data & privacy" page (issue 31): erase a person by e-mail address, download
+// The owner's "Data & privacy" page: erase a person by e-mail address, download
 // everything held about one (an access request), the record of erasures, and the contact
 // messages with their CSV export. Admin-only by path (auth plugin); the addresses travel in
 // request bodies, never in a URL that a log or a browser history would keep.

@@ -46,7 +46,7 @@ export function normaliseDomain(input: string): string | null {
   return DOMAIN.test(text) ? text : null;
 }
 
-/** The owner's splits (issue 32): the A/B split check compares exposures with these. */
+/** The owner's splits: the A/B split check compares exposures with these. */
 async function abSplits(sql: Sql): Promise<AbSplits> {
   const rows = await abTests.list(sql);
   return Object.fromEntries(

@@ -1,4 +1,4 @@
-// Leads through a funnel (issue 32): the funnel's landing page form asks for its extra fields
+// Leads through a funnel: the funnel's landing page form asks for its extra fields
 // and the API checks them with the same definition; the lead remembers its funnel. A fresh
 // install's funnels change nothing on the site.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

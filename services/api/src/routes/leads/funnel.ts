@@ -1,4 +1,4 @@
-// The funnel a lead comes through (issue 32): the form on a funnel's landing page or in its
+// The funnel a lead comes through: the form on a funnel's landing page or in its
 // popup names it; an audit request from anywhere else (or through an inactive funnel) belongs to
 // the free audit's funnel, as the funnel figures count it. Its process and e-mails apply to the
 // lead. With no active funnel, the site's own rules apply (analysis and report e-mail, nothing else).

@@ -128,7 +128,7 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
       throw badRequest(LEAD_MESSAGES.formMismatch);
     }
     if (!isFormId(formId)) throw badRequest(LEAD_MESSAGES.unknownForm(formId));
-    // The funnel the form is on: its landing page's form asks for its extra fields (issue 32).
+    // The funnel the form is on: its landing page's form asks for its extra fields.
     const funnel = await leadFunnel(stores, body.funnelId, formDefinitions[formId].requestsAudit);
     const definition =
       funnel && funnel.id === body.funnelId && formId === LANDING_FORM_ID
@@ -204,7 +204,7 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
       if (htmlProblem) throw badRequest(htmlProblem);
       const unauditable = await auditProblem(website);
       if (unauditable) throw badRequest(unauditable);
-      // An audit request of the site's own: the free audit funnel's process and e-mails (issue 32).
+      // An audit request of the site's own: the free audit funnel's process and e-mails.
       const funnel = await leadFunnel(stores, undefined, true);
       const process = leadProcess(funnel, true);
 

@@ -38,7 +38,7 @@ export async function storeLead(
   lead: NewLead,
   requestAudit: boolean,
   client?: string,
-  /** Issue 32: the lead's funnel sends it a confirmation (queued with the lead). */
+  /** The lead's funnel sends it a confirmation (queued with the lead). */
   options: { confirmation?: boolean } = {},
 ): Promise<StoredLead> {
   return withinStoreDeadline(

@@ -1,4 +1,4 @@
-// One-click unsubscribe from the funnels' e-mails (issue 32): the link in every e-mail to a lead
+// One-click unsubscribe from the funnels' e-mails: the link in every e-mail to a lead
 // (GET, which a person clicks) and the List-Unsubscribe-Post request a mail client sends (POST,
 // RFC 8058). Either stops every further e-mail to the lead's address; an unknown token changes
 // nothing and gets the same page, so the page says nothing about who is on the list.

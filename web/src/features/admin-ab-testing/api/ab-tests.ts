@@ -4,7 +4,7 @@ import { apiRequest, getQueryFn } from '@/lib/api-client';
 
 const KEY = ['/api/admin/ab-tests'];
 
-/** Each test's split, pause or roll-out, and when it changed (issue 32). */
+/** Each test's split, pause or roll-out, and when it changed. */
 export const useAbTests = () => useQuery({ queryKey: KEY, queryFn: getQueryFn<AbTestState[]>({ on401: 'throw' }), staleTime: 0 });
 
 export function useChangeAbTest(testType: string) {

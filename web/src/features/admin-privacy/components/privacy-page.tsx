@@ -6,7 +6,7 @@ import { PersonPanel } from './person-panel';
 const DESCRIPTION =
   "Answer a person's request for their data or its erasure, and export contact messages. The leads export is on Marketing Audits.";
 
-/** Issue 31: a person's data (download or erase), the contact messages, and the record of erasures. */
+/** A person's data (download or erase), the contact messages, and the record of erasures. */
 export function PrivacyPage() {
   return (
     <AdminPage title="Data & Privacy" description={DESCRIPTION}>

@@ -37,7 +37,7 @@ export const sessionFlag: SessionFlag = {
   },
 };
 
-/** When the popup opens by itself: the funnel's Popup Creator tab sets both (issue 32). */
+/** When the popup opens by itself: the funnel's Popup Creator tab sets both. */
 export interface AutoTriggers {
   /** Milliseconds before the timer opens it; 0 = no timer. */
   delayMs: number;

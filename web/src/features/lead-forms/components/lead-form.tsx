@@ -39,7 +39,7 @@ export interface LeadFormProps {
   abVariant?: string;
   /** The form as a funnel shows it (its texts and extra fields); the form id's own by default. */
   definition?: FormDefinition;
-  /** The funnel whose page or popup the form is on (issue 32). */
+  /** The funnel whose page or popup the form is on. */
   funnelId?: string;
   /** On a funnel's landing page: the call to action is marked for the page server's rewrite. */
   funnelCopy?: boolean;
@@ -127,7 +127,7 @@ export function LeadForm({
       });
       submission.renew();
       trackLead(all.email);
-      // A funnel without website analysis stores the request without an audit (issue 32): no report to promise.
+      // A funnel without website analysis stores the request without an audit: no report to promise.
       const auditVariant = isAuditVariant(formId) && !(result.reportId === null && definition.requestsAudit && funnelId);
       toast({
         title: auditVariant ? 'Audit Request Submitted!' : 'Thank you!',

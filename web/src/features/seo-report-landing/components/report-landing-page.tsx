@@ -5,7 +5,7 @@ import { PageHero } from '@/components/layouts/page-hero';
 import { useSiteContent } from '@/lib/site-content';
 import styles from './report-landing.module.css';
 
-/** The real estate marketing report landing page; a funnel gives its headline, copy and call to action (issue 32). */
+/** The real estate marketing report landing page; a funnel gives its headline, copy and call to action. */
 export function ReportLandingPage({
   headline = reportLandingPage.heroTitle,
   copy = reportLandingPage.heroLead,
