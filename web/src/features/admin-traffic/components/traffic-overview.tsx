@@ -72,9 +72,8 @@ export function TrafficOverview({ search, onSearchChange }: { search: TrafficSea
           {view.realtime && (
             <p className={styles.realtime} role="status">
               <span className={styles.pulse} aria-hidden="true" />
-              <strong data-testid="visitors-now">{current.data === undefined ? '…' : formatCount(current.data)}</strong> visitors now
-              {' · '}
-              {formatCount(totalVisitors)} in the last 30 minutes
+              <strong data-testid="visitors-now">{current.data === undefined ? '…' : formatCount(current.data)}</strong>{' '}
+              {current.data === 1 ? 'visitor' : 'visitors'} now · {formatCount(totalVisitors)} in the last 30 minutes
             </p>
           )}
           {/* Realtime is the last half hour, not days. */}
