@@ -11,7 +11,7 @@ import { pdfRenderPool } from '@curb/audit/pdf/render-pool';
 import { Value } from '@sinclair/typebox/value';
 import { AdvancedAuditResultSchema, AuditReportSchema, QuickLookupResultSchema } from '@curb/contracts/audit';
 import type { Stores } from '@curb/runtime';
-import { adminHeaders } from '../../services/api/src/lib/auth/test-login.ts';
+import { adminHeaders } from '../admin-login.ts';
 import { composeApp } from '../../services/launcher/src/compose.ts';
 import { createTestStores, jsonPoster, testConfig } from '../harness.ts';
 import { GOOD_HTML, goodInnerPage } from './checks/good-site.ts';

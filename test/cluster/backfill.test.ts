@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadClickHouseMigrations, migrateClickHouse } from '@curb/analytics';
 import { backfillRollup, parseBackfill } from '@curb/analytics/backfill';
-import { eventRows, type TestEvent } from '@curb/analytics/dashboards/test-events';
+import { eventRows, type TestEvent } from '../events.ts';
 import { clusterProfile } from '@curb/analytics/engine';
 import { createTestClickHouse } from '../harness.ts';
 

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClickHouseMigration, loadClickHouseMigrations, migrateClickHouse } from '@curb/analytics';
 import { clusterDdl, clusterDdlText } from '@curb/analytics/cluster-ddl';
-import { eventRows, type TestEvent } from '@curb/analytics/dashboards/test-events';
+import { eventRows, type TestEvent } from '../events.ts';
 import { createTestClickHouse } from '../harness.ts';
 import { REPO_ROOT } from '../process.ts';
 

@@ -4,7 +4,7 @@
 // without running a backfill again.
 import { afterEach, describe, expect, it } from 'vitest';
 import { clickHouseLedger, loadClickHouseMigrations, migrateClickHouse } from '@curb/analytics';
-import { eventRows } from '@curb/analytics/dashboards/test-events';
+import { eventRows } from '../events.ts';
 import { createSql, migratePostgres } from '@curb/db';
 import { migrateClickHouseLocked } from '@curb/runtime/clickhouse-migrations';
 import { createTestClickHouse, createTestDatabase } from '../harness.ts';

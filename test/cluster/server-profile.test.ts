@@ -9,7 +9,7 @@ import { abTestingDashboard } from '@curb/analytics/dashboards/ab-testing';
 import { computeDashboardClosedDays } from '@curb/analytics/dashboards/catalog';
 import { retargetingDashboard } from '@curb/analytics/dashboards/retargeting';
 import { seoTraffic } from '@curb/analytics/dashboards/seo';
-import { eventRows, type TestEvent } from '@curb/analytics/dashboards/test-events';
+import { eventRows, type TestEvent } from '../events.ts';
 import { SERVER } from '@curb/analytics/engine';
 import { createTestClickHouseWithEvents } from '../harness.ts';
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { sampleProfile } from '@curb/content';
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../services/launcher/src/compose.ts';
-import { adminHeaders } from '../../services/api/src/lib/auth/test-login.ts';
+import { adminHeaders } from '../admin-login.ts';
 import { createTestStores, testConfig } from '../harness.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);

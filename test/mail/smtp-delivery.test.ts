@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stores } from '@curb/runtime';
 import { checkDkimRecord, dkimRecordValue, dnsRecords, ensureDkimKey } from '../../services/worker/src/mail/dkim.ts';
 import { MailRefusedError, smtpOptions, smtpTransport, type OutgoingMail } from '../../services/worker/src/mail/transports.ts';
-import { adminHeaders } from '../../services/api/src/lib/auth/test-login.ts';
+import { adminHeaders } from '../admin-login.ts';
 import { composeApp } from '../../services/launcher/src/compose.ts';
 import { GOOD_HTML } from '../audit/checks/good-site.ts';
 import { startSite, type TestSite } from '../audit/sites.ts';

@@ -2,7 +2,7 @@
 // loopback: due on Monday morning in the owner's time zone, last week's figures against the week
 // before (checked against a plain count of the generated events), the new leads, sent once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRows, type TestEvent } from '@curb/analytics/dashboards/test-events';
+import { eventRows, type TestEvent } from '../events.ts';
 import { buildVisits } from '@curb/analytics/visits';
 import { leads, settings, weeklyTrafficMail } from '@curb/db';
 import type { Stores } from '@curb/runtime';

@@ -13,7 +13,7 @@ import { trackingVolume } from './dashboards/data-connections.ts';
 import { landingPageVisitors } from './dashboards/funnel-views.ts';
 import { retargetingDashboard } from './dashboards/retargeting.ts';
 import { seoTraffic } from './dashboards/seo.ts';
-import { eventRows, type TestEvent } from './dashboards/test-events.ts';
+import { eventRows, type TestEvent } from '../../../test/events.ts';
 import { migrateClickHouse } from './migrate.ts';
 import { runStats } from './stats/run.ts';
 import { buildVisits } from './visits.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
 import { abSnapshots, abTestingDashboard, summariseTests } from './ab-testing.ts';
 import { reloadRunDictionarySql } from './closed-days.ts';
-import { eventRows, type TestEvent } from './test-events.ts';
+import { eventRows, type TestEvent } from '../../../../test/events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
 const now = Date.now();

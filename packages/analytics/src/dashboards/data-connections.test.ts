@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
 import { trackingVolume } from './data-connections.ts';
 import { chTime } from './period.ts';
-import { eventRows } from './test-events.ts';
+import { eventRows } from '../../../../test/events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
 // Half past an hour: the window starts at 23 hours and 30 minutes before.

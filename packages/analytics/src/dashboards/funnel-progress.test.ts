@@ -4,7 +4,7 @@ import { createTestClickHouse } from '../../../../test/harness.ts';
 import { migrateClickHouse } from '../migrate.ts';
 import { type ClosedDaysStatus, closedDaysSnapshots, readClosedDays, reloadRunDictionarySql } from './closed-days.ts';
 import { funnelLevels, funnelQuery } from './funnel-progress.ts';
-import { eventRows, type TestEvent } from './test-events.ts';
+import { eventRows, type TestEvent } from '../../../../test/events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
 const now = Date.now();

@@ -3,7 +3,7 @@ import { JOURNEY_LIMIT } from '@curb/contracts/analytics';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
 import { type ClosedDaysStatus as Status, computeClosedDays } from './closed-days.ts';
 import { funnelReach, RECENT_SESSIONS, retargetingDashboard, retargetingSnapshots, retargetingSql } from './retargeting.ts';
-import { eventRows } from './test-events.ts';
+import { eventRows } from '../../../../test/events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
 const now = Date.now();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClickHouse } from '../../../../test/harness.ts';
 import { migrateClickHouse } from '../migrate.ts';
 import { JsonLines } from '../clickhouse.ts';
-import { eventRows } from './test-events.ts';
+import { eventRows } from '../../../../test/events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatsQuery } from '@curb/contracts/stats';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
-import { eventRows, type TestEvent } from '../dashboards/test-events.ts';
+import { eventRows, type TestEvent } from '../../../../test/events.ts';
 import { runStats } from './run.ts';
 
 const ZONE = 'America/New_York';

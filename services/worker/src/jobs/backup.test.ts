@@ -13,7 +13,7 @@ import type { Stores } from '@curb/runtime';
 import { ARCHIVE_NAME, type Manifest } from '@curb/runtime/backup/manifest';
 import { createTestStores, testConfig } from '../../../../test/harness.ts';
 import { composeApp } from '../../../launcher/src/compose.ts';
-import { adminHeaders } from '../../../api/src/lib/auth/test-login.ts';
+import { adminHeaders } from '../../../../test/admin-login.ts';
 import { runScheduledBackup } from './backup.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'curb-scheduled-backup-'));

@@ -4,7 +4,7 @@ import { MarketingAuditListSchema } from '@curb/contracts/admin';
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
 import { createTestStores, testConfig } from '../../../../../test/harness.ts';
-import { adminHeaders } from '../../lib/auth/test-login.ts';
+import { adminHeaders } from '../../../../../test/admin-login.ts';
 
 describe('GET /api/admin/marketing-audits', () => {
   let app: FastifyInstance;

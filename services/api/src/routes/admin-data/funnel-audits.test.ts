@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
 import { createTestStores, testConfig } from '../../../../../test/harness.ts';
-import { adminHeaders } from '../../lib/auth/test-login.ts';
+import { adminHeaders } from '../../../../../test/admin-login.ts';
 
 // No DNS here: the sites to audit are loopback addresses (AUDIT_ALLOW_PRIVATE_NETWORKS).
 const SITE = 'http://127.0.0.1:8080';

@@ -4,7 +4,7 @@ import type { FunnelEdit, FunnelEditResponse, FunnelVersion, PublicSiteConfig } 
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
 import { createTestStores, testConfig } from '../../../../../test/harness.ts';
-import { adminHeaders } from '../../lib/auth/test-login.ts';
+import { adminHeaders } from '../../../../../test/admin-login.ts';
 
 const withoutVersion = ({ version: _, ...edit }: FunnelEditResponse): FunnelEdit => edit;
 

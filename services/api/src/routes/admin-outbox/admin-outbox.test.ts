@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
 import { createTestStores, testConfig } from '../../../../../test/harness.ts';
-import { adminHeaders } from '../../lib/auth/test-login.ts';
+import { adminHeaders } from '../../../../../test/admin-login.ts';
 
 describe('outbox viewer', () => {
   let app: FastifyInstance;

@@ -11,7 +11,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { computeDashboardClosedDays } from '@curb/analytics/dashboards/catalog';
-import { eventRows, type TestEvent } from '@curb/analytics/dashboards/test-events';
+import { eventRows, type TestEvent } from '../../../../../test/events.ts';
 import { quarantineDir } from '@curb/analytics/event-files';
 import { runChecks } from '@curb/audit/checks/registry';
 import { buildReport } from '@curb/audit/report/build';
@@ -21,7 +21,7 @@ import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
 import { createTestStores, testConfig } from '../../../../../test/harness.ts';
 import { contextOf } from '../../../../../test/audit/checks/harness.ts';
-import { adminHeaders, TEST_ORIGIN } from '../../lib/auth/test-login.ts';
+import { adminHeaders, TEST_ORIGIN } from '../../../../../test/admin-login.ts';
 import { auditEventRow } from '../audit/events.ts';
 
 /** As the person typed it; the events keep it in lower case. */

@@ -7,8 +7,8 @@ import type { PublicSiteConfig } from '@curb/contracts/funnel-config';
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
 import { createTestStores, testConfig } from '../../../../../test/harness.ts';
-import { eventRows } from '@curb/analytics/dashboards/test-events';
-import { adminHeaders } from '../../lib/auth/test-login.ts';
+import { eventRows } from '../../../../../test/events.ts';
+import { adminHeaders } from '../../../../../test/admin-login.ts';
 import { isDefaultSiteConfig } from '../../plugins/site-config.ts';
 
 const SITE = 'http://127.0.0.1:8080';

@@ -9,7 +9,7 @@ import { sampleProfile } from '@curb/content';
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
 import { createTestStores, testConfig } from '../../../../../test/harness.ts';
-import { adminHeaders } from '../../lib/auth/test-login.ts';
+import { adminHeaders } from '../../../../../test/admin-login.ts';
 import { runChecks } from '@curb/audit/checks/registry';
 import { buildReport } from '@curb/audit/report/build';
 import { contextOf } from '../../../../../test/audit/checks/harness.ts';

@@ -5,7 +5,7 @@ import type { SettingsSection } from '@curb/contracts/settings';
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
 import { createTestStores, testConfig } from '../../../../../test/harness.ts';
-import { adminHeaders } from '../../lib/auth/test-login.ts';
+import { adminHeaders } from '../../../../../test/admin-login.ts';
 
 describe('site-wide settings', () => {
   let app: FastifyInstance;

@@ -9,7 +9,7 @@ import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
 import { buildVisits } from '@curb/analytics/visits';
 import { createTestStores, testConfig } from '../../../../../test/harness.ts';
-import { adminHeaders } from '../../lib/auth/test-login.ts';
+import { adminHeaders } from '../../../../../test/admin-login.ts';
 
 const UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';

@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AttributionResponse, LeadJourney, OwnerFunnel, OwnerFunnelReport } from '@curb/contracts/traffic-attribution';
 import { leadJourneyEvents } from '@curb/analytics/dashboards/attribution';
-import { eventRows } from '@curb/analytics/dashboards/test-events';
+import { eventRows } from '../../../../../test/events.ts';
 import { audits, leads } from '@curb/db';
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
 import { createTestStores, testConfig } from '../../../../../test/harness.ts';
-import { adminHeaders } from '../../lib/auth/test-login.ts';
+import { adminHeaders } from '../../../../../test/admin-login.ts';
 
 let app: FastifyInstance;
 let stores: Stores;

@@ -1,6 +1,6 @@
-// Builds rows of the `events` table for dashboard tests: only what a test cares about is given.
+// Builds rows of the `events` table for the analytics tests: only what a test cares about is given.
 import { randomUUID } from 'node:crypto';
-import { chTime } from './period.ts';
+import { chTime } from '@curb/analytics/dashboards/period';
 
 export interface TestEvent {
   name: string;

@@ -1,14 +1,14 @@
 // For tests of admin routes: an admin account and a signed-in session on a composed app.
-import type { FastifyInstance } from 'fastify';
+import type { composeApp } from '../services/launcher/src/compose.ts';
 import type { Stores } from '@curb/runtime';
-import { upsertAdmin } from './admin-users.ts';
+import { upsertAdmin } from '../services/api/src/lib/auth/admin-users.ts';
 
 /** app.inject's default Host is localhost:80, so this is the app's own origin. */
 export const TEST_ORIGIN = 'http://localhost';
 
 /** Headers for `app.inject` that act as the signed-in admin (session cookie plus a same-origin Origin). */
 export async function adminHeaders(
-  app: FastifyInstance,
+  app: Pick<Awaited<ReturnType<typeof composeApp>>, 'inject'>,
   stores: Stores,
   email = 'admin@curb.test',
 ): Promise<{ cookie: string; origin: string }> {
