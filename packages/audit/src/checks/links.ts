@@ -24,6 +24,15 @@ const VAGUE_TEXT = new Set([
   'see more',
 ]);
 
+/** Link text that names no destination ("read more"), trailing arrows and dots ignored. */
+export const isVague = (text: string) =>
+  VAGUE_TEXT.has(
+    text
+      .toLowerCase()
+      .replace(/[.!…»›→]+$/, '')
+      .trim(),
+  );
+
 /** Links on one page above which the page is flagged (SEOnaut's threshold). */
 export const TOO_MANY_LINKS = 100;
 
@@ -126,16 +135,7 @@ export const linkChecks: Check[] = [
     fix: 'Use link text that names the destination, e.g. "Arlington market report" instead of "read more".',
     run: (ctx) =>
       onPages(ctx, (p) => {
-        const vague = p.links.filter(
-          (l) =>
-            l.url &&
-            VAGUE_TEXT.has(
-              l.text
-                .toLowerCase()
-                .replace(/[.!…»›→]+$/, '')
-                .trim(),
-            ),
-        );
+        const vague = p.links.filter((l) => l.url && isVague(l.text));
         return (
           vague.length > 0 && `${plural(vague.length, 'link')} say only ${listSome([...new Set(vague.map((v) => quote(v.text, 20)))])}.`
         );
