@@ -261,6 +261,9 @@ export function computeScores(ctx: CheckContext, measuredRun: CheckRun): Scores 
   const source = ctx.lab.lighthouse
     ? `by the page’s weight; Lighthouse measured ${(ctx.lab.desktop.interactiveMs / 1000).toFixed(1)} s on this run`
     : 'by the page’s weight';
+  const measuredNote = ctx.lab.lighthouse
+    ? ` (Lighthouse measured ${ctx.lab.mobile.performance} and ${ctx.lab.desktop.performance} on this run)`
+    : '';
   const perfF = performanceFormula(ctx);
   const a11yF = accessibilityFormula(ctx);
   const seoF = seoFormula(ctx);
@@ -321,8 +324,7 @@ export function computeScores(ctx: CheckContext, measuredRun: CheckRun): Scores 
       [0.6, rates.technical.score],
       [0.4, labScore(lab)],
     ]),
-    `Speed by the page’s weight ${lab.mobile.performance}/100 on mobile, ${lab.desktop.performance}/100 on desktop` +
-      `${ctx.lab.lighthouse ? ` (Lighthouse measured ${ctx.lab.mobile.performance} and ${ctx.lab.desktop.performance} on this run)` : ''}; ` +
+    `Speed by the page’s weight ${lab.mobile.performance}/100 on mobile, ${lab.desktop.performance}/100 on desktop${measuredNote}; ` +
       `${summary(rates.technical)}`,
     rates.technical,
     'Review the site with this audit after each plugin or theme update.',
