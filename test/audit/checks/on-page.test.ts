@@ -22,12 +22,10 @@ const LONG_SENTENCE =
   'When you sell your home with me, I prepare a detailed marketing plan, professional photography and a pricing strategy ' +
   'based on recent comparable sales in your neighborhood. ';
 const SHORT_SENTENCE = 'Then we list it and watch the offers come in. ';
-/** An IDX disclaimer written as one sentence: reading ease far below 30. */
-const DISCLAIMER =
-  'Notwithstanding any representation contained herein, prospective purchasers acknowledge that all information regarding ' +
-  'properties, including measurements, acreage, school assignments and homeowners association obligations, is deemed reliable ' +
-  'but not guaranteed, and independent verification by qualified professionals is strongly recommended prior to executing ' +
-  'any binding contractual agreement. ';
+/** Brochure copy of long words: reading ease far below 30. */
+const BROCHURE =
+  'Comprehensive representation throughout every negotiation ensures favorable outcomes for discerning purchasers. ' +
+  'Our experienced professionals coordinate inspections, appraisals and financing so each transaction closes on schedule. ';
 /** Raw-markup fixtures: the good home page with its skeleton rewritten. */
 const HEAD_OPEN = '<html lang="en">\n<head>';
 /** The listings page reached a second time through an old address that redirects to it: one page, not two. */
@@ -211,7 +209,7 @@ describe('on-page checks', () =>
     },
     'onpage.readability-very-difficult': {
       fires: {
-        html: GOOD_HTML.replace(/<main>[\s\S]*<\/main>/, `<main><h1>Terms</h1><p>${DISCLAIMER.repeat(4)}</p></main>`),
+        html: GOOD_HTML.replace(/<main>[\s\S]*<\/main>/, `<main><h1>Our Services</h1><p>${BROCHURE.repeat(4)}</p></main>`),
       },
     },
     'onpage.near-duplicate': {

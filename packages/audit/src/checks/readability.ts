@@ -26,14 +26,27 @@ export function syllables(word: string): number {
   return Math.max(1, groups);
 }
 
-/** The page's paragraphs of running text: navigation, buttons and cards are not prose. */
+/**
+ * Legal text the agent must publish as written: the MLS's listing disclaimer (which IDX plugins
+ * put under every grid), fair-housing and copyright notices. Judging its reading ease would blame
+ * the agent for the MLS's wording.
+ */
+const MANDATED_WRAPPER = '[class*="disclaim" i], [id*="disclaim" i], [class*="legal" i], [class*="copyright" i], small';
+const MANDATED_TEXT = /deemed reliable|not guaranteed|internet data exchange|\bIDX\b|equal housing opportunity|all rights reserved/i;
+
+/** The page's paragraphs of running text: navigation, buttons, cards and mandated legal text are not prose. */
 function prose(p: ParsedPage): string[] {
   return p
     .$('p, li, blockquote, dd')
     .toArray()
-    .filter((el) => p.$(el).parents('nav, header, footer, form').length === 0 && p.$(el).find('p, li').length === 0)
+    .filter(
+      (el) =>
+        p.$(el).parents('nav, header, footer, form').length === 0 &&
+        p.$(el).find('p, li').length === 0 &&
+        p.$(el).closest(MANDATED_WRAPPER).length === 0,
+    )
     .map((el) => collapse(p.$(el).text()))
-    .filter((t) => t.split(' ').length >= MIN_PARAGRAPH_WORDS);
+    .filter((t) => t.split(' ').length >= MIN_PARAGRAPH_WORDS && !MANDATED_TEXT.test(t));
 }
 
 /** Reading ease of an English page, or null when it is not English or has too little prose. */

@@ -1,0 +1,240 @@
+// Checks against markup written the way site builders write it, not from the checks' own rules:
+// the good site rebuilt with WordPress, Elementor, Divi, an IDX plugin, Squarespace and Wix
+// raises nothing, and each defect, broken the way those tools break it, is found.
+import { describe, expect, it } from 'vitest';
+import { runChecks } from '@curb/audit/checks/registry';
+import { contextOf, type Fixture, GOOD_RESOURCES } from './harness.ts';
+import { GOOD_HTML, GOOD_URL, goodInnerPage } from './good-site.ts';
+import { divi, idxGrid, WORDPRESS_ELEMENTOR_HTML, wordpressInner } from './real-world.ts';
+
+const findings = (f: Fixture) => runChecks(contextOf(f)).findings;
+const ids = (f: Fixture) => findings(f).map((x) => x.id);
+const YOAST_CANONICAL = '<link rel="canonical" href="https://janesmithrealty.com/">';
+
+const LISTINGS_INTRO =
+  'Here are the newest homes for sale in Arlington. The list comes straight from the MLS and updates every hour. ' +
+  'Tap a home to see all the photos, the floor plan and the taxes. Save a search and I will send you new homes the day ' +
+  'they come out. Want to see one in person? Call me and we can tour it this week. I know these streets well and I ' +
+  'will tell you what the photos do not show.';
+/** The about page with its own words (a copy of the home page would be a near duplicate of it). */
+const aboutPage = () => {
+  const page = wordpressInner('/about', 'About Jane Smith');
+  return {
+    ...page,
+    html: page.html.replace(/<main>[\s\S]*<\/main>/, `<main><h1>About Jane Smith</h1>${divi(`<p>${ABOUT_TEXT}</p>`)}</main>`),
+  };
+};
+const ABOUT_TEXT =
+  'I grew up in Arlington and sold my first home here in 2011. Since then I have helped more than three hundred families ' +
+  'buy and sell across Arlington, Alexandria and Falls Church. I am a licensed agent with Smith Partners Realty. Clients ' +
+  'tell me they like how I explain each step in plain words. I answer the phone at night and on weekends, because that is ' +
+  'when buyers look at homes. When I am not showing houses, I coach my son’s soccer team and walk our dog along the Custis ' +
+  'Trail. I volunteer with a local group that helps first-time buyers save for a down payment. If you are thinking about a ' +
+  'move, I would be glad to meet for coffee and talk it over, with no pressure at all. Every client gets a written plan, a ' +
+  'weekly update and my cell number. I also keep a list of trusted inspectors, lenders and movers.';
+/** The listings page as an IDX plugin fills it: a short intro, the grid, the MLS disclaimer. */
+const listingsPage = (cardLink = (i: number) => `${GOOD_URL}idx/listing/${4000 + i}`) => {
+  const page = wordpressInner('/listings', 'Homes for Sale in Arlington');
+  return {
+    ...page,
+    html: page.html.replace(
+      /<main>[\s\S]*<\/main>/,
+      `<main><h1>Homes for Sale in Arlington</h1><p>${LISTINGS_INTRO}</p>${idxGrid(cardLink)}</main>`,
+    ),
+  };
+};
+
+/** Town pages from a multi-location plugin: one Elementor template, the town's name swapped in. */
+const townPage = (slug: string, town: string, own?: string) =>
+  wordpressInner(
+    `/${slug}`,
+    `${town} Homes for Sale`,
+    divi(
+      own ??
+        `<p>Thinking about a move to ${town}? Homes in ${town} sell quickly when they are priced right, so it pays to see new ` +
+          `listings the day they come out. Most streets in ${town} are close to a park, a school and a grocery store, and many ` +
+          `families choose ${town} for the short commute. Condos near the main road are the easiest way in for first-time ` +
+          `buyers, while older brick colonials on quiet streets draw families who want a yard. When you are ready, I will set ` +
+          `up a search for ${town} homes that match your budget, book the tours and help you write an offer that wins. Sellers ` +
+          `in ${town} get a free price estimate, a plan for repairs that pay off, and photos that bring buyers in on the first ` +
+          `weekend. Call or write to me any time for a chat about ${town} real estate.</p>`,
+    ),
+  );
+
+describe('clean sites built with real tools', () => {
+  it('a WordPress + Elementor rebuild of the good site raises nothing, alone or crawled', () => {
+    expect(findings({ html: WORDPRESS_ELEMENTOR_HTML }).map((f) => `${f.id}: ${f.detail}`)).toEqual([]);
+    const crawled = findings({
+      html: WORDPRESS_ELEMENTOR_HTML,
+      pages: [aboutPage(), listingsPage()],
+    });
+    // The IDX plugin's photos are JPEGs: a notice the agent cannot act on alone, the only one.
+    expect(crawled.map((f) => `${f.id}: ${f.detail}`)).toEqual([expect.stringMatching(/^images\.legacy-formats: /)]);
+  });
+
+  it('an IDX plugin grid with its MLS disclaimer and script routes is neither hard reading nor broken bookmarks', () => {
+    // The page as the plugin's own template leaves it: one line of intro, the grid, the disclaimer.
+    const bare = listingsPage();
+    bare.html = bare.html.replace(`<p>${LISTINGS_INTRO}</p>`, '<p>New listings in Arlington, updated every hour from the MLS.</p>');
+    const found = ids({ pages: [aboutPage(), bare] });
+    expect(found).not.toContain('onpage.readability-very-difficult');
+    expect(found).not.toContain('onpage.readability-difficult');
+    expect(found).not.toContain('links.broken-bookmark');
+    expect(found).not.toContain('a11y.alt-redundant');
+  });
+
+  it('files served as CDNs and plugins serve them are not the wrong type', () => {
+    const found = ids({
+      resources: [
+        ...GOOD_RESOURCES,
+        // Image CDNs answer a .jpg with WebP for browsers that take it; old plugins serve x-javascript.
+        {
+          url: `${GOOD_URL}wp-content/uploads/2026/10/oak.jpg`,
+          kind: 'image',
+          status: 200,
+          bytes: 40_000,
+          contentType: 'image/webp',
+          headers: {},
+        },
+        {
+          url: `${GOOD_URL}wp-content/plugins/slider/slider.js`,
+          kind: 'script',
+          status: 200,
+          bytes: 9_000,
+          contentType: 'application/x-javascript',
+          headers: {},
+        },
+        {
+          url: 'https://fonts.googleapis.com/css2?family=Lato',
+          kind: 'stylesheet',
+          status: 200,
+          bytes: 1_000,
+          contentType: 'text/css; charset=utf-8',
+          headers: {},
+        },
+      ],
+    });
+    expect(found).not.toContain('security.content-type-mismatch');
+  });
+
+  it('town pages written for each town are not near duplicates, though they share the template and sidebar', () => {
+    const own =
+      '<p>Old Town Alexandria is a world of its own: cobblestone streets, row houses from the 1700s and a waterfront that fills ' +
+      'up every weekend. Buyers here trade a yard for history, and the price per foot shows it. Del Ray, a few minutes north, ' +
+      'feels like a small town with its own main street, and Rosemont has some of the prettiest bungalows in the region. West ' +
+      'of the highway you find larger lots, newer homes and quick access to the Beltway. Commuters love the two Metro stations, ' +
+      'and parents ask about the new high school. I have sold homes on nearly every block between the river and Seminary Road.</p>';
+    expect(
+      ids({ html: WORDPRESS_ELEMENTOR_HTML, pages: [townPage('arlington', 'Arlington'), townPage('alexandria', 'Alexandria', own)] }),
+    ).not.toContain('onpage.near-duplicate');
+  });
+});
+
+describe('defects as site builders make them', () => {
+  it('WordPress: the theme wraps the logo in the front page’s <h1>', () => {
+    const html = WORDPRESS_ELEMENTOR_HTML.replace(
+      '<img src="/logo.png" alt="Jane Smith Realty logo" width="180" height="60">',
+      '<h1 class="site-title"><a href="/" class="custom-logo-link" rel="home">' +
+        '<img src="/logo.png" class="custom-logo" alt="Jane Smith Realty" width="180" height="60"></a></h1>',
+    ).replace('<h1>Arlington Real Estate with Jane Smith</h1>', '<h2>Arlington Real Estate with Jane Smith</h2>');
+    const f = findings({ html }).find((x) => x.id === 'onpage.h1-image-only');
+    expect(f?.detail).toContain('"Jane Smith Realty"');
+  });
+
+  it('Elementor Theme Builder: the new header keeps the theme’s skip link, the #content wrapper is gone', () => {
+    const html = WORDPRESS_ELEMENTOR_HTML.replace('<div id="content" class="site-content">', '<div class="elementor-location-single">');
+    const f = findings({ html }).find((x) => x.id === 'a11y.skip-link-broken');
+    expect(f?.detail).toContain('#content');
+  });
+
+  it('a chat plugin prints its <div id="fb-root"> in the head, before the SEO plugin’s tags', () => {
+    const html = WORDPRESS_ELEMENTOR_HTML.replace(
+      '<meta name="author"',
+      '<div id="fb-root"></div>\n<script async defer crossorigin="anonymous" ' +
+        'src="https://connect.facebook.net/en_US/sdk.js"></script>\n<meta name="author"',
+    );
+    const f = findings({ html }).find((x) => x.id === 'onpage.markup-head-closed-early');
+    expect(f?.detail).toMatch(/<div id="fb-root"> on line \d+ ends the <head>: .*a link tag.* read as page content/);
+  });
+
+  it('Squarespace: a code block holding a whole pasted page', () => {
+    const html = GOOD_HTML.replace(
+      '<h2>Mortgage Calculator</h2>',
+      '<div class="sqs-block code-block sqs-block-code"><div class="sqs-block-content"><!DOCTYPE html><html><head><meta charset="utf-8">' +
+        '<title>Mortgage Calculator Widget</title></head><body><div id="mortgage-widget"></div></body></html></div></div>' +
+        '<h2>Mortgage Calculator</h2>',
+    );
+    expect(ids({ html })).toEqual(expect.arrayContaining(['onpage.markup-head-multiple', 'onpage.markup-body-multiple']));
+  });
+
+  it('Wix: the intro paragraph styled as the page’s <h1>', () => {
+    const html = GOOD_HTML.replace(
+      '<h1>Arlington Real Estate with Jane Smith</h1>',
+      '<div data-testid="richTextElement"><h1 class="font_0 wixui-rich-text__text" style="font-size:18px">' +
+        '<span style="font-weight:normal">Welcome to Jane Smith Realty, your trusted partner for buying and selling homes in ' +
+        'Arlington and Northern Virginia</span></h1></div>',
+    );
+    expect(ids({ html })).toContain('onpage.h1-too-long');
+  });
+
+  it('WordPress: a relative link in a text widget stacks onto the page’s own path', () => {
+    const page = wordpressInner('/listings/arlington/', 'Arlington Listings', '<a href="listings/arlington/condos/">Arlington condos</a>');
+    const f = findings({ pages: [goodInnerPage('/about', 'About Jane Smith'), page] }).find((x) => x.id === 'crawl.url-repetitive-path');
+    expect(f?.detail).toContain('/listings/arlington/listings/arlington/condos/');
+  });
+
+  it('Squarespace: an announcement bar copied from the newsletter keeps its utm_ tags', () => {
+    const html = GOOD_HTML.replace(
+      '<header>',
+      '<div class="sqs-announcement-bar"><a href="https://janesmithrealty.com/home-value?' +
+        'utm_source=newsletter&amp;utm_medium=email&amp;utm_campaign=oct">' +
+        'Free home valuation this month</a></div><header>',
+    );
+    expect(ids({ html })).toContain('links.utm-internal');
+  });
+
+  it('Elementor one-page menu: “Reviews” points at #testimonials, the section’s CSS ID is “reviews”', () => {
+    const about = wordpressInner('/about', 'About Jane Smith', '<a href="/#testimonials">Reviews</a>');
+    const home = WORDPRESS_ELEMENTOR_HTML.replace('data-id="s4"', 'data-id="s4" id="reviews"');
+    const f = findings({ html: home, pages: [about, listingsPage()] }).find((x) => x.id === 'links.broken-bookmark');
+    expect(f?.detail).toContain('#testimonials (no such id on /)');
+  });
+
+  it('a multi-location plugin’s town pages: one template with the town swapped in', () => {
+    const f = findings({
+      html: WORDPRESS_ELEMENTOR_HTML,
+      pages: [townPage('arlington', 'Arlington'), townPage('alexandria', 'Alexandria')],
+    }).find((x) => x.id === 'onpage.near-duplicate');
+    expect(f?.detail).toMatch(/\/arlington and \/alexandria \(\d+ % alike\)/);
+  });
+
+  it('WordPress: a deleted upload answered by the theme’s “not found” page with status 200', () => {
+    const f = findings({
+      resources: [
+        ...GOOD_RESOURCES.filter((r) => !r.url.endsWith('oak-street.jpg')),
+        {
+          url: `${GOOD_URL}img/oak-street.jpg`,
+          kind: 'image',
+          status: 200,
+          bytes: 31_000,
+          contentType: 'text/html; charset=UTF-8',
+          headers: {},
+        },
+      ],
+    }).find((x) => x.id === 'security.content-type-mismatch');
+    expect(f?.detail).toContain('image oak-street.jpg as text/html');
+  });
+
+  it('an old separate mobile site: the canonical carries a media query', () => {
+    const html = GOOD_HTML.replace(
+      YOAST_CANONICAL,
+      '<link rel="canonical" media="only screen and (max-width: 640px)" href="https://janesmithrealty.com/">',
+    );
+    expect(ids({ html })).toContain('crawl.canonical-attributes');
+  });
+
+  it('a hash-routed site builder: the canonical names the #/ route', () => {
+    const html = GOOD_HTML.replace(YOAST_CANONICAL, '<link rel="canonical" href="https://janesmithrealty.com/#/home">');
+    expect(ids({ html })).toContain('crawl.canonical-fragment');
+  });
+});
