@@ -238,3 +238,81 @@ describe('defects as site builders make them', () => {
     expect(ids({ html })).toContain('crawl.canonical-fragment');
   });
 });
+
+/** The good site's Google tag snippet, as written by hand. */
+const GTAG = /<script async src="https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=G-ABC1234567"><\/script>\n<script>[^<]*<\/script>/;
+const GTM = /<script>\(function\(w,d,s,l,i\)[^<]*<\/script>/;
+const NOSCRIPT_GTM = /<noscript><iframe src="https:\/\/www\.googletagmanager\.com\/ns\.html[^<]*<\/iframe><\/noscript>/;
+const IDX_SCRIPT = '<script defer src="https://jane.idxbroker.com/idx/widgets/12345"></script>';
+const BUSINESS_JSONLD =
+  /<script type="application\/ld\+json">\{"@context":"https:\/\/schema\.org","@type":"RealEstateAgent"[^<]*<\/script>/;
+
+describe('other categories, as plugins and builders write them', () => {
+  it('analytics: Google Site Kit loads the Google tag by its GT- id', () => {
+    const html = GOOD_HTML.replace(
+      GTAG,
+      '<script src="https://www.googletagmanager.com/gtag/js?id=GT-NBX7QK2" id="google_gtagjs-js" async></script>\n' +
+        '<script id="google_gtagjs-js-after">window.dataLayer = window.dataLayer || [];function gtag(){dataLayer.push(arguments);}\n' +
+        'gtag("set","linker",{"domains":["janesmithrealty.com"]});gtag("js", new Date());gtag("set", "developer_id.dZTNiMT", true);\n' +
+        'gtag("config", "GT-NBX7QK2");</script>',
+    )
+      .replace(GTM, '')
+      .replace(NOSCRIPT_GTM, '');
+    const found = ids({ html });
+    expect(found).not.toContain('analytics.none');
+    expect(found).not.toContain('analytics.universal-only');
+  });
+
+  it('real estate: an iHomefinder Kestrel search embedded in the page is IDX', () => {
+    const html = GOOD_HTML.replace(IDX_SCRIPT, '<script src="https://kestrel.idxhome.com/ihf-kestrel.js"></script>').replace(
+      '<h2>Featured Listings</h2>',
+      '<h2>Featured Listings</h2><script>document.currentScript.replaceWith(ihfKestrel.render());</script>',
+    );
+    expect(ids({ html, resources: GOOD_RESOURCES.filter((r) => !r.url.includes('idxbroker')) })).not.toContain('re.idx-missing');
+  });
+
+  it('structured data: Yoast’s @graph holding the RealEstateAgent among WebPage and WebSite nodes', () => {
+    const graph = {
+      '@context': 'https://schema.org',
+      '@graph': [
+        { '@type': 'WebPage', '@id': `${GOOD_URL}#webpage`, url: GOOD_URL, name: 'Arlington VA Homes for Sale | Jane Smith Realty' },
+        { '@type': 'WebSite', '@id': `${GOOD_URL}#website`, url: GOOD_URL, name: 'Jane Smith Realty' },
+        {
+          ...(JSON.parse(BUSINESS_JSONLD.exec(GOOD_HTML)![0].replace(/^<script[^>]*>|<\/script>$/g, '')) as Record<string, unknown>),
+          '@context': undefined,
+          '@id': `${GOOD_URL}#organization`,
+        },
+      ],
+    };
+    const html = GOOD_HTML.replace(
+      BUSINESS_JSONLD,
+      `<script type="application/ld+json" class="yoast-schema-graph">${JSON.stringify(graph)}</script>`,
+    );
+    const found = findings({ html }).filter((f) => f.category === 'structured-data');
+    expect(found.map((f) => `${f.id}: ${f.detail}`)).toEqual([]);
+  });
+
+  it('images: WordPress marks the first content image lazy, the hero included', () => {
+    const html = GOOD_HTML.replace(
+      '<h1>Arlington Real Estate with Jane Smith</h1>',
+      '<h1>Arlington Real Estate with Jane Smith</h1><figure class="wp-block-image size-full"><img loading="lazy" decoding="async" ' +
+        'width="1600" height="900" src="/wp-content/uploads/2026/10/hero.jpg" alt="Tree-lined street of brick homes in Arlington" ' +
+        'class="wp-image-41" srcset="/wp-content/uploads/2026/10/hero.jpg 1600w, /wp-content/uploads/2026/10/hero-800.jpg 800w"></figure>',
+    ).replace(
+      '<img src="/logo.png" alt="Jane Smith Realty logo" width="180" height="60">',
+      '<img src="/logo.png" alt="Jane Smith Realty logo" width="180" height="60" loading="eager">',
+    );
+    expect(ids({ html })).toContain('images.lazy-hero');
+  });
+
+  it('business details: a Wix footer writes the phone number as text with dots', () => {
+    const html = GOOD_HTML.replace(
+      '<a href="tel:+17035550142">(703) 555-0142</a>',
+      '<span class="wixui-rich-text__text">Call 703.555.0142</span>',
+    );
+    const found = ids({ html });
+    expect(found).toContain('biz.phone-not-clickable');
+    expect(found).not.toContain('biz.phone-missing');
+    expect(found).not.toContain('biz.nap-inconsistent');
+  });
+});
