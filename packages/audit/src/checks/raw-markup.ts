@@ -6,8 +6,20 @@
 import type { ParsedPage } from '../page.ts';
 import { memo, onPages, quote, type Check, type CheckContext } from './types.ts';
 
-/** Elements whose content is text to the tokenizer (scripting on): tags inside them are not tags. */
-const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'noscript', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
+/** Elements whose content is text to the tokenizer (scripting on), or inert (template): tags inside are not the page's. */
+const RAW_TEXT = new Set([
+  'script',
+  'style',
+  'textarea',
+  'title',
+  'noscript',
+  'xmp',
+  'iframe',
+  'noembed',
+  'noframes',
+  'plaintext',
+  'template',
+]);
 /** What may stand in the head; anything else, or visible text, ends it and opens the body. */
 const HEAD_CONTENT = new Set(['title', 'meta', 'link', 'style', 'script', 'noscript', 'base', 'template']);
 /** Head tags a search engine reads only in the head: pushed into the body, they are ignored. */
