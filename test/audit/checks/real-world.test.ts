@@ -316,3 +316,69 @@ describe('other categories, as plugins and builders write them', () => {
     expect(found).not.toContain('biz.nap-inconsistent');
   });
 });
+
+describe('more categories, as WordPress and hosted builders write them', () => {
+  const ROBOTS_AFTER = '<meta name="viewport" content="width=device-width, initial-scale=1">';
+
+  it('crawlability: Yoast’s robots line with its preview limits is not a noindex; “Discourage search engines” is', () => {
+    const yoast = GOOD_HTML.replace(
+      ROBOTS_AFTER,
+      `${ROBOTS_AFTER}\n<meta name='robots' content='index, follow, max-image-preview:large, max-snippet:-1, max-video-preview:-1' />`,
+    );
+    expect(ids({ html: yoast }).filter((id) => id.startsWith('crawl.'))).toEqual([]);
+    const discouraged = GOOD_HTML.replace(ROBOTS_AFTER, `${ROBOTS_AFTER}\n<meta name='robots' content='noindex, nofollow' />`);
+    // The noindex is the finding; its nofollow is not reported twice.
+    expect(ids({ html: discouraged })).toContain('crawl.meta-noindex');
+  });
+
+  it('security: a site moved to https whose WordPress image sizes still list http:// addresses', () => {
+    const html = GOOD_HTML.replace(
+      'srcset="/img/oak-street-400.jpg 400w, /img/oak-street.jpg 800w"',
+      'srcset="http://janesmithrealty.com/wp-content/uploads/2019/05/oak-street-400x267.jpg 400w, ' +
+        'http://janesmithrealty.com/wp-content/uploads/2019/05/oak-street.jpg 800w"',
+    );
+    const f = findings({ html }).find((x) => x.id === 'security.mixed-content');
+    expect(f?.detail).toContain('http://janesmithrealty.com/wp-content/uploads/2019/05/oak-street-400x267.jpg');
+  });
+
+  it('social: Yoast’s self-closed Open Graph tags with secure_url and sizes are complete', () => {
+    const html = GOOD_HTML.replace(
+      '<meta property="og:image" content="https://janesmithrealty.com/og.jpg">',
+      '<meta property="og:image" content="https://janesmithrealty.com/wp-content/uploads/2026/10/og.jpg" />\n' +
+        '<meta property="og:image:secure_url" content="https://janesmithrealty.com/wp-content/uploads/2026/10/og.jpg" />\n' +
+        '<meta property="og:image:width" content="1200" />\n<meta property="og:image:height" content="630" />\n' +
+        '<meta property="og:image:type" content="image/jpeg" />',
+    );
+    expect(findings({ html }).filter((f) => f.category === 'social')).toEqual([]);
+  });
+
+  it('performance: the theme loads jQuery in the head without defer', () => {
+    const html = GOOD_HTML.replace(
+      '</head>',
+      `<script src="${GOOD_URL}wp-includes/js/jquery/jquery.min.js?ver=3.7.1" id="jquery-core-js"></script>\n` +
+        `<script src="${GOOD_URL}wp-includes/js/jquery/jquery-migrate.min.js?ver=3.4.1" id="jquery-migrate-js"></script>\n</head>`,
+    );
+    const f = findings({ html }).find((x) => x.id === 'perf.render-blocking-scripts');
+    expect(f?.detail).toMatch(/2 scripts|jquery/i);
+  });
+
+  it('AI search: a Rank Math FAQ block with its FAQPage schema answers questions', () => {
+    const faq = {
+      '@context': 'https://schema.org',
+      '@type': 'FAQPage',
+      mainEntity: [
+        {
+          '@type': 'Question',
+          name: 'How long does it take to sell a home in Arlington',
+          acceptedAnswer: { '@type': 'Answer', text: 'A median of 12 days in 2026.' },
+        },
+      ],
+    };
+    const html = GOOD_HTML.replace(
+      '<h3>How long does it take to sell a home in Arlington?</h3>',
+      '<div id="rank-math-faq" class="rank-math-block"><div class="rank-math-list"><div class="rank-math-list-item">' +
+        '<h3 class="rank-math-question">How long does it take to sell a home in Arlington</h3></div></div></div>',
+    ).replace('</head>', `<script type="application/ld+json" class="rank-math-schema">${JSON.stringify(faq)}</script></head>`);
+    expect(ids({ html })).not.toContain('ai.no-faq');
+  });
+});
