@@ -78,6 +78,9 @@ function fragmentLinks(ctx: CheckContext, p: ParsedPage): FragmentLink[] {
 
 const isSkipLink = (l: FragmentLink) => l.samePage && SKIP_TEXT.test(l.text);
 
+/** A page whose sections a script draws (little text, several scripts): its ids are not in the HTML yet. */
+const scriptDrawn = (p: ParsedPage) => p.wordCount < 50 && p.scripts.filter((s) => s.src).length >= 3;
+
 /** Path segments repeated back to back: /homes/arlington/homes/arlington, /blog/blog. */
 export function repeatedSegments(url: string): string | null {
   let segments: string[];
@@ -138,7 +141,9 @@ export const linkDetailChecks: Check[] = [
     fix: 'Give the section the id the link names (in a page builder: the section’s “CSS ID” field), or correct the link.',
     run: (ctx) =>
       onPages(ctx, (p) => {
-        const broken = fragmentLinks(ctx, p).filter((l) => l.target && !isSkipLink(l) && !anchorsOf(ctx, l.target).has(l.fragment));
+        const broken = fragmentLinks(ctx, p).filter(
+          (l) => l.target && !isSkipLink(l) && !scriptDrawn(l.target) && !anchorsOf(ctx, l.target).has(l.fragment),
+        );
         if (!broken.length) return null;
         const first = broken[0]!;
         const where = first.samePage ? 'this page' : new URL(first.target!.url).pathname;
