@@ -44,8 +44,79 @@ export interface MarkupShape {
   headBreaker: { what: string; line: number; pushedOut: string[] } | null;
 }
 
-const TAG =
-  /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<![^>]*>|<\?[^>]*>|<(\/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+type Token =
+  | { kind: 'text'; text: string; index: number }
+  | { kind: 'tag'; name: string; end: boolean; attrs: string; source: string; index: number };
+
+/** Where the tag that starts at `from` (after its name) ends: after its ">", or -1 at the end of the document. */
+function tagEnd(html: string, from: number): number {
+  for (let j = from; j < html.length; j++) {
+    const c = html[j];
+    if (c === '>') return j + 1;
+    // A quote opens a value only after "=": then a ">" inside it does not end the tag.
+    if ((c === '"' || c === "'") && /=\s*$/.test(html.slice(Math.max(from, j - 8), j))) {
+      const close = html.indexOf(c, j + 1);
+      if (close < 0) return -1;
+      j = close;
+    }
+  }
+  return -1;
+}
+
+/**
+ * The markup's tags and the text between them, in one pass that never looks back (a hostile page
+ * of unclosed tags or quotes costs its length, not its square). Comments, doctype and
+ * processing instructions are skipped; the content of raw-text elements is skipped as a whole.
+ */
+function* tokens(html: string): Generator<Token> {
+  const lower = html.toLowerCase();
+  let i = 0;
+  while (i < html.length) {
+    const lt = html.indexOf('<', i);
+    const textEnd = lt < 0 ? html.length : lt;
+    if (textEnd > i) yield { kind: 'text', text: html.slice(i, textEnd), index: i };
+    if (lt < 0) return;
+    if (html.startsWith('<!--', lt)) {
+      const close = html.indexOf('-->', lt + 4);
+      i = close < 0 ? html.length : close + 3;
+      continue;
+    }
+    const next = html[lt + 1];
+    if (next === '!' || next === '?') {
+      const close = html.indexOf('>', lt);
+      i = close < 0 ? html.length : close + 1;
+      continue;
+    }
+    const m = /^<(\/?)([a-zA-Z][\w:-]*)/.exec(html.slice(lt, lt + 64));
+    if (!m) {
+      // A "<" that starts no tag is text ("3 < 4").
+      yield { kind: 'text', text: '<', index: lt };
+      i = lt + 1;
+      continue;
+    }
+    const after = tagEnd(html, lt + m[0].length);
+    if (after < 0) return;
+    const name = m[2]!.toLowerCase();
+    const end = m[1] === '/';
+    const raw = html.slice(lt, after);
+    yield {
+      kind: 'tag',
+      name,
+      end,
+      attrs: html.slice(lt + m[0].length, after - 1),
+      source: raw.length > 60 ? `${raw.slice(0, 59)}…>` : raw,
+      index: lt,
+    };
+    i = after;
+    if (!end && RAW_TEXT.has(name)) {
+      // Its content is text, not markup: go on after its end tag.
+      const close = lower.indexOf(`</${name}`, i);
+      if (close < 0) return;
+      const closeEnd = html.indexOf('>', close);
+      i = closeEnd < 0 ? html.length : closeEnd + 1;
+    }
+  }
+}
 
 function lineAt(html: string, index: number, cache: { index: number; line: number }): number {
   for (let i = cache.index; i < index; i++) if (html.charCodeAt(i) === 10) cache.line++;
@@ -59,31 +130,20 @@ export function markupShape(html: string): MarkupShape {
   const lines = { index: 0, line: 1 };
   // Where the scan is: before <html>, inside <html> before <head>, inside the written head, after it.
   let state: 'start' | 'html' | 'head' | 'after' = 'start';
-  let last = 0;
-  TAG.lastIndex = 0;
-  for (let m = TAG.exec(html); m; m = TAG.exec(html)) {
-    const between = html.slice(last, m.index);
-    last = TAG.lastIndex;
-    if (/\S/.test(between.replace(/&nbsp;/g, 'x'))) {
-      const text = quote(between.trim(), 30);
-      if (state === 'html' && shape.beforeHead === null) shape.beforeHead = `the text ${text}`;
+  for (const t of tokens(html)) {
+    if (t.kind === 'text') {
+      if ((state !== 'html' && state !== 'head') || !/[^\s]/.test(t.text.replace(/&nbsp;/g, 'x'))) continue;
+      const text = `the text ${quote(t.text.trim(), 30)}`;
+      if (state === 'html' && shape.beforeHead === null) shape.beforeHead = text;
       if (state === 'head' && !shape.headBreaker) {
-        shape.headBreaker = { what: `the text ${text}`, line: lineAt(html, m.index - between.length, lines), pushedOut: [] };
+        shape.headBreaker = { what: text, line: lineAt(html, t.index + t.text.search(/\S/), lines), pushedOut: [] };
       }
+      continue;
     }
-    const name = m[2]?.toLowerCase();
-    if (!name) continue;
-    const end = m[1] === '/';
-    const tag: Tag = { name, end, source: m[0].length > 60 ? `${m[0].slice(0, 59)}…>` : m[0], line: 0, index: m.index };
-    if (!end && RAW_TEXT.has(name)) {
-      // Skip to the element's end tag: its content is text, not markup.
-      const close = new RegExp(`</${name}\\s*>`, 'ig');
-      close.lastIndex = TAG.lastIndex;
-      const c = close.exec(html);
-      TAG.lastIndex = last = c ? close.lastIndex : html.length;
-    }
+    const { name, end } = t;
+    const tag: Tag = { name, end, source: t.source, line: 0, index: t.index };
     if (!end && (name === 'html' || name === 'head' || name === 'body')) {
-      tag.line = lineAt(html, m.index, lines);
+      tag.line = lineAt(html, t.index, lines);
       (name === 'html' ? shape.htmlStarts : name === 'head' ? shape.headStarts : shape.bodyStarts).push(tag);
     }
     if (state === 'start' && !end && name === 'html') state = 'html';
@@ -93,9 +153,9 @@ export function markupShape(html: string): MarkupShape {
       if (end && name === 'head') state = 'after';
       else if (!end && name === 'body') state = 'after';
       else if (shape.headBreaker) {
-        if (!end && name in HEAD_ONLY_NAMES && !/rel=["']?stylesheet/i.test(m[3] ?? '')) shape.headBreaker.pushedOut.push(name);
+        if (!end && name in HEAD_ONLY_NAMES && !/rel=["']?stylesheet/i.test(t.attrs)) shape.headBreaker.pushedOut.push(name);
       } else if (!end && !HEAD_CONTENT.has(name)) {
-        shape.headBreaker = { what: tag.source, line: lineAt(html, m.index, lines), pushedOut: [] };
+        shape.headBreaker = { what: tag.source, line: lineAt(html, t.index, lines), pushedOut: [] };
       }
     }
   }
