@@ -13,6 +13,8 @@ const SHINGLE = 5;
 export const NEAR_DUPLICATE = 0.85;
 /** A page needs this many words of its own (beyond the site-wide template) to compare. */
 const MIN_OWN_WORDS = 80;
+/** Words of each page compared: a templated page repeats itself from the start, and a huge page costs no more. */
+const MAX_WORDS = 5000;
 /** With fewer pages, what every page shows cannot be told from what two pages happen to share. */
 export const MIN_PAGES = 3;
 
@@ -24,7 +26,8 @@ function mainWords(p: ParsedPage): string[] {
   return collapse(clone.text())
     .toLowerCase()
     .split(' ')
-    .filter((w) => /[\p{L}\p{N}]/u.test(w));
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .slice(0, MAX_WORDS);
 }
 
 interface Text {
