@@ -123,6 +123,16 @@ describe('on-page checks', () =>
       fires: { replace: [['<main>', '<main><object type="application/x-shockwave-flash" data="/tour.swf"></object>']] },
       passes: { replace: [['<main>', '<main><object type="application/pdf" data="/brochure.pdf"></object>']] },
     },
+    'onpage.content-too-wide': {
+      fires: {
+        lab: labWith({
+          id: 'content-width',
+          title: 'Content is wider than the phone screen',
+          displayValue: 'laid out 980 px wide on a 412 px screen',
+        }),
+      },
+      passes: { lab: labWith() },
+    },
     'onpage.font-size-small': {
       fires: {
         lab: labWith({
