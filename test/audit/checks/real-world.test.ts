@@ -139,6 +139,51 @@ it('a page a script draws (a React landing page) is not judged on ids its HTML d
   expect(ids({ html })).not.toContain('links.broken-bookmark');
 });
 
+it('short blog posts sharing a long Divi sidebar are not near duplicates of each other', () => {
+  const sidebar =
+    '<div id="sidebar"><div class="et_pb_widget widget_text"><h4 class="widgettitle">About Jane</h4><p>' +
+    'Jane Smith has helped families buy and sell homes in Arlington, Alexandria and Falls Church for fifteen years. She ' +
+    'answers the phone at night and on weekends, writes a monthly market report and knows every school boundary in the ' +
+    'county. Ask her about condos near the Metro, townhomes with a garage or a yard for the dog.</p></div>' +
+    '<div class="et_pb_widget widget_recent_entries"><h4 class="widgettitle">Recent posts</h4><ul>' +
+    [
+      'October market update for Arlington',
+      'Five things buyers ask about inspections',
+      'How we priced a townhome in nine days',
+      'What a rate drop means for your budget',
+      'Open houses this weekend in Clarendon',
+      'Should you sell before you buy',
+      'A first-time buyer guide to closing costs',
+      'Why homes near the Metro hold their value',
+    ]
+      .map((t, i) => `<li><a href="/blog/post-${i}">${t}</a></li>`)
+      .join('') +
+    '</ul></div><div class="et_pb_widget widget_mc4wp_form_widget"><h4 class="widgettitle">Get new listings by e-mail</h4>' +
+    '<p>One short e-mail each Friday with the new homes in your price range, the open houses and what sold nearby. No spam, ' +
+    'and you can stop it with one click whenever you like.</p></div></div>';
+  const post = (slug: string, body: string) => {
+    const p = wordpressInner(`/blog/${slug}`, slug.replace(/-/g, ' '));
+    return {
+      ...p,
+      html: p.html.replace(
+        /<main>[\s\S]*<\/main>/,
+        `<div id="main-content"><article><h1>${slug}</h1><p>${body}</p></article>${sidebar}</div>`,
+      ),
+    };
+  };
+  const found = ids({
+    html: WORDPRESS_ELEMENTOR_HTML,
+    pages: [
+      post(
+        'open-houses-this-weekend',
+        'Three open houses this weekend: a condo in Clarendon on Saturday, two townhomes in Ballston on Sunday.',
+      ),
+      post('rates-fell-again', 'Rates fell again this week. On a 600,000 dollar home that is about 90 dollars less a month.'),
+    ],
+  });
+  expect(found).not.toContain('onpage.near-duplicate');
+});
+
 describe('defects as site builders make them', () => {
   it('WordPress: the theme wraps the logo in the front page’s <h1>', () => {
     const html = WORDPRESS_ELEMENTOR_HTML.replace(

@@ -18,11 +18,15 @@ const MAX_WORDS = 5000;
 /** With fewer pages, what every page shows cannot be told from what two pages happen to share. */
 export const MIN_PAGES = 3;
 
+/** Widget areas of WordPress, Divi and page-builder themes, and ARIA's name for them. */
+const SIDEBARS = 'aside, [role="complementary"], #sidebar, #secondary, .sidebar, .widget-area, .et_pb_widget_area';
+
 /** The main content's words: the <main> element when the page marks it, else the body. */
 function mainWords(p: ParsedPage): string[] {
   const main = p.$('main, [role="main"]').first();
   const clone = (main.length ? main : p.$('body')).clone();
-  clone.find('script, style, noscript, template, nav, header, footer').remove();
+  // Sidebars repeat on every post of a blog but not on the home page: they are template, not content.
+  clone.find(`script, style, noscript, template, nav, header, footer, ${SIDEBARS}`).remove();
   return collapse(clone.text())
     .toLowerCase()
     .split(' ')
