@@ -184,6 +184,15 @@ it('short blog posts sharing a long Divi sidebar are not near duplicates of each
   expect(found).not.toContain('onpage.near-duplicate');
 });
 
+it('a consent or anti-flicker script a plugin prints before <head> is not content before the head', () => {
+  const html = GOOD_HTML.replace(
+    '<html lang="en">\n<head>',
+    '<html lang="en">\n<script data-cfasync="false">window.dataLayer = window.dataLayer || [];</script>\n' +
+      '<style>.async-hide { opacity: 0 !important }</style>\n<head>',
+  );
+  expect(ids({ html }).filter((id) => id.startsWith('onpage.markup-'))).toEqual([]);
+});
+
 describe('defects as site builders make them', () => {
   it('WordPress: the theme wraps the logo in the front page’s <h1>', () => {
     const html = WORDPRESS_ELEMENTOR_HTML.replace(

@@ -148,7 +148,8 @@ export function markupShape(html: string): MarkupShape {
     }
     if (state === 'start' && !end && name === 'html') state = 'html';
     else if ((state === 'start' || state === 'html') && !end && name === 'head') state = 'head';
-    else if (state === 'html' && shape.beforeHead === null && !end) shape.beforeHead = tag.source;
+    // A script or meta before <head> opens the head early, which is harmless; anything else opens the body.
+    else if (state === 'html' && shape.beforeHead === null && !end && !HEAD_CONTENT.has(name)) shape.beforeHead = tag.source;
     else if (state === 'head') {
       if (end && name === 'head') state = 'after';
       else if (!end && name === 'body') state = 'after';
