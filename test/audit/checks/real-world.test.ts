@@ -445,3 +445,19 @@ describe('more categories, as WordPress and hosted builders write them', () => {
     expect(ids({ html })).not.toContain('ai.no-faq');
   });
 });
+
+describe('profile links as builders and Google write them', () => {
+  it('Squarespace social icons and a Google profile shared from Search or an old Maps short link', () => {
+    for (const google of ['https://g.co/kgs/XyZ7890', 'https://goo.gl/maps/AbC123xyz']) {
+      const html = GOOD_HTML.replaceAll('https://g.page/janesmithrealty', google).replace(
+        '<a href="https://www.instagram.com/janesmithrealty" rel="noopener" target="_blank">Instagram</a>',
+        '<a href="https://instagram.com/janesmithrealty/" target="_blank" rel="noopener" aria-label="Instagram" ' +
+          'class="sqs-svg-icon--wrapper instagram-unauth"><div><svg class="sqs-svg-icon--social" viewBox="0 0 64 64">' +
+          '<use class="sqs-use--icon" href="#instagram-unauth-icon"></use></svg></div></a>',
+      );
+      const found = ids({ html });
+      expect(found, google).not.toContain('presence.google-business-missing');
+      expect(found, google).not.toContain('presence.instagram-missing');
+    }
+  });
+});
