@@ -461,3 +461,18 @@ describe('profile links as builders and Google write them', () => {
     }
   });
 });
+
+describe('phone numbers as site builders type them', () => {
+  it('finds a number written with non-breaking hyphens, en dashes or a middle dot, and calls it not clickable', () => {
+    for (const written of ['703\u2011555\u20110142', '(703) 555\u20130142', '703 · 555 · 0142', '+1\u00a0703\u00a0555\u00a00142']) {
+      // No tel: link and no telephone in the structured data: only the text says the number.
+      const html = GOOD_HTML.replace('<a href="tel:+17035550142">(703) 555-0142</a>', `<span>Call ${written}</span>`).replaceAll(
+        '"telephone":"+1-703-555-0142",',
+        '',
+      );
+      const found = ids({ html });
+      expect(found, written).not.toContain('biz.phone-missing');
+      expect(found, written).toContain('biz.phone-not-clickable');
+    }
+  });
+});

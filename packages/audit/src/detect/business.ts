@@ -1,7 +1,12 @@
 // The business behind a site: name, phone, e-mail, address, type, and what it runs on.
 import type { ParsedPage, SchemaItem } from '../page.ts';
 
-const PHONE = /(?:\+?1[\s.-]?)?\(?\b([2-9]\d{2})\)?[\s.-]?(\d{3})[\s.-]?(\d{4})\b/;
+/**
+ * Between the groups of a number: a space, or a dot, hyphen or middle dot with spaces around it.
+ * Word processors and site builders turn hyphens into non-breaking hyphens and dashes (U+2010-2015).
+ */
+const SEP = String.raw`(?:\s{0,2}[.\u00b7\u2022\u2010-\u2015-]\s{0,2}|\s{1,2})?`;
+const PHONE = new RegExp(String.raw`(?:\+?1${SEP})?\(?\b([2-9]\d{2})\)?${SEP}(\d{3})${SEP}(\d{4})\b`);
 const EMAIL = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/;
 const STREET = new RegExp(
   String.raw`\b\d{1,6}\s+(?:[A-Za-z0-9.'-]+\s+){1,5}(?:${[
