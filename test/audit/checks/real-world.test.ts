@@ -482,7 +482,8 @@ describe('e-mail addresses behind a CDN', () => {
     const hidden = '4e242f202b0e242f202b3d23273a263c2b2f223a37602d2123';
     const html = GOOD_HTML.replace(
       '<a href="mailto:jane@janesmithrealty.com">jane@janesmithrealty.com</a>',
-      `<a href="/cdn-cgi/l/email-protection#${hidden}"><span class="__cf_email__" data-cfemail="${hidden}">[email&#160;protected]</span></a>`,
+      `<a href="/cdn-cgi/l/email-protection#${hidden}">` +
+        `<span class="__cf_email__" data-cfemail="${hidden}">[email&#160;protected]</span></a>`,
     ).replaceAll('"email":"jane@janesmithrealty.com",', '');
     expect(ids({ html })).not.toContain('biz.email-missing');
     expect(ids({ html: html.replaceAll(hidden, 'zz') })).toContain('biz.email-missing');
