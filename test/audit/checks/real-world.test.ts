@@ -489,3 +489,29 @@ describe('e-mail addresses behind a CDN', () => {
     expect(ids({ html: html.replaceAll(hidden, 'zz') })).toContain('biz.email-missing');
   });
 });
+
+describe('lead forms a service draws into the page', () => {
+  const CONTACT_FORM = /<h2>Contact Jane<\/h2>\n<form action="\/contact" method="post">[\s\S]*?<\/form>/;
+  const withoutOwnForms = (embed: string) =>
+    GOOD_HTML.replace(CONTACT_FORM, `<h2>Contact Jane</h2>\n${embed}`)
+      .replace('<a href="tel:+17035550142">(703) 555-0142</a>', '(703) 555-0142')
+      // A one-page site: no contact page whose form the audit would have to open.
+      .replace('<a href="/contact">Contact</a>', '')
+      .replace(/<form action="\/listings" method="get">[\s\S]*?<\/form>/, '');
+
+  it('a HubSpot, Jotform, Typeform or Google form, or a Calendly booking widget, is a way to capture leads', () => {
+    for (const embed of [
+      '<script charset="utf-8" type="text/javascript" src="//js.hsforms.net/forms/embed/v2.js"></script>' +
+        '<script>hbspt.forms.create({ region: "na1", portalId: "123456", formId: "6f1c2d3e-aaaa-bbbb-cccc-1234567890ab" });</script>',
+      '<iframe id="JotFormIFrame-231234567890" title="Contact Jane" src="https://form.jotform.com/231234567890" ' +
+        'style="min-width:100%;height:539px;border:none;"></iframe>',
+      '<div data-tf-live="01HABCDEF1234567890"></div><script src="//embed.typeform.com/next/embed.js"></script>',
+      '<iframe src="https://docs.google.com/forms/d/e/1FAIpQLSc123/viewform?embedded=true" title="Contact form" width="640" height="800"></iframe>',
+      '<div class="calendly-inline-widget" data-url="https://calendly.com/janesmithrealty/consultation" style="min-width:320px;height:630px;"></div>' +
+        '<script type="text/javascript" src="https://assets.calendly.com/assets/external/widget.js" async></script>',
+    ]) {
+      expect(ids({ html: withoutOwnForms(embed) }), embed.slice(0, 60)).not.toContain('re.lead-capture-missing');
+    }
+    expect(ids({ html: withoutOwnForms('<p>Send me a letter.</p>') })).toContain('re.lead-capture-missing');
+  });
+});

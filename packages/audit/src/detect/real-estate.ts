@@ -91,6 +91,17 @@ const TESTIMONIAL_WORDS = new RegExp(
 /** A quotation of at least a sentence followed by who said it: “…” — Priya and Sam. */
 const ATTRIBUTED_QUOTE = /[“"][^”"]{25,600}[”"]\s*(?:[—–-]|~)\s*[A-Z]/;
 const CHAT = /intercom|drift\.com|tawk\.to|livechat|crisp\.chat|zendesk|olark|tidio|podium/i;
+/** Form and booking services whose script or frame draws the form: no <form> is in the HTML. */
+const FORM_SERVICES: Array<[string, RegExp]> = [
+  ['HubSpot form', /js\.hsforms\.net|hbspt\.forms\.create/i],
+  ['Jotform', /form\.jotform\.com|jotform\.com\/jsform/i],
+  ['Typeform', /data-tf-(?:live|widget|popup|slider|popover)=|embed\.typeform\.com|\.typeform\.com\/to\//i],
+  ['Google Forms', /docs\.google\.com\/forms\//i],
+  ['Wufoo', /\.wufoo\.com\/(?:forms|embed)/i],
+  ['Cognito Forms', /cognitoforms\.com\/f\//i],
+  ['Formstack', /\.formstack\.com\/forms\//i],
+  ['Calendly booking', /calendly-inline-widget|assets\.calendly\.com|calendly\.com\/[\w-]+/i],
+];
 
 export interface RealEstateSignals extends RealEstateFeatures {
   hasCallToAction: boolean;
@@ -127,6 +138,7 @@ export function detectRealEstate(pages: ParsedPage[]): RealEstateSignals {
   if (/schedule (?:a )?(?:showing|tour|consultation|call)|book (?:a )?(?:showing|call|consultation)/i.test(text + linkBlob))
     leadCapture.push('Showing or consultation booking');
   if (CHAT.test(html)) leadCapture.push('Live chat');
+  for (const [name, re] of FORM_SERVICES) if (re.test(html)) leadCapture.push(name);
   if (links.some((l) => l.href.toLowerCase().startsWith('tel:'))) leadCapture.push('Click-to-call phone');
   if (!leadCapture.length && contactForms.length) leadCapture.push('Lead form');
 
