@@ -506,8 +506,10 @@ describe('lead forms a service draws into the page', () => {
       '<iframe id="JotFormIFrame-231234567890" title="Contact Jane" src="https://form.jotform.com/231234567890" ' +
         'style="min-width:100%;height:539px;border:none;"></iframe>',
       '<div data-tf-live="01HABCDEF1234567890"></div><script src="//embed.typeform.com/next/embed.js"></script>',
-      '<iframe src="https://docs.google.com/forms/d/e/1FAIpQLSc123/viewform?embedded=true" title="Contact form" width="640" height="800"></iframe>',
-      '<div class="calendly-inline-widget" data-url="https://calendly.com/janesmithrealty/consultation" style="min-width:320px;height:630px;"></div>' +
+      '<iframe src="https://docs.google.com/forms/d/e/1FAIpQLSc123/viewform?embedded=true" title="Contact form" ' +
+        'width="640" height="800"></iframe>',
+      '<div class="calendly-inline-widget" data-url="https://calendly.com/janesmithrealty/consultation" ' +
+        'style="min-width:320px;height:630px;"></div>' +
         '<script type="text/javascript" src="https://assets.calendly.com/assets/external/widget.js" async></script>',
     ]) {
       expect(ids({ html: withoutOwnForms(embed) }), embed.slice(0, 60)).not.toContain('re.lead-capture-missing');
