@@ -517,3 +517,19 @@ describe('lead forms a service draws into the page', () => {
     expect(ids({ html: withoutOwnForms('<p>Send me a letter.</p>') })).toContain('re.lead-capture-missing');
   });
 });
+
+describe('calls to action as agents word their buttons', () => {
+  const page = (button: string) =>
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Jane Smith Realty | Arlington Homes</title></head><body>' +
+    '<main><h1>Arlington Real Estate</h1><p>I help families buy and sell homes in Arlington.</p>' +
+    `<div class="elementor-button-wrapper"><a class="elementor-button" href="/contact">` +
+    `<span class="elementor-button-text">${button}</span></a></div>` +
+    '</main></body></html>';
+
+  it('reads “Let’s Talk”, “Work With Me”, “Start Your Home Search” and “What’s My Home Worth?” as calls to action', () => {
+    for (const button of ['Let’s Talk', "Let's Connect", 'Work With Me', 'Start Your Home Search', 'What’s My Home Worth?', 'Text Me']) {
+      expect(ids({ html: page(button) }), button).not.toContain('re.call-to-action-missing');
+    }
+    expect(ids({ html: page('Our Story') })).toContain('re.call-to-action-missing');
+  });
+});

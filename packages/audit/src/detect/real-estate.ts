@@ -59,6 +59,9 @@ const CALL_TO_ACTION = new RegExp(
   String.raw`\b(?:${[
     /contact (?:me|us)|get (?:started|in touch)|schedule|book (?:a|your)|call (?:me|us|today|now)/.source,
     /request (?:a|your)|free (?:consultation|valuation|analysis)/.source,
+    // How agents' buttons say it: "Let’s Talk", "Work With Me", "Start Your Home Search", "What’s My Home Worth?".
+    /let(?:'|’)?s (?:talk|connect|chat|meet)|work with (?:me|us)|start your (?:home )?search|(?:text|message|email) (?:me|us)/.source,
+    /reach out|what(?:'|’)?s my home worth|what is my home worth|get (?:my|your) (?:home value|free)/.source,
   ].join('|')})\b`,
   'i',
 );
