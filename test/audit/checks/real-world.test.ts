@@ -533,3 +533,29 @@ describe('calls to action as agents word their buttons', () => {
     expect(ids({ html: page('Our Story') })).toContain('re.call-to-action-missing');
   });
 });
+
+describe('licence lines and notices as agents publish them', () => {
+  /** The good site's footer credentials replaced by one state's licence line and a logo strip. */
+  const footer = (licence: string, logos = '') =>
+    GOOD_HTML.replace(
+      '<p>Jane Smith, REALTOR®, licensed in Virginia, License # 0225123456. Brokerage: Smith Partners Realty. Equal Housing Opportunity.</p>',
+      `<p>Jane Smith | ${licence} | Smith Partners Realty</p>${logos}`,
+    );
+
+  it('reads California’s DRE numbers as a licence', () => {
+    for (const licence of ['DRE# 02012345', 'CalDRE #01234567', 'DRE Lic. 01987654']) {
+      expect(ids({ html: footer(licence) }), licence).not.toContain('re.credentials-missing');
+    }
+    expect(ids({ html: footer('Since 2011') })).toContain('re.credentials-missing');
+  });
+
+  it('reads the Equal Housing Opportunity logo by its alt text or file name', () => {
+    for (const logo of [
+      '<img src="/wp-content/uploads/2023/01/logo-1.png" alt="Equal Housing Opportunity logo" width="40" height="40">',
+      '<img src="/wp-content/uploads/2023/01/EHO.png" alt="" width="40" height="40">',
+    ]) {
+      expect(ids({ html: footer('DRE# 02012345', logo) }), logo).not.toContain('re.fair-housing-missing');
+    }
+    expect(ids({ html: footer('DRE# 02012345') })).toContain('re.fair-housing-missing');
+  });
+});

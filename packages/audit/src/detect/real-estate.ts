@@ -65,9 +65,12 @@ const CALL_TO_ACTION = new RegExp(
   ].join('|')})\b`,
   'i',
 );
+/** A licence line: "License # 0225123456", "Lic. #SL3456789", or California's "DRE# 02012345" / "CalDRE #01234567". */
+const LICENCE_NUMBER =
+  /\b(?:(?:licen[cs]e|lic\.?)\s*(?:#|no\.?|number)\s*:?\s*([A-Z0-9-]{4,})|(?:cal)?[bd]re\.?\s*(?:#|no\.?|lic(?:ense)?\.?)?\s*#?\s*:?\s*(0?\d{7,8})\b)/i;
 const CREDENTIALS: Array<[string, RegExp]> = [
   ['REALTOR®', /\brealtor(?:®|&reg;|\(r\))/i],
-  ['Licence number', /\b(?:licen[cs]e|lic\.?)\s*(?:#|no\.?|number)\s*:?\s*[A-Z0-9-]{4,}/i],
+  ['Licence number', LICENCE_NUMBER],
   ['Licensed agent', /\blicensed (?:real estate )?(?:agent|realtor|salesperson|broker)\b/i],
   ['Broker', /\b(?:principal |managing |associate )?broker\b/i],
   ['Designations', /\b(?:ABR|CRS|GRI|SRES|SRS|CDPE|e-PRO|PSA|RENE|MRP|CIPS|ALHS)\b/],
@@ -146,7 +149,8 @@ export function detectRealEstate(pages: ParsedPage[]): RealEstateSignals {
   if (!leadCapture.length && contactForms.length) leadCapture.push('Lead form');
 
   const credentials = CREDENTIALS.filter(([, re]) => re.test(text)).map(([name]) => name);
-  const licence = /\b(?:licen[cs]e|lic\.?)\s*(?:#|no\.?|number)\s*:?\s*([A-Z0-9-]{4,})/i.exec(text)?.[1] ?? null;
+  const licenceLine = LICENCE_NUMBER.exec(text);
+  const licence = licenceLine?.[1] ?? licenceLine?.[2] ?? null;
   const footer = pages.map((p) => p.$('footer').text()).join('\n');
   const brokerage = findBrokerage(text, footer.replace(/\s+/g, ' '));
 
@@ -171,7 +175,8 @@ export function detectRealEstate(pages: ParsedPage[]): RealEstateSignals {
           .some((el) => p.$(el).text().trim().length >= 25),
       ) ||
       pages.some((p) => p.schemaItems.some((i) => i.types.includes('Review') || 'aggregateRating' in i.props)),
-    hasEqualHousing: /equal housing|fair housing/i.test(text) || /equal-housing|equalhousing/i.test(html),
+    // The notice is often only a logo: its alt text or its file name (eho.png) says what it is.
+    hasEqualHousing: /equal housing|fair housing/i.test(text) || /equal[-_\s]?housing|fair[-_\s]?housing|[/_-]eho[-_.]/i.test(html),
     brokerage,
     licence,
     isRealEstate:
