@@ -538,7 +538,8 @@ describe('licence lines and notices as agents publish them', () => {
   /** The good site's footer credentials replaced by one state's licence line and a logo strip. */
   const footer = (licence: string, logos = '') =>
     GOOD_HTML.replace(
-      '<p>Jane Smith, REALTOR®, licensed in Virginia, License # 0225123456. Brokerage: Smith Partners Realty. Equal Housing Opportunity.</p>',
+      '<p>Jane Smith, REALTOR®, licensed in Virginia, License # 0225123456. Brokerage: Smith Partners Realty. ' +
+        'Equal Housing Opportunity.</p>',
       `<p>Jane Smith | ${licence} | Smith Partners Realty</p>${logos}`,
     );
 

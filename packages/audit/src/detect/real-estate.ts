@@ -66,8 +66,13 @@ const CALL_TO_ACTION = new RegExp(
   'i',
 );
 /** A licence line: "License # 0225123456", "Lic. #SL3456789", or California's "DRE# 02012345" / "CalDRE #01234567". */
-const LICENCE_NUMBER =
-  /\b(?:(?:licen[cs]e|lic\.?)\s*(?:#|no\.?|number)\s*:?\s*([A-Z0-9-]{4,})|(?:cal)?[bd]re\.?\s*(?:#|no\.?|lic(?:ense)?\.?)?\s*#?\s*:?\s*(0?\d{7,8})\b)/i;
+const LICENCE_NUMBER = new RegExp(
+  String.raw`\b(?:${[
+    /(?:licen[cs]e|lic\.?)\s*(?:#|no\.?|number)\s*:?\s*([A-Z0-9-]{4,})/.source,
+    /(?:cal)?[bd]re\.?\s*(?:#|no\.?|lic(?:ense)?\.?)?\s*#?\s*:?\s*(0?\d{7,8})\b/.source,
+  ].join('|')})`,
+  'i',
+);
 const CREDENTIALS: Array<[string, RegExp]> = [
   ['REALTOR®', /\brealtor(?:®|&reg;|\(r\))/i],
   ['Licence number', LICENCE_NUMBER],
