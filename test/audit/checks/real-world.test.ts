@@ -560,3 +560,18 @@ describe('licence lines and notices as agents publish them', () => {
     expect(ids({ html: footer('DRE# 02012345') })).toContain('re.fair-housing-missing');
   });
 });
+
+describe('a firewall that throttles the crawl', () => {
+  it('a 429 from Wordfence or Cloudflare is not a broken link: the links it hid are not measured', () => {
+    const links = [
+      { url: `${GOOD_URL}about`, status: 200, error: null, from: GOOD_URL },
+      { url: `${GOOD_URL}listings`, status: 429, error: null, from: GOOD_URL },
+      { url: `${GOOD_URL}blog`, status: 429, error: null, from: GOOD_URL },
+    ];
+    const run = runChecks(contextOf({ links }));
+    expect(run.findings.map((f) => f.id)).not.toContain('links.broken-internal');
+    expect(run.notMeasured.find((c) => c.id === 'links.broken-internal')?.reason).toMatch(/HTTP 429\) for 2 internal links/);
+    const alsoBroken = runChecks(contextOf({ links: [...links, { url: `${GOOD_URL}old`, status: 404, error: null, from: GOOD_URL }] }));
+    expect(alsoBroken.findings.find((f) => f.id === 'links.broken-internal')?.detail).toContain('/old (404');
+  });
+});

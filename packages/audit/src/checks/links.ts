@@ -33,6 +33,9 @@ export const isVague = (text: string) =>
       .trim(),
   );
 
+/** A rate limiter's answer ("Too Many Requests"): says nothing about the page asked for. */
+const TOO_MANY_REQUESTS = 429;
+
 /** Links on one page above which the page is flagged (SEOnaut's threshold). */
 export const TOO_MANY_LINKS = 100;
 
@@ -60,7 +63,14 @@ export const linkChecks: Check[] = [
     description: 'Links to missing pages frustrate visitors and tell search engines the site is neglected.',
     fix: 'Update these links or redirect the missing addresses (301) to the right page.',
     run: (ctx) => {
-      const broken = ctx.site.links.filter((l) => l.status !== null && l.status >= 400 && l.status < 500);
+      // 429 is the site's firewall asking the audit to slow down: the page behind it was not seen.
+      const broken = ctx.site.links.filter((l) => l.status !== null && l.status >= 400 && l.status < 500 && l.status !== TOO_MANY_REQUESTS);
+      const throttled = ctx.site.links.filter((l) => l.status === TOO_MANY_REQUESTS).length;
+      if (!broken.length && throttled) {
+        return {
+          notMeasured: `The site asked the audit to slow down (HTTP 429) for ${plural(throttled, 'internal link')}; they were not checked.`,
+        };
+      }
       return (
         broken.length > 0 && {
           detail:
