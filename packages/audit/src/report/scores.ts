@@ -3,6 +3,7 @@
 // impact labels and benchmarks (public-site.md section 9; admin-and-assistant.md section 9).
 import type { CheckCategory, Finding, ScoreDetail, ScoreKey, Scores, Severity } from '@curb/contracts/audit';
 import { CHECKS, runChecks, type CheckRun } from '../checks/registry.ts';
+import { browsersTrust } from '../checks/security.ts';
 import { memo, type CheckContext } from '../checks/types.ts';
 import { detectAnalytics, hasAnyAnalytics } from '../detect/analytics.ts';
 import { detectProfiles } from '../detect/social.ts';
@@ -118,7 +119,7 @@ export function accessibilityFormula(ctx: CheckContext): number {
 }
 
 export function hasSsl(ctx: CheckContext): boolean {
-  return ctx.home.url.startsWith('https:') && (ctx.site.tls?.authorized ?? true);
+  return ctx.home.url.startsWith('https:') && browsersTrust(ctx.site.tls);
 }
 
 // --- Check pass rates ---------------------------------------------------------------------
