@@ -575,3 +575,26 @@ describe('a firewall that throttles the crawl', () => {
     expect(alsoBroken.findings.find((f) => f.id === 'links.broken-internal')?.detail).toContain('/old (404');
   });
 });
+
+describe('spam traps in embedded forms', () => {
+  it('the hidden bot fields of a Mailchimp embed and an Elementor honeypot need no label; a visible unlabelled field does', () => {
+    const mailchimp =
+      '<div id="mc_embed_signup"><form action="https://janesmithrealty.us1.list-manage.com/subscribe/post?u=abc&amp;id=def" ' +
+      'method="post" id="mc-embedded-subscribe-form" name="mc-embedded-subscribe-form" target="_blank">' +
+      '<label for="mce-EMAIL">Email Address</label><input type="email" name="EMAIL" class="required email" id="mce-EMAIL">' +
+      '<div style="position: absolute; left: -5000px;" aria-hidden="true">' +
+      '<input type="text" name="b_abc_def" tabindex="-1" value=""></div>' +
+      '<input type="submit" value="Subscribe" name="subscribe" id="mc-embedded-subscribe" class="button"></form></div>';
+    const honeypot =
+      '<form class="elementor-form" method="post" name="Listing alerts"><label for="form-field-email">Email</label>' +
+      '<input size="1" type="email" name="form_fields[email]" id="form-field-email">' +
+      '<input size="1" type="text" name="form_fields[field_hp]" id="form-field-field_hp" class="elementor-field" ' +
+      'style="display:none !important;">' +
+      '<button type="submit">Get listing alerts</button></form>';
+    const html = GOOD_HTML.replace('<h2>Contact Jane</h2>', `${mailchimp}${honeypot}<h2>Contact Jane</h2>`);
+    expect(ids({ html })).not.toContain('a11y.form-labels-missing');
+    expect(ids({ html: html.replace(' aria-hidden="true"', '').replace('position: absolute; left: -5000px;', '') })).toContain(
+      'a11y.form-labels-missing',
+    );
+  });
+});
