@@ -598,3 +598,16 @@ describe('spam traps in embedded forms', () => {
     );
   });
 });
+
+describe('tag manager snippets as Google ships them', () => {
+  it('the GTM <noscript> frame without a title is not a frame visitors meet', () => {
+    const html = GOOD_HTML.replace(
+      /<noscript><iframe src="https:\/\/www\.googletagmanager\.com\/ns\.html\?id=GTM-ABC123"[^>]*><\/iframe><\/noscript>/,
+      '<noscript><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-ABC123" height="0" width="0" ' +
+        'style="display:none;visibility:hidden"></iframe></noscript>',
+    );
+    const found = ids({ html });
+    expect(found).not.toContain('a11y.iframe-title-missing');
+    expect(found).not.toContain('analytics.gtm-noscript-missing');
+  });
+});
