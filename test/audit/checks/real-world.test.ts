@@ -611,3 +611,14 @@ describe('tag manager snippets as Google ships them', () => {
     expect(found).not.toContain('analytics.gtm-noscript-missing');
   });
 });
+
+describe('menus as WordPress builds them', () => {
+  it('a dropdown parent item linking to “#” is not a second destination for its label', () => {
+    const html = GOOD_HTML.replace(
+      '<a href="/about">About Jane</a>',
+      '<ul class="menu"><li class="menu-item menu-item-has-children"><a href="#">About Jane</a><ul class="sub-menu">' +
+        '<li><a href="/about">Jane’s story</a></li><li><a href="/testimonials">Testimonials</a></li></ul></li></ul>',
+    ).replace('<a href="/privacy">Privacy Policy</a>', '<a href="/about">About Jane</a> <a href="/privacy">Privacy Policy</a>');
+    expect(ids({ html })).not.toContain('links.same-text-different-targets');
+  });
+});

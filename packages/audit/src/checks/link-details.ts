@@ -182,7 +182,8 @@ export const linkDetailChecks: Check[] = [
         const targets = new Map<string, Set<string>>();
         for (const l of p.links) {
           const name = (l.text || l.imageAlt || l.title).toLowerCase();
-          if (!l.url || !name || isVague(name)) continue;
+          // "#…" stays on the page (a menu's dropdown parent, a section): it is not another destination.
+          if (!l.url || !name || isVague(name) || l.href.startsWith('#')) continue;
           targets.set(name, (targets.get(name) ?? new Set()).add(stripQuery(l.url)));
         }
         const clashes = [...targets.entries()].filter(([, urls]) => urls.size > 1);
