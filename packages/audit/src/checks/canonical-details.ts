@@ -56,7 +56,8 @@ export const canonicalDetailChecks: Check[] = [
       for (const p of ctx.pages) {
         const target = canonicalElsewhere(p);
         if (!target || target === home || g.linked.has(target) || bad.has(target)) continue;
-        if (new URL(target).host.replace(/^www\./, '') !== new URL(p.url).host.replace(/^www\./, '')) continue;
+        // Another scheme or host (http://, www.) is the canonical-http and other-domain checks' finding.
+        if (new URL(target).origin !== new URL(p.url).origin) continue;
         bad.set(target, `${path(target)} (canonical of ${path(p.url)})`);
       }
       return (
