@@ -622,3 +622,44 @@ describe('menus as WordPress builds them', () => {
     expect(ids({ html })).not.toContain('links.same-text-different-targets');
   });
 });
+
+describe('listing detail pages an IDX plugin serves on the agent’s domain', () => {
+  it('two listings with short MLS remarks under the same disclaimer, showing form and agent box are not near duplicates', () => {
+    const detail = (id: number, address: string, remarks: string) => {
+      const page = wordpressInner(`/homes-for-sale-details/${id}`, address);
+      const html = page.html.replace(
+        /<main>[\s\S]*<\/main>/,
+        `<main><div class="si-listing"><h1>${address}</h1><p class="si-listing__price">$${649 + id}900 · 3 beds · 2 baths</p>` +
+          `<div class="si-listing__remarks"><p>${remarks}</p></div>` +
+          '<form class="si-schedule-showing" method="post"><h3>Schedule a showing</h3><label for="n">Your name</label>' +
+          '<input id="n" name="name"><label for="e">Your e-mail</label><input id="e" type="email" name="email">' +
+          '<label for="m">Anything we should know before the tour, such as times that suit you or questions about the home?</label>' +
+          '<textarea id="m" name="message"></textarea><button type="submit">Request a showing</button></form>' +
+          '<div class="si-agent"><p>Listing presented by Jane Smith, REALTOR®, Smith Partners Realty. Jane has sold homes across ' +
+          'Arlington, Alexandria and Falls Church for fifteen years and will answer any question about this home, the ' +
+          'neighborhood, the schools and the commute. Call or write any time, evenings and weekends included.</p></div>' +
+          '<div class="si-disclaimer"><p>Information deemed reliable but not guaranteed. All properties are subject to prior sale, ' +
+          'change or withdrawal. Neither listing broker(s) nor information provider(s) shall be responsible for any ' +
+          'typographical errors, misinformation, misprints and shall be held totally harmless. Listing information is provided ' +
+          "for consumers' personal, non-commercial use and may not be used for any purpose other than to identify prospective " +
+          'properties consumers may be interested in purchasing. The data relating to real estate for sale on this website ' +
+          'appears in part through the BRIGHT Internet Data Exchange program, a voluntary cooperative exchange of property ' +
+          'listing data between licensed real estate brokerage firms, and is provided by BRIGHT through a licensing agreement.</p>' +
+          '</div></div></main>',
+      );
+      return { ...page, html };
+    };
+    const found = findings({
+      html: WORDPRESS_ELEMENTOR_HTML,
+      pages: [
+        detail(1, '12 Oak Street', 'Sunny colonial on a quiet street with a new kitchen, hardwood floors and a fenced yard near the park.'),
+        detail(
+          2,
+          '88 Maple Avenue',
+          'Renovated townhome two blocks from the Metro with a roof deck, garage parking and a finished basement.',
+        ),
+      ],
+    });
+    expect(found.filter((f) => f.id === 'onpage.near-duplicate').map((f) => f.detail)).toEqual([]);
+  });
+});

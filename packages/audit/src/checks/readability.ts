@@ -31,8 +31,8 @@ export function syllables(word: string): number {
  * put under every grid), fair-housing and copyright notices. Judging its reading ease would blame
  * the agent for the MLS's wording.
  */
-const MANDATED_WRAPPER = '[class*="disclaim" i], [id*="disclaim" i], [class*="legal" i], [class*="copyright" i], small';
-const MANDATED_TEXT = /deemed reliable|not guaranteed|internet data exchange|\bIDX\b|equal housing opportunity|all rights reserved/i;
+export const MANDATED_WRAPPER = '[class*="disclaim" i], [id*="disclaim" i], [class*="legal" i], [class*="copyright" i], small';
+export const MANDATED_TEXT = /deemed reliable|not guaranteed|internet data exchange|\bIDX\b|equal housing opportunity|all rights reserved/i;
 
 /** The page's paragraphs of running text: navigation, buttons, cards and mandated legal text are not prose. */
 function prose(p: ParsedPage): string[] {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { ParsedPage } from '../page.ts';
 import { collapse } from '../page.ts';
 import { stripQuery } from '../snapshot.ts';
+import { MANDATED_TEXT, MANDATED_WRAPPER } from './readability.ts';
 
 const SHINGLE = 5;
 /** Semrush's figure: pages whose content is 85 % the same are near duplicates. */
@@ -25,8 +26,12 @@ const SIDEBARS = 'aside, [role="complementary"], #sidebar, #secondary, .sidebar,
 function mainWords(p: ParsedPage): string[] {
   const main = p.$('main, [role="main"]').first();
   const clone = (main.length ? main : p.$('body')).clone();
-  // Sidebars repeat on every post of a blog but not on the home page: they are template, not content.
-  clone.find(`script, style, noscript, template, nav, header, footer, ${SIDEBARS}`).remove();
+  // Sidebars repeat on every post of a blog but not on the home page, forms and the MLS's
+  // disclaimer on every listing page: they are template, not content.
+  clone.find(`script, style, noscript, template, nav, header, footer, form, ${SIDEBARS}, ${MANDATED_WRAPPER}`).remove();
+  clone.find('p').each((_, el) => {
+    if (MANDATED_TEXT.test(p.$(el).text())) p.$(el).remove();
+  });
   return collapse(clone.text())
     .toLowerCase()
     .split(' ')
