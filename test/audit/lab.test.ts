@@ -29,6 +29,16 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
             ),
           ),
       '/secret.png': { headers: { 'content-type': 'image/png' }, body: Buffer.alloc(10) },
+      // An old theme's fixed-width layout table: wider than any phone.
+      '/wide': (_req, res) =>
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(
+            page(
+              '<title>Wide layout page for the audit</title><meta name="viewport" content="width=device-width, initial-scale=1">',
+              '<table width="980" style="width:980px"><tr><td><h1>Homes for sale</h1><p>Listings in a fixed table.</p></td></tr></table>',
+            ),
+          ),
       // A page that takes 14 s to answer: the browser is busy with it that long.
       '/slow': (_req, res) => {
         setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(page('<title>Slow</title>', '<p>Slow</p>')), 14_000);
@@ -50,6 +60,19 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
     expect(out.desktop!.lcpMs).toBeGreaterThan(0);
     expect(out.screenshot!.startsWith('iVBORw0KGgo')).toBe(true);
     expect(out.refused).toContain(`127.0.0.2:${site.port}`);
+    expect(out.mobile!.audits!.map((a) => a.id)).not.toContain('content-width');
+  }, 120_000);
+
+  it('finds content wider than the phone screen, which Lighthouse 12 no longer reports', async () => {
+    const out = await runLab(`${site.url}wide`, {
+      chromePath: chrome!,
+      allowed: () => true,
+      lighthouse: true,
+      screenshot: false,
+      deadlineMs: 90_000,
+    });
+    const wide = out.mobile!.audits!.find((a) => a.id === 'content-width');
+    expect(wide?.displayValue).toMatch(/^laid out \d+ px wide on a \d+ px screen$/);
   }, 120_000);
 
   it("measures the browser checks when Lighthouse ran, and shows the test's seconds as progress", async () => {

@@ -182,6 +182,11 @@ export function parsePage(snapshot: PageSnapshot): ParsedPage {
       const value = ($(el).attr('src') ?? $(el).attr('href') ?? $(el).attr('data') ?? '').trim();
       if (/^http:\/\//i.test(value)) mixedContent.push(value);
     });
+    // Responsive image sizes: a site moved to https often keeps http:// in the sizes its CMS wrote.
+    $('img[srcset], source[srcset], video[poster]').each((_, el) => {
+      const sizes = ($(el).attr('srcset') ?? $(el).attr('poster') ?? '').split(',').map((c) => c.trim().split(/\s+/)[0] ?? '');
+      for (const value of sizes) if (/^http:\/\//i.test(value)) mixedContent.push(value);
+    });
   }
 
   const schemaItems = collectSchemaItems(jsonLd);

@@ -62,4 +62,33 @@ describe('accessibility checks', () =>
     'a11y.video-captions': lighthouse('video-caption', ['<video src="/tour.mp4">']),
     'a11y.accesskeys-duplicate': lighthouse('accesskeys'),
     'a11y.paste-blocked': lighthouse('paste-preventing-inputs', ['<input id="email">']),
+    'a11y.skip-link-broken': {
+      fires: { replace: [['<header>', '<a class="skip-link screen-reader-text" href="#content">Skip to content</a>\n<header>']] },
+      passes: {
+        replace: [
+          ['<header>', '<a class="skip-link screen-reader-text" href="#content">Skip to content</a>\n<header>'],
+          ['<main>', '<main id="content">'],
+        ],
+      },
+    },
+    'a11y.alt-redundant': {
+      fires: {
+        replace: [
+          [
+            '</picture>',
+            '</picture><figure><img src="/img/elm.jpg" alt="12 Elm Street" width="400" height="300">' +
+              '<figcaption>12 Elm Street</figcaption></figure>',
+          ],
+        ],
+      },
+      passes: {
+        replace: [
+          [
+            '</picture>',
+            '</picture><figure><img src="/img/elm.jpg" alt="Stone cottage with a red door" width="400" height="300">' +
+              '<figcaption>12 Elm Street</figcaption></figure>',
+          ],
+        ],
+      },
+    },
   }));

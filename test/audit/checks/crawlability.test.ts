@@ -220,4 +220,29 @@ describe('crawlability checks', () =>
       fires: { pages: [goodInnerPage('/old-listing', 'Page Not Found')] },
       passes: { pages: [about] },
     },
+    'crawl.canonical-fragment': {
+      fires: { replace: [[canonical, '<link rel="canonical" href="https://janesmithrealty.com/#main">']] },
+    },
+    'crawl.canonical-attributes': {
+      fires: { replace: [[canonical, '<link rel="canonical" hreflang="en-US" href="https://janesmithrealty.com/">']] },
+      passes: { replace: [[canonical, '<link rel="canonical" href="https://janesmithrealty.com/" data-yoast="1">']] },
+    },
+    'crawl.canonical-unlinked': {
+      // The about page names /about-jane as canonical, an address no menu or link uses.
+      fires: { pages: [aboutCanonicalTo('about-jane'), listingsPage] },
+      // Pointing at /listings, which the menu links to, is a consistent signal.
+      passes: { pages: [aboutCanonicalTo('listings'), listingsPage] },
+    },
+    'crawl.hreflang-return-lang-mismatch': {
+      // The English home calls itself en-US; the Spanish page names it back as plain "en".
+      fires: {
+        replace: [[SELF_HREFLANG, WITH_SPANISH]],
+        pages: [{ ...spanish(), html: spanish().html.replace(`hreflang="en-US" href="${GOOD_URL}"`, `hreflang="en" href="${GOOD_URL}"`) }],
+      },
+      passes: { replace: [[SELF_HREFLANG, WITH_SPANISH]], pages: [spanish()] },
+    },
+    'crawl.url-repetitive-path': {
+      fires: { replace: [['<a href="/blog">Market Blog</a>', '<a href="/blog/market/blog/market">Market Blog</a>']] },
+      passes: { replace: [['<a href="/blog">Market Blog</a>', '<a href="/blog/2026/10/01/market-update">Market Blog</a>']] },
+    },
   }));

@@ -52,14 +52,24 @@ const organization = {
   logo: 'https://janesmithrealty.com/logo.png',
 };
 
-const words = (n: number, topic: string) =>
-  Array.from(
-    { length: n },
-    (_, i) =>
-      `${topic} ${
-        ['buyers', 'sellers', 'neighborhoods', 'schools', 'commutes', 'condos', 'townhomes', 'offers', 'inspections', 'closings'][i % 10]
-      }`,
-  ).join(' ');
+const NOUNS = ['buyers', 'sellers', 'neighborhoods', 'schools', 'commutes', 'condos', 'townhomes', 'offers', 'inspections', 'closings'];
+const SENTENCES = [
+  (topic: string, noun: string) => `I know the ${noun} of ${topic} well.`,
+  (topic: string, noun: string) => `Ask me about ${noun} in ${topic} at any time.`,
+  (topic: string, noun: string) => `We talk through ${noun} in ${topic} before you move.`,
+];
+
+/** Plain sentences about the topic, at least 2n words: real copy reads easily, so must the fixture. */
+const words = (n: number, topic: string) => {
+  const out: string[] = [];
+  let count = 0;
+  for (let i = 0; count < 2 * n; i++) {
+    const sentence = SENTENCES[i % SENTENCES.length]!(topic, NOUNS[i % NOUNS.length]!);
+    out.push(sentence);
+    count += sentence.split(' ').length;
+  }
+  return out.join(' ');
+};
 
 export const GOOD_HTML =
   `<!doctype html>

@@ -121,4 +121,30 @@ describe('links checks', () =>
         ],
       },
     },
+    'links.broken-bookmark': {
+      fires: { replace: [['<a href="/contact">Contact</a>', '<a href="#schedule">Contact</a>']] },
+      passes: {
+        replace: [
+          ['<a href="/contact">Contact</a>', '<a href="#schedule">Contact</a>'],
+          ['<h2>Contact Jane</h2>', '<h2 id="schedule">Contact Jane</h2>'],
+        ],
+      },
+    },
+    'links.utm-internal': {
+      fires: {
+        replace: [
+          [
+            '<a href="/home-value">Get your valuation</a>',
+            '<a href="/home-value?utm_source=homepage&utm_medium=banner">Get your valuation</a>',
+          ],
+        ],
+      },
+      passes: {
+        replace: [['<a href="/home-value">Get your valuation</a>', '<a href="/home-value?ref=homepage">Get your valuation</a>']],
+      },
+    },
+    'links.same-text-different-targets': {
+      fires: { replace: [['<a href="/about">About Jane</a>', '<a href="/about">Search Homes</a>']] },
+      passes: { replace: [['<a href="/about">About Jane</a>', '<a href="/listings#top">Search Homes</a>']] },
+    },
   }));

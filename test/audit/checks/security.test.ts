@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { checkCategory, labWith } from './harness.ts';
+import { GOOD_RESOURCES, checkCategory, labWith } from './harness.ts';
 import { GOOD_HTML } from './good-site.ts';
 
 const httpHtml = GOOD_HTML.replaceAll('https://janesmithrealty.com/', 'http://janesmithrealty.com/');
@@ -8,7 +8,15 @@ describe('security checks', () =>
   checkCategory('security', {
     'security.no-https': { fires: { url: 'http://janesmithrealty.com/', html: httpHtml } },
     'security.http-not-redirected': { fires: { httpVariant: { status: 200, location: null, redirectsToHttps: false, error: null } } },
-    'security.certificate-invalid': { fires: { tls: { authorized: false, authorizationError: 'CERT_HAS_EXPIRED' } } },
+    'security.certificate-invalid': {
+      fires: { tls: { authorized: false, authorizationError: 'CERT_HAS_EXPIRED' } },
+      // A missing intermediate: browsers fetch it and trust the site (its own finding, a warning).
+      passes: { tls: { authorized: false, authorizationError: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' } },
+    },
+    'security.certificate-chain-incomplete': {
+      fires: { tls: { authorized: false, authorizationError: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' } },
+      passes: { tls: { authorized: false, authorizationError: 'CERT_HAS_EXPIRED' } },
+    },
     'security.certificate-expiring': { fires: { tls: { validTo: 'Nov 20 00:00:00 2026 GMT' } } },
     'security.tls-outdated': { fires: { tls: { protocol: 'TLSv1.1' } } },
     'security.hsts-missing': { fires: { headers: { 'strict-transport-security': undefined } } },
@@ -54,5 +62,38 @@ describe('security checks', () =>
     'security.third-party-cookies': {
       fires: { lab: labWith({ id: 'third-party-cookies', displayValue: '2 cookies found', items: ['_fbp', 'IDE'] }) },
       passes: { lab: labWith() },
+    },
+    'security.content-type-mismatch': {
+      // A missing photo answered by the theme's "not found" page with status 200.
+      fires: {
+        resources: [
+          ...GOOD_RESOURCES.filter((r) => r.kind !== 'image'),
+          {
+            url: 'https://janesmithrealty.com/img/oak-street.jpg',
+            kind: 'image',
+            status: 200,
+            bytes: 24_000,
+            contentType: 'text/html; charset=UTF-8',
+            headers: {},
+          },
+        ],
+      },
+      passes: {
+        resources: [
+          ...GOOD_RESOURCES,
+          {
+            url: 'https://janesmithrealty.com/img/floorplan.jpg',
+            kind: 'image',
+            status: 200,
+            bytes: 40_000,
+            contentType: 'application/octet-stream',
+            headers: {},
+          },
+        ],
+      },
+    },
+    'security.weak-cipher': {
+      fires: { tls: { protocol: 'TLSv1.2', cipher: 'DES-CBC3-SHA' } },
+      passes: { tls: { protocol: 'TLSv1.2', cipher: 'ECDHE-RSA-AES128-GCM-SHA256' } },
     },
   }));

@@ -1,6 +1,25 @@
 // Accessibility basics that also affect search and conversion: zoom, form labels, button
 // names, frame titles, landmarks, duplicate ids.
+import type { CheerioAPI } from 'cheerio';
 import { onPages, plural, type Check } from './types.ts';
+
+/** Inline styles that hide a spam-trap field: not shown, or pushed far off the screen. */
+const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden|(?:left|top)\s*:\s*-\d{3,}px/i;
+
+/**
+ * A field no visitor sees or hears: the spam traps of form plugins (Mailchimp's bot field,
+ * Elementor's honeypot), hidden by the attribute, aria-hidden or an inline style on it or a
+ * wrapper. It needs no label.
+ */
+function hiddenFromVisitors(field: ReturnType<CheerioAPI>): boolean {
+  return field
+    .add(field.parents())
+    .toArray()
+    .some((el) => {
+      const attribs = (el as { attribs?: Record<string, string> }).attribs ?? {};
+      return 'hidden' in attribs || attribs['aria-hidden'] === 'true' || HIDING_STYLE.test(attribs.style ?? '');
+    });
+}
 
 export const accessibilityChecks: Check[] = [
   {
@@ -36,6 +55,7 @@ export const accessibilityChecks: Check[] = [
             const f = $(el);
             const id = f.attr('id');
             return (
+              !hiddenFromVisitors(f) &&
               !f.attr('aria-label') &&
               !f.attr('aria-labelledby') &&
               !f.attr('title') &&

@@ -1,5 +1,5 @@
 // Images: alt text, dimensions, weight, formats and loading.
-import type { PageImage } from '../page.ts';
+import type { PageImage, ParsedPage } from '../page.ts';
 import { listSome, onPages, plural, type Check } from './types.ts';
 
 const OVERSIZED_BYTES = 300 * 1024;
@@ -14,6 +14,33 @@ const content = (images: PageImage[]) => images.filter((i) => i.url && !i.decora
  * (a data: SVG is not fetched, so it never arrives late).
  */
 const layoutImages = (images: PageImage[]) => images.filter((i) => i.src && !i.decorative && !/^data:image\/svg\+xml[;,]/i.test(i.src));
+
+/** Declared sizes under which an image is a logo or an icon, not the main view's picture. */
+const SMALL_WIDTH = 300;
+const SMALL_HEIGHT = 150;
+
+/**
+ * The hero: the first sizeable image before the page's second heading (the h1 and the section
+ * after it are what a phone shows first). Themes put a small logo first and the large photo
+ * after the headline, so the first image alone misses it.
+ */
+function heroImage(p: ParsedPage): { src: string; lazy: boolean } | null {
+  let headings = 0;
+  for (const el of p.$('img, h1, h2, h3').toArray()) {
+    if (el.tagName !== 'img') {
+      if (++headings >= 2) return null;
+      continue;
+    }
+    const img = p.$(el);
+    const src = img.attr('src') ?? img.attr('data-src') ?? '';
+    const width = Number.parseInt(img.attr('width') ?? '', 10);
+    const height = Number.parseInt(img.attr('height') ?? '', 10);
+    if (!src || /\.svg(?:$|\?)/i.test(src) || img.attr('role') === 'presentation' || img.attr('aria-hidden') === 'true') continue;
+    if (width < SMALL_WIDTH || height < SMALL_HEIGHT) continue;
+    return { src, lazy: img.attr('loading')?.toLowerCase() === 'lazy' };
+  }
+  return null;
+}
 
 export const imageChecks: Check[] = [
   {
@@ -143,12 +170,11 @@ export const imageChecks: Check[] = [
     fix: 'Remove loading="lazy" from the first, above-the-fold image.',
     run: (ctx) => {
       const first = content(ctx.home.images)[0];
-      return (
-        first !== undefined &&
-        first.loading === 'lazy' &&
-        content(ctx.home.images).length > 1 &&
-        'The first image on the home page has loading="lazy".'
-      );
+      if (first !== undefined && first.loading === 'lazy' && content(ctx.home.images).length > 1) {
+        return 'The first image on the home page has loading="lazy".';
+      }
+      const hero = heroImage(ctx.home);
+      return hero?.lazy === true && `The large image under the headline (${hero.src.split('/').pop()}) has loading="lazy".`;
     },
   },
   {

@@ -1,9 +1,9 @@
 // What only a browser sees, read from Lighthouse's own audits of the home page (mobile run)
 // rather than re-derived from the HTML: text too small to read on a phone, tap targets too
 // close, contrast, ARIA misuse, console errors, deprecated APIs, permission prompts on load,
-// distorted or blurry images, unminified files. Without a Lighthouse run (network estimates,
-// the quick lookup, a run that did not finish) these checks are reported "not measured", with
-// the reason, and left out of the scores: never passed.
+// distorted or blurry images, unminified files, a page wider than the phone. Without a
+// Lighthouse run (network estimates, the quick lookup, a run that did not finish) these checks
+// are reported "not measured", with the reason, and left out of the scores: never passed.
 import type { CheckCategory, Severity } from '@curb/contracts/audit';
 import type { LabAudit } from '../lab/types.ts';
 import { listSome, plural, quote, type Check, type CheckContext } from './types.ts';
@@ -96,6 +96,19 @@ export const LAB_CHECK_SPECS: LabCheckSpec[] = [
       'Much of the text is under 12 px on a phone, so visitors pinch and zoom to read your listings and contact details, or leave.',
     fix: 'Set body text to at least 16 px in the theme settings and check captions and footers on a phone.',
     audits: ['font-size'],
+  },
+  {
+    id: 'onpage.content-too-wide',
+    category: 'on-page',
+    severity: 'Warning',
+    title: 'Page wider than a phone screen',
+    description:
+      'Something on the page (a fixed-width table, a wide embed or image, an old theme layout) is wider than the phone, so ' +
+      'visitors scroll sideways or see the page shrunk to unreadable size; Google ranks pages that are not mobile-friendly lower.',
+    fix:
+      'Find the wide element on a phone (often a table, an iframe or a fixed width in a page-builder block) and let it ' +
+      'shrink to the screen.',
+    audits: ['content-width'],
   },
   {
     id: 'a11y.tap-targets-small',

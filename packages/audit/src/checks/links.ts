@@ -24,6 +24,18 @@ const VAGUE_TEXT = new Set([
   'see more',
 ]);
 
+/** Link text that names no destination ("read more"), trailing arrows and dots ignored. */
+export const isVague = (text: string) =>
+  VAGUE_TEXT.has(
+    text
+      .toLowerCase()
+      .replace(/[.!…»›→]+$/, '')
+      .trim(),
+  );
+
+/** A rate limiter's answer ("Too Many Requests"): says nothing about the page asked for. */
+const TOO_MANY_REQUESTS = 429;
+
 /** Links on one page above which the page is flagged (SEOnaut's threshold). */
 export const TOO_MANY_LINKS = 100;
 
@@ -51,7 +63,14 @@ export const linkChecks: Check[] = [
     description: 'Links to missing pages frustrate visitors and tell search engines the site is neglected.',
     fix: 'Update these links or redirect the missing addresses (301) to the right page.',
     run: (ctx) => {
-      const broken = ctx.site.links.filter((l) => l.status !== null && l.status >= 400 && l.status < 500);
+      // 429 is the site's firewall asking the audit to slow down: the page behind it was not seen.
+      const broken = ctx.site.links.filter((l) => l.status !== null && l.status >= 400 && l.status < 500 && l.status !== TOO_MANY_REQUESTS);
+      const throttled = ctx.site.links.filter((l) => l.status === TOO_MANY_REQUESTS).length;
+      if (!broken.length && throttled) {
+        return {
+          notMeasured: `The site asked the audit to slow down (HTTP 429) for ${plural(throttled, 'internal link')}; they were not checked.`,
+        };
+      }
       return (
         broken.length > 0 && {
           detail:
@@ -126,16 +145,7 @@ export const linkChecks: Check[] = [
     fix: 'Use link text that names the destination, e.g. "Arlington market report" instead of "read more".',
     run: (ctx) =>
       onPages(ctx, (p) => {
-        const vague = p.links.filter(
-          (l) =>
-            l.url &&
-            VAGUE_TEXT.has(
-              l.text
-                .toLowerCase()
-                .replace(/[.!…»›→]+$/, '')
-                .trim(),
-            ),
-        );
+        const vague = p.links.filter((l) => l.url && isVague(l.text));
         return (
           vague.length > 0 && `${plural(vague.length, 'link')} say only ${listSome([...new Set(vague.map((v) => quote(v.text, 20)))])}.`
         );

@@ -5,15 +5,20 @@ import { accessibilityChecks } from './accessibility.ts';
 import { aiSearchChecks } from './ai-search.ts';
 import { analyticsChecks } from './analytics.ts';
 import { businessInfoChecks } from './business-info.ts';
+import { canonicalDetailChecks } from './canonical-details.ts';
+import { contentQualityChecks } from './content-quality.ts';
 import { crawlabilityChecks } from './crawlability.ts';
 import { crawlPathChecks } from './crawl-paths.ts';
 import { imageChecks } from './images.ts';
 import { labAuditChecks } from './lab-audits.ts';
+import { linkDetailChecks } from './link-details.ts';
 import { linkChecks } from './links.ts';
 import { onPageChecks } from './on-page.ts';
 import { performanceChecks } from './performance.ts';
+import { rawMarkupChecks } from './raw-markup.ts';
 import { realEstateChecks } from './real-estate.ts';
 import { securityChecks } from './security.ts';
+import { servedTypeChecks } from './served-types.ts';
 import { siteGraphChecks } from './site-graph.ts';
 import { socialPresenceChecks } from './social-presence.ts';
 import { socialChecks } from './social.ts';
@@ -24,10 +29,15 @@ export const CHECKS: readonly Check[] = [
   ...crawlabilityChecks,
   ...crawlPathChecks,
   ...siteGraphChecks,
+  ...canonicalDetailChecks,
   ...onPageChecks,
+  ...rawMarkupChecks,
+  ...contentQualityChecks,
   ...linkChecks,
+  ...linkDetailChecks,
   ...imageChecks,
   ...securityChecks,
+  ...servedTypeChecks,
   ...performanceChecks,
   ...structuredDataChecks,
   ...socialChecks,

@@ -1,8 +1,19 @@
 // Security visitors and browsers can see: HTTPS and its certificate, the http:// redirect,
 // security headers, mixed content and forms.
+import type { TlsFacts } from '../net/guarded-fetch.ts';
 import { onPages, plural, type Check, type CheckContext } from './types.ts';
 
 const isHttps = (ctx: CheckContext) => ctx.home.url.startsWith('https:');
+
+/**
+ * The server leaves out its intermediate certificate. Browsers fetch it themselves (or ship
+ * it) and show the site as secure; apps, some phones and other servers refuse the connection.
+ */
+const CHAIN_INCOMPLETE = /UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|unable to verify the first certificate/i;
+export const chainIncomplete = (tls: TlsFacts | null) =>
+  tls !== null && !tls.authorized && CHAIN_INCOMPLETE.test(tls.authorizationError ?? '');
+/** What visitors' browsers make of the certificate: trusted, or trusted once they fetch the missing intermediate. */
+export const browsersTrust = (tls: TlsFacts | null) => tls === null || tls.authorized || chainIncomplete(tls);
 const header = (ctx: CheckContext, name: string) => ctx.home.snapshot.headers[name]?.trim() ?? '';
 
 function hstsMaxAge(value: string): number | null {
@@ -46,9 +57,22 @@ export const securityChecks: Check[] = [
     fix: 'Renew or reissue the certificate for this exact domain (and www) and enable automatic renewal.',
     run: (ctx) =>
       isHttps(ctx) &&
-      ctx.site.tls !== null &&
-      !ctx.site.tls.authorized &&
-      `The certificate is not trusted: ${ctx.site.tls.authorizationError ?? 'unknown reason'}.`,
+      !browsersTrust(ctx.site.tls) &&
+      `The certificate is not trusted: ${ctx.site.tls?.authorizationError ?? 'unknown reason'}.`,
+  },
+  {
+    id: 'security.certificate-chain-incomplete',
+    category: 'security',
+    severity: 'Warning',
+    title: 'Certificate chain incomplete',
+    description:
+      'The server does not send the intermediate certificate. Browsers on computers fetch it and show the site as secure, but ' +
+      'some phones, e-mail and messaging apps that preview links, and other servers refuse the connection.',
+    fix: 'Install the full chain (the “fullchain” or “CA bundle” file your certificate came with) in the hosting panel or CDN.',
+    run: (ctx) =>
+      isHttps(ctx) &&
+      chainIncomplete(ctx.site.tls) &&
+      `The server sends the certificate without its intermediate (${ctx.site.tls?.authorizationError}).`,
   },
   {
     id: 'security.certificate-expiring',
@@ -59,7 +83,7 @@ export const securityChecks: Check[] = [
     fix: 'Renew the certificate now and turn on automatic renewal.',
     run: (ctx) => {
       const validTo = ctx.site.tls?.validTo;
-      if (!isHttps(ctx) || !validTo || !ctx.site.tls?.authorized) return null;
+      if (!isHttps(ctx) || !validTo || !browsersTrust(ctx.site.tls)) return null;
       const days = Math.floor((Date.parse(validTo) - ctx.now.getTime()) / 86_400_000);
       return Number.isFinite(days) && days < 14 && `The certificate expires in ${plural(Math.max(0, days), 'day')} (${validTo}).`;
     },

@@ -13,7 +13,7 @@ import { isNoindex } from './crawlability.ts';
 import { listSome, memo, plural, quote, type Check, type CheckContext } from './types.ts';
 
 /** A comparable address (no fragment, no trailing slash); null when it is not a URL. */
-const keyOf = (url: string, base?: string): string | null => {
+export const keyOf = (url: string, base?: string): string | null => {
   try {
     const u = new URL(url, base);
     return u.protocol === 'http:' || u.protocol === 'https:' ? stripQuery(u.href) : null;
@@ -25,7 +25,7 @@ const keyOf = (url: string, base?: string): string | null => {
 /** The paths of some pages, for a finding's text. */
 const paths = (pages: ParsedPage[]) => pages.map((p) => path(p.url));
 
-const path = (url: string) => {
+export const path = (url: string) => {
   try {
     const u = new URL(url);
     return `${u.pathname}${u.search}`;
@@ -44,7 +44,7 @@ interface Graph {
   targets: Map<string, TargetStatus>;
 }
 
-function graphOf(ctx: CheckContext): Graph {
+export function graphOf(ctx: CheckContext): Graph {
   return memo(ctx, 'site-graph', () => {
     const pages = new Map(ctx.pages.map((p) => [stripQuery(p.url), p]));
     // An address that redirects stands for the page it ends on.
@@ -74,7 +74,7 @@ function graphOf(ctx: CheckContext): Graph {
 }
 
 /** The page's canonical address when it names another page than itself. */
-function canonicalElsewhere(p: ParsedPage): string | null {
+export function canonicalElsewhere(p: ParsedPage): string | null {
   const c = p.canonicals[0];
   if (!c) return null;
   const key = keyOf(c, p.url);
@@ -99,7 +99,7 @@ function answer(t: TargetStatus): string {
  * Every internal page the links lead to was read, so "no page links to it" is known. A one-page
  * view (the free audit, or the report's reading of the home page alone) never knows that.
  */
-const readWholeSite = (ctx: CheckContext) => ctx.site.crawlComplete && ctx.pages.length > 1;
+export const readWholeSite = (ctx: CheckContext) => ctx.site.crawlComplete && ctx.pages.length > 1;
 
 const robots = (ctx: CheckContext) =>
   memo(ctx, 'robots', () => (ctx.site.robots.body !== null ? robotsParser(ctx.site.robots.url, ctx.site.robots.body) : null));

@@ -52,7 +52,9 @@ export function detectAnalytics(page: ParsedPage): AnalyticsFound {
   const html = page.snapshot.html.slice(0, 3_000_000);
   const scriptSrcs = page.scripts.map((s) => s.url ?? s.src ?? '');
   const gtagLoads = scriptSrcs.filter((s) => /googletagmanager\.com\/gtag\/js/i.test(s)).map((s) => /[?&]id=([^&]+)/.exec(s)?.[1] ?? '');
-  const ga4 = unique([...(html.match(/\bG-[A-Z0-9]{6,12}\b/g) ?? [])]);
+  // A Google tag loaded by its GT- id (Google Site Kit, tags created since 2023) sends to GA4 too.
+  const googleTags = gtagLoads.filter((id) => /^GT-[A-Z0-9]{6,12}$/.test(id));
+  const ga4 = unique([...(html.match(/\bG-[A-Z0-9]{6,12}\b/g) ?? []), ...googleTags]);
   const universal = unique([...(html.match(/\bUA-\d{4,10}-\d{1,4}\b/g) ?? [])]);
   const hasGtmScript = /googletagmanager\.com\/gtm\.js|gtm\.start/i.test(html);
   const gtm = hasGtmScript ? unique([...(html.match(/\bGTM-[A-Z0-9]{4,10}\b/g) ?? [])]) : [];

@@ -1,7 +1,12 @@
 // The business behind a site: name, phone, e-mail, address, type, and what it runs on.
 import type { ParsedPage, SchemaItem } from '../page.ts';
 
-const PHONE = /(?:\+?1[\s.-]?)?\(?\b([2-9]\d{2})\)?[\s.-]?(\d{3})[\s.-]?(\d{4})\b/;
+/**
+ * Between the groups of a number: a space, or a dot, hyphen or middle dot with spaces around it.
+ * Word processors and site builders turn hyphens into non-breaking hyphens and dashes (U+2010-2015).
+ */
+const SEP = String.raw`(?:\s{0,2}[.\u00b7\u2022\u2010-\u2015-]\s{0,2}|\s{1,2})?`;
+const PHONE = new RegExp(String.raw`(?:\+?1${SEP})?\(?\b([2-9]\d{2})\)?${SEP}(\d{3})${SEP}(\d{4})\b`);
 const EMAIL = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/;
 const STREET = new RegExp(
   String.raw`\b\d{1,6}\s+(?:[A-Za-z0-9.'-]+\s+){1,5}(?:${[
@@ -57,6 +62,21 @@ export function businessItem(page: ParsedPage): SchemaItem | null {
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
+/**
+ * An address Cloudflare's e-mail protection hid: the HTML carries "[email protected]" and the
+ * address XOR-ed with its first byte, in data-cfemail or after /cdn-cgi/l/email-protection#.
+ */
+function cloudflareEmail(page: ParsedPage): string | null {
+  const hidden =
+    page.$('[data-cfemail]').first().attr('data-cfemail') ??
+    /\/cdn-cgi\/l\/email-protection#([0-9a-f]+)/i.exec(page.links.map((l) => l.href).join(' '))?.[1];
+  if (!hidden || !/^(?:[0-9a-f]{2}){2,128}$/i.test(hidden)) return null;
+  const key = Number.parseInt(hidden.slice(0, 2), 16);
+  let email = '';
+  for (let i = 2; i < hidden.length; i += 2) email += String.fromCharCode(Number.parseInt(hidden.slice(i, i + 2), 16) ^ key);
+  return EMAIL.test(email) ? email : null;
+}
+
 export function detectBusiness(page: ParsedPage): BusinessInfo {
   const schema = businessItem(page);
   const tel = page.links.find((l) => l.href.toLowerCase().startsWith('tel:'));
@@ -83,7 +103,8 @@ export function detectBusiness(page: ParsedPage): BusinessInfo {
     phone,
     phoneLinked: Boolean(tel),
     email:
-      str(schema?.props.email) ?? (mail ? decodeURIComponent(mail.href.slice(7).split('?')[0]!) : (EMAIL.exec(page.text)?.[0] ?? null)),
+      str(schema?.props.email) ??
+      (mail ? decodeURIComponent(mail.href.slice(7).split('?')[0]!) : (EMAIL.exec(page.text)?.[0] ?? cloudflareEmail(page))),
     street: (addr && str(addr.streetAddress)) ?? STREET.exec(page.text)?.[0] ?? null,
     location,
     schemaBusiness: schema,

@@ -59,12 +59,23 @@ const CALL_TO_ACTION = new RegExp(
   String.raw`\b(?:${[
     /contact (?:me|us)|get (?:started|in touch)|schedule|book (?:a|your)|call (?:me|us|today|now)/.source,
     /request (?:a|your)|free (?:consultation|valuation|analysis)/.source,
+    // How agents' buttons say it: "Let’s Talk", "Work With Me", "Start Your Home Search", "What’s My Home Worth?".
+    /let(?:'|’)?s (?:talk|connect|chat|meet)|work with (?:me|us)|start your (?:home )?search|(?:text|message|email) (?:me|us)/.source,
+    /reach out|what(?:'|’)?s my home worth|what is my home worth|get (?:my|your) (?:home value|free)/.source,
   ].join('|')})\b`,
+  'i',
+);
+/** A licence line: "License # 0225123456", "Lic. #SL3456789", or California's "DRE# 02012345" / "CalDRE #01234567". */
+const LICENCE_NUMBER = new RegExp(
+  String.raw`\b(?:${[
+    /(?:licen[cs]e|lic\.?)\s*(?:#|no\.?|number)\s*:?\s*([A-Z0-9-]{4,})/.source,
+    /(?:cal)?[bd]re\.?\s*(?:#|no\.?|lic(?:ense)?\.?)?\s*#?\s*:?\s*(0?\d{7,8})\b/.source,
+  ].join('|')})`,
   'i',
 );
 const CREDENTIALS: Array<[string, RegExp]> = [
   ['REALTOR®', /\brealtor(?:®|&reg;|\(r\))/i],
-  ['Licence number', /\b(?:licen[cs]e|lic\.?)\s*(?:#|no\.?|number)\s*:?\s*[A-Z0-9-]{4,}/i],
+  ['Licence number', LICENCE_NUMBER],
   ['Licensed agent', /\blicensed (?:real estate )?(?:agent|realtor|salesperson|broker)\b/i],
   ['Broker', /\b(?:principal |managing |associate )?broker\b/i],
   ['Designations', /\b(?:ABR|CRS|GRI|SRES|SRS|CDPE|e-PRO|PSA|RENE|MRP|CIPS|ALHS)\b/],
@@ -91,6 +102,17 @@ const TESTIMONIAL_WORDS = new RegExp(
 /** A quotation of at least a sentence followed by who said it: “…” — Priya and Sam. */
 const ATTRIBUTED_QUOTE = /[“"][^”"]{25,600}[”"]\s*(?:[—–-]|~)\s*[A-Z]/;
 const CHAT = /intercom|drift\.com|tawk\.to|livechat|crisp\.chat|zendesk|olark|tidio|podium/i;
+/** Form and booking services whose script or frame draws the form: no <form> is in the HTML. */
+const FORM_SERVICES: Array<[string, RegExp]> = [
+  ['HubSpot form', /js\.hsforms\.net|hbspt\.forms\.create/i],
+  ['Jotform', /form\.jotform\.com|jotform\.com\/jsform/i],
+  ['Typeform', /data-tf-(?:live|widget|popup|slider|popover)=|embed\.typeform\.com|\.typeform\.com\/to\//i],
+  ['Google Forms', /docs\.google\.com\/forms\//i],
+  ['Wufoo', /\.wufoo\.com\/(?:forms|embed)/i],
+  ['Cognito Forms', /cognitoforms\.com\/f\//i],
+  ['Formstack', /\.formstack\.com\/forms\//i],
+  ['Calendly booking', /calendly-inline-widget|assets\.calendly\.com|calendly\.com\/[\w-]+/i],
+];
 
 export interface RealEstateSignals extends RealEstateFeatures {
   hasCallToAction: boolean;
@@ -127,11 +149,13 @@ export function detectRealEstate(pages: ParsedPage[]): RealEstateSignals {
   if (/schedule (?:a )?(?:showing|tour|consultation|call)|book (?:a )?(?:showing|call|consultation)/i.test(text + linkBlob))
     leadCapture.push('Showing or consultation booking');
   if (CHAT.test(html)) leadCapture.push('Live chat');
+  for (const [name, re] of FORM_SERVICES) if (re.test(html)) leadCapture.push(name);
   if (links.some((l) => l.href.toLowerCase().startsWith('tel:'))) leadCapture.push('Click-to-call phone');
   if (!leadCapture.length && contactForms.length) leadCapture.push('Lead form');
 
   const credentials = CREDENTIALS.filter(([, re]) => re.test(text)).map(([name]) => name);
-  const licence = /\b(?:licen[cs]e|lic\.?)\s*(?:#|no\.?|number)\s*:?\s*([A-Z0-9-]{4,})/i.exec(text)?.[1] ?? null;
+  const licenceLine = LICENCE_NUMBER.exec(text);
+  const licence = licenceLine?.[1] ?? licenceLine?.[2] ?? null;
   const footer = pages.map((p) => p.$('footer').text()).join('\n');
   const brokerage = findBrokerage(text, footer.replace(/\s+/g, ' '));
 
@@ -156,7 +180,8 @@ export function detectRealEstate(pages: ParsedPage[]): RealEstateSignals {
           .some((el) => p.$(el).text().trim().length >= 25),
       ) ||
       pages.some((p) => p.schemaItems.some((i) => i.types.includes('Review') || 'aggregateRating' in i.props)),
-    hasEqualHousing: /equal housing|fair housing/i.test(text) || /equal-housing|equalhousing/i.test(html),
+    // The notice is often only a logo: its alt text or its file name (eho.png) says what it is.
+    hasEqualHousing: /equal housing|fair housing/i.test(text) || /equal[-_\s]?housing|fair[-_\s]?housing|[/_-]eho[-_.]/i.test(html),
     brokerage,
     licence,
     isRealEstate:

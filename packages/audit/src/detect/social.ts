@@ -35,6 +35,9 @@ export const PLATFORMS: Platform[] = [
     host: /^(g\.page|maps\.app\.goo\.gl|business\.google\.com|(www\.)?google\.com)$/,
     path: /^\/(?:maps\/place\/([^/?#]+)|([^/?#]+))/,
   },
+  // The profile as Google Search's "Share" button and the old Maps short links give it.
+  { name: 'Google Business Profile', host: /^g\.co$/, path: /^\/kgs\/([^/?#]+)/ },
+  { name: 'Google Business Profile', host: /^goo\.gl$/, path: /^\/maps\/([^/?#]+)/ },
   { name: 'Yelp', host: /(^|\.)yelp\.com$/, path: /^\/biz\/([^/?#]+)/ },
 ];
 

@@ -3,7 +3,8 @@
 // thread would hold up every other request. In: workerData { url, port, formFactor, speedOnly }
 // (speedOnly: the performance category alone, no audits sent); out:
 // the category scores, the metrics the report uses and the audits the page did not pass (their
-// first items; lighthouse-audits.ts reads them), or { error }.
+// first items; lighthouse-audits.ts reads them), content wider than the phone screen among
+// them, or { error }.
 import { parentPort, workerData } from 'node:worker_threads';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -65,6 +66,20 @@ try {
         name,
       })),
       itemCount: items.length,
+    });
+  }
+  // Lighthouse 12 dropped its content-width audit; the artifact it read still says how wide the
+  // page laid itself out on the phone (wider than the screen: visitors scroll sideways or zoom out).
+  const viewport = result.artifacts?.ViewportDimensions;
+  if (!speedOnly && formFactor !== 'desktop' && Number.isFinite(viewport?.innerWidth) && viewport.innerWidth > viewport.outerWidth) {
+    audits.push({
+      id: 'content-width',
+      title: 'Content is wider than the phone screen',
+      score: 0,
+      scoreDisplayMode: 'binary',
+      displayValue: `laid out ${viewport.innerWidth} px wide on a ${viewport.outerWidth} px screen`,
+      items: [],
+      itemCount: 0,
     });
   }
   parentPort.postMessage({ scores, metrics, ...(speedOnly ? {} : { audits }) });
