@@ -1,4 +1,4 @@
-// One speed measurement per site per visit (issue 33): the form preview, the report and the
+// One speed measurement per site per visit: the form preview, the report and the
 // advanced audit of one site within minutes read the same lab result; a Lighthouse run
 // replaces an estimate, never the other way round.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

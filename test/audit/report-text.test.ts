@@ -1,4 +1,4 @@
-// What a prospect reads about the sample site (issue 33): one measurement per site, so the
+// What a prospect reads about the sample site: one measurement per site, so the
 // form preview, the report and the advanced audit agree where they measure the same thing;
 // and no text that leaks a template or contradicts the site.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // The report's sample site: a nine-page agent site with the defects a prospect's site
-// typically has (issue 33), used by the report, PDF, quick-lookup and advanced-audit tests,
+// typically has, used by the report, PDF, quick-lookup and advanced-audit tests,
 // as check contexts (`sampleFixture`) and served on loopback (`sampleRoutes`).
 //
 // Known defects: plain http, no meta description on the home page, three photos without alt

@@ -1,4 +1,4 @@
-// Issue 35 on loopback sites: the crawl-level kinds of the coverage table (canonical and
+// On loopback sites: the crawl-level kinds of the coverage table (canonical and
 // hreflang targets, sitemap against links, robots.txt, temporary redirects, soft 404s,
 // orphans, dead ends, malformed and development links) are found on an agent site seeded
 // with them, each with what was seen and where; a clean site of the same shape raises none
@@ -83,7 +83,7 @@ const analyse = (site: TestSite) =>
     fetch: { crawlBudgetMs: 8000, linkCheckLimit: 20, sitemapCheckLimit: 20, concurrency: 4 },
   });
 
-describe('issue 35: crawl-level kinds on loopback sites', () => {
+describe('crawl-level kinds on loopback sites', () => {
   let broken: TestSite;
   let clean: TestSite;
   let brokenRun: Analysis;
@@ -219,7 +219,7 @@ describe('issue 35: crawl-level kinds on loopback sites', () => {
   });
 });
 
-describe('issue 35: the pages of a sitemap index', () => {
+describe('the pages of a sitemap index', () => {
   let site: TestSite;
   beforeAll(async () => {
     const urlset =

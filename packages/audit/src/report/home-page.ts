@@ -1,7 +1,7 @@
 // The free audit's reading of a crawl: the home page alone, with the link statuses, redirects
 // and sitemap answers the free audit itself would have collected. The advanced audit scores it
 // as the report does, so one site's two audits show the same SEO and overall figures for the
-// page both read (issue 33: "one measurement per site").
+// page both read ("one measurement per site").
 import { runChecks } from '../checks/registry.ts';
 import type { CheckContext } from '../checks/types.ts';
 import { DEFAULT_LINK_CHECK_LIMIT, stripQuery, type LinkStatus } from '../snapshot.ts';

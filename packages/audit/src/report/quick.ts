@@ -38,7 +38,7 @@ export function quickLookupOf({ ctx, run }: Analysis, maxIssues = 10): QuickLook
     favicon: biz.favicon ?? (ctx.site.favicon?.status && ctx.site.favicon.status < 400 ? ctx.site.favicon.url : null),
     website: ctx.home.url,
     // The report's SEO score, computed the same way from the same page: the preview and the
-    // report a minute later show one figure (docs/decisions/, issue 33).
+    // report a minute later show one figure (docs/decisions/).
     seoScore: computeScores(ctx, run).seo.score,
     lighthousePowered: ctx.lab.lighthouse,
     hasAnalytics: hasAnyAnalytics(detectAnalytics(ctx.home)),
