@@ -1,7 +1,7 @@
 // The report PDF as a reader sees it, rendered by Poppler (pdftoppm) with its text positions
 // (pdftotext -bbox-layout). The summary page: no two lines of text may overlap, and every item
 // of the 15-point review carries its mark, green for passed and red for failed. The whole PDF
-//: the cover and the last page carry the sender, every page its number and the
+// too: the cover and the last page carry the sender, every page its number and the
 // report's date, and the last page a call to action that works on paper: the booking address
 // written out and a QR code that a phone reads back.
 import { execFileSync } from 'node:child_process';
