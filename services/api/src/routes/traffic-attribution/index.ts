@@ -18,7 +18,6 @@ import {
   OwnerFunnelSchema,
   ownerFunnelProblem,
   type TrafficPeriodQuery,
-  TrafficPeriodQuerySchema,
   WeeklyEmailSaveSchema,
   WeeklyEmailSectionSchema,
   type WeeklyEmailSection,
