@@ -106,7 +106,7 @@ describe('admin portal in Chromium', () => {
     await page.getByRole('heading', { name: 'Free Marketing Audit' }).waitFor();
     await expect.poll(() => stat(page, 'Total Leads'), { timeout: 10_000 }).toBe(String(LEADS));
     expect(await stat(page, 'Total Funnels')).toBe('2');
-    await expectRate(page, 'Avg. submissions ÷ landing visitors');
+    await expectRate(page, 'All funnels: sent its form ÷ landing visitors');
     // The free audit's funnel counts the audit requests the Marketing Audits page lists.
     expect(await page.getByRole('article', { name: 'Free Marketing Audit' }).getByRole('definition').first().textContent()).toBe(
       String(LEADS),
