@@ -203,6 +203,8 @@ export const RetargetingResponseSchema = Type.Object({
   identifiedUsers: Type.Integer(),
   /** Identified users / unique users, percent with 1 decimal. */
   conversionRate: Type.Number(),
+  /** No mail service is configured: report e-mails reach only the outbox folder, so none can be opened. */
+  mailOnlyToOutbox: Type.Optional(Type.Boolean()),
 });
 export type RetargetingResponse = Static<typeof RetargetingResponseSchema>;
 

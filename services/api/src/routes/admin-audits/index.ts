@@ -49,7 +49,8 @@ export default async function adminAuditRoutes(app: RouteApp, opts: { stores: St
         emailsInOutbox: t.emails_in_outbox,
         emailsRefused: t.emails_refused,
         reportsViewed: t.reports_viewed,
-        conversionRate: t.total ? Math.round((t.reports_viewed / t.total) * 1000) / 10 : 0,
+        reportsReturned: t.reports_returned,
+        conversionRate: t.total ? Math.round((t.reports_returned / t.total) * 1000) / 10 : 0,
         pagination: paginate(page, limit, kept),
       };
     },

@@ -56,8 +56,12 @@ export function MarketingAuditsPage() {
           {/* Only what the mail API or SMTP server took: a mail in the outbox folder reached nobody. */}
           <StatCard label="Emails Sent" value={formatCount(data.emailsSent)} hint={notSentHint(data.emailsInOutbox, data.emailsRefused)} />
           <StatCard label="Emails Delivered" value={formatCount(data.emailsDelivered)} />
-          {/* The Views column counts every view; a lead counts here once they come back (docs/decisions/). */}
-          <StatCard label="Reports Viewed" value={formatCount(data.reportsViewed)} hint="leads who came back to their report" />
+          {/* The rows whose Views is above 0, so the card and the list agree; the returns are the conversions. */}
+          <StatCard
+            label="Reports Viewed"
+            value={formatCount(data.reportsViewed)}
+            hint={`${formatCount(data.reportsReturned)} came back to it later`}
+          />
           <StatCard label={RATES.reportReturns.label} value={formatPercent(data.conversionRate)} hint={RATES.reportReturns.hint} />
         </StatGrid>
       )}
