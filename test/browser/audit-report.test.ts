@@ -10,7 +10,7 @@ import { openPage, poll } from './public-helpers.ts';
 import { GOOD_HTML } from '../audit/checks/good-site.ts';
 import { hostile, startSite, type TestSite } from '../audit/sites.ts';
 import { SAMPLE_BUSINESS, sampleRoutes } from '../audit/sample-site.ts';
-import { reportDate } from '@curb/content';
+import { reportGeneratedAt } from '@curb/content';
 import type { AuditReport } from '@curb/contracts/audit';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -186,7 +186,7 @@ describe('audit report page in Chromium', () => {
     page.on('pageerror', (err) => errors.push(err.message));
     await openPage(page, `${app.url}/audit-report/${reportId}`);
     await page.getByTestId('audit-report').waitFor();
-    await page.getByText(`Generated ${reportDate(report.generatedAt)}`, { exact: true }).waitFor();
+    await page.getByText(`Generated ${reportGeneratedAt(report.generatedAt)}`, { exact: true }).waitFor();
     // How speed was measured is said once, and what the SEO score measures under the dials.
     await expect(page.getByTestId('speed-measurement').count()).resolves.toBe(1);
     expect(await page.getByTestId('seo-note').textContent()).toMatch(/^SEO score: /);

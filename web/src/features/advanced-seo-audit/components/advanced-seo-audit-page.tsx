@@ -246,7 +246,6 @@ const vitals = (cwv: AdvancedAuditResult['performance']['coreWebVitals']) => [
     ? [{ name: vitalsCopy.inpLabel, value: `${Math.round(cwv.tbt)} ms`, ratio: Math.min(1, cwv.tbt / 600), good: cwv.tbt < 200 }]
     : []),
   { name: 'CLS', value: cwv.cls.toFixed(2), ratio: Math.min(1, cwv.cls / 0.25), good: cwv.cls < 0.1 },
-  { name: vitalsCopy.fidLabel, value: `${Math.round(cwv.fid)} ms`, ratio: Math.min(1, cwv.fid / 300), good: cwv.fid < 100 },
 ];
 
 function Performance({ result }: { result: AdvancedAuditResult }) {
