@@ -71,10 +71,18 @@ export function MarketingAuditsPage() {
       <Panel
         title="Recent Marketing Audits"
         actions={
-          // The leads behind the audits, with the list's filter: a spreadsheet-safe CSV file.
-          <a className={`button button-outline ${styles.smallButton}`} href={leadsCsvUrl(filter)} download>
-            Download leads (CSV)
-          </a>
+          // The leads behind the audits as a spreadsheet-safe CSV file; with a filter on, the owner
+          // picks the filtered leads or all of them, and each link says which it is.
+          <div className={styles.actions}>
+            {filtered && (
+              <a className={`button button-outline ${styles.smallButton}`} href={leadsCsvUrl(filter)} download data-testid="csv-filtered">
+                Download filtered leads (CSV)
+              </a>
+            )}
+            <a className={`button button-outline ${styles.smallButton}`} href={leadsCsvUrl({})} download data-testid="csv-all">
+              Download all leads (CSV)
+            </a>
+          </div>
         }
       >
         <ListFilterBar filter={filter} onApply={applyFilter} label="Filter the audits" searchLabel="Business, e-mail or website" />
