@@ -41,7 +41,7 @@ describe('admin portal in Chromium', () => {
 
   it('verifies access, sends visitors to the sign-in at /admin, and refuses a wrong password', async () => {
     const page = await app.newPage();
-    await page.route('**/api/auth/user', async (route) => {
+    await page.route('**/api/auth/session', async (route) => {
       await new Promise((r) => setTimeout(r, 400));
       await route.continue();
     });
