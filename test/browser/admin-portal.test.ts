@@ -115,7 +115,7 @@ describe('admin portal in Chromium', () => {
     await expect
       .poll(() => page.locator('dialog').getByTestId('stat-Total Submissions').locator('span').nth(1).textContent())
       .toBe(String(LEADS));
-    await expectRate(page.locator('dialog'), 'Submissions ÷ landing visitors');
+    await expectRate(page.locator('dialog'), 'Sent its form ÷ landing visitors');
     // The dialog is named by its title; Escape closes it and gives focus back to its opener.
     expect(await page.getByRole('dialog', { name: / Analytics$/ }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
