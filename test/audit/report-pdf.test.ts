@@ -186,11 +186,12 @@ describe('report PDF: the sender, page numbers, one date and a call to action th
     expect(jsQR(rgba, width, height)?.data).toBe(BOOKING);
   });
 
-  it('names INP beside the retired FID, and plans for the place the site names', () => {
+  it('names INP and shows no retired FID figure, dates itself with its time zone, and plans for the place the site names', () => {
     const all = pages.join('\n');
     expect(all).toContain('INP (lab stand-in: TBT)');
-    expect(all).toContain('FID (retired)');
-    expect(all).not.toMatch(/\bFID \d/);
+    expect(all).not.toMatch(/FID \(retired\)|\bFID \d/);
+    expect(all).toMatch(/Generated \w+ \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M E[SD]T/);
+    expect(all).not.toMatch(/\d+-\d+% more leads/);
     expect(all).toContain('Rank for "homes for sale in Alexandria, VA"');
     expect(all).not.toMatch(/<your area>/);
   });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
 import { AdvancedAuditResultSchema } from '@curb/contracts/audit';
-import { longTermPlan, MEDIUM_TERM_PLAN, reportDate } from '@curb/content';
+import { longTermPlan, MEDIUM_TERM_PLAN, reportDate, reportGeneratedAt } from '@curb/content';
 import { runChecks } from '@curb/audit/checks/registry';
 import { advancedResultOf } from '@curb/audit/report/advanced';
 import { buildReport } from '@curb/audit/report/build';
@@ -78,5 +78,9 @@ describe('report text that contradicted the sample site', () => {
     expect(reportDate('2026-11-15T02:30:00Z')).toBe('November 14, 2026');
     expect(reportDate('2026-11-15T12:00:00Z')).toBe('November 15, 2026');
     expect(reportDate('not a date')).toBe('');
+    // The generated line carries its time and zone: which evening it was is never a guess.
+    expect(reportGeneratedAt('2026-11-15T02:30:00Z')).toBe('November 14, 2026, 9:30 PM EST');
+    expect(reportGeneratedAt('2026-07-04T16:05:00Z')).toBe('July 4, 2026, 12:05 PM EDT');
+    expect(reportGeneratedAt('not a date')).toBe('');
   });
 });

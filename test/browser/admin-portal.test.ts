@@ -41,7 +41,7 @@ describe('admin portal in Chromium', () => {
 
   it('verifies access, sends visitors to the sign-in at /admin, and refuses a wrong password', async () => {
     const page = await app.newPage();
-    await page.route('**/api/auth/user', async (route) => {
+    await page.route('**/api/auth/session', async (route) => {
       await new Promise((r) => setTimeout(r, 400));
       await route.continue();
     });
@@ -106,7 +106,7 @@ describe('admin portal in Chromium', () => {
     await page.getByRole('heading', { name: 'Free Marketing Audit' }).waitFor();
     await expect.poll(() => stat(page, 'Total Leads'), { timeout: 10_000 }).toBe(String(LEADS));
     expect(await stat(page, 'Total Funnels')).toBe('2');
-    await expectRate(page, 'Avg. submissions ÷ landing visitors');
+    await expectRate(page, 'All funnels: sent its form ÷ landing visitors');
     // The free audit's funnel counts the audit requests the Marketing Audits page lists.
     expect(await page.getByRole('article', { name: 'Free Marketing Audit' }).getByRole('definition').first().textContent()).toBe(
       String(LEADS),
@@ -115,7 +115,7 @@ describe('admin portal in Chromium', () => {
     await expect
       .poll(() => page.locator('dialog').getByTestId('stat-Total Submissions').locator('span').nth(1).textContent())
       .toBe(String(LEADS));
-    await expectRate(page.locator('dialog'), 'Submissions ÷ landing visitors');
+    await expectRate(page.locator('dialog'), 'Sent its form ÷ landing visitors');
     // The dialog is named by its title; Escape closes it and gives focus back to its opener.
     expect(await page.getByRole('dialog', { name: / Analytics$/ }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');

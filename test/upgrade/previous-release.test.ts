@@ -30,7 +30,8 @@ beforeAll(async () => {
   if (shallow) return;
   site = await startSite({ '/': GOOD_HTML, '/robots.txt': 'User-agent: *\nAllow: /\n' });
   // The release before the newest migration: today's release must migrate what it wrote.
-  const lastMigration = git('log', '-1', '--diff-filter=A', '--format=%H', '--', 'packages/db/src/migrations', 'packages/analytics/src/migrations');
+  const migrations = ['packages/db/src/migrations', 'packages/analytics/src/migrations'];
+  const lastMigration = git('log', '-1', '--diff-filter=A', '--format=%H', '--', ...migrations);
   previousCommit = git('rev-parse', `${lastMigration}^`);
   mkdirSync(previous);
   execFileSync('sh', ['-c', `git -C "${REPO_ROOT}" archive ${previousCommit} | tar -x -C "${previous}"`]);

@@ -240,3 +240,45 @@ export function websiteFromEmail(email: string): string | null {
   const domain = email.split('@')[1]?.toLowerCase();
   return domain?.includes('.') && !FREE_MAIL.has(domain) ? domain : null;
 }
+
+/**
+ * The forms as the owner knows them, by the id a lead stores. The free audit page's form is
+ * stored as inline-audit and the inline audit forms (Services, Experience) as marketing-audit,
+ * kept so for the leads already counted by those ids; an export names the form instead.
+ */
+const FORM_NAMES: Readonly<Record<string, string>> = {
+  'popup-image': 'Audit popup (image)',
+  'popup-standard': 'Audit popup',
+  'inline-audit': 'Free audit page form',
+  'marketing-audit': 'Inline audit form',
+  'contact-form': 'Contact form',
+};
+
+/** The form a lead came from, in words; an id the site no longer has stays as it is. */
+export function formName(formId: string): string {
+  return FORM_NAMES[formId] ?? formId;
+}
+
+/** A lead's extra fields as the owner reads them. */
+const LEAD_FIELD_LABELS: Readonly<Record<string, string>> = {
+  subject: 'Subject',
+  message: 'Message',
+  variant: 'Form variant',
+  abVariant: 'A/B variant',
+  variantId: 'A/B variant form',
+  campaignData: 'Campaign',
+};
+
+/** A lead's extra fields as one readable line, e.g. "A/B variant: B; Campaign: source=google, medium=cpc"; '' when none. */
+export function readableLeadFields(fields: Record<string, unknown>): string {
+  const text = (value: unknown): string =>
+    value !== null && typeof value === 'object'
+      ? Object.entries(value as Record<string, unknown>)
+          .map(([k, v]) => `${k}=${v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+          .join(', ')
+      : String(value);
+  return Object.entries(fields)
+    .filter(([, value]) => value !== null && value !== undefined && value !== '')
+    .map(([key, value]) => `${LEAD_FIELD_LABELS[key] ?? key}: ${text(value)}`)
+    .join('; ');
+}

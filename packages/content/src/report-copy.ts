@@ -17,6 +17,20 @@ export function reportDate(iso: string): string {
     : d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: REPORT_TIME_ZONE });
 }
 
+/**
+ * When the report was generated, with its time and time zone, e.g. "November 14, 2026, 9:30 PM
+ * EST": a reader elsewhere knows which evening it was. '' for a bad date.
+ */
+export function reportGeneratedAt(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const time = d
+    .toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: REPORT_TIME_ZONE, timeZoneName: 'short' })
+    // ICU puts a narrow no-break space before AM/PM, which the PDF's fonts may not draw.
+    .replace(/\s/g, ' ');
+  return `${reportDate(iso)}, ${time}`;
+}
+
 /** How long the free audit takes, as the site promises it: the report on screen, then the e-mail. */
 export const auditTiming = {
   onScreen: 'about 20 seconds',
@@ -50,14 +64,13 @@ export function longTermPlan(location: string | null | undefined): string[] {
 
 /**
  * Core Web Vitals as the report names them. INP replaced FID in March 2024; INP needs real
- * visitors' taps, so a lab run shows its stand-in, Total Blocking Time, and says so. The
- * spec's FID field (Lighthouse's max potential FID) stays, marked retired.
+ * visitors' taps, so a lab run shows its stand-in, Total Blocking Time, and says so. FID is no
+ * longer a Core Web Vital, so the report does not show it (a retired figure only confuses).
  */
 export const vitalsCopy = {
   inpLabel: 'INP (lab stand-in: TBT)',
-  fidLabel: 'FID (retired)',
   note:
     'INP (Interaction to Next Paint) replaced FID as a Core Web Vital in March 2024. INP is measured from real visitors; a lab ' +
-    'run shows its stand-in, Total Blocking Time (TBT). FID is Lighthouse’s max potential FID, kept for comparison.',
+    'run shows its stand-in, Total Blocking Time (TBT).',
   short: 'INP replaced FID in March 2024; a lab run shows its stand-in, Total Blocking Time (TBT).',
 } as const;

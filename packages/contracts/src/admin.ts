@@ -69,40 +69,33 @@ export const MarketingAuditListSchema = Type.Object({
   emailsInOutbox: Type.Integer({ minimum: 0 }),
   /** Report e-mails refused by the recipient's server: neither sent nor delivered. */
   emailsRefused: Type.Integer({ minimum: 0 }),
+  /** Audits whose report was opened at least once: the rows whose Views is above 0. */
   reportsViewed: Type.Integer({ minimum: 0 }),
-  /** Reports viewed per audit, in percent with one decimal (0 when there are no audits). */
+  /** Of those, the leads who came back to their report later (a conversion). */
+  reportsReturned: Type.Integer({ minimum: 0 }),
+  /** Reports returned to per audit, in percent with one decimal (0 when there are no audits). */
   conversionRate: Type.Number({ minimum: 0, maximum: 100 }),
   pagination: PaginationSchema,
 });
 export type MarketingAuditList = Static<typeof MarketingAuditListSchema>;
 
 /**
- * Spec: the status badge, first match wins — with its flags derived truthfully (decisions):
- * Converted is a return to the report, Email Sent is the mail API or the SMTP server taking the
- * mail, a mail written to the outbox folder is In outbox — not sent, an audit still queued or
- * running is In Progress, one done whose mail is on its way is Processing, and only an audit
- * that failed (or a report that could not be mailed) is Failed.
+ * The audit list says what happened to the report e-mail and what the lead did in two columns,
+ * so a lead's return never hides that their e-mail sat in the outbox. The e-mail, first match
+ * wins: Email Sent is the mail API or the SMTP server taking it, a mail written to the outbox
+ * folder is In outbox — not sent, an audit still queued or running is In Progress, one done whose
+ * mail is on its way is Processing, and only an audit that failed (or a report that could not be
+ * mailed) is Failed.
  */
 export const IN_OUTBOX_BADGE = 'In outbox — not sent';
 /** A refusal is said as such: the address does not take mail, nothing is wrong with the setup. */
 export const REFUSED_BADGE = "Refused by the recipient's server";
-export type AuditBadge =
-  | 'Converted'
-  | 'Email Opened'
-  | 'Email Sent'
-  | typeof IN_OUTBOX_BADGE
-  | typeof REFUSED_BADGE
-  | 'Processing'
-  | 'In Progress'
-  | 'Failed';
-export function auditBadge(
-  a: Pick<
-    MarketingAuditRecord,
-    'reportViewed' | 'emailOpened' | 'emailDelivered' | 'emailInOutbox' | 'emailRefused' | 'emailSent' | 'status'
-  >,
-): AuditBadge {
-  if (a.reportViewed) return 'Converted';
-  if (a.emailOpened) return 'Email Opened';
+export type DeliveryBadge = 'Email Sent' | typeof IN_OUTBOX_BADGE | typeof REFUSED_BADGE | 'Processing' | 'In Progress' | 'Failed';
+type BadgeFlags = Pick<
+  MarketingAuditRecord,
+  'reportViewed' | 'emailOpened' | 'emailDelivered' | 'emailInOutbox' | 'emailRefused' | 'emailSent' | 'status'
+>;
+export function deliveryBadge(a: BadgeFlags): DeliveryBadge {
   if (a.emailDelivered) return 'Email Sent';
   if (a.emailInOutbox) return IN_OUTBOX_BADGE;
   if (a.emailRefused) return REFUSED_BADGE;
@@ -110,6 +103,14 @@ export function auditBadge(
   if (a.status === 'queued' || a.status === 'running') return 'In Progress';
   if (a.status === 'done') return 'Processing';
   return 'Failed';
+}
+
+/** What the lead did, the furthest step: came back to the report (a conversion) or opened the e-mail; null: nothing yet. */
+export type LeadBadge = 'Came back to the report' | 'Opened the e-mail';
+export function leadBadge(a: BadgeFlags): LeadBadge | null {
+  if (a.reportViewed) return 'Came back to the report';
+  if (a.emailOpened) return 'Opened the e-mail';
+  return null;
 }
 
 /** The outbox (embedded mode without a mail API or SMTP): mails written to disk instead of sent. */

@@ -204,6 +204,8 @@ export const RetargetingResponseSchema = Type.Object({
   identifiedUsers: Type.Integer(),
   /** Identified users / unique users, percent with 1 decimal. */
   conversionRate: Type.Number(),
+  /** No mail service is configured: report e-mails reach only the outbox folder, so none can be opened. */
+  mailOnlyToOutbox: Type.Optional(Type.Boolean()),
 });
 export type RetargetingResponse = Static<typeof RetargetingResponseSchema>;
 
@@ -229,7 +231,13 @@ export const FunnelStatsSchema = Type.Object({
   recentSubmissions: Type.Integer(),
   /** Visitors who viewed the funnel's landing page (human traffic). */
   views: Type.Integer(),
-  /** The funnel's conversion event (its Tracking tab) per visitor, percent with 1 decimal; 0 without views. */
+  /** Of those visitors, who submitted a form on that page (the numerator of a submissions rate). */
+  pageSubmitters: Type.Integer(),
+  /**
+   * The funnel's conversion event (its Tracking tab) per landing visitor, percent with 1 decimal; 0
+   * without views. Submissions: pageSubmitters ÷ views; e-mails opened or reports viewed: the
+   * funnel's leads who did so ÷ views.
+   */
   conversionRate: Type.Number(),
   /** What the rate counts: submissions, report e-mails opened or reports viewed. */
   conversionEvent: Type.Optional(Type.Union([Type.Literal('form-submit'), Type.Literal('email-open'), Type.Literal('report-view')])),
@@ -239,8 +247,8 @@ export type FunnelStats = Static<typeof FunnelStatsSchema>;
 export const FunnelStatsResponseSchema = Type.Object({
   funnelStats: Type.Record(Type.String(), FunnelStatsSchema),
   totalLeads: Type.Integer(),
-  /** Mean of the funnels' conversion rates, 1 decimal. */
-  avgConversion: Type.Number(),
+  /** All funnels pooled: the sum of their conversions ÷ the sum of their landing visitors, 1 decimal. */
+  pooledConversion: Type.Number(),
 });
 export type FunnelStatsResponse = Static<typeof FunnelStatsResponseSchema>;
 

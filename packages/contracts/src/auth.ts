@@ -19,6 +19,10 @@ export const AuthUserSchema = Type.Object({
 });
 export type AuthUser = Static<typeof AuthUserSchema>;
 
+/** Who is signed in, if anyone: the sign-in page asks on every visit, and "no one" is not an error. */
+export const AuthSessionSchema = Type.Object({ user: Type.Union([AuthUserSchema, Type.Null()]) });
+export type AuthSession = Static<typeof AuthSessionSchema>;
+
 /** Passwords of admin accounts: long enough that the lockout, not guessing, is the limit. */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 export const ADMIN_PASSWORD_MAX_LENGTH = 256;

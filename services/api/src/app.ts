@@ -46,7 +46,7 @@ export default async function api(app: FastifyInstance, opts: ApiOptions): Promi
   await app.register(siteContent, { stores: opts.stores });
   await app.register(authRoutes, { stores: opts.stores });
   await app.register(settingsRoutes, { stores: opts.stores });
-  await app.register(adminAuditRoutes, { stores: opts.stores });
+  await app.register(adminAuditRoutes, { config: opts.config, stores: opts.stores });
   await app.register(adminFunnelRoutes, opts);
   await app.register(adminAbTestRoutes, { stores: opts.stores });
   await app.register(adminOutboxRoutes, { config: opts.config });

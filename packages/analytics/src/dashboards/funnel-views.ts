@@ -1,16 +1,33 @@
 // Funnel manager: visitors who viewed each funnel's landing page (human page views, all
-// retained history, from the page_visitors rollup). Submissions come from the leads in Postgres.
+// retained history, from the page_visitors rollup) and, of those, who submitted a form on that
+// same page. A popup's submissions on other pages would otherwise inflate the landing page's rate.
 import type { ClickHouse } from '../clickhouse.ts';
 
+const PAGE = `if(path != '/' AND endsWith(path, '/'), substring(path, 1, length(path) - 1), path)`;
+
 const VIEWS_SQL = `
-SELECT if(path != '/' AND endsWith(path, '/'), substring(path, 1, length(path) - 1), path) AS page,
+SELECT ${PAGE} AS page,
        uniqCombinedMerge(14)(visitors) AS visitorCount
 FROM page_visitors
 WHERE is_bot = 0 AND path IN {paths:Array(String)}
 GROUP BY page`;
 
+// A visitor counts once per page however many forms they sent there, and only when they also
+// viewed it (a submission replayed without a page view is not the page's conversion).
+const SUBMITTERS_SQL = `
+SELECT page, count() AS submitters FROM (
+  SELECT ${PAGE} AS page, visitor_id
+  FROM events
+  WHERE is_bot = 0 AND path IN {paths:Array(String)} AND name IN ('page_view', 'form_submit')
+  GROUP BY page, visitor_id
+  HAVING countIf(name = 'form_submit') > 0 AND countIf(name = 'page_view') > 0
+)
+GROUP BY page`;
+
 /** The dashboard's SQL, the same on every engine (listed in catalog.ts). */
-export const funnelViewsSql = { views: VIEWS_SQL };
+export const funnelViewsSql = { views: VIEWS_SQL, submitters: SUBMITTERS_SQL };
+
+const withSlashes = (paths: string[]) => paths.flatMap((p) => (p === '/' ? [p] : [p, `${p}/`]));
 
 /**
  * Visitors per landing path, from fixed-size sketches (exact up to a few hundred, then 0.8 %
@@ -20,8 +37,16 @@ export const funnelViewsSql = { views: VIEWS_SQL };
 export async function landingPageVisitors(ch: ClickHouse, paths: string[]): Promise<Map<string, number>> {
   const result = new Map(paths.map((p) => [p, 0]));
   if (paths.length === 0) return result;
-  const variants = paths.flatMap((p) => (p === '/' ? [p] : [p, `${p}/`]));
-  const rows = await ch.query<{ page: string; visitorCount: string | number }>(VIEWS_SQL, { paths: variants });
+  const rows = await ch.query<{ page: string; visitorCount: string | number }>(VIEWS_SQL, { paths: withSlashes(paths) });
   for (const row of rows) result.set(row.page, Number(row.visitorCount));
+  return result;
+}
+
+/** Per landing path, the visitors who viewed it and submitted a form on it (exact counts). */
+export async function landingPageSubmitters(ch: ClickHouse, paths: string[]): Promise<Map<string, number>> {
+  const result = new Map(paths.map((p) => [p, 0]));
+  if (paths.length === 0) return result;
+  const rows = await ch.query<{ page: string; submitters: string | number }>(SUBMITTERS_SQL, { paths: withSlashes(paths) });
+  for (const row of rows) result.set(row.page, Number(row.submitters));
   return result;
 }

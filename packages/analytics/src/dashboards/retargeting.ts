@@ -130,7 +130,9 @@ FROM sources_daily
 WHERE ${days}
 GROUP BY name, source`,
       read: (closed, since) => `
-SELECT toString(name) AS event, toString(source) AS src, sum(events) AS count, uniqCombinedMerge(12)(visitors) AS uniqueUsers
+SELECT toString(name) AS event, toString(source) AS src, sum(events) AS count,
+       -- The sketch's estimate can overshoot by a little; users can never outnumber their events.
+       least(sum(events), uniqCombinedMerge(12)(visitors)) AS uniqueUsers
 FROM ${bothParts(closed, since)}
 GROUP BY event, src
 ORDER BY count DESC, event, src

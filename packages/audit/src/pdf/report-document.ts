@@ -26,7 +26,7 @@ import {
   View,
 } from '@react-pdf/renderer';
 import QRCode from 'qrcode';
-import { auditTiming, longTermPlan, MEDIUM_TERM_PLAN, reportDate, scoreNotes, vitalsCopy } from '@curb/content';
+import { auditTiming, longTermPlan, MEDIUM_TERM_PLAN, reportDate, reportGeneratedAt, scoreNotes, vitalsCopy } from '@curb/content';
 import { scoreBasisLine, type AuditReport, type ScoreDetail, type ScoreKey } from '@curb/contracts/audit';
 import { scoreTone, type Tone } from '@curb/contracts/grades';
 import { reportSender, type ReportSender } from './sender.ts';
@@ -241,14 +241,11 @@ function senderBlock(sender: ReportSender, lead: string): ReactElement {
   );
 }
 
-/** Core Web Vitals as the report page names them: INP (its lab stand-in) beside the retired FID. */
+/** Core Web Vitals as the report page names them: INP by its lab stand-in. */
 function vitalsLine(report: AuditReport): string {
   const v = report.technicalSEO.pageSpeed.webVitals ?? report.technicalSEO.coreWebVitals;
   const inp = v.tbt !== undefined ? `${Math.round(v.tbt)} ms` : 'not measured';
-  return (
-    `Core Web Vitals: LCP ${(v.lcp / 1000).toFixed(1)} s · ${vitalsCopy.inpLabel} ${inp} · CLS ${v.cls} · ` +
-    `${vitalsCopy.fidLabel} ${Math.round(v.fid)} ms`
-  );
+  return `Core Web Vitals: LCP ${(v.lcp / 1000).toFixed(1)} s · ${vitalsCopy.inpLabel} ${inp} · CLS ${v.cls}`;
 }
 
 /**
@@ -308,7 +305,7 @@ export function ReportDocument({
   const summary = sheet(
     t(s.brand, 'GROWTH OPPORTUNITIES REPORT'),
     t(s.title, report.businessName),
-    t(s.subtitle, `${report.website} · Generated ${date}`),
+    t(s.subtitle, `${report.website} · Generated ${reportGeneratedAt(report.generatedAt)}`),
     h(
       View,
       { style: s.overall },

@@ -195,13 +195,14 @@ export function investmentFrom(
   return {
     estimatedCost: high === 0 ? 'Under $100 (mostly do-it-yourself)' : `${money([low, high])}`,
     timeframe: needsBuild ? '90 days' : '30 days',
-    // The product's stated range (25-40% more leads in 90 days) applies to sites with the most to gain.
+    // No lead figure is promised: nothing measured here says how many more leads this site will get.
+    // What the score does say is how much of the site the fixes touch.
     expectedROI:
       overall < 60
-        ? '25-40% more leads within 90 days'
+        ? 'The most to gain: these fixes address problems that cost leads today'
         : overall < 80
-          ? '15-25% more leads within 90 days'
-          : '5-15% more leads within 90 days',
+          ? 'A clear gain: the fixes remove the main things that turn visitors away'
+          : 'A smaller gain: the site already does most things right',
     // Risk of the plan itself: a hosting or security change (no HTTPS, site down) is the riskiest work.
     riskLevel: !https || findings.some((f) => f.id === 'crawl.status-error') ? 'High' : needsBuild ? 'Medium' : 'Low',
   };

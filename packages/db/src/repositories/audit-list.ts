@@ -14,8 +14,10 @@ export interface Totals {
   emails_in_outbox: number;
   /** Report e-mails the recipient's server refused. */
   emails_refused: number;
-  /** Leads who came back to their report (a conversion), not every view. */
+  /** Audits whose report was opened at least once (the rows whose Views is above 0). */
   reports_viewed: number;
+  /** Leads who came back to their report later (a conversion), not the view right after asking. */
+  reports_returned: number;
 }
 
 export async function totals(db: Db): Promise<Totals> {
@@ -25,7 +27,8 @@ export async function totals(db: Db): Promise<Totals> {
            count(*) FILTER (WHERE ${ownerFlags.delivered(db)})::int AS emails_delivered,
            count(*) FILTER (WHERE ${ownerFlags.inOutbox(db)})::int AS emails_in_outbox,
            count(*) FILTER (WHERE ${ownerFlags.refused(db)})::int AS emails_refused,
-           count(*) FILTER (WHERE report_converted_at IS NOT NULL)::int AS reports_viewed
+           count(*) FILTER (WHERE report_view_count > 0)::int AS reports_viewed,
+           count(*) FILTER (WHERE report_converted_at IS NOT NULL)::int AS reports_returned
     FROM audits`;
   return row!;
 }

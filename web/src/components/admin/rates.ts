@@ -14,10 +14,10 @@ export const RATES = {
     label: 'Reports viewed ÷ audits',
     hint: 'Leads who came back to their report, of every audit request',
   },
-  /** Funnel card and its analytics: the funnel's submissions ÷ unique visitors of its landing page. */
+  /** Funnel card and its analytics: landing visitors who sent a form on that page ÷ its unique visitors. */
   funnelSubmissions: {
-    label: 'Submissions ÷ landing visitors',
-    hint: 'Submissions, from any page, over unique visitors of the funnel’s page',
+    label: 'Sent its form ÷ landing visitors',
+    hint: 'Visitors of the funnel’s page who sent a form on that page, over its unique visitors',
   },
   /** Funnel card and its analytics when the funnel counts report e-mails opened (its Tracking tab). */
   funnelOpens: {
@@ -29,10 +29,10 @@ export const RATES = {
     label: 'Reports viewed ÷ landing visitors',
     hint: 'Leads who came back to their report, over unique visitors of the funnel’s page',
   },
-  /** Funnel manager: the funnels' rates averaged, each funnel counting once. */
-  funnelAverage: {
-    label: 'Avg. submissions ÷ landing visitors',
-    hint: 'Each funnel’s rate, averaged over the funnels',
+  /** Funnel manager: every funnel's conversions over every funnel's landing visitors (pooled). */
+  funnelPooled: {
+    label: 'All funnels: sent its form ÷ landing visitors',
+    hint: 'All funnels’ conversions over all their landing visitors, so a busy page weighs more than a quiet one',
   },
   /** A/B testing: exposed units who became a lead ÷ exposed units. */
   abConversions: {

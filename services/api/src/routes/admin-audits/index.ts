@@ -1,6 +1,8 @@
 // The admin's marketing-audit list: one page of the audits its filter keeps plus totals over all
-// of them, and the leads behind that list as a CSV file with the same filter.
+// of them, and the leads behind that list as a CSV file, with the list's filter or all of them.
 import type { RouteApp } from '../../lib/route-app.ts';
+import type { Config } from '@curb/contracts/config';
+import { formName, readableLeadFields } from '@curb/content';
 import { MarketingAuditListSchema, paginate, type MarketingAuditList } from '@curb/contracts/admin';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 import { FilteredPageQuerySchema, ListFilterSchema, listFilterProblem } from '@curb/contracts/privacy';
@@ -23,9 +25,10 @@ const LEADS_CSV_HEADER = [
   'Communication consent',
   'Audit status',
   'Report',
+  'Form id',
 ];
 
-export default async function adminAuditRoutes(app: RouteApp, opts: { stores: Stores }): Promise<void> {
+export default async function adminAuditRoutes(app: RouteApp, opts: { config: Config; stores: Stores }): Promise<void> {
   const { sql } = opts.stores;
 
   app.get(
@@ -49,7 +52,8 @@ export default async function adminAuditRoutes(app: RouteApp, opts: { stores: St
         emailsInOutbox: t.emails_in_outbox,
         emailsRefused: t.emails_refused,
         reportsViewed: t.reports_viewed,
-        conversionRate: t.total ? Math.round((t.reports_viewed / t.total) * 1000) / 10 : 0,
+        reportsReturned: t.reports_returned,
+        conversionRate: t.total ? Math.round((t.reports_returned / t.total) * 1000) / 10 : 0,
         pagination: paginate(page, limit, kept),
       };
     },
@@ -62,14 +66,18 @@ export default async function adminAuditRoutes(app: RouteApp, opts: { stores: St
       const problem = listFilterProblem(request.query);
       if (problem) throw new HttpError(400, problem);
       const rows = await leads.exportRows(sql, request.query);
-      return reply.headers(csvDownload('leads')).send(
+      // A spreadsheet opened later, away from the admin, still needs a link that opens.
+      const origin = (opts.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+      // The file's name says whether it holds every lead or the list's filtered ones.
+      const filtered = Boolean(request.query.q || request.query.from || request.query.to);
+      return reply.headers(csvDownload(filtered ? 'leads-filtered' : 'leads-all')).send(
         csvFile(
           LEADS_CSV_HEADER,
           rows.map((l) => {
             const { phone, ...other } = l.fields;
             return [
               l.created_at,
-              l.form_id,
+              formName(l.form_id),
               l.source,
               l.business_name,
               l.first_name,
@@ -77,11 +85,12 @@ export default async function adminAuditRoutes(app: RouteApp, opts: { stores: St
               l.email,
               l.website,
               phone,
-              Object.keys(other).length ? other : null,
+              readableLeadFields(other) || null,
               l.email_consent,
               l.communication_consent,
               l.audit_status,
-              l.report_id && `/audit-report/${l.report_id}`,
+              l.report_id && `${origin}/audit-report/${l.report_id}`,
+              l.form_id,
             ];
           }),
         ),

@@ -39,19 +39,26 @@ beforeAll(async () => {
     (${b!.id}, 'r2', 'Ana Lee', 'ana@lee.example', 'done', '{"scores": {"overall": 71}}', true, true, 'smtp'),
     (${b!.id}, 'r3', 'Ana Lee', 'ana@lee.example', 'failed', NULL, false, false, NULL)`;
   // Four visitors (by address) view the audit landing page, one of them twice, one with a trailing slash; a bot too.
-  for (const [ip, path] of [
+  // Visitor 1 sends its form there (twice); visitor 2 sends a popup's form on another page; visitor 5
+  // sends the audit page's form without a page view; visitor 6 views the report landing page.
+  for (const [ip, path, name = 'page_view'] of [
     ['198.51.100.1', '/marketing-audit'],
     ['198.51.100.1', '/marketing-audit'],
     ['198.51.100.2', '/marketing-audit/'],
     ['198.51.100.3', '/marketing-audit'],
     ['198.51.100.4', '/marketing-audit'],
+    ['198.51.100.1', '/marketing-audit', 'form_submit'],
+    ['198.51.100.1', '/marketing-audit/', 'form_submit'],
+    ['198.51.100.2', '/blog', 'form_submit'],
+    ['198.51.100.5', '/marketing-audit', 'form_submit'],
+    ['198.51.100.6', '/real-estate-marketing-report'],
   ]) {
     await app.inject({
       method: 'POST',
       url: '/api/events',
       remoteAddress: ip,
       headers: { 'user-agent': UA },
-      payload: { name: 'page_view', path },
+      payload: { name, path },
     });
   }
   await app.inject({
@@ -109,19 +116,27 @@ describe('funnel manager data', () => {
     ]);
   });
 
-  it('counts submissions from leads and views from events', async () => {
+  it("divides the landing page's own visitors who sent its form by its visitors, and pools the funnels", async () => {
     const res = await get('/api/admin/funnel-stats');
     expect(res.statusCode).toBe(200);
     // What the rate counts: the funnels' own Tracking setting, submissions by default.
     const conversionEvent = 'form-submit';
     expect(res.json()).toEqual({
       funnelStats: {
-        // 2 leads (form id, source slug) over 4 human visitors.
-        'marketing-audit': { totalSubmissions: 2, recentSubmissions: 1, views: 4, conversionRate: 50, conversionEvent },
-        'real-estate-marketing-report': { totalSubmissions: 1, recentSubmissions: 1, views: 0, conversionRate: 0, conversionEvent },
+        // 2 leads (form id, source slug); of 4 human visitors, 1 sent the form on the page itself.
+        'marketing-audit': { totalSubmissions: 2, recentSubmissions: 1, views: 4, pageSubmitters: 1, conversionRate: 25, conversionEvent },
+        'real-estate-marketing-report': {
+          totalSubmissions: 1,
+          recentSubmissions: 1,
+          views: 1,
+          pageSubmitters: 0,
+          conversionRate: 0,
+          conversionEvent,
+        },
       },
       totalLeads: 4,
-      avgConversion: 25,
+      // (1 + 0) ÷ (4 + 1) visitors, not the mean of 25 % and 0 %.
+      pooledConversion: 20,
     });
   });
 
@@ -129,7 +144,7 @@ describe('funnel manager data', () => {
     const res = await get('/api/admin/funnels/marketing-audit/analytics');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ totalSubmissions: 2, recentSubmissions: 1, conversionRate: 50, averageScore: 75.5 });
+    expect(body).toMatchObject({ totalSubmissions: 2, recentSubmissions: 1, conversionRate: 25, averageScore: 75.5 });
     expect(body.submissions.map((s: { email: string }) => s.email)).toEqual(['team@ridge.example', 'ana@lee.example']);
     expect(body.submissions[1]).toMatchObject({ businessName: null, firstName: 'Ana', lastName: 'Lee' });
     expect((await get('/api/admin/funnels/nope/analytics')).statusCode).toBe(404);
@@ -156,8 +171,8 @@ describe('data connections and feature status', () => {
       form_submissions: [true, 4],
       // No mail service now; the one mail SMTP took counts, the outbox's reached nobody.
       email_delivery: [false, 1],
-      analytics_tracking: [true, 5],
-      real_time_reporting: [true, 5],
+      analytics_tracking: [true, 10],
+      real_time_reporting: [true, 10],
       seo_analysis: [true, 2],
       user_authentication: [true, 1],
     });

@@ -21,7 +21,7 @@ import type { Config } from '@curb/contracts/config';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 import { completeConfig, FunnelIdParamsSchema, type ConversionEvent } from '@curb/contracts/funnel-config';
 import { dataConnectionsOverview, featureStatuses, sourceStatus, trackingVolume } from '@curb/analytics/dashboards/data-connections';
-import { landingPageVisitors } from '@curb/analytics/dashboards/funnel-views';
+import { landingPageSubmitters, landingPageVisitors } from '@curb/analytics/dashboards/funnel-views';
 import { percent } from '@curb/analytics/dashboards/period';
 import { businessRecords, funnelLeads, funnels, ingestQuarantine, leads } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
@@ -32,9 +32,13 @@ const FeatureParamsSchema = Type.Object({ id: Type.String({ maxLength: 64 }) }, 
 /** A funnel's landing page is /{funnelId} (the card's open-in-new-tab target). */
 const landingPath = (id: string) => `/${id}`;
 
-/** The leads a funnel's conversion event counts (its Tracking tab). */
-const conversions = (event: ConversionEvent, c: { total: number; opened: number; returned: number }) =>
-  event === 'email-open' ? c.opened : event === 'report-view' ? c.returned : c.total;
+/**
+ * What a funnel's conversion event counts (its Tracking tab): for submissions, the landing page's
+ * own visitors who sent a form there (a popup's leads from other pages are not that page's
+ * conversions); for e-mails opened or reports viewed, the funnel's leads who did so.
+ */
+const conversions = (event: ConversionEvent, c: { opened: number; returned: number }, pageSubmitters: number) =>
+  event === 'email-open' ? c.opened : event === 'report-view' ? c.returned : pageSubmitters;
 
 export default async function adminDataRoutes(app: RouteApp, opts: { config: Config; stores: Stores }): Promise<void> {
   const { sql, ch } = opts.stores;
@@ -52,35 +56,37 @@ export default async function adminDataRoutes(app: RouteApp, opts: { config: Con
     { schema: { response: { 200: FunnelStatsResponseSchema } } },
     async (_request, reply): Promise<FunnelStatsResponse> => {
       const all = await funnels.list(sql);
-      const [counts, totalLeads, visitors, events] = await Promise.all([
+      const paths = all.map((f) => landingPath(f.id));
+      const [counts, totalLeads, visitors, submitters, events] = await Promise.all([
         funnelLeads.countsPerFunnel(sql, RECENT_SUBMISSION_DAYS),
         leads.count(sql),
-        landingPageVisitors(
-          ch,
-          all.map((f) => landingPath(f.id)),
-        ),
+        landingPageVisitors(ch, paths),
+        landingPageSubmitters(ch, paths),
         conversionEvents(),
       ]);
       const funnelStats: FunnelStatsResponse['funnelStats'] = {};
+      // Pooled, not averaged: a funnel with 3 visitors must not weigh as much as one with 3,000.
+      let pooledConverted = 0;
+      let pooledViews = 0;
       for (const f of all) {
         const c = counts.get(f.id) ?? { total: 0, recent: 0, opened: 0, returned: 0 };
         const views = visitors.get(landingPath(f.id)) ?? 0;
+        const pageSubmitters = submitters.get(landingPath(f.id)) ?? 0;
         const conversionEvent = events.get(f.id) ?? 'form-submit';
+        const converted = conversions(conversionEvent, c, pageSubmitters);
+        pooledConverted += converted;
+        pooledViews += views;
         funnelStats[f.id] = {
           totalSubmissions: c.total,
           recentSubmissions: c.recent,
           views,
-          conversionRate: percent(conversions(conversionEvent, c), views, 1),
+          pageSubmitters,
+          conversionRate: percent(converted, views, 1),
           conversionEvent,
         };
       }
-      const rates = Object.values(funnelStats).map((s) => s.conversionRate);
       reply.header('cache-control', 'no-store');
-      return {
-        funnelStats,
-        totalLeads,
-        avgConversion: rates.length ? Math.round((rates.reduce((a, b) => a + b, 0) / rates.length) * 10) / 10 : 0,
-      };
+      return { funnelStats, totalLeads, pooledConversion: percent(pooledConverted, pooledViews, 1) };
     },
   );
 
@@ -90,10 +96,11 @@ export default async function adminDataRoutes(app: RouteApp, opts: { config: Con
     async (request, reply): Promise<FunnelAnalyticsResponse> => {
       const { id } = request.params;
       if (!(await funnels.exists(sql, id))) throw new HttpError(404, 'This funnel does not exist.');
-      const [summary, submissions, visitors, events] = await Promise.all([
+      const [summary, submissions, visitors, submitters, events] = await Promise.all([
         funnelLeads.summary(sql, id),
         funnelLeads.latest(sql, id, LATEST_SUBMISSIONS),
         landingPageVisitors(ch, [landingPath(id)]),
+        landingPageSubmitters(ch, [landingPath(id)]),
         conversionEvents(),
       ]);
       const conversionEvent = events.get(id) ?? 'form-submit';
@@ -101,7 +108,11 @@ export default async function adminDataRoutes(app: RouteApp, opts: { config: Con
       return {
         totalSubmissions: summary.total,
         recentSubmissions: summary.thisMonth,
-        conversionRate: percent(conversions(conversionEvent, summary), visitors.get(landingPath(id)) ?? 0, 1),
+        conversionRate: percent(
+          conversions(conversionEvent, summary, submitters.get(landingPath(id)) ?? 0),
+          visitors.get(landingPath(id)) ?? 0,
+          1,
+        ),
         conversionEvent,
         averageScore: summary.averageScore,
         submissions,

@@ -369,7 +369,7 @@ describe('exports', () => {
     const res = await get(without, '/api/admin/leads.csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-all-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, ...rows] = parseCsv(res.body);
     expect(header).toEqual([
       'Received (UTC)',
@@ -386,6 +386,7 @@ describe('exports', () => {
       'Communication consent',
       'Audit status',
       'Report',
+      'Form id',
     ]);
     // Newest first; a formula is text (a leading apostrophe), and a quote or line break survives the quoting.
     expect(rows.map((r) => r[6])).toEqual(['team@ridge.example', 'eve@evil.example', 'ana@lee.example']);
@@ -397,7 +398,7 @@ describe('exports', () => {
       "'@cmd",
       "'\t'=2",
     ]);
-    expect(rows[0]!.slice(12)).toEqual(['done', '/audit-report/ridge-report-0000000001']);
+    expect(rows[0]!.slice(12, 14)).toEqual(['done', expect.stringMatching(/^http:\/\/.+\/audit-report\/ridge-report-0000000001$/)]);
     expect(res.body).toContain('"\'=HYPERLINK(""http://evil.example"",""x"")"');
 
     // The list's filters: its words, and its days (UTC, both included).

@@ -165,6 +165,8 @@ describe('analytics dashboards', () => {
     );
     // Four human visitors (two A/B, two site visitors), one identified.
     expect([body.totalUsers, body.identifiedUsers, body.conversionRate]).toEqual([4, 1, 25]);
+    // No mail service in this setup: the page says why no report e-mail was opened.
+    expect(body.mailOnlyToOutbox).toBe(true);
   });
 
   it('answers the SEO dashboard: own traffic, the home page scored by the spec, keywords honestly empty', async () => {

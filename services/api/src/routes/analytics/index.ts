@@ -18,6 +18,7 @@ import {
 import type { Config } from '@curb/contracts/config';
 import { abTestingDashboard, type AbSplits } from '@curb/analytics/dashboards/ab-testing';
 import { retargetingDashboard } from '@curb/analytics/dashboards/retargeting';
+import { mailOnlyToOutbox } from '@curb/contracts/mail';
 import { seoTraffic } from '@curb/analytics/dashboards/seo';
 import { abTests, settings, type Sql } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
@@ -84,7 +85,8 @@ export default async function analyticsRoutes(app: RouteApp, opts: { config: Con
     async (request, reply) => {
       const days = period(request.query);
       reply.header('cache-control', 'no-store');
-      return retargetingDashboard(ch, days, Date.now(), { background: logFailure(request) });
+      const dashboard = await retargetingDashboard(ch, days, Date.now(), { background: logFailure(request) });
+      return { ...dashboard, mailOnlyToOutbox: mailOnlyToOutbox(opts.config) };
     },
   );
 

@@ -52,6 +52,8 @@ const PUBLIC_ROUTES = new Set<string>([
   'GET /api/events/metrics',
   'POST /api/login',
   'GET /api/auth/user',
+  // Who is signed in: "no one" for a visitor, never anyone's data.
+  'GET /api/auth/session',
   'GET /api/logout',
   'GET /api/settings',
   'POST /api/contact',
@@ -113,6 +115,11 @@ describe('admin authentication', () => {
     const me = await app.inject({ url: '/api/auth/user', headers: { cookie: sessionCookie(res) } });
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe(ADMIN.email);
+    // The page's own question, answered without a 401 (a console error) when no one is signed in.
+    const session = await app.inject({ url: '/api/auth/session', headers: { cookie: sessionCookie(res) } });
+    expect([session.statusCode, session.json().user?.email]).toEqual([200, ADMIN.email]);
+    const nobody = await app.inject({ url: '/api/auth/session' });
+    expect([nobody.statusCode, nobody.json(), nobody.headers['set-cookie']]).toEqual([200, { user: null }, undefined]);
     const [row] = await stores.sql`SELECT session->>'userId' AS uid, expires_at > now() AS live FROM admin_sessions`;
     expect(row).toEqual({ uid: me.json().id, live: true });
   });

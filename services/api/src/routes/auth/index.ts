@@ -1,7 +1,7 @@
 // Sign-in, the current user and sign-out for the admin portal.
 import { rateLimit } from '@curb/contracts/limits';
 import type { RouteApp } from '../../lib/route-app.ts';
-import { AUTH_MESSAGES, AuthUserSchema, LoginBodySchema } from '@curb/contracts/auth';
+import { AUTH_MESSAGES, type AuthSession, AuthSessionSchema, AuthUserSchema, LoginBodySchema } from '@curb/contracts/auth';
 import { ErrorResponseSchema } from '@curb/contracts/errors';
 import { HttpError, type Stores } from '@curb/runtime';
 import { findAdminById, signIn } from '../../lib/auth/admin-users.ts';
@@ -40,6 +40,14 @@ export default async function authRoutes(app: RouteApp, opts: { stores: Stores }
       return result.user;
     },
   );
+
+  // The page's question "is anyone signed in?": a 401 for "no" would be a console error on
+  // every visit to the sign-in page, so the answer is a 200 saying no one.
+  app.get('/api/auth/session', { schema: { response: { 200: AuthSessionSchema } } }, async (request, reply): Promise<AuthSession> => {
+    reply.header('cache-control', 'no-store');
+    const id = request.adminId();
+    return { user: (id && (await findAdminById(sql, id))) || null };
+  });
 
   app.get('/api/auth/user', { schema: { response: { 200: AuthUserSchema, 401: ErrorResponseSchema } } }, async (request) => {
     const id = request.adminId();

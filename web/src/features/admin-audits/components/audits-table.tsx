@@ -5,7 +5,7 @@ import styles from '@/components/admin/admin-ui.module.css';
 import { formatDate } from '@/components/admin/format';
 import { AddressText } from '@/components/ui/address-text';
 import { DataTable } from '@/components/ui/data-table';
-import { AuditStatusBadge } from './audit-status-badge';
+import { DeliveryStatusBadge, LeadStatusBadge } from './audit-status-badge';
 
 const column = createColumnHelper<MarketingAuditRecord>();
 
@@ -47,7 +47,9 @@ export function AuditsTable({
         },
       }),
       column.accessor('source', { header: 'Source' }),
-      column.display({ id: 'status', header: 'Status', cell: (c) => <AuditStatusBadge audit={c.row.original} /> }),
+      // Two columns: what happened to the e-mail, and what the lead did (one badge mixed both).
+      column.display({ id: 'email-status', header: 'Report e-mail', cell: (c) => <DeliveryStatusBadge audit={c.row.original} /> }),
+      column.display({ id: 'lead-status', header: 'Lead', cell: (c) => <LeadStatusBadge audit={c.row.original} /> }),
       column.accessor('reportViewCount', { header: 'Views' }),
       column.accessor('createdAt', { header: 'Date', meta: { wrap: 'never' }, cell: (c) => formatDate(c.getValue()) }),
       column.display({

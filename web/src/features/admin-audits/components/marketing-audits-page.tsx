@@ -56,8 +56,12 @@ export function MarketingAuditsPage() {
           {/* Only what the mail API or SMTP server took: a mail in the outbox folder reached nobody. */}
           <StatCard label="Emails Sent" value={formatCount(data.emailsSent)} hint={notSentHint(data.emailsInOutbox, data.emailsRefused)} />
           <StatCard label="Emails Delivered" value={formatCount(data.emailsDelivered)} />
-          {/* The Views column counts every view; a lead counts here once they come back (docs/decisions/). */}
-          <StatCard label="Reports Viewed" value={formatCount(data.reportsViewed)} hint="leads who came back to their report" />
+          {/* The rows whose Views is above 0, so the card and the list agree; the returns are the conversions. */}
+          <StatCard
+            label="Reports Viewed"
+            value={formatCount(data.reportsViewed)}
+            hint={`${formatCount(data.reportsReturned)} came back to it later`}
+          />
           <StatCard label={RATES.reportReturns.label} value={formatPercent(data.conversionRate)} hint={RATES.reportReturns.hint} />
         </StatGrid>
       )}
@@ -67,10 +71,18 @@ export function MarketingAuditsPage() {
       <Panel
         title="Recent Marketing Audits"
         actions={
-          // The leads behind the audits, with the list's filter: a spreadsheet-safe CSV file.
-          <a className={`button button-outline ${styles.smallButton}`} href={leadsCsvUrl(filter)} download>
-            Download leads (CSV)
-          </a>
+          // The leads behind the audits as a spreadsheet-safe CSV file; with a filter on, the owner
+          // picks the filtered leads or all of them, and each link says which it is.
+          <div className={styles.actions}>
+            {filtered && (
+              <a className={`button button-outline ${styles.smallButton}`} href={leadsCsvUrl(filter)} download data-testid="csv-filtered">
+                Download filtered leads (CSV)
+              </a>
+            )}
+            <a className={`button button-outline ${styles.smallButton}`} href={leadsCsvUrl({})} download data-testid="csv-all">
+              Download all leads (CSV)
+            </a>
+          </div>
         }
       >
         <ListFilterBar filter={filter} onApply={applyFilter} label="Filter the audits" searchLabel="Business, e-mail or website" />

@@ -33,7 +33,7 @@ export const useIngestQuarantine = () =>
     refetchInterval: HEALTH_POLL_MS,
   });
 
-/** The daily backup's schedule and the last backups' outcomes (issue 31). */
+/** The daily backup's schedule and the last backups' outcomes. */
 export const useBackups = () =>
   useQuery({ queryKey: ['/api/admin/backups'], queryFn: getQueryFn<BackupStatus>({ on401: 'throw' }), refetchInterval: HEALTH_POLL_MS });
 

@@ -42,9 +42,13 @@ export function FunnelCard({
           <dt>Submissions</dt>
           <dd>{stats ? formatCount(stats.totalSubmissions) : '—'}</dd>
         </div>
+        <div>
+          <dt>Landing visitors</dt>
+          <dd data-testid="funnel-views">{stats ? formatCount(stats.views) : '—'}</dd>
+        </div>
         <div title={funnelRate(stats?.conversionEvent).hint}>
           <dt>{funnelRate(stats?.conversionEvent).label}</dt>
-          <dd>{stats ? formatPercent(stats.conversionRate) : '—'}</dd>
+          <dd data-testid="funnel-rate">{stats ? formatPercent(stats.conversionRate) : '—'}</dd>
         </div>
         <div>
           <dt>Recent</dt>

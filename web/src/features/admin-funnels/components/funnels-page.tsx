@@ -26,12 +26,12 @@ export function FunnelsPage() {
   }, [connections.isError, connections.error]);
 
   const list = funnels.data ?? [];
-  // Each funnel counts its own conversion event (its Tracking tab): the average names it when they agree.
+  // Each funnel counts its own conversion event (its Tracking tab): the pooled rate names it when they agree.
   const events = new Set(Object.values(stats.data?.funnelStats ?? {}).map((s) => s.conversionEvent ?? 'form-submit'));
-  const averageLabel =
+  const pooledLabel =
     events.size > 1
-      ? 'Avg. conversion ÷ landing visitors'
-      : `Avg. ${funnelRate([...events][0] ?? 'form-submit').label.replace(/^./, (c) => c.toLowerCase())}`;
+      ? 'All funnels: conversions ÷ landing visitors'
+      : `All funnels: ${funnelRate([...events][0] ?? 'form-submit').label.replace(/^./, (c) => c.toLowerCase())}`;
   return (
     <AdminPage title="Enhanced Funnel Manager" description="Lead-generation funnels, their configuration and their conversions.">
       {!connections.isPending && <FeatureStatusCard feature={connections.data} />}
@@ -39,7 +39,11 @@ export function FunnelsPage() {
         <StatCard label="Total Funnels" value={funnels.data ? formatCount(list.length) : '—'} />
         <StatCard label="Active Funnels" value={funnels.data ? formatCount(list.filter((f) => f.isActive).length) : '—'} />
         <StatCard label="Total Leads" value={stats.data ? formatCount(stats.data.totalLeads) : '—'} />
-        <StatCard label={averageLabel} value={stats.data ? formatPercent(stats.data.avgConversion) : '—'} hint={RATES.funnelAverage.hint} />
+        <StatCard
+          label={pooledLabel}
+          value={stats.data ? formatPercent(stats.data.pooledConversion) : '—'}
+          hint={RATES.funnelPooled.hint}
+        />
       </StatGrid>
       {stats.isError && <ErrorView message="Failed to fetch stats" onRetry={() => void stats.refetch()} />}
       {funnels.isPending ? (

@@ -50,6 +50,12 @@ function Funnel({ data }: { data: RetargetingResponse }) {
             caption: `${formatCount(s.uniqueUsers)} (${formatPercent(s.rate)})`,
           }))}
         />
+        {data.mailOnlyToOutbox && (
+          <p className={styles.muted} data-testid="mail-outbox-note">
+            No mail service is set up: report e-mails only reach the outbox folder, so no lead can open one yet. Set SMTP_URL or
+            MAIL_API_URL to send them.
+          </p>
+        )}
       </Panel>
     </>
   );

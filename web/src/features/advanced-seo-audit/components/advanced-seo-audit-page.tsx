@@ -1,7 +1,8 @@
 import { scoreNotes, vitalsCopy } from '@curb/content';
 import { parseWebsite, withScheme } from '@curb/content';
 import type { AdvancedAuditResult, AdvancedIssue, CheckCategory } from '@curb/contracts/audit';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { runAdvancedAudit } from '../api/run-audit';
 import { PageHero } from '@/components/layouts/page-hero';
 import styles from './advanced-seo-audit.module.css';
@@ -16,31 +17,46 @@ const TAB_CATEGORIES: Partial<Record<Tab, CheckCategory[]>> = {
   Technical: ['security', 'performance', 'accessibility', 'analytics'],
 };
 
-/** The advanced SEO audit: idle -> running -> result | error; a new run clears the last one. */
+/**
+ * The advanced SEO audit: idle -> running -> result | error; a new run clears the last one. An
+ * address that arrives filled in (the report's link, ?url=) starts the audit at once: the visitor
+ * came to see that site's audit, not to press a button.
+ */
 export function AdvancedSeoAuditPage({ initialUrl = '' }: { initialUrl?: string }) {
   const [url, setUrl] = useState(initialUrl);
   const [inputError, setInputError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<AdvancedAuditResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (running) return;
-    if (!url.trim()) return setInputError('URL is required');
-    if (!parseWebsite(url)) return setInputError('Please enter a valid URL');
+  const run = async (address: string) => {
+    if (!address.trim()) return setInputError('URL is required');
+    if (!parseWebsite(address)) return setInputError('Please enter a valid URL');
     setInputError(null);
     setResult(null);
     setError(null);
     setRunning(true);
     try {
-      setResult(await runAdvancedAudit(withScheme(url)));
+      setResult(await runAdvancedAudit(withScheme(address)));
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : 'An unknown error occurred');
     } finally {
       setRunning(false);
     }
   };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!running) void run(url);
+  };
+
+  // Once per arrival (a re-render or React's double effect in development must not run it twice).
+  useEffect(() => {
+    if (started.current || !initialUrl || !parseWebsite(initialUrl)) return;
+    started.current = true;
+    void run(initialUrl);
+  }, [initialUrl]);
 
   return (
     <>
@@ -96,8 +112,25 @@ export function AdvancedSeoAuditPage({ initialUrl = '' }: { initialUrl?: string 
   );
 }
 
+/** Whether the page is being printed (the button or the browser's own Print): rendered before the browser lays it out. */
+function usePrinting(): boolean {
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const before = () => flushSync(() => setPrinting(true));
+    const after = () => setPrinting(false);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, []);
+  return printing;
+}
+
 function AuditResult({ result }: { result: AdvancedAuditResult }) {
   const [tab, setTab] = useState<Tab>('Issues');
+  const paper = usePrinting();
   const tabIds = useId();
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const onKey = (event: KeyboardEvent, index: number) => {
@@ -147,6 +180,12 @@ function AuditResult({ result }: { result: AdvancedAuditResult }) {
           </div>
         </dl>
       </div>
+      <div className={styles.exportRow}>
+        {/* The browser's print dialog saves a PDF too; the print layout lists every section. */}
+        <button type="button" className="button button-outline" data-testid="print-audit" onClick={() => window.print()}>
+          Print or save as PDF
+        </button>
+      </div>
       <div role="tablist" aria-label="Audit sections" className={styles.tabs}>
         {TABS.map((name, index) => (
           <button
@@ -158,7 +197,7 @@ function AuditResult({ result }: { result: AdvancedAuditResult }) {
             role="tab"
             id={`${tabIds}-tab-${index}`}
             aria-selected={tab === name}
-            aria-controls={`${tabIds}-panel`}
+            aria-controls={`${tabIds}-panel-${index}`}
             tabIndex={tab === name ? 0 : -1}
             className={styles.tab}
             onClick={() => setTab(name)}
@@ -168,12 +207,22 @@ function AuditResult({ result }: { result: AdvancedAuditResult }) {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${tabIds}-panel`} aria-labelledby={`${tabIds}-tab-${TABS.indexOf(tab)}`} className={styles.panel}>
-        {tab === 'Issues' && <IssueList issues={result.issues} />}
-        {tab === 'Performance' && <Performance result={result} />}
-        {tab === 'AI Search' && <AiSearch result={result} />}
-        {TAB_CATEGORIES[tab] && <CategoryTab result={result} categories={TAB_CATEGORIES[tab]!} />}
-      </div>
+      {/* On paper there are no tabs: every section, each under its name. */}
+      {(paper ? TABS : [tab]).map((name) => (
+        <div
+          key={name}
+          role="tabpanel"
+          id={`${tabIds}-panel-${TABS.indexOf(name)}`}
+          aria-labelledby={`${tabIds}-tab-${TABS.indexOf(name)}`}
+          className={styles.panel}
+        >
+          {paper && <h2 className={styles.sectionTitle}>{name}</h2>}
+          {name === 'Issues' && <IssueList issues={result.issues} />}
+          {name === 'Performance' && <Performance result={result} />}
+          {name === 'AI Search' && <AiSearch result={result} />}
+          {TAB_CATEGORIES[name] && <CategoryTab result={result} categories={TAB_CATEGORIES[name]!} />}
+        </div>
+      ))}
       <h2 className={styles.sectionTitle}>Priority Recommendations</h2>
       <ol className={styles.recommendations}>
         {result.recommendations.map((rec) => (
@@ -246,7 +295,6 @@ const vitals = (cwv: AdvancedAuditResult['performance']['coreWebVitals']) => [
     ? [{ name: vitalsCopy.inpLabel, value: `${Math.round(cwv.tbt)} ms`, ratio: Math.min(1, cwv.tbt / 600), good: cwv.tbt < 200 }]
     : []),
   { name: 'CLS', value: cwv.cls.toFixed(2), ratio: Math.min(1, cwv.cls / 0.25), good: cwv.cls < 0.1 },
-  { name: vitalsCopy.fidLabel, value: `${Math.round(cwv.fid)} ms`, ratio: Math.min(1, cwv.fid / 300), good: cwv.fid < 100 },
 ];
 
 function Performance({ result }: { result: AdvancedAuditResult }) {

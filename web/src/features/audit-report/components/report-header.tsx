@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { scoreNotes } from '@curb/content';
+import { reportGeneratedAt, scoreNotes } from '@curb/content';
 import { scoreBasisLine, type AuditReport } from '@curb/contracts/audit';
 import { gradeFor } from '@curb/contracts/grades';
-import { embeddedImage, longUsDate } from '../utils/levels';
+import { embeddedImage } from '../utils/levels';
 import styles from './audit-report.module.css';
 import { ScoreDial } from './score-dial';
 
@@ -58,7 +58,7 @@ export function ReportHeader({
         <a className={styles.website} href={report.website} target="_blank" rel="noopener noreferrer nofollow">
           {report.website}
         </a>
-        <p className={styles.generated}>Generated {longUsDate(report.generatedAt)}</p>
+        <p className={styles.generated}>Generated {reportGeneratedAt(report.generatedAt)}</p>
         <p className={styles.generated} data-testid="score-note">
           {scoreNotes.marketing}
         </p>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SCORE_KEYS, type AuditReport, type ScoreKey } from '@curb/contracts/audit';
 import { scoreNotes, vitalsCopy } from '@curb/content';
-import { clsTone, embeddedImage, fidTone, lcpTone, loadTimeTone, overviewLoadTone, scoreTone, tbtTone } from '../utils/levels';
+import { clsTone, embeddedImage, lcpTone, loadTimeTone, overviewLoadTone, scoreTone, tbtTone } from '../utils/levels';
 import styles from './audit-report.module.css';
 import { Badge, Bar, Fact, Section } from './report-bits';
 import { ScoreCard } from './score-card';
@@ -70,9 +70,6 @@ function TechnicalBlock({ report }: { report: AuditReport }) {
         </Fact>
         <Fact label="CLS">
           <span className={TONE_TEXT[clsTone(v.cls)]}>{v.cls.toFixed(3)}</span>
-        </Fact>
-        <Fact label={vitalsCopy.fidLabel}>
-          <span className={TONE_TEXT[fidTone(v.fid)]}>{Math.round(v.fid)}ms</span>
         </Fact>
       </dl>
       <p className={styles.muted} data-testid="vitals-note">

@@ -22,7 +22,7 @@ export interface AuditLeadFormSlot {
 
 /**
  * The free audit page: the website lookup, its preview and insights, and the lead form. A
- * funnel's landing page gives its headline and lead copy (issue 32).
+ * funnel's landing page gives its headline and lead copy.
  */
 export function MarketingAuditPage({
   leadForm,
@@ -36,7 +36,7 @@ export function MarketingAuditPage({
   const [website, setWebsite] = useState('');
   const [result, setResult] = useState<QuickLookupResult | null>(null);
   const [running, setRunning] = useState(false);
-  /** 'audit': a report is on its way; 'lead': the funnel stores requests without an audit (issue 32). */
+  /** 'audit': a report is on its way; 'lead': the funnel stores requests without an audit. */
   const [submitted, setSubmitted] = useState<false | 'audit' | 'lead'>(false);
   const stage = useLoaderStage(running);
   const lookupSeq = useRef(0);

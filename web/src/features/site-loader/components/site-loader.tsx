@@ -1,6 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { settingsObject } from '@curb/contracts/settings-values';
+import { inAdminPreview } from '@/lib/admin-preview';
 import { useOwner } from '@/lib/site-content';
 import { useMounted } from '@/lib/use-mounted';
 import { SHOW_CONSENT_BANNER_EVENT } from '@/lib/window-events';
@@ -18,7 +19,9 @@ import { ConsentBanner } from './consent-banner';
 export function SiteLoader() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/');
-  if (isAdmin) return null;
+  // The public loader renders nothing before it mounts, so leaving it out in a frame the
+  // prerendered page did not know about changes no markup.
+  if (isAdmin || inAdminPreview()) return null;
   return <PublicSiteLoader pathname={pathname} />;
 }
 
