@@ -109,3 +109,20 @@ describe('unsized images: SVG files count, inline (data:) SVGs do not', () => {
     expect(withImage('<img src="data:image/png;base64,iVBORw0KGgo=" alt="Pixel">')).toBeTruthy();
   });
 });
+
+describe('findings agree with their counts', () => {
+  const detail = (fixture: Parameters<typeof contextOf>[0], id: string) => {
+    const fired = CHECKS_BY_ID.get(id)!.run(contextOf(fixture));
+    return typeof fired === 'string' ? fired : (fired as { detail: string }).detail;
+  };
+
+  it('says "1 image of N has" and "2 images of N have"', () => {
+    const one = detail({ replace: [[LOGO, '<img src="/logo.png" width="180" height="60">']] }, 'images.alt-missing');
+    expect(one).toMatch(/\b1 image of \d+ has no alt attribute/);
+    const two = detail(
+      { replace: [[LOGO, '<img src="/logo.png" width="180" height="60"><img src="/logo2.png" width="180" height="60">']] },
+      'images.alt-missing',
+    );
+    expect(two).toMatch(/\b2 images of \d+ have no alt attribute/);
+  });
+});

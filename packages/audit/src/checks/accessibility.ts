@@ -1,7 +1,7 @@
 // Accessibility basics that also affect search and conversion: zoom, form labels, button
 // names, frame titles, landmarks, duplicate ids.
 import type { CheerioAPI } from 'cheerio';
-import { onPages, plural, type Check } from './types.ts';
+import { onPages, plural, type Check, verb } from './types.ts';
 
 /** Inline styles that hide a spam-trap field: not shown, or pushed far off the screen. */
 const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden|(?:left|top)\s*:\s*-\d{3,}px/i;
@@ -63,7 +63,7 @@ export const accessibilityChecks: Check[] = [
               !(id && $(`label[for="${id.replace(/"/g, '')}"]`).length)
             );
           });
-        return unlabeled.length > 0 && `${plural(unlabeled.length, 'form field')} have no label.`;
+        return unlabeled.length > 0 && `${plural(unlabeled.length, 'form field')} ${verb(unlabeled.length, 'has', 'have')} no label.`;
       }),
   },
   {
@@ -89,7 +89,7 @@ export const accessibilityChecks: Check[] = [
               !b.find('img[alt]:not([alt=""])').length
             );
           });
-        return nameless.length > 0 && `${plural(nameless.length, 'button')} have no accessible name.`;
+        return nameless.length > 0 && `${plural(nameless.length, 'button')} ${verb(nameless.length, 'has', 'have')} no accessible name.`;
       }),
   },
   {
@@ -103,7 +103,8 @@ export const accessibilityChecks: Check[] = [
       onPages(
         ctx,
         (p) =>
-          p.iframes.some((f) => !f.title.trim()) && `${plural(p.iframes.filter((f) => !f.title.trim()).length, 'iframe')} have no title.`,
+          p.iframes.some((f) => !f.title.trim()) &&
+          `${plural(p.iframes.filter((f) => !f.title.trim()).length, 'iframe')} ${verb(p.iframes.filter((f) => !f.title.trim()).length, 'has', 'have')} no title.`,
       ),
   },
   {

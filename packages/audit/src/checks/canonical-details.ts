@@ -3,7 +3,7 @@
 // leads to, and language versions that name each other with different language codes.
 import { stripQuery } from '../snapshot.ts';
 import { canonicalElsewhere, graphOf, path, readWholeSite } from './site-graph.ts';
-import { listSome, onPages, plural, quote, type Check } from './types.ts';
+import { listSome, onPages, plural, quote, type Check, verb } from './types.ts';
 
 export const canonicalDetailChecks: Check[] = [
   {
@@ -63,7 +63,7 @@ export const canonicalDetailChecks: Check[] = [
       return (
         bad.size > 0 && {
           detail:
-            `${plural(bad.size, 'canonical address', 'canonical addresses')} have no link leading to them: ` +
+            `${plural(bad.size, 'canonical address', 'canonical addresses')} ${verb(bad.size, 'has', 'have')} no link leading to them: ` +
             `${listSome([...bad.values()], 2)}.`,
           urls: [...bad.keys()].slice(0, 10),
         }
@@ -98,7 +98,7 @@ export const canonicalDetailChecks: Check[] = [
       }
       return (
         bad.length > 0 && {
-          detail: `${plural(bad.length, 'return link')} use another language code: ${listSome(
+          detail: `${plural(bad.length, 'return link')} ${verb(bad.length, 'uses', 'use')} another language code: ${listSome(
             bad.map((b) => b.why),
             2,
           )}.`,

@@ -2,7 +2,7 @@
 // X-Robots-Tag, canonical and hreflang links, URLs (robots.txt and the sitemap: robots-and-sitemap.ts).
 import type { ParsedPage } from '../page.ts';
 import { robotsAndSitemapChecks } from './robots-and-sitemap.ts';
-import { listSome, onPages, plural, quote, type Check, type CheckContext } from './types.ts';
+import { listSome, onPages, plural, quote, type Check, type CheckContext, verb } from './types.ts';
 
 const hasDirective = (value: string, name: string) => value.split(/[,\s]+/).some((d) => d.trim() === name);
 export const noindexIn = (v: string) => hasDirective(v, 'noindex') || hasDirective(v, 'none');
@@ -151,7 +151,7 @@ export const crawlabilityChecks: Check[] = [
       const byHeader = hidden.filter((p) => noindexIn(xRobotsOf(p.snapshot.headers))).length;
       return (
         hidden.length > 0 && {
-          detail: `${plural(hidden.length, 'page')} carry noindex${byHeader ? ` (${byHeader} in the X-Robots-Tag header)` : ''}.`,
+          detail: `${plural(hidden.length, 'page')} ${verb(hidden.length, 'carries', 'carry')} noindex${byHeader ? ` (${byHeader} in the X-Robots-Tag header)` : ''}.`,
           urls: hidden.slice(0, 10).map((p) => p.url),
         }
       );
@@ -403,7 +403,7 @@ export const crawlabilityChecks: Check[] = [
       const deep = ctx.pages.filter((p) => p.snapshot.depth > 3);
       return (
         deep.length > 0 && {
-          detail: `${plural(deep.length, 'page')} are more than 3 clicks from the home page.`,
+          detail: `${plural(deep.length, 'page')} ${verb(deep.length, 'is', 'are')} more than 3 clicks from the home page.`,
           urls: deep.slice(0, 10).map((p) => p.url),
         }
       );
@@ -435,7 +435,7 @@ export const crawlabilityChecks: Check[] = [
       return (
         bad.length > 0 && {
           detail:
-            `${plural(bad.length, 'internal address', 'internal addresses')} have uppercase letters, underscores, spaces, doubled ` +
+            `${plural(bad.length, 'internal address', 'internal addresses')} ${verb(bad.length, 'has', 'have')} uppercase letters, underscores, spaces, doubled ` +
             `slashes, session ids, more than four parameters or more than 115 characters, e.g. ${bad[0]}.`,
           urls: bad.slice(0, 10),
         }

@@ -1,6 +1,6 @@
 // Images: alt text, dimensions, weight, formats and loading.
 import type { PageImage, ParsedPage } from '../page.ts';
-import { listSome, onPages, plural, type Check } from './types.ts';
+import { listSome, onPages, plural, type Check, verb } from './types.ts';
 
 const OVERSIZED_BYTES = 300 * 1024;
 const FILENAME_ALT =
@@ -54,7 +54,10 @@ export const imageChecks: Check[] = [
     run: (ctx) =>
       onPages(ctx, (p) => {
         const missing = p.images.filter((i) => i.alt === null && !i.decorative);
-        return missing.length > 0 && `${plural(missing.length, 'image')} of ${p.images.length} have no alt attribute.`;
+        return (
+          missing.length > 0 &&
+          `${plural(missing.length, 'image')} of ${p.images.length} ${verb(missing.length, 'has', 'have')} no alt attribute.`
+        );
       }),
   },
   {
@@ -67,7 +70,10 @@ export const imageChecks: Check[] = [
     run: (ctx) =>
       onPages(ctx, (p) => {
         const bad = p.images.filter((i) => i.alt && FILENAME_ALT.test(i.alt.trim()));
-        return bad.length > 0 && `${plural(bad.length, 'image')} use a file name as alt text (${listSome(bad.map((b) => `"${b.alt}"`))}).`;
+        return (
+          bad.length > 0 &&
+          `${plural(bad.length, 'image')} ${verb(bad.length, 'uses', 'use')} a file name as alt text (${listSome(bad.map((b) => `"${b.alt}"`))}).`
+        );
       }),
   },
   {
@@ -127,7 +133,10 @@ export const imageChecks: Check[] = [
     run: (ctx) => {
       const broken = ctx.site.resources.filter((r) => r.kind === 'image' && r.status !== null && r.status >= 400);
       return (
-        broken.length > 0 && { detail: `${plural(broken.length, 'image')} return an error.`, urls: broken.slice(0, 10).map((b) => b.url) }
+        broken.length > 0 && {
+          detail: `${plural(broken.length, 'image')} ${verb(broken.length, 'returns', 'return')} an error.`,
+          urls: broken.slice(0, 10).map((b) => b.url),
+        }
       );
     },
   },
@@ -145,7 +154,11 @@ export const imageChecks: Check[] = [
           (i) =>
             !i.modernSource && LEGACY.test(i.url!) && !ctx.site.resources.some((r) => r.url === i.url && /webp|avif/.test(r.contentType)),
         );
-        return imgs.length >= 2 && legacy.length === imgs.length && `All ${plural(imgs.length, 'image')} are JPEG, PNG or GIF.`;
+        return (
+          imgs.length >= 2 &&
+          legacy.length === imgs.length &&
+          `All ${plural(imgs.length, 'image')} ${verb(imgs.length, 'is', 'are')} JPEG, PNG or GIF.`
+        );
       }),
   },
   {
@@ -207,7 +220,7 @@ export const imageChecks: Check[] = [
         const lengths = p.images.map((i) => i.alt?.trim().length ?? 0).filter((n) => n > 100);
         return (
           lengths.length > 0 &&
-          `${plural(lengths.length, 'image')} have alt text over 100 characters (the longest ${Math.max(...lengths)}).`
+          `${plural(lengths.length, 'image')} ${verb(lengths.length, 'has', 'have')} alt text over 100 characters (the longest ${Math.max(...lengths)}).`
         );
       }),
   },
@@ -225,7 +238,7 @@ export const imageChecks: Check[] = [
           .$('picture')
           .toArray()
           .filter((el) => p.$(el).find('img').length === 0).length;
-        return empty > 0 && `${plural(empty, '<picture> element')} have no <img>.`;
+        return empty > 0 && `${plural(empty, '<picture> element')} ${verb(empty, 'has', 'have')} no <img>.`;
       }),
   },
 ];

@@ -6,7 +6,7 @@ import type { ParsedPage } from '../page.ts';
 import { absoluteHttpUrl, collapse } from '../page.ts';
 import { stripQuery } from '../snapshot.ts';
 import { isVague } from './links.ts';
-import { listSome, memo, onPages, plural, quote, type Check, type CheckContext } from './types.ts';
+import { listSome, memo, onPages, plural, quote, type Check, type CheckContext, verb } from './types.ts';
 
 /** Fragments that are script routes or widget commands, not element ids (#!/, #/search, #elementor-action:…=…). */
 const NOT_AN_ID = /^(?:$|top$|[!/]|.*[=&:])/i;
@@ -165,7 +165,10 @@ export const linkDetailChecks: Check[] = [
     run: (ctx) =>
       onPages(ctx, (p) => {
         const tagged = p.links.filter((l) => l.internal && l.url && /[?&]utm_[a-z]+=/i.test(l.url));
-        return tagged.length > 0 && `${plural(tagged.length, 'internal link')} carry utm_ tags, e.g. ${quote(tagged[0]!.href, 80)}.`;
+        return (
+          tagged.length > 0 &&
+          `${plural(tagged.length, 'internal link')} ${verb(tagged.length, 'carries', 'carry')} utm_ tags, e.g. ${quote(tagged[0]!.href, 80)}.`
+        );
       }),
   },
   {

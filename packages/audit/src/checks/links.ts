@@ -1,6 +1,6 @@
 // Links: broken ones, ones crawlers cannot follow, and what their text tells.
 import type { LinkStatus } from '../snapshot.ts';
-import { listSome, onPages, plural, quote, type Check, type CheckContext } from './types.ts';
+import { listSome, onPages, plural, quote, type Check, type CheckContext, verb } from './types.ts';
 
 /** Lighthouse's list of link texts that describe nothing (link-text audit), English part. */
 const VAGUE_TEXT = new Set([
@@ -132,7 +132,7 @@ export const linkChecks: Check[] = [
         );
         return (
           bad.length > 0 &&
-          `${plural(bad.length, 'link')} have no crawlable href (e.g. ${quote(bad[0]!.text || bad[0]!.href || 'no href', 40)}).`
+          `${plural(bad.length, 'link')} ${verb(bad.length, 'has', 'have')} no crawlable href (e.g. ${quote(bad[0]!.text || bad[0]!.href || 'no href', 40)}).`
         );
       }),
   },
@@ -147,7 +147,8 @@ export const linkChecks: Check[] = [
       onPages(ctx, (p) => {
         const vague = p.links.filter((l) => l.url && isVague(l.text));
         return (
-          vague.length > 0 && `${plural(vague.length, 'link')} say only ${listSome([...new Set(vague.map((v) => quote(v.text, 20)))])}.`
+          vague.length > 0 &&
+          `${plural(vague.length, 'link')} ${verb(vague.length, 'says', 'say')} only ${listSome([...new Set(vague.map((v) => quote(v.text, 20)))])}.`
         );
       }),
   },
@@ -162,7 +163,9 @@ export const linkChecks: Check[] = [
     run: (ctx) =>
       onPages(ctx, (p) => {
         const empty = p.links.filter((l) => l.url && !l.text && !l.imageAlt && !l.title);
-        return empty.length > 0 && `${plural(empty.length, 'link')} have no text, e.g. to ${empty[0]!.url}.`;
+        return (
+          empty.length > 0 && `${plural(empty.length, 'link')} ${verb(empty.length, 'has', 'have')} no text, e.g. to ${empty[0]!.url}.`
+        );
       }),
   },
   {
@@ -175,7 +178,7 @@ export const linkChecks: Check[] = [
     run: (ctx) =>
       onPages(ctx, (p) => {
         const nf = p.links.filter((l) => l.internal && l.rel.includes('nofollow'));
-        return nf.length > 0 && `${plural(nf.length, 'internal link')} carry rel="nofollow".`;
+        return nf.length > 0 && `${plural(nf.length, 'internal link')} ${verb(nf.length, 'carries', 'carry')} rel="nofollow".`;
       }),
   },
   {
@@ -213,7 +216,7 @@ export const linkChecks: Check[] = [
       onPages(ctx, (p) => {
         if (!p.url.startsWith('https:')) return null;
         const http = p.links.filter((l) => l.internal && l.url?.startsWith('http:'));
-        return http.length > 0 && `${plural(http.length, 'internal link')} use http://.`;
+        return http.length > 0 && `${plural(http.length, 'internal link')} ${verb(http.length, 'uses', 'use')} http://.`;
       }),
   },
   {

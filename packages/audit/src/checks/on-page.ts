@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { ParsedPage } from '../page.ts';
 import { stripQuery } from '../snapshot.ts';
-import { listSome, onPages, plural, quote, type Check, type CheckContext } from './types.ts';
+import { listSome, onPages, plural, quote, type Check, type CheckContext, verb } from './types.ts';
 
 const GENERIC_TITLES = /^(?:home|homepage|home page|welcome|untitled|index|default|my site|new page|page \d+|document)$/i;
 
@@ -427,7 +427,7 @@ export const onPageChecks: Check[] = [
       const thin = ctx.pages.slice(1).filter((p) => p.wordCount < 200);
       return (
         thin.length > 0 && {
-          detail: `${plural(thin.length, 'page')} have fewer than 200 words.`,
+          detail: `${plural(thin.length, 'page')} ${verb(thin.length, 'has', 'have')} fewer than 200 words.`,
           urls: thin.slice(0, 10).map((p) => p.url),
         }
       );
@@ -444,7 +444,7 @@ export const onPageChecks: Check[] = [
       const dup = duplicates(ctx, (p) => (p.wordCount >= 50 ? createHash('sha1').update(p.text).digest('hex') : null));
       return (
         dup !== null && {
-          detail: `${plural(dup.urls.length, 'page')} have exactly the same text: ${listSome(dup.urls.map((u) => new URL(u).pathname))}.`,
+          detail: `${plural(dup.urls.length, 'page')} ${verb(dup.urls.length, 'has', 'have')} exactly the same text: ${listSome(dup.urls.map((u) => new URL(u).pathname))}.`,
           urls: dup.urls.slice(0, 10),
         }
       );

@@ -1,7 +1,7 @@
 // Speed: server response, weight, compression, caching, render-blocking resources, DOM
 // size, and the Core Web Vitals (Lighthouse when it ran, network estimates otherwise).
 import { pageWeights } from '../lab/estimate.ts';
-import { onPages, plural, type Check, type CheckContext } from './types.ts';
+import { onPages, plural, type Check, type CheckContext, verb } from './types.ts';
 
 const KB = 1024;
 /**
@@ -186,7 +186,7 @@ export const performanceChecks: Check[] = [
       );
       return (
         raw.length > 0 && {
-          detail: `${plural(raw.length, 'script or stylesheet', 'scripts or stylesheets')} are sent uncompressed.`,
+          detail: `${plural(raw.length, 'script or stylesheet', 'scripts or stylesheets')} ${verb(raw.length, 'is', 'are')} sent uncompressed.`,
           urls: raw.slice(0, 10).map((r) => r.url),
         }
       );
@@ -203,7 +203,7 @@ export const performanceChecks: Check[] = [
       const uncached = staticResources(ctx).filter((r) => !maxAge(r.headers));
       return (
         uncached.length > 0 && {
-          detail: `${plural(uncached.length, 'static file')} have no caching headers.`,
+          detail: `${plural(uncached.length, 'static file')} ${verb(uncached.length, 'has', 'have')} no caching headers.`,
           urls: uncached.slice(0, 10).map((r) => r.url),
         }
       );
@@ -223,7 +223,7 @@ export const performanceChecks: Check[] = [
       });
       return (
         short.length > 0 && {
-          detail: `${plural(short.length, 'static file')} are cached for less than 7 days.`,
+          detail: `${plural(short.length, 'static file')} ${verb(short.length, 'is', 'are')} cached for less than 7 days.`,
           urls: short.slice(0, 10).map((r) => r.url),
         }
       );

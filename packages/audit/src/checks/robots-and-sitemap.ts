@@ -1,7 +1,7 @@
 // What robots.txt and the XML sitemap tell search engines: present, valid, not blocking the
 // site, naming each other, listing the site's own pages over https, within the size limit.
 import robotsParser from 'robots-parser';
-import { listSome, plural, type Check, type CheckContext } from './types.ts';
+import { listSome, plural, type Check, type CheckContext, verb } from './types.ts';
 
 const robotsOf = (ctx: CheckContext) => (ctx.site.robots.body !== null ? robotsParser(ctx.site.robots.url, ctx.site.robots.body) : null);
 
@@ -170,7 +170,7 @@ export const robotsAndSitemapChecks: Check[] = [
       });
       return (
         foreign.length > 0 && {
-          detail: `${plural(foreign.length, 'entry', 'entries')} point to another host, e.g. ${foreign[0]}.`,
+          detail: `${plural(foreign.length, 'entry', 'entries')} ${verb(foreign.length, 'points', 'point')} to another host, e.g. ${foreign[0]}.`,
           urls: foreign.slice(0, 5),
         }
       );
@@ -186,7 +186,7 @@ export const robotsAndSitemapChecks: Check[] = [
     run: (ctx) => {
       if (!ctx.home.url.startsWith('https:')) return null;
       const http = ctx.site.sitemap.urls.filter((u) => u.startsWith('http:'));
-      return http.length > 0 && `${plural(http.length, 'entry', 'entries')} use http://.`;
+      return http.length > 0 && `${plural(http.length, 'entry', 'entries')} ${verb(http.length, 'uses', 'use')} http://.`;
     },
   },
   {

@@ -1,7 +1,7 @@
 // Security visitors and browsers can see: HTTPS and its certificate, the http:// redirect,
 // security headers, mixed content and forms.
 import type { TlsFacts } from '../net/guarded-fetch.ts';
-import { onPages, plural, type Check, type CheckContext } from './types.ts';
+import { onPages, plural, type Check, type CheckContext, verb } from './types.ts';
 
 const isHttps = (ctx: CheckContext) => ctx.home.url.startsWith('https:');
 
@@ -137,7 +137,9 @@ export const securityChecks: Check[] = [
     run: (ctx) =>
       onPages(
         ctx,
-        (p) => p.mixedContent.length > 0 && `${plural(p.mixedContent.length, 'resource')} load over http://, e.g. ${p.mixedContent[0]}.`,
+        (p) =>
+          p.mixedContent.length > 0 &&
+          `${plural(p.mixedContent.length, 'resource')} ${verb(p.mixedContent.length, 'loads', 'load')} over http://, e.g. ${p.mixedContent[0]}.`,
       ),
   },
   {
@@ -225,7 +227,8 @@ export const securityChecks: Check[] = [
       const cookies = header(ctx, 'set-cookie').split('\n').filter(Boolean);
       const weak = cookies.filter((c) => (isHttps(ctx) && !/;\s*secure/i.test(c)) || !/;\s*httponly/i.test(c));
       return (
-        weak.length > 0 && `${plural(weak.length, 'cookie')} lack Secure or HttpOnly (${weak.map((c) => c.split('=')[0]).join(', ')}).`
+        weak.length > 0 &&
+        `${plural(weak.length, 'cookie')} ${verb(weak.length, 'lacks', 'lack')} Secure or HttpOnly (${weak.map((c) => c.split('=')[0]).join(', ')}).`
       );
     },
   },

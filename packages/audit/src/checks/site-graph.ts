@@ -10,7 +10,7 @@ import type { ParsedPage } from '../page.ts';
 import { parsed, stripQuery, type TargetStatus } from '../snapshot.ts';
 import { sameSite } from '../url.ts';
 import { isNoindex } from './crawlability.ts';
-import { listSome, memo, plural, quote, type Check, type CheckContext } from './types.ts';
+import { listSome, memo, plural, quote, type Check, type CheckContext, verb } from './types.ts';
 
 /** A comparable address (no fragment, no trailing slash); null when it is not a URL. */
 export const keyOf = (url: string, base?: string): string | null => {
@@ -301,7 +301,7 @@ export const siteGraphChecks: Check[] = [
       }
       return (
         bad.length > 0 && {
-          detail: `${plural(bad.length, 'hreflang link')} are one-way: ${evidenceList(bad)}.`,
+          detail: `${plural(bad.length, 'hreflang link')} ${verb(bad.length, 'is', 'are')} one-way: ${evidenceList(bad)}.`,
           urls: bad.slice(0, 10).map((b) => b.url),
         }
       );
@@ -339,7 +339,7 @@ export const siteGraphChecks: Check[] = [
       }
       return (
         bad.length > 0 && {
-          detail: `${plural(bad.length, 'page')} have conflicting hreflang links: ${evidenceList(bad)}.`,
+          detail: `${plural(bad.length, 'page')} ${verb(bad.length, 'has', 'have')} conflicting hreflang links: ${evidenceList(bad)}.`,
           urls: bad.slice(0, 10).map((b) => b.url),
         }
       );
@@ -476,7 +476,7 @@ export const siteGraphChecks: Check[] = [
       const list = [...bad].map(([url, from]) => ({ url, why: `linked from ${path(from)}` }));
       return (
         list.length > 0 && {
-          detail: `${plural(list.length, 'linked address', 'linked addresses')} are disallowed for Googlebot: ${evidenceList(list)}.`,
+          detail: `${plural(list.length, 'linked address', 'linked addresses')} ${verb(list.length, 'is', 'are')} disallowed for Googlebot: ${evidenceList(list)}.`,
           urls: list.slice(0, 10).map((b) => b.url),
         }
       );
@@ -594,7 +594,7 @@ export const siteGraphChecks: Check[] = [
       const dead = ctx.pages.slice(1).filter((p) => p.snapshot.html.length > 0 && !p.links.some((l) => l.internal && l.url));
       return (
         dead.length > 0 && {
-          detail: `${plural(dead.length, 'page')} link to no other page of the site: ${listSome(dead.map((p) => path(p.url)))}.`,
+          detail: `${plural(dead.length, 'page')} ${verb(dead.length, 'links', 'link')} to no other page of the site: ${listSome(dead.map((p) => path(p.url)))}.`,
           urls: dead.slice(0, 10).map((p) => p.url),
         }
       );
@@ -629,7 +629,7 @@ export const siteGraphChecks: Check[] = [
       return (
         bad.length > 0 && {
           detail:
-            `${plural(bad.length, 'address', 'addresses')} point to a development machine: ` +
+            `${plural(bad.length, 'address', 'addresses')} ${verb(bad.length, 'points', 'point')} to a development machine: ` +
             `${listSome(bad.map((b) => `${b.url} (${b.why})`))}.`,
           urls: [...new Set(bad.map((b) => b.page))].slice(0, 10),
         }

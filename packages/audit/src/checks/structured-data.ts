@@ -3,7 +3,7 @@
 // Organization results.
 import { businessItem, BUSINESS_TYPES } from '../detect/business.ts';
 import type { SchemaItem } from '../page.ts';
-import { listSome, onPages, plural, type Check, type CheckContext } from './types.ts';
+import { listSome, onPages, plural, type Check, type CheckContext, verb } from './types.ts';
 
 const LOCAL = (i: SchemaItem) => i.types.some((t) => t === 'RealEstateAgent' || t === 'LocalBusiness' || /Business$|Agent$/.test(t));
 const allItems = (ctx: CheckContext) => ctx.pages.flatMap((p) => p.schemaItems);
@@ -60,7 +60,7 @@ export const structuredDataChecks: Check[] = [
             (r) => r && typeof r === 'object' && !/schema\.org/i.test(JSON.stringify((r as Record<string, unknown>)['@context'] ?? '')),
           );
         });
-        return bad.length > 0 && `${plural(bad.length, 'JSON-LD block')} lack a schema.org @context.`;
+        return bad.length > 0 && `${plural(bad.length, 'JSON-LD block')} ${verb(bad.length, 'lacks', 'lack')} a schema.org @context.`;
       }),
   },
   {
@@ -77,7 +77,7 @@ export const structuredDataChecks: Check[] = [
           const roots = Array.isArray(b.data) ? b.data : [b.data];
           return roots.some((r) => r && typeof r === 'object' && !('@type' in (r as object)) && !('@graph' in (r as object)));
         });
-        return untyped.length > 0 && `${plural(untyped.length, 'JSON-LD block')} have no @type.`;
+        return untyped.length > 0 && `${plural(untyped.length, 'JSON-LD block')} ${verb(untyped.length, 'has', 'have')} no @type.`;
       }),
   },
   {
@@ -214,7 +214,7 @@ export const structuredDataChecks: Check[] = [
       const inner = ctx.pages.slice(1).filter((p) => !p.schemaItems.some((i) => i.types.includes('BreadcrumbList')));
       return (
         inner.length > 0 && {
-          detail: `${plural(inner.length, 'inner page')} have no BreadcrumbList.`,
+          detail: `${plural(inner.length, 'inner page')} ${verb(inner.length, 'has', 'have')} no BreadcrumbList.`,
           urls: inner.slice(0, 10).map((p) => p.url),
         }
       );

@@ -64,6 +64,11 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** The verb that agrees with a count: "1 link has", "2 links have". */
+export function verb(n: number, one: string, many: string): string {
+  return n === 1 ? one : many;
+}
+
 export function quote(text: string, max = 80): string {
   const t = text.length > max ? `${text.slice(0, max - 1)}…` : text;
   return `"${t}"`;
