@@ -104,7 +104,8 @@ export const accessibilityChecks: Check[] = [
         ctx,
         (p) =>
           p.iframes.some((f) => !f.title.trim()) &&
-          `${plural(p.iframes.filter((f) => !f.title.trim()).length, 'iframe')} ${verb(p.iframes.filter((f) => !f.title.trim()).length, 'has', 'have')} no title.`,
+          `${plural(p.iframes.filter((f) => !f.title.trim()).length, 'iframe')} ` +
+            `${verb(p.iframes.filter((f) => !f.title.trim()).length, 'has', 'have')} no title.`,
       ),
   },
   {

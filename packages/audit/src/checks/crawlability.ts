@@ -151,7 +151,9 @@ export const crawlabilityChecks: Check[] = [
       const byHeader = hidden.filter((p) => noindexIn(xRobotsOf(p.snapshot.headers))).length;
       return (
         hidden.length > 0 && {
-          detail: `${plural(hidden.length, 'page')} ${verb(hidden.length, 'carries', 'carry')} noindex${byHeader ? ` (${byHeader} in the X-Robots-Tag header)` : ''}.`,
+          detail:
+            `${plural(hidden.length, 'page')} ` +
+            `${verb(hidden.length, 'carries', 'carry')} noindex${byHeader ? ` (${byHeader} in the X-Robots-Tag header)` : ''}.`,
           urls: hidden.slice(0, 10).map((p) => p.url),
         }
       );
@@ -435,7 +437,8 @@ export const crawlabilityChecks: Check[] = [
       return (
         bad.length > 0 && {
           detail:
-            `${plural(bad.length, 'internal address', 'internal addresses')} ${verb(bad.length, 'has', 'have')} uppercase letters, underscores, spaces, doubled ` +
+            `${plural(bad.length, 'internal address', 'internal addresses')} ` +
+            `${verb(bad.length, 'has', 'have')} uppercase letters, underscores, spaces, doubled ` +
             `slashes, session ids, more than four parameters or more than 115 characters, e.g. ${bad[0]}.`,
           urls: bad.slice(0, 10),
         }

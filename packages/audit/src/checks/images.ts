@@ -72,7 +72,8 @@ export const imageChecks: Check[] = [
         const bad = p.images.filter((i) => i.alt && FILENAME_ALT.test(i.alt.trim()));
         return (
           bad.length > 0 &&
-          `${plural(bad.length, 'image')} ${verb(bad.length, 'uses', 'use')} a file name as alt text (${listSome(bad.map((b) => `"${b.alt}"`))}).`
+          `${plural(bad.length, 'image')} ` +
+            `${verb(bad.length, 'uses', 'use')} a file name as alt text (${listSome(bad.map((b) => `"${b.alt}"`))}).`
         );
       }),
   },
@@ -220,7 +221,8 @@ export const imageChecks: Check[] = [
         const lengths = p.images.map((i) => i.alt?.trim().length ?? 0).filter((n) => n > 100);
         return (
           lengths.length > 0 &&
-          `${plural(lengths.length, 'image')} ${verb(lengths.length, 'has', 'have')} alt text over 100 characters (the longest ${Math.max(...lengths)}).`
+          `${plural(lengths.length, 'image')} ` +
+            `${verb(lengths.length, 'has', 'have')} alt text over 100 characters (the longest ${Math.max(...lengths)}).`
         );
       }),
   },

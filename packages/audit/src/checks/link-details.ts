@@ -167,7 +167,8 @@ export const linkDetailChecks: Check[] = [
         const tagged = p.links.filter((l) => l.internal && l.url && /[?&]utm_[a-z]+=/i.test(l.url));
         return (
           tagged.length > 0 &&
-          `${plural(tagged.length, 'internal link')} ${verb(tagged.length, 'carries', 'carry')} utm_ tags, e.g. ${quote(tagged[0]!.href, 80)}.`
+          `${plural(tagged.length, 'internal link')} ` +
+            `${verb(tagged.length, 'carries', 'carry')} utm_ tags, e.g. ${quote(tagged[0]!.href, 80)}.`
         );
       }),
   },

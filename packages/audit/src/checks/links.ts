@@ -132,7 +132,8 @@ export const linkChecks: Check[] = [
         );
         return (
           bad.length > 0 &&
-          `${plural(bad.length, 'link')} ${verb(bad.length, 'has', 'have')} no crawlable href (e.g. ${quote(bad[0]!.text || bad[0]!.href || 'no href', 40)}).`
+          `${plural(bad.length, 'link')} ` +
+            `${verb(bad.length, 'has', 'have')} no crawlable href (e.g. ${quote(bad[0]!.text || bad[0]!.href || 'no href', 40)}).`
         );
       }),
   },
@@ -148,7 +149,8 @@ export const linkChecks: Check[] = [
         const vague = p.links.filter((l) => l.url && isVague(l.text));
         return (
           vague.length > 0 &&
-          `${plural(vague.length, 'link')} ${verb(vague.length, 'says', 'say')} only ${listSome([...new Set(vague.map((v) => quote(v.text, 20)))])}.`
+          `${plural(vague.length, 'link')} ` +
+            `${verb(vague.length, 'says', 'say')} only ${listSome([...new Set(vague.map((v) => quote(v.text, 20)))])}.`
         );
       }),
   },

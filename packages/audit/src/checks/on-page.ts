@@ -444,7 +444,9 @@ export const onPageChecks: Check[] = [
       const dup = duplicates(ctx, (p) => (p.wordCount >= 50 ? createHash('sha1').update(p.text).digest('hex') : null));
       return (
         dup !== null && {
-          detail: `${plural(dup.urls.length, 'page')} ${verb(dup.urls.length, 'has', 'have')} exactly the same text: ${listSome(dup.urls.map((u) => new URL(u).pathname))}.`,
+          detail:
+            `${plural(dup.urls.length, 'page')} ` +
+            `${verb(dup.urls.length, 'has', 'have')} exactly the same text: ${listSome(dup.urls.map((u) => new URL(u).pathname))}.`,
           urls: dup.urls.slice(0, 10),
         }
       );

@@ -186,7 +186,9 @@ export const performanceChecks: Check[] = [
       );
       return (
         raw.length > 0 && {
-          detail: `${plural(raw.length, 'script or stylesheet', 'scripts or stylesheets')} ${verb(raw.length, 'is', 'are')} sent uncompressed.`,
+          detail:
+            `${plural(raw.length, 'script or stylesheet', 'scripts or stylesheets')} ` +
+            `${verb(raw.length, 'is', 'are')} sent uncompressed.`,
           urls: raw.slice(0, 10).map((r) => r.url),
         }
       );

@@ -170,7 +170,9 @@ export const robotsAndSitemapChecks: Check[] = [
       });
       return (
         foreign.length > 0 && {
-          detail: `${plural(foreign.length, 'entry', 'entries')} ${verb(foreign.length, 'points', 'point')} to another host, e.g. ${foreign[0]}.`,
+          detail:
+            `${plural(foreign.length, 'entry', 'entries')} ` +
+            `${verb(foreign.length, 'points', 'point')} to another host, e.g. ${foreign[0]}.`,
           urls: foreign.slice(0, 5),
         }
       );

@@ -139,7 +139,8 @@ export const securityChecks: Check[] = [
         ctx,
         (p) =>
           p.mixedContent.length > 0 &&
-          `${plural(p.mixedContent.length, 'resource')} ${verb(p.mixedContent.length, 'loads', 'load')} over http://, e.g. ${p.mixedContent[0]}.`,
+          `${plural(p.mixedContent.length, 'resource')} ` +
+            `${verb(p.mixedContent.length, 'loads', 'load')} over http://, e.g. ${p.mixedContent[0]}.`,
       ),
   },
   {
@@ -228,7 +229,8 @@ export const securityChecks: Check[] = [
       const weak = cookies.filter((c) => (isHttps(ctx) && !/;\s*secure/i.test(c)) || !/;\s*httponly/i.test(c));
       return (
         weak.length > 0 &&
-        `${plural(weak.length, 'cookie')} ${verb(weak.length, 'lacks', 'lack')} Secure or HttpOnly (${weak.map((c) => c.split('=')[0]).join(', ')}).`
+        `${plural(weak.length, 'cookie')} ` +
+          `${verb(weak.length, 'lacks', 'lack')} Secure or HttpOnly (${weak.map((c) => c.split('=')[0]).join(', ')}).`
       );
     },
   },

@@ -476,7 +476,9 @@ export const siteGraphChecks: Check[] = [
       const list = [...bad].map(([url, from]) => ({ url, why: `linked from ${path(from)}` }));
       return (
         list.length > 0 && {
-          detail: `${plural(list.length, 'linked address', 'linked addresses')} ${verb(list.length, 'is', 'are')} disallowed for Googlebot: ${evidenceList(list)}.`,
+          detail:
+            `${plural(list.length, 'linked address', 'linked addresses')} ` +
+            `${verb(list.length, 'is', 'are')} disallowed for Googlebot: ${evidenceList(list)}.`,
           urls: list.slice(0, 10).map((b) => b.url),
         }
       );
@@ -594,7 +596,9 @@ export const siteGraphChecks: Check[] = [
       const dead = ctx.pages.slice(1).filter((p) => p.snapshot.html.length > 0 && !p.links.some((l) => l.internal && l.url));
       return (
         dead.length > 0 && {
-          detail: `${plural(dead.length, 'page')} ${verb(dead.length, 'links', 'link')} to no other page of the site: ${listSome(dead.map((p) => path(p.url)))}.`,
+          detail:
+            `${plural(dead.length, 'page')} ` +
+            `${verb(dead.length, 'links', 'link')} to no other page of the site: ${listSome(dead.map((p) => path(p.url)))}.`,
           urls: dead.slice(0, 10).map((p) => p.url),
         }
       );
