@@ -35,10 +35,11 @@ const landingPath = (id: string) => `/${id}`;
 /**
  * What a funnel's conversion event counts (its Tracking tab): for submissions, the landing page's
  * own visitors who sent a form there (a popup's leads from other pages are not that page's
- * conversions); for e-mails opened or reports viewed, the funnel's leads who did so.
+ * conversions); for e-mails opened or reports viewed, the funnel's leads who did so. Never more
+ * than the page's visitors: those are a sketch's estimate, the conversions exact counts.
  */
-const conversions = (event: ConversionEvent, c: { opened: number; returned: number }, pageSubmitters: number) =>
-  event === 'email-open' ? c.opened : event === 'report-view' ? c.returned : pageSubmitters;
+const conversions = (event: ConversionEvent, c: { opened: number; returned: number }, pageSubmitters: number, views: number) =>
+  Math.min(views, event === 'email-open' ? c.opened : event === 'report-view' ? c.returned : pageSubmitters);
 
 export default async function adminDataRoutes(app: RouteApp, opts: { config: Config; stores: Stores }): Promise<void> {
   const { sql, ch } = opts.stores;
@@ -73,7 +74,7 @@ export default async function adminDataRoutes(app: RouteApp, opts: { config: Con
         const views = visitors.get(landingPath(f.id)) ?? 0;
         const pageSubmitters = submitters.get(landingPath(f.id)) ?? 0;
         const conversionEvent = events.get(f.id) ?? 'form-submit';
-        const converted = conversions(conversionEvent, c, pageSubmitters);
+        const converted = conversions(conversionEvent, c, pageSubmitters, views);
         pooledConverted += converted;
         pooledViews += views;
         funnelStats[f.id] = {
@@ -109,7 +110,7 @@ export default async function adminDataRoutes(app: RouteApp, opts: { config: Con
         totalSubmissions: summary.total,
         recentSubmissions: summary.thisMonth,
         conversionRate: percent(
-          conversions(conversionEvent, summary, submitters.get(landingPath(id)) ?? 0),
+          conversions(conversionEvent, summary, submitters.get(landingPath(id)) ?? 0, visitors.get(landingPath(id)) ?? 0),
           visitors.get(landingPath(id)) ?? 0,
           1,
         ),
