@@ -25,6 +25,9 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
 const WARMUP = 3;
 /** The targets at 10 M events: p95 per endpoint, the first request of the day. */
 const P95_TARGET_MS = 150;
+/** A Traffic view under three filters (traffic-views.ts) may take twice as long. */
+const FILTERED_P95_TARGET_MS = 300;
+const p95Target = (endpoint: string) => (endpoint.endsWith('+3 filters') ? FILTERED_P95_TARGET_MS : P95_TARGET_MS);
 const FIRST_TARGET_MS = 400;
 /** The cost must follow days and visitors, not raw events: p95 at the largest size over p95 at 10 M. */
 const GROWTH_TARGET = 1.5;
@@ -209,10 +212,10 @@ for (const result of results) {
   console.log(`${label(result.events)} events`);
   const atTarget = result.events === 10_000_000;
   printTable(
-    ['endpoint', 'first', 'p50', 'p95', atTarget ? `p95 ≤ ${P95_TARGET_MS} ms, first ≤ ${FIRST_TARGET_MS} ms` : ''],
+    ['endpoint', 'first', 'p50', 'p95', atTarget ? `p95 ≤ ${P95_TARGET_MS} ms (${FILTERED_P95_TARGET_MS} filtered), first ≤ ${FIRST_TARGET_MS} ms` : ''],
     ENDPOINTS.map((path) => {
       const e = result.endpoints.get(path)!;
-      const ok = e.p95 <= P95_TARGET_MS && e.first <= FIRST_TARGET_MS;
+      const ok = e.p95 <= p95Target(path) && e.first <= FIRST_TARGET_MS;
       if (atTarget) pass &&= ok;
       return [path, ms(e.first), ms(e.p50), ms(e.p95), atTarget ? (ok ? 'ok' : 'over') : ''];
     }),
