@@ -121,13 +121,6 @@ export async function runStats(ch: ClickHouse, query: StatsQuery, context: Stats
     return row?.visitors ?? 0;
   };
 
-  // The period's statements and the comparison's at once: chDB runs them side by side.
-  const comparisonRun = plan.comparison
-    ? Promise.all([run(plan.comparison, plan, { limit: STATS_MAX_LIMIT, offset: 0 }), totalOf(plan.comparison)])
-    : null;
-  // Awaited below; handled here too, so a failure of the period's own statements leaves no
-  // unhandled rejection behind.
-  comparisonRun?.catch(() => undefined);
   const [rows, total] = await Promise.all([run(plan.range), totalOf(plan.range)]);
   const shape = (a: Aggregates, t: number | undefined) => ({
     dimensions: plan.dimensions.map((_, i) => a[`d${i}`] ?? ''),
@@ -136,7 +129,10 @@ export async function runStats(ch: ClickHouse, query: StatsQuery, context: Stats
   let results: StatsRow[] = rows.map((a) => shape(a, total));
 
   if (plan.comparison) {
-    const [before, beforeTotal] = await comparisonRun!;
+    const [before, beforeTotal] = await Promise.all([
+      run(plan.comparison, plan, { limit: STATS_MAX_LIMIT, offset: 0 }),
+      totalOf(plan.comparison),
+    ]);
     const timeIndex = plan.dimensions.findIndex((d) => d.startsWith('time:'));
     const shapedBefore = before.map((a) => shape(a, beforeTotal));
     // Time buckets are matched by position (the first day with the first day); other rows by their values.
