@@ -21,6 +21,17 @@ export const ImageRef = Type.String({ maxLength: 300, pattern: '^(media:[0-9a-f-
 export const SOCIAL_NETWORKS = ['linkedin', 'facebook', 'instagram', 'x', 'youtube', 'tiktok', 'zillow'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
+/** How each network the owner links to is named on the page and by the assistant. */
+export const SOCIAL_NETWORK_NAMES: Record<SocialNetwork, string> = {
+  linkedin: 'LinkedIn',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  x: 'X',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  zillow: 'Zillow',
+};
+
 /** What a field of the profile looks like when it is wrong, said at the field. */
 export const PROFILE_FIELD_HINTS = {
   name: 'your name as clients know it, 1 to 80 characters',

@@ -4,7 +4,13 @@
 // and no second request is made. A page without the block (the dev server) asks the API once.
 import { createContext, useContext, type ReactNode } from 'react';
 import { seoDefaults } from '@curb/content';
-import type { OwnerProfile, PublishedPost, SiteContent, SocialNetwork } from '@curb/contracts/owner-content';
+import {
+  type OwnerProfile,
+  type PublishedPost,
+  SOCIAL_NETWORK_NAMES,
+  type SiteContent,
+  type SocialNetwork,
+} from '@curb/contracts/owner-content';
 import { MEDIA_LIMITS, mediaFilePath, OWNER_CONTENT_ROUTES } from '@curb/contracts/owner-content-paths';
 import type { QrMatrix } from './qr-matrix';
 
@@ -98,16 +104,7 @@ export function imageSrcSet(src: string): string | undefined {
 /** The digits (and a leading +) a tel: link dials. */
 export const dialable = (phone: string) => phone.replace(/(?!^\+)[^0-9]/g, '');
 
-/** How each network the owner links to is named on the page. */
-export const SOCIAL_NETWORK_NAMES: Record<SocialNetwork, string> = {
-  linkedin: 'LinkedIn',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  x: 'X',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  zillow: 'Zillow',
-};
+export { SOCIAL_NETWORK_NAMES };
 
 /** The owner's links to their profiles elsewhere, in the order the networks are listed. */
 export function socialLinks(content: SiteContent): Array<[SocialNetwork, string]> {

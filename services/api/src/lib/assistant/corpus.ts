@@ -15,6 +15,7 @@ import {
   reportLandingPage,
   servicesIntro,
 } from '@curb/content';
+import { SOCIAL_NETWORK_NAMES, type SocialNetwork } from '@curb/contracts/owner-content';
 import { sampleKnowledge, type AssistantKnowledge } from './knowledge.ts';
 
 export type PassageKind =
@@ -73,21 +74,11 @@ const inSentence = (item: string): string => (/^\p{Lu}\p{Ll}/u.test(item) && !/\
 export const ownerLocation = (profile: AssistantKnowledge['profile']): string =>
   [profile.officeAddress.city, profile.officeAddress.region].filter(Boolean).join(', ');
 
-const SOCIAL_NAMES: Record<string, string> = {
-  linkedin: 'LinkedIn',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  x: 'X',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  zillow: 'Zillow',
-};
-
 /** The owner's social profiles the site links, by the network's name. */
 export const socialLinks = (profile: AssistantKnowledge['profile']): Array<{ name: string; url: string }> =>
   Object.entries(profile.social)
     .filter((entry): entry is [string, string] => Boolean(entry[1]))
-    .map(([network, url]) => ({ name: SOCIAL_NAMES[network] ?? network, url }));
+    .map(([network, url]) => ({ name: SOCIAL_NETWORK_NAMES[network as SocialNetwork] ?? network, url }));
 
 /** The owner's booking page as a sentence (a link the chat opens), or '' without one. */
 export const bookingSentence = (profile: AssistantKnowledge['profile']): string =>

@@ -23,6 +23,7 @@ import { createTestStores, testConfig } from '../../../../../test/harness.ts';
 import { contextOf } from '../../../../../test/audit/checks/harness.ts';
 import { adminHeaders, TEST_ORIGIN } from '../../../../../test/admin-login.ts';
 import { auditEventRow } from '../audit/events.ts';
+import { parseCsv } from '../../../../../test/csv.ts';
 
 /** As the person typed it; the events keep it in lower case. */
 const ADDRESS = 'Pat.Person@Example.org';
@@ -284,36 +285,6 @@ function filesHolding(dir: string): string[] {
     const path = join(dir, name);
     return statSync(path).isFile() && readFileSync(path, 'latin1').toLowerCase().includes(ADDRESS.toLowerCase());
   });
-}
-
-/** RFC 4180, as a spreadsheet reads it: the file's rows of cells. */
-function parseCsv(text: string): string[][] {
-  expect(text.startsWith('\uFEFF')).toBe(true);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 1; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
 }
 
 describe('the owner signed out', () => {
