@@ -40,10 +40,13 @@ describe('figures that agree and small truths, in Chromium', () => {
       body: JSON.stringify(ADMIN),
     });
     const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+    // A save names the version it was made on.
+    const section = await fetch(`${url}/api/admin/settings/analytics`, { headers: { cookie } });
+    const { version } = (await section.json()) as { version: number };
     const saved = await fetch(`${url}/api/settings/analytics`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', cookie, origin: url },
-      body: JSON.stringify({ google_analytics_id: 'G-TEST12345' }),
+      body: JSON.stringify({ values: { google_analytics_id: 'G-TEST12345' }, baseVersion: version }),
     });
     expect(saved.status).toBe(200);
   }, 240_000);
