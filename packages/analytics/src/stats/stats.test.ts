@@ -101,10 +101,11 @@ const dayIn = (ms: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
 const isAudit = (e: Generated) => e.name === 'form_submit' && AUDIT_FORMS.includes(e.form ?? '');
 
-function visitsIn(from: number, to: number): Visit[] {
+/** The visits that started in [from, to) with all their events (in realtime: those active in it). */
+function visitsIn(from: number, to: number, active = false): Visit[] {
   const bySession = new Map<string, Generated[]>();
   for (const e of EVENTS) {
-    if (e.bot || e.at < from || e.at >= to) continue;
+    if (e.bot) continue;
     const key = e.session || `${e.visitor}|${new Date(e.at).toISOString().slice(0, 10)}`;
     bySession.set(key, [...(bySession.get(key) ?? []), e]);
   }
@@ -113,6 +114,8 @@ function visitsIn(from: number, to: number): Visit[] {
     events.sort((a, b) => a.at - b.at);
     const views = events.filter((e) => e.name === 'page_view');
     if (views.length === 0) continue;
+    const at = active ? events[events.length - 1]!.at : events[0]!.at;
+    if (at < from || (active ? events[0]!.at : at) >= to) continue;
     visits.push({
       key,
       visitor: events[0]!.visitor,
@@ -149,10 +152,11 @@ const VISIT_VALUE: Record<string, (v: Visit) => string> = {
   'visit:country': (v) => v.first.country || '(not set)',
   'visit:os': (v) => v.first.os!,
   'visit:screen_size': (v) => v.first.screenSize!,
+  // A visit counts in the day it started.
+  'time:day': (v) => dayIn(v.first.at),
 };
 const EVENT_VALUES: Record<string, (e: Generated) => string[]> = {
   'event:page': (e) => [e.path!],
-  'time:day': (e) => [dayIn(e.at)],
   'event:goal': (e) => Object.keys(GOALS).filter((g) => GOALS[g]!(e)),
 };
 
@@ -165,7 +169,7 @@ function reference(query: StatsQuery, from: number, to: number): Map<string, num
   const dims = query.dimensions ?? [];
   const filters = query.filters ?? [];
   const units = new Map<string, { dims: string[]; visit: Visit; pv: number; ev: number }>();
-  for (const visit of visitsIn(from, to)) {
+  for (const visit of visitsIn(from, to, query.date_range === 'realtime')) {
     if (!filters.every(([op, d, values]) => !VISIT_VALUE[d] || matches(op, VISIT_VALUE[d]!(visit), values))) continue;
     const visitDims = dims.map((d) => VISIT_VALUE[d]?.(visit));
     if (dims.some((d, i) => d.startsWith('visit:utm_') && visitDims[i] === '')) continue;
