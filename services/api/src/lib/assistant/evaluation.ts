@@ -5,6 +5,7 @@
 // retrieval's thresholds and rules were adjusted on, and a held-out half written with it and
 // never tuned on, so its figures tell how the assistant does on questions nobody fitted it
 // to. The tests hold the assistant to both; `pnpm bench:assistant` prints both.
+import { personal } from '@curb/content';
 import type { Retriever } from './retrieval.ts';
 
 export interface RetrievalCase {
@@ -21,8 +22,17 @@ export interface RetrievalCase {
 
 /** A reply that says plainly the site gives no price. */
 const NO_PRICE = /(?:does not|doesn't) (?:list|give|state|publish) (?:a )?(?:price|prices|fee|fees|rate|rates)/i;
+// The set asks about the sample owner the content package ships: who they are and how to reach
+// them come from there, so the set follows that content rather than restating it.
+const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+const NAME = literally(personal.name);
+const FIRST_NAME = personal.name.split(' ')[0]!;
+const PHONE = literally(personal.formattedPhone);
+const EMAIL = literally(personal.email);
+const LOCATION = literally(personal.location);
+const TOWN = literally(personal.location.split(',')[0]!);
 /** A reply that offers the owner's contact. */
-const CONTACT = /morgan@curbappeal\.example|\(703\) 555-0142/;
+const CONTACT = new RegExp(`${EMAIL.source}|${PHONE.source}`);
 const AUDIT_TIMES = [/about 20 seconds/, /within 24 hours/];
 /** A reply that says the site does not answer and offers the owner instead. */
 const NO_ANSWER = /(?:site|it) (?:does not|doesn't) (?:say|answer|cover)/i;
@@ -36,13 +46,13 @@ const FIRST_TUNING_CASES: readonly RetrievalCase[] = [
   { question: 'Is the marketing audit really free?', source: '/marketing-audit' },
   { question: 'How did the transaction management system save time?', source: '/blog/transaction-management-system' },
   { question: 'What happened with the South Arlington expansion?', source: '/blog/south-arlington-expansion' },
-  { question: 'What did Morgan do at eXp Realty?', source: '/blog/exp-realty-transition' },
-  { question: 'What did Morgan do at Potomac Home Partners?', source: '/experience' },
+  { question: `What did ${FIRST_NAME} do at eXp Realty?`, source: '/blog/exp-realty-transition' },
+  { question: `What did ${FIRST_NAME} do at Potomac Home Partners?`, source: '/experience' },
   { question: 'How does the agent onboarding program work?', source: '/blog/agent-onboarding-system' },
   { question: 'What open rate did the email marketing campaigns get?', source: '/blog/email-marketing-campaigns' },
   { question: 'How can I contact you?', source: '/#contact' },
   { question: "What's your phone number?", source: '/#contact' },
-  { question: 'Who is Morgan Ellis?', source: '/#about' },
+  { question: `Who is ${personal.name}?`, source: '/#about' },
   { question: 'Which certifications do you have?', source: '/#about' },
   { question: 'What is your work experience?', source: '/experience' },
   { question: 'Which magazine featured you?', source: '/#achievements' },
@@ -65,7 +75,7 @@ const FIRST_TUNING_CASES: readonly RetrievalCase[] = [
   { question: 'Can you recommend a mortgage lender?', source: null },
   { question: 'How do I bake sourdough bread?', source: null },
   { question: 'Who won the Super Bowl last year?', source: null },
-  { question: 'What did Morgan do at Keller Williams?', source: null },
+  { question: `What did ${FIRST_NAME} do at Keller Williams?`, source: null },
   { question: 'Translate hello into Spanish', source: null },
   { question: 'What is the population of Tokyo?', source: null },
   { question: 'Write me a poem about cats', source: null },
@@ -81,7 +91,7 @@ const FIRST_TUNING_CASES: readonly RetrievalCase[] = [
   { question: 'Is the audit free?', source: '/marketing-audit', opens: 'Yes', says: [/free/] },
   { question: 'what do you charge for operations consulting', source: '/#contact', says: [NO_PRICE, CONTACT] },
   { question: 'Are you a licensed realtor?', source: '/#about', opens: 'Yes', says: [/Licensed Realtor/] },
-  { question: 'Where is Morgan based?', source: '/#contact', says: [/Arlington, Virginia/] },
+  { question: `Where is ${FIRST_NAME} based?`, source: '/#contact', says: [LOCATION] },
   { question: 'Do you cover Florida?', source: '/#contact', opens: 'No', says: [/Northern Virginia/] },
   { question: 'best way to reach you?', source: '/#contact', says: [CONTACT] },
   { question: 'How many agents have you onboarded?', source: '/blog/agent-onboarding-system', says: [/40 agents/] },
@@ -137,8 +147,8 @@ const RETIRED_HELD_OUT: readonly RetrievalCase[] = [
   { question: 'Is the website audit really free of charge?', source: '/marketing-audit', opens: 'Yes' },
   { question: 'Are you licensed in Virginia?', source: '/#about', opens: 'Yes', says: [/VA|Virginia/] },
   { question: 'Do you work in Texas?', source: '/#contact', opens: 'No', says: [/Northern Virginia/] },
-  { question: "Where's your office?", source: '/#contact', says: [/Arlington/] },
-  { question: "What's your email?", source: '/#contact', says: [/morgan@curbappeal\.example/] },
+  { question: "Where's your office?", source: '/#contact', says: [TOWN] },
+  { question: "What's your email?", source: '/#contact', says: [EMAIL] },
   { question: 'how much for team leadership coaching', source: '/#contact', says: [NO_PRICE] },
   { question: 'Do you serve Washington DC?', source: '/#contact', opens: 'Yes', says: [/DC/] },
   { question: 'Can you help me set up a transaction management system?', source: '/services', opens: 'Yes' },
@@ -168,7 +178,7 @@ const RETIRED_HELD_OUT: readonly RetrievalCase[] = [
   { question: 'What is my home worth?', source: null, says: [NO_ANSWER, CONTACT] },
   { question: 'Do you do home staging?', source: null, says: [CONTACT] },
   { question: 'Can I schedule a call with you?', source: '/#contact', says: [CONTACT] },
-  { question: 'Is there a number I can call?', source: '/#contact', says: [/\(703\) 555-0142/] },
+  { question: 'Is there a number I can call?', source: '/#contact', says: [PHONE] },
   { question: 'Where do you work?', source: '/#contact', says: [/Northern Virginia/] },
   { question: 'Do you work in Maryland?', source: ['/#contact', '/services'], opens: 'Yes' },
   { question: 'Do you serve California?', source: '/#contact', opens: 'No' },
@@ -206,9 +216,9 @@ const SECOND_RETIRED_HELD_OUT: readonly RetrievalCase[] = [
   { question: "What's included in the free audit?", source: ['/marketing-audit', '/services'], says: [/15-point|website|search/] },
   { question: 'Can you fix our CRM?', source: '/services', says: [/CRM/] },
   { question: 'Who is the team leadership service for?', source: '/services', says: [/growing teams|team leaders|brokers/i] },
-  { question: "What's your contact email?", source: '/#contact', says: [/morgan@curbappeal\.example/] },
-  { question: 'How do I get in touch with Morgan?', source: '/#contact', says: [CONTACT] },
-  { question: 'Where are you?', source: '/#contact', says: [/Arlington/] },
+  { question: "What's your contact email?", source: '/#contact', says: [EMAIL] },
+  { question: `How do I get in touch with ${FIRST_NAME}?`, source: '/#contact', says: [CONTACT] },
+  { question: 'Where are you?', source: '/#contact', says: [TOWN] },
   { question: 'Do you cover DC?', source: '/#contact', opens: 'Yes' },
   { question: 'Do you work in Ohio?', source: '/#contact', opens: 'No' },
   { question: "What's your rating from clients?", source: '/#achievements', says: [/4\.9/] },
@@ -227,7 +237,7 @@ const SECOND_RETIRED_HELD_OUT: readonly RetrievalCase[] = [
   { question: 'I want to grow my real estate team. Can you help?', source: '/services', opens: 'Yes' },
   { question: 'Is the report emailed to me?', source: '/marketing-audit', says: [/24 hours|e-mail|email/] },
   { question: 'How soon does the audit finish?', source: '/marketing-audit', says: AUDIT_TIMES },
-  { question: 'Can I call you?', source: '/#contact', says: [/\(703\) 555-0142/] },
+  { question: 'Can I call you?', source: '/#contact', says: [PHONE] },
   {
     question: 'who is it for?',
     previous: 'What is the Operations Consulting service?',
@@ -271,7 +281,7 @@ const THIRD_RETIRED_HELD_OUT: readonly RetrievalCase[] = [
   { question: 'Are you based in Arlington?', source: '/#contact', opens: 'Yes' },
   { question: 'Do you work with small businesses?', source: ['/services', '/#contact'], opens: 'Yes' },
   { question: 'How can I book time with you?', source: '/#contact', says: [CONTACT] },
-  { question: 'Who are you?', source: '/#about', says: [/Morgan Ellis/] },
+  { question: 'Who are you?', source: '/#about', says: [NAME] },
   { question: 'How many agents have you trained?', source: ['/#achievements', '/blog/agent-onboarding-system', '/#skills'], says: [/40/] },
   {
     question: "What's your experience with email marketing?",
@@ -342,9 +352,9 @@ export const TUNING_CASES: readonly RetrievalCase[] = [
  * are looked at while tuning). When one of these fails, the miss is reported, not fitted.
  */
 export const HELD_OUT_CASES: readonly RetrievalCase[] = [
-  { question: 'Hi, who am I talking to?', source: '/#about', says: [/Morgan Ellis/] },
-  { question: 'Tell me about yourself', source: '/#about', says: [/Morgan Ellis/] },
-  { question: "What's your phone number and email?", source: '/#contact', says: [/\(703\) 555-0142/, /morgan@curbappeal\.example/] },
+  { question: 'Hi, who am I talking to?', source: '/#about', says: [NAME] },
+  { question: 'Tell me about yourself', source: '/#about', says: [NAME] },
+  { question: "What's your phone number and email?", source: '/#contact', says: [PHONE, EMAIL] },
   { question: 'How much does the marketing strategy consultation cost?', source: '/#contact', says: [NO_PRICE, CONTACT] },
   { question: 'What results have your clients seen?', source: ['/real-estate-marketing-report', '/#achievements'] },
   { question: 'How many transactions do you handle a year?', source: ['/#achievements', '/#about'], says: [/\$75M/] },
@@ -352,7 +362,7 @@ export const HELD_OUT_CASES: readonly RetrievalCase[] = [
   { question: 'What is the Growth Opportunities Report?', source: ['/services', '/marketing-audit'], says: [/revenue|untapped|3-5/] },
   { question: 'Can you automate our paperwork?', source: ['/services', '/#skills'], opens: 'Yes' },
   { question: 'Do you do team training?', source: ['/services', '/#skills'], opens: 'Yes' },
-  { question: 'Where is your office located?', source: '/#contact', says: [/Arlington/] },
+  { question: 'Where is your office located?', source: '/#contact', says: [TOWN] },
   { question: 'Do you serve Maryland?', source: '/#contact', opens: 'Yes' },
   { question: 'Are you licensed in DC?', source: '/#about', opens: 'Yes' },
   { question: 'How long does it take to get my report?', source: '/marketing-audit', says: AUDIT_TIMES },
