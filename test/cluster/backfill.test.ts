@@ -39,6 +39,7 @@ const FIGURES: Array<[string, string, string]> = [
   ['events_hourly', 'SELECT sum(events) FROM events_hourly', 'SELECT count() FROM events'],
   ['sessions', 'SELECT sum(page_views) FROM sessions', "SELECT countIf(name = 'page_view') FROM events"],
   ['page_visitors', 'SELECT sum(views) FROM page_visitors', "SELECT countIf(name = 'page_view') FROM events"],
+  ['page_submitters', 'SELECT sum(submits) FROM page_submitters', "SELECT countIf(name = 'form_submit' AND is_bot = 0) FROM events"],
   [
     'journey_events',
     'SELECT sum(cityHash64(session_id, name, path, ts) % 1000003) FROM journey_events',

@@ -40,6 +40,7 @@ describe('event retention', () => {
       'funnel_steps',
       'identities',
       'journey_events',
+      'page_submitters',
       'page_visitors',
       'sessions',
       'sources_daily',

@@ -12,6 +12,7 @@ const TTL_COLUMN: Record<string, string> = {
   events_daily: 'date',
   sessions: 'date',
   page_visitors: 'date',
+  page_submitters: 'date',
   funnel_steps: 'date',
   sources_daily: 'date',
   traffic_daily: 'date',

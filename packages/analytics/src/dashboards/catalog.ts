@@ -36,7 +36,7 @@ export function dashboardStatements(engine: EngineProfile): Record<string, strin
     // The closed-days snapshots of each dashboard that keeps them.
     'closed-days': snapshotSets(engine).flatMap((snapshots) => snapshots.statements()),
     'data-connections': texts(dataConnectionsSql),
-    'funnel-views': texts(funnelViewsSql),
+    'funnel-views': texts(funnelViewsSql(engine)),
     // An owner's funnel is built from its steps: one of each kind stands for them all.
     'owner-funnels': [
       ownerFunnelSql(
