@@ -1,4 +1,4 @@
-// Retargeting dashboard: the spec's five-step funnel (windowFunnel per user, see
+// Retargeting dashboard: the five-step funnel from visit to lead (windowFunnel per user, see
 // funnel-progress.ts), event counts by source, the latest sessions as journeys, traffic
 // sources, and identified users.
 //
