@@ -95,7 +95,7 @@ export function isFormId(value: unknown): value is FormId {
 /**
  * Forms that request an audit get the audit success text and go to the report 1 s later. It is
  * the form's own flag, not an id containing "audit": that rule would leave the popups
- * (popup-image, popup-standard) on the page they were sent from (record 0144).
+ * (popup-image, popup-standard) on the page they were sent from (docs/product.md, Public site).
  */
 export function isAuditVariant(formId: string): boolean {
   return isFormId(formId) ? formDefinitions[formId].requestsAudit : formId.includes('audit');
