@@ -9,7 +9,7 @@ import { percent } from './period.ts';
 export const SEO_TRAFFIC_DAYS = 7;
 // A session's flags over a span of days, from the sessions rollup (a row per session and day):
 // organic 1 (it entered from a search engine or with medium organic: its earliest row's
-// `organic_entry`, decided as the rows are stored, migration 0045), engaged 2, and its page
+// `organic_entry`, decided as the rows are stored, ClickHouse migration 0045), engaged 2, and its page
 // views up to 2, times 4 (one page view and no engagement is a bounce).
 const SESSION_FLAGS = 'toUInt8(bitAnd(min(organic_entry), 1) + 2 * max(engaged) + 4 * least(2, sum(page_views)))';
 
