@@ -1,6 +1,6 @@
 // Writes realistic tracking events straight into ClickHouse with one INSERT … SELECT (fast
 // enough for 10 M rows on two cores): 1 M sessions of 10 events each over the last 90 days,
-// 400 k returning visitors, the spec's funnel with plausible drop-off, popup A/B exposures,
+// 400 k returning visitors, the retargeting funnel's steps with plausible drop-off, popup A/B exposures,
 // UTM and search-engine traffic, identified visitors, e-mail opens and 3 % bots. Past 10 M
 // the data grows in one of two shapes: more traffic (sessions and visitors grow with the
 // events), or more events per session (the 10 M sessions and visitors, longer visits).

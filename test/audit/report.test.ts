@@ -103,7 +103,7 @@ describe('report', () => {
       licenseInfo: 'License # 0225123456',
     });
     expect(a.report.websiteData.profileVerification).toMatchObject({ verifiedProfiles: 3, totalProfiles: 3, averageCompleteness: 100 });
-    // The spec's fixed benchmarks (public-site.md section 9: industry / top performers).
+    // The report's fixed benchmarks (industry / top performers), written out: a change must fail here.
     const specBenchmarks = {
       website: [72, 85],
       social: [58, 78],

@@ -1,5 +1,5 @@
 // The voice assistant pages in real Chromium, with the microphone denied: the page falls
-// back to text mode with the spec's toast, answers typed questions from the site's content
+// back to text mode with its toast, answers typed questions from the site's content
 // (read aloud by the server's voice), and loads nothing from another origin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

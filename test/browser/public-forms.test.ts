@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Every public form in real Chromium against the real API and database: the spec's
+// Every public form in real Chromium against the real API and database: the forms'
 // validation messages, busy labels, success views and toasts, and failure toasts (with the
 // failure forced at the network layer). Website lookups are answered by the test, so the
 // page states around them are deterministic.

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The public site in real Chromium: prerendered HTML with the spec's head tags and
+// The public site in real Chromium: prerendered HTML with each page's head tags and
 // structured data, hydration without errors under the CSP, navigation, the contact card by
 // screen width, the keyword dialog, the magazine viewer's bounds, the audit popup's rules
 // (on a controlled clock), the 'Post Not Found' page, and axe on every public route.

@@ -1,5 +1,5 @@
 // The tracker bundle in real Chromium against the real collector: beacons on page hide,
-// the spec's events and values, and nothing at all under Global Privacy Control.
+// the funnel's events and their values, and nothing at all under Global Privacy Control.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

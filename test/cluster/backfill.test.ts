@@ -118,7 +118,7 @@ describe('rollup backfills on an upgrade', () => {
     const f = await figures();
     expect(f.events_daily![1]).toBe(600);
     expect(agree(f)).toEqual(allAgree);
-    // The sessions stored before migration 0045 get their organic entry written, the funnel's
+    // The sessions stored before ClickHouse migration 0045 get their organic entry written, the funnel's
     // steps before 0046 their numbers: each visitor's earliest page view per day, and the other steps.
     expect(await columnRewrites(ch)).toEqual(['first_view', 'organic_entry', 'other_steps'].map((c) => expect.stringContaining(c)));
     const numbered = await ch.query<Record<string, string>>(`SELECT

@@ -271,7 +271,7 @@ describe('the funnel manager drives the live funnel', () => {
         await v.step('popup');
         await v.finish();
 
-        // Back to the spec's 25 s, so the other journeys' visitors are not interrupted.
+        // Back to the default 25 s, so the other journeys' visitors are not interrupted.
         const again = await editFunnel(j, 'Free Marketing Audit');
         await again.getByRole('tab', { name: 'Popup Creator' }).click();
         await again.getByLabel('Delay (seconds)').fill('25');

@@ -9,7 +9,7 @@ import { startSampleSites, type SampleSites } from '../../scripts/demo/sample-si
 import { launchBrowser, startBrowserApp, type BrowserApp } from '../browser/harness.ts';
 import { atEachWidth, nextVisitor, type Journey } from './journey.ts';
 
-/** The audit popup's delay (spec: 25 s). */
+/** The audit popup's default delay (25 s), as the funnel's popup settings ship. */
 const POPUP_DELAY_MS = 25_000;
 
 describe('a prospect’s journeys in Chromium', () => {

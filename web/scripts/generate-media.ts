@@ -11,7 +11,7 @@ import { writePdf } from './media/pdf.ts';
 import { auditPopupSvg, headshotSvg, heroStarsSvg, ogImageSvg, pageSvg, projectSvg } from './media/svg.ts';
 
 const OUT = join(import.meta.dirname, '..', 'public', 'media');
-/** Spec: 150 decorative stars in the hero. */
+/** 150 decorative stars in the hero. */
 const HERO_STAR_COUNT = 150;
 const fromSite = (path: string) => join(OUT, path.replace(/^\/media\//, ''));
 

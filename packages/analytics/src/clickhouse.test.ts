@@ -64,7 +64,7 @@ describe('ClickHouse on chDB', () => {
     try {
       for (const file of readdirSync(MIGRATIONS).filter((f) => f < '0049')) cpSync(join(MIGRATIONS, file), join(through48, file));
       await migrateClickHouse(old, { dir: through48 });
-      // As the version before 0049 left chDB: a dictionary over the funnel's levels, which holds
+      // As the version before ClickHouse migration 0049 left chDB: a dictionary over the funnel's levels, which holds
       // its table against DROP TABLE.
       await old.command(`CREATE OR REPLACE DICTIONARY funnel_levels_7 (key UInt64, value UInt64) PRIMARY KEY key
         SOURCE(CLICKHOUSE(QUERY 'SELECT toUInt64(1) AS key, toUInt64(2) AS value FROM ${old.database}.funnel_progress'))

@@ -39,7 +39,7 @@ export interface EventRow {
 /** Epoch milliseconds as ClickHouse reads a DateTime64(3) in UTC: `2026-11-24 18:00:00.000`. */
 export const clickhouseTime = (t: number): string => new Date(t).toISOString().replace('T', ' ').replace('Z', '');
 
-/** Spec grouping: audit/marketing → Marketing, service → Services, blog → Content, experience → About. */
+/** Grouping: audit/marketing → Marketing, service → Services, blog → Content, experience → About. */
 export function pageGroup(path: string): string {
   const p = path.toLowerCase();
   if (p.includes('audit') || p.includes('marketing')) return 'Marketing';

@@ -107,7 +107,7 @@ export async function personEvents(
 }
 
 /**
- * The tables of closed-days snapshots and runs (migrations 0039–0042, 0049): merged from the
+ * The tables of closed-days snapshots and runs (ClickHouse migrations 0039–0042, 0049): merged from the
  * rollups, kept two days, rebuilt by the next request or the worker when absent. A table added
  * to the schema must be named here, among the rollups (a migration's backfill), in VISIT_TABLES or in KEPT_TABLES:
  * person-data.test.ts fails otherwise.

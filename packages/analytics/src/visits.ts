@@ -1,5 +1,5 @@
 // The visit builder: turns the sessions that newly stored events touched (`visit_touches`) into
-// rows of `visits` (migration 0051). For each UTC day with touched sessions it reads those
+// rows of `visits` (ClickHouse migration 0051). For each UTC day with touched sessions it reads those
 // sessions' events from the day before to the day after (a visit is never longer), cancels each
 // one's stored row and
 // writes the rebuilt one in a single INSERT, so a sign-weighted sum never sees a visit twice.

@@ -19,7 +19,7 @@ export const marketingAuditPage = {
   previewLoading: 'Capturing website...',
   insightsTitle: 'Quick Insights',
   analyzed: 'Website analyzed successfully',
-  /** Loader captions by seconds from the start (spec section 4). */
+  /** Loader captions by seconds from the start: paced so the wait reads as work being done. */
   loaderStages: [
     { at: 0.5, caption: 'Building analysis foundation...' },
     { at: 1.5, caption: 'Constructing website structure...' },

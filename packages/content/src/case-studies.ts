@@ -5,7 +5,7 @@ export type CaseStudyBlock =
   | { type: 'section'; title: string; content: string }
   | { type: 'metrics'; title: string; metrics: { label: string; value: string; description: string }[] };
 
-/** A case study (spec: "Case study"). */
+/** A case study. */
 export interface CaseStudy {
   id: string;
   title: string;

@@ -1,6 +1,6 @@
 // Career history: the seven past and present jobs of the experience timeline.
 
-/** One job of the timeline (spec: "Experience item"). */
+/** One job of the timeline. */
 export interface ExperienceItem {
   id: string;
   title: string;

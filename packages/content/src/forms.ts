@@ -1,4 +1,4 @@
-// Lead forms by form id (spec section 5) and the rules every submission is checked with.
+// Lead forms by form id and the rules every submission is checked with.
 // The web forms and the API validate with the same functions, so a message the server
 // sends back is the one the form would have shown.
 
@@ -13,7 +13,7 @@ export interface FormField {
   maxLength?: number;
 }
 
-/** A lead form (spec: "Form definition"). */
+/** A lead form. */
 export interface FormDefinition {
   id: FormId;
   title: string;
@@ -93,9 +93,9 @@ export function isFormId(value: unknown): value is FormId {
 }
 
 /**
- * Forms that request an audit get the audit success text and go to the report 1 s later. The
- * spec keys this on an id containing "audit", which left the popups (popup-image,
- * popup-standard) on the page they were sent from (docs/decisions/).
+ * Forms that request an audit get the audit success text and go to the report 1 s later. It is
+ * the form's own flag, not an id containing "audit": that rule would leave the popups
+ * (popup-image, popup-standard) on the page they were sent from (docs/product.md, Public site).
  */
 export function isAuditVariant(formId: string): boolean {
   return isFormId(formId) ? formDefinitions[formId].requestsAudit : formId.includes('audit');
@@ -107,7 +107,7 @@ export const consentTexts = {
   communicationConsent: 'Send me occasional tips and updates (optional).',
 } as const;
 
-/** Validation messages (spec section 5). */
+/** Validation messages, the same words in the browser and in the API's answers. */
 export const validationMessages = {
   required: (placeholder: string) => `${placeholder} is required`,
   email: 'Please enter a valid email address',
@@ -124,7 +124,7 @@ export function isValidEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_PATTERN.test(value);
 }
 
-/** The address with https:// added when it has no scheme (spec: prepended before sending). */
+/** The address with https:// added when it has no scheme, before sending: people type bare domains. */
 export function withScheme(value: string): string {
   const trimmed = value.trim();
   return /^[a-z][a-z\d+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
@@ -160,7 +160,8 @@ export function parseWebsite(value: string): URL | null {
   }
 }
 
-/** The enrichment cache key: no scheme, no leading www., no bare trailing slash (spec). */
+/** The enrichment cache key: no scheme, no leading www., no bare trailing slash, so the ways one
+ *  site is written share one entry. */
 export function normalizeWebsite(value: string): string {
   const url = parseWebsite(value);
   if (!url) return value.trim().toLowerCase();

@@ -1,6 +1,6 @@
 // Home page content: expertise cards, key metrics, major projects and the magazine feature.
 
-/** An expertise card and the details its modal shows (spec: "Skill card"). */
+/** An expertise card and the details its modal shows. */
 export interface SkillCard {
   title: string;
   description: string;
@@ -8,7 +8,7 @@ export interface SkillCard {
   details: { tools: string[]; achievements: string[]; experience: string };
 }
 
-/** A 'Key Metrics' card (spec: "Achievement card"). */
+/** A 'Key Metrics' card. */
 export interface AchievementCard {
   title: string;
   value: string;
@@ -17,7 +17,7 @@ export interface AchievementCard {
   type: 'achievement';
 }
 
-/** A 'Major Projects' card (spec: "Project card"); `slug` is its case-study id. */
+/** A 'Major Projects' card; `slug` is its case-study id. */
 export interface ProjectCard {
   title: string;
   slug: string;
@@ -28,7 +28,7 @@ export interface ProjectCard {
   type: 'project';
 }
 
-/** A magazine feature (spec: "Magazine feature"). */
+/** A magazine feature. */
 export interface MagazineFeature {
   publication: string;
   title: string;
@@ -43,7 +43,7 @@ export interface MagazineFeature {
   featuredPage: number;
 }
 
-/** The six expertise cards, in the spec's order. */
+/** The six expertise cards, in the order the home page shows them. */
 export const skills: readonly SkillCard[] = [
   {
     title: 'Operations & Leadership',
@@ -171,7 +171,8 @@ export const achievements: readonly AchievementCard[] = [
   },
 ];
 
-/** Case-study slug by project title (spec); other titles are slugified. */
+/** Case-study slug by project title, fixed so published links keep working if a title is
+ *  reworded; other titles are slugified. */
 export const PROJECT_SLUGS: Readonly<Record<string, string>> = {
   'Transaction Management System': 'transaction-management-system',
   'South Arlington Market Expansion': 'south-arlington-expansion',
@@ -181,7 +182,7 @@ export const PROJECT_SLUGS: Readonly<Record<string, string>> = {
   'High-Volume Email Marketing Campaigns': 'email-marketing-campaigns',
 };
 
-/** The case-study slug of a project title: the spec's table, else lowercase with hyphens for whitespace. */
+/** The case-study slug of a project title: the fixed table, else lowercase with hyphens for whitespace. */
 export function projectSlug(title: string): string {
   return PROJECT_SLUGS[title] ?? title.toLowerCase().replace(/\s+/g, '-');
 }

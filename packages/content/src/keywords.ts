@@ -1,7 +1,7 @@
 // The keyword dialog's data: for a keyword (a tool chip, tag or technology), the experience,
 // achievements, projects and skills it relates to. Unknown keywords have no related items.
 
-/** One card of the keyword dialog (spec: "Related item"). */
+/** One card of the keyword dialog. */
 export interface RelatedItem {
   id: string;
   title: string;
@@ -14,7 +14,7 @@ export interface RelatedItem {
   icon?: string;
 }
 
-/** A keyword and everything related to it (spec: "Keyword entry"). */
+/** A keyword and everything related to it. */
 export interface KeywordEntry {
   keyword: string;
   relatedItems: RelatedItem[];

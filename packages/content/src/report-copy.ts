@@ -38,7 +38,8 @@ export const auditTiming = {
   sentence: 'The report is ready on screen in about 20 seconds, and the e-mail with the PDF arrives within 24 hours.',
 } as const;
 
-/** The medium-term list every report shows after the audit's own items (spec: fixed lists). */
+/** The medium-term list every report shows after the audit's own items: fixed, the advice that
+ *  holds for any agent's site. */
 export const MEDIUM_TERM_PLAN: readonly string[] = [
   'Publish a monthly market report for your main neighborhoods',
   'Build neighborhood guide pages with schools, commutes and recent sales',

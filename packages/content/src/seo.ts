@@ -95,7 +95,7 @@ export const pageSeo: readonly PageSeo[] = [
   },
   {
     path: '/advanced-seo-audit',
-    // Not one of the spec's named titles; named like the others rather than "Page <path>".
+    // A page without a title of its own in the site's copy; named like the others rather than "Page <path>".
     title: `Advanced SEO Audit${suffix}`,
     description:
       'Advanced SEO audit: checks 140+ issues across technical SEO, on-page content, performance and AI search readiness, in about ' +

@@ -1,6 +1,6 @@
 // The services page: four service cards with their features, tools and target clients.
 
-/** A service card (spec: "Service item"). */
+/** A service card. */
 export interface ServiceItem {
   id: string;
   title: string;

@@ -1,4 +1,4 @@
-// The site configuration (spec section 3, "Site configuration"): who the site is about,
+// The site configuration: who the site is about,
 // the headline metrics, the services and certifications shown across pages, search-engine
 // defaults, the company, footer, contact card and public navigation.
 
@@ -119,7 +119,7 @@ export const seoDefaults = {
   /** The site's public address: canonical links, sitemap and structured data use it. */
   canonicalUrl: 'https://curbappeal.example',
   ogImage: '/media/og-image.png',
-  /** Red, as the spec asks. */
+  /** The brand's red, so the phone's browser bar matches the site's accent. */
   themeColor: '#dc2626',
   locale: 'en_US',
   /** Robots directive of every public page. */
@@ -170,7 +170,7 @@ export const vcard = {
   url: personal.website,
 } as const;
 
-/** Public top navigation, in the spec's order. */
+/** Public top navigation, in the order the home page's sections run. */
 export const navigation: readonly NavItem[] = [
   { id: 'about', label: 'About', href: null },
   { id: 'skills', label: 'Expertise', href: null },
@@ -182,7 +182,7 @@ export const navigation: readonly NavItem[] = [
   { id: 'contact', label: 'Contact', href: null },
 ];
 
-/** The whole site configuration in the spec's shape. */
+/** The whole site configuration, in one object the pages and the server render read. */
 export const siteConfig = {
   personal,
   metrics,

@@ -1,8 +1,8 @@
-// The admin's marketing-audit list (spec: admin-and-assistant.md sections 3 and 7) and the
-// pagination shape every paged admin list answers with (public-site.md section 3).
+// The admin's marketing-audit list and the pagination shape every paged admin list answers
+// with, so one table component pages them all.
 import { Type, type Static } from '@sinclair/typebox';
 
-/** Spec: the audit page shows 10 a page; one page never exceeds MAX_PAGE_SIZE rows. */
+/** The audit page shows 10 a page; one page never exceeds MAX_PAGE_SIZE rows. */
 export const AUDIT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 /** Deep enough for years of audits; keeps OFFSET from becoming a denial-of-service lever. */

@@ -36,7 +36,7 @@ export const IngestQuarantineSchema = Type.Object({
 });
 export type IngestQuarantine = Static<typeof IngestQuarantineSchema>;
 
-/** Spec: the A/B and retargeting pages offer 7, 30 or 90 days; 30 by default. */
+/** The A/B and retargeting pages offer 7, 30 or 90 days; 30 by default. */
 export const PERIOD_DAYS = [7, 30, 90] as const;
 export type PeriodDays = (typeof PERIOD_DAYS)[number];
 export const DEFAULT_PERIOD_DAYS: PeriodDays = 30;
@@ -48,7 +48,7 @@ export function parsePeriodDays(value: unknown): PeriodDays | null {
   return (PERIOD_DAYS as readonly unknown[]).includes(n) ? (n as PeriodDays) : null;
 }
 
-/** Spec: a test under this many exposures in any variant is flagged as under-powered. */
+/** A test under this many exposures in any variant is flagged as under-powered. */
 export const MIN_EXPOSURES_PER_VARIANT = 150;
 /** A sample-ratio-mismatch p-value below this flags the test's split as broken. */
 export const SRM_P_VALUE_THRESHOLD = 0.001;
@@ -108,7 +108,7 @@ export const AbTestSummarySchema = Type.Object({
   testType: Type.String(),
   control: Type.String(),
   /**
-   * Spec: the variant with the highest conversion rate; null while all rates are equal. It is
+   * The variant with the highest conversion rate; null while all rates are equal. It is
    * the winner only when `significant`; until then it is just the highest rate so far.
    */
   winner: Type.Union([Type.String(), Type.Null()]),
@@ -141,9 +141,9 @@ export const AbTestingResponseSchema = Type.Object({
 });
 export type AbTestingResponse = Static<typeof AbTestingResponseSchema>;
 
-/** Spec: the retargeting funnel, in order. */
+/** The retargeting funnel, in order. */
 export const RETARGETING_FUNNEL_STEPS = ['page_view', 'popup_view', 'form_start', 'form_submit', 'email_open'] as const;
-/** Spec: the journeys list shows the first 20. */
+/** The journeys list shows the first 20. */
 export const JOURNEY_LIMIT = 20;
 
 export const FunnelStepRowSchema = Type.Object({
@@ -222,7 +222,7 @@ export type Funnel = Static<typeof FunnelSchema>;
 
 /** A submission is "recent" within this many days (funnel cards). */
 export const RECENT_SUBMISSION_DAYS = 7;
-/** Spec: the funnel analytics dialog shows the latest 10 submissions. */
+/** The funnel analytics dialog shows the latest 10 submissions. */
 export const LATEST_SUBMISSIONS = 10;
 
 export const FunnelStatsSchema = Type.Object({
@@ -312,7 +312,7 @@ export type SetupKeywordsBody = Static<typeof SetupKeywordsBodySchema>;
 
 export const SetupKeywordsResponseSchema = Type.Object({ message: Type.String(), domain: Type.String() });
 
-/** Spec: the data sources a feature can depend on. */
+/** The data sources a feature can depend on. */
 export const DATA_SOURCES = {
   form_submissions: 'Form Data Collection',
   email_delivery: 'Email Service Integration',

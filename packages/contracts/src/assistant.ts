@@ -11,14 +11,15 @@ export const TTS_MAX_CHARS = 2000;
 export const STT_MAX_BYTES = 10 * 1024 * 1024;
 export const STT_MAX_SECONDS = 60;
 
-/** Spec section 9: voice detection and conversation timing. */
+/** Voice detection and conversation timing. */
 export const VOICE_CONSTANTS = {
   positiveSpeechThreshold: 0.6,
   negativeSpeechThreshold: 0.4,
   preSpeechPadFrames: 8,
   redemptionFrames: 35,
   minSpeechFrames: 8,
-  /** Listening restarts this long after the reply's audio ends (spec: 1 to 2 s). */
+  /** Listening restarts this long after the reply's audio ends: long enough not to hear the reply's
+   *  echo, short enough to feel like a conversation (1 to 2 s). */
   relistenDelayMs: 1500,
   fallbackRecordingMs: 4000,
   /** What the page sends and the local recogniser reads: 16 kHz mono. */

@@ -138,7 +138,7 @@ export const CoreWebVitalsSchema = Type.Object({
 export type CoreWebVitals = Static<typeof CoreWebVitalsSchema>;
 
 // ---------------------------------------------------------------------------------------
-// The Growth Opportunities Report (spec: public-site.md section 3, "Audit report")
+// The Growth Opportunities Report: what the report page, the PDF and the mail read
 
 export const SocialProfileSchema = Type.Object({
   platform: Type.String(),
@@ -354,7 +354,7 @@ export type AuditReportResponse = Static<typeof AuditReportResponseSchema>;
 export const AuditReportParamsSchema = Type.Object({ reportId: Type.String({ maxLength: 128 }) });
 
 // ---------------------------------------------------------------------------------------
-// POST /api/quick-company-lookup (spec: "Quick company lookup result")
+// POST /api/quick-company-lookup: the name and logo a form prefills from a website
 
 export const QuickLookupRequestSchema = Type.Object(
   {
@@ -396,7 +396,7 @@ export const QuickLookupResultSchema = Type.Object({
 export type QuickLookupResult = Static<typeof QuickLookupResultSchema>;
 
 // ---------------------------------------------------------------------------------------
-// POST /api/advanced-seo-audit (spec: "Advanced SEO audit result")
+// POST /api/advanced-seo-audit: the admin's deeper audit of one site
 
 export const AdvancedAuditRequestSchema = Type.Object(
   { url: Type.Optional(Type.String({ maxLength: 2048 })) },

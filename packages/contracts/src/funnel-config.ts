@@ -1,7 +1,6 @@
-// What the funnel manager's Edit dialog edits (spec: admin-and-assistant.md, funnel manager)
-// and what the site does with it: the funnel's own fields plus its configuration, kept in
-// `funnels.config`, every save a numbered version. The spec's version only pretends
-// to save; ours drives the landing page, the popup, the e-mails, the follow-up and the
+// What the funnel manager's Edit dialog edits and what the site does with it: the funnel's own
+// fields plus its configuration, kept in `funnels.config`, every save a numbered version. A
+// save drives the landing page, the popup, the e-mails, the follow-up and the
 // tracking. A field that is empty means "the site's own text" (content's defaults).
 import { Type, type Static, type TLiteral, type TSchema } from '@sinclair/typebox';
 import { Value, ValueErrorType } from '@sinclair/typebox/value';
@@ -12,7 +11,7 @@ function Choice<const T extends readonly string[]>(values: T, options: { default
   return Type.Union(values.map((v) => Type.Literal(v)) as TLiteral<T[number]>[], options);
 }
 
-/** Spec: the fixed list of e-mail template types. */
+/** The fixed list of e-mail template types. */
 export const EMAIL_TEMPLATE_TYPES = ['confirmation', 'notification', 'follow-up'] as const;
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
 
@@ -26,7 +25,7 @@ export type FieldMode = (typeof FIELD_MODES)[number];
 export const POPUP_VARIANTS = ['A', 'B'] as const;
 export type PopupVariant = (typeof POPUP_VARIANTS)[number];
 
-/** Spec default: the popup opens by itself after 25 s. */
+/** By default, the popup opens by itself after 25 s. */
 export const DEFAULT_POPUP_DELAY_SECONDS = 25;
 export const MAX_POPUP_DELAY_SECONDS = 600;
 /** Days after the report e-mail before the follow-up, when the sequence is on. */
@@ -36,7 +35,7 @@ export const MAX_FOLLOW_UP_DAYS = 30;
 /** Funnel events the Tracking tab can switch off (the lead itself is always recorded). */
 export const FUNNEL_EVENTS = ['pageView', 'popupView', 'formStart', 'formSubmit'] as const;
 export type FunnelEvent = (typeof FUNNEL_EVENTS)[number];
-/** Spec: conversion goals. The one chosen is what the funnel's conversion figures count. */
+/** Conversion goals. The one chosen is what the funnel's conversion figures count. */
 export const CONVERSION_EVENTS = ['form-submit', 'email-open', 'report-view'] as const;
 export type ConversionEvent = (typeof CONVERSION_EVENTS)[number];
 

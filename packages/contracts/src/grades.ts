@@ -1,5 +1,5 @@
-// The report's letter grade, score colours and metric thresholds (spec: public-site.md
-// section 9): one definition for the report builder, the report page and the PDF.
+// The report's letter grade, score colours and metric thresholds: one definition for the
+// report builder, the report page and the PDF, so they never disagree on a score.
 export type Grade = 'A+' | 'A' | 'B' | 'C' | 'D';
 
 export function gradeFor(overall: number): { grade: Grade; label: string } {

@@ -32,7 +32,7 @@ export const PageContactSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** POST /api/contact: either payload shape (spec section 7). */
+/** POST /api/contact: either payload shape (the popup's and the contact page's). */
 export const ContactRequestSchema = Type.Union([PopupContactSchema, PageContactSchema]);
 export type PopupContact = Static<typeof PopupContactSchema>;
 export type PageContact = Static<typeof PageContactSchema>;
@@ -77,7 +77,7 @@ export type LeadWebsiteData = Static<typeof LeadWebsiteDataSchema>;
 /** UTM and similar campaign parameters of the visit. */
 export const CampaignDataSchema = Type.Record(Type.String({ maxLength: 64 }), text(500), { maxProperties: 20 });
 
-/** POST /api/lead (spec: "Lead submission payload"). `formId` or `variant` names the form. */
+/** POST /api/lead. `formId` or `variant` names the form. */
 export const LeadRequestSchema = Type.Object(
   {
     formId: Type.Optional(text(64)),
@@ -114,7 +114,7 @@ export const LeadResponseSchema = Type.Object({
 });
 export type LeadResponse = Static<typeof LeadResponseSchema>;
 
-/** POST /api/marketing-audit: the inline audit form (spec section 7). */
+/** POST /api/marketing-audit: the inline audit form. */
 export const MarketingAuditRequestSchema = Type.Object(
   {
     businessName: Type.Optional(text(200)),
@@ -136,7 +136,7 @@ export const MarketingAuditRequestSchema = Type.Object(
 );
 export type MarketingAuditRequest = Static<typeof MarketingAuditRequestSchema>;
 
-/** The answers' texts (the forms show their own spec texts on success). */
+/** The answers' texts (on success the forms show their own texts from the content package). */
 export const LEAD_MESSAGES = {
   tooMany: 'Too many submissions from your connection. Please wait a minute and try again.',
   htmlInName: 'Names cannot contain HTML tags.',

@@ -1,4 +1,4 @@
-// Site-wide settings (spec: admin-and-assistant.md section 3, "Setting"): the tracking ids
+// Site-wide settings: the tracking ids
 // and search-engine overrides the owner sets in the admin and the site-wide loader applies,
 // and the contact details the report PDF carries.
 // Every value is public once set (it ends up in the page), so none of them is a secret.

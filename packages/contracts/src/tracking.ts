@@ -26,17 +26,17 @@ export const EVENTS = {
 } as const;
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
 
-/** Spec: event values in USD. */
+/** Event values in USD. */
 export const LEAD_VALUE_USD = 97;
 export const CONSULTATION_VALUE_USD = 500;
 
-/** Spec: engaged once after 120 s on the site or 75 % scroll, checked on scroll and at 30 s and 120 s. */
+/** Engaged once after 120 s on the site or 75 % scroll, checked on scroll and at 30 s and 120 s. */
 export const ENGAGED_SECONDS = 120;
 export const ENGAGED_SCROLL_PERCENT = 75;
 export const ENGAGEMENT_CHECKS_SECONDS = [30, 120] as const;
-/** Spec: high intent after this many distinct pages, one of them /services or a marketing path. */
+/** High intent after this many distinct pages, one of them /services or a marketing path. */
 export const HIGH_INTENT_PAGES = 3;
-/** Spec: visiting one of these fires a marketing-focused event. */
+/** Visiting one of these fires a marketing-focused event. */
 export const MARKETING_FOCUSED_PATHS = ['/services', '/marketing-audit', '/real-estate-marketing-report'] as const;
 
 /** Props key carrying the text of an A/B variant the visitor saw. */

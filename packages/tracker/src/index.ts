@@ -47,7 +47,7 @@ export interface Tracker {
   formStart(form: string): void;
   /** A submitted form; the e-mail identifies the visitor. */
   formSubmit(form: string, email?: string): void;
-  /** Spec: the lead event is worth 97 USD; it converts the session's A/B exposures. */
+  /** The lead event is worth 97 USD; it converts the session's A/B exposures. */
   lead(email?: string): void;
   /** The thank-you step. */
   conversion(): void;

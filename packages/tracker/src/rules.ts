@@ -1,7 +1,7 @@
 // The tracker's pure rules, apart from the browser so they can be tested on their own.
 import { HIGH_INTENT_PAGES, MARKETING_FOCUSED_PATHS } from '@curb/contracts/tracking';
 
-/** Spec page groups: a path containing audit or marketing is a marketing path. */
+/** Page groups: a path containing audit or marketing is a marketing path. */
 export const isMarketingPath = (path: string): boolean => /audit|marketing/i.test(path);
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);

@@ -164,8 +164,8 @@ const adminRoutes = [
     head: adminTitled('System Overview'),
     component: lazyRouteComponent(() => import('./routes/admin/dashboard'), 'AdminDashboardRoute'),
   }),
-  // The spec names two paths for two pages; the route list's paths are canonical and
-  // the navigation's aliases redirect to them.
+  // Two pages have two paths each (older links use the aliases); the route list's paths are
+  // canonical and the aliases redirect to them.
   createRoute({
     getParentRoute: () => adminRoute,
     path: 'panel',

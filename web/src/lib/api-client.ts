@@ -3,7 +3,7 @@ import type { QueryFunction } from '@tanstack/react-query';
 /** What a query does when the server answers 401: yield null ("no user") or fail like any error. */
 type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-/** The spec's error text for every non-OK answer: "<status>: <body text or status text>". */
+/** One error text for every non-OK answer, which server-message.ts reads back: "<status>: <body text or status text>". */
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const bodyText = await response.text();

@@ -4,7 +4,7 @@
 import { normalizeWebsite, parseWebsite, withScheme } from '@curb/content';
 import type { QuickLookupResult } from '@curb/contracts/audit';
 
-/** A lookup failure with the spec's wording (logged only; forms keep manual entry). */
+/** A lookup failure (logged only: the lookup is a convenience, and forms keep manual entry). */
 export class LookupError extends Error {
   override name = 'LookupError';
 }

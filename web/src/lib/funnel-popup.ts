@@ -9,7 +9,7 @@ import { findFunnel, popupVariantCopy } from './site-config';
 
 type Funnel = PublicSiteConfig['funnels'][number];
 
-/** Spec default: the popup opens by itself after 25 s, or on exit intent. */
+/** By default, the popup opens by itself after 25 s, or on exit intent. */
 const DEFAULT_DELAY_SECONDS = 25;
 
 export interface PagePopup {

@@ -1,5 +1,5 @@
 /**
- * Spec: a website lookup (the lead forms' enrichment, the audit page's company lookup) starts
+ * A website lookup (the lead forms' enrichment, the audit page's company lookup) starts
  * after 1.5 s without typing, and only for text with a dot.
  */
 export const LOOKUP_DEBOUNCE_MS = 1500;

@@ -1,4 +1,4 @@
-// Spec: only one managed popup may show at a time. A popup claims the slot before it opens
+// Only one managed popup may show at a time. A popup claims the slot before it opens
 // and releases it when it closes; a claim while another popup holds the slot is refused.
 
 let active: string | null = null;

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client';
 
 /**
- * Spec defaults: data is fetched once and kept (never stale, no polling, no refetch on focus,
+ * Defaults: data is fetched once and kept (never stale, no polling, no refetch on focus,
  * no retries). Pages that must stay fresh opt in per query, e.g. the audit list polls every 30 s.
  */
 export function createQueryClient(): QueryClient {

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 
-/** Spec: a form that requests an audit moves to its report 1 s after the success message. */
+/** A form that requests an audit moves to its report 1 s after the success message. */
 export const REPORT_REDIRECT_DELAY_MS = 1000;
 
 /**

@@ -1,9 +1,9 @@
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 
-/** Spec: in-page targets land 80px below the top, under the fixed navigation bar. */
+/** In-page targets land 80px below the top, under the fixed navigation bar. */
 export const SECTION_OFFSET_PX = 80;
-/** Spec: after navigating to / from another route, scroll once the page has rendered. */
+/** After navigating to / from another route, scroll once the page has rendered. */
 export const ROUTE_CHANGE_SCROLL_DELAY_MS = 300;
 
 /** Smoothly scrolls to the home section with this id, 80px below the top. */

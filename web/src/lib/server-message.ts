@@ -1,4 +1,4 @@
-// apiRequest throws "<status>: <body>" (spec); the API's body is {"message": "..."}.
+// apiRequest throws "<status>: <body>" (api-client.ts); the API's body is {"message": "..."}.
 
 /** The API's own message inside an apiRequest error, if the server sent one. */
 export function serverMessage(error: unknown): string | null {

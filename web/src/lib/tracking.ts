@@ -1,6 +1,6 @@
 // The site's first-party tracking (packages/tracker) wired into the app: one tracker per
 // page load, a page view on every public route change, form starts and submits picked up
-// from the DOM, and helpers for the spec's funnel events that features call.
+// from the DOM, and helpers for the funnel's events that features call.
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { formDefinitions } from '@curb/content';
@@ -78,14 +78,14 @@ export function usePageViewTracking(): void {
 
 /** The audit popup shown (also the audit form view of the funnel). */
 export const trackPopupView = (popup: string) => tracker()?.popupView(popup);
-/** A lead the server accepted (spec value 97 USD); converts the visit's A/B exposures. */
+/** A lead the server accepted (valued at 97 USD, the tracker's lead value); converts the visit's A/B exposures. */
 export const trackLead = (email?: string) => tracker()?.lead(email);
 /** The thank-you step after a lead. */
 export const trackConversion = () => tracker()?.conversion();
-/** Consultation booking started, or completed (spec value 500 USD). */
+/** Consultation booking started, or completed (valued at 500 USD, the tracker's booking value). */
 export const trackConsultation = (step: 'initiated' | 'booked') => tracker()?.consultation(step);
 
-/** Spec: the audit popup's variants, A with the picture and B the standard form. */
+/** The audit popup's variants, A with the picture and B the standard form. */
 export const POPUP_TEST = { testType: 'audit_popup', variants: ['A', 'B'], formIds: { A: 'popup-image', B: 'popup-standard' } } as const;
 
 /** What a popup variant shows the visitor, for the A/B dashboard: its form's headline. */

@@ -168,7 +168,7 @@ function splitCheck(
   return { shares: weights.map((w) => w / total), expected: Object.fromEntries(variants.map((v, i) => [v, weights[i]!])) };
 }
 
-/** Control is variant A (spec: "A or other"), else the first variant by name. */
+/** Control is variant A (the version the site showed before the test), else the first variant by name. */
 export function summariseTests(rows: AbConversionRow[], splits?: AbSplits, windowStart = 0): AbTestSummary[] {
   const byTest = new Map<string, AbConversionRow[]>();
   for (const row of rows) byTest.set(row.testType, [...(byTest.get(row.testType) ?? []), row]);

@@ -1,5 +1,5 @@
 // Which visits brought the leads, and one lead's journey. A lead (a PostgreSQL record) is tied to
-// the visitor ids that gave its address (the identities rollup, migration 0036); its visits are
+// the visitor ids that gave its address (the identities rollup, ClickHouse migration 0036); its visits are
 // those visitors' page views grouped by session (a session-less event is a visit per visitor and
 // day, as in the sessions rollup). First touch: the lead's earliest visit; last touch: its latest
 // visit that began at or before the lead was created. Definitions: docs/traffic-metrics.md.

@@ -2,10 +2,10 @@
 // period's closed-days values. A dashboard describes what a query sums, merges or flags over a
 // period's days (a ClosedDaysQuery) and asks readClosedDays for the period's rows; how the
 // closed days' part is stored and found is this module's business. Bench figures for each
-// mechanism: bench/results/dashboards.md; the decision: docs/decisions/0210.
+// mechanism: bench/results/dashboards.md; the decision: docs/decisions/ADR-0210.
 //
 // - Storage: the rows a query gives for the closed days (all but yesterday and today) are merged
-//   once a day per period into its table (migrations 0039 to 0042, 0049), so a request merges
+//   once a day per period into its table (ClickHouse migrations 0039 to 0042, 0049), so a request merges
 //   one stored row per key with the rollup rows of the days left open. Only for rows of sums,
 //   mergeable states (exact sets, sketches) and per-key flags (keyFlagsQuery): merged in any
 //   grouping they give the same figures as the whole period at once.

@@ -59,7 +59,7 @@ function generate(seed: number): TestEvent[] {
   return events;
 }
 
-/** The funnel as the spec defines it, from the raw events: users per deepest step reached in order. */
+/** The funnel as defined (steps in order per user), from the raw events: users per deepest step reached in order. */
 function expectedLevels(events: TestEvent[], days: number): number[] {
   const start = Math.floor(now / (DAY_MINUTES * MINUTE)) * DAY_MINUTES * MINUTE - (days - 1) * DAY_MINUTES * MINUTE;
   const at = (e: TestEvent) => now - (e.minutesAgo ?? 60) * MINUTE;

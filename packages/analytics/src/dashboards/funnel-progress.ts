@@ -16,7 +16,7 @@ export const STEP_NAMES = RETARGETING_FUNNEL_STEPS.map((s) => `'${s}'`).join(', 
 const LEVELS = RETARGETING_FUNNEL_STEPS.length + 1;
 
 // funnel_steps numbers the steps from 1 in this order, and each step (second, step) as one
-// number, second × 8 + step (migration 0046), so a user's steps gather in a plain numeric array
+// number, second × 8 + step (ClickHouse migration 0046), so a user's steps gather in a plain numeric array
 // and sort by time, then step. Of the page views only the user's earliest counts (see the migration).
 const USER_STEPS = 'arraySort(arrayPushBack(groupArrayArray(other_steps), min(first_view)))';
 /**

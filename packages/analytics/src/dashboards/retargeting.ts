@@ -1,4 +1,4 @@
-// Retargeting dashboard: the spec's five-step funnel (windowFunnel per user, see
+// Retargeting dashboard: the five-step funnel from visit to lead (windowFunnel per user, see
 // funnel-progress.ts), event counts by source, the latest sessions as journeys, traffic
 // sources, and identified users.
 //
@@ -53,7 +53,7 @@ const sessionRows = (picked: string) => `
 
 /**
  * The journeys' first pick: the sessions last seen after the latest RECENT_SESSIONS of them were,
- * from their activity sorted by time (migration 0048), with the e-mail each left since yesterday.
+ * from their activity sorted by time (ClickHouse migration 0048), with the e-mail each left since yesterday.
  * Here the latest sessions are the tail of the day, not every session since yesterday.
  */
 /** The latest sessions' activity since yesterday: the rows last seen after the latest RECENT_SESSIONS were. */
@@ -99,7 +99,7 @@ LIMIT ${JOURNEY_LIMIT}`;
 export const retargetingSnapshots = perEngine((engine) =>
   closedDaysSnapshots(engine, [
     // Unique users: visitors (sessions rollup), with each identified person's visitors counted
-    // once, by e-mail (identities rollup, migration 0036: only the visitors who gave one). The
+    // once, by e-mail (identities rollup, ClickHouse migration 0036: only the visitors who gave one). The
     // addresses are counted by their 64-bit hash: a set of numbers, not strings, exact unless
     // two of them share a hash. The visitors are a `uniq` count: exact up to 65,536, within
     // about 1 % beyond (docs/decisions/, distinct counts).
@@ -119,7 +119,7 @@ FROM ${bothParts(closed, since)}`,
     },
     // Users per deepest step of the funnel (funnel-progress.ts).
     funnelQuery(engine),
-    // Distinct counts from uniqCombined(12) sketches (see migration 0032).
+    // Distinct counts from uniqCombined(12) sketches (see ClickHouse migration 0032).
     {
       kind: 'sources',
       table: 'sources_closed',
@@ -202,7 +202,7 @@ WHERE ${HUMAN_DAYS_IN_WINDOW} AND session IN {keys:Array(UInt64)}
 GROUP BY session
 ${engine.readSettings}`;
 
-  // From the journeys' copy of the events (migration 0047), sorted by day and session: only the
+  // From the journeys' copy of the events (ClickHouse migration 0047), sorted by day and session: only the
   // granules of the days the sessions ran on that hold them are read.
   const JOURNEY_EVENTS_SQL = `
 SELECT session_id AS sessionId, toString(name) AS event, toString(path) AS path, toString(ts) AS at

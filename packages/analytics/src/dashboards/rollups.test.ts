@@ -31,7 +31,7 @@ describe('dashboard rollups', () => {
     expect(await total('SELECT sum(views) AS n FROM page_visitors')).toBe(3);
     // The funnel keeps each visitor's first page view of the day.
     expect(await total('SELECT sum(length(steps)) AS n FROM funnel_steps WHERE is_bot = 0')).toBe(1);
-    // Numbered as the dashboards read it (migration 0046): that page view, and no other step.
+    // Numbered as the dashboards read it (ClickHouse migration 0046): that page view, and no other step.
     const [numbered] = await ch.query<{ views: string; others: string }>(
       `SELECT groupArray(toString(first_view)) AS views, toString(sum(length(other_steps))) AS others FROM funnel_steps WHERE is_bot = 0`,
     );

@@ -1,4 +1,4 @@
-// SEO dashboard: traffic of the last 7 days from the site's own events, and the spec's
+// SEO dashboard: traffic of the last 7 days from the site's own events, and the audit's
 // SEO / performance / accessibility score formulas for the site's own home page.
 import type { WebsiteAnalytics } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
@@ -9,7 +9,7 @@ import { percent } from './period.ts';
 export const SEO_TRAFFIC_DAYS = 7;
 // A session's flags over a span of days, from the sessions rollup (a row per session and day):
 // organic 1 (it entered from a search engine or with medium organic: its earliest row's
-// `organic_entry`, decided as the rows are stored, migration 0045), engaged 2, and its page
+// `organic_entry`, decided as the rows are stored, ClickHouse migration 0045), engaged 2, and its page
 // views up to 2, times 4 (one page view and no engagement is a bounce).
 const SESSION_FLAGS = 'toUInt8(bitAnd(min(organic_entry), 1) + 2 * max(engaged) + 4 * least(2, sum(page_views)))';
 
@@ -68,14 +68,14 @@ type N = string | number | null;
 
 type PageFacts = Omit<WebsiteAnalytics, 'scores' | 'url' | 'checkedAt'>;
 
-/** Spec: 25 points each for a title, a description, exactly one h1 and structured data. */
+/** 25 points each for a title, a description, exactly one h1 and structured data. */
 export function seoScore(f: PageFacts): number {
   return (
     (f.seo.title ? 25 : 0) + (f.seo.description ? 25 : 0) + (f.seo.h1_count === 1 ? 25 : 0) + (f.technical.structured_data_found ? 25 : 0)
   );
 }
 
-/** Spec: 100, minus 30 over 3 s, 20 over 1000 KB, 20 without compression, 30 without SSL; at least 0. */
+/** 100, minus 30 over 3 s, 20 over 1000 KB, 20 without compression, 30 without SSL; at least 0. */
 export function performanceScore(f: PageFacts): number {
   const p = f.performance;
   const penalty =
@@ -83,7 +83,7 @@ export function performanceScore(f: PageFacts): number {
   return Math.max(0, 100 - penalty);
 }
 
-/** Spec: 100, minus 5 per image without alt, 20 without lang, 20 without viewport; at least 0. */
+/** 100, minus 5 per image without alt, 20 without lang, 20 without viewport; at least 0. */
 export function accessibilityScore(f: PageFacts): number {
   const penalty = 5 * f.seo.image_alt_missing + (f.technical.lang_attribute ? 0 : 20) + (f.technical.viewport_meta ? 0 : 20);
   return Math.max(0, 100 - penalty);

@@ -1,5 +1,5 @@
 -- The retargeting funnel's closed days become a snapshot like the others (dashboards/closed-days.ts,
--- runs in closed_days_runs, record 0210): each user's level under one 64-bit key, and per level the
+-- runs in closed_days_runs, ADR-0210): each user's level under one 64-bit key, and per level the
 -- number of users in rows with key 0, written in the same pass (as 0042). Replaces the funnel's own
 -- runs, levels and first submitters (0034, 0043; a request takes the submitters of the addresses
 -- opened since from the period's identities) and the journeys' identified visitors (0044; the pick

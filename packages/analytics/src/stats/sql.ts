@@ -1,4 +1,4 @@
-// A planned stats query as one ClickHouse statement over the visits table (migration 0051, built
+// A planned stats query as one ClickHouse statement over the visits table (ClickHouse migration 0051, built
 // by visits.ts), never over raw events. A visit has one row per version, cancelled rows with sign
 // -1, so every sum is weighted by sign and nothing groups by visit where it can be helped:
 // - visit and time dimensions: one row per visit version, grouped by the dimensions;

@@ -1,6 +1,6 @@
 // The six detail scores of the report, the overall score and grade. Deterministic: every
-// number is derived from the findings and the measurements, with the spec's thresholds,
-// impact labels and benchmarks (public-site.md section 9; admin-and-assistant.md section 9).
+// number is derived from the findings and the measurements, with fixed thresholds, impact
+// labels and benchmarks, so two audits of an unchanged site read the same.
 import type { CheckCategory, Finding, ScoreDetail, ScoreKey, Scores, Severity } from '@curb/contracts/audit';
 import { CHECKS, runChecks, type CheckRun } from '../checks/registry.ts';
 import { browsersTrust } from '../checks/security.ts';
@@ -29,7 +29,8 @@ const METRICS: Record<ScoreKey, string> = {
   technical: 'Technical Performance',
 };
 
-/** Impact of improving a score (spec thresholds: content always High, technical always Medium). */
+/** Impact of improving a score. Content is always High (it is what brings leads in) and technical
+ *  always Medium (it matters, but a visitor rarely sees it); the rest by their thresholds. */
 export function impactFor(key: ScoreKey, score: number): 'High' | 'Medium' | 'Low' {
   switch (key) {
     case 'website':
@@ -89,7 +90,7 @@ function scoringRun(ctx: CheckContext, run: CheckRun): CheckRun {
   return { ...run, findings: [...run.findings.filter((f) => !TIMING_CHECKS.has(f.id)), ...stable.findings] };
 }
 
-// --- The admin spec's website score formulas ---------------------------------------------
+// --- The website score formulas, shared with the admin's SEO dashboard --------------------
 
 /** 25 points each for a title, a description, exactly one h1, and structured data. */
 export function seoFormula(ctx: CheckContext): number {

@@ -5,7 +5,7 @@
 import type { Db } from '../client.ts';
 
 /**
- * The Free Marketing Audit funnel (migration 0040). The audit popup's requests (forms popup-image
+ * The Free Marketing Audit funnel (PostgreSQL migration 0040). The audit popup's requests (forms popup-image
  * and popup-standard, source 'Audit Popup') matched no funnel by form or source, so the funnel
  * counted 14 submissions where the Marketing Audits page counted 15 audits; now its
  * submissions are the audit requests, the same figure.

@@ -1,4 +1,5 @@
-// The Email Templates tab's fixed list (spec: confirmation, notification, follow-up) with the
+// The Email Templates tab's fixed list (confirmation, notification, follow-up: the three mails a
+// funnel sends, so the owner edits what goes out and nothing else) with the
 // texts an empty template stands for and the placeholders each may use.
 import { mailTemplateDefaults } from '@curb/content';
 import { EMAIL_TEMPLATE_TYPES, TEMPLATE_PLACEHOLDERS, type EmailTemplate } from '@curb/contracts/funnel-config';

@@ -14,7 +14,8 @@ import { recentIdsAtStart, type RecentIds } from './recent-ids.ts';
 import { Quarantine, quarantineDir } from './quarantine.ts';
 import { Spool } from './spool.ts';
 
-/** Spec: ClickHouse gets batches of at least 1,000 rows, or whatever arrived within a second. */
+/** ClickHouse gets batches of at least 1,000 rows, or whatever arrived within a second: each insert
+ *  makes a part it must merge later, so many small ones would cost more than they carry. */
 export const BATCH_ROWS = 1000;
 export const FLUSH_INTERVAL_MS = 1000;
 /** Under load, at most one insert a second, as ClickHouse advises. */

@@ -2,7 +2,7 @@ import { useVoiceCapabilities } from '@/features/chat/api/chat-api';
 import { ChatExperience } from '@/features/chat/components/chat-experience';
 import { MetapersonAvatar } from '@/features/chat/components/metaperson-avatar';
 
-/** Spec: recording failures on this page have their own words. */
+/** Recording failures on this page have their own words. */
 const MICROPHONE_ERROR = { title: 'Microphone Error', description: 'Unable to access microphone' };
 
 export function MetapersonChatRoute() {

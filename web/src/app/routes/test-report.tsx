@@ -1,4 +1,4 @@
-/** Spec: a plain test message, outside the site layout. */
+/** A plain test message, outside the site layout. */
 export function TestReportRoute() {
   return <p>Test report page: this route is working.</p>;
 }

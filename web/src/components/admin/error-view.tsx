@@ -1,6 +1,6 @@
 import styles from './admin-ui.module.css';
 
-/** Spec: a dashboard whose data did not load says so and offers Try Again. */
+/** A dashboard whose data did not load says so and offers Try Again. */
 export function ErrorView({
   onRetry,
   message = 'Error loading analytics data',

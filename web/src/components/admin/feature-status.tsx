@@ -19,7 +19,7 @@ const ICONS: Partial<Record<BadgeTone, string>> = { green: '●', yellow: '◐',
 
 export const sourceLabel = (id: string) => (DATA_SOURCES as Record<string, string>)[id] ?? id.replace(/_/g, ' ');
 
-/** One feature's data-connection status, or the spec's text when none could be loaded. */
+/** One feature's data-connection status, or a plain line saying none could be loaded. */
 export function FeatureStatusCard({ feature }: { feature: FeatureStatus | null | undefined }) {
   if (!feature) {
     return (

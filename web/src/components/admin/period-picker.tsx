@@ -1,7 +1,7 @@
 import { PERIOD_DAYS, type PeriodDays } from '@curb/contracts/analytics';
 import styles from './admin-ui.module.css';
 
-/** Spec: period choices 7, 30 and 90 days (30 by default, DEFAULT_PERIOD_DAYS). */
+/** Period choices 7, 30 and 90 days (30 by default, DEFAULT_PERIOD_DAYS). */
 export function PeriodPicker({ value, onChange }: { value: PeriodDays; onChange: (days: PeriodDays) => void }) {
   return (
     <div className={styles.segmented} role="group" aria-label="Period">

@@ -10,7 +10,7 @@ interface AdminNavItem {
   exact?: boolean;
 }
 
-// The spec's navigation names /admin/panel and /admin/enhanced-funnels; both redirect to the
+// Older links name /admin/panel and /admin/enhanced-funnels; both redirect to the
 // canonical /admin/dashboard and /admin/funnels, so the bar links to those directly.
 const adminNavigation: readonly AdminNavItem[] = [
   { label: 'Dashboard', to: '/admin/dashboard' },
@@ -33,8 +33,8 @@ const phoneOnlyItems: readonly AdminNavItem[] = adminSections
 
 /**
  * The admin shell. `userName` is the signed-in admin's display name; without one the bar
- * shows only the brand and the way back to the site, as the spec shows admin navigation
- * to authenticated users only.
+ * shows only the brand and the way back to the site: admin navigation is for signed-in
+ * admins only, and tells a stranger nothing about the admin.
  */
 export function AdminLayout({ userName, children }: { userName: string | null; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);

@@ -7,7 +7,7 @@ interface AdminSection {
   to: LinkProps['to'] & string;
 }
 
-// Spec: the /admin index's five cards, in its order.
+// The /admin index's five cards, in its order.
 export const adminSections: readonly AdminSection[] = [
   { title: 'System Overview', description: 'System health, data connections and feature status.', to: '/admin/dashboard' },
   { title: 'Marketing Audits', description: 'Audit leads and the delivery of their report e-mails.', to: '/admin/marketing-audits' },

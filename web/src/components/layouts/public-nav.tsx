@@ -6,7 +6,7 @@ import { useSiteContent } from '@/lib/site-content';
 import { useSiteTitle } from '@/lib/site-title';
 import styles from './public-nav.module.css';
 
-/** Spec: the bar changes style once the page is scrolled more than 10px. */
+/** The bar changes style once the page is scrolled more than 10px. */
 export const SCROLLED_THRESHOLD_PX = 10;
 
 function useScrolledPast(thresholdPx: number): boolean {

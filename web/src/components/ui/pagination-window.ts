@@ -1,4 +1,4 @@
-/** Spec: the pagination bar shows a window of 5 page buttons. */
+/** The pagination bar shows a window of 5 page buttons. */
 export const PAGINATION_WINDOW = 5;
 
 /** The page numbers to show as buttons: up to `size` consecutive pages, the current one centred where possible. */

@@ -5,7 +5,7 @@ interface PaginationProps {
   currentPage: number;
   totalPages: number;
   onPageChange: (page: number) => void;
-  /** Spec: every button is disabled while a page loads. */
+  /** Every button is disabled while a page loads. */
   isLoading?: boolean;
   label?: string;
 }

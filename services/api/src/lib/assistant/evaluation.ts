@@ -210,7 +210,7 @@ const RETIRED_HELD_OUT: readonly RetrievalCase[] = [
   { question: 'Are you on LinkedIn?', source: '/#contact', says: [/linkedin/i] },
 ];
 
-/** The second held-out set, measured once (record 0264), then moved here with its misses known. */
+/** The second held-out set, measured once (ADR-0264), then moved here with its misses known. */
 const SECOND_RETIRED_HELD_OUT: readonly RetrievalCase[] = [
   { question: 'Do you offer marketing audits?', source: ['/services', '/marketing-audit'], opens: 'Yes' },
   { question: "What's included in the free audit?", source: ['/marketing-audit', '/services'], says: [/15-point|website|search/] },
@@ -269,7 +269,7 @@ const SECOND_RETIRED_HELD_OUT: readonly RetrievalCase[] = [
   { question: 'How do I write an offer on a house?', source: null, says: [NO_ANSWER, CONTACT] },
 ];
 
-/** The third held-out set, measured (record 0264), then moved here with its misses known. */
+/** The third held-out set, measured (ADR-0264), then moved here with its misses known. */
 const THIRD_RETIRED_HELD_OUT: readonly RetrievalCase[] = [
   { question: 'What kind of services do you provide?', source: '/services', says: [/Marketing Audits/] },
   { question: 'Tell me about your marketing audits', source: ['/services', '/marketing-audit'], says: [/15-point/] },

@@ -1,6 +1,7 @@
 // The SEO dashboard's "website analytics": the site's own home page, fetched the way a
 // visitor gets it (PUBLIC_URL over the network when set, else in-process) and measured
-// with the audit engine's page parser and the spec's score formulas.
+// with the audit engine's page parser and its website score formulas (packages/audit scores.ts),
+// so the dashboard and a report on the same site agree.
 import type { RouteApp } from '../../lib/route-app.ts';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { WebsiteAnalytics } from '@curb/contracts/analytics';

@@ -137,7 +137,7 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
     const process = leadProcess(funnel, definition.requestsAudit);
     const invalid = validateFormValues(definition, body, { emailConsent: body.emailConsent });
     if (invalid) throw badRequest(invalid.message);
-    // A form without these fields may still send them (spec payload): check them too.
+    // The lead payload carries these for every form, even one that shows neither: check them too.
     if (body.email && !isValidEmail(body.email)) throw badRequest(validationMessages.email);
     if (!body.email) throw badRequest(validationMessages.required('Email Address'));
     const website = body.website ? parseWebsite(body.website) : null;
@@ -155,7 +155,7 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
       {
         formId,
         source: body.source ?? formId,
-        // Spec: businessName falls back to first name plus last name.
+        // BusinessName falls back to first name plus last name.
         businessName: body.businessName ?? personName,
         firstName: body.firstName ?? null,
         lastName: body.lastName ?? null,

@@ -1,5 +1,5 @@
 // The public forms' API on the real stores: every validation rule answers 400 with the
-// spec's words and stores nothing; audit requests write lead, audit and job together.
+// form's own message and stores nothing; audit requests write lead, audit and job together.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';

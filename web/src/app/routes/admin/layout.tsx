@@ -5,7 +5,7 @@ import { useUser, type AuthUser } from '@/features/auth/api/get-user';
 import { SampleProfileBanner } from '@/features/admin-profile/components/sample-profile-banner';
 import { AdminGuard } from '@/features/auth/components/admin-guard';
 
-/** Spec: the bar greets the admin by e-mail, else first name, else 'User'. */
+/** The bar greets the admin by e-mail, else first name, else 'User'. */
 function displayName(user: AuthUser): string {
   return user.email || user.firstName || 'User';
 }

@@ -1,10 +1,10 @@
 import { create } from 'zustand';
 
-/** Spec: one toast at a time; a new toast replaces the visible one. */
+/** One toast at a time; a new toast replaces the visible one. */
 export const TOAST_LIMIT = 1;
-/** Spec: a toast closes itself after 5 s unless it asks for another duration. */
+/** A toast closes itself after 5 s unless it asks for another duration. */
 export const TOAST_DEFAULT_DURATION_MS = 5000;
-/** Spec: a dismissed toast stays in state this long before it is dropped. */
+/** A dismissed toast stays in state this long before it is dropped. */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export type ToastVariant = 'default' | 'destructive';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { dismissToast, type ToastRecord } from './toast-store';
 import styles from './toast.module.css';
 
-/** Spec: a rightward swipe of at least 50 px dismisses the toast. */
+/** A rightward swipe of at least 50 px dismisses the toast. */
 const SWIPE_DISMISS_THRESHOLD_PX = 50;
 /** Smaller movements stay clicks, so the buttons inside the toast keep working. */
 const SWIPE_START_PX = 5;

@@ -16,7 +16,7 @@ export function Toaster() {
   const regionRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    // Spec: F8 moves keyboard focus to the notifications from anywhere on the page.
+    // F8 moves keyboard focus to the notifications from anywhere on the page.
     const focusOnF8 = (event: KeyboardEvent) => {
       if (event.key === 'F8') regionRef.current?.focus();
     };

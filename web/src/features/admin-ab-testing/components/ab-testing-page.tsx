@@ -38,7 +38,7 @@ type TabKey = (typeof TABS)[number]['key'];
 const RAW_PAGE_SIZE = 25;
 const fixed = (n: number | null, digits = 1, suffix = '') => (n === null ? '—' : `${n.toFixed(digits)}${suffix}`);
 
-/** Spec: each test's winner is its variant with the highest conversion rate. */
+/** Each test's winner is its variant with the highest conversion rate. */
 function winnerOf(rows: AbConversionRow[]): string | null {
   const best = [...rows].sort((a, b) => b.conversionRate - a.conversionRate)[0];
   return best && rows.some((r) => r.conversionRate !== best.conversionRate) ? best.variant : null;

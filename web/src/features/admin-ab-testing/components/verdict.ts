@@ -19,7 +19,7 @@ function leadPValue(summary: AbTestSummary, leader: string): number | null {
 }
 
 /**
- * Spec: the winner is the variant with the highest conversion rate. It is said once: called the
+ * The winner is the variant with the highest conversion rate. It is said once: called the
  * winner, with its significance, only when its lead is significant (95 %, enough sample, an
  * intact split); until then it is the highest rate and not yet significant, so the owner does
  * not act on noise.

@@ -11,7 +11,7 @@ export const useAnalyticsSettings = () =>
 export const useConnections = () =>
   useQuery({ queryKey: ['/api/admin/data-connections/overview'], queryFn: getQueryFn<DataConnectionsOverview>({ on401: 'throw' }) });
 
-/** Spec: Setup Keywords posts the domain; on success the data reloads. */
+/** Setup Keywords posts the domain; on success the data reloads. */
 export function useSetupKeywords() {
   const queryClient = useQueryClient();
   return useMutation({

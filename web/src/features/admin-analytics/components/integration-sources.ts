@@ -16,8 +16,8 @@ export interface IntegrationSource {
 
 /**
  * The hub's six sources. A third-party tag is `configured` once its id is set and
- * `connected` once the site also has visits that load it (the spec's build-time key
- * becomes a setting here). The site's own tracking is connected when events arrive.
+ * `connected` once the site also has visits that load it (an id is a setting the owner
+ * edits, not a key fixed at build). The site's own tracking is connected when events arrive.
  */
 export function integrationSources(
   settings: Setting[],

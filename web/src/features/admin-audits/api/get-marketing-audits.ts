@@ -3,7 +3,7 @@ import { AUDIT_LIST_POLL_MS, AUDIT_PAGE_SIZE, type MarketingAuditList } from '@c
 import { type ListFilter, listFilterQuery } from '@curb/contracts/privacy';
 import { getQueryFn } from '@/lib/api-client';
 
-/** Spec: 10 a page, polled every 30 s; the previous page stays on screen while the next loads. */
+/** 10 a page, polled every 30 s; the previous page stays on screen while the next loads. */
 export function useMarketingAudits(page: number, filter: ListFilter = {}) {
   const filtered = listFilterQuery(filter);
   return useQuery({

@@ -2,7 +2,7 @@ import type { MarketingAuditRecord } from '@curb/contracts/admin';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import styles from './audit-preview-dialog.module.css';
 
-/** Spec: Preview shows the report page in an embedded frame. */
+/** Preview shows the report page in an embedded frame. */
 export function AuditPreviewDialog({ audit, onClose }: { audit: MarketingAuditRecord; onClose: () => void }) {
   const src = `/audit-report/${encodeURIComponent(audit.reportId)}`;
   return (

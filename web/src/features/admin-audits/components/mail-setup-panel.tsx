@@ -1,6 +1,6 @@
 import styles from '@/components/admin/admin-ui.module.css';
 
-/** Spec: shown when some audits have no sent e-mail; explains how report mail is delivered. */
+/** Shown when some audits have no sent e-mail; explains how report mail is delivered. */
 export function MailSetupPanel({ unsent, inOutbox }: { unsent: number; inOutbox: number }) {
   return (
     <section className={styles.panel} aria-labelledby="mail-setup-title">

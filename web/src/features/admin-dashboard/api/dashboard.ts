@@ -5,7 +5,7 @@ import type { Health } from '@curb/contracts/health';
 import type { SelfCheck } from '@curb/contracts/self-check';
 import { getQueryFn } from '@/lib/api-client';
 
-/** Spec: the dashboard's health badges come from real pings, refreshed while it is open. */
+/** The dashboard's health badges come from real pings, refreshed while it is open. */
 const HEALTH_POLL_MS = 15_000;
 
 export const useHealth = () =>

@@ -22,7 +22,7 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
-/** Spec: Most Needed Data Connections shows the top 5. */
+/** Most Needed Data Connections shows the top 5. */
 const MOST_NEEDED = 5;
 
 const QUICK_ACTIONS: { label: string; to: LinkProps['to'] }[] = [

@@ -18,7 +18,7 @@ export const useFunnels = () => useQuery({ queryKey: ['/api/admin/funnels'], que
 export const useFunnelStats = () => useQuery({ queryKey: ['/api/admin/funnel-stats'], queryFn: json<FunnelStatsResponse>() });
 export const useEmailTemplates = () => useQuery({ queryKey: ['/api/admin/email-templates'], queryFn: json<EmailTemplate[]>() });
 
-/** Spec: the funnel page shows the data-connection status of the funnel category (first element). */
+/** The funnel page shows the data-connection status of the funnel category (first element). */
 export const useFunnelConnections = () =>
   useQuery({
     queryKey: ['/api/admin/feature-status?category=funnel'],

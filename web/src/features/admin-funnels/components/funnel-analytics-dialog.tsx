@@ -16,7 +16,7 @@ const SUBMISSION_COLUMNS = [
   column.accessor('submittedAt', { header: 'Submitted', cell: (c) => formatDateTime(c.getValue()) }),
 ];
 
-/** Spec: total submissions, this month, conversion rate, average score and the latest 10 submissions. */
+/** Total submissions, this month, conversion rate, average score and the latest 10 submissions. */
 export function FunnelAnalyticsDialog({ funnel, onClose }: { funnel: Funnel; onClose: () => void }) {
   const analytics = useFunnelAnalytics(funnel.id);
   const data = analytics.data;

@@ -1,12 +1,12 @@
 import { whenNoModalOpen } from '@/lib/modal-stack';
 import { claimPopup, formSentThisSession } from '@/lib/popup-manager';
 
-/** Spec: the popup opens by itself after 25 s... */
+/** The popup opens by itself after 25 s... */
 export const AUDIT_POPUP_DELAY_MS = 25_000;
 /** ...or on exit intent: the mouse at y <= 10px after more than 15 mouse moves. */
 export const EXIT_INTENT_MAX_Y = 10;
 export const EXIT_INTENT_MIN_MOVES = 15;
-/** Spec: at most once per browser session (a session flag set when shown). */
+/** At most once per browser session (a session flag set when shown). */
 export const AUDIT_POPUP_SESSION_KEY = 'auditPopupShown';
 
 export type OpenReason = 'request' | 'auto';

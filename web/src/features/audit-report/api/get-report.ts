@@ -1,5 +1,5 @@
 // GET /api/audit-report/:reportId. A 404 is its own outcome (the "Report Not Found" view);
-// any other non-OK answer is an error with the spec's wording.
+// any other non-OK answer is an error with the API client's "<status>: <text>" wording.
 import type { AuditReportResponse } from '@curb/contracts/audit';
 
 export class ReportNotFoundError extends Error {

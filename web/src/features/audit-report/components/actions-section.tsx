@@ -5,7 +5,8 @@ import { trackConsultation } from '@/lib/tracking';
 import styles from './audit-report.module.css';
 import { Badge, Fact, Section } from './report-bits';
 
-/** Shown when the audit found no high-priority item (spec: SSL/security and speed/mobile). */
+/** Shown when the audit found no high-priority item (SSL/security and speed/mobile: the two
+ *  that matter to every site), so the section is never empty. */
 export const FALLBACK_QUICK_WINS: Array<Pick<Recommendation, 'title' | 'description' | 'timeToComplete' | 'costEstimate'>> = [
   {
     title: 'Secure the site with SSL',

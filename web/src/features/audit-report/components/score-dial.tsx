@@ -5,7 +5,7 @@ const R = 42;
 const CIRCUMFERENCE = 2 * Math.PI * R;
 
 /**
- * A circular score. Level from the spec's thresholds; under 40 the dial pulses as a warning,
+ * A circular score. Level from the report's thresholds (@curb/contracts/grades); under 40 the dial pulses as a warning,
  * at 90 or more it celebrates.
  */
 export function ScoreDial({

@@ -1,8 +1,8 @@
 // Export to PDF: the server renders the report's PDF (the same document the report e-mail
 // links to, rendered once and kept) and the page downloads it. Rendering it in the browser
 // needed WebAssembly and a data: connect source that only a direct load of the report page was
-// allowed, so a visitor who came from a form could not export (docs/decisions/). Progress
-// 25 -> 50 -> 100, reset a second later (spec section 4).
+// allowed, so a visitor who came from a form could not export (ADR-0143). Progress
+// 25 -> 50 -> 100, reset a second later, so a slow download still shows it is moving.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AuditReport } from '@curb/contracts/audit';
 import { toast } from '@/components/ui/toast/toast-store';

@@ -1,4 +1,4 @@
-// The report page's thresholds and colours (spec public-site.md section 9), in one place.
+// The report page's thresholds and colours, in one place.
 import { Value } from '@sinclair/typebox/value';
 import { reportDate } from '@curb/content';
 import { AuditReportSchema, type AuditReport } from '@curb/contracts/audit';
@@ -35,7 +35,8 @@ export function mostUsedWords(density: Record<string, number> | undefined): Arra
   return Object.entries(density ?? {}).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
-/** The spec's report data check; a failure only warns, the report still shows. */
+/** The report data checked against its schema; a failure only warns: an old report stored
+ *  before a field was added should still show. */
 export function reportLooksValid(report: unknown): boolean {
   return Value.Check(AuditReportSchema, report);
 }

@@ -8,7 +8,7 @@ import styles from './admin-guard.module.css';
 const isAdminIndex = (pathname: string) => pathname === '/admin' || pathname === '/admin/';
 
 /**
- * Spec: while access is checked, 'Verifying admin access...'; a signed-out visitor is sent
+ * While access is checked, 'Verifying admin access...'; a signed-out visitor is sent
  * to /admin, which shows the sign-in form; the admin sees the page.
  */
 export function AdminGuard({ children }: { children: ReactNode }) {

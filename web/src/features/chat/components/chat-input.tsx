@@ -9,7 +9,7 @@ export function ChatInput({ onSend, disabled }: { onSend: (text: string) => void
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (disabled || blank) return; // spec: blank messages are not sent
+    if (disabled || blank) return; // a blank message would cost a reply that answers nothing
     onSend(text);
     setText('');
   };

@@ -1,4 +1,4 @@
-// The conversation (spec section 4, "Chat assistant"): Thinking while the chat request is
+// The conversation: Thinking while the chat request is
 // pending, Speaking while the reply plays, Listening while speech is detected; each
 // utterance is transcribed and sent; listening restarts 1-2 s after the reply's audio.
 // Without a microphone (denied, or no speech-to-text on the server) it runs in text mode.
@@ -62,7 +62,7 @@ export function useConversation(capabilities: VoiceCapabilities | undefined, mic
       try {
         await output.play(await textToSpeech(text));
       } catch (err) {
-        // Spec: a failed reading is only logged; the conversation goes on without audio.
+        // A failed reading is only logged; the conversation goes on without audio.
         console.warn('Text-to-speech failed', err);
       }
     },
@@ -72,7 +72,7 @@ export function useConversation(capabilities: VoiceCapabilities | undefined, mic
   const send = useCallback(
     async (text: string, isAudio: boolean) => {
       const content = text.trim();
-      if (!content) return; // spec: blank messages are not sent
+      if (!content) return; // a blank message would cost a reply that answers nothing
       const userMessage = message('user', content, isAudio);
       const history = historyForRequest([...messagesRef.current, userMessage]);
       setMessages((all) => [...all, userMessage]);

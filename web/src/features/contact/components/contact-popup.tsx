@@ -49,7 +49,7 @@ export function ContactPopup() {
       await sendContact({ ...values, submissionId: submission.current() });
       submission.renew();
       setValues(EMPTY);
-      // One confirmation: the success view (spec: form -> sending -> success view), no toast
+      // One confirmation: the success view (form -> sending -> success view), no toast
       // beside it; a failure toast from an earlier try goes, it no longer holds.
       dismissToast();
       setView('success');

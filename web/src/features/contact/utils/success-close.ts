@@ -1,4 +1,4 @@
-/** Spec: the success view closes itself after 3000 ms. */
+/** The success view closes itself after 3000 ms. */
 export const CONTACT_SUCCESS_CLOSE_MS = 3000;
 
 /** Closes the popup 3 s after its success view shows; answers the function that cancels it (closed or left first). */

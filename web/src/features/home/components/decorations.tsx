@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import styles from './decorations.module.css';
 
-/** Spec: a top bar showing how far the page has been scrolled. */
+/** A top bar showing how far the page has been scrolled. */
 export function ScrollProgress() {
   const barRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -24,7 +24,7 @@ export function ScrollProgress() {
   return <div ref={barRef} className={styles.progress} aria-hidden="true" data-testid="scroll-progress" />;
 }
 
-/** Spec: 6 decorative floating circles. */
+/** 6 decorative floating circles. */
 export const FLOATING_CIRCLE_COUNT = 6;
 
 export function FloatingCircles() {

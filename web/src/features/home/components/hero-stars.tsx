@@ -1,6 +1,6 @@
 import styles from './hero.module.css';
 
-/** Spec: 150 decorative stars in the hero (drawn by the media script into one image). */
+/** 150 decorative stars in the hero (drawn by the media script into one image). */
 export const HERO_STAR_COUNT = 150;
 export const HERO_STARS_IMAGE = '/media/hero-stars.svg';
 

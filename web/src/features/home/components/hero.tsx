@@ -58,7 +58,7 @@ export function Hero() {
             >
               View Projects
             </a>
-            {/* Spec: under 768px the contact button downloads the vCard; wider screens get the QR modal. */}
+            {/* Under 768px the contact button downloads the vCard; wider screens get the QR modal. */}
             <a href={VCARD_PATH} download className={`button button-outline ${styles.mobileOnly}`} data-testid="save-contact">
               Save Contact
             </a>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { PdfViewer } from './pdf-viewer';
 import styles from './sections.module.css';
 
-/** Spec: the card's picture alternates between the cover and the featured page every 3 s. */
+/** The card's picture alternates between the cover and the featured page every 3 s. */
 export const COVER_SWAP_MS = 3000;
 
 /** The magazine feature card (no anchor id); the cover or the button opens the viewer. */

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import styles from './pdf-viewer.module.css';
 
-/** Spec: 58 pages, opens at page 31, zoom 0.8 by default in steps of 0.2 between 0.5 and 3. */
+/** 58 pages, opens at page 31, zoom 0.8 by default in steps of 0.2 between 0.5 and 3. */
 export const VIEWER = {
   pages: magazineFeature.pageCount,
   startPage: magazineFeature.featuredPage,
@@ -15,7 +15,7 @@ export const VIEWER = {
 
 const clampZoom = (zoom: number) => Math.round(Math.min(VIEWER.maxZoom, Math.max(VIEWER.minZoom, zoom)) * 100) / 100;
 
-/** Spec: non-numeric input becomes page 1; numbers outside 1-58 are ignored. */
+/** Non-numeric input becomes page 1; numbers outside 1-58 are ignored. */
 export function nextPageFromInput(input: string, current: number): number {
   const page = Number.parseInt(input, 10);
   if (Number.isNaN(page)) return 1;

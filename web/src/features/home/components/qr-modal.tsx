@@ -4,7 +4,7 @@ import { VCARD_PATH } from './contact-card';
 import { QrCode } from './qr-code';
 import styles from './hero.module.css';
 
-/** Spec: 'Contact QR Code' modal with a 200x200 QR image of the vCard. */
+/** 'Contact QR Code' modal with a 200x200 QR image of the vCard. */
 export function QrModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const profile = useOwner();
   const qr = useContactQr();

@@ -26,7 +26,8 @@ type Values = Partial<Record<FormField['name'], string>>;
 export interface LeadFormProps {
   formId: FormId;
   source: string;
-  /** Show the form definition's title and subtitle (spec: the audit page's form has none). */
+  /** Show the form definition's title and subtitle (the audit page's form has none: the page's
+   *  own heading says it). */
   showTitle?: boolean;
   /** A website entered (and looked up) outside the form: its field is then not shown. */
   website?: string;

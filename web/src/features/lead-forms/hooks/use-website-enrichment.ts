@@ -18,7 +18,7 @@ export function useWebsiteEnrichment(website: string, enabled: boolean, onFound:
     setStatus('idle');
     if (!enabled) return;
     let cancelled = false;
-    // Spec: enrichment starts after a 1.5 s pause in typing, and only for text with a dot.
+    // Enrichment starts after a 1.5 s pause in typing, and only for text with a dot.
     const cancelLookup = debounceLookup(website, (text) => {
       setStatus('loading');
       lookupWebsite(text).then(
@@ -34,7 +34,7 @@ export function useWebsiteEnrichment(website: string, enabled: boolean, onFound:
           setStatus('error');
           const message = error instanceof LookupError ? error.message : 'Enrichment failed';
           dispatchWindowEvent(URL_ENRICHMENT_ERROR_EVENT, { message });
-          // Spec: only logged; the visitor keeps typing the business name by hand.
+          // Only logged; the visitor keeps typing the business name by hand.
           console.warn(message);
         },
       );

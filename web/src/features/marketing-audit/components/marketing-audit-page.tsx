@@ -10,7 +10,7 @@ import { BuildingLoader } from './building-loader';
 import { PageHero } from '@/components/layouts/page-hero';
 import styles from './marketing-audit.module.css';
 
-/** Spec: Quick Insights lists the top 3 SEO issues. */
+/** Quick Insights lists the top 3 SEO issues. */
 export const QUICK_INSIGHTS = 3;
 
 export interface AuditLeadFormSlot {
@@ -62,14 +62,14 @@ export function MarketingAuditPage({
       },
       (error: unknown) => {
         if (seq !== lookupSeq.current) return;
-        // Spec: a failed lookup is silent; the loader just stops.
+        // A failed lookup is silent; the loader just stops.
         console.warn(error instanceof Error ? error.message : 'Lookup failed');
         setRunning(false);
       },
     );
   };
 
-  // Spec: the lookup starts after 1.5 s without typing, and only for text with a dot.
+  // The lookup starts after 1.5 s without typing, and only for text with a dot.
   useEffect(() => debounceLookup(website, lookup), [website]);
 
   const insights = result?.seoIssues.slice(0, QUICK_INSIGHTS) ?? [];

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * The loader's stage while `running`: 0 before the first stage time, then 1..6 at the
- * spec's times (0.5, 1.5, 2.5, 3.5, 4.5 and 6 s); back to 0 when it stops.
+ * content package's times (0.5, 1.5, 2.5, 3.5, 4.5 and 6 s); back to 0 when it stops.
  */
 export function useLoaderStage(running: boolean): number {
   const [stage, setStage] = useState(0);

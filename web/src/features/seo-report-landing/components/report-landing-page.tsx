@@ -15,7 +15,7 @@ export function ReportLandingPage({
   copy?: string;
   ctaText?: string;
 }) {
-  // Spec: the page scrolls to the top when it loads.
+  // The page scrolls to the top when it loads.
   // A block, not an arrow's value: Chromium's scrollTo now answers a promise, which React took
   // for the effect's cleanup and called on leaving the page ("l is not a function"): the next
   // page showed the router's error screen instead, with no title.

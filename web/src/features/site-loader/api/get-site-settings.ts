@@ -9,7 +9,7 @@ const FETCH_ERRORS: Record<SettingCategory, string> = {
   traffic: 'Failed to fetch traffic settings',
 };
 
-/** Spec: the loader reads each category once per page load; a failure is logged and nothing is applied. */
+/** The loader reads each category once per page load; a failure is logged and nothing is applied. */
 export function useSiteSettings(category: SettingCategory) {
   return useQuery({
     queryKey: [`/api/settings?category=${category}`],

@@ -12,7 +12,7 @@ import { hasTags, injectTags, pageView } from '../utils/tags';
 import { ConsentBanner } from './consent-banner';
 
 /**
- * Spec: the site-wide loader reads the analytics and SEO settings and applies them to every
+ * The site-wide loader reads the analytics and SEO settings and applies them to every
  * public page. Nothing is injected while nothing is configured; third-party tags wait for
  * the visitor's consent (never asked under Do-Not-Track or Global Privacy Control).
  */
