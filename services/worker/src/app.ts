@@ -2,6 +2,7 @@
 // itself belongs to the stores, which drain it on shutdown before closing the database.
 import type { FastifyInstance } from 'fastify';
 import { computeDashboardClosedDays } from '@curb/analytics/dashboards/catalog';
+import { collapseVisits } from '@curb/analytics/visits';
 import type { Config } from '@curb/contracts/config';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import type { Stores } from '@curb/runtime';
@@ -24,10 +25,12 @@ export default async function worker(app: FastifyInstance, opts: WorkerOptions):
     app.log.info({ removed }, 'retention sweep done');
   });
   await jobs.schedule(JOB_QUEUES.retentionSweep, '17 * * * *');
-  // So that the day's first dashboards neither wait for their closed days nor read the whole period.
+  // So that the day's first dashboards neither wait for their closed days nor read the whole
+  // period, and the Traffic page reads one row per visit of the days just past.
   await jobs.work(JOB_QUEUES.funnelProgress, async () => {
+    const months = await collapseVisits(ch);
     await computeDashboardClosedDays(ch);
-    app.log.info('dashboard closed days computed');
+    app.log.info({ visitMonthsMerged: months }, 'dashboard closed days computed');
   });
   await jobs.schedule(JOB_QUEUES.funnelProgress, '1 0 * * *');
   const audits = await workAuditRuns({ sql, jobs, config: opts.config, log: app.log }, { concurrency: opts.config.AUDIT_CONCURRENCY });

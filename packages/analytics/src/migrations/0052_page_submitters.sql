@@ -3,7 +3,7 @@
 -- visitors, over the retained history. Counted from raw events, that read every page view ever
 -- stored (10 M events: 450 ms of CPU); sorted by page and visitor here, a landing page's
 -- submitters are found by the sort key and only their rows are read (40 ms). Human events only:
--- nothing reads bots' submissions. Fed like the rollups of 0030.
+-- nothing reads bots' submissions. Fed like the rollups of ClickHouse migration 0030.
 CREATE TABLE IF NOT EXISTS page_submitters
 (
     date       Date,
