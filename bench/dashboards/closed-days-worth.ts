@@ -1,0 +1,60 @@
+// pnpm tsx bench/dashboards/closed-days-worth.ts — what the closed-days runs buy each dashboard
+// that keeps them, on the dashboards bench's 10 M events (bench/.data, made by
+// `pnpm bench:dashboards`): per dashboard and period, the time of its closed-days reads as a
+// request makes them with today's runs stored (the status statement, then each snapshot over its
+// run and the days it leaves open) against the same reads over the whole period, with no run.
+// BENCH_REQUESTS rounds (20 by default) alternate the two after a warm-up; p50 and p95 in ms.
+// A machine shared with other work distorts both: run it quiet.
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { openClickHouse } from '@curb/analytics';
+import { snapshotSets } from '@curb/analytics/dashboards/catalog';
+import { computeClosedDays, readClosedDays } from '@curb/analytics/dashboards/closed-days';
+import { percentile, REPO_ROOT } from '../child.ts';
+
+const ROUNDS = Number(process.env.BENCH_REQUESTS ?? 20);
+
+const ch = await openClickHouse({
+  kind: 'embedded',
+  path: join(REPO_ROOT, 'bench', '.data', 'dashboards-10M', 'clickhouse'),
+  database: 'curb',
+  poolSize: 8,
+  maxThreads: availableParallelism(),
+});
+
+const timed = async (work: () => Promise<unknown>) => {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+};
+const summary = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+};
+
+console.log('| snapshots (kinds) | days | with runs p50 / p95 | whole period p50 / p95 | runs save at p95 |');
+console.log('|---|---:|---:|---:|---:|');
+try {
+  for (const snapshots of snapshotSets(ch.engine)) {
+    const kinds = snapshots.queries.map((q) => q.kind).join(', ');
+    for (const days of snapshots.periods) {
+      await computeClosedDays(ch, snapshots, days);
+      const withRuns = () => readClosedDays(ch, snapshots, days);
+      const whole = () => Promise.all(snapshots.queries.map((q) => ch.query(snapshots.read(q, days))));
+      await withRuns();
+      await whole();
+      const a: number[] = [];
+      const b: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        a.push(await timed(withRuns));
+        b.push(await timed(whole));
+      }
+      const [runs, all] = [summary(a), summary(b)];
+      const saved = Math.round((100 * (all.p95 - runs.p95)) / all.p95);
+      const ms = (s: { p50: number; p95: number }) => `${s.p50.toFixed(0)} / ${s.p95.toFixed(0)}`;
+      console.log(`| ${kinds} | ${days} | ${ms(runs)} | ${ms(all)} | ${saved} % |`);
+    }
+  }
+} finally {
+  await ch.close();
+}
