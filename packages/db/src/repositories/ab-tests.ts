@@ -88,7 +88,9 @@ export async function startPhase(tx: Tx, testType: string, phase: NewPhase): Pro
   await tx`SELECT pg_advisory_xact_lock(hashtext(${`ab_test_phases:${testType}`}))`;
   const [stored] = await tx<{ n: number }[]>`SELECT count(*)::int AS n FROM ab_test_phases WHERE test_type = ${testType}`;
   if (!stored?.n) {
-    await tx`INSERT INTO ab_test_phases (test_type, started_at, started_by, copy, reason) VALUES (${testType}, NULL, NULL, ${tx.json(phase.before)}, NULL)`;
+    await tx`
+      INSERT INTO ab_test_phases (test_type, started_at, started_by, copy, reason)
+      VALUES (${testType}, NULL, NULL, ${tx.json(phase.before)}, NULL)`;
   }
   await tx`
     INSERT INTO ab_test_phases (test_type, started_at, started_by, copy, reason)
