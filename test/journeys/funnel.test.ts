@@ -456,7 +456,10 @@ describe('the funnel manager drives the live funnel', () => {
 
         await controls.getByRole('button', { name: /^Roll out A/ }).click();
         await controls.getByText('Rolled out: A', { exact: true }).waitFor();
-        await controls.getByTestId('ab-test-now').getByText('Every new visitor sees A; the test counts no more visitors.').waitFor();
+        await controls
+          .getByTestId('ab-test-now')
+          .getByText(/^New visitors see A: “.+”; the test counts no more visitors\.$/)
+          .waitFor();
         // A rolled-out test is no longer counted as running, and the overview says what it is.
         const running = j.page.getByTestId('stat-Tests Running');
         await expect.poll(() => running.locator('span').nth(1).textContent()).toBe('0');
@@ -521,6 +524,7 @@ describe('the funnel manager drives the live funnel', () => {
         expect(await phases.first().getAttribute('data-current')).toBe('true');
         const earlier = j.page.locator(`[data-testid="ab-phase"][data-phase="${phaseBefore}"]`);
         expect(await earlier.getByTestId('ab-phase-copy').textContent()).not.toContain(rewritten);
+        await current.scrollIntoViewIfNeeded();
         await j.step('new phase');
 
         // A visitor gets B with the new text; the current phase's results name B by it.
@@ -550,6 +554,7 @@ describe('the funnel manager drives the live funnel', () => {
           expect(await rollOut.getAttribute('class')).toContain('button-outline');
         }
         await controls.getByTestId('ab-test-not-significant').getByText('not yet significant', { exact: false }).waitFor();
+        await controls.getByTestId('ab-test-not-significant').scrollIntoViewIfNeeded();
         await j.step('roll-out not suggested');
 
         // Pause: no test runs, and the overview says what new visitors see now.
@@ -562,6 +567,7 @@ describe('the funnel manager drives the live funnel', () => {
         const running = j.page.getByTestId('stat-Tests Running');
         await expect.poll(() => running.locator('span').nth(1).textContent()).toBe('0');
         await running.getByText(`Audit Popup: Paused. ${seesControl}`, { exact: false }).waitFor();
+        await running.scrollIntoViewIfNeeded();
         await j.step('paused');
 
         // Back to an even split and the form's own B text for the next width and the other journeys.
