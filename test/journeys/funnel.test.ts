@@ -546,6 +546,8 @@ describe('the funnel manager drives the live funnel', () => {
         await openAdminPage(j, 'Funnel Manager');
         await j.page.goBack();
         await current.getByText(`B: “${rewritten}”`, { exact: false }).nth(1).waitFor();
+        await current.scrollIntoViewIfNeeded();
+        await j.step('phase results');
 
         // The result is not significant: no roll-out is the suggested action, and the page says why.
         for (const variant of ['A', 'B']) {

@@ -103,14 +103,14 @@ function Overview({ data }: { data: AbTestingResponse }) {
   );
 }
 
-/** A phase's dates, in the period: when it began and why, until when, and from when it is counted here. */
+/** A phase's dates, in the period: from when (and by whom) to when, and from when it is counted here. */
 function phaseSpan(phase: AbPhaseResult): string {
-  const began = phase.startedAt
-    ? `Since ${formatDateTime(phase.startedAt)}${phase.startedBy ? ` (by ${phase.startedBy})` : ''}`
-    : 'Since the test began';
-  const until = phase.endedAt ? ` until ${formatDateTime(phase.endedAt)}` : ', now';
+  const from = phase.startedAt
+    ? `From ${formatDateTime(phase.startedAt)}${phase.startedBy ? ` (by ${phase.startedBy})` : ''}`
+    : 'From the start of the test';
+  const to = phase.endedAt ? ` until ${formatDateTime(phase.endedAt)}` : ' to now';
   const cut = phase.startedAt === null || Date.parse(phase.countedFrom) > Date.parse(phase.startedAt);
-  return `${began}${until}.${cut ? ` Counted in this period from ${formatDateTime(phase.countedFrom)}.` : ''}`;
+  return `${from}${to}.${cut ? ` Counted in this period from ${formatDateTime(phase.countedFrom)}.` : ''}`;
 }
 
 /** One phase of a test: its title, dates, what began it and the texts its variants showed. */

@@ -81,6 +81,11 @@ function TestControl({ test, leader, reload }: { test: AbTestState; leader: Lead
           : "Phase 1: no variant's text has changed since the test began."}{' '}
         Rewriting a variant in the Popup Creator begins a new phase.
       </p>
+      {!leader.significant && test.status !== 'rolled-out' && (
+        <p className={styles.muted} data-testid="ab-test-not-significant">
+          The current phase&apos;s result is not yet significant: rolling a variant out now would act on chance.
+        </p>
+      )}
       <div className={styles.actions}>
         <label className={styles.field}>
           <span>Share of new visitors for {control} (%)</span>
@@ -144,11 +149,6 @@ function TestControl({ test, leader, reload }: { test: AbTestState; leader: Lead
           );
         })}
       </div>
-      {!leader.significant && test.status !== 'rolled-out' && (
-        <p className={styles.muted} data-testid="ab-test-not-significant">
-          The current phase&apos;s result is not yet significant: rolling a variant out now would act on chance.
-        </p>
-      )}
       {test.history.length > 0 && (
         <details>
           <summary>Changes ({test.history.length})</summary>
