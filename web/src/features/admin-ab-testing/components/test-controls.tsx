@@ -166,7 +166,10 @@ function TestControl({ test, leader, reload }: { test: AbTestState; leader: Lead
   );
 }
 
-/** Every test the site runs, with what the owner can do to it: set the split, pause, roll out a variant (`leaders`: of each test's current phase). */
+/**
+ * Every test the site runs, with what the owner can do to it: set the split, pause, roll out a
+ * variant. `leaders` are of each test's current phase.
+ */
 export function TestControls({ leaders }: { leaders: Record<string, Leader> }) {
   const tests = useAbTests();
   if (tests.isPending) return <LoadingView label="Loading the tests..." />;
