@@ -77,7 +77,8 @@ function TestControl({ test, leader, reload }: { test: AbTestState; leader: Lead
       <p data-testid="ab-test-now">{newVisitorsSee(test)}</p>
       <p className={styles.muted} data-testid="ab-test-phase">
         {test.phase.startedAt
-          ? `Phase ${test.phase.number} since ${formatDateTime(test.phase.startedAt)}: a variant's text changed then, and results count from that moment.`
+          ? `Phase ${test.phase.number} since ${formatDateTime(test.phase.startedAt)}: a variant's text changed then, ` +
+            'and results count from that moment.'
           : "Phase 1: no variant's text has changed since the test began."}{' '}
         Rewriting a variant in the Popup Creator begins a new phase.
       </p>
