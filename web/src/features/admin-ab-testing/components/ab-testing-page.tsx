@@ -232,40 +232,54 @@ const RAW_COLUMNS = [
   rawColumn.accessor('count', { header: 'Count', cell: (c) => formatCount(c.getValue()) }),
 ];
 
-function Performance({ data }: { data: AbTestingResponse }) {
-  const counted = data.phases.filter((p) => p.summary);
-  if (counted.length === 0) return <p className={styles.empty}>No A/B test exposures in this period.</p>;
+/** A test's badges on the Test Performance tab: sample size, split check and leader. */
+function SummaryBadges({ test }: { test: AbTestSummary }) {
+  return (
+    <div className={styles.actions}>
+      {test.underpowered && <Badge tone="yellow">Under-powered (&lt; {MIN_EXPOSURES_PER_VARIANT} per variant)</Badge>}
+      {test.srm.mismatch && <Badge tone="red">Sample ratio mismatch</Badge>}
+      <LeaderBadge winner={test.winner} summary={test} />
+    </div>
+  );
+}
+
+/** A test's exposures, split check and per-variant statistics. */
+function SummaryTable({ test }: { test: AbTestSummary }) {
   return (
     <>
-      {counted.map((phase) => {
-        const test = phase.summary!;
-        return (
-          <PhasePanel
-            key={`${phase.testType}-${phase.number}`}
-            phase={phase}
-            actions={
-              <div className={styles.actions}>
-                {test.underpowered && <Badge tone="yellow">Under-powered (&lt; {MIN_EXPOSURES_PER_VARIANT} per variant)</Badge>}
-                {test.srm.mismatch && <Badge tone="red">Sample ratio mismatch</Badge>}
-                <LeaderBadge winner={test.winner} summary={test} />
-              </div>
-            }
-          >
-            <p className={styles.muted}>
-              {formatCount(test.totalExposures)} exposures; control is variant {test.control}.{' '}
-              {test.srm.skipped ??
-                `Split check${
-                  test.srm.expected
-                    ? ` against ${Object.entries(test.srm.expected)
-                        .map(([v, w]) => `${w} % ${v}`)
-                        .join(' / ')}`
-                    : ''
-                }: p = ${fixed(test.srm.pValue, 3)}.`}
-            </p>
-            <DataTable data={test.variants} columns={VARIANT_COLUMNS} getRowId={(v) => v.variant} />
-          </PhasePanel>
-        );
-      })}
+      <p className={styles.muted}>
+        {formatCount(test.totalExposures)} exposures; control is variant {test.control}.{' '}
+        {test.srm.skipped ??
+          `Split check${
+            test.srm.expected
+              ? ` against ${Object.entries(test.srm.expected)
+                  .map(([v, w]) => `${w} % ${v}`)
+                  .join(' / ')}`
+              : ''
+          }: p = ${fixed(test.srm.pValue, 3)}.`}
+      </p>
+      <DataTable data={test.variants} columns={VARIANT_COLUMNS} getRowId={(v) => v.variant} />
+    </>
+  );
+}
+
+function Performance({ data }: { data: AbTestingResponse }) {
+  const counted = data.phases.filter((p) => p.summary);
+  // Tests the site no longer runs have no phases: their period's figures as they are.
+  const withoutPhases = data.tests.filter((t) => !data.phases.some((p) => p.testType === t.testType));
+  if (counted.length === 0 && withoutPhases.length === 0) return <p className={styles.empty}>No A/B test exposures in this period.</p>;
+  return (
+    <>
+      {counted.map((phase) => (
+        <PhasePanel key={`${phase.testType}-${phase.number}`} phase={phase} actions={<SummaryBadges test={phase.summary!} />}>
+          <SummaryTable test={phase.summary!} />
+        </PhasePanel>
+      ))}
+      {withoutPhases.map((test) => (
+        <Panel key={test.testType} title={formatIdentifier(test.testType)} actions={<SummaryBadges test={test} />}>
+          <SummaryTable test={test} />
+        </Panel>
+      ))}
     </>
   );
 }
