@@ -23,7 +23,7 @@ describe('phases of the popup A/B test', () => {
   const results = async () => (await app.inject({ url: '/api/analytics/ab-testing?days=7', headers: admin })).json() as AbTestingResponse;
   const funnelUrl = (id: string) => `/api/admin/funnels/${id}/config`;
   const load = async (id: string) => (await app.inject({ url: funnelUrl(id), headers: admin })).json() as FunnelEditResponse;
-  /** Saves the funnel with `change` applied to its popup variant's texts, on the version it is at unless told. */
+  /** Saves the funnel with `copy` over its popup variant's texts, on the version it is at unless told. */
   const savePopup = async (id: string, variant: 'A' | 'B', copy: object, baseVersion?: number) => {
     const { version, ...edit } = await load(id);
     edit.config.popup.variants[variant] = { ...edit.config.popup.variants[variant], ...copy };
