@@ -6,6 +6,7 @@
 // each asks for an audit of a sample site served on loopback, so A/B, retargeting, funnels
 // and audits count the same leads and the audits finish without the internet.
 import { randomUUID } from 'node:crypto';
+import { popupVariantDefaults } from '@curb/content';
 import type { TrackedEvent } from '@curb/contracts/events';
 import { RATE_LIMITS, RATE_WINDOW_MS } from '@curb/contracts/limits';
 import { EVENTS, LEAD_VALUE_USD, VARIANT_TEXT_PROP } from '@curb/contracts/tracking';
@@ -35,7 +36,8 @@ export interface DemoResult {
 export class LoopbackRefusedError extends Error {}
 
 export const DEMO_TEST_TYPE = 'audit_popup';
-export const DEMO_VARIANTS = { A: 'Get Your Free Marketing Audit', B: 'See What Your Website Is Missing' } as const;
+/** What each popup variant shows a visitor until the owner rewrites it: the demo's exposures name the text the site shows. */
+export const DEMO_VARIANTS = { A: popupVariantDefaults('A').title, B: popupVariantDefaults('B').title } as const;
 
 /** Browsers with the screen width their tracker reports (desktop, laptop, phone, phone). */
 const BROWSERS = [

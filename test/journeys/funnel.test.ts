@@ -11,6 +11,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser } from 'playwright-core';
 import { startSampleSites, type SampleSites } from '../../scripts/demo/sample-sites.ts';
 import { ADMIN, ADMIN_ENV } from '../browser/admin-session.ts';
+import { BROWSER_UA } from '../ingest/collector.ts';
 import { launchBrowser, startBrowserApp, type BrowserApp } from '../browser/harness.ts';
 import { atEachWidth, Journey, nextVisitor, openAdminPage, signInAsOwner } from './journey.ts';
 
@@ -455,7 +456,10 @@ describe('the funnel manager drives the live funnel', () => {
 
         await controls.getByRole('button', { name: /^Roll out A/ }).click();
         await controls.getByText('Rolled out: A', { exact: true }).waitFor();
-        await controls.getByTestId('ab-test-now').getByText('Every new visitor sees A; the test counts no more visitors.').waitFor();
+        await controls
+          .getByTestId('ab-test-now')
+          .getByText(/^New visitors see A: “.+”; the test counts no more visitors\.$/)
+          .waitFor();
         // A rolled-out test is no longer counted as running, and the overview says what it is.
         const running = j.page.getByTestId('stat-Tests Running');
         await expect.poll(() => running.locator('span').nth(1).textContent()).toBe('0');
@@ -479,6 +483,104 @@ describe('the funnel manager drives the live funnel', () => {
         await controls.getByLabel('Share of new visitors for A (%)').fill('50');
         await controls.getByRole('button', { name: 'Set split (50 / 50)' }).click();
         await controls.getByText('Running 50 % A / 50 % B', { exact: true }).waitFor();
+        await j.finish();
+      },
+      { allow: [SIGNED_OUT] },
+    );
+  }, 240_000);
+  it('A/B Testing: a rewritten variant begins a new phase shown with its text; a pause says what new visitors see', async () => {
+    await atEachWidth(
+      browser,
+      'funnel-ab-phases',
+      async (j) => {
+        const rewritten = `Spring audit B (${j.width.name})`;
+        await signInAsOwner(j, app.url);
+        await j.page.getByRole('link', { name: /^A\/B Testing/ }).click();
+        const controls = j.page.locator('section').filter({ hasText: 'Share of new visitors for A' }).first();
+        const phaseLine = controls.getByTestId('ab-test-phase');
+        await phaseLine.waitFor();
+        const phaseBefore = Number(/Phase (\d+)/.exec((await phaseLine.textContent()) ?? '')?.[1] ?? '1');
+        // Every new visitor to B, so the visitor below sees the rewritten text.
+        await controls.getByLabel('Share of new visitors for A (%)').fill('0');
+        await controls.getByRole('button', { name: 'Set split (0 / 100)' }).click();
+        await controls.getByText('Running 0 % A / 100 % B', { exact: true }).waitFor();
+
+        // The owner rewrites variant B in the Popup Creator while the test runs.
+        const dialog = await editFunnel(j, 'Free Marketing Audit');
+        await dialog.getByRole('tab', { name: 'Popup Creator' }).click();
+        await dialog.getByText('begins a new phase of the A/B test', { exact: false }).waitFor();
+        const titleBefore = await dialog.getByLabel('Variant B title').inputValue();
+        await dialog.getByLabel('Variant B title').fill(rewritten);
+        await saveFunnel(j, dialog);
+        await j.page.goBack();
+
+        // Back on the A/B page: a new phase, current and first, named by the new text; the earlier one kept apart.
+        await phaseLine.getByText(`Phase ${phaseBefore + 1} since`, { exact: false }).waitFor();
+        const current = j.page.locator('[data-testid="ab-phase"][data-current="true"]');
+        await current.getByRole('heading', { name: `Audit Popup — phase ${phaseBefore + 1} (current)` }).waitFor();
+        await current.getByTestId('ab-phase-copy').getByText(`B: “${rewritten}”`, { exact: false }).waitFor();
+        await current.getByText('Began when Free Marketing Audit: Popup Creator › Variant B title changed.', { exact: false }).waitFor();
+        const phases = j.page.getByTestId('ab-phase');
+        expect(await phases.first().getAttribute('data-current')).toBe('true');
+        const earlier = j.page.locator(`[data-testid="ab-phase"][data-phase="${phaseBefore}"]`);
+        expect(await earlier.getByTestId('ab-phase-copy').textContent()).not.toContain(rewritten);
+        await current.scrollIntoViewIfNeeded();
+        await j.step('new phase');
+
+        // A visitor gets B with the new text; the current phase's results name B by it.
+        // A browser's own user agent: headless Chromium's counts as a bot, and bots are not in the results.
+        const v = await Journey.start(browser, `${j.name}-visitor`, j.width, { clientAddress: nextVisitor(), userAgent: BROWSER_UA });
+        await v.arrive(`${app.url}/`);
+        await v.page.getByRole('contentinfo').getByRole('button', { name: 'Get Your Free Audit' }).click();
+        await v.page.getByTestId('audit-popup').getByRole('heading', { name: rewritten }).waitFor();
+        await v.step('rewritten popup');
+        await v.finish();
+        const seen = async () => {
+          const res = await j.page.request.get(`${app.url}/api/analytics/ab-testing?days=30`);
+          const body = (await res.json()) as {
+            phases: Array<{ endedAt: string | null; rows: Array<{ variant: string; variantText: string }> }>;
+          };
+          return body.phases.find((p) => p.endedAt === null)?.rows.find((r) => r.variant === 'B')?.variantText ?? null;
+        };
+        await expect.poll(seen, { timeout: 20_000 }).toBe(rewritten);
+        await openAdminPage(j, 'Funnel Manager');
+        await j.page.goBack();
+        await current.getByText(`B: “${rewritten}”`, { exact: false }).nth(1).waitFor();
+        await current.scrollIntoViewIfNeeded();
+        await j.step('phase results');
+
+        // The result is not significant: no roll-out is the suggested action, and the page says why.
+        for (const variant of ['A', 'B']) {
+          const rollOut = controls.getByRole('button', { name: new RegExp(`^Roll out ${variant}`) });
+          expect(await rollOut.getAttribute('data-suggested')).toBe('false');
+          expect(await rollOut.getAttribute('class')).toContain('button-outline');
+        }
+        await controls.getByTestId('ab-test-not-significant').getByText('not yet significant', { exact: false }).waitFor();
+        await controls.getByTestId('ab-test-not-significant').scrollIntoViewIfNeeded();
+        await j.step('roll-out not suggested');
+
+        // Pause: no test runs, and the overview says what new visitors see now.
+        await controls.getByRole('button', { name: 'Pause' }).click();
+        await controls.getByText('Paused', { exact: true }).waitFor();
+        const state = await j.page.request.get(`${app.url}/api/admin/ab-tests`);
+        const { copy } = ((await state.json()) as Array<{ copy: Record<string, string> }>)[0]!;
+        const seesControl = `New visitors see A: “${copy.A}”, the control`;
+        await controls.getByTestId('ab-test-now').getByText(seesControl, { exact: false }).waitFor();
+        const running = j.page.getByTestId('stat-Tests Running');
+        await expect.poll(() => running.locator('span').nth(1).textContent()).toBe('0');
+        await running.getByText(`Audit Popup: Paused. ${seesControl}`, { exact: false }).waitFor();
+        await running.scrollIntoViewIfNeeded();
+        await j.step('paused');
+
+        // Back to an even split and the form's own B text for the next width and the other journeys.
+        await controls.getByRole('button', { name: 'Resume' }).click();
+        await controls.getByLabel('Share of new visitors for A (%)').fill('50');
+        await controls.getByRole('button', { name: 'Set split (50 / 50)' }).click();
+        await controls.getByText('Running 50 % A / 50 % B', { exact: true }).waitFor();
+        const again = await editFunnel(j, 'Free Marketing Audit');
+        await again.getByRole('tab', { name: 'Popup Creator' }).click();
+        await again.getByLabel('Variant B title').fill(titleBefore);
+        await saveFunnel(j, again);
         await j.finish();
       },
       { allow: [SIGNED_OUT] },

@@ -35,6 +35,8 @@ export interface JourneyOptions {
   allow?: RegExp[];
   /** A client address for the product's per-client limits (the product trusts loopback as a proxy). */
   clientAddress?: string;
+  /** A browser's user agent, for a visitor the analytics must count (headless Chromium's own reads as a bot). */
+  userAgent?: string;
 }
 
 export class Journey {
@@ -55,6 +57,7 @@ export class Journey {
     const context = await browser.newContext({
       ...device,
       acceptDownloads: true,
+      ...(options.userAgent && { userAgent: options.userAgent }),
       extraHTTPHeaders: options.clientAddress ? { 'x-forwarded-for': options.clientAddress } : {},
     });
     context.setDefaultTimeout(15_000);

@@ -12,6 +12,8 @@ export type AbTestStatus = (typeof AB_TEST_STATUSES)[number];
 export const AB_TESTS = { audit_popup: ['A', 'B'] } as const satisfies Record<string, readonly string[]>;
 export type AbTestType = keyof typeof AB_TESTS;
 export const isAbTestType = (value: string): value is AbTestType => Object.hasOwn(AB_TESTS, value);
+/** The test whose variants are the audit popup's: its texts are the popup's, set in the Popup Creator. */
+export const POPUP_TEST_TYPE = 'audit_popup' satisfies AbTestType;
 
 /** Percent of new units per variant (whole numbers that add up to 100). */
 export const AbWeightsSchema = Type.Record(Type.String({ maxLength: 16 }), Type.Integer({ minimum: 0, maximum: 100 }));
@@ -33,6 +35,13 @@ export const AbTestStateSchema = Type.Composite([
   PublicAbTestSchema,
   Type.Object({
     variants: Type.Array(Type.String()),
+    /** The text each variant shows new visitors now (its headline). */
+    copy: Type.Record(Type.String(), Type.String()),
+    /** The phase the test is in: a new one begins whenever a variant's text changes. */
+    phase: Type.Object({
+      number: Type.Integer({ minimum: 1 }),
+      startedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    }),
     /** The version a change is made on (0 while the test was never changed). */
     version: Type.Integer(),
     changedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),

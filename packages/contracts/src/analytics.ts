@@ -133,11 +133,41 @@ export const AbTestSummarySchema = Type.Object({
 });
 export type AbTestSummary = Static<typeof AbTestSummarySchema>;
 
+const DateTimeOrNull = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+
+/**
+ * A test's results over one phase: the span in which each variant showed one text. Its
+ * exposures, clicks and conversions are counted from the later of its start and the period's,
+ * to its end; each variant's `variantText` is the text its exposed units saw most.
+ */
+export const AbPhaseResultSchema = Type.Object({
+  testType: Type.String(),
+  number: Type.Integer({ minimum: 1 }),
+  /** Null for the first phase: it began with the test. */
+  startedAt: DateTimeOrNull,
+  /** Null for the current phase. */
+  endedAt: DateTimeOrNull,
+  startedBy: Type.Union([Type.String(), Type.Null()]),
+  /** What changed to begin it, in the admin's words. */
+  reason: Type.Union([Type.String(), Type.Null()]),
+  /** The text each variant showed on the site-wide popup from the phase's start. */
+  copy: Type.Record(Type.String(), Type.String()),
+  countedFrom: Type.String({ format: 'date-time' }),
+  rows: Type.Array(AbConversionRowSchema),
+  /** Per variant, the other texts its units saw in this phase (another funnel's popup), most seen first. */
+  otherTexts: Type.Record(Type.String(), Type.Array(Type.String())),
+  /** Null while nobody was exposed in the phase. */
+  summary: Type.Union([AbTestSummarySchema, Type.Null()]),
+});
+export type AbPhaseResult = Static<typeof AbPhaseResultSchema>;
+
 export const AbTestingResponseSchema = Type.Object({
   days: Type.Integer(),
   conversionRates: Type.Array(AbConversionRowSchema),
   rawData: Type.Array(AbRawRowSchema),
   tests: Type.Array(AbTestSummarySchema),
+  /** Each test's phases that reach into the period, the current one first. */
+  phases: Type.Array(AbPhaseResultSchema),
 });
 export type AbTestingResponse = Static<typeof AbTestingResponseSchema>;
 

@@ -5,6 +5,7 @@ import {
   SIGNIFICANCE_LEVEL,
   SRM_P_VALUE_THRESHOLD,
   type AbConversionRow,
+  type AbPhaseResult,
   type AbRawRow,
   type AbTestingResponse,
   type AbTestSummary,
@@ -12,7 +13,7 @@ import {
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine } from '../engine.ts';
 import { type BackgroundWork, bothParts, closedDaysSnapshots, computeMissingLater, keyFlagsQuery, readClosedDays } from './closed-days.ts';
-import { HUMAN_DAYS_IN_WINDOW, lastDays, percent, round } from './period.ts';
+import { chTime, DAY_MS, HUMAN_DAYS_IN_WINDOW, lastDays, percent, round } from './period.ts';
 import { chanceToBeatControl, relativeUplift, sampleRatioMismatch, twoProportionPValue } from './stats.ts';
 
 /** The tracker's A/B events; `props.variant_text` carries the text the visitor saw. */
@@ -76,8 +77,39 @@ LIMIT {limit:UInt32}`;
 
 export const RAW_ROW_LIMIT = 1000;
 
+/**
+ * One phase of one test, per variant and the text its units saw: units exposed from {from} to
+ * {to} (exclusive), and of those, units that clicked and converted within it. The days wholly
+ * inside come from the ab_units rollup; the first and last day, cut at the phase's edges, from
+ * the events themselves, so a phase counts nothing from before it began. The unit is the one
+ * ab_units_mv computes; its text, the text it saw (its longest, should it have seen two).
+ */
+const PHASE_SQL = `
+SELECT toString(variant) AS arm, text, count() AS units, countIf(bitAnd(flags, 3) = 3) AS clicks,
+       countIf(bitAnd(flags, 5) = 5) AS conversions
+FROM (
+  SELECT variant, unit, ${UNIT_FLAGS} AS flags, max(variant_text) AS text
+  FROM (
+    SELECT variant, unit, saw, did_click, did_convert, variant_text
+    FROM ab_units
+    WHERE is_bot = 0 AND test_type = {testType:String}
+      AND date > toDate({from:DateTime64(3)}) AND date < toDate({to:DateTime64(3)})
+    UNION ALL
+    SELECT variant, cityHash64(if(props['ab_unit'] != '', props['ab_unit'], concat('visitor:', toString(visitor_id)))) AS unit,
+           toUInt8(name = 'ab_impression') AS saw, toUInt8(name = 'ab_click') AS did_click,
+           toUInt8(name = 'ab_conversion') AS did_convert, if(name = 'ab_impression', props['variant_text'], '') AS variant_text
+    FROM events
+    WHERE toDate(ts) IN (toDate({from:DateTime64(3)}), toDate({to:DateTime64(3)}))
+      AND name IN ('ab_impression', 'ab_click', 'ab_conversion') AND is_bot = 0 AND test_type = {testType:String} AND variant != ''
+      AND ts >= {from:DateTime64(3)} AND ts < {to:DateTime64(3)}
+  )
+  GROUP BY variant, unit
+)
+WHERE bitAnd(flags, 1) = 1
+GROUP BY arm, text`;
+
 /** The dashboard's SQL, the same on every engine (listed in catalog.ts). */
-export const abTestingSql = { raw: RAW_SQL };
+export const abTestingSql = { raw: RAW_SQL, phase: PHASE_SQL };
 
 type N = string | number;
 type UnitCounts = { pair: string; impressions: N; clicks: N; conversions: N };
@@ -95,20 +127,35 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  */
 export type AbSplits = Record<string, { weights: Record<string, number>; rolledOut: boolean; changedAt: number | null }>;
 
+/**
+ * A phase of a test as the owner's store keeps it: from `startedAt` (ms; null: with the test)
+ * to `endedAt` (null: the current phase), each variant showing `copy`.
+ */
+export interface AbPhase {
+  testType: string;
+  number: number;
+  startedAt: number | null;
+  endedAt: number | null;
+  startedBy: string | null;
+  reason: string | null;
+  copy: Record<string, string>;
+}
+
 export async function abTestingDashboard(
   ch: ClickHouse,
   days: number,
   now = Date.now(),
-  options?: { background?: BackgroundWork; splits?: AbSplits },
+  options?: { background?: BackgroundWork; splits?: AbSplits; phases?: AbPhase[] },
 ): Promise<AbTestingResponse> {
   const window = lastDays(days, now);
-  const windowStart = Math.floor(now / 86_400_000) * 86_400_000 - (days - 1) * 86_400_000;
-  const [closed, raw] = await Promise.all([
+  const windowStart = Math.floor(now / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
+  const [closed, raw, phases] = await Promise.all([
     readClosedDays<{ ab_units: UnitCounts[]; ab_pairs: PairNames[] }>(ch, abSnapshots(ch.engine), days),
     ch.query<{ day: string; testType: string; arm: string; event: string; src: string; count: string | number }>(RAW_SQL, {
       ...window,
       limit: RAW_ROW_LIMIT,
     }),
+    phaseResults(ch, options?.phases ?? [], windowStart, now, options?.splits),
   ]);
   computeMissingLater([closed], options?.background);
   const names = new Map(closed.rows.ab_pairs.map((p) => [p.pair, p]));
@@ -142,7 +189,67 @@ export async function abTestingDashboard(
       (r): AbRawRow => ({ date: r.day, testType: r.testType, variant: r.arm, event: r.event, source: r.src, count: Number(r.count) }),
     ),
     tests: summariseTests(conversionRates, options?.splits, windowStart),
+    phases,
   };
+}
+
+type PhaseCounts = { arm: string; text: string; units: N; clicks: N; conversions: N };
+
+/** The phases that reach into the period, each counted over its part of it; per test, the current one first. */
+async function phaseResults(ch: ClickHouse, phases: AbPhase[], windowStart: number, now: number, splits?: AbSplits) {
+  const shown = phases
+    .filter((p) => p.endedAt === null || p.endedAt > windowStart)
+    .sort((a, b) => byText(a.testType, b.testType) || b.number - a.number);
+  return Promise.all(
+    shown.map(async (p): Promise<AbPhaseResult> => {
+      const from = Math.max(p.startedAt ?? windowStart, windowStart);
+      // The current phase runs on: a bound past any event already stored.
+      const to = p.endedAt ?? now + DAY_MS;
+      const counts = await ch.query<PhaseCounts>(PHASE_SQL, { testType: p.testType, from: chTime(from), to: chTime(to) });
+      const { rows, otherTexts } = phaseRows(p.testType, counts);
+      return {
+        testType: p.testType,
+        number: p.number,
+        startedAt: p.startedAt === null ? null : new Date(p.startedAt).toISOString(),
+        endedAt: p.endedAt === null ? null : new Date(p.endedAt).toISOString(),
+        startedBy: p.startedBy,
+        reason: p.reason,
+        copy: p.copy,
+        countedFrom: new Date(from).toISOString(),
+        rows,
+        otherTexts,
+        summary: rows.length ? summariseTests(rows, splits, from)[0]! : null,
+      };
+    }),
+  );
+}
+
+/** A phase's counts per variant, summed over the texts its units saw; the text most of them saw names it. */
+export function phaseRows(testType: string, counts: PhaseCounts[]): { rows: AbConversionRow[]; otherTexts: Record<string, string[]> } {
+  const byVariant = new Map<string, PhaseCounts[]>();
+  for (const c of counts) byVariant.set(c.arm, [...(byVariant.get(c.arm) ?? []), c]);
+  const otherTexts: Record<string, string[]> = {};
+  const rows = [...byVariant]
+    .sort(([a], [b]) => byText(a, b))
+    .map(([variant, texts]): AbConversionRow => {
+      const sum = (key: 'units' | 'clicks' | 'conversions') => texts.reduce((n, t) => n + Number(t[key]), 0);
+      const seen = texts.filter((t) => t.text !== '').sort((a, b) => Number(b.units) - Number(a.units) || byText(a.text, b.text));
+      if (seen.length > 1) otherTexts[variant] = seen.slice(1).map((t) => t.text);
+      const impressions = sum('units');
+      const clicks = sum('clicks');
+      const conversions = sum('conversions');
+      return {
+        testType,
+        variant,
+        variantText: seen[0]?.text ?? '',
+        impressions,
+        clicks,
+        conversions,
+        clickRate: percent(clicks, impressions),
+        conversionRate: percent(conversions, impressions),
+      };
+    });
+  return { rows, otherTexts };
 }
 
 /** A fraction as a percent with 2 decimals; null when there is none. */

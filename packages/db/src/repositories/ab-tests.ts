@@ -59,3 +59,40 @@ export async function history(db: Db, limit: number): Promise<AbTestHistoryRow[]
       SELECT *, row_number() OVER (PARTITION BY test_type ORDER BY changed_at DESC, id DESC) AS n FROM ab_test_changes
     ) c WHERE n <= ${limit} ORDER BY test_type, changed_at DESC, id DESC`;
 }
+
+export interface AbTestPhaseRow {
+  test_type: string;
+  /** Null for a test's first phase: it began with the test. */
+  started_at: Date | null;
+  started_by: string | null;
+  copy: Record<string, string>;
+  reason: string | null;
+}
+
+/** Every test's phases, oldest first. */
+export async function phases(db: Db): Promise<AbTestPhaseRow[]> {
+  return db<AbTestPhaseRow[]>`SELECT test_type, started_at, started_by, copy, reason FROM ab_test_phases ORDER BY test_type, id`;
+}
+
+export interface NewPhase {
+  /** The text each variant showed until now, stored as the first phase when the test has none yet. */
+  before: Record<string, string>;
+  after: Record<string, string>;
+  startedBy: string;
+  reason: string;
+}
+
+/** Begins a new phase of the test now (storing its first phase first when it has none). */
+export async function startPhase(tx: Tx, testType: string, phase: NewPhase): Promise<void> {
+  // Two saves at once must not both store the first phase.
+  await tx`SELECT pg_advisory_xact_lock(hashtext(${`ab_test_phases:${testType}`}))`;
+  const [stored] = await tx<{ n: number }[]>`SELECT count(*)::int AS n FROM ab_test_phases WHERE test_type = ${testType}`;
+  if (!stored?.n) {
+    await tx`
+      INSERT INTO ab_test_phases (test_type, started_at, started_by, copy, reason)
+      VALUES (${testType}, NULL, NULL, ${tx.json(phase.before)}, NULL)`;
+  }
+  await tx`
+    INSERT INTO ab_test_phases (test_type, started_at, started_by, copy, reason)
+    VALUES (${testType}, clock_timestamp(), ${phase.startedBy}, ${tx.json(phase.after)}, ${phase.reason})`;
+}

@@ -37,6 +37,8 @@ describe('the A/B tests the owner runs', () => {
         weights: { A: 50, B: 50 },
         winner: null,
         variants: ['A', 'B'],
+        copy: { A: 'Get Your Free Marketing Audit', B: 'Free 15-Point Marketing Audit' },
+        phase: { number: 1, startedAt: null },
         version: 0,
         changedAt: null,
         changedBy: null,

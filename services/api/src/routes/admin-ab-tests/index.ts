@@ -1,5 +1,6 @@
 // The A/B tests the owner runs: GET lists each test's state (split, paused or its winner rolled
-// out), when it last changed and by whom, and its version; POST changes one, made on the version
+// out), when it last changed and by whom, its version, the text each variant shows now and the
+// phase it is in (a new one begins when a variant's text changes: lib/ab-phases.ts); POST changes one, made on the version
 // the page showed (a change made on an older one is refused). Every change is kept, and the site
 // draws new units with it within seconds (`siteConfig.changed`).
 import type { RouteApp } from '../../lib/route-app.ts';
@@ -18,6 +19,7 @@ import {
 } from '@curb/contracts/ab-tests';
 import { abTests, editVersions } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
+import { currentCopy } from '../../lib/ab-phases.ts';
 import { claimVersion, whoIs } from '../../lib/edit-version.ts';
 
 const FieldErrorSchema = Type.Object({ message: Type.String(), field: Type.Optional(Type.String()) });
@@ -31,19 +33,25 @@ export default async function adminAbTestRoutes(app: RouteApp, opts: { stores: S
 
   const states = async (): Promise<AbTestState[]> => {
     const testTypes = Object.keys(AB_TESTS) as AbTestType[];
-    const [rows, history, versions] = await Promise.all([
+    const [rows, history, versions, copies, phases] = await Promise.all([
       abTests.list(sql),
       abTests.history(sql, HISTORY_LIMIT),
       Promise.all(testTypes.map((t) => editVersions.current(sql, sectionOf(t)))),
+      Promise.all(testTypes.map((t) => currentCopy(sql, t))),
+      abTests.phases(sql),
     ]);
     return testTypes.map((testType, i) => {
       const row = rows.find((r) => r.test_type === testType);
       const current: PublicAbTest = row
         ? { testType, status: row.status, weights: row.weights, winner: row.winner }
         : defaultAbTest(testType);
+      const own = phases.filter((p) => p.test_type === testType);
+      const startedAt = own.at(-1)?.started_at ?? null;
       return {
         ...current,
         variants: [...AB_TESTS[testType]],
+        copy: copies[i]!,
+        phase: { number: Math.max(own.length, 1), startedAt: startedAt?.toISOString() ?? null },
         version: versions[i]!.version,
         changedAt: row?.changed_at.toISOString() ?? null,
         changedBy: row?.changed_by ?? null,

@@ -35,6 +35,7 @@ import { JOB_QUEUES } from '@curb/contracts/jobs';
 import { mailOnlyToOutbox, type MailSendJob, TemplateTestQueuedSchema } from '@curb/contracts/mail';
 import { funnels } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
+import { startPhaseOnCopyChange } from '../../lib/ab-phases.ts';
 import { whoIs } from '../../lib/edit-version.ts';
 import { EMAIL_TEMPLATES } from '../../lib/email-templates.ts';
 
@@ -94,6 +95,13 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
       if (!changes.length && revertedTo === null) return toEdit(current);
       const row = (await funnels.update(tx, id, edit))!;
       await funnels.insertVersion(tx, { funnelId: id, version: row.version, snapshot: edit, changedBy, changes, revertedTo });
+      await startPhaseOnCopyChange(tx, {
+        funnelId: id,
+        funnelName: edit.name,
+        before: completeConfig(current.config),
+        after: completeConfig(edit.config),
+        changedBy,
+      });
       return toEdit(row);
     });
     await app.siteConfig.changed();

@@ -22,6 +22,7 @@ import { mailOnlyToOutbox } from '@curb/contracts/mail';
 import { seoTraffic } from '@curb/analytics/dashboards/seo';
 import { abTests, settings, type Sql } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
+import { testPhases } from '../../lib/ab-phases.ts';
 import { ownSiteAnalyser } from './own-site.ts';
 
 const PeriodQuerySchema = Type.Object({ days: Type.Optional(Type.String({ maxLength: 8 })) }, { additionalProperties: false });
@@ -75,7 +76,8 @@ export default async function analyticsRoutes(app: RouteApp, opts: { config: Con
     async (request, reply) => {
       const days = period(request.query);
       reply.header('cache-control', 'no-store');
-      return abTestingDashboard(ch, days, Date.now(), { background: logFailure(request), splits: await abSplits(sql) });
+      const [splits, phases] = await Promise.all([abSplits(sql), testPhases(sql)]);
+      return abTestingDashboard(ch, days, Date.now(), { background: logFailure(request), splits, phases });
     },
   );
 

@@ -1,9 +1,10 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import {
   DEFAULT_PERIOD_DAYS,
   MIN_EXPOSURES_PER_VARIANT,
   type AbConversionRow,
+  type AbPhaseResult,
   type AbRawRow,
   type AbTestingResponse,
   type AbTestSummary,
@@ -15,7 +16,7 @@ import { Badge } from '@/components/admin/badge';
 import styles from '@/components/admin/admin-ui.module.css';
 import { BarChart } from '@/components/admin/bar-chart';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
-import { formatCount, formatIdentifier, formatPercent } from '@/components/admin/format';
+import { formatCount, formatDateTime, formatIdentifier, formatPercent } from '@/components/admin/format';
 import { PeriodPicker } from '@/components/admin/period-picker';
 import { RATES } from '@/components/admin/rates';
 import { StatCard, StatGrid } from '@/components/admin/stat-card';
@@ -24,7 +25,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useAbTests } from '../api/ab-tests';
 import { useAbTesting } from '../api/get-ab-testing';
-import { TestControls, testState } from './test-controls';
+import { newVisitorsSee, TestControls, testState, variantLabel } from './test-controls';
 import { leaderVerdict, upliftText } from './verdict';
 import { wilsonInterval } from './wilson';
 
@@ -51,14 +52,21 @@ function Overview({ data }: { data: AbTestingResponse }) {
   const tests = useAbTests();
   const running = tests.data?.filter((t) => t.status === 'running').length;
   const stopped = tests.data?.filter((t) => t.status !== 'running') ?? [];
-  const testTypes = [...new Set(data.conversionRates.map((r) => r.testType))];
+  // Tests the site no longer runs have no phases: their figures are shown by variant alone.
+  const withoutPhases = [...new Set(data.conversionRates.map((r) => r.testType))].filter(
+    (testType) => !data.phases.some((p) => p.testType === testType),
+  );
   return (
     <>
       <StatGrid>
         <StatCard
           label="Tests Running"
           value={running === undefined ? '—' : formatCount(running)}
-          hint={stopped.length ? stopped.map((t) => `${formatIdentifier(t.testType)}: ${testState(t).text}`).join('; ') : undefined}
+          hint={
+            stopped.length
+              ? stopped.map((t) => `${formatIdentifier(t.testType)}: ${testState(t).text}. ${newVisitorsSee(t)}`).join(' ')
+              : undefined
+          }
         />
         <StatCard label="Impressions" value={formatCount(impressions)} />
         <StatCard label="Conversions" value={formatCount(conversions)} />
@@ -68,35 +76,106 @@ function Overview({ data }: { data: AbTestingResponse }) {
           hint={RATES.abConversions.hint}
         />
       </StatGrid>
-      {testTypes.length === 0 && <p className={styles.empty}>No A/B test exposures in this period.</p>}
-      {testTypes.map((testType) => {
+      {data.phases.length === 0 && withoutPhases.length === 0 && <p className={styles.empty}>No A/B test exposures in this period.</p>}
+      {data.phases.map((phase) => (
+        <PhasePanel key={`${phase.testType}-${phase.number}`} phase={phase}>
+          {phase.summary ? (
+            <RateCharts rows={phase.rows} summary={phase.summary} otherTexts={phase.otherTexts} />
+          ) : (
+            <p className={styles.empty}>Nobody has been exposed in this phase within the period yet.</p>
+          )}
+        </PhasePanel>
+      ))}
+      {withoutPhases.map((testType) => {
         const rows = data.conversionRates.filter((r) => r.testType === testType);
         const summary = data.tests.find((t) => t.testType === testType);
-        const winner = summary ? summary.winner : winnerOf(rows);
         return (
-          <Panel key={testType} title={formatIdentifier(testType)} actions={<LeaderBadge winner={winner} summary={summary} />}>
-            <BarChart
-              title={`${RATES.abConversions.label} by variant (95% interval)`}
-              data={rows.map((r) => ({
-                label: r.variantText ? `${r.variant}: ${r.variantText}` : r.variant,
-                value: r.conversionRate,
-                ...wilsonInterval(r.conversions, r.impressions),
-                caption: `${formatPercent(r.conversionRate)} (${formatCount(r.conversions)}/${formatCount(r.impressions)})`,
-                highlight: r.variant === winner,
-              }))}
-            />
-            <BarChart
-              title="Click rate by variant"
-              data={rows.map((r) => ({
-                label: r.variant,
-                value: r.clickRate,
-                caption: formatPercent(r.clickRate),
-                highlight: r.variant === winner,
-              }))}
-            />
+          <Panel
+            key={testType}
+            title={formatIdentifier(testType)}
+            actions={<LeaderBadge winner={summary ? summary.winner : winnerOf(rows)} summary={summary} />}
+          >
+            <RateCharts rows={rows.map((r) => ({ ...r, variantText: '' }))} summary={summary} otherTexts={{}} />
           </Panel>
         );
       })}
+    </>
+  );
+}
+
+/** A phase's dates, in the period: from when (and by whom) to when, and from when it is counted here. */
+function phaseSpan(phase: AbPhaseResult): string {
+  const from = phase.startedAt
+    ? `From ${formatDateTime(phase.startedAt)}${phase.startedBy ? ` (by ${phase.startedBy})` : ''}`
+    : 'From the start of the test';
+  const to = phase.endedAt ? ` until ${formatDateTime(phase.endedAt)}` : ' to now';
+  const cut = phase.startedAt === null || Date.parse(phase.countedFrom) > Date.parse(phase.startedAt);
+  return `${from}${to}.${cut ? ` Counted in this period from ${formatDateTime(phase.countedFrom)}.` : ''}`;
+}
+
+/** One phase of a test: its title, dates, what began it and the texts its variants showed. */
+function PhasePanel({ phase, actions, children }: { phase: AbPhaseResult; actions?: ReactNode; children: ReactNode }) {
+  const current = phase.endedAt === null;
+  return (
+    <div data-testid="ab-phase" data-phase={phase.number} data-current={current}>
+      <Panel
+        title={`${formatIdentifier(phase.testType)} — phase ${phase.number}${current ? ' (current)' : ''}`}
+        actions={actions ?? (phase.summary && <LeaderBadge winner={phase.summary.winner} summary={phase.summary} />)}
+      >
+        <p className={styles.muted} data-testid="ab-phase-span">
+          {phaseSpan(phase)}
+          {phase.reason && ` Began when ${phase.reason} changed.`}
+        </p>
+        <p data-testid="ab-phase-copy">
+          {Object.entries(phase.copy)
+            .map(([variant, text]) => variantLabel(variant, text))
+            .join(' · ')}
+        </p>
+        {children}
+      </Panel>
+    </div>
+  );
+}
+
+/** A test's conversion and click rates per variant, each named by the text its visitors saw. */
+function RateCharts({
+  rows,
+  summary,
+  otherTexts,
+}: {
+  rows: AbConversionRow[];
+  summary: AbTestSummary | undefined;
+  otherTexts: Record<string, string[]>;
+}) {
+  const winner = summary ? summary.winner : winnerOf(rows);
+  const others = Object.entries(otherTexts);
+  return (
+    <>
+      <BarChart
+        title={`${RATES.abConversions.label} by variant (95% interval)`}
+        data={rows.map((r) => ({
+          label: variantLabel(r.variant, r.variantText),
+          value: r.conversionRate,
+          ...wilsonInterval(r.conversions, r.impressions),
+          caption: `${formatPercent(r.conversionRate)} (${formatCount(r.conversions)}/${formatCount(r.impressions)})`,
+          highlight: r.variant === winner,
+        }))}
+      />
+      <BarChart
+        title="Click rate by variant"
+        data={rows.map((r) => ({
+          label: variantLabel(r.variant, r.variantText),
+          value: r.clickRate,
+          caption: formatPercent(r.clickRate),
+          highlight: r.variant === winner,
+        }))}
+      />
+      {others.length > 0 && (
+        <p className={styles.muted}>
+          Also shown in this phase, on other funnels&apos; landing pages:{' '}
+          {others.map(([variant, texts]) => `${variant}: ${texts.map((t) => `“${t}”`).join(', ')}`).join('; ')}.
+        </p>
+      )}
     </>
   );
 }
@@ -153,34 +232,52 @@ const RAW_COLUMNS = [
   rawColumn.accessor('count', { header: 'Count', cell: (c) => formatCount(c.getValue()) }),
 ];
 
-function Performance({ data }: { data: AbTestingResponse }) {
-  if (data.tests.length === 0) return <p className={styles.empty}>No A/B test exposures in this period.</p>;
+/** A test's badges on the Test Performance tab: sample size, split check and leader. */
+function SummaryBadges({ test }: { test: AbTestSummary }) {
+  return (
+    <div className={styles.actions}>
+      {test.underpowered && <Badge tone="yellow">Under-powered (&lt; {MIN_EXPOSURES_PER_VARIANT} per variant)</Badge>}
+      {test.srm.mismatch && <Badge tone="red">Sample ratio mismatch</Badge>}
+      <LeaderBadge winner={test.winner} summary={test} />
+    </div>
+  );
+}
+
+/** A test's exposures, split check and per-variant statistics. */
+function SummaryTable({ test }: { test: AbTestSummary }) {
   return (
     <>
-      {data.tests.map((test) => (
-        <Panel
-          key={test.testType}
-          title={formatIdentifier(test.testType)}
-          actions={
-            <div className={styles.actions}>
-              {test.underpowered && <Badge tone="yellow">Under-powered (&lt; {MIN_EXPOSURES_PER_VARIANT} per variant)</Badge>}
-              {test.srm.mismatch && <Badge tone="red">Sample ratio mismatch</Badge>}
-              <LeaderBadge winner={test.winner} summary={test} />
-            </div>
-          }
-        >
-          <p className={styles.muted}>
-            {formatCount(test.totalExposures)} exposures; control is variant {test.control}.{' '}
-            {test.srm.skipped ??
-              `Split check${
-                test.srm.expected
-                  ? ` against ${Object.entries(test.srm.expected)
-                      .map(([v, w]) => `${w} % ${v}`)
-                      .join(' / ')}`
-                  : ''
-              }: p = ${fixed(test.srm.pValue, 3)}.`}
-          </p>
-          <DataTable data={test.variants} columns={VARIANT_COLUMNS} getRowId={(v) => v.variant} />
+      <p className={styles.muted}>
+        {formatCount(test.totalExposures)} exposures; control is variant {test.control}.{' '}
+        {test.srm.skipped ??
+          `Split check${
+            test.srm.expected
+              ? ` against ${Object.entries(test.srm.expected)
+                  .map(([v, w]) => `${w} % ${v}`)
+                  .join(' / ')}`
+              : ''
+          }: p = ${fixed(test.srm.pValue, 3)}.`}
+      </p>
+      <DataTable data={test.variants} columns={VARIANT_COLUMNS} getRowId={(v) => v.variant} />
+    </>
+  );
+}
+
+function Performance({ data }: { data: AbTestingResponse }) {
+  const counted = data.phases.filter((p) => p.summary);
+  // Tests the site no longer runs have no phases: their period's figures as they are.
+  const withoutPhases = data.tests.filter((t) => !data.phases.some((p) => p.testType === t.testType));
+  if (counted.length === 0 && withoutPhases.length === 0) return <p className={styles.empty}>No A/B test exposures in this period.</p>;
+  return (
+    <>
+      {counted.map((phase) => (
+        <PhasePanel key={`${phase.testType}-${phase.number}`} phase={phase} actions={<SummaryBadges test={phase.summary!} />}>
+          <SummaryTable test={phase.summary!} />
+        </PhasePanel>
+      ))}
+      {withoutPhases.map((test) => (
+        <Panel key={test.testType} title={formatIdentifier(test.testType)} actions={<SummaryBadges test={test} />}>
+          <SummaryTable test={test} />
         </Panel>
       ))}
     </>
@@ -218,7 +315,11 @@ export function AbTestingPage() {
       ) : (
         <>
           <TestControls
-            leaders={Object.fromEntries(ab.data.tests.map((t) => [t.testType, { variant: t.winner, significant: t.significant }]))}
+            leaders={Object.fromEntries(
+              ab.data.phases
+                .filter((p) => p.endedAt === null)
+                .map((p) => [p.testType, { variant: p.summary?.winner ?? null, significant: p.summary?.significant ?? false }]),
+            )}
           />
           <Tabs tabs={TABS} value={tab} onChange={setTab} label="A/B testing views">
             {tab === 'overview' && <Overview data={ab.data} />}

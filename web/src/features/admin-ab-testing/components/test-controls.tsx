@@ -20,11 +20,16 @@ export function testState(t: AbTestState): { tone: BadgeTone; text: string } {
   return { tone: 'green', text: `Running ${splitText(t)}` };
 }
 
+/** A variant and the text it shows: B: “Free 15-Point Marketing Audit”. */
+export const variantLabel = (variant: string, text: string | undefined) => (text && text !== variant ? `${variant}: “${text}”` : variant);
+
 /** What a visitor who has not seen the test yet gets now, in the owner's words. */
 export function newVisitorsSee(t: AbTestState): string {
   const [control] = t.variants;
-  if (t.status === 'paused') return `New visitors see ${control}, the control; nothing is counted while the test is paused.`;
-  if (t.status === 'rolled-out') return `Every new visitor sees ${t.winner}; the test counts no more visitors.`;
+  if (t.status === 'paused') {
+    return `New visitors see ${variantLabel(control!, t.copy[control!])}, the control; nothing is counted while the test is paused.`;
+  }
+  if (t.status === 'rolled-out') return `New visitors see ${variantLabel(t.winner!, t.copy[t.winner!])}; the test counts no more visitors.`;
   return `New visitors are split ${splitText(t)}.`;
 }
 
@@ -70,6 +75,18 @@ function TestControl({ test, leader, reload }: { test: AbTestState; leader: Lead
         A visitor who has seen a variant keeps it whatever you change; a change applies to new visitors.
       </p>
       <p data-testid="ab-test-now">{newVisitorsSee(test)}</p>
+      <p className={styles.muted} data-testid="ab-test-phase">
+        {test.phase.startedAt
+          ? `Phase ${test.phase.number} since ${formatDateTime(test.phase.startedAt)}: a variant's text changed then, ` +
+            'and results count from that moment.'
+          : "Phase 1: no variant's text has changed since the test began."}{' '}
+        Rewriting a variant in the Popup Creator begins a new phase.
+      </p>
+      {!leader.significant && test.status !== 'rolled-out' && (
+        <p className={styles.muted} data-testid="ab-test-not-significant">
+          The current phase&apos;s result is not yet significant: rolling a variant out now would act on chance.
+        </p>
+      )}
       <div className={styles.actions}>
         <label className={styles.field}>
           <span>Share of new visitors for {control} (%)</span>
@@ -115,18 +132,23 @@ function TestControl({ test, leader, reload }: { test: AbTestState; leader: Lead
             Resume
           </button>
         )}
-        {test.variants.map((v) => (
-          <button
-            key={v}
-            type="button"
-            className={`button ${v === leader.variant && leader.significant ? '' : 'button-outline'} ${styles.smallButton}`}
-            disabled={change.isPending || (test.status === 'rolled-out' && test.winner === v)}
-            onClick={() => send({ action: 'roll-out', winner: v }, `Every new visitor gets ${v}.`)}
-          >
-            Roll out {v}
-            {v === leader.variant ? (leader.significant ? ' (significant winner)' : ' (highest rate, not yet significant)') : ''}
-          </button>
-        ))}
+        {test.variants.map((v) => {
+          // Only a significant winner's roll-out is the suggested (primary) action.
+          const suggested = v === leader.variant && leader.significant;
+          return (
+            <button
+              key={v}
+              type="button"
+              className={`button ${suggested ? '' : 'button-outline'} ${styles.smallButton}`}
+              data-suggested={suggested}
+              disabled={change.isPending || (test.status === 'rolled-out' && test.winner === v)}
+              onClick={() => send({ action: 'roll-out', winner: v }, `Every new visitor gets ${variantLabel(v, test.copy[v])}.`)}
+            >
+              Roll out {v}
+              {v === leader.variant ? (leader.significant ? ' (significant winner)' : ' (highest rate, not yet significant)') : ''}
+            </button>
+          );
+        })}
       </div>
       {test.history.length > 0 && (
         <details>
@@ -145,7 +167,10 @@ function TestControl({ test, leader, reload }: { test: AbTestState; leader: Lead
   );
 }
 
-/** Every test the site runs, with what the owner can do to it: set the split, pause, roll out a variant. */
+/**
+ * Every test the site runs, with what the owner can do to it: set the split, pause, roll out a
+ * variant. `leaders` are of each test's current phase.
+ */
 export function TestControls({ leaders }: { leaders: Record<string, Leader> }) {
   const tests = useAbTests();
   if (tests.isPending) return <LoadingView label="Loading the tests..." />;

@@ -254,6 +254,10 @@ export function FunnelEditForm({
               : `This funnel's popup opens by itself on ${landingPath ?? 'its landing page'}.`}{' '}
             It shows once per browser session. Split the variants on the <Link to="/admin/ab-testing">A/B Testing</Link> page.
           </Effect>
+          <Effect>
+            Saving a changed title, subtitle or button text of a variant begins a new phase of the A/B test: its results from then on are
+            counted apart from the earlier wording&apos;s, and the A/B Testing page shows each phase with its text.
+          </Effect>
           <Check path="config.popup.enabled" checked={popup.enabled} onChange={(enabled) => setConfig('popup', { enabled })} />
           <WholeNumber
             path="config.popup.delaySeconds"
