@@ -90,6 +90,8 @@ export interface ParsedPage {
   viewport: string | null;
   canonicals: string[];
   hreflangs: { lang: string; href: string; url: string | null }[];
+  /** rel="next" / rel="prev" links of a paginated series. */
+  pagination: { rel: 'next' | 'prev'; href: string; url: string | null }[];
   metas: Map<string, string>;
   headings: { level: number; text: string }[];
   links: PageLink[];

@@ -34,8 +34,61 @@ const spanish = (linksBack = true) =>
       ),
   );
 
+/**
+ * A page of the listings series: its rel=next/prev links and the page links a visitor sees
+ * (`tweak` edits the finished markup).
+ */
+const seriesPage = (n: number, rels: { next?: string; prev?: string }, anchors: string[], tweak = (html: string) => html) => {
+  const page = goodInnerPage(
+    n === 1 ? '/listings' : `/listings/page/${n}`,
+    `Homes for Sale, page ${n}`,
+    anchors.map((a) => `<a href="${a}">${a}</a>`).join(' '),
+  );
+  const head = `${rels.next ? `<link rel="next" href="${rels.next}">` : ''}${rels.prev ? `<link rel="prev" href="${rels.prev}">` : ''}`;
+  return { ...page, html: tweak(page.html.replace('<link rel="canonical"', `${head}<link rel="canonical"`)) };
+};
+const P2 = '/listings/page/2';
+const P3 = '/listings/page/3';
+const page1 = seriesPage(1, { next: P2 }, [P2]);
+const page2 = seriesPage(2, { prev: '/listings', next: P3 }, ['/listings', P3]);
+const page3 = seriesPage(3, { prev: P2 }, [P2]);
+/** Three listing pages whose rel=next/prev and page links agree. */
+const SERIES = { pages: [page1, page2, page3] };
+
 describe('crawlability checks', () =>
   checkCategory('crawlability', {
+    'crawl.pagination-target-error': {
+      fires: { pages: [page1], targets: [target('listings/page/2', 404)] },
+      passes: SERIES,
+    },
+    'crawl.pagination-non-indexable': {
+      fires: {
+        pages: [
+          page1,
+          seriesPage(2, { prev: '/listings', next: P3 }, ['/listings', P3], (h) =>
+            h.replace(`<link rel="canonical" href="${GOOD_URL}listings/page/2">`, `<link rel="canonical" href="${listings}">`),
+          ),
+          page3,
+        ],
+      },
+      passes: SERIES,
+    },
+    'crawl.pagination-loop': {
+      fires: { pages: [page1, seriesPage(2, { prev: '/listings', next: P2 }, ['/listings'])] },
+      passes: SERIES,
+    },
+    'crawl.pagination-sequence': {
+      fires: { pages: [page1, seriesPage(2, { prev: P3, next: P3 }, ['/listings', P3]), page3] },
+      passes: SERIES,
+    },
+    'crawl.pagination-unlinked': {
+      fires: { pages: [seriesPage(1, { next: P2 }, []), page2, seriesPage(3, { prev: P2 }, [])] },
+      passes: SERIES,
+    },
+    'crawl.pagination-not-in-anchor': {
+      fires: { pages: [seriesPage(1, { next: P2 }, []), page2, page3] },
+      passes: SERIES,
+    },
     'crawl.internal-redirect-loop': {
       fires: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 2, finalUrl: null, loop: true }] },
       passes: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 1, finalUrl: listings, loop: false }] },

@@ -1,0 +1,133 @@
+// Outbound links of the crawled pages, asked whether they still lead somewhere: a bounded
+// number of distinct addresses, a few at a time, through the audit's own guarded fetcher,
+// started as pages arrive so the work overlaps the crawl, and cut off at a deadline (what was
+// not reached by then is reported as not checked, never as broken).
+import { FetchError, type FetchErrorCode, type GuardedFetcher } from './net/guarded-fetch.ts';
+import type { ParsedPage } from './page-model.ts';
+
+export interface ExternalLinkStatus {
+  url: string;
+  /** The crawled page the link was found on (the first one). */
+  from: string;
+  /** The final answer, after redirects; null when none came (see failure) or not checked. */
+  status: number | null;
+  /** Where the redirects ended, when the address redirected. */
+  redirectedTo: string | null;
+  /** Why no answer came (DNS, refused, timeout, TLS). */
+  failure: FetchErrorCode | null;
+  /** The count or time limit was reached before it was asked. */
+  notChecked: boolean;
+}
+
+export interface ExternalLinkOptions {
+  /** Distinct outbound addresses asked per audit (default 30). */
+  limit?: number;
+  /** Per outside host, so a page of 40 listings on one portal does not use the whole limit. */
+  perHost?: number;
+  concurrency?: number;
+  /** Longest the checking may run, from the first page found (default 5 s). */
+  budgetMs?: number;
+  /** Longest one request may take (default 5 s). */
+  requestTimeoutMs?: number;
+}
+
+const DEFAULTS = { limit: 30, perHost: 4, concurrency: 4, budgetMs: 5000, requestTimeoutMs: 4000 } as const;
+
+/** Answers that may hide a live page: some servers refuse HEAD or answer it wrongly, so GET decides. */
+const RETRY_WITH_GET = (status: number) => status >= 400;
+
+/** Collects outbound links from pages as they are crawled and checks them in the background. */
+export class ExternalLinkChecker {
+  private readonly opts: Required<ExternalLinkOptions>;
+  private readonly results = new Map<string, ExternalLinkStatus>();
+  private readonly perHost = new Map<string, number>();
+  private readonly queue: ExternalLinkStatus[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
+  private deadline = 0;
+  private skipped = 0;
+  private siteHost: string;
+
+  constructor(
+    private readonly fetcher: GuardedFetcher,
+    homeUrl: string,
+    options: ExternalLinkOptions = {},
+  ) {
+    this.opts = { ...DEFAULTS, ...options };
+    this.siteHost = bareHost(new URL(homeUrl).hostname);
+  }
+
+  /** Queues the page's outbound links (the first page starts the clock). */
+  add(page: ParsedPage): void {
+    if (!this.deadline) this.deadline = performance.now() + this.opts.budgetMs;
+    for (const link of page.links) {
+      if (link.internal || !link.url) continue;
+      const url = withoutHash(link.url);
+      if (this.results.has(url)) continue;
+      const host = bareHost(new URL(url).hostname);
+      if (host === this.siteHost) continue;
+      const entry: ExternalLinkStatus = { url, from: page.url, status: null, redirectedTo: null, failure: null, notChecked: true };
+      const used = this.perHost.get(host) ?? 0;
+      if (this.results.size - this.skipped >= this.opts.limit || used >= this.opts.perHost) {
+        this.skipped++;
+        this.results.set(url, entry);
+        continue;
+      }
+      this.perHost.set(host, used + 1);
+      this.results.set(url, entry);
+      this.queue.push(entry);
+    }
+    this.pump();
+  }
+
+  /** Waits for the requests under way (each ends by the deadline) and returns every link found. */
+  async finish(): Promise<ExternalLinkStatus[]> {
+    while (this.inFlight.size) await Promise.race(this.inFlight);
+    return [...this.results.values()];
+  }
+
+  private pump(): void {
+    while (this.inFlight.size < this.opts.concurrency && this.queue.length) {
+      const entry = this.queue.shift()!;
+      const task = this.check(entry).finally(() => {
+        this.inFlight.delete(task);
+        this.pump();
+      });
+      this.inFlight.add(task);
+    }
+  }
+
+  private async check(entry: ExternalLinkStatus): Promise<void> {
+    const left = this.deadline - performance.now();
+    // Too little time left for a fair answer: a slow site would look dead.
+    if (left < 1000) return;
+    const timeoutMs = Math.min(this.opts.requestTimeoutMs, left);
+    try {
+      let res = await this.fetcher.fetch(entry.url, { method: 'HEAD', timeoutMs });
+      if (RETRY_WITH_GET(res.status)) {
+        const again = Math.min(this.opts.requestTimeoutMs, this.deadline - performance.now());
+        if (again >= 1000) res = await this.fetcher.fetch(entry.url, { discardBody: true, timeoutMs: again });
+      }
+      entry.status = res.status;
+      entry.redirectedTo = res.chain.length ? res.finalUrl : null;
+      entry.notChecked = false;
+    } catch (err) {
+      const code = err instanceof FetchError ? err.code : 'connection';
+      // A private address is not asked at all (the guard refuses it): not the link's fault.
+      if (code === 'blocked-address' || code === 'invalid-url') return;
+      // A timeout cut short by the audit's deadline says nothing about the site.
+      if (code === 'timeout' && timeoutMs < this.opts.requestTimeoutMs) return;
+      entry.failure = code;
+      entry.notChecked = false;
+    }
+  }
+}
+
+function bareHost(host: string): string {
+  return host.toLowerCase().replace(/^www\./, '');
+}
+
+function withoutHash(url: string): string {
+  const u = new URL(url);
+  u.hash = '';
+  return u.href;
+}
