@@ -63,8 +63,9 @@ export class ExternalLinkChecker {
       if (link.internal || !link.url) continue;
       const url = withoutHash(link.url);
       if (this.results.has(url)) continue;
-      const host = bareHost(new URL(url).hostname);
-      if (host === this.siteHost) continue;
+      const { hostname, host: hostAndPort } = new URL(url);
+      if (bareHost(hostname) === this.siteHost) continue;
+      const host = bareHost(hostAndPort);
       const entry: ExternalLinkStatus = { url, from: page.url, status: null, redirectedTo: null, failure: null, notChecked: true };
       const used = this.perHost.get(host) ?? 0;
       if (this.results.size - this.skipped >= this.opts.limit || used >= this.opts.perHost) {

@@ -10,7 +10,8 @@ import { listSome, memo, plural, type Check, type CheckContext, type CheckResult
  */
 const REFUSALS = new Set([401, 403, 429, 999]);
 
-const host = (url: string) => new URL(url).hostname.toLowerCase().replace(/^www\./, '');
+/** An outside site: its host and port, www. aside. */
+const host = (url: string) => new URL(url).host.toLowerCase().replace(/^www\./, '');
 
 /** Where a link was found, as a reader names it: "the home page" or its path. */
 function pageName(ctx: CheckContext, url: string): string {
@@ -47,6 +48,17 @@ function sorted(ctx: CheckContext): Sorted | null {
 
 const NOT_ASKED = 'Links to other sites were not checked in this audit.';
 
+/** Why the sample tells nothing (not asked, no outside site answered, no time), or null. */
+function unmeasured(s: Sorted | null): string | null {
+  if (!s) return NOT_ASKED;
+  const failed = s.checked.filter((l) => l.failure !== null).length;
+  if (failed && failed === s.checked.length) {
+    return `None of the ${plural(failed, 'outside link')} checked answered the audit, so whether they work could not be told.`;
+  }
+  if (!s.checked.length && s.notChecked) return `${plural(s.notChecked, 'outside link')} could not be checked in time.`;
+  return null;
+}
+
 /** "url (why, on page)" for the first few links. */
 function evidence(ctx: CheckContext, links: ExternalLinkStatus[], why: (l: ExternalLinkStatus) => string): string {
   return listSome(links.map((l) => `${l.url} (${why(l)}, on ${pageName(ctx, l.from)})`));
@@ -77,8 +89,7 @@ export const externalLinkChecks: Check[] = [
     fix: 'Update each link to the page’s new address, or remove it.',
     run: (ctx): CheckResult => {
       const s = sorted(ctx);
-      if (!s) return { notMeasured: NOT_ASKED };
-      if (s.broken.length) {
+      if (s?.broken.length) {
         const rest = s.notChecked ? ` ${plural(s.notChecked, 'other outside link')} ${verb(s.notChecked, 'was', 'were')} not checked.` : '';
         return {
           detail:
@@ -109,7 +120,8 @@ export const externalLinkChecks: Check[] = [
     fix: 'Open these links in a browser once and fix any that no longer lead to the right page.',
     run: (ctx) => {
       const s = sorted(ctx);
-      if (!s) return { notMeasured: NOT_ASKED };
+      const why = unmeasured(s);
+      if (why || !s) return { notMeasured: why ?? NOT_ASKED };
       return (
         s.refused.length > 0 && {
           detail:
@@ -129,7 +141,8 @@ export const externalLinkChecks: Check[] = [
     fix: 'Replace each link with the address it redirects to.',
     run: (ctx) => {
       const s = sorted(ctx);
-      if (!s) return { notMeasured: NOT_ASKED };
+      const why = unmeasured(s);
+      if (why || !s) return { notMeasured: why ?? NOT_ASKED };
       return (
         s.redirected.length > 0 && {
           detail:
