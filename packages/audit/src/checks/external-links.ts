@@ -89,7 +89,7 @@ export const externalLinkChecks: Check[] = [
     fix: 'Update each link to the page’s new address, or remove it.',
     run: (ctx): CheckResult => {
       const s = sorted(ctx);
-      if (s?.broken.length) {
+      if (s && s.broken.length > 0) {
         const rest = s.notChecked ? ` ${plural(s.notChecked, 'other outside link')} ${verb(s.notChecked, 'was', 'were')} not checked.` : '';
         return {
           detail:
