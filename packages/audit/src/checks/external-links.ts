@@ -98,15 +98,8 @@ export const externalLinkChecks: Check[] = [
           urls: pagesOf(s.broken),
         };
       }
-      const failed = s.checked.filter((l) => l.failure !== null).length;
-      if (failed && failed === s.checked.length) {
-        return {
-          notMeasured: `None of the ${plural(failed, 'outside link')} checked answered the audit, so whether they work could not be told.`,
-        };
-      }
-      if (!s.checked.length && s.notChecked)
-        return { notMeasured: `${plural(s.notChecked, 'outside link')} could not be checked in time.` };
-      return null;
+      const why = unmeasured(s);
+      return why ? { notMeasured: why } : null;
     },
   },
   {
