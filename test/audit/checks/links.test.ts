@@ -159,6 +159,25 @@ describe('links checks', () =>
         replace: [['<a href="/home-value">Get your valuation</a>', '<a href="/home-value?ref=homepage">Get your valuation</a>']],
       },
     },
+    'links.nofollow-external': {
+      fires: {
+        replace: [
+          [
+            '<a href="https://www.facebook.com/janesmithrealty" rel="noopener" target="_blank">',
+            '<a href="https://www.facebook.com/janesmithrealty" rel="nofollow noopener" target="_blank">',
+          ],
+        ],
+      },
+      // A paid link marked as such is right as it is.
+      passes: {
+        replace: [
+          [
+            '<a href="https://www.facebook.com/janesmithrealty" rel="noopener" target="_blank">',
+            '<a href="https://www.facebook.com/janesmithrealty" rel="sponsored nofollow noopener" target="_blank">',
+          ],
+        ],
+      },
+    },
     'links.broken-external': {
       fires: { external: [outside(FACEBOOK), outside(LENDER, { status: 404 })] },
       // Refusals and an unanswered link when no outside site answered are not broken links.

@@ -15,6 +15,7 @@ import { labAuditChecks } from './lab-audits.ts';
 import { linkDetailChecks } from './link-details.ts';
 import { linkChecks } from './links.ts';
 import { onPageChecks } from './on-page.ts';
+import { pageHintChecks } from './page-hints.ts';
 import { paginationChecks } from './pagination.ts';
 import { performanceChecks } from './performance.ts';
 import { rawMarkupChecks } from './raw-markup.ts';
@@ -34,6 +35,7 @@ export const CHECKS: readonly Check[] = [
   ...canonicalDetailChecks,
   ...paginationChecks,
   ...onPageChecks,
+  ...pageHintChecks,
   ...rawMarkupChecks,
   ...contentQualityChecks,
   ...linkChecks,
