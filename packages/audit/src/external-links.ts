@@ -98,15 +98,18 @@ export class ExternalLinkChecker {
   }
 
   private async check(entry: ExternalLinkStatus): Promise<void> {
-    const left = this.deadline - performance.now();
+    const first = this.timeLeft();
     // Too little time left for a fair answer: a slow site would look dead.
-    if (left < 1000) return;
-    const timeoutMs = Math.min(this.opts.requestTimeoutMs, left);
+    if (first === null) return;
+    let timeoutMs = first;
     try {
       let res = await this.fetcher.fetch(entry.url, { method: 'HEAD', timeoutMs });
       if (RETRY_WITH_GET(res.status)) {
-        const again = Math.min(this.opts.requestTimeoutMs, this.deadline - performance.now());
-        if (again >= 1000) res = await this.fetcher.fetch(entry.url, { discardBody: true, timeoutMs: again });
+        const again = this.timeLeft();
+        // An error to HEAD that GET had no time to confirm is not known to be one.
+        if (again === null) return;
+        timeoutMs = again;
+        res = await this.fetcher.fetch(entry.url, { discardBody: true, timeoutMs });
       }
       entry.status = res.status;
       entry.redirectedTo = res.chain.length ? res.finalUrl : null;
@@ -120,6 +123,12 @@ export class ExternalLinkChecker {
       entry.failure = code;
       entry.notChecked = false;
     }
+  }
+
+  /** The time one request may take now, or null when under a second is left. */
+  private timeLeft(): number | null {
+    const left = this.deadline - performance.now();
+    return left < 1000 ? null : Math.min(this.opts.requestTimeoutMs, left);
   }
 }
 
