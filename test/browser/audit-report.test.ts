@@ -107,7 +107,8 @@ describe('audit report page in Chromium', () => {
     expect(await page.getByTestId('not-measured-note').textContent()).toMatch(
       new RegExp(
         // Where outside links cannot be reached (a machine without internet), that is a second reason.
-        '^\\d+ checks could not be measured(: | \\((?:[^)]*; )?)the in-browser test is not available on this server(?:(?:; [^)]*)?\\))?\\. ' +
+        '^\\d+ checks could not be measured(: | \\((?:[^)]*; )?)' +
+          'the in-browser test is not available on this server(?:(?:; [^)]*)?\\))?\\. ' +
           'They are not counted as passed\\. The overall score is based on \\d+ of \\d+ checks\\.$',
       ),
     );

@@ -67,7 +67,8 @@ export const pageHintChecks: Check[] = [
         const distinct = [...new Set(found)];
         return (
           distinct.length > 0 &&
-          `${plural(distinct.length, 'file')} ${verb(distinct.length, 'is', 'are')} loaded by a protocol-relative address: ${listSome(distinct)}.`
+          `${plural(distinct.length, 'file')} ${verb(distinct.length, 'is', 'are')} loaded by a protocol-relative address: ` +
+            `${listSome(distinct)}.`
         );
       }),
   },
