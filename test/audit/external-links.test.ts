@@ -128,6 +128,25 @@ describe('links to other sites and pagination, fetched', () => {
     expect(run.passed).toEqual(expect.arrayContaining([...EXTERNAL_CHECKS, ...PAGINATION_CHECKS]));
   });
 
+  it('fetches the AMP version a page names and reports that it has no canonical link', async () => {
+    const amp = (canonical: string) =>
+      `<!doctype html><html ⚡ lang="en"><head><meta charset="utf-8">${canonical}<title>Home</title></head><body><h1>Porter Realty</h1></body></html>`;
+    const site = await startSite({
+      '/': page(head('Home', '<link rel="amphtml" href="/amp/">'), '<h1>Porter Realty</h1><a href="/about">About</a>'),
+      '/amp/': amp(''),
+      '/about': page(head('About', '<link rel="amphtml" href="/about/amp/">'), '<h1>About</h1><a href="/">Home</a>'),
+      '/about/amp/': (_req, res, s) =>
+        void res.writeHead(200, { 'content-type': 'text/html' }).end(amp(`<link rel="canonical" href="${s.url}about">`)),
+    });
+    sites.push(site);
+    const { run } = await analyse(site);
+    expect(run.findings.find((f) => f.id === 'crawl.amp-no-canonical')).toMatchObject({
+      severity: 'Warning',
+      detail: '1 AMP page has no canonical link: /amp/ (the AMP version of /).',
+      urls: [site.url],
+    });
+  });
+
   it('a slow outside site is cut off at the deadline and not checked, and the limit leaves the rest not checked', async () => {
     const slow = await startSite({ '/hang': hostile.hang(), '/a': 'a', '/b': 'b', '/c': 'c' }, 'localhost');
     sites.push(slow);

@@ -238,6 +238,8 @@ export function parsePage(snapshot: PageSnapshot): ParsedPage {
       .map((el) => ($(el).attr('href') ?? '').trim()),
     hreflangs,
     pagination,
+    amphtml: abs($('link[rel~="amphtml" i]').first().attr('href')?.trim()),
+    isAmp: $('html').is('[amp], [⚡]'),
     metas,
     headings,
     links,

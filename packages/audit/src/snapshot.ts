@@ -490,7 +490,7 @@ async function sitemapPages(
 }
 
 /**
- * Canonical, hreflang and rel=next/prev targets of the crawled pages that are not crawled pages themselves:
+ * Canonical, hreflang, rel=next/prev and AMP targets of the crawled pages that are not crawled pages themselves:
  * the crawl's answer when it requested them (a redirect or an error), else a HEAD without
  * following redirects, at most `limit` of them. A target that is a crawled page needs no request.
  */
@@ -509,7 +509,7 @@ async function checkTargets(
   for (const page of crawlResult.pages) {
     const p = parsed(page);
     const canonical = p.canonicals[0] ? absolute(p.canonicals[0], p.url) : null;
-    for (const target of [canonical, ...p.hreflangs.map((h) => h.url), ...p.pagination.map((n) => n.url)]) {
+    for (const target of [canonical, ...p.hreflangs.map((h) => h.url), ...p.pagination.map((n) => n.url), p.amphtml]) {
       if (!target || !sameSite(new URL(target), homeUrl)) continue;
       const key = stripQuery(target);
       if (crawledPages.has(key) || seen.has(key)) continue;

@@ -47,6 +47,10 @@ const seriesPage = (n: number, rels: { next?: string; prev?: string }, anchors: 
   const head = `${rels.next ? `<link rel="next" href="${rels.next}">` : ''}${rels.prev ? `<link rel="prev" href="${rels.prev}">` : ''}`;
   return { ...page, html: tweak(page.html.replace('<link rel="canonical"', `${head}<link rel="canonical"`)) };
 };
+/** The AMP copy of the about page, as an old WordPress AMP plugin publishes it (no canonical yet). */
+const AMP_ABOUT =
+  '<!doctype html><html amp lang="en"><head><meta charset="utf-8"><title>About Jane Smith</title></head>' +
+  '<body><h1>About Jane Smith</h1><p>Fifteen years in Arlington.</p><a href="/">Home</a></body></html>';
 const P2 = '/listings/page/2';
 const P3 = '/listings/page/3';
 const page1 = seriesPage(1, { next: P2 }, [P2]);
@@ -57,6 +61,10 @@ const SERIES = { pages: [page1, page2, page3] };
 
 describe('crawlability checks', () =>
   checkCategory('crawlability', {
+    'crawl.amp-no-canonical': {
+      fires: { pages: [inner('/about/amp/', AMP_ABOUT)] },
+      passes: { pages: [inner('/about/amp/', AMP_ABOUT.replace('<head>', `<head><link rel="canonical" href="${about.url}">`))] },
+    },
     'crawl.pagination-target-error': {
       fires: { pages: [page1], targets: [target('listings/page/2', 404)] },
       passes: SERIES,
