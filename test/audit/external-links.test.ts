@@ -130,7 +130,8 @@ describe('links to other sites and pagination, fetched', () => {
 
   it('fetches the AMP version a page names and reports that it has no canonical link', async () => {
     const amp = (canonical: string) =>
-      `<!doctype html><html ⚡ lang="en"><head><meta charset="utf-8">${canonical}<title>Home</title></head><body><h1>Porter Realty</h1></body></html>`;
+      `<!doctype html><html ⚡ lang="en"><head><meta charset="utf-8">${canonical}<title>Home</title></head>` +
+      '<body><h1>Porter Realty</h1></body></html>';
     const site = await startSite({
       '/': page(head('Home', '<link rel="amphtml" href="/amp/">'), '<h1>Porter Realty</h1><a href="/about">About</a>'),
       '/amp/': amp(''),
