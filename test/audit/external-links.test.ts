@@ -49,6 +49,8 @@ describe('links to other sites and pagination, fetched', () => {
         // Servers that refuse HEAD, or answer it wrongly: the GET decides.
         '/rates': (req, res) => void res.writeHead(req.method === 'HEAD' ? 405 : 200, { 'content-type': 'text/html' }).end(),
         '/flaky': { status: 503, body: 'Unavailable' },
+        // A bot firewall's challenge: not the page's answer.
+        '/challenge': { status: 503, headers: { 'cf-mitigated': 'challenge' }, body: 'Just a moment…' },
         '/jane': (req, res) => void res.writeHead(req.method === 'HEAD' ? 404 : 200, { 'content-type': 'text/html' }).end(),
       },
       'localhost',
@@ -73,6 +75,7 @@ describe('links to other sites and pagination, fetched', () => {
             `${p}/moved`,
             `${p}/members`,
             `${l}/flaky`,
+            `${l}/challenge`,
             `${l}/jane`,
             `http://localhost:${refusedPort}/`,
             'https://nowhere.invalid/jane',
@@ -89,11 +92,12 @@ describe('links to other sites and pagination, fetched', () => {
     expect(broken?.detail).toContain(`${p}/gone (HTTP 404, on /blog)`);
     expect(broken?.detail).toContain('and 1 more');
     expect(broken?.urls).toEqual([`${site.origin}/blog`]);
-    for (const live of ['/ok', '/rates', '/jane', '/members', '/moved']) expect(broken?.detail).not.toContain(`${live} (`);
+    // 404, 503, a refused connection and a domain that does not exist; not the challenge's 503.
+    for (const live of ['/ok', '/rates', '/jane', '/members', '/moved', '/challenge']) expect(broken?.detail).not.toContain(`${live} (`);
 
     expect(byId.get('links.external-unverified')).toMatchObject({
       severity: 'Notice',
-      detail: expect.stringContaining(`${p}/members (HTTP 403, on /blog)`),
+      detail: expect.stringContaining(`${p}/members (HTTP 403, on /blog), ${l}/challenge (HTTP 503, on /blog)`),
     });
     expect(byId.get('links.redirected-external')).toMatchObject({
       severity: 'Notice',

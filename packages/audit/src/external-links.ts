@@ -17,6 +17,8 @@ export interface ExternalLinkStatus {
   failure: FetchErrorCode | null;
   /** The count or time limit was reached before it was asked. */
   notChecked: boolean;
+  /** The answer was a bot firewall's challenge (Cloudflare's cf-mitigated), not the page. */
+  challenged?: boolean;
 }
 
 export interface ExternalLinkOptions {
@@ -114,6 +116,7 @@ export class ExternalLinkChecker {
       entry.status = res.status;
       entry.redirectedTo = res.chain.length ? res.finalUrl : null;
       entry.notChecked = false;
+      if (res.headers['cf-mitigated']) entry.challenged = true;
     } catch (err) {
       const code = err instanceof FetchError ? err.code : 'connection';
       // A private address is not asked at all (the guard refuses it): not the link's fault.

@@ -181,7 +181,14 @@ describe('links checks', () =>
     'links.broken-external': {
       fires: { external: [outside(FACEBOOK), outside(LENDER, { status: 404 })] },
       // Refusals and an unanswered link when no outside site answered are not broken links.
-      passes: { external: [outside(FACEBOOK, { status: 999 }), outside(ZILLOW, { status: 403 })] },
+      passes: {
+        external: [
+          outside(FACEBOOK, { status: 400 }),
+          outside(ZILLOW, { status: 403 }),
+          outside('https://www.linkedin.com/in/janesmith', { status: 999 }),
+          outside(LENDER, { status: 503, challenged: true }),
+        ],
+      },
     },
     'links.external-unverified': {
       fires: { external: [outside(FACEBOOK), outside(ZILLOW, { status: 403 })] },

@@ -4,11 +4,16 @@
 import type { ExternalLinkStatus } from '../snapshot.ts';
 import { listSome, memo, plural, type Check, type CheckContext, type CheckResult, verb } from './types.ts';
 
+/** Answers that mean the page is gone or failing (404, 410, any 5xx). */
+const isDead = (l: ExternalLinkStatus) =>
+  l.status !== null && !l.challenged && (l.status === 404 || l.status === 410 || (l.status >= 500 && l.status < 600));
+
 /**
- * Answers big sites give crawlers they do not know (LinkedIn's 999, Cloudflare's and portals'
- * 403, rate limits): they say nothing about the page a visitor would see.
+ * Other error answers: what big sites give crawlers they do not know (LinkedIn's 999, 403 from a
+ * bot firewall, 429, 400 or 406 for an unfamiliar client). They say nothing about the page a
+ * visitor would see.
  */
-const REFUSALS = new Set([401, 403, 429, 999]);
+const isRefusal = (l: ExternalLinkStatus) => l.status !== null && l.status >= 400 && !isDead(l);
 
 /** An outside site: its host and port, www. aside. */
 const host = (url: string) => new URL(url).host.toLowerCase().replace(/^www\./, '');
@@ -38,8 +43,8 @@ function sorted(ctx: CheckContext): Sorted | null {
       l.failure !== null && l.failure !== 'dns-temporary' && [...answeredHosts].some((h) => h !== host(l.url));
     return {
       checked,
-      broken: checked.filter((l) => (l.status !== null ? l.status >= 400 && !REFUSALS.has(l.status) : noAnswerIsBroken(l))),
-      refused: checked.filter((l) => l.status !== null && REFUSALS.has(l.status)),
+      broken: checked.filter((l) => (l.status !== null ? isDead(l) : noAnswerIsBroken(l))),
+      refused: checked.filter(isRefusal),
       redirected: checked.filter((l) => l.redirectedTo !== null && l.status !== null && l.status < 400),
       notChecked: all.length - checked.length,
     };
@@ -84,7 +89,7 @@ export const externalLinkChecks: Check[] = [
     severity: 'Warning',
     title: 'Broken links to other sites',
     description:
-      'Links to pages on other sites that are gone (404), failing (5xx) or whose domain no longer answers send visitors ' +
+      'Links to pages on other sites that are gone (404, 410), failing (5xx) or whose domain no longer answers send visitors ' +
       'to a dead end and make the site look neglected.',
     fix: 'Update each link to the page’s new address, or remove it.',
     run: (ctx): CheckResult => {
@@ -108,7 +113,8 @@ export const externalLinkChecks: Check[] = [
     severity: 'Notice',
     title: 'Links other sites would not let the audit check',
     description:
-      'Some sites (LinkedIn, Zillow, sites behind a bot firewall) refuse automated requests (401, 403, 429 or 999). ' +
+      'Some sites (LinkedIn, Zillow, sites behind a bot firewall) refuse automated requests (403, 429, 999 and other ' +
+      'error answers than 404 and 410). ' +
       'That is not a fault, but the audit could not confirm those links still work.',
     fix: 'Open these links in a browser once and fix any that no longer lead to the right page.',
     run: (ctx) => {
