@@ -35,6 +35,9 @@ export interface ExternalLinkOptions {
 
 const DEFAULTS = { limit: 30, perHost: 4, concurrency: 4, budgetMs: 5000, requestTimeoutMs: 4000 } as const;
 
+/** Outbound links remembered per audit, asked or not. */
+const MAX_KEPT = 1000;
+
 /** Answers that may hide a live page: some servers refuse HEAD or answer it wrongly, so GET decides. */
 const RETRY_WITH_GET = (status: number) => status >= 400;
 
@@ -47,15 +50,12 @@ export class ExternalLinkChecker {
   private readonly inFlight = new Set<Promise<void>>();
   private deadline = 0;
   private skipped = 0;
-  private siteHost: string;
 
   constructor(
     private readonly fetcher: GuardedFetcher,
-    homeUrl: string,
     options: ExternalLinkOptions = {},
   ) {
     this.opts = { ...DEFAULTS, ...options };
-    this.siteHost = bareHost(new URL(homeUrl).hostname);
   }
 
   /** Queues the page's outbound links (the first page starts the clock). */
@@ -64,10 +64,9 @@ export class ExternalLinkChecker {
     for (const link of page.links) {
       if (link.internal || !link.url) continue;
       const url = withoutHash(link.url);
-      if (this.results.has(url)) continue;
-      const { hostname, host: hostAndPort } = new URL(url);
-      if (bareHost(hostname) === this.siteHost) continue;
-      const host = bareHost(hostAndPort);
+      // A page of thousands of links (hostile, or a link farm) is not kept link by link.
+      if (this.results.has(url) || this.results.size >= MAX_KEPT) continue;
+      const host = bareHost(new URL(url).host);
       const entry: ExternalLinkStatus = { url, from: page.url, status: null, redirectedTo: null, failure: null, notChecked: true };
       const used = this.perHost.get(host) ?? 0;
       if (this.results.size - this.skipped >= this.opts.limit || used >= this.opts.perHost) {

@@ -172,7 +172,7 @@ export async function fetchSite(input: string, options: FetchSiteOptions = {}): 
     const homeUrl = new URL(home.url);
     const origin = homeUrl.origin;
     // Outbound links are asked while the crawl goes on, each page's as it arrives.
-    const external = options.externalLinks === false ? null : new ExternalLinkChecker(fetcher, home.url, options.externalLinks);
+    const external = options.externalLinks === false ? null : new ExternalLinkChecker(fetcher, options.externalLinks);
     external?.add(parsed(home));
 
     const [robots, llmsTxt, httpVariant, hostVariant, pages] = await Promise.all([
