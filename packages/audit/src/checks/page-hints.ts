@@ -4,7 +4,7 @@
 import { listSome, onPages, plural, verb, type Check } from './types.ts';
 
 /** Words of text from which a page reads as an article and wants sections. */
-const SECTIONED_WORDS = 300;
+const SECTIONED_WORDS = 500;
 
 /** Elements that load a file, and link rels that do (preconnect and dns-prefetch only name a host). */
 const RESOURCE_SELECTOR =
