@@ -178,6 +178,23 @@ describe('links checks', () =>
         ],
       },
     },
+    'links.resource-as-page-link': {
+      fires: {
+        replace: [
+          ['<a href="/privacy">Privacy Policy</a>', '<a href="/privacy">Privacy Policy</a> <a href="/img/oak-street.jpg">Photo</a>'],
+        ],
+      },
+      // A photo linking to its large version is a gallery.
+      passes: {
+        replace: [
+          [
+            '<a href="/privacy">Privacy Policy</a>',
+            '<a href="/privacy">Privacy Policy</a> ' +
+              '<a href="/img/oak-street.jpg"><img src="/img/oak-street-small.jpg" alt="Oak Street"></a>',
+          ],
+        ],
+      },
+    },
     'links.broken-external': {
       fires: { external: [outside(FACEBOOK), outside(LENDER, { status: 404 })] },
       // Refusals and an unanswered link when no outside site answered are not broken links.

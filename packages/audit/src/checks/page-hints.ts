@@ -1,6 +1,7 @@
 // Small things a reviewer of the page would mention, none of them an error: a long page with no
 // section headings, a meta keywords tag, files loaded by protocol-relative (//host) addresses,
-// and links to other sites marked nofollow. Notices only: each is worth a look, not a fault.
+// links to other sites marked nofollow, and text links to scripts, styles or pictures. Notices
+// only: each is worth a look, not a fault.
 import { listSome, onPages, plural, verb, type Check } from './types.ts';
 
 /** Words of text from which a page reads as an article and wants sections. */
@@ -10,6 +11,9 @@ const SECTIONED_WORDS = 500;
 const RESOURCE_SELECTOR =
   'script[src], img[src], iframe[src], source[src], audio[src], video[src], embed[src], ' +
   'link[href][rel~="stylesheet" i], link[href][rel~="icon" i], link[href][rel~="preload" i], link[href][rel~="modulepreload" i]';
+
+/** Files that are not pages: scripts, styles, data and pictures. */
+const RESOURCE_FILE = /\.(?:js|mjs|css|json|jpe?g|png|gif|webp|avif|svg)$/i;
 
 /** Ways of marking a paid or visitor-written link that are the right ones to use: not this notice's business. */
 const QUALIFIED = ['sponsored', 'ugc'];
@@ -91,6 +95,38 @@ export const pageHintChecks: Check[] = [
         return (
           marked.length > 0 &&
           `${plural(marked.length, 'link')} to other sites ${verb(marked.length, 'is', 'are')} marked nofollow (${listSome(hosts)}).`
+        );
+      }),
+  },
+  {
+    id: 'links.resource-as-page-link',
+    category: 'links',
+    severity: 'Notice',
+    title: 'Text links to files that are not pages',
+    description:
+      'A text link to a script, style sheet or bare picture opens a page with nothing but that file: visitors land ' +
+      'nowhere and crawlers waste a visit. (A photo wrapped in a link to its large version is a gallery and is fine.)',
+    fix: 'Link to the page that shows the file, or remove the link.',
+    run: (ctx) =>
+      onPages(ctx, (p) => {
+        const files = p
+          .$('a[href]')
+          .toArray()
+          // A picture inside the link is a gallery or lightbox opening the large version.
+          .filter((el) => p.$(el).find('img, picture').length === 0)
+          .map((el) => (p.$(el).attr('href') ?? '').trim())
+          .filter((href) => {
+            try {
+              return RESOURCE_FILE.test(new URL(href, p.url).pathname);
+            } catch {
+              return false;
+            }
+          });
+        const distinct = [...new Set(files)];
+        return (
+          distinct.length > 0 &&
+          `${plural(distinct.length, 'link')} ${verb(distinct.length, 'opens a file', 'open files')} rather than a page: ` +
+            `${listSome(distinct)}.`
         );
       }),
   },
