@@ -230,13 +230,23 @@ describe('links to other sites', () => {
       outside(FACEBOOK),
       outside('https://old-brokerage.example.net/jane', { status: null, failure: 'dns', from: `${GOOD_URL}about` }),
     ]) as { detail: string; urls: string[] };
-    expect(result.detail).toContain('https://old-brokerage.example.net/jane (the domain no longer exists, on /about)');
+    expect(result.detail).toContain('https://old-brokerage.example.net/jane (the domain does not exist, on /about)');
     expect(result.urls).toEqual([`${GOOD_URL}about`]);
   });
 
   it('when no outside site answered at all, the links are not measured rather than broken', () => {
     const result = run([outside(FACEBOOK, { status: null, failure: 'dns' }), outside(ZILLOW, { status: null, failure: 'dns' })]);
     expect(result).toMatchObject({ notMeasured: expect.stringContaining('None of the 2 outside links') });
+  });
+
+  it('a name reserved never to exist is broken even when no outside site answered', () => {
+    const result = run([
+      outside(FACEBOOK, { status: null, failure: 'dns' }),
+      outside('https://lender.example/jane', { status: null, failure: 'dns' }),
+    ]) as { detail: string };
+    expect(result.detail).toBe(
+      '1 link to other sites is broken: https://lender.example/jane (the domain does not exist, on the home page).',
+    );
   });
 
   it('a look-up that failed for now, or a refusal, is not a broken link', () => {

@@ -15,6 +15,9 @@ const isDead = (l: ExternalLinkStatus) =>
  */
 const isRefusal = (l: ExternalLinkStatus) => l.status !== null && l.status >= 400 && !isDead(l);
 
+/** Names reserved never to exist (RFC 2606, 6761): a link to one is a placeholder left in, whatever the network. */
+const NEVER_RESOLVES = /\.(?:example|invalid|test|localhost)\.?$/i;
+
 /** An outside site: its host and port, www. aside. */
 const host = (url: string) => new URL(url).host.toLowerCase().replace(/^www\./, '');
 
@@ -40,7 +43,8 @@ function sorted(ctx: CheckContext): Sorted | null {
     // that got no answer counts as broken only when some other outside site did answer.
     const answeredHosts = new Set(checked.filter((l) => l.status !== null).map((l) => host(l.url)));
     const noAnswerIsBroken = (l: ExternalLinkStatus) =>
-      l.failure !== null && l.failure !== 'dns-temporary' && [...answeredHosts].some((h) => h !== host(l.url));
+      (l.failure === 'dns' && NEVER_RESOLVES.test(new URL(l.url).hostname)) ||
+      (l.failure !== null && l.failure !== 'dns-temporary' && [...answeredHosts].some((h) => h !== host(l.url)));
     return {
       checked,
       broken: checked.filter((l) => (l.status !== null ? isDead(l) : noAnswerIsBroken(l))),
@@ -72,7 +76,7 @@ function evidence(ctx: CheckContext, links: ExternalLinkStatus[], why: (l: Exter
 const pagesOf = (links: ExternalLinkStatus[]) => [...new Set(links.map((l) => l.from))].slice(0, 10);
 
 const FAILURE_WORDS: Record<string, string> = {
-  dns: 'the domain no longer exists',
+  dns: 'the domain does not exist',
   connection: 'the server refused or dropped the connection',
   timeout: 'no answer within 4 s',
   tls: 'its HTTPS certificate is broken',
