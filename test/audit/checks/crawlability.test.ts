@@ -1,5 +1,6 @@
-import { describe } from 'vitest';
-import { checkCategory } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { CHECKS_BY_ID } from '@curb/audit/checks/registry';
+import { checkCategory, contextOf } from './harness.ts';
 import { GOOD_HTML, GOOD_ROBOTS, GOOD_SITEMAP, GOOD_URL, goodInnerPage } from './good-site.ts';
 
 const canonical = '<link rel="canonical" href="https://janesmithrealty.com/">';
@@ -307,3 +308,20 @@ describe('crawlability checks', () =>
       passes: { replace: [['<a href="/blog">Market Blog</a>', '<a href="/blog/2026/10/01/market-update">Market Blog</a>']] },
     },
   }));
+
+describe('pagination series', () => {
+  const loop = CHECKS_BY_ID.get('crawl.pagination-loop')!;
+  it('a series whose next links come back round loops, each page named once', () => {
+    const result = loop.run(contextOf({ pages: [page1, seriesPage(2, { prev: '/listings', next: '/listings' }, ['/listings'])] })) as {
+      detail: string;
+    };
+    expect(result.detail).toBe(
+      '2 pages loop in their pagination: /listings (following rel=next comes back to it), ' +
+        '/listings/page/2 (following rel=next comes back to it).',
+    );
+  });
+
+  it('the last page of a series, with no rel=next, ends it', () => {
+    expect(loop.run(contextOf(SERIES))).toBeFalsy();
+  });
+});

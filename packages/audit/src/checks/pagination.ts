@@ -38,7 +38,7 @@ function steps(ctx: CheckContext): Step[] {
 const self = (s: Step) => s.to === stripQuery(s.from.url);
 const other = (rel: Step['rel']) => (rel === 'next' ? 'prev' : 'next');
 
-/** Following rel=next from this page (through crawled pages) comes back to it. */
+/** Following rel=next from this page (through crawled pages and asked targets) comes back to it. */
 function nextCycles(ctx: CheckContext, start: ParsedPage): boolean {
   const g = graphOf(ctx);
   const home = stripQuery(start.url);
@@ -52,7 +52,8 @@ function nextCycles(ctx: CheckContext, start: ParsedPage): boolean {
     // A loop further on that does not pass through this page is reported on its own pages.
     if (seen.has(key)) return false;
     seen.add(key);
-    page = g.pages.get(key);
+    const asked = g.targets.get(key)?.page;
+    page = g.pages.get(key) ?? (asked ? parsed(asked) : undefined);
   }
   return false;
 }
