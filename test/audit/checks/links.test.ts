@@ -242,11 +242,16 @@ describe('links to other sites', () => {
   it('a name reserved never to exist is broken even when no outside site answered', () => {
     const result = run([
       outside(FACEBOOK, { status: null, failure: 'dns' }),
-      outside('https://lender.example/jane', { status: null, failure: 'dns' }),
+      outside('https://lender.invalid/jane', { status: null, failure: 'dns' }),
     ]) as { detail: string };
     expect(result.detail).toBe(
-      '1 link to other sites is broken: https://lender.example/jane (the domain does not exist, on the home page).',
+      '1 link to other sites is broken: https://lender.invalid/jane (the domain does not exist, on the home page).',
     );
+  });
+
+  it('a site on this machine answering says nothing of the internet: public names that did not resolve are not broken', () => {
+    const result = run([outside('http://localhost:8081/partner'), outside(FACEBOOK, { status: null, failure: 'dns' })]);
+    expect(result).toBeNull();
   });
 
   it('a look-up that failed for now, or a refusal, is not a broken link', () => {

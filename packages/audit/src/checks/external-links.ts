@@ -1,6 +1,7 @@
 // Links to other sites: ones that lead nowhere any more, ones the other site would not show the
 // audit, and ones that go through a redirect. Read from SiteSnapshot.external (a bounded sample,
 // asked during the crawl).
+import { ipLiteral, isPublicAddress } from '../net/address-policy.ts';
 import type { ExternalLinkStatus } from '../snapshot.ts';
 import { listSome, memo, plural, type Check, type CheckContext, type CheckResult, verb } from './types.ts';
 
@@ -15,8 +16,16 @@ const isDead = (l: ExternalLinkStatus) =>
  */
 const isRefusal = (l: ExternalLinkStatus) => l.status !== null && l.status >= 400 && !isDead(l);
 
-/** Names reserved never to exist (RFC 2606, 6761): a link to one is a placeholder left in, whatever the network. */
-const NEVER_RESOLVES = /\.(?:example|invalid|test|localhost)\.?$/i;
+/** The name reserved never to exist (RFC 2606): a link to it is a placeholder left in, whatever the network. */
+const NEVER_RESOLVES = /\.invalid\.?$/i;
+
+/** A host on this machine or a private network (reachable only where a test allows it). */
+function isPrivateHost(hostAndPort: string): boolean {
+  const name = new URL(`http://${hostAndPort}`).hostname;
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  const ip = ipLiteral(name);
+  return ip !== null && !isPublicAddress(ip);
+}
 
 /** An outside site: its host and port, www. aside. */
 const host = (url: string) => new URL(url).host.toLowerCase().replace(/^www\./, '');
@@ -40,11 +49,14 @@ function sorted(ctx: CheckContext): Sorted | null {
   return memo(ctx, 'external-links', () => {
     const checked = all.filter((l) => !l.notChecked);
     // When no outside site answered at all, the audit's own network is the likelier fault: a link
-    // that got no answer counts as broken only when some other outside site did answer.
-    const answeredHosts = new Set(checked.filter((l) => l.status !== null).map((l) => host(l.url)));
+    // that got no answer counts as broken only when another outside site of its kind (on the
+    // public internet, or on a private network a test allows) did answer.
+    const answered = new Set(checked.filter((l) => l.status !== null).map((l) => host(l.url)));
+    const reachedAnother = (l: ExternalLinkStatus) =>
+      [...answered].some((h) => h !== host(l.url) && isPrivateHost(h) === isPrivateHost(host(l.url)));
     const noAnswerIsBroken = (l: ExternalLinkStatus) =>
       (l.failure === 'dns' && NEVER_RESOLVES.test(new URL(l.url).hostname)) ||
-      (l.failure !== null && l.failure !== 'dns-temporary' && [...answeredHosts].some((h) => h !== host(l.url)));
+      (l.failure !== null && l.failure !== 'dns-temporary' && reachedAnother(l));
     return {
       checked,
       broken: checked.filter((l) => (l.status !== null ? isDead(l) : noAnswerIsBroken(l))),
