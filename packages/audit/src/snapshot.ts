@@ -111,7 +111,7 @@ export interface SiteSnapshot {
   redirects: RedirectTrace[];
   /** Sitemap addresses and their status, not following redirects (a sample of at most `sitemapCheckLimit`). */
   sitemapStatuses: LinkStatus[];
-  /** Canonical, hreflang and rel=next/prev targets that are not crawled pages (at most `targetCheckLimit` asked). */
+  /** Canonical, hreflang, rel=next/prev and AMP targets that are not crawled pages (at most `targetCheckLimit` asked). */
   targets: TargetStatus[];
   /** Outbound links of the crawled pages and what they answered; absent when they were not checked. */
   external?: ExternalLinkStatus[];
@@ -131,7 +131,7 @@ export interface FetchSiteOptions {
   concurrency?: number;
   /** Crawling stops starting new pages after this many ms. */
   crawlBudgetMs?: number;
-  /** Canonical, hreflang and rel=next/prev targets outside the crawl asked for their status (default 10). */
+  /** Canonical, hreflang, rel=next/prev and AMP targets outside the crawl asked for their status (default 10). */
   targetCheckLimit?: number;
   /** Sitemap addresses checked for a 200 answer (0: none, as in the one-page free audit). */
   sitemapCheckLimit?: number;
