@@ -152,6 +152,31 @@ describe('links to other sites and pagination, fetched', () => {
     });
   });
 
+  it('links of a page the crawl finds late get their own time, so the sample follows the crawl', async () => {
+    const p = partner.origin.replace('127.0.0.1', 'localhost');
+    const site = await startSite({
+      '/': page(head('Home'), `<h1>Porter Realty</h1><a href="/team">Team</a>${links([`${p}/ok`])}`),
+      // Answers after the first budget has run out.
+      '/team': (_req, res) =>
+        void setTimeout(
+          () => res.writeHead(200, { 'content-type': 'text/html' }).end(page(head('Team'), `<h1>Team</h1>${links([`${p}/gone`])}`)),
+          1500,
+        ),
+    });
+    sites.push(site);
+    const snap = await fetchSite(site.url, {
+      policy: { allowPrivateNetworks: true },
+      maxPages: 2,
+      externalLinks: { budgetMs: 1000, graceMs: 2000 },
+    });
+    expect(snap.pages.map((pg) => new URL(pg.url).pathname)).toEqual(['/', '/team']);
+    expect(snap.external?.find((e) => e.url === `${p}/gone`)).toMatchObject({
+      notChecked: false,
+      status: 404,
+      from: `${site.origin}/team`,
+    });
+  });
+
   it('a slow outside site is cut off at the deadline and not checked, and the limit leaves the rest not checked', async () => {
     const slow = await startSite({ '/hang': hostile.hang(), '/a': 'a', '/b': 'b', '/c': 'c' }, 'localhost');
     sites.push(slow);

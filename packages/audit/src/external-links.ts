@@ -29,11 +29,16 @@ export interface ExternalLinkOptions {
   concurrency?: number;
   /** Longest the checking may run, from the first page found (default 5 s). */
   budgetMs?: number;
+  /**
+   * Time given to the links of a page found later in the crawl (default 2 s): the deadline moves
+   * to at least that long after it, so an audit ends at most this long after its crawl.
+   */
+  graceMs?: number;
   /** Longest one request may take (default 5 s). */
   requestTimeoutMs?: number;
 }
 
-const DEFAULTS = { limit: 30, perHost: 4, concurrency: 4, budgetMs: 5000, requestTimeoutMs: 4000 } as const;
+const DEFAULTS = { limit: 30, perHost: 4, concurrency: 4, budgetMs: 5000, graceMs: 2000, requestTimeoutMs: 4000 } as const;
 
 /** Outbound links remembered per audit, asked or not. */
 const MAX_KEPT = 1000;
@@ -58,9 +63,10 @@ export class ExternalLinkChecker {
     this.opts = { ...DEFAULTS, ...options };
   }
 
-  /** Queues the page's outbound links (the first page starts the clock). */
+  /** Queues the page's outbound links (the first page starts the clock, later ones extend it). */
   add(page: ParsedPage): void {
-    if (!this.deadline) this.deadline = performance.now() + this.opts.budgetMs;
+    const now = performance.now();
+    this.deadline = this.deadline ? Math.max(this.deadline, now + this.opts.graceMs) : now + this.opts.budgetMs;
     for (const link of page.links) {
       if (link.internal || !link.url) continue;
       const url = withoutHash(link.url);
