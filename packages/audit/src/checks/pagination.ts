@@ -146,14 +146,10 @@ export const paginationChecks: Check[] = [
         const back = s.page.pagination.filter((n) => n.rel === other(s.rel) && n.url).map((n) => stripQuery(n.url!));
         return !back.includes(stripQuery(s.from.url));
       });
-      const items = bad.map((b) => ({
-        url: b.from.url,
-        why: `rel=${b.rel} ${path(b.to)}, whose rel=${other(b.rel)} ${
-          b.page!.pagination.find((n) => n.rel === other(b.rel))?.href
-            ? `is ${b.page!.pagination.find((n) => n.rel === other(b.rel))!.href}`
-            : 'is missing'
-        }`,
-      }));
+      const items = bad.map((b) => {
+        const back = b.page!.pagination.find((n) => n.rel === other(b.rel))?.href;
+        return { url: b.from.url, why: `rel=${b.rel} ${path(b.to)}, whose rel=${other(b.rel)} ${back ? `is ${back}` : 'is missing'}` };
+      });
       return (
         bad.length > 0 &&
         found(
