@@ -321,6 +321,20 @@ describe('pagination series', () => {
     );
   });
 
+  it('names the page to edit and what its pagination says, for each kind of mistake', () => {
+    const detail = (id: string, fixture: Parameters<typeof contextOf>[0]) =>
+      (CHECKS_BY_ID.get(id)!.run(contextOf(fixture)) as { detail: string }).detail;
+    expect(detail('crawl.pagination-target-error', { pages: [page1], targets: [target('listings/page/2', 410)] })).toBe(
+      '1 pagination link leads to no page: /listings (rel=next /listings/page/2 answers HTTP 410).',
+    );
+    expect(detail('crawl.pagination-sequence', { pages: [page1, seriesPage(2, { next: P3 }, ['/listings', P3]), page3] })).toBe(
+      '1 pagination link disagrees with the page it names: /listings (rel=next /listings/page/2, whose rel=prev is missing).',
+    );
+    expect(detail('crawl.pagination-not-in-anchor', { pages: [seriesPage(1, { next: P2 }, []), page2, page3] })).toBe(
+      '1 page names a page of its series it does not link to: /listings (rel=next /listings/page/2 is not linked on it).',
+    );
+  });
+
   it('the last page of a series, with no rel=next, ends it', () => {
     expect(loop.run(contextOf(SERIES))).toBeFalsy();
   });
