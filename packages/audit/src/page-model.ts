@@ -90,6 +90,12 @@ export interface ParsedPage {
   viewport: string | null;
   canonicals: string[];
   hreflangs: { lang: string; href: string; url: string | null }[];
+  /** rel="next" / rel="prev" links of a paginated series. */
+  pagination: { rel: 'next' | 'prev'; href: string; url: string | null }[];
+  /** The address of the page's AMP version (link rel="amphtml"). */
+  amphtml: string | null;
+  /** The page is itself an AMP page (<html amp> or <html ⚡>). */
+  isAmp: boolean;
   metas: Map<string, string>;
   headings: { level: number; text: string }[];
   links: PageLink[];

@@ -174,6 +174,16 @@ export function parsePage(snapshot: PageSnapshot): ParsedPage {
       return { lang: ($(el).attr('hreflang') ?? '').trim(), href, url: href ? abs(href) : null };
     });
 
+  // rel=next/prev as <link> elements (the form crawlers read for a paginated series).
+  const pagination = $('link[rel][href]')
+    .toArray()
+    .flatMap((el) => {
+      const rels = ($(el).attr('rel') ?? '').toLowerCase().split(/\s+/);
+      const rel = rels.includes('next') ? 'next' : rels.includes('prev') || rels.includes('previous') ? 'prev' : null;
+      const href = ($(el).attr('href') ?? '').trim();
+      return rel && href ? [{ rel, href, url: abs(href) } as const] : [];
+    });
+
   const mixedContent: string[] = [];
   if (pageUrl.protocol === 'https:') {
     $(
@@ -227,6 +237,9 @@ export function parsePage(snapshot: PageSnapshot): ParsedPage {
       .toArray()
       .map((el) => ($(el).attr('href') ?? '').trim()),
     hreflangs,
+    pagination,
+    amphtml: abs($('link[rel~="amphtml" i]').first().attr('href')?.trim()),
+    isAmp: $('html').is('[amp], [⚡]'),
     metas,
     headings,
     links,

@@ -3,10 +3,11 @@
 // sitemap, llms.txt, the http:// variant, a sample of subresources and internal links.
 import robotsParser from 'robots-parser';
 import { FetchError, GuardedFetcher, USER_AGENT, type FetchedResponse, type FetchPolicy, type TlsFacts } from './net/guarded-fetch.ts';
+import { ExternalLinkChecker, type ExternalLinkOptions, type ExternalLinkStatus } from './external-links.ts';
 import { parsePage, type ParsedPage } from './page.ts';
 import type { PageSnapshot } from './page-model.ts';
 
-export type { PageSnapshot };
+export type { PageSnapshot, ExternalLinkStatus };
 import { parseWebsite, sameSite } from './url.ts';
 import pMap from 'p-map';
 import { sitemapLocs } from './sitemap.ts';
@@ -110,8 +111,10 @@ export interface SiteSnapshot {
   redirects: RedirectTrace[];
   /** Sitemap addresses and their status, not following redirects (a sample of at most `sitemapCheckLimit`). */
   sitemapStatuses: LinkStatus[];
-  /** Canonical and hreflang targets that are not crawled pages (at most `targetCheckLimit` asked). */
+  /** Canonical, hreflang, rel=next/prev and AMP targets that are not crawled pages (at most `targetCheckLimit` asked). */
   targets: TargetStatus[];
+  /** Outbound links of the crawled pages and what they answered; absent when they were not checked. */
+  external?: ExternalLinkStatus[];
   fetchMs: number;
 }
 
@@ -128,10 +131,12 @@ export interface FetchSiteOptions {
   concurrency?: number;
   /** Crawling stops starting new pages after this many ms. */
   crawlBudgetMs?: number;
-  /** Canonical and hreflang targets outside the crawl asked for their status (default 10). */
+  /** Canonical, hreflang, rel=next/prev and AMP targets outside the crawl asked for their status (default 10). */
   targetCheckLimit?: number;
   /** Sitemap addresses checked for a 200 answer (0: none, as in the one-page free audit). */
   sitemapCheckLimit?: number;
+  /** Outbound links asked whether they still lead somewhere (false: none asked). */
+  externalLinks?: ExternalLinkOptions | false;
 }
 
 /** The site answered, but not with a web page (a file, an image...). */
@@ -166,13 +171,16 @@ export async function fetchSite(input: string, options: FetchSiteOptions = {}): 
     options.onHome?.(home.requestedUrl);
     const homeUrl = new URL(home.url);
     const origin = homeUrl.origin;
+    // Outbound links are asked while the crawl goes on, each page's as it arrives.
+    const external = options.externalLinks === false ? null : new ExternalLinkChecker(fetcher, options.externalLinks);
+    external?.add(parsed(home));
 
     const [robots, llmsTxt, httpVariant, hostVariant, pages] = await Promise.all([
       fetchText(fetcher, `${origin}/robots.txt`),
       fetchText(fetcher, `${origin}/llms.txt`),
       homeUrl.protocol === 'https:' ? checkHttpVariant(fetcher, homeUrl) : Promise.resolve(null),
       checkHostVariant(fetcher, homeUrl),
-      crawl(fetcher, home, options),
+      crawl(fetcher, home, options, (page) => external?.add(parsed(page))),
     ]);
     const sitemapUrls = robots.body ? robotsParser(robots.url, robots.body).getSitemaps() : [];
     const sitemapUrl = sitemapUrls.map((u) => absolute(u, origin)).find((u): u is string => u !== null) ?? `${origin}/sitemap.xml`;
@@ -187,7 +195,7 @@ export async function fetchSite(input: string, options: FetchSiteOptions = {}): 
       ]);
       return { res, urls, pageList, statuses };
     });
-    const [sitemapDone, favicon, resources, links, targets] = await Promise.all([
+    const [sitemapDone, favicon, resources, links, targets, externalLinks] = await Promise.all([
       sitemapChecked,
       fetcher
         .fetch(faviconHref, { method: 'HEAD', timeoutMs: 5000 })
@@ -196,6 +204,7 @@ export async function fetchSite(input: string, options: FetchSiteOptions = {}): 
       checkResources(fetcher, homeParsed, options.resourceLimit ?? 12, options.concurrency ?? 6),
       checkLinks(fetcher, pages, options.linkCheckLimit ?? DEFAULT_LINK_CHECK_LIMIT, options.concurrency ?? 6),
       checkTargets(fetcher, pages, options.targetCheckLimit ?? 10, options.concurrency ?? 6),
+      external?.finish(),
     ]);
     const { res: sitemapRes, urls: sitemapUrlList, pageList, statuses: sitemapStatuses } = sitemapDone;
 
@@ -223,6 +232,7 @@ export async function fetchSite(input: string, options: FetchSiteOptions = {}): 
       redirects: firstPerAddress([...pages.redirects, ...links.redirects]),
       sitemapStatuses,
       targets,
+      ...(externalLinks ? { external: externalLinks } : {}),
       fetchMs: Math.round(performance.now() - started),
     };
   } finally {
@@ -363,7 +373,12 @@ interface CrawlResult {
   complete: boolean;
 }
 
-async function crawl(fetcher: GuardedFetcher, home: PageSnapshot, options: FetchSiteOptions): Promise<CrawlResult> {
+async function crawl(
+  fetcher: GuardedFetcher,
+  home: PageSnapshot,
+  options: FetchSiteOptions,
+  onPage: (page: PageSnapshot) => void,
+): Promise<CrawlResult> {
   const maxPages = Math.max(1, options.maxPages ?? 1);
   const pages: PageSnapshot[] = [home];
   const statuses = new Map<string, number>([
@@ -434,6 +449,7 @@ async function crawl(fetcher: GuardedFetcher, home: PageSnapshot, options: Fetch
       crawledFinal.add(stripQuery(page.url));
       pages.push(page);
       enqueue(page);
+      onPage(page);
     }
   }
   return {
@@ -474,7 +490,7 @@ async function sitemapPages(
 }
 
 /**
- * Canonical and hreflang targets of the crawled pages that are not crawled pages themselves:
+ * Canonical, hreflang, rel=next/prev and AMP targets of the crawled pages that are not crawled pages themselves:
  * the crawl's answer when it requested them (a redirect or an error), else a HEAD without
  * following redirects, at most `limit` of them. A target that is a crawled page needs no request.
  */
@@ -493,7 +509,7 @@ async function checkTargets(
   for (const page of crawlResult.pages) {
     const p = parsed(page);
     const canonical = p.canonicals[0] ? absolute(p.canonicals[0], p.url) : null;
-    for (const target of [canonical, ...p.hreflangs.map((h) => h.url)]) {
+    for (const target of [canonical, ...p.hreflangs.map((h) => h.url), ...p.pagination.map((n) => n.url), p.amphtml]) {
       if (!target || !sameSite(new URL(target), homeUrl)) continue;
       const key = stripQuery(target);
       if (crawledPages.has(key) || seen.has(key)) continue;

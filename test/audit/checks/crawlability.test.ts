@@ -1,5 +1,6 @@
-import { describe } from 'vitest';
-import { checkCategory } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { CHECKS_BY_ID } from '@curb/audit/checks/registry';
+import { checkCategory, contextOf } from './harness.ts';
 import { GOOD_HTML, GOOD_ROBOTS, GOOD_SITEMAP, GOOD_URL, goodInnerPage } from './good-site.ts';
 
 const canonical = '<link rel="canonical" href="https://janesmithrealty.com/">';
@@ -34,8 +35,69 @@ const spanish = (linksBack = true) =>
       ),
   );
 
+/**
+ * A page of the listings series: its rel=next/prev links and the page links a visitor sees
+ * (`tweak` edits the finished markup).
+ */
+const seriesPage = (n: number, rels: { next?: string; prev?: string }, anchors: string[], tweak = (html: string) => html) => {
+  const page = goodInnerPage(
+    n === 1 ? '/listings' : `/listings/page/${n}`,
+    `Homes for Sale, page ${n}`,
+    anchors.map((a) => `<a href="${a}">${a}</a>`).join(' '),
+  );
+  const head = `${rels.next ? `<link rel="next" href="${rels.next}">` : ''}${rels.prev ? `<link rel="prev" href="${rels.prev}">` : ''}`;
+  return { ...page, html: tweak(page.html.replace('<link rel="canonical"', `${head}<link rel="canonical"`)) };
+};
+/** The AMP copy of the about page, as an old WordPress AMP plugin publishes it (no canonical yet). */
+const AMP_ABOUT =
+  '<!doctype html><html amp lang="en"><head><meta charset="utf-8"><title>About Jane Smith</title></head>' +
+  '<body><h1>About Jane Smith</h1><p>Fifteen years in Arlington.</p><a href="/">Home</a></body></html>';
+const P2 = '/listings/page/2';
+const P3 = '/listings/page/3';
+const page1 = seriesPage(1, { next: P2 }, [P2]);
+const page2 = seriesPage(2, { prev: '/listings', next: P3 }, ['/listings', P3]);
+const page3 = seriesPage(3, { prev: P2 }, [P2]);
+/** Three listing pages whose rel=next/prev and page links agree. */
+const SERIES = { pages: [page1, page2, page3] };
+
 describe('crawlability checks', () =>
   checkCategory('crawlability', {
+    'crawl.amp-no-canonical': {
+      fires: { pages: [inner('/about/amp/', AMP_ABOUT)] },
+      passes: { pages: [inner('/about/amp/', AMP_ABOUT.replace('<head>', `<head><link rel="canonical" href="${about.url}">`))] },
+    },
+    'crawl.pagination-target-error': {
+      fires: { pages: [page1], targets: [target('listings/page/2', 404)] },
+      passes: SERIES,
+    },
+    'crawl.pagination-non-indexable': {
+      fires: {
+        pages: [
+          page1,
+          seriesPage(2, { prev: '/listings', next: P3 }, ['/listings', P3], (h) =>
+            h.replace(`<link rel="canonical" href="${GOOD_URL}listings/page/2">`, `<link rel="canonical" href="${listings}">`),
+          ),
+          page3,
+        ],
+      },
+      passes: SERIES,
+    },
+    'crawl.pagination-loop': {
+      fires: { pages: [page1, seriesPage(2, { prev: '/listings', next: P2 }, ['/listings'])] },
+      passes: SERIES,
+    },
+    'crawl.pagination-sequence': {
+      fires: { pages: [page1, seriesPage(2, { prev: P3, next: P3 }, ['/listings', P3]), page3] },
+      passes: SERIES,
+    },
+    'crawl.pagination-unlinked': {
+      fires: { pages: [seriesPage(1, { next: P2 }, []), page2, seriesPage(3, { prev: P2 }, [])] },
+      passes: SERIES,
+    },
+    'crawl.pagination-not-in-anchor': {
+      fires: { pages: [seriesPage(1, { next: P2 }, []), page2, page3] },
+      passes: SERIES,
+    },
     'crawl.internal-redirect-loop': {
       fires: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 2, finalUrl: null, loop: true }] },
       passes: { redirects: [{ url: `${GOOD_URL}old-listings`, from: GOOD_URL, hops: 1, finalUrl: listings, loop: false }] },
@@ -246,3 +308,34 @@ describe('crawlability checks', () =>
       passes: { replace: [['<a href="/blog">Market Blog</a>', '<a href="/blog/2026/10/01/market-update">Market Blog</a>']] },
     },
   }));
+
+describe('pagination series', () => {
+  const loop = CHECKS_BY_ID.get('crawl.pagination-loop')!;
+  it('a series whose next links come back round loops, each page named once', () => {
+    const result = loop.run(contextOf({ pages: [page1, seriesPage(2, { prev: '/listings', next: '/listings' }, ['/listings'])] })) as {
+      detail: string;
+    };
+    expect(result.detail).toBe(
+      '2 pages loop in their pagination: /listings (following rel=next comes back to it), ' +
+        '/listings/page/2 (following rel=next comes back to it).',
+    );
+  });
+
+  it('names the page to edit and what its pagination says, for each kind of mistake', () => {
+    const detail = (id: string, fixture: Parameters<typeof contextOf>[0]) =>
+      (CHECKS_BY_ID.get(id)!.run(contextOf(fixture)) as { detail: string }).detail;
+    expect(detail('crawl.pagination-target-error', { pages: [page1], targets: [target('listings/page/2', 410)] })).toBe(
+      '1 pagination link leads to no page: /listings (rel=next /listings/page/2 answers HTTP 410).',
+    );
+    expect(detail('crawl.pagination-sequence', { pages: [page1, seriesPage(2, { next: P3 }, ['/listings', P3]), page3] })).toBe(
+      '1 pagination link disagrees with the page it names: /listings (rel=next /listings/page/2, whose rel=prev is missing).',
+    );
+    expect(detail('crawl.pagination-not-in-anchor', { pages: [seriesPage(1, { next: P2 }, []), page2, page3] })).toBe(
+      '1 page names a page of its series it does not link to: /listings (rel=next /listings/page/2 is not linked on it).',
+    );
+  });
+
+  it('the last page of a series, with no rel=next, ends it', () => {
+    expect(loop.run(contextOf(SERIES))).toBeFalsy();
+  });
+});

@@ -7,7 +7,15 @@ import type { CheckContext } from '@curb/audit/checks/types';
 import { estimateLab } from '@curb/audit/lab/estimate';
 import type { LabAudit, LabResult } from '@curb/audit/lab/types';
 import type { RedirectHop, TlsFacts } from '@curb/audit/net/guarded-fetch';
-import { parsed, type LinkStatus, type PageSnapshot, type ResourceInfo, type SiteSnapshot, type TextResource } from '@curb/audit/snapshot';
+import {
+  parsed,
+  type ExternalLinkStatus,
+  type LinkStatus,
+  type PageSnapshot,
+  type ResourceInfo,
+  type SiteSnapshot,
+  type TextResource,
+} from '@curb/audit/snapshot';
 import { GOOD_HEADERS, GOOD_HTML, GOOD_LLMS, GOOD_ROBOTS, GOOD_SITEMAP, GOOD_URL } from './good-site.ts';
 
 export const NOW = new Date('2026-11-15T12:00:00Z');
@@ -38,6 +46,8 @@ export interface Fixture {
   redirects?: SiteSnapshot['redirects'];
   sitemapStatuses?: LinkStatus[];
   targets?: SiteSnapshot['targets'];
+  /** Outbound links and their answers; defaults to every outbound link of the pages answering 200. */
+  external?: ExternalLinkStatus[];
   /** Defaults to true when inner pages are given (the crawl found nothing more), false for the home page alone. */
   crawlComplete?: boolean;
   favicon?: SiteSnapshot['favicon'];
@@ -163,6 +173,15 @@ export function snapshotOf(f: Fixture = {}): SiteSnapshot {
       ),
     ),
   ].map((u) => ({ url: u, status: 200, error: null, from: url }));
+  const defaultExternal: ExternalLinkStatus[] = [
+    ...new Map(
+      pages.flatMap((p) =>
+        parsed(p)
+          .links.filter((l) => !l.internal && l.url)
+          .map((l) => [l.url!, p.url] as const),
+      ),
+    ),
+  ].map(([u, from]) => ({ url: u, from, status: 200, redirectedTo: null, failure: null, notChecked: false }));
   return {
     inputUrl: url,
     home,
@@ -192,6 +211,7 @@ export function snapshotOf(f: Fixture = {}): SiteSnapshot {
     redirects: f.redirects ?? [],
     sitemapStatuses: f.sitemapStatuses ?? sitemapUrls.map((u) => ({ url: u, status: 200, error: null, from: 'sitemap' })),
     targets: f.targets ?? [],
+    external: f.external ?? defaultExternal,
     fetchMs: 300,
   };
 }

@@ -37,6 +37,24 @@ const listingsAgain = {
 
 describe('on-page checks', () =>
   checkCategory('on-page', {
+    'onpage.h2-missing': {
+      // The good home page with its sections demoted to <h3>: several hundred words, no section heading.
+      fires: {
+        replace: [
+          [/<h2>/g, '<h3>'],
+          [/<\/h2>/g, '</h3>'],
+        ],
+      },
+      // A short thank-you page needs no sections.
+      passes: {
+        html:
+          '<!doctype html><html lang="en"><head><title>Thank you | Jane Smith Realty</title></head><body><main><h1>Thank you</h1>' +
+          '<p>Jane will call you within a day.</p><a href="/">Back home</a></main></body></html>',
+      },
+    },
+    'onpage.meta-keywords': {
+      fires: { replace: [['<meta charset="utf-8">', '<meta charset="utf-8"><meta name="keywords" content="arlington homes, realtor">']] },
+    },
     'onpage.title-missing': { fires: { replace: [[TITLE, '<title> </title>']] } },
     'onpage.title-too-short': { fires: { replace: [[TITLE, '<title>Jane Smith Realty</title>']] } },
     'onpage.title-too-long': {

@@ -6,6 +6,11 @@ const httpHtml = GOOD_HTML.replaceAll('https://janesmithrealty.com/', 'http://ja
 
 describe('security checks', () =>
   checkCategory('security', {
+    'security.protocol-relative': {
+      fires: { replace: [['<meta charset="utf-8">', '<meta charset="utf-8"><script src="//cdn.example.net/widget.js" defer></script>']] },
+      // WordPress's dns-prefetch hint names a host, it loads no file.
+      passes: { replace: [['<meta charset="utf-8">', '<meta charset="utf-8"><link rel="dns-prefetch" href="//s.w.org">']] },
+    },
     'security.no-https': { fires: { url: 'http://janesmithrealty.com/', html: httpHtml } },
     'security.http-not-redirected': { fires: { httpVariant: { status: 200, location: null, redirectsToHttps: false, error: null } } },
     'security.certificate-invalid': {

@@ -1,7 +1,8 @@
 // Canonical and hreflang links written so that search engines drop them: a canonical with a
 // #fragment or with attributes that turn it into something else, a canonical address no link
-// leads to, and language versions that name each other with different language codes.
-import { stripQuery } from '../snapshot.ts';
+// leads to, language versions that name each other with different language codes, and AMP
+// versions that do not name the page they copy.
+import { parsed, stripQuery } from '../snapshot.ts';
 import { canonicalElsewhere, graphOf, path, readWholeSite } from './site-graph.ts';
 import { listSome, onPages, plural, quote, type Check, verb } from './types.ts';
 
@@ -103,6 +104,34 @@ export const canonicalDetailChecks: Check[] = [
             2,
           )}.`,
           urls: [...new Set(bad.map((b) => b.url))].slice(0, 10),
+        }
+      );
+    },
+  },
+  {
+    id: 'crawl.amp-no-canonical',
+    category: 'crawlability',
+    severity: 'Warning',
+    title: 'AMP pages without a canonical link',
+    description:
+      'An AMP page (what older WordPress AMP plugins publish at …/amp/) must name its ordinary page in a canonical link; ' +
+      'without it search engines treat it as a second copy competing with the page.',
+    fix: 'Give every AMP page <link rel="canonical"> to its ordinary page, or turn the AMP plugin off.',
+    run: (ctx) => {
+      const g = graphOf(ctx);
+      // AMP versions the crawled pages name, as fetched, besides AMP pages met in the crawl.
+      const named = ctx.pages.flatMap((p) => {
+        const page = p.amphtml ? g.targets.get(stripQuery(p.amphtml))?.page : undefined;
+        return page ? [{ amp: parsed(page), of: p.url }] : [];
+      });
+      const amp = [...ctx.pages.filter((p) => p.isAmp).map((p) => ({ amp: p, of: null })), ...named];
+      const bad = amp.filter((a) => a.amp.isAmp && a.amp.canonicals.length === 0);
+      return (
+        bad.length > 0 && {
+          detail: `${plural(bad.length, 'AMP page')} ${verb(bad.length, 'has', 'have')} no canonical link: ${listSome(
+            bad.map((b) => (b.of ? `${path(b.amp.url)} (the AMP version of ${path(b.of)})` : path(b.amp.url))),
+          )}.`,
+          urls: [...new Set(bad.map((b) => b.of ?? b.amp.url))].slice(0, 10),
         }
       );
     },

@@ -9,11 +9,14 @@ import { canonicalDetailChecks } from './canonical-details.ts';
 import { contentQualityChecks } from './content-quality.ts';
 import { crawlabilityChecks } from './crawlability.ts';
 import { crawlPathChecks } from './crawl-paths.ts';
+import { externalLinkChecks } from './external-links.ts';
 import { imageChecks } from './images.ts';
 import { labAuditChecks } from './lab-audits.ts';
 import { linkDetailChecks } from './link-details.ts';
 import { linkChecks } from './links.ts';
 import { onPageChecks } from './on-page.ts';
+import { pageHintChecks } from './page-hints.ts';
+import { paginationChecks } from './pagination.ts';
 import { performanceChecks } from './performance.ts';
 import { rawMarkupChecks } from './raw-markup.ts';
 import { realEstateChecks } from './real-estate.ts';
@@ -30,11 +33,14 @@ export const CHECKS: readonly Check[] = [
   ...crawlPathChecks,
   ...siteGraphChecks,
   ...canonicalDetailChecks,
+  ...paginationChecks,
   ...onPageChecks,
+  ...pageHintChecks,
   ...rawMarkupChecks,
   ...contentQualityChecks,
   ...linkChecks,
   ...linkDetailChecks,
+  ...externalLinkChecks,
   ...imageChecks,
   ...securityChecks,
   ...servedTypeChecks,

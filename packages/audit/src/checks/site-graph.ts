@@ -82,14 +82,14 @@ export function canonicalElsewhere(p: ParsedPage): string | null {
 }
 
 /** Why a crawled page cannot stand for itself in search: noindex, or a canonical naming another page. */
-function notIndexable(p: ParsedPage): string | null {
+export function notIndexable(p: ParsedPage): string | null {
   if (isNoindex(p)) return 'noindex';
   const other = canonicalElsewhere(p);
   return other ? `canonical to ${path(other)}` : null;
 }
 
 /** What a link target answers, as evidence: "HTTP 404", "a redirect to /x", "no answer". */
-function answer(t: TargetStatus): string {
+export function answer(t: TargetStatus): string {
   if (t.status === null) return 'no answer';
   if (t.status >= 300 && t.status < 400) return `HTTP ${t.status} to ${t.location ? path(t.location) : 'elsewhere'}`;
   return `HTTP ${t.status}`;
@@ -129,7 +129,7 @@ function sitemapPages(ctx: CheckContext): string[] {
 const evidenceList = (items: Array<{ url: string; why: string }>) => listSome(items.map((i) => `${path(i.url)} (${i.why})`));
 
 /** A finding: "<how many> <what>: <the first few, with why>." and the pages to open. */
-const found = (howMany: string, what: string, items: Array<{ url: string; why: string }>, urls: string[]) => ({
+export const found = (howMany: string, what: string, items: Array<{ url: string; why: string }>, urls: string[]) => ({
   detail: `${howMany} ${what}: ${evidenceList(items)}.`,
   urls: [...new Set(urls)].slice(0, 10),
 });
