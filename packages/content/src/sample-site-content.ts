@@ -27,6 +27,8 @@ export function sampleProfile(): OwnerProfile {
     bookingUrl: '',
     brandColour: seoDefaults.themeColor,
     website: personal.website,
+    ratingValue: personal.rating.value,
+    reviewCount: personal.rating.reviewCount,
   };
 }
 

@@ -1,17 +1,19 @@
 import { Link } from '@tanstack/react-router';
-import { achievements, projects } from '@curb/content';
+import { keyMetrics, projects } from '@curb/content';
 import styles from './sections.module.css';
 import { KeywordChips } from '@/components/ui/keyword-chips';
+import { useSiteContent } from '@/lib/site-content';
 
 /** Key metrics and major projects (anchor "achievements"); tags open the keyword dialog. */
 export function Projects({ onKeyword }: { onKeyword: (keyword: string) => void }) {
+  const { profile } = useSiteContent();
   return (
     <section id="achievements" className={styles.section} aria-labelledby="achievements-title">
       <div className="container">
         <h2 id="achievements-title">Achievements &amp; Projects</h2>
         <h3 className={styles.subheading}>Key Metrics</h3>
         <ul className={styles.achievementGrid}>
-          {achievements.map((achievement) => (
+          {keyMetrics(profile).map((achievement) => (
             <li key={achievement.title} className={styles.achievementCard}>
               <span className={styles.badge}>{achievement.category}</span>
               <span className={styles.metricValue}>{achievement.value}</span>

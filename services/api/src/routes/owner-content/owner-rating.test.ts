@@ -1,0 +1,96 @@
+// The owner's review rating is their own data: a new install carries the sample's figures, the
+// owner saves theirs with the profile (as a version, restorable), a figure out of range is
+// refused at its field with nothing saved, and the assistant answers from what was saved.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { OwnerProfile, SiteContent } from '@curb/contracts/owner-content';
+import { sampleProfile } from '@curb/content';
+import type { Stores } from '@curb/runtime';
+import { composeApp } from '../../../../launcher/src/compose.ts';
+import { createTestStores, testConfig } from '../../../../../test/harness.ts';
+import { adminHeaders } from '../../../../../test/admin-login.ts';
+
+/** A new owner's profile without any review figures (the sample's are not theirs). */
+function newOwner(): OwnerProfile {
+  const { ratingValue: _value, reviewCount: _count, ...profile } = sampleProfile();
+  return { ...profile, name: 'Rosa Delgado', initials: '', email: 'rosa@delgado-homes.example', company: 'Delgado Homes' };
+}
+
+describe("the owner's review rating", () => {
+  let app: FastifyInstance;
+  let stores: Stores;
+  let admin: { cookie: string; origin: string };
+  const send = (method: 'PUT' | 'POST', url: string, payload?: unknown) =>
+    app.inject({ method, url, headers: admin, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const bundle = async () => (await app.inject({ url: '/api/site/content' })).json() as SiteContent;
+  const ask = async (question: string) =>
+    (
+      (await app.inject({ method: 'POST', url: '/api/chat', payload: { messages: [{ role: 'user', content: question }] } })).json() as {
+        message: string;
+      }
+    ).message;
+
+  beforeAll(async () => {
+    stores = await createTestStores();
+    app = await composeApp(testConfig(), stores);
+    admin = await adminHeaders(app, stores, 'owner@curb.test');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await stores?.close();
+  });
+
+  it('starts with the sample figures on a new install', async () => {
+    const site = await bundle();
+    expect(site.isSample).toBe(true);
+    expect(site.profile).toMatchObject({ ratingValue: 4.9, reviewCount: 127 });
+    expect(await ask("What's your client rating?")).toMatch(/4\.9/);
+  });
+
+  it('refuses a rating outside 1.0-5.0 or a count that is not a positive whole number, at the field, saving nothing', async () => {
+    for (const [field, value, says] of [
+      ['ratingValue', 0.5, /ratingValue should be your average review rating from 1\.0 to 5\.0/],
+      ['ratingValue', 5.1, /ratingValue should be/],
+      ['ratingValue', 'excellent', /ratingValue should be/],
+      ['ratingValue', null, /ratingValue should be/],
+      ['reviewCount', 0, /reviewCount should be the number of reviews, a whole number of 1 or more/],
+      ['reviewCount', -3, /reviewCount should be/],
+      ['reviewCount', 12.5, /reviewCount should be/],
+      ['reviewCount', '40', /reviewCount should be/],
+      ['reviewCount', 1e12, /reviewCount should be/],
+    ] as const) {
+      const res = await send('PUT', '/api/admin/profile', { ...newOwner(), ratingValue: 4.5, reviewCount: 12, [field]: value });
+      expect(res.statusCode, `${field} ${String(value)}`).toBe(400);
+      expect(res.json(), `${field} ${String(value)}`).toMatchObject({ field, message: expect.stringMatching(says) });
+    }
+    expect(await stores.sql`SELECT * FROM owner_content`).toEqual([]);
+    expect((await bundle()).profile).toMatchObject({ name: 'Morgan Ellis', ratingValue: 4.9, reviewCount: 127 });
+  });
+
+  it('saves the figures with the profile as a version, and a restore brings the earlier ones back', async () => {
+    const none = await send('PUT', '/api/admin/profile', newOwner());
+    expect(none.statusCode).toBe(200);
+    expect((await bundle()).profile).not.toHaveProperty('ratingValue');
+    expect(await ask("What's your client rating?")).not.toMatch(/4\.9|127/);
+
+    const rated = await send('PUT', '/api/admin/profile', { ...newOwner(), ratingValue: 4.7, reviewCount: 38 });
+    expect(rated.json().profile).toMatchObject({ ratingValue: 4.7, reviewCount: 38 });
+    expect((await bundle()).profile).toMatchObject({ name: 'Rosa Delgado', ratingValue: 4.7, reviewCount: 38 });
+    expect(await ask("What's your client rating?")).toMatch(/4\.7 average rating from 38 client reviews/);
+
+    // The bounds themselves are ratings an owner may have.
+    for (const [ratingValue, reviewCount] of [
+      [1, 1],
+      [5, 10_000_000],
+    ]) {
+      expect((await send('PUT', '/api/admin/profile', { ...newOwner(), ratingValue, reviewCount })).statusCode).toBe(200);
+    }
+
+    const restored = await send('POST', '/api/admin/content-versions/profile/2/restore');
+    expect(restored.statusCode).toBe(200);
+    expect((await bundle()).profile).toMatchObject({ ratingValue: 4.7, reviewCount: 38 });
+    const first = await send('POST', '/api/admin/content-versions/profile/1/restore');
+    expect(first.statusCode).toBe(200);
+    expect((await bundle()).profile).not.toHaveProperty('reviewCount');
+  });
+});
