@@ -1,6 +1,7 @@
-// The owner's review rating is their own data: a new install carries the sample's figures, the
-// owner saves theirs with the profile (as a version, restorable), a figure out of range is
-// refused at its field with nothing saved, and the assistant answers from what was saved.
+// What an owner would change is their data, not the product's: the review rating (a new install
+// carries the sample's figures, the owner saves theirs with the profile as a version, a figure out
+// of range is refused at its field with nothing saved, the assistant answers from what was saved)
+// and the brand colour of the pages the server writes itself (the unsubscribe page).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { OwnerProfile, SiteContent } from '@curb/contracts/owner-content';
@@ -16,7 +17,7 @@ function newOwner(): OwnerProfile {
   return { ...profile, name: 'Rosa Delgado', initials: '', email: 'rosa@delgado-homes.example', company: 'Delgado Homes' };
 }
 
-describe("the owner's review rating", () => {
+describe("the owner's review rating and brand colour", () => {
   let app: FastifyInstance;
   let stores: Stores;
   let admin: { cookie: string; origin: string };
@@ -92,5 +93,15 @@ describe("the owner's review rating", () => {
     const first = await send('POST', '/api/admin/content-versions/profile/1/restore');
     expect(first.statusCode).toBe(200);
     expect((await bundle()).profile).not.toHaveProperty('reviewCount');
+  });
+
+  it('writes the unsubscribe page in the saved brand colour', async () => {
+    const before = await app.inject({ url: `/api/unsubscribe/${'0'.repeat(32)}` });
+    expect(before.body).toContain(`style="color:${sampleProfile().brandColour}"`);
+    await send('PUT', '/api/admin/profile', { ...newOwner(), brandColour: '#0f766e' });
+    const page = await app.inject({ url: `/api/unsubscribe/${'0'.repeat(32)}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('no more e-mails from Rosa Delgado');
+    expect(page.body).toContain('<a href="/" style="color:#0f766e">Back to the site</a>');
   });
 });
