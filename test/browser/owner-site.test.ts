@@ -117,6 +117,9 @@ describe('the public site with the owner’s own profile and post', () => {
       bookingUrl: 'https://cal.porterhomes.test/jane',
       brandColour: '#1d4ed8',
       website: 'https://porterhomes.test',
+      // Jane has given no review figures: the sample's are not hers.
+      ratingValue: undefined,
+      reviewCount: undefined,
     });
     await admin('PUT', '/api/admin/content/figures', [{ value: '8', label: 'Years in Fairfax' }]);
     await admin('POST', '/api/admin/posts', {
@@ -187,6 +190,7 @@ describe('the public site with the owner’s own profile and post', () => {
     });
     // The sample's review figures are not claimed for the new owner.
     expect(jsonLd(home).some((d) => 'aggregateRating' in d)).toBe(false);
+    expect(home).not.toContain('Client Rating');
 
     const post = (await served(`/blog/${SLUG}`)).html;
     expect(post).toContain('<h1>Spring Open House in Fairfax</h1>');
