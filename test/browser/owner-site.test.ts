@@ -207,6 +207,15 @@ describe('the public site with the owner’s own profile and post', () => {
     expect(await card.text()).toMatch(/FN:Jane Porter\r\n[\s\S]*TEL;TYPE=CELL:\+1 571 555 0199/);
   });
 
+  it("draws the not-found page's figure in the owner's brand colour", async () => {
+    const page = await app.newPage();
+    expect(await openPage(page, `${app.url}/no-such-page`)).toBe(404);
+    expect(await page.getByTestId('shrug-shirt').evaluate((shirt) => getComputedStyle(shirt).fill)).toBe('rgb(29, 78, 216)');
+    // The page's own 404 status is reported to the console; nothing else may be.
+    expect(page.consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+    await page.close();
+  });
+
   for (const width of [1280, 390]) {
     it(`shows the new owner after client-side navigation at ${width} px`, async () => {
       const page = await app.newPage();
