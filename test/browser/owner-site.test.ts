@@ -117,9 +117,10 @@ describe('the public site with the owner’s own profile and post', () => {
       bookingUrl: 'https://cal.porterhomes.test/jane',
       brandColour: '#1d4ed8',
       website: 'https://porterhomes.test',
-      // Jane has given no review figures: the sample's are not hers.
+      // Jane has given no review figures: the sample's are not hers. Her prices are her own.
       ratingValue: undefined,
       reviewCount: undefined,
+      priceRange: 'Free consultation; listings from 2.5%',
     });
     await admin('PUT', '/api/admin/content/figures', [{ value: '8', label: 'Years in Fairfax' }]);
     await admin('POST', '/api/admin/posts', {
@@ -187,6 +188,7 @@ describe('the public site with the owner’s own profile and post', () => {
       '@type': 'RealEstateAgent',
       name: 'Jane Porter — Porter Homes',
       areaServed: [{ name: 'Fairfax County' }],
+      priceRange: 'Free consultation; listings from 2.5%',
     });
     // The sample's review figures are not claimed for the new owner.
     expect(jsonLd(home).some((d) => 'aggregateRating' in d)).toBe(false);

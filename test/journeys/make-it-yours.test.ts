@@ -178,8 +178,10 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
       await banner.waitFor({ state: 'detached' });
       await setup.waitFor({ state: 'detached' });
       await j.step('profile saved');
-      // The sample's review figures were not carried over to the new person.
-      expect(ratingsOf(await (await fetch(`${app.url}/`)).text())).toEqual([]);
+      // The sample's review figures and prices were not carried over to the new person.
+      const afterSetup = await (await fetch(`${app.url}/`)).text();
+      expect(ratingsOf(afterSetup)).toEqual([]);
+      expect(jsonLdOf(afterSetup).filter((d) => 'priceRange' in d)).toEqual([]);
 
       // The owner gives their review figures on the Profile page; one out of range is refused at its field.
       await openAdminPage(j, 'Profile');

@@ -29,6 +29,7 @@ export function sampleProfile(): OwnerProfile {
     website: personal.website,
     ratingValue: personal.rating.value,
     reviewCount: personal.rating.reviewCount,
+    priceRange: personal.priceRange,
   };
 }
 

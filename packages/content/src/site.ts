@@ -41,6 +41,8 @@ export const personal = {
   headshot: '/media/headshot.svg',
   /** The sample's review figures (the owner's own replace them in the admin's Profile). */
   rating: { value: 4.9, reviewCount: 127 },
+  /** The sample's prices as the structured data states them. */
+  priceRange: 'Free audit; consulting by quote',
   /** Regions served, in the order the site names them. */
   serviceArea: ['Northern Virginia', 'Washington, DC', 'Maryland'],
   biography: [

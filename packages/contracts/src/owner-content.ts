@@ -79,6 +79,8 @@ export const OwnerProfileSchema = Type.Object(
      */
     ratingValue: Type.Optional(Type.Number({ minimum: 1, maximum: 5 })),
     reviewCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
+    /** How the structured data states the owner's prices ("Free consultation; listings from 2.5%"); none when absent. */
+    priceRange: Type.Optional(Line(100)),
   },
   { additionalProperties: false },
 );

@@ -68,7 +68,7 @@ export function ownerJsonLd(content: SiteContent): JsonLd[] {
       image: image ? absoluteUrl(image) : '',
       email: profile.email,
       telephone: profile.phone,
-      priceRange: 'Free audit; consulting by quote',
+      priceRange: profile.priceRange,
       founder: { '@id': personId() },
       areaServed: places(profile),
       address: postalAddress(profile),

@@ -13,7 +13,7 @@ import { adminHeaders } from '../../../../../test/admin-login.ts';
 
 /** A new owner's profile without any review figures (the sample's are not theirs). */
 function newOwner(): OwnerProfile {
-  const { ratingValue: _value, reviewCount: _count, ...profile } = sampleProfile();
+  const { ratingValue: _value, reviewCount: _count, priceRange: _prices, ...profile } = sampleProfile();
   return { ...profile, name: 'Rosa Delgado', initials: '', email: 'rosa@delgado-homes.example', company: 'Delgado Homes' };
 }
 
@@ -44,7 +44,7 @@ describe("the owner's review rating and brand colour", () => {
   it('starts with the sample figures on a new install', async () => {
     const site = await bundle();
     expect(site.isSample).toBe(true);
-    expect(site.profile).toMatchObject({ ratingValue: 4.9, reviewCount: 127 });
+    expect(site.profile).toMatchObject({ ratingValue: 4.9, reviewCount: 127, priceRange: 'Free audit; consulting by quote' });
     expect(await ask("What's your client rating?")).toMatch(/4\.9/);
   });
 
@@ -93,6 +93,17 @@ describe("the owner's review rating and brand colour", () => {
     const first = await send('POST', '/api/admin/content-versions/profile/1/restore');
     expect(first.statusCode).toBe(200);
     expect((await bundle()).profile).not.toHaveProperty('reviewCount');
+  });
+
+  it('saves the prices the structured data states, refusing markup at the field', async () => {
+    const bad = await send('PUT', '/api/admin/profile', { ...newOwner(), priceRange: '<b>cheap</b>' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'priceRange', message: 'priceRange cannot hold line breaks, control characters or < >.' });
+    const long = await send('PUT', '/api/admin/profile', { ...newOwner(), priceRange: 'x'.repeat(101) });
+    expect(long.json()).toMatchObject({ field: 'priceRange', message: 'priceRange is too long (at most 100 characters).' });
+    expect((await bundle()).profile).not.toHaveProperty('priceRange');
+    await send('PUT', '/api/admin/profile', { ...newOwner(), priceRange: 'Free consultation; listings from 2.5%' });
+    expect((await bundle()).profile.priceRange).toBe('Free consultation; listings from 2.5%');
   });
 
   it('writes the unsubscribe page in the saved brand colour', async () => {

@@ -55,9 +55,10 @@ function editedProfile(draft: OwnerProfile, texts: { area: string; bio: string; 
     ratingValue: figureOf(texts.rating),
     reviewCount: figureOf(texts.reviews),
   };
-  // The setup names a new person: the sample's review figures are not theirs to claim.
+  // The setup names a new person: the sample's review figures and prices are not theirs to claim.
   if (mode === 'setup' || edited.ratingValue === undefined) delete edited.ratingValue;
   if (mode === 'setup' || edited.reviewCount === undefined) delete edited.reviewCount;
+  if (mode === 'setup' || !edited.priceRange) delete edited.priceRange;
   return edited;
 }
 
@@ -269,7 +270,7 @@ export function ProfileEditor({
               </div>
             </div>
           </Panel>
-          <Panel title="Reviews">
+          <Panel title="Reviews and prices">
             <p className={adminStyles.muted}>
               Your average rating and how many reviews it is from, as your review site shows them. Search engines are told both, and the
               home page shows them as your Client Rating; leave either empty to claim no rating.
@@ -294,6 +295,15 @@ export function ProfileEditor({
                 onChange={(e) => setReviewsText(e.target.value)}
                 error={errorAt('reviewCount')}
                 hint={hintFor('reviewCount')}
+              />
+              <TextField
+                label="Price range"
+                name="priceRange"
+                placeholder="e.g. Free consultation; listings from 2.5%"
+                value={draft.priceRange ?? ''}
+                onChange={(e) => set('priceRange', e.target.value)}
+                error={errorAt('priceRange')}
+                hint="How search engines state your prices; empty states none."
               />
             </div>
           </Panel>
