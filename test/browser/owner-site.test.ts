@@ -117,6 +117,10 @@ describe('the public site with the owner’s own profile and post', () => {
       bookingUrl: 'https://cal.porterhomes.test/jane',
       brandColour: '#1d4ed8',
       website: 'https://porterhomes.test',
+      // Jane has given no review figures: the sample's are not hers. Her prices are her own.
+      ratingValue: undefined,
+      reviewCount: undefined,
+      priceRange: 'Free consultation; listings from 2.5%',
     });
     await admin('PUT', '/api/admin/content/figures', [{ value: '8', label: 'Years in Fairfax' }]);
     await admin('POST', '/api/admin/posts', {
@@ -184,9 +188,18 @@ describe('the public site with the owner’s own profile and post', () => {
       '@type': 'RealEstateAgent',
       name: 'Jane Porter — Porter Homes',
       areaServed: [{ name: 'Fairfax County' }],
+      priceRange: 'Free consultation; listings from 2.5%',
     });
     // The sample's review figures are not claimed for the new owner.
     expect(jsonLd(home).some((d) => 'aggregateRating' in d)).toBe(false);
+    expect(home).not.toContain('Client Rating');
+    // The sample's metrics, projects and press are the sample person's: the owner's own posts are their projects.
+    for (const claim of ['Key Metrics', 'Media Recognition', 'Transaction Management System', 'Real Producers']) {
+      expect(home, `home claims the sample's ${claim}`).not.toContain(claim);
+    }
+    expect(home).toMatch(/<h3[^>]*>Major Projects<\/h3>/);
+    expect(home).toContain(`href="/blog/${SLUG}"`);
+    expect(home).toMatch(/<p[^>]*>Porter Homes<\/p>\s*<h1[^>]*>Jane Porter<\/h1>/);
 
     const post = (await served(`/blog/${SLUG}`)).html;
     expect(post).toContain('<h1>Spring Open House in Fairfax</h1>');
@@ -201,6 +214,18 @@ describe('the public site with the owner’s own profile and post', () => {
     const card = await fetch(`${app.url}/media/contact.vcf`);
     expect(card.headers.get('content-disposition')).toBe('attachment; filename="jane-porter.vcf"');
     expect(await card.text()).toMatch(/FN:Jane Porter\r\n[\s\S]*TEL;TYPE=CELL:\+1 571 555 0199/);
+  });
+
+  it("draws the not-found page's figure and the hero in the owner's brand colour", async () => {
+    const page = await app.newPage();
+    expect(await openPage(page, `${app.url}/no-such-page`)).toBe(404);
+    expect(await page.getByTestId('shrug-shirt').evaluate((shirt) => getComputedStyle(shirt).fill)).toBe('rgb(29, 78, 216)');
+    // The home page's hero is tinted from the same colour, not the sample's red.
+    await openPage(page, `${app.url}/`);
+    expect(await page.locator('#hero').evaluate((hero) => getComputedStyle(hero).backgroundImage)).not.toMatch(/127, 29, 29/);
+    // The page's own 404 status is reported to the console; nothing else may be.
+    expect(page.consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+    await page.close();
   });
 
   for (const width of [1280, 390]) {

@@ -4,6 +4,8 @@
 // confirmation on and publish a post with a picture. Then a visitor at 1280 and 390 px finds
 // the new owner, and nothing of the sample person, on the home page, the post (reached by
 // clicking), the contact card, the report's call to action, the PDF and the confirmation mail.
+// The review rating search engines read is the sample's on the new install, claims nothing once
+// a new person has set up the site, and is the owner's own once they give it in their profile.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +36,15 @@ const SAMPLE_TRACES = /Morgan Ellis|morgan@/;
 const SAMPLE_PHONE = '555-0142';
 /** A trace of the sample with the text around it (to say where it is), or null. */
 const sampleTrace = (text: string) => new RegExp(`.{0,80}(${SAMPLE_TRACES.source}).{0,80}`, 's').exec(text)?.[0] ?? null;
+/** The review figures the owner gives on the Profile page. */
+const RATING = { value: '4.6', reviews: '212' };
+/** The JSON-LD blocks of a page's HTML. */
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+/** Every review rating a page's structured data claims. */
+const ratingsOf = (html: string) => jsonLdOf(html).flatMap((d) => (d.aggregateRating ? [d.aggregateRating] : []));
 const POST = {
   title: 'Three Staging Moves That Sold a Split-Level in Six Days',
   slug: 'three-staging-moves-that-sold-a-split-level-in-six-days',
@@ -121,6 +132,12 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
   }
 
   it('the owner sets up their profile on first sign-in and publishes a post with a picture', async () => {
+    // A new install claims the sample's figures, as it shows the rest of the sample.
+    const fresh = await (await fetch(`${app.url}/`)).text();
+    expect(ratingsOf(fresh)).toEqual([
+      expect.objectContaining({ '@type': 'AggregateRating', ratingValue: 4.9, reviewCount: 127 }),
+      expect.objectContaining({ '@type': 'AggregateRating', ratingValue: 4.9, reviewCount: 127 }),
+    ]);
     const j = await Journey.start(browser, 'make-it-yours-owner', WIDTHS[0], { allow: [SIGNED_OUT, REFUSED_PROFILE] });
     try {
       await signInAsOwner(j, app.url);
@@ -161,6 +178,30 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
       await banner.waitFor({ state: 'detached' });
       await setup.waitFor({ state: 'detached' });
       await j.step('profile saved');
+      // The sample's review figures and prices were not carried over to the new person.
+      const afterSetup = await (await fetch(`${app.url}/`)).text();
+      expect(ratingsOf(afterSetup)).toEqual([]);
+      expect(jsonLdOf(afterSetup).filter((d) => 'priceRange' in d)).toEqual([]);
+
+      // The owner gives their review figures on the Profile page; one out of range is refused at its field.
+      await openAdminPage(j, 'Profile');
+      const profile = j.page.getByRole('form', { name: 'Profile' });
+      const ratingField = profile.getByRole('textbox', { name: 'Average rating', exact: true });
+      expect(await ratingField.inputValue()).toBe('');
+      await ratingField.fill('6');
+      await profile.getByRole('textbox', { name: 'Number of reviews', exact: true }).fill(RATING.reviews);
+      await profile.getByRole('button', { name: 'Save profile' }).click();
+      await expect.poll(() => ratingField.getAttribute('aria-invalid')).toBe('true');
+      const ratingError = await ratingField.evaluate(
+        (input) => document.getElementById(input.getAttribute('aria-describedby')!.split(' ').pop()!)?.textContent,
+      );
+      expect(ratingError).toContain('from 1.0 to 5.0');
+      expect(ratingsOf(await (await fetch(`${app.url}/`)).text())).toEqual([]);
+      await ratingField.fill(RATING.value);
+      await profile.getByRole('button', { name: 'Save profile' }).click();
+      await j.page.getByTestId('toast').filter({ hasText: 'Profile saved' }).first().waitFor();
+      await expect.poll(() => ratingField.getAttribute('aria-invalid')).toBeNull();
+      await j.step('review rating saved');
 
       // The lead's confirmation mail is off until the owner switches it on.
       await openAdminPage(j, 'Funnel Manager');
@@ -223,6 +264,15 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
           .toBeGreaterThan(0);
         await noSampleTraces(v, 'home page');
         expect(await v.page.content()).not.toContain(SAMPLE_PHONE);
+        // The owner's own rating, in the structured data as served and as the browser holds it, and on the Client Rating card.
+        const rating = { '@type': 'AggregateRating', ratingValue: Number(RATING.value), reviewCount: Number(RATING.reviews) };
+        const served = await (await fetch(`${app.url}/`)).text();
+        expect(ratingsOf(served)).toEqual([expect.objectContaining(rating), expect.objectContaining(rating)]);
+        expect(ratingsOf(await v.page.content())).toEqual([expect.objectContaining(rating), expect.objectContaining(rating)]);
+        const ratingCard = v.page.locator('#achievements li').filter({ hasText: 'Client Rating' });
+        expect(await ratingCard.textContent()).toContain(
+          `${RATING.value}Client RatingAverage rating from ${RATING.reviews} client reviews.`,
+        );
         await v.step('home page');
 
         // The contact card: the QR code's download on a wide screen, Save Contact on a phone.

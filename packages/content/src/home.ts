@@ -1,4 +1,5 @@
 // Home page content: expertise cards, key metrics, major projects and the magazine feature.
+import type { OwnerProfile } from '@curb/contracts/owner-content';
 
 /** An expertise card and the details its modal shows. */
 export interface SkillCard {
@@ -132,7 +133,7 @@ export const skills: readonly SkillCard[] = [
   },
 ];
 
-/** The five 'Key Metrics' cards. */
+/** The sample's 'Key Metrics' cards; the Client Rating card comes from the profile (keyMetrics). */
 export const achievements: readonly AchievementCard[] = [
   {
     title: 'Annual Transactions',
@@ -146,13 +147,6 @@ export const achievements: readonly AchievementCard[] = [
     value: '30%',
     description: 'Faster file processing after the transaction management system went live.',
     category: 'Operations',
-    type: 'achievement',
-  },
-  {
-    title: 'Client Rating',
-    value: '4.9',
-    description: 'Average rating from 127 client reviews.',
-    category: 'Quality',
     type: 'achievement',
   },
   {
@@ -170,6 +164,36 @@ export const achievements: readonly AchievementCard[] = [
     type: 'achievement',
   },
 ];
+
+/** The owner's review rating when they have given both figures, else null: one alone claims nothing. */
+export function ownerRating(profile: Pick<OwnerProfile, 'ratingValue' | 'reviewCount'>): { value: number; count: number } | null {
+  return profile.ratingValue !== undefined && profile.reviewCount !== undefined
+    ? { value: profile.ratingValue, count: profile.reviewCount }
+    : null;
+}
+
+/** A rating as people write it: 5.0, 4.9, 4.75. */
+export const ratingText = (value: number): string => (Number.isInteger(value) ? value.toFixed(1) : String(value));
+
+/** The 'Client Rating' card from the owner's review figures, or null when they gave none. */
+export function ratingCard(profile: Pick<OwnerProfile, 'ratingValue' | 'reviewCount'>): AchievementCard | null {
+  const rating = ownerRating(profile);
+  if (!rating) return null;
+  const reviews = `${rating.count.toLocaleString('en-US')} client review${rating.count === 1 ? '' : 's'}`;
+  return {
+    title: 'Client Rating',
+    value: ratingText(rating.value),
+    description: `Average rating from ${reviews}.`,
+    category: 'Quality',
+    type: 'achievement',
+  };
+}
+
+/** The 'Key Metrics' cards: the sample's, with the owner's Client Rating third when they gave one. */
+export function keyMetrics(profile: Pick<OwnerProfile, 'ratingValue' | 'reviewCount'>): AchievementCard[] {
+  const card = ratingCard(profile);
+  return card ? [...achievements.slice(0, 2), card, ...achievements.slice(2)] : [...achievements];
+}
 
 /** Case-study slug by project title, fixed so published links keep working if a title is
  *  reworded; other titles are slugified. */

@@ -9,6 +9,7 @@ const compose = (body: string, values: Record<string, string>) =>
     values,
     unsubscribeUrl: 'https://site.example/u/1',
     ownerName: 'Pat Owner',
+    linkColour: '#0f766e',
   });
 
 describe('a funnel e-mail to a lead', () => {
@@ -28,7 +29,7 @@ describe('a funnel e-mail to a lead', () => {
 
   it('keeps a visitor value out of an owner link written right before it, and escapes it', () => {
     const mail = compose('Your page: https://owner.example/{{businessName}}', { businessName: '<b>x</b>"\u0000' });
-    const link = '<a href="https://owner.example/" style="color:#dc2626">https://owner.example/</a>';
+    const link = '<a href="https://owner.example/" style="color:#0f766e">https://owner.example/</a>';
     expect(mail.html).toContain(`${link}&lt;b&gt;x&lt;/b&gt;&quot;`);
   });
 });

@@ -84,9 +84,9 @@ const cleanValue = (v: string | null | undefined) =>
     .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
     .trim()
     .slice(0, 300);
-/** Escaped text with its web addresses as links (an address ends at a held value's mark). */
-const linked = (s: string) =>
-  escapeHtml(s).replace(/https?:\/\/[^\s<>"'\u0000]+/g, (url) => `<a href="${url}" style="color:#dc2626">${url}</a>`);
+/** Escaped text with its web addresses as links in `colour` (an address ends at a held value's mark). */
+const linked = (s: string, colour: string) =>
+  escapeHtml(s).replace(/https?:\/\/[^\s<>"'\u0000]+/g, (url) => `<a href="${url}" style="color:${escapeHtml(colour)}">${url}</a>`);
 
 /** Values the product makes (never typed by a visitor): the only ones whose addresses become links. */
 const PRODUCT_VALUES = new Set(['reportUrl', 'score']);
@@ -98,7 +98,7 @@ const HELD = /\u0000(\d+)\u0000/g;
  * values escaped and never linked (a business name "Verify at https://evil.example" mailed to an
  * unverified address must not become a link from the owner).
  */
-function htmlParagraphs(template: string, values: Readonly<Record<string, string>>): string {
+function htmlParagraphs(template: string, values: Readonly<Record<string, string>>, colour: string): string {
   const held: string[] = [];
   const marked = Object.fromEntries(
     Object.entries(values).map(([name, value]) => [name, PRODUCT_VALUES.has(name) ? value : `\u0000${held.push(value) - 1}\u0000`]),
@@ -111,7 +111,7 @@ function htmlParagraphs(template: string, values: Readonly<Record<string, string
       (p) =>
         `<p>${p
           .split('\n')
-          .map((line) => linked(line).replace(HELD, (_, i: string) => escapeHtml(held[Number(i)] ?? '')))
+          .map((line) => linked(line, colour).replace(HELD, (_, i: string) => escapeHtml(held[Number(i)] ?? '')))
           .join('<br>')}</p>`,
     )
     .join('\n');
@@ -134,6 +134,8 @@ export function composeTemplateMail(input: {
   pixelUrl?: string;
   /** The owner's name: the `{{ownerName}}` signature and the unsubscribe line. */
   ownerName: string;
+  /** The owner's brand colour (#rrggbb), the colour of the mail's links. */
+  linkColour: string;
 }): ComposedMail {
   const defaults = mailTemplateDefaults[input.type];
   const values = Object.fromEntries(Object.entries(input.values).map(([k, v]) => [k, cleanValue(v)]));
@@ -146,10 +148,10 @@ export function composeTemplateMail(input: {
   const footer = input.footer ?? [];
   const unsubscribe = `No more e-mails from ${values.ownerName}: ${input.unsubscribeUrl}`;
   const text = [body, ...(footer.length ? ['', ...footer] : []), '', '—', unsubscribe].join('\n');
-  const paragraphs = htmlParagraphs(input.body || defaults.body, values);
+  const paragraphs = htmlParagraphs(input.body || defaults.body, values, input.linkColour);
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827">
 ${paragraphs}
-${footer.map((line) => `<p>${linked(line)}</p>`).join('\n')}
+${footer.map((line) => `<p>${linked(line, input.linkColour)}</p>`).join('\n')}
 ${input.pixelUrl ? `<img src="${escapeHtml(input.pixelUrl)}" width="1" height="1" alt="" style="display:block;border:0">` : ''}
 <p style="font-size:12px;color:#6b7280">No more e-mails from ${escapeHtml(values.ownerName)}?
 <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a> with one click.</p>

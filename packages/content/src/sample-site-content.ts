@@ -27,6 +27,9 @@ export function sampleProfile(): OwnerProfile {
     bookingUrl: '',
     brandColour: seoDefaults.themeColor,
     website: personal.website,
+    ratingValue: personal.rating.value,
+    reviewCount: personal.rating.reviewCount,
+    priceRange: personal.priceRange,
   };
 }
 

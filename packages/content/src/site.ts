@@ -39,6 +39,10 @@ export const personal = {
   linkedinUsername: 'morgan-ellis-realestate',
   socialHandle: '@morganellisre',
   headshot: '/media/headshot.svg',
+  /** The sample's review figures (the owner's own replace them in the admin's Profile). */
+  rating: { value: 4.9, reviewCount: 127 },
+  /** The sample's prices as the structured data states them. */
+  priceRange: 'Free audit; consulting by quote',
   /** Regions served, in the order the site names them. */
   serviceArea: ['Northern Virginia', 'Washington, DC', 'Maryland'],
   biography: [
@@ -129,8 +133,6 @@ export const seoDefaults = {
     { hrefLang: 'en-US', path: '' },
     { hrefLang: 'x-default', path: '' },
   ],
-  /** Rating stated in page metadata. */
-  rating: { ratingValue: 4.9, reviewCount: 127, bestRating: 5 },
 } as const;
 
 /** The company behind the site. */

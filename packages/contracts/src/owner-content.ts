@@ -39,6 +39,8 @@ export const PROFILE_FIELD_HINTS = {
   phone: 'a phone number with 7 to 15 digits, written as you like: +1 555 010 0199, (555) 010-0199…',
   brandColour: 'a colour as #rrggbb, e.g. #dc2626',
   bookingUrl: 'an address starting with https://',
+  ratingValue: 'your average review rating from 1.0 to 5.0, e.g. 4.8',
+  reviewCount: 'the number of reviews, a whole number of 1 or more',
 } as const;
 
 export const OwnerProfileSchema = Type.Object(
@@ -70,6 +72,15 @@ export const OwnerProfileSchema = Type.Object(
     brandColour: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
     /** The address of the owner's own site (vCard, structured data), when not this one. */
     website: WebAddress,
+    /**
+     * The owner's average review rating and how many reviews it is from, as their review site
+     * states them. Claimed in the pages' structured data and the Client Rating card only when
+     * both are set: a rating a search engine cannot verify is a penalty risk.
+     */
+    ratingValue: Type.Optional(Type.Number({ minimum: 1, maximum: 5 })),
+    reviewCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
+    /** How the structured data states the owner's prices ("Free consultation; listings from 2.5%"); none when absent. */
+    priceRange: Type.Optional(Line(100)),
   },
   { additionalProperties: false },
 );

@@ -2,7 +2,7 @@
 // owner as Person and RealEstateAgent on every page, plus the page's own (the free audit's
 // offer, the blog, a post). Written into the page by the server render and kept current in the
 // browser by components/seo/structured-data.tsx.
-import { absoluteUrl, blogIntro, seoDefaults } from '@curb/content';
+import { absoluteUrl, blogIntro, ownerRating, seoDefaults } from '@curb/content';
 import type { OwnerProfile, PostSummary, SiteContent } from '@curb/contracts/owner-content';
 import { socialLinks } from './site-content';
 
@@ -68,7 +68,7 @@ export function ownerJsonLd(content: SiteContent): JsonLd[] {
       image: image ? absoluteUrl(image) : '',
       email: profile.email,
       telephone: profile.phone,
-      priceRange: 'Free audit; consulting by quote',
+      priceRange: profile.priceRange,
       founder: { '@id': personId() },
       areaServed: places(profile),
       address: postalAddress(profile),
@@ -78,16 +78,14 @@ export function ownerJsonLd(content: SiteContent): JsonLd[] {
   ];
 }
 
-/** The sample's review figures; an owner's site claims none it was not given. */
-const rating = (content: SiteContent) =>
-  content.isSample
-    ? {
-        '@type': 'AggregateRating',
-        ratingValue: seoDefaults.rating.ratingValue,
-        reviewCount: seoDefaults.rating.reviewCount,
-        bestRating: seoDefaults.rating.bestRating,
-      }
+/** The owner's review rating as they gave it in their profile; none when they did not give both figures. */
+function rating(content: SiteContent): JsonLd | undefined {
+  const given = ownerRating(content.profile);
+  // The scale is stated: the profile's ratings run from 1 to 5.
+  return given
+    ? { '@type': 'AggregateRating', ratingValue: given.value, reviewCount: given.count, bestRating: 5, worstRating: 1 }
     : undefined;
+}
 
 /** The free audit as a service with its Offer at price 0. */
 function auditOfferJsonLd(content: SiteContent): JsonLd {

@@ -34,6 +34,7 @@ import { reportSender, type ReportSender } from './sender.ts';
 // Whole words on a line: a business name hyphenated mid-word ("Wash-ington") reads as a typo.
 Font.registerHyphenationCallback((word) => [word]);
 
+/** A poor score, a failed item, a high priority: the same red whatever the owner's brand colour. */
 const RED = '#dc2626';
 const GREEN = '#16a34a';
 const AMBER = '#d97706';
@@ -45,7 +46,7 @@ const s = StyleSheet.create({
   // page's 1.4 gave every text before (react-pdf resolved it against the page's 10 pt).
   page: { padding: 36, fontSize: 10, fontFamily: 'Helvetica', color: '#111827' },
   body: { lineHeight: '14pt' },
-  brand: { fontSize: 9, color: RED, letterSpacing: 1, marginBottom: 6 },
+  brand: { fontSize: 9, letterSpacing: 1, marginBottom: 6 },
   // A unitless line height is resolved against the page's 10 pt, not the text's own size:
   // every larger text sets its own, or its lines overlap what follows.
   title: { fontSize: 20, lineHeight: 1.25, fontFamily: 'Helvetica-Bold', marginBottom: 4 },
@@ -80,7 +81,7 @@ const s = StyleSheet.create({
   sender: { flexDirection: 'row', alignItems: 'center', padding: 14, borderRadius: 6, borderWidth: 1, borderColor: '#e5e7eb' },
   senderName: { fontSize: 14, lineHeight: 1.3, fontFamily: 'Helvetica-Bold' },
   cta: { fontSize: 22, lineHeight: 1.25, fontFamily: 'Helvetica-Bold', marginBottom: 8 },
-  url: { fontSize: 12, lineHeight: 1.35, fontFamily: 'Helvetica-Bold', color: RED },
+  url: { fontSize: 12, lineHeight: 1.35, fontFamily: 'Helvetica-Bold' },
 });
 
 type Style = ComponentProps<typeof View>['style'];
@@ -196,8 +197,8 @@ function headshot(sender: ReportSender, size: number): ReactElement {
       h(
         LinearGradient,
         { id: 'monogram', x1: 0, y1: 0, x2: 1, y2: 1 },
-        h(Stop, { offset: 0, stopColor: '#fecaca' }),
-        h(Stop, { offset: 1, stopColor: RED }),
+        h(Stop, { offset: 0, stopColor: sender.brandColour, stopOpacity: 0.3 }),
+        h(Stop, { offset: 1, stopColor: sender.brandColour }),
       ),
     ),
     h(Circle, { cx: 120, cy: 120, r: 120, fill: 'url(#monogram)' }),
@@ -272,10 +273,12 @@ export function ReportDocument({
     h(Page, { size: 'LETTER', style: s.page }, footer(report, sender), h(View, { style: s.body }, ...children));
 
   // What the audit could not take, said on the cover and the summary in one plain line.
+  // The owner's colour, for what speaks for them (headings, links), not for what grades the site.
+  const brand = { ...s.brand, color: sender.brandColour };
   const notMeasuredLine = report.notMeasured ? t({ ...s.small, color: RED }, report.notMeasured.summary) : null;
 
   const cover = sheet(
-    t({ ...s.brand, marginTop: 24 }, 'GROWTH OPPORTUNITIES REPORT'),
+    t({ ...brand, marginTop: 24 }, 'GROWTH OPPORTUNITIES REPORT'),
     t(s.coverName, report.businessName),
     t(s.subtitle, `${report.website} · ${date}`),
     h(
@@ -297,13 +300,17 @@ export function ReportDocument({
         'every issue with its fix, and what each fix costs and brings.',
     ),
     reportUrl
-      ? h(Link, { src: reportUrl, style: { color: RED, marginBottom: 36, textDecoration: 'none' } }, `Interactive report: ${reportUrl}`)
+      ? h(
+          Link,
+          { src: reportUrl, style: { color: sender.brandColour, marginBottom: 36, textDecoration: 'none' } },
+          `Interactive report: ${reportUrl}`,
+        )
       : null,
     senderBlock(sender, 'Prepared for you by'),
   );
 
   const summary = sheet(
-    t(s.brand, 'GROWTH OPPORTUNITIES REPORT'),
+    t(brand, 'GROWTH OPPORTUNITIES REPORT'),
     t(s.title, report.businessName),
     t(s.subtitle, `${report.website} · Generated ${reportGeneratedAt(report.generatedAt)}`),
     h(
@@ -468,7 +475,7 @@ export function ReportDocument({
   );
 
   const nextStep = sheet(
-    t({ ...s.brand, marginTop: 24 }, 'YOUR NEXT STEP'),
+    t({ ...brand, marginTop: 24 }, 'YOUR NEXT STEP'),
     t(s.cta, `Book a strategy call with ${sender.name}`),
     t(
       { marginBottom: 24 },
@@ -482,7 +489,7 @@ export function ReportDocument({
         View,
         { style: { flex: 1 } },
         t(s.small, 'Scan the code with a phone camera, or type the address:'),
-        h(Link, { src: sender.bookingUrl, style: { ...s.url, textDecoration: 'none' } }, sender.bookingUrl),
+        h(Link, { src: sender.bookingUrl, style: { ...s.url, color: sender.brandColour, textDecoration: 'none' } }, sender.bookingUrl),
         t({ marginTop: 10 }, `Call ${sender.phone} or e-mail ${sender.email}.`),
       ),
     ),

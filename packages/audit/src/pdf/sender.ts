@@ -26,6 +26,8 @@ export interface ReportSender {
   initials: string;
   /** The owner's photo as a PNG or JPEG data URL; null draws the initials, as the site's monogram does. */
   headshot: string | null;
+  /** The owner's brand colour (#rrggbb): the report's headings, links and monogram. */
+  brandColour: string;
 }
 
 export interface SenderSources {
@@ -105,6 +107,7 @@ export function reportSender(sources: SenderSources = {}): ReportSender {
     initials: profile.initials || initialsOf(profile.name),
     // An uploaded photo is WebP, which the PDF cannot embed: the caller converts it (ownerHeadshot).
     headshot: sources.headshot !== undefined ? sources.headshot : headshotData(sources.webDist ?? DEFAULT_WEB_DIST, profile.photo),
+    brandColour: profile.brandColour,
   };
 }
 

@@ -72,6 +72,7 @@ function templateMail(
     values,
     unsubscribeUrl: url,
     ownerName: owner.name,
+    linkColour: owner.brandColour,
   });
   return { from: owner.from, replyTo: owner.email, to, ...composed, headers: unsubscribeHeaders(url), attachments: [] };
 }
@@ -164,6 +165,7 @@ export async function reportMailPlan(deps: MailDeps, owner: MailOwner, auditId: 
           footer: [`Download it as a PDF: ${links.pdfUrl} (also attached)`],
           pixelUrl: links.pixelUrl,
           ownerName: owner.name,
+          linkColour: owner.brandColour,
         });
         return { ...mail, ...composed, headers };
       }
@@ -175,6 +177,7 @@ export async function reportMailPlan(deps: MailDeps, owner: MailOwner, auditId: 
             values: { ...leadValues(row), score: String(links.score) },
             unsubscribeUrl: url,
             ownerName: owner.name,
+            linkColour: owner.brandColour,
           }).subject
         : mail.subject;
       const footer = `No more e-mails from ${owner.name}: ${url}`;

@@ -43,13 +43,13 @@ export function reportMail(
   ].join('\n');
   const html =
     `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827">
-<p style="color:#dc2626;font-size:12px;letter-spacing:1px">GROWTH OPPORTUNITIES REPORT</p>
+<p style="color:${owner.brandColour};font-size:12px;letter-spacing:1px">GROWTH OPPORTUNITIES REPORT</p>
 <h1 style="font-size:22px">Your report for ${escapeHtml(name)} is ready</h1>
 <p>Overall score: <strong>${report.scores.overall}/100</strong> (grade ${report.grade}).</p>
 ${unmeasured ? `<p>${escapeHtml(unmeasured)}</p>` : ''}
 ${top.length ? `<p>Top opportunities:</p><ul>${top.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>` : ''}
 <p><a href="${escapeHtml(link)}" ` +
-    `style="background:#dc2626;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Open your report</a></p>
+    `style="background:${owner.brandColour};color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Open your report</a></p>
 <p>The report is attached as a PDF, and you can <a href="${escapeHtml(pdfLink)}">download it here</a>.</p>
 <p>${signature.map(escapeHtml).join('<br>')}</p>
 <img src="${escapeHtml(pixel)}" width="1" height="1" alt="" style="display:block;border:0">

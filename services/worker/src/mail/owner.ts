@@ -12,6 +12,8 @@ export interface MailOwner {
   email: string;
   phone: string;
   company: string;
+  /** The owner's brand colour (#rrggbb, checked by the profile's schema): the mails' accent. */
+  brandColour: string;
   /** The From header: the owner's name on the address mail is sent from (MAIL_FROM's). */
   from: string;
 }
@@ -28,6 +30,7 @@ export function mailOwnerOf(config: Pick<MailConfig, 'MAIL_FROM'>, profile: Owne
     email: profile.email,
     phone: profile.phone,
     company: profile.company,
+    brandColour: profile.brandColour,
     from: `${quotedName(profile.name)} <${addressOf(config.MAIL_FROM)}>`,
   };
 }

@@ -1,19 +1,21 @@
+import styles from './shrug-illustration.module.css';
+
 /** A drawn shrugging figure for the 404 page (inline, so the CSP needs no image source). */
 export function ShrugIllustration({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 240 210" role="img" aria-label="A person shrugging" className={className}>
       <ellipse cx="120" cy="200" rx="78" ry="7" fill="#111827" opacity="0.08" />
-      <text x="22" y="62" fontSize="30" fontWeight="700" fill="#dc2626" opacity="0.55">
+      <text x="22" y="62" fontSize="30" fontWeight="700" className={styles.accent} opacity="0.55">
         ?
       </text>
-      <text x="202" y="48" fontSize="24" fontWeight="700" fill="#dc2626" opacity="0.4">
+      <text x="202" y="48" fontSize="24" fontWeight="700" className={styles.accent} opacity="0.4">
         ?
       </text>
-      <path d="M84 104 Q120 86 156 104 L166 198 H74 Z" fill="#dc2626" />
+      <path d="M84 104 Q120 86 156 104 L166 198 H74 Z" className={styles.accent} data-testid="shrug-shirt" />
       <path
         d="M92 110 L60 142 L42 106 M148 110 L180 142 L198 106"
         fill="none"
-        stroke="#b91c1c"
+        className={styles.accentDark}
         strokeWidth="14"
         strokeLinecap="round"
         strokeLinejoin="round"

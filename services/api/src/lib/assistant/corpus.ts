@@ -4,15 +4,16 @@
 // short, speakable answer. The sample's career, press feature and credentials are the sample
 // owner's: they are known only while the site shows the sample profile.
 import {
-  achievements,
   auditTiming,
   certifications,
   company,
   experience,
   inlineAuditForm,
+  keyMetrics,
   magazineFeature,
   marketingAuditPage,
   reportLandingPage,
+  ratingCard,
   servicesIntro,
 } from '@curb/content';
 import { SOCIAL_NETWORK_NAMES, type SocialNetwork } from '@curb/contracts/owner-content';
@@ -236,6 +237,12 @@ function aboutPassages(k: AssistantKnowledge): Passage[] {
   const from = location ? `, from ${location}` : '';
   const figureText = list(figures.map((f) => `${f.value} ${lowerFirst(f.label)}`));
   const position = [profile.position, profile.company].filter(Boolean).join(' at ');
+  const achievements = keyMetrics(profile);
+  const rating = ratingCard(profile);
+  const ownerNumbers = [
+    ...figures.map((f) => `${f.value} ${lowerFirst(f.label)}`),
+    ...(rating ? [`${rating.value} ${lowerFirst(rating.description.replace(/\.$/, ''))}`] : []),
+  ];
   const samplePassages: Passage[] = isSample
     ? [
         {
@@ -294,10 +301,16 @@ function aboutPassages(k: AssistantKnowledge): Passage[] {
           kind: 'metrics',
           title: 'Key figures',
           page: about,
-          answer: figures.length ? `Some numbers: ${figureText}.` : 'The site lists no figures.',
-          text: figures.map((f) => `${f.label} ${f.value}`).join(' '),
-          keywords: 'numbers results metrics achievements volume years experience',
-          facts: figures.map((f) => `${f.label}: ${f.value}.`),
+          answer: ownerNumbers.length ? `Some numbers: ${list(ownerNumbers)}.` : 'The site lists no figures.',
+          text: [
+            ...figures.map((f) => `${f.label} ${f.value}`),
+            ...(rating ? [`${rating.title} ${rating.value} ${rating.description}`] : []),
+          ].join(' '),
+          keywords: `numbers results metrics achievements volume years experience${rating ? ' rating reviews' : ''}`,
+          facts: [
+            ...figures.map((f) => `${f.label}: ${f.value}.`),
+            ...(rating ? [`${rating.title}: ${rating.value}. ${rating.description}`] : []),
+          ],
         },
       ];
   return [

@@ -213,6 +213,7 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
       const problem = templateProblem(request.body);
       if (problem) throw refused(400, problem);
       const { type, subject, body } = request.body;
+      const { profile } = await app.siteContent.get();
       const mail = composeTemplateMail({
         type,
         subject,
@@ -220,7 +221,8 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
         values: sampleTemplateValues(publicBase),
         unsubscribeUrl: `${publicBase}/api/unsubscribe/…`,
         footer: type === 'notification' && body ? ['Download it as a PDF: (the report’s PDF link; the PDF is attached)'] : [],
-        ownerName: (await app.siteContent.get()).profile.name,
+        ownerName: profile.name,
+        linkColour: profile.brandColour,
       });
       return { to: sampleTemplateValues(publicBase).email!, ...mail };
     },

@@ -13,14 +13,14 @@ const ParamsSchema = Type.Object({ token: Type.String({ maxLength: 64 }) });
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The page after unsubscribing, naming the owner of the profile. */
-const page = (owner: string) => `<!doctype html><html lang="en"><meta charset="utf-8">
+/** The page after unsubscribing, naming the owner of the profile, in their brand colour (#rrggbb, checked by its schema). */
+const page = (owner: string, colour: string) => `<!doctype html><html lang="en"><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Unsubscribed | ${owner}</title>
 <body style="font-family:Arial,sans-serif;color:#111827;max-width:560px;margin:64px auto;padding:0 16px">
 <h1 style="font-size:24px">You are unsubscribed</h1>
 <p>You will get no more e-mails from ${owner} about your marketing audit. Your report stays available at its link.</p>
-<p><a href="/" style="color:#dc2626">Back to the site</a></p>
+<p><a href="/" style="color:${colour}">Back to the site</a></p>
 </body></html>`;
 
 export default async function unsubscribeRoutes(app: RouteApp, opts: { stores: Stores }): Promise<void> {
@@ -32,8 +32,9 @@ export default async function unsubscribeRoutes(app: RouteApp, opts: { stores: S
     { schema: { params: ParamsSchema }, config: { rateLimit: rateLimit('unsubscribe') } },
     async (request, reply) => {
       await unsubscribe(request.params.token);
-      const owner = escapeHtml((await app.siteContent.get()).profile.name);
-      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page(owner));
+      const { profile } = await app.siteContent.get();
+      const html = page(escapeHtml(profile.name), escapeHtml(profile.brandColour));
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
     },
   );
   // A mail client's one-click request is a form post of "List-Unsubscribe=One-Click"; nothing in it is read.

@@ -37,6 +37,31 @@ const paragraphsOf = (text: string) =>
     .map((p) => p.trim())
     .filter(Boolean);
 
+/** A figure as typed: empty is none; anything else goes to the server, which refuses what is not a number at its field. */
+const figureOf = (text: string): number | undefined => {
+  const typed = text.trim();
+  if (!typed) return undefined;
+  const n = Number(typed);
+  return (/^\d+(\.\d+)?$/.test(typed) ? n : typed) as number;
+};
+const figureText = (n: number | undefined) => (n === undefined ? '' : String(n));
+
+/** The profile as the form would save it; the review figures the owner left empty are left out. */
+function editedProfile(draft: OwnerProfile, texts: { area: string; bio: string; rating: string; reviews: string }, mode: 'full' | 'setup') {
+  const edited: OwnerProfile = {
+    ...draft,
+    serviceArea: linesOf(texts.area),
+    biography: paragraphsOf(texts.bio),
+    ratingValue: figureOf(texts.rating),
+    reviewCount: figureOf(texts.reviews),
+  };
+  // The setup names a new person: the sample's review figures and prices are not theirs to claim.
+  if (mode === 'setup' || edited.ratingValue === undefined) delete edited.ratingValue;
+  if (mode === 'setup' || edited.reviewCount === undefined) delete edited.reviewCount;
+  if (mode === 'setup' || !edited.priceRange) delete edited.priceRange;
+  return edited;
+}
+
 /**
  * The owner's profile as one form with one Save: the server checks it whole and either keeps
  * all of it or none, naming the field it refused, which is shown at that field. `setup` is the
@@ -56,6 +81,8 @@ export function ProfileEditor({
   const [draft, setDraft] = useState(profile);
   const [areaText, setAreaText] = useState(profile.serviceArea.join('\n'));
   const [bioText, setBioText] = useState(profile.biography.join('\n\n'));
+  const [ratingText, setRatingText] = useState(figureText(profile.ratingValue));
+  const [reviewsText, setReviewsText] = useState(figureText(profile.reviewCount));
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const [uploads, setUploads] = useState(0);
   const uploading = (busy: boolean) => setUploads((n) => n + (busy ? 1 : -1));
@@ -67,10 +94,12 @@ export function ProfileEditor({
     setDraft(profile);
     setAreaText(profile.serviceArea.join('\n'));
     setBioText(profile.biography.join('\n\n'));
+    setRatingText(figureText(profile.ratingValue));
+    setReviewsText(figureText(profile.reviewCount));
     setProblem(null);
   }, [profile]);
 
-  const edited: OwnerProfile = { ...draft, serviceArea: linesOf(areaText), biography: paragraphsOf(bioText) };
+  const edited = editedProfile(draft, { area: areaText, bio: bioText, rating: ratingText, reviews: reviewsText }, mode);
   const dirty = JSON.stringify(edited) !== JSON.stringify(profile);
 
   /** The server's refusal when it names this field or a part of it (`officeAddress.city`, `serviceArea.2`). */
@@ -239,6 +268,43 @@ export function ProfileEditor({
                 ))}
                 {area}
               </div>
+            </div>
+          </Panel>
+          <Panel title="Reviews and prices">
+            <p className={adminStyles.muted}>
+              Your average rating and how many reviews it is from, as your review site shows them. Search engines are told both, and the
+              home page shows them as your Client Rating; leave either empty to claim no rating.
+            </p>
+            <div className={styles.columns}>
+              <TextField
+                label="Average rating"
+                name="ratingValue"
+                inputMode="decimal"
+                placeholder="e.g. 4.8"
+                value={ratingText}
+                onChange={(e) => setRatingText(e.target.value)}
+                error={errorAt('ratingValue')}
+                hint={hintFor('ratingValue')}
+              />
+              <TextField
+                label="Number of reviews"
+                name="reviewCount"
+                inputMode="numeric"
+                placeholder="e.g. 42"
+                value={reviewsText}
+                onChange={(e) => setReviewsText(e.target.value)}
+                error={errorAt('reviewCount')}
+                hint={hintFor('reviewCount')}
+              />
+              <TextField
+                label="Price range"
+                name="priceRange"
+                placeholder="e.g. Free consultation; listings from 2.5%"
+                value={draft.priceRange ?? ''}
+                onChange={(e) => set('priceRange', e.target.value)}
+                error={errorAt('priceRange')}
+                hint="How search engines state your prices; empty states none."
+              />
             </div>
           </Panel>
           <Panel title="Social links">

@@ -6,13 +6,15 @@ import { HeroStars } from './hero-stars';
 import { VCARD_PATH } from './contact-card';
 import { QrModal } from './qr-modal';
 import styles from './hero.module.css';
+import { hasShowcase } from './showcase';
 
 /** The hero names the first figures; the about section lists them all. */
 const HERO_FIGURES = 2;
 
 export function Hero() {
   const [qrOpen, setQrOpen] = useState(false);
-  const { profile, figures } = useSiteContent();
+  const content = useSiteContent();
+  const { profile, figures } = content;
   return (
     <section id="hero" className={styles.hero}>
       <HeroStars />
@@ -34,7 +36,10 @@ export function Hero() {
           </span>
         )}
         <div className={styles.text}>
-          <p className={styles.eyebrow}>{hero.eyebrow}</p>
+          {/* The sample's line names the sample person's trade; an owner's site names their company. */}
+          {(content.isSample ? hero.eyebrow : profile.company) && (
+            <p className={styles.eyebrow}>{content.isSample ? hero.eyebrow : profile.company}</p>
+          )}
           <h1 className={styles.name}>{profile.name}</h1>
           <p className={styles.title}>{profile.title}</p>
           <p className={styles.intro}>{profile.tagline}</p>
@@ -47,17 +52,19 @@ export function Hero() {
             ))}
           </dl>
           <div className={styles.actions}>
-            {/* biome-ignore lint/a11y/useValidAnchor: a real in-page link; the handler only smooths the scroll */}
-            <a
-              href="#achievements"
-              className="button"
-              onClick={(event) => {
-                event.preventDefault();
-                scrollToSection('achievements');
-              }}
-            >
-              View Projects
-            </a>
+            {hasShowcase(content) && (
+              // biome-ignore lint/a11y/useValidAnchor: a real in-page link; the handler only smooths the scroll
+              <a
+                href="#achievements"
+                className="button"
+                onClick={(event) => {
+                  event.preventDefault();
+                  scrollToSection('achievements');
+                }}
+              >
+                View Projects
+              </a>
+            )}
             {/* Under 768px the contact button downloads the vCard; wider screens get the QR modal. */}
             <a href={VCARD_PATH} download className={`button button-outline ${styles.mobileOnly}`} data-testid="save-contact">
               Save Contact

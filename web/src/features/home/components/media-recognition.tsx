@@ -1,5 +1,6 @@
 import { magazineFeature } from '@curb/content';
 import { useEffect, useState } from 'react';
+import { useSiteContent } from '@/lib/site-content';
 import { PdfViewer } from './pdf-viewer';
 import styles from './sections.module.css';
 
@@ -16,6 +17,8 @@ export function MediaRecognition() {
     return () => clearInterval(timer);
   }, []);
 
+  // The feature is about the sample person: an owner's site does not claim it.
+  if (!useSiteContent().isSample) return null;
   const feature = magazineFeature;
   return (
     <section className={`${styles.section} ${styles.muted}`} aria-labelledby="media-title">
