@@ -347,7 +347,12 @@ export const AuditReportResponseSchema = Type.Union([
     businessName: Type.String(),
   }),
   Type.Object({ status: Type.Literal('failed'), error: Type.String(), businessName: Type.String(), website: Nullable(Type.String()) }),
-  Type.Object({ status: Type.Literal('ready'), report: AuditReportSchema }),
+  Type.Object({
+    status: Type.Literal('ready'),
+    report: AuditReportSchema,
+    /** The owner's time zone: the report's dates are written in it, as in the PDF. */
+    timeZone: Type.String(),
+  }),
 ]);
 export type AuditReportResponse = Static<typeof AuditReportResponseSchema>;
 

@@ -101,7 +101,9 @@ export const SETTING_RULES = {
   traffic: {
     time_zone: {
       label: 'Time zone',
-      effect: 'The days and hours of the Traffic page and the stats API: "today" starts at midnight here. Unset, UTC.',
+      effect:
+        'The days and hours of the Traffic page and the stats API ("today" starts at midnight here), and the date ' +
+        'and time on every audit report, on the page and in the PDF. Unset, UTC.',
       hint: 'a time zone name, e.g. America/New_York or Europe/London',
       pattern: /^(UTC|[A-Z][A-Za-z_]+(\/[A-Za-z0-9_+-]+){1,2})$/,
     },

@@ -27,6 +27,7 @@ import {
 } from '@curb/contracts/audit';
 import type { Config } from '@curb/contracts/config';
 import { OPEN_TOKEN_PATTERN, OpenTokenParamsSchema } from '@curb/contracts/mail';
+import { DEFAULT_TIME_ZONE } from '@curb/contracts/stats';
 import { auditMail, audits } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
 import { WorkQueue } from '@curb/runtime/work-queue';
@@ -152,7 +153,8 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
         await audits.recordReportView(sql, row.id, CONVERSION_AFTER);
         await appendAuditEvent(sql, request.log, 'report_view', { id: row.id, email: row.email, reportId: row.report_id });
       }
-      return { status: 'ready', report: row.report };
+      const { time_zone } = await app.siteSettings.get('traffic');
+      return { status: 'ready', report: row.report, timeZone: time_zone ?? DEFAULT_TIME_ZONE };
     },
   );
 
@@ -166,15 +168,17 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
       const origin = (config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
       const reportUrl = `${origin}/audit-report/${encodeURIComponent(row.report_id)}`;
       // The sender on the cover and the last page: the owner's profile and settings.
-      const [seo, contact, { profile }] = await Promise.all([
+      const [seo, contact, traffic, { profile }] = await Promise.all([
         app.siteSettings.get('seo'),
         app.siteSettings.get('contact'),
+        app.siteSettings.get('traffic'),
         app.siteContent.get(),
       ]);
       const uploaded = await ownerHeadshot(config.DATA_DIR, profile.photo);
       const sender = reportSender({
         seo,
         contact,
+        traffic,
         profile,
         publicUrl: origin,
         ...(uploaded ? { headshot: uploaded } : {}),
