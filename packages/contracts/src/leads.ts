@@ -142,6 +142,7 @@ export const LEAD_MESSAGES = {
   htmlInName: 'Names cannot contain HTML tags.',
   unknownForm: (id: string) => `Unknown form "${id}".`,
   missingForm: 'The form id is missing.',
+  contactShape: 'Send either name, or firstName and lastName, not both.',
   formMismatch: 'The form id and the variant name different forms.',
   auditRequested: 'Your marketing audit request has been submitted. Check your email for the report link.',
   submitted: 'Form submitted successfully!',

@@ -1,7 +1,7 @@
 // Who sends the report: the site's owner as the PDF's cover and last page show them, from the
 // owner's profile (name, title, phone, e-mail, photo, booking link; the sample profile until the
-// owner saves one) and the owner's settings (the site's public address and title, their time zone). A prospect who prints the report can still call,
-// write or book: every way is written out.
+// owner saves one) and the owner's settings (the site's public address and title, their time
+// zone). A prospect who prints the report can still call, write or book: every way is written out.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
