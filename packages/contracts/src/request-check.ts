@@ -7,7 +7,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
-import { Value } from '@sinclair/typebox/value';
 import './formats.ts';
 
 export interface RequestProblem {
@@ -46,10 +45,28 @@ function choices(schema: Limits): string | null {
   return values.length === 1 ? String(values[0]) : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
 }
 
-function describe(error: ValueError): RequestProblem {
+/**
+ * What a field should look like, said after its name ("should be a date as YYYY-MM-DD"), for a
+ * value of the right type that breaks the field's rule (its pattern, format or range).
+ */
+export type FieldHint = (field: string, type: ValueErrorType) => string | undefined;
+
+/** Problems every field states the same way, whatever hint it has. */
+const PLAIN = new Set([
+  ValueErrorType.ObjectAdditionalProperties,
+  ValueErrorType.ObjectRequiredProperty,
+  ValueErrorType.StringMaxLength,
+  ValueErrorType.ArrayMaxItems,
+  ValueErrorType.ObjectMaxProperties,
+]);
+
+function describe(error: ValueError, hint?: FieldHint): RequestProblem {
   const field = error.path.slice(1).replaceAll('/', '.');
   const schema = error.schema as Limits;
   const named = (message: string): RequestProblem => ({ message: `${field} ${message}.`, field });
+  const hinted = field && !PLAIN.has(error.type) && !(error.type === ValueErrorType.StringMinLength && schema.minLength === 1);
+  const said = hinted ? hint?.(field, error.type) : undefined;
+  if (said) return named(said);
   switch (error.type) {
     case ValueErrorType.ObjectAdditionalProperties:
       return { message: `Unknown field "${field.split('.').pop()}".`, field };
@@ -97,7 +114,7 @@ function describe(error: ValueError): RequestProblem {
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
 
 /** The first problem of `value` against `schema`, or null when it conforms. */
-export function requestProblem(schema: TSchema, value: unknown): RequestProblem | null {
+export function requestProblem(schema: TSchema, value: unknown, hint?: FieldHint): RequestProblem | null {
   let check = compiled.get(schema);
   if (!check) {
     check = TypeCompiler.Compile(schema);
@@ -105,7 +122,7 @@ export function requestProblem(schema: TSchema, value: unknown): RequestProblem 
   }
   if (check.Check(value)) return null;
   const first = check.Errors(value).First();
-  return first ? describe(first) : { message: 'The request body is not valid.' };
+  return first ? describe(first, hint) : { message: 'The request body is not valid.' };
 }
 
 // A number as written in a URL: digits, a fraction, an exponent; never "Infinity", "0x1f" or "".
@@ -125,8 +142,9 @@ function fromText(schema: { type?: unknown } | undefined, value: unknown): unkno
  */
 export function requestValue(part: RequestPart, schema: TSchema, value: unknown): unknown {
   if (part === 'body' || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  const properties = (schema as { properties?: Record<string, TSchema & { type?: unknown }> }).properties ?? {};
+  const properties = (schema as { properties?: Record<string, { type?: unknown; default?: unknown }> }).properties ?? {};
   const read: Record<string, unknown> = {};
+  for (const [key, property] of Object.entries(properties)) if (property.default !== undefined) read[key] = property.default;
   for (const [key, item] of Object.entries(value)) read[key] = fromText(properties[key], item);
-  return Value.Default(schema, read);
+  return read;
 }
