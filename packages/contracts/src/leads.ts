@@ -32,14 +32,10 @@ export const PageContactSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** POST /api/contact: either payload shape (spec section 7). */
-export const ContactRequestSchema = Type.Union([PopupContactSchema, PageContactSchema]);
 export type PopupContact = Static<typeof PopupContactSchema>;
 export type PageContact = Static<typeof PageContactSchema>;
-export type ContactRequest = Static<typeof ContactRequestSchema>;
 
 export const ContactResponseSchema = Type.Object({ id: Type.String() });
-export type ContactResponse = Static<typeof ContactResponseSchema>;
 
 /**
  * The body the route accepts: the fields of both shapes, each optional, so the server can

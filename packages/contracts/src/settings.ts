@@ -141,7 +141,6 @@ export type SettingsQuery = Static<typeof SettingsQuerySchema>;
 
 /** The keys to change; '' clears one. Keys left out are kept. */
 export const SettingsUpdateSchema = Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 600 }), { maxProperties: 20 });
-export type SettingsUpdate = Static<typeof SettingsUpdateSchema>;
 
 /** `PUT /api/settings/:category`: the changes and the version of the category they were made on. */
 export const SettingsSaveSchema = Type.Object(

@@ -8,7 +8,7 @@ import { auditTiming, caseStudies, personal, serviceItems } from '@curb/content'
 import { createServer, type Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
 import { createTestStores, testConfig } from '../../../../../test/harness.ts';
-import { evaluateRetrieval, HELD_OUT_CASES, RETRIEVAL_CASES, TUNING_CASES } from '../../lib/assistant/evaluation.ts';
+import { evaluateRetrieval, HELD_OUT_CASES, RETRIEVAL_CASES, TUNING_CASES } from '../../../../../test/assistant-evaluation.ts';
 import { sampleKnowledge, type AssistantKnowledge } from '../../lib/assistant/knowledge.ts';
 import { createRetriever } from '../../lib/assistant/retrieval.ts';
 import { NO_VOICE_TOOLS } from '../../lib/voice/tools.ts';

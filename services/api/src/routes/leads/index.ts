@@ -31,7 +31,7 @@ import { storeContactMessage, storeLead, type StoredLead } from './store.ts';
 import { checkForm, contactFormOf, LEAD_ALWAYS, trimmed } from './validation.ts';
 
 /** Submissions per client address and minute, per route. */
-export const FORM_RATE_LIMIT = formRateLimit('forms');
+const FORM_RATE_LIMIT = formRateLimit('forms');
 /** Form bodies are small; the 1 MB server limit is for other routes. */
 const FORM_BODY_LIMIT = 32 * 1024;
 
