@@ -1,11 +1,12 @@
 // Retrieval-mode chat: its precision and recall on the table of in- and out-of-scope
-// questions (evaluation.ts), the tuning half and the held-out half apart, then latency: builds the index once, answers a mix of on-topic,
+// questions (test/assistant-evaluation.ts), the tuning half and the held-out half apart, then
+// latency: builds the index once, answers a mix of on-topic,
 // follow-up and off-topic questions in process and through POST /api/chat (in-process
 // server), printing p50/p95/p99. Run: pnpm bench:assistant
 import { createServer } from '@curb/runtime';
 import { parseConfig } from '@curb/contracts/config';
 import assistant from '../services/api/src/routes/assistant/index.ts';
-import { evaluateRetrieval, HELD_OUT_CASES, TUNING_CASES } from '../services/api/src/lib/assistant/evaluation.ts';
+import { evaluateRetrieval, HELD_OUT_CASES, TUNING_CASES } from '../test/assistant-evaluation.ts';
 import { createRetriever } from '../services/api/src/lib/assistant/retrieval.ts';
 import { NO_VOICE_TOOLS } from '../services/api/src/lib/voice/tools.ts';
 

@@ -265,6 +265,44 @@ describe('GET /api/audit-report/:reportId', () => {
     }
   }, 30_000);
 
+  it("dates the report page's answer and the PDF in the owner's time zone", async () => {
+    const reportId = newId();
+    const { id } = await insertAudit('done', { report: goodReport(reportId) });
+    await stores.sql`UPDATE audits SET report_id = ${reportId} WHERE id = ${id}`;
+    const admin = await adminHeaders(app, stores);
+    const put = async (value: string) => {
+      const { version } = (await app.inject({ url: '/api/admin/settings/traffic', headers: admin })).json() as { version: number };
+      return app.inject({
+        method: 'PUT',
+        url: '/api/settings/traffic',
+        payload: { values: { time_zone: value }, baseVersion: version },
+        headers: admin,
+      });
+    };
+    const pdfText = async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'curb-pdf-'));
+      try {
+        writeFileSync(join(dir, 'r.pdf'), (await get(`/api/audit-report/${reportId}/pdf`)).rawPayload);
+        return execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    // Unset: UTC, where the report was generated at noon on the 15th.
+    expect((await get(`/api/audit-report/${reportId}`)).json().timeZone).toBe('UTC');
+    expect(await pdfText()).toContain('November 15, 2026, 12:00 PM UTC');
+    // An owner on the far side of the date line: already the 16th.
+    expect((await put('Pacific/Kiritimati')).statusCode).toBe(200);
+    try {
+      expect((await get(`/api/audit-report/${reportId}`)).json().timeZone).toBe('Pacific/Kiritimati');
+      const text = await pdfText();
+      expect(text).toContain('November 16, 2026, 2:00 AM GMT+14');
+      expect(text).not.toContain('November 15, 2026');
+    } finally {
+      await put('');
+    }
+  }, 30_000);
+
   it('refuses the PDF of a report that is not ready', async () => {
     const queued = await insertAudit('queued');
     expect((await get(`/api/audit-report/${queued.reportId}/pdf`)).statusCode).toBe(409);

@@ -143,7 +143,11 @@ describe('report PDF: the sender, page numbers, one date and a call to action th
       generatedAt: new Date('2026-11-15T02:30:00Z'),
     });
     // The owner's settings: a booking link and the site's public address.
-    const sender = reportSender({ contact: { booking_url: BOOKING }, seo: { canonical_url: 'https://curbappeal.example/' } });
+    const sender = reportSender({
+      contact: { booking_url: BOOKING },
+      seo: { canonical_url: 'https://curbappeal.example/' },
+      traffic: { time_zone: 'America/New_York' },
+    });
     dir = mkdtempSync(join(tmpdir(), 'curb-pdf-'));
     pdfPath = join(dir, 'report.pdf');
     writeFileSync(pdfPath, await renderReportPdf(report, REPORT_URL, sender));

@@ -74,13 +74,18 @@ describe('report text that contradicted the sample site', () => {
   });
 
   it("dates the report in the owner's time zone, whatever the reader's", () => {
+    const zone = 'America/New_York';
     // 02:30 UTC on the 15th is still the evening of the 14th in Virginia.
-    expect(reportDate('2026-11-15T02:30:00Z')).toBe('November 14, 2026');
-    expect(reportDate('2026-11-15T12:00:00Z')).toBe('November 15, 2026');
-    expect(reportDate('not a date')).toBe('');
+    expect(reportDate('2026-11-15T02:30:00Z', zone)).toBe('November 14, 2026');
+    expect(reportDate('2026-11-15T12:00:00Z', zone)).toBe('November 15, 2026');
+    expect(reportDate('2026-11-15T02:30:00Z', 'UTC')).toBe('November 15, 2026');
+    expect(reportDate('not a date', zone)).toBe('');
     // The generated line carries its time and zone: which evening it was is never a guess.
-    expect(reportGeneratedAt('2026-11-15T02:30:00Z')).toBe('November 14, 2026, 9:30 PM EST');
-    expect(reportGeneratedAt('2026-07-04T16:05:00Z')).toBe('July 4, 2026, 12:05 PM EDT');
-    expect(reportGeneratedAt('not a date')).toBe('');
+    expect(reportGeneratedAt('2026-11-15T02:30:00Z', zone)).toBe('November 14, 2026, 9:30 PM EST');
+    expect(reportGeneratedAt('2026-07-04T16:05:00Z', zone)).toBe('July 4, 2026, 12:05 PM EDT');
+    expect(reportGeneratedAt('2026-07-04T16:05:00Z', 'Europe/London')).toBe('July 4, 2026, 5:05 PM GMT+1');
+    // A zone the runtime does not know is read as UTC rather than failing the page.
+    expect(reportGeneratedAt('2026-07-04T16:05:00Z', 'Mars/Olympus')).toBe('July 4, 2026, 4:05 PM UTC');
+    expect(reportGeneratedAt('not a date', zone)).toBe('');
   });
 });

@@ -4,8 +4,9 @@
 
 /** A field of a lead form. */
 export interface FormField {
-  name: 'website' | 'businessName' | 'email' | 'firstName' | 'lastName' | 'phone' | 'subject' | 'message';
+  name: 'website' | 'businessName' | 'email' | 'name' | 'firstName' | 'lastName' | 'phone' | 'subject' | 'message';
   type: 'url' | 'text' | 'email' | 'tel' | 'textarea';
+  /** The field's label, as the form shows it and as its messages name it. */
   placeholder: string;
   required: boolean;
   order: number;
@@ -25,6 +26,9 @@ export interface FormDefinition {
   /** The submission requests a free audit: the API creates the audit and answers its reportId. */
   requestsAudit: boolean;
 }
+
+/** What a submission is checked against: the fields (labels, required, limits) and whether consent is asked. */
+export type FormRules = Pick<FormDefinition, 'fields' | 'showConsentBoxes'>;
 
 /** The form ids the site and the API know. */
 export const FORM_IDS = ['popup-image', 'popup-standard', 'inline-audit', 'contact-form'] as const;
@@ -185,7 +189,7 @@ export function fieldProblem(field: FormField, raw: string | undefined): string 
 
 /** The first problem with a submission to `definition`, or null when it may be sent. */
 export function validateFormValues(
-  definition: FormDefinition,
+  definition: FormRules,
   values: Partial<Record<FormField['name'], string | undefined>>,
   consent: { emailConsent?: boolean } = {},
 ): { field: FormField['name'] | 'emailConsent'; message: string } | null {
@@ -209,6 +213,35 @@ export const contactPopup = {
   submitText: 'Send Message',
   sendingText: 'Sending...',
 } as const;
+
+/** The contact popup's rules, with its labels: name, e-mail and message required, subject optional. */
+export const contactPopupForm: FormRules = {
+  fields: [
+    { name: 'name', type: 'text', placeholder: contactPopup.fields.name, required: true, order: 1, maxLength: 200 },
+    { name: 'email', type: 'email', placeholder: contactPopup.fields.email, required: true, order: 2, maxLength: 254 },
+    { name: 'subject', type: 'text', placeholder: contactPopup.fields.subject, required: false, order: 3, maxLength: 200 },
+    { name: 'message', type: 'textarea', placeholder: contactPopup.fields.message, required: true, order: 4, maxLength: 5000 },
+  ],
+  showConsentBoxes: false,
+};
+
+/**
+ * The inline audit form (Services, Experience): business name, e-mail and the website to audit,
+ * all required, and the e-mail consent.
+ */
+export const marketingAuditForm: FormRules = {
+  fields: [
+    { name: 'businessName', type: 'text', placeholder: 'Business Name', required: true, order: 1, maxLength: 200 },
+    { name: 'email', type: 'email', placeholder: 'Email Address', required: true, order: 2, maxLength: 254 },
+    { name: 'website', type: 'url', placeholder: 'Website URL', required: true, order: 3, maxLength: 2048 },
+  ],
+  showConsentBoxes: true,
+};
+
+/** The label of `form`'s field `name` (the name itself for a field the form does not have). */
+export function fieldLabel(form: FormRules, name: FormField['name']): string {
+  return form.fields.find((f) => f.name === name)?.placeholder ?? name;
+}
 
 // Free-mail domains say nothing about the visitor's business website.
 const FREE_MAIL = new Set([

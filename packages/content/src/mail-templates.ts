@@ -44,17 +44,6 @@ export const mailTemplateDefaults: Readonly<Record<MailTemplateType, MailTemplat
   },
 };
 
-/** What the placeholders stand for, shown under the Email Templates tab. */
-export const placeholderMeanings: Readonly<Record<string, string>> = {
-  firstName: 'the lead’s first name ("there" when the form did not ask for it)',
-  businessName: 'the business name the lead gave',
-  email: 'the lead’s e-mail address',
-  website: 'the website the lead asked to audit',
-  reportUrl: 'the address of the lead’s report',
-  score: 'the report’s overall score (0-100)',
-  ownerName: 'your name, as your profile gives it',
-};
-
 /** The text with each `{{name}}` replaced by its value ('' for one without). */
 export function fillTemplate(text: string, values: Readonly<Record<string, string | null | undefined>>): string {
   return text.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (_, name: string) => values[name] ?? '');

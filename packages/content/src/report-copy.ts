@@ -3,32 +3,39 @@
 // how long an audit takes.
 
 /**
- * The time zone every report date is written in: the owner's (Arlington, Virginia). The page
- * and the PDF format the same instant the same way, whatever zone the reader's browser or the
- * server is in, so a report generated late in the evening does not carry two dates.
+ * Report dates are written in the owner's time zone (their setting, passed in by the page and
+ * the PDF), whatever zone the reader's browser or the server is in, so a report generated late
+ * in the evening does not carry two dates. A zone this runtime does not know reads as UTC.
  */
-export const REPORT_TIME_ZONE = 'America/New_York';
+function knownZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
 
-/** The report's date in long US format in the owner's time zone, e.g. "November 14, 2026"; '' for a bad date. */
-export function reportDate(iso: string): string {
+/** The report's date in long US format in `timeZone`, e.g. "November 14, 2026"; '' for a bad date. */
+export function reportDate(iso: string, timeZone: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime())
     ? ''
-    : d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: REPORT_TIME_ZONE });
+    : d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: knownZone(timeZone) });
 }
 
 /**
  * When the report was generated, with its time and time zone, e.g. "November 14, 2026, 9:30 PM
  * EST": a reader elsewhere knows which evening it was. '' for a bad date.
  */
-export function reportGeneratedAt(iso: string): string {
+export function reportGeneratedAt(iso: string, timeZone: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   const time = d
-    .toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: REPORT_TIME_ZONE, timeZoneName: 'short' })
+    .toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: knownZone(timeZone), timeZoneName: 'short' })
     // ICU puts a narrow no-break space before AM/PM, which the PDF's fonts may not draw.
     .replace(/\s/g, ' ');
-  return `${reportDate(iso)}, ${time}`;
+  return `${reportDate(iso, timeZone)}, ${time}`;
 }
 
 /** How long the free audit takes, as the site promises it: the report on screen, then the e-mail. */

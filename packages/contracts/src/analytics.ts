@@ -40,6 +40,8 @@ export type IngestQuarantine = Static<typeof IngestQuarantineSchema>;
 export const PERIOD_DAYS = [7, 30, 90] as const;
 export type PeriodDays = (typeof PERIOD_DAYS)[number];
 export const DEFAULT_PERIOD_DAYS: PeriodDays = 30;
+/** The refusal of any other `days`, e.g. "days must be 7, 30 or 90.". */
+export const PERIOD_DAYS_MESSAGE = `days must be ${PERIOD_DAYS.slice(0, -1).join(', ')} or ${PERIOD_DAYS.at(-1)}.`;
 
 /** The `days` query value, or null when it is not one of the offered periods. */
 export function parsePeriodDays(value: unknown): PeriodDays | null {

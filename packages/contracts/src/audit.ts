@@ -48,7 +48,6 @@ export function auditRunKeys(lead: { website: string | null; email: string; clie
 
 /** Report ids carry 128 random bits: 22 characters of base64url. */
 export const REPORT_ID_PATTERN = '^[A-Za-z0-9_-]{22,64}$';
-export const ReportIdSchema = Type.String({ pattern: REPORT_ID_PATTERN });
 /** A report address's parameter: any text, since an id of the wrong form is simply not found (404). */
 export const ReportParamsSchema = Type.Object({ reportId: Type.String() });
 
@@ -347,11 +346,14 @@ export const AuditReportResponseSchema = Type.Union([
     businessName: Type.String(),
   }),
   Type.Object({ status: Type.Literal('failed'), error: Type.String(), businessName: Type.String(), website: Nullable(Type.String()) }),
-  Type.Object({ status: Type.Literal('ready'), report: AuditReportSchema }),
+  Type.Object({
+    status: Type.Literal('ready'),
+    report: AuditReportSchema,
+    /** The owner's time zone: the report's dates are written in it, as in the PDF. */
+    timeZone: Type.String(),
+  }),
 ]);
 export type AuditReportResponse = Static<typeof AuditReportResponseSchema>;
-
-export const AuditReportParamsSchema = Type.Object({ reportId: Type.String({ maxLength: 128 }) });
 
 // ---------------------------------------------------------------------------------------
 // POST /api/quick-company-lookup: the name and logo a form prefills from a website

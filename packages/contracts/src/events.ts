@@ -45,10 +45,6 @@ export const EventListSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** The beacon body: one event, or a batch. */
-export const EventBatchSchema = Type.Union([TrackedEventSchema, EventListSchema]);
-
 export type TrackedEvent = Static<typeof TrackedEventSchema>;
-export type EventBatch = Static<typeof EventBatchSchema>;
 
 export const MAX_EVENT_BODY_BYTES = 64 * 1024;

@@ -32,14 +32,10 @@ export const PageContactSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** POST /api/contact: either payload shape (the popup's and the contact page's). */
-export const ContactRequestSchema = Type.Union([PopupContactSchema, PageContactSchema]);
 export type PopupContact = Static<typeof PopupContactSchema>;
 export type PageContact = Static<typeof PageContactSchema>;
-export type ContactRequest = Static<typeof ContactRequestSchema>;
 
 export const ContactResponseSchema = Type.Object({ id: Type.String() });
-export type ContactResponse = Static<typeof ContactResponseSchema>;
 
 /**
  * The body the route accepts: the fields of both shapes, each optional, so the server can
@@ -142,6 +138,7 @@ export const LEAD_MESSAGES = {
   htmlInName: 'Names cannot contain HTML tags.',
   unknownForm: (id: string) => `Unknown form "${id}".`,
   missingForm: 'The form id is missing.',
+  contactShape: 'Send either name, or firstName and lastName, not both.',
   formMismatch: 'The form id and the variant name different forms.',
   auditRequested: 'Your marketing audit request has been submitted. Check your email for the report link.',
   submitted: 'Form submitted successfully!',

@@ -37,3 +37,18 @@ export type RateLimited = keyof typeof RATE_LIMITS;
 
 /** The route option for `name`'s limit: `config: { rateLimit: rateLimit('chat') }`. */
 export const rateLimit = (name: RateLimited) => ({ max: RATE_LIMITS[name], timeWindow: RATE_WINDOW_MS });
+
+/**
+ * Costly work a visitor can start, done in a bounded line (runtime's WorkQueue): jobs running at
+ * once, jobs waiting behind them (one more is answered 503 with Retry-After after
+ * `retryAfterSeconds`), and, where set, jobs one client address may have running or waiting
+ * (one more is answered 429), so one client cannot fill the line.
+ */
+export const WORK_QUEUE_LIMITS = {
+  /** Report PDF renders that are not cached. */
+  reportPdf: { concurrency: 2, maxWaiting: 16, retryAfterSeconds: 5 },
+  /** Quick lookups of a new site: a fetch and a screenshot each. */
+  quickLookup: { concurrency: 2, maxWaiting: 8, retryAfterSeconds: 10 },
+  /** Advanced audits: a crawl of up to 20 pages and a browser test each. */
+  advancedAudit: { concurrency: 2, maxWaiting: 4, retryAfterSeconds: 60, perClient: 2 },
+} as const satisfies Record<string, { concurrency: number; maxWaiting: number; retryAfterSeconds: number; perClient?: number }>;

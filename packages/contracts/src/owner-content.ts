@@ -5,8 +5,8 @@
 // Stored in PostgreSQL with a version per save (restore like the funnels); the public site
 // reads it as one `SiteContent` bundle, the admin through the routes named below.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType } from '@sinclair/typebox/errors';
+import { requestProblem, type FieldHint, type RequestProblem } from './request-check.ts';
 
 /** One line of plain text: no control characters, no markup brackets. */
 const Line = (maxLength: number, minLength = 0) =>
@@ -213,7 +213,6 @@ export interface MediaItem {
 // The routes, upload limits and image paths, in a module without the schema library (the public pages import them).
 export { MEDIA_LIMITS, mediaFilePath, mediaIdOf, OWNER_CONTENT_ROUTES, pickWidth } from './owner-content-paths.ts';
 
-const checks = new WeakMap<TSchema, TypeCheck<TSchema>>();
 const FIELD_HINTS: Record<string, string> = {
   ...PROFILE_FIELD_HINTS,
   slug: 'lower-case words joined by hyphens, e.g. spring-open-house',
@@ -224,42 +223,22 @@ const FIELD_HINTS: Record<string, string> = {
   website: 'an address starting with https://',
 };
 
+/** What a field of the owner's content should look like, when it breaks its rule. */
+const ownerFieldHint: FieldHint = (field, type) => {
+  const key = field.split('.').filter((p) => !/^\d+$/.test(p))[0] ?? field;
+  const hint = FIELD_HINTS[key];
+  if (hint) return `should be ${hint}`;
+  return type === ValueErrorType.StringPattern ? 'cannot hold line breaks, control characters or < >' : undefined;
+};
+
 /**
  * The first problem of an edit against its schema, named by the field as the admin's form
  * names it (`officeAddress.city`, `2.title` in a list), with what the field should look like;
  * null when it conforms.
  */
-export function ownerContentProblem(schema: TSchema, value: unknown): { message: string; field?: string } | null {
-  let check = checks.get(schema);
-  if (!check) {
-    check = TypeCompiler.Compile(schema);
-    checks.set(schema, check);
-  }
-  if (check.Check(value)) return null;
-  const first = check.Errors(value).First();
-  if (!first) return { message: 'The request body is not valid.' };
-  const field = first.path.slice(1).replaceAll('/', '.');
-  if (!field)
-    return {
-      message:
-        Array.isArray(value) || typeof value === 'object'
-          ? 'This list is too long or not valid.'
-          : 'The request body must be a JSON object.',
-    };
-  const key = field.split('.').filter((p) => !/^\d+$/.test(p))[0] ?? field;
-  const hint = FIELD_HINTS[key];
-  if (first.type === ValueErrorType.ObjectAdditionalProperties) return { message: `Unknown field "${field}".`, field };
-  if (first.type === ValueErrorType.ObjectRequiredProperty) return { message: `${field} is required.`, field };
-  const schemaOf = first.schema as { maxLength?: number; minLength?: number; maxItems?: number };
-  if (first.type === ValueErrorType.StringMaxLength)
-    return { message: `${field} is too long (at most ${schemaOf.maxLength} characters).`, field };
-  if (first.type === ValueErrorType.ArrayMaxItems)
-    return { message: `${field} has too many entries (at most ${schemaOf.maxItems}).`, field };
-  if (first.type === ValueErrorType.StringMinLength && schemaOf.minLength === 1) return { message: `${field} is required.`, field };
-  if (first.type === ValueErrorType.StringPattern && !hint) {
-    return { message: `${field} cannot hold line breaks, control characters or < >.`, field };
-  }
-  return { message: hint ? `${field} should be ${hint}.` : `${field} is not valid.`, field };
+export function ownerContentProblem(schema: TSchema, value: unknown): RequestProblem | null {
+  const problem = requestProblem(schema, value, ownerFieldHint);
+  return problem && !problem.field && Array.isArray(value) ? { message: 'This list is too long or not valid.' } : problem;
 }
 
 /** A post as the admin lists and edits it. */

@@ -101,7 +101,9 @@ export const SETTING_RULES = {
   traffic: {
     time_zone: {
       label: 'Time zone',
-      effect: 'The days and hours of the Traffic page and the stats API: "today" starts at midnight here. Unset, UTC.',
+      effect:
+        'The days and hours of the Traffic page and the stats API ("today" starts at midnight here), and the date ' +
+        'and time on every audit report, on the page and in the PDF. Unset, UTC.',
       hint: 'a time zone name, e.g. America/New_York or Europe/London',
       pattern: /^(UTC|[A-Z][A-Za-z_]+(\/[A-Za-z0-9_+-]+){1,2})$/,
     },
@@ -139,7 +141,6 @@ export type SettingsQuery = Static<typeof SettingsQuerySchema>;
 
 /** The keys to change; '' clears one. Keys left out are kept. */
 export const SettingsUpdateSchema = Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 600 }), { maxProperties: 20 });
-export type SettingsUpdate = Static<typeof SettingsUpdateSchema>;
 
 /** `PUT /api/settings/:category`: the changes and the version of the category they were made on. */
 export const SettingsSaveSchema = Type.Object(

@@ -10,7 +10,7 @@ export type { PublicSiteConfig };
 export const SITE_CONFIG_ELEMENT_ID = 'curb-site-config';
 
 /** The config as the JSON block's text: `<` escaped, so no text can close the element early. */
-export function siteConfigJson(config: PublicSiteConfig): string {
+function siteConfigJson(config: PublicSiteConfig): string {
   return JSON.stringify(config)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

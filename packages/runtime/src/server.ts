@@ -6,7 +6,9 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '@curb/contracts/config';
+import { requestProblem, requestValue, type RequestPart } from '@curb/contracts/request-check';
 import { cleanClientJson, parseClientJson } from '@curb/contracts/text-hygiene';
+import type { TSchema } from '@sinclair/typebox';
 import { StartupError } from './config.ts';
 import { limitConnections, serverTimeouts } from './connection-limits.ts';
 import type { HealthChecks } from './health.ts';
@@ -104,9 +106,8 @@ export async function createServer(config: Config, options: { logStream?: { writ
     // Node checks request timeouts this often (30 s by default, which doubles a slow body's hold).
     http: { connectionsCheckingInterval: Math.min(1000, config.REQUEST_TIMEOUT_MS / 2) },
     forceCloseConnections: true,
-    // Unknown fields are refused, not silently dropped (Fastify's default removes them).
-    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
   });
+  validateRequests(app);
 
   // Text the stores cannot hold is repaired or refused here, before any route sees it
   // (packages/contracts/src/text-hygiene.ts): JSON bodies as they are parsed, query strings
@@ -134,7 +135,7 @@ export async function createServer(config: Config, options: { logStream?: { writ
       ['body', request.body],
     ] as const) {
       const where = nonFiniteNumberAt(value);
-      if (where !== null) throw new HttpError(400, `Invalid request: ${part}${where} must be a finite number`);
+      if (where !== null) throw new HttpError(400, `${part}${where.replaceAll('/', '.')} must be a finite number.`);
     }
   });
 
@@ -154,9 +155,6 @@ export async function createServer(config: Config, options: { logStream?: { writ
 
   const storeLog = onceAMinute();
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err.validation) {
-      return reply.code(400).send({ message: `Invalid request: ${err.message}` });
-    }
     if (!(err.statusCode && err.statusCode >= 400)) {
       // A store down, restarting or out of disk: the client is asked to come back shortly
       // (the site's forms do so by themselves), with one log line per store problem a minute.
@@ -195,6 +193,24 @@ export async function createServer(config: Config, options: { logStream?: { writ
     throw new HttpError(404, `Not found: ${request.method} ${path}`);
   });
   return app;
+}
+
+/**
+ * Every route's request checked by one validator (packages/contracts/src/request-check.ts): the
+ * body as sent, never coerced, unknown fields refused; a refusal is a 400 whose message names the
+ * field, sent with the field where the route's error schema carries one.
+ */
+function validateRequests(app: FastifyInstance): void {
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const part = (httpPart ?? 'body') as RequestPart;
+    return (data: unknown) => {
+      const value = requestValue(part, schema as TSchema, data);
+      const problem = requestProblem(schema as TSchema, value);
+      if (!problem) return { value };
+      const field = part === 'body' ? problem.field : undefined;
+      return { error: new HttpError(400, problem.message, field === undefined ? {} : { field }) };
+    };
+  });
 }
 
 /** Runs a logging call at most once a minute per key, so an outage under load is a few lines. */

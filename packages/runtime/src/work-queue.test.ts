@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QueueFullError, WorkQueue } from './work-queue.ts';
+import { QueueFullError, TooManyForClientError, WorkQueue } from './work-queue.ts';
 
 const deferred = () => {
   let resolve!: () => void;
@@ -38,5 +38,27 @@ describe('WorkQueue', () => {
     const queue = new WorkQueue({ concurrency: 1, maxWaiting: 0, retryAfterSeconds: 1, busyMessage: 'Busy.' });
     await expect(queue.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await queue.run(async () => 'ok')).toBe('ok');
+  });
+
+  it("caps one client's jobs, running and waiting, and frees them when they end", async () => {
+    const queue = new WorkQueue({
+      concurrency: 1,
+      maxWaiting: 4,
+      retryAfterSeconds: 1,
+      busyMessage: 'Busy.',
+      perKey: { max: 2, message: 'Yours is still running.' },
+    });
+    const gate = deferred();
+    const mine = [queue.run(() => gate.promise, 'a'), queue.run(() => gate.promise, 'a')];
+    const refused = await queue.run(async () => 'third', 'a').catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(TooManyForClientError);
+    expect(refused).toMatchObject({ statusCode: 429, message: 'Yours is still running.' });
+    // Another client still gets a place in the line.
+    const theirs = queue.run(async () => 'theirs', 'b');
+    expect([queue.running, queue.waiting]).toEqual([1, 2]);
+    gate.resolve();
+    await Promise.all(mine);
+    expect(await theirs).toBe('theirs');
+    expect(await queue.run(async () => 'again', 'a')).toBe('again');
   });
 });

@@ -173,16 +173,14 @@ function footer(report: AuditReport, sender: ReportSender): ReactElement {
   return h(
     View,
     { style: s.footer, fixed: true },
-    t({ maxWidth: 420 }, `Growth Opportunities Report · ${report.businessName} · ${longDate(report.generatedAt)} · by ${sender.name}`),
+    t(
+      { maxWidth: 420 },
+      `Growth Opportunities Report · ${report.businessName} · ${reportDate(report.generatedAt, sender.timeZone)} · by ${sender.name}`,
+    ),
     h(Text, {
       render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) => `Page ${pageNumber} of ${totalPages}`,
     }),
   );
-}
-
-/** The report's date, as the report page writes it (the owner's time zone). */
-export function longDate(iso: string): string {
-  return reportDate(iso);
 }
 
 /** The owner's photo, or their initials in the site's monogram colours when the photo cannot be embedded. */
@@ -267,7 +265,7 @@ export function ReportDocument({
   const ma = report.marketAnalysis;
   const f = w.realEstateFeatures;
   const yes = (b: boolean) => (b ? 'Yes' : 'No');
-  const date = longDate(report.generatedAt);
+  const date = reportDate(report.generatedAt, sender.timeZone);
   /** A page: its footer, then its content. */
   const sheet = (...children: Array<ReactElement | null>) =>
     h(Page, { size: 'LETTER', style: s.page }, footer(report, sender), h(View, { style: s.body }, ...children));
@@ -312,7 +310,7 @@ export function ReportDocument({
   const summary = sheet(
     t(brand, 'GROWTH OPPORTUNITIES REPORT'),
     t(s.title, report.businessName),
-    t(s.subtitle, `${report.website} · Generated ${reportGeneratedAt(report.generatedAt)}`),
+    t(s.subtitle, `${report.website} · Generated ${reportGeneratedAt(report.generatedAt, sender.timeZone)}`),
     h(
       View,
       { style: s.overall },

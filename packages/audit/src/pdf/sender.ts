@@ -1,7 +1,7 @@
 // Who sends the report: the site's owner as the PDF's cover and last page show them, from the
 // owner's profile (name, title, phone, e-mail, photo, booking link; the sample profile until the
-// owner saves one) and the owner's settings (the site's public address and title). A prospect who prints the report can still call,
-// write or book: every way is written out.
+// owner saves one) and the owner's settings (the site's public address and title, their time
+// zone). A prospect who prints the report can still call, write or book: every way is written out.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { company, sampleProfile, seoDefaults } from '@curb/content';
 import { initialsOf, type OwnerProfile } from '@curb/contracts/owner-content';
 import type { SettingsOf } from '@curb/contracts/settings';
+import { DEFAULT_TIME_ZONE } from '@curb/contracts/stats';
 
 export interface ReportSender {
   name: string;
@@ -28,6 +29,8 @@ export interface ReportSender {
   headshot: string | null;
   /** The owner's brand colour (#rrggbb): the report's headings, links and monogram. */
   brandColour: string;
+  /** The owner's time zone (their setting; UTC unset): the report's dates are written in it. */
+  timeZone: string;
 }
 
 export interface SenderSources {
@@ -37,6 +40,7 @@ export interface SenderSources {
   headshot?: string | null;
   seo?: SettingsOf<'seo'>;
   contact?: SettingsOf<'contact'>;
+  traffic?: SettingsOf<'traffic'>;
   /** The address the report is served from (PUBLIC_URL), when the owner set no canonical URL. */
   publicUrl?: string;
   /** The built web app (WEB_DIST), where the headshot file is; the checkout's web/dist by default. */
@@ -108,6 +112,7 @@ export function reportSender(sources: SenderSources = {}): ReportSender {
     // An uploaded photo is WebP, which the PDF cannot embed: the caller converts it (ownerHeadshot).
     headshot: sources.headshot !== undefined ? sources.headshot : headshotData(sources.webDist ?? DEFAULT_WEB_DIST, profile.photo),
     brandColour: profile.brandColour,
+    timeZone: sources.traffic?.time_zone ?? DEFAULT_TIME_ZONE,
   };
 }
 

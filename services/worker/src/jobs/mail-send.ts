@@ -13,6 +13,7 @@ import type { OwnerProfile } from '@curb/contracts/owner-content';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import { MailSendJobSchema, type MailSendJob } from '@curb/contracts/mail';
 import { settingsObject } from '@curb/contracts/settings-values';
+import type { SettingCategory, SettingsOf } from '@curb/contracts/settings';
 import { auditMail, contactMessages, leads, ownerContent, settings, type JobQueue, type Sql } from '@curb/db';
 import { ownerNoticeMail, publicBase, reportMail } from '../mail/messages.ts';
 import { mailOwner, type MailOwner } from '../mail/owner.ts';
@@ -89,24 +90,24 @@ export async function runMailJob(deps: MailDeps, job: { id: string; data: unknow
 
 /**
  * The owner the report's PDF names on its cover and last page: the owner's profile with their
- * settings (booking link, public address, site title). When the settings cannot be read, the
+ * settings (booking link, public address, site title, time zone). When the settings cannot be read, the
  * profile's own details go out rather than no report.
  */
 async function senderOf(sql: Sql, config: MailConfig, publicUrl: string): Promise<ReportSender> {
   const stored = await ownerContent.find(sql, 'profile');
   const profile = (stored?.doc as OwnerProfile | undefined) ?? sampleProfile();
-  const [seo, contact, headshot] = await Promise.all([
-    settings.readCategory(sql, 'seo').then(
-      (list) => settingsObject<'seo'>(list),
-      () => ({}),
-    ),
-    settings.readCategory(sql, 'contact').then(
-      (list) => settingsObject<'contact'>(list),
-      () => ({}),
-    ),
+  const category = <C extends SettingCategory>(name: C) =>
+    settings.readCategory(sql, name).then(
+      (list) => settingsObject<C>(list),
+      (): SettingsOf<C> => ({}),
+    );
+  const [seo, contact, traffic, headshot] = await Promise.all([
+    category('seo'),
+    category('contact'),
+    category('traffic'),
     ownerHeadshot(config.DATA_DIR, profile.photo),
   ]);
-  return reportSender({ seo, contact, profile, publicUrl, ...(headshot ? { headshot } : {}) });
+  return reportSender({ seo, contact, traffic, profile, publicUrl, ...(headshot ? { headshot } : {}) });
 }
 
 async function sendReport(deps: MailDeps, owner: MailOwner, auditId: string): Promise<MailOutcome> {

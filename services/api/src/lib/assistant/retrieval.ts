@@ -43,7 +43,7 @@ const MIN_SCORE = 4;
 /**
  * Share of the question's topic words the best passage must contain. One shared word is not
  * enough: "the capital of France" shares only "capital" with a company name, "the price of
- * bitcoin" only "price" with the audit. Tuned on TUNING_CASES (evaluation.ts), never on the held-out half.
+ * bitcoin" only "price" with the audit. Tuned on TUNING_CASES (test/assistant-evaluation.ts), never on the held-out half.
  */
 const MIN_COVERAGE = 0.6;
 /** A strong match may leave half the words unmatched ("what makes your consulting different?"). */

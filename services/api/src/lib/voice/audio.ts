@@ -189,8 +189,3 @@ export function encodeWav(pcm16: Buffer, sampleRate: number): Buffer {
   header.writeUInt32LE(pcm16.length, 40);
   return Buffer.concat([header, pcm16]);
 }
-
-/** Duration in seconds of a parsed WAV. */
-export function wavDurationSeconds(audio: WavAudio): number {
-  return audio.samples.length / audio.sampleRate;
-}

@@ -7,7 +7,6 @@
 import type { RouteApp } from '../../lib/route-app.ts';
 import { Type } from '@sinclair/typebox';
 import { ErrorResponseSchema, FieldErrorResponseSchema } from '@curb/contracts/errors';
-import { strictValidatorCompiler } from '@curb/contracts/body-check';
 import {
   changedFields,
   completeConfig,
@@ -121,8 +120,7 @@ export default async function adminFunnelRoutes(app: RouteApp, opts: { stores: S
   app.put(
     '/api/admin/funnels/:id/config',
     {
-      // Checked without coercion or defaults; a refusal names the field as the dialog does.
-      validatorCompiler: strictValidatorCompiler,
+      // The shape's problem waits for the edit's own: a refusal names the field as the dialog does.
       attachValidation: true,
       schema: {
         params: FunnelIdParamsSchema,

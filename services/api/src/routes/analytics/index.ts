@@ -12,6 +12,7 @@ import {
   SetupKeywordsBodySchema,
   SetupKeywordsResponseSchema,
   parsePeriodDays,
+  PERIOD_DAYS_MESSAGE,
   type PeriodDays,
   type SeoDashboard,
 } from '@curb/contracts/analytics';
@@ -62,7 +63,7 @@ export default async function analyticsRoutes(app: RouteApp, opts: { config: Con
 
   const period = (query: PeriodQuery): PeriodDays => {
     const days = parsePeriodDays(query.days);
-    if (days === null) throw new HttpError(400, 'days must be 7, 30 or 90.');
+    if (days === null) throw new HttpError(400, PERIOD_DAYS_MESSAGE);
     return days;
   };
 

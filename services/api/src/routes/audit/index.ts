@@ -1,6 +1,6 @@
 // Public audit endpoints: the report (pending / ready / failed) and its PDF, the e-mail open
 // pixel, the quick company lookup and the advanced SEO audit.
-import { rateLimit } from '@curb/contracts/limits';
+import { rateLimit, WORK_QUEUE_LIMITS } from '@curb/contracts/limits';
 import type { RouteApp } from '../../lib/route-app.ts';
 import {
   advancedResultOf,
@@ -16,7 +16,6 @@ import { ADVANCED_AUDIT_SILENCE_MS, ADVANCED_LAB_BUDGET, QUICK_LOOKUP_LAB_BUDGET
 import { siteLabCache } from '@curb/audit/lab/cache';
 import { pdfRenderPool } from '@curb/audit/pdf/render-pool';
 import { ownerHeadshot, reportSender, senderKey } from '@curb/audit/pdf/sender';
-import { Semaphore } from '@curb/audit/util';
 import {
   AdvancedAuditRequestSchema,
   QuickLookupRequestSchema,
@@ -28,6 +27,7 @@ import {
 } from '@curb/contracts/audit';
 import type { Config } from '@curb/contracts/config';
 import { OPEN_TOKEN_PATTERN, OpenTokenParamsSchema } from '@curb/contracts/mail';
+import { DEFAULT_TIME_ZONE } from '@curb/contracts/stats';
 import { auditMail, audits } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
 import { WorkQueue } from '@curb/runtime/work-queue';
@@ -55,8 +55,6 @@ const CONVERSION_AFTER = '60 seconds';
 const PDF_CACHE_ENTRIES = 32;
 /** Sitemap addresses the advanced audit asks for a 200 (HEAD requests, six at a time). */
 const SITEMAP_CHECK_LIMIT = 50;
-/** Advanced audits one client address may have running or waiting at once. */
-export const ADVANCED_AUDITS_PER_CLIENT = 2;
 const STALE_REASON = 'The analysis did not finish. Please request a new audit.';
 
 /** Report PDFs kept in memory, keyed by report id first, so a person's erasure can drop theirs. */
@@ -106,25 +104,21 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
   };
   // Results carry a PNG screenshot (a few hundred KB): keep the cache small.
   const lookups = new LookupCache<QuickLookupResult>(100);
-  // Crawling 20 pages (and Chromium) is heavy: two advanced audits at a time, a short queue.
-  const advancedSlots = new Semaphore(2);
-  let advancedPending = 0;
   const pdfs = opts.pdfs ?? new ReportPdfCache();
   const pdfQueue = new WorkQueue({
-    concurrency: 2,
-    maxWaiting: 16,
-    retryAfterSeconds: 5,
+    ...WORK_QUEUE_LIMITS.reportPdf,
     busyMessage: 'Many reports are being prepared right now. Please try again in a few seconds.',
   });
-  // Each lookup of a new site fetches it and takes a screenshot: two at a time, eight waiting.
   const lookupQueue = new WorkQueue({
-    concurrency: 2,
-    maxWaiting: 8,
-    retryAfterSeconds: 10,
+    ...WORK_QUEUE_LIMITS.quickLookup,
     busyMessage: 'Many websites are being looked up right now. Please try again in a few seconds.',
   });
-  /** Advanced audits running or waiting, per client address: one client cannot fill the queue. */
-  const advancedPerClient = new Map<string, number>();
+  const { perClient, ...advancedLine } = WORK_QUEUE_LIMITS.advancedAudit;
+  const advancedQueue = new WorkQueue({
+    ...advancedLine,
+    busyMessage: 'Several audits are running right now. Please try again in a minute.',
+    perKey: { max: perClient, message: 'An audit you asked for is still running. Please wait for it to finish.' },
+  });
 
   const findReport = async (reportId: string): Promise<audits.ReportRow | null> => {
     if (!REPORT_ID.test(reportId)) return null;
@@ -159,7 +153,8 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
         await audits.recordReportView(sql, row.id, CONVERSION_AFTER);
         await appendAuditEvent(sql, request.log, 'report_view', { id: row.id, email: row.email, reportId: row.report_id });
       }
-      return { status: 'ready', report: row.report };
+      const { time_zone } = await app.siteSettings.get('traffic');
+      return { status: 'ready', report: row.report, timeZone: time_zone ?? DEFAULT_TIME_ZONE };
     },
   );
 
@@ -173,15 +168,17 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
       const origin = (config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
       const reportUrl = `${origin}/audit-report/${encodeURIComponent(row.report_id)}`;
       // The sender on the cover and the last page: the owner's profile and settings.
-      const [seo, contact, { profile }] = await Promise.all([
+      const [seo, contact, traffic, { profile }] = await Promise.all([
         app.siteSettings.get('seo'),
         app.siteSettings.get('contact'),
+        app.siteSettings.get('traffic'),
         app.siteContent.get(),
       ]);
       const uploaded = await ownerHeadshot(config.DATA_DIR, profile.photo);
       const sender = reportSender({
         seo,
         contact,
+        traffic,
         profile,
         publicUrl: origin,
         ...(uploaded ? { headshot: uploaded } : {}),
@@ -268,21 +265,14 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
       const site = parseWebsite(raw);
       if (!site) throw new HttpError(400, 'Please enter a valid URL');
       await checkTarget(site.href, { ...base, ...opts.analyse?.policy }).catch((err) => siteError(err, 'Please enter a valid URL'));
-      const client = request.ip;
-      if ((advancedPerClient.get(client) ?? 0) >= ADVANCED_AUDITS_PER_CLIENT) {
-        throw new HttpError(429, 'An audit you asked for is still running. Please wait for it to finish.');
-      }
-      if (advancedPending >= 6) throw new HttpError(503, 'Several audits are running right now. Please try again in a minute.');
-      advancedPending++;
-      advancedPerClient.set(client, (advancedPerClient.get(client) ?? 0) + 1);
       // A queued browser test makes this answer take longer than the server's idle limit.
       request.raw.setTimeout?.(ADVANCED_AUDIT_SILENCE_MS);
-      try {
-        // Fetching and crawling (8 s per request, 10 s of crawling) run alongside the browser
-        // test, which waits its turn behind another audit's and then has its own budget; a
-        // test it cannot finish is reported "not measured", never passed.
-        const analysis = await advancedSlots
-          .run(() =>
+      // Fetching and crawling (8 s per request, 10 s of crawling) run alongside the browser
+      // test, which waits its turn behind another audit's and then has its own budget; a
+      // test it cannot finish is reported "not measured", never passed.
+      const analysis = await advancedQueue
+        .run(
+          () =>
             analyseSite(site.href, {
               ...base,
               maxPages: config.AUDIT_MAX_PAGES,
@@ -292,15 +282,10 @@ export default async function auditRoutes(app: RouteApp, opts: AuditRoutesOption
               fetch: { crawlBudgetMs: 10_000, linkCheckLimit: 40, sitemapCheckLimit: SITEMAP_CHECK_LIMIT, concurrency: 6 },
               ...opts.analyse,
             }),
-          )
-          .catch((err) => siteError(err, 'Please enter a valid URL'));
-        return advancedResultOf(analysis);
-      } finally {
-        advancedPending--;
-        const left = (advancedPerClient.get(client) ?? 1) - 1;
-        if (left > 0) advancedPerClient.set(client, left);
-        else advancedPerClient.delete(client);
-      }
+          request.ip,
+        )
+        .catch((err) => siteError(err, 'Please enter a valid URL'));
+      return advancedResultOf(analysis);
     },
   );
 }

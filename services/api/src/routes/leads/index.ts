@@ -1,21 +1,21 @@
 // The public forms: POST /api/contact (popup and page shapes), POST /api/lead (lead forms
-// by form id) and POST /api/marketing-audit (the inline audit form). Every rule a form
-// shows is checked again here with the same words; nothing is stored unless all pass.
+// by form id) and POST /api/marketing-audit (the inline audit form). The server's validator
+// checks each body's shape; every rule a form shows is checked again here with the same words
+// (validation.ts); nothing is stored unless all pass.
 import { rateLimit as formRateLimit } from '@curb/contracts/limits';
 import type { RouteApp } from '../../lib/route-app.ts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import {
+  fieldLabel,
   formDefinitions,
   funnelFormDefinition,
   isFormId,
-  isValidEmail,
+  marketingAuditForm,
   parseWebsite,
-  validateFormValues,
   validationMessages,
-  type FormId,
 } from '@curb/content';
-import { ErrorResponseSchema } from '@curb/contracts/errors';
+import { FieldErrorResponseSchema } from '@curb/contracts/errors';
 import {
   ContactBodySchema,
   ContactResponseSchema,
@@ -23,17 +23,15 @@ import {
   LeadRequestSchema,
   LeadResponseSchema,
   MarketingAuditRequestSchema,
-  type ContactBody,
 } from '@curb/contracts/leads';
-import { strictValidatorCompiler } from '@curb/contracts/body-check';
 import { HttpError, type Stores } from '@curb/runtime';
 import { unauditableReason, type TargetPolicy } from '../../lib/audit-target.ts';
 import { leadFunnel, leadProcess, LANDING_FORM_ID } from './funnel.ts';
 import { storeContactMessage, storeLead, type StoredLead } from './store.ts';
-import { htmlInNames, trimmed } from './validation.ts';
+import { checkForm, contactFormOf, LEAD_ALWAYS, trimmed } from './validation.ts';
 
 /** Submissions per client address and minute, per route. */
-export const FORM_RATE_LIMIT = formRateLimit('forms');
+const FORM_RATE_LIMIT = formRateLimit('forms');
 /** Form bodies are small; the 1 MB server limit is for other routes. */
 const FORM_BODY_LIMIT = 32 * 1024;
 
@@ -44,20 +42,13 @@ const rateLimit = {
 
 const routeOptions = <Body extends TSchema, Responses extends Record<number, TSchema>>(body: Body, response: Responses) => ({
   bodyLimit: FORM_BODY_LIMIT,
-  // Wrong types are refused, not coerced; the handler answers the problem in words.
-  validatorCompiler: strictValidatorCompiler,
-  attachValidation: true,
   config: { rateLimit },
-  schema: { body, response: { ...response, '4xx': ErrorResponseSchema } },
+  // A refusal names the field the form shows it at.
+  schema: { body, response: { ...response, '4xx': FieldErrorResponseSchema } },
 });
 
 /** A form's refusal: its words, as the form shows them. */
-const badRequest = (message: string) => new HttpError(400, message);
-
-/** The body's shape problem, in words; null when the body has the right shape. */
-function schemaProblem(request: FastifyRequest): string | null {
-  return request.validationError?.message ?? null;
-}
+const badRequest = (message: string, field?: string) => new HttpError(400, message, field === undefined ? {} : { field });
 
 const answer = (reply: FastifyReply, stored: StoredLead, message: string) =>
   reply.code(stored.created ? 201 : 200).send({ leadId: stored.leadId, reportId: stored.reportId, message });
@@ -72,39 +63,18 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
   const { stores } = opts;
   /** A request that cannot become an audit is refused before a report is promised. */
   const auditProblem = (website: URL | null) =>
-    website ? unauditableReason(website, opts.target) : Promise.resolve(validationMessages.required('Website URL'));
+    website
+      ? unauditableReason(website, opts.target)
+      : Promise.resolve(validationMessages.required(fieldLabel(marketingAuditForm, 'website')));
 
   app.post(
     '/api/contact',
     routeOptions(ContactBodySchema, { 200: ContactResponseSchema, 201: ContactResponseSchema }),
     async (request, reply) => {
-      const problem = schemaProblem(request);
-      if (problem) throw badRequest(problem);
+      const form = contactFormOf(request.body);
+      const isPopup = form !== formDefinitions['contact-form'];
       const body = trimmed(request.body);
-      const isPopup = request.body.name !== undefined;
-      if (isPopup && (request.body.firstName !== undefined || request.body.lastName !== undefined)) {
-        throw badRequest('Send either name, or firstName and lastName, not both.');
-      }
-      // Popup: name, email and message required (subject optional); page forms: all five.
-      const required: Array<[keyof ContactBody, string]> = isPopup
-        ? [
-            ['name', 'Name'],
-            ['email', 'Email'],
-            ['message', 'Message'],
-          ]
-        : [
-            ['firstName', 'First Name'],
-            ['lastName', 'Last Name'],
-            ['email', 'Email Address'],
-            ['subject', 'Subject'],
-            ['message', 'Message'],
-          ];
-      for (const [field, label] of required) {
-        if (!body[field]) throw badRequest(validationMessages.required(label));
-      }
-      if (!isValidEmail(body.email!)) throw badRequest(validationMessages.email);
-      const htmlProblem = htmlInNames(body.name, body.firstName, body.lastName);
-      if (htmlProblem) throw badRequest(htmlProblem);
+      checkForm(form, body, ['name', 'firstName', 'lastName']);
 
       const stored = await storeContactMessage(stores, {
         name: isPopup ? body.name! : `${body.firstName} ${body.lastName}`,
@@ -119,8 +89,6 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
   );
 
   app.post('/api/lead', routeOptions(LeadRequestSchema, { 200: LeadResponseSchema, 201: LeadResponseSchema }), async (request, reply) => {
-    const problem = schemaProblem(request);
-    if (problem) throw badRequest(problem);
     const body = trimmed(request.body);
     const formId = body.formId ?? body.variant;
     if (!formId) throw badRequest(LEAD_MESSAGES.missingForm);
@@ -133,20 +101,14 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
     const definition =
       funnel && funnel.id === body.funnelId && formId === LANDING_FORM_ID
         ? funnelFormDefinition(formDefinitions[formId], funnel.config.landingPage.fields)
-        : formDefinitions[formId as FormId];
+        : formDefinitions[formId];
     const process = leadProcess(funnel, definition.requestsAudit);
-    const invalid = validateFormValues(definition, body, { emailConsent: body.emailConsent });
-    if (invalid) throw badRequest(invalid.message);
-    // The lead payload carries these for every form, even one that shows neither: check them too.
-    if (body.email && !isValidEmail(body.email)) throw badRequest(validationMessages.email);
-    if (!body.email) throw badRequest(validationMessages.required('Email Address'));
+    checkForm(definition, body, []);
+    checkForm(LEAD_ALWAYS, body, ['businessName', 'firstName', 'lastName']);
     const website = body.website ? parseWebsite(body.website) : null;
-    if (body.website && !website) throw badRequest(validationMessages.url);
-    const htmlProblem = htmlInNames(body.businessName, body.firstName, body.lastName);
-    if (htmlProblem) throw badRequest(htmlProblem);
     if (process.requestAudit) {
       const unauditable = await auditProblem(website);
-      if (unauditable) throw badRequest(unauditable);
+      if (unauditable) throw badRequest(unauditable, 'website');
     }
 
     const personName = [body.firstName, body.lastName].filter(Boolean).join(' ') || null;
@@ -159,7 +121,8 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
         businessName: body.businessName ?? personName,
         firstName: body.firstName ?? null,
         lastName: body.lastName ?? null,
-        email: body.email,
+        // Required by LEAD_ALWAYS above.
+        email: body.email!,
         website: website?.toString() ?? null,
         fields: compact({
           phone: body.phone,
@@ -187,23 +150,15 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
     '/api/marketing-audit',
     routeOptions(MarketingAuditRequestSchema, { 200: LeadResponseSchema, 201: LeadResponseSchema }),
     async (request, reply) => {
-      const problem = schemaProblem(request);
-      if (problem) throw badRequest(problem);
       const body = trimmed(request.body);
       const businessName = body.businessName ?? body.formData?.businessName?.trim();
       const email = body.email ?? body.formData?.email?.trim();
       const rawWebsite = body.website ?? body.formData?.website?.trim();
-      if (!businessName) throw badRequest(validationMessages.required('Business Name'));
-      if (!email) throw badRequest(validationMessages.required('Email Address'));
-      if (!isValidEmail(email)) throw badRequest(validationMessages.email);
-      if (!rawWebsite) throw badRequest(validationMessages.required('Website URL'));
-      const website = parseWebsite(rawWebsite);
-      if (!website) throw badRequest(validationMessages.url);
-      if (body.emailConsent !== true) throw badRequest(validationMessages.consent);
-      const htmlProblem = htmlInNames(businessName);
-      if (htmlProblem) throw badRequest(htmlProblem);
+      checkForm(marketingAuditForm, { businessName, email, website: rawWebsite, emailConsent: body.emailConsent }, ['businessName']);
+      // Checked as the form's website above.
+      const website = parseWebsite(rawWebsite!)!;
       const unauditable = await auditProblem(website);
-      if (unauditable) throw badRequest(unauditable);
+      if (unauditable) throw badRequest(unauditable, 'website');
       // An audit request of the site's own: the free audit funnel's process and e-mails.
       const funnel = await leadFunnel(stores, undefined, true);
       const process = leadProcess(funnel, true);
@@ -213,10 +168,10 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
         {
           formId: 'marketing-audit',
           source: body.source ?? 'Inline Audit Form',
-          businessName,
+          businessName: businessName!,
           firstName: null,
           lastName: null,
-          email,
+          email: email!,
           website: website.toString(),
           fields: {},
           enrichment: null,

@@ -17,7 +17,7 @@ async function notifyOwner(jobs: Stores['jobs'], tx: Tx, notice: MailSendJob): P
 }
 
 /** 128 random bits, base64url: the report page is reachable by anyone holding the id. */
-export function newReportId(): string {
+function newReportId(): string {
   return randomBytes(16).toString('base64url');
 }
 

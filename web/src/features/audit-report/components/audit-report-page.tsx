@@ -15,7 +15,7 @@ import { ErrorView, FailedView, LoadingView, MissingIdView, NotFoundView, Pendin
 import { ScoresSection } from './scores-section';
 import { SideNav, type ReportSection } from './side-nav';
 
-function LoadedReport({ report, reportId }: { report: AuditReport; reportId: string }) {
+function LoadedReport({ report, reportId, timeZone }: { report: AuditReport; reportId: string; timeZone: string }) {
   const [active, setActive] = useState<ReportSection>('scores');
   const [collapsed, setCollapsed] = useState(false);
   const [pendingAnchor, setPendingAnchor] = useState<string | null>(null);
@@ -29,7 +29,7 @@ function LoadedReport({ report, reportId }: { report: AuditReport; reportId: str
 
   return (
     <div className={`container ${styles.page}`} data-testid="audit-report">
-      <ReportHeader report={report} onExport={exportPdf} exportProgress={progress} exporting={busy} />
+      <ReportHeader report={report} timeZone={timeZone} onExport={exportPdf} exportProgress={progress} exporting={busy} />
       <div className={styles.layout} data-collapsed={collapsed} style={{ marginTop: 24 }}>
         <SideNav
           active={active}
@@ -77,5 +77,5 @@ export function AuditReportPage({ reportId }: { reportId: string | undefined }) 
   if (!data) return <LoadingView />;
   if (data.status === 'pending') return <PendingView businessName={data.businessName} progress={data.progress} stage={data.stage} />;
   if (data.status === 'failed') return <FailedView businessName={data.businessName} website={data.website} error={data.error} />;
-  return <LoadedReport report={data.report} reportId={reportId} />;
+  return <LoadedReport report={data.report} reportId={reportId} timeZone={data.timeZone} />;
 }

@@ -37,11 +37,14 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 
 export function ReportHeader({
   report,
+  timeZone,
   onExport,
   exportProgress,
   exporting,
 }: {
   report: AuditReport;
+  /** The owner's: the date reads as in the PDF, whatever the reader's zone. */
+  timeZone: string;
   onExport: () => void;
   exportProgress: number;
   exporting: boolean;
@@ -58,7 +61,7 @@ export function ReportHeader({
         <a className={styles.website} href={report.website} target="_blank" rel="noopener noreferrer nofollow">
           {report.website}
         </a>
-        <p className={styles.generated}>Generated {reportGeneratedAt(report.generatedAt)}</p>
+        <p className={styles.generated}>Generated {reportGeneratedAt(report.generatedAt, timeZone)}</p>
         <p className={styles.generated} data-testid="score-note">
           {scoreNotes.marketing}
         </p>

@@ -1,6 +1,5 @@
 // The report page's thresholds and colours, in one place.
 import { Value } from '@sinclair/typebox/value';
-import { reportDate } from '@curb/content';
 import { AuditReportSchema, type AuditReport } from '@curb/contracts/audit';
 
 // The thresholds and colours shared with the PDF live in @curb/contracts/grades.
@@ -18,14 +17,6 @@ export {
 } from '@curb/contracts/grades';
 /** On the overview a load over 3 s is red. */
 export const overviewLoadTone = (s: number): 'green' | 'red' => (s <= 3 ? 'green' : 'red');
-
-/**
- * Generation date in long US format, e.g. "November 15, 2026", in the owner's time zone as the
- * PDF writes it (not the reader's: the same report must not carry two dates).
- */
-export function longUsDate(iso: string): string {
-  return reportDate(iso);
-}
 
 /**
  * The most used words, most used first. The report stores them as an object, and PostgreSQL's

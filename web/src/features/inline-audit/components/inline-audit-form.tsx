@@ -1,4 +1,13 @@
-import { consentTexts, inlineAuditForm, marketingAuditPage, parseWebsite, validationMessages, websiteFromEmail } from '@curb/content';
+import {
+  consentTexts,
+  fieldLabel,
+  inlineAuditForm,
+  marketingAuditForm,
+  marketingAuditPage,
+  parseWebsite,
+  validationMessages,
+  websiteFromEmail,
+} from '@curb/content';
 import { useState, type FormEvent } from 'react';
 import { CheckboxField, TextField } from '@/components/ui/form/field';
 import { toast } from '@/components/ui/toast/toast-store';
@@ -86,7 +95,7 @@ export function InlineAuditForm({ source }: { source: string }) {
       </h3>
       <p className={styles.text}>{inlineAuditForm.text}</p>
       <TextField
-        label="Business Name"
+        label={fieldLabel(marketingAuditForm, 'businessName')}
         name="businessName"
         required
         autoComplete="organization"
@@ -94,7 +103,7 @@ export function InlineAuditForm({ source }: { source: string }) {
         onChange={(e) => setBusinessName(e.target.value)}
       />
       <TextField
-        label="Email Address"
+        label={fieldLabel(marketingAuditForm, 'email')}
         name="email"
         type="email"
         required
@@ -103,7 +112,7 @@ export function InlineAuditForm({ source }: { source: string }) {
         onChange={(e) => changeEmail(e.target.value)}
       />
       <TextField
-        label="Website URL"
+        label={fieldLabel(marketingAuditForm, 'website')}
         name="website"
         inputMode="url"
         required

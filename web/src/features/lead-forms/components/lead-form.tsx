@@ -132,9 +132,7 @@ export function LeadForm({
       const auditVariant = isAuditVariant(formId) && !(result.reportId === null && definition.requestsAudit && funnelId);
       toast({
         title: auditVariant ? 'Audit Request Submitted!' : 'Thank you!',
-        description: auditVariant
-          ? 'Your marketing audit request has been submitted. Check your email for the report link.'
-          : 'Form submitted successfully!',
+        description: result.message,
       });
       onSubmitted?.({ reportId: result.reportId });
       if (auditVariant && result.reportId) goToReport(result.reportId);

@@ -6,7 +6,7 @@
 // never tuned on, so its figures tell how the assistant does on questions nobody fitted it
 // to. The tests hold the assistant to both; `pnpm bench:assistant` prints both.
 import { personal } from '@curb/content';
-import type { Retriever } from './retrieval.ts';
+import type { Retriever } from '../services/api/src/lib/assistant/retrieval.ts';
 
 export interface RetrievalCase {
   question: string;
