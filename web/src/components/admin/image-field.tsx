@@ -1,7 +1,8 @@
 import { useId, useRef } from 'react';
 import { MEDIA_LIMITS } from '@curb/contracts/owner-content';
 import styles from './admin-ui.module.css';
-import { previewSrc, serverProblem, useMediaLibrary, useUploadImage } from './owner-content-client';
+import { serverProblem } from '@/lib/server-message';
+import { previewSrc, useMediaLibrary, useUploadImage } from './owner-content-client';
 import fieldStyles from './image-field.module.css';
 
 const ACCEPT = MEDIA_LIMITS.types.join(',');

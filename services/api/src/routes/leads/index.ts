@@ -15,7 +15,7 @@ import {
   validationMessages,
   type FormId,
 } from '@curb/content';
-import { ErrorResponseSchema } from '@curb/contracts/errors';
+import { FieldErrorResponseSchema } from '@curb/contracts/errors';
 import {
   ContactBodySchema,
   ContactResponseSchema,
@@ -48,11 +48,11 @@ const routeOptions = <Body extends TSchema, Responses extends Record<number, TSc
   validatorCompiler: strictValidatorCompiler,
   attachValidation: true,
   config: { rateLimit },
-  schema: { body, response: { ...response, '4xx': ErrorResponseSchema } },
+  schema: { body, response: { ...response, '4xx': FieldErrorResponseSchema } },
 });
 
-/** A form's refusal: its words, as the form shows them. */
-const badRequest = (message: string) => new HttpError(400, message);
+/** A form's refusal: its words, as the form shows them, at the field they are about when there is one. */
+const badRequest = (message: string, field?: string) => new HttpError(400, message, field ? { field } : {});
 
 /** The body's shape problem, in words; null when the body has the right shape. */
 function schemaProblem(request: FastifyRequest): string | null {
@@ -100,9 +100,9 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
             ['message', 'Message'],
           ];
       for (const [field, label] of required) {
-        if (!body[field]) throw badRequest(validationMessages.required(label));
+        if (!body[field]) throw badRequest(validationMessages.required(label), field);
       }
-      if (!isValidEmail(body.email!)) throw badRequest(validationMessages.email);
+      if (!isValidEmail(body.email!)) throw badRequest(validationMessages.email, 'email');
       const htmlProblem = htmlInNames(body.name, body.firstName, body.lastName);
       if (htmlProblem) throw badRequest(htmlProblem);
 
@@ -136,17 +136,17 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
         : formDefinitions[formId as FormId];
     const process = leadProcess(funnel, definition.requestsAudit);
     const invalid = validateFormValues(definition, body, { emailConsent: body.emailConsent });
-    if (invalid) throw badRequest(invalid.message);
+    if (invalid) throw badRequest(invalid.message, invalid.field);
     // A form without these fields may still send them (spec payload): check them too.
-    if (body.email && !isValidEmail(body.email)) throw badRequest(validationMessages.email);
-    if (!body.email) throw badRequest(validationMessages.required('Email Address'));
+    if (body.email && !isValidEmail(body.email)) throw badRequest(validationMessages.email, 'email');
+    if (!body.email) throw badRequest(validationMessages.required('Email Address'), 'email');
     const website = body.website ? parseWebsite(body.website) : null;
-    if (body.website && !website) throw badRequest(validationMessages.url);
+    if (body.website && !website) throw badRequest(validationMessages.url, 'website');
     const htmlProblem = htmlInNames(body.businessName, body.firstName, body.lastName);
     if (htmlProblem) throw badRequest(htmlProblem);
     if (process.requestAudit) {
       const unauditable = await auditProblem(website);
-      if (unauditable) throw badRequest(unauditable);
+      if (unauditable) throw badRequest(unauditable, 'website');
     }
 
     const personName = [body.firstName, body.lastName].filter(Boolean).join(' ') || null;
@@ -193,17 +193,17 @@ export default async function leadRoutes(app: RouteApp, opts: LeadRoutesOptions)
       const businessName = body.businessName ?? body.formData?.businessName?.trim();
       const email = body.email ?? body.formData?.email?.trim();
       const rawWebsite = body.website ?? body.formData?.website?.trim();
-      if (!businessName) throw badRequest(validationMessages.required('Business Name'));
-      if (!email) throw badRequest(validationMessages.required('Email Address'));
-      if (!isValidEmail(email)) throw badRequest(validationMessages.email);
-      if (!rawWebsite) throw badRequest(validationMessages.required('Website URL'));
+      if (!businessName) throw badRequest(validationMessages.required('Business Name'), 'businessName');
+      if (!email) throw badRequest(validationMessages.required('Email Address'), 'email');
+      if (!isValidEmail(email)) throw badRequest(validationMessages.email, 'email');
+      if (!rawWebsite) throw badRequest(validationMessages.required('Website URL'), 'website');
       const website = parseWebsite(rawWebsite);
-      if (!website) throw badRequest(validationMessages.url);
-      if (body.emailConsent !== true) throw badRequest(validationMessages.consent);
+      if (!website) throw badRequest(validationMessages.url, 'website');
+      if (body.emailConsent !== true) throw badRequest(validationMessages.consent, 'emailConsent');
       const htmlProblem = htmlInNames(businessName);
       if (htmlProblem) throw badRequest(htmlProblem);
       const unauditable = await auditProblem(website);
-      if (unauditable) throw badRequest(unauditable);
+      if (unauditable) throw badRequest(unauditable, 'website');
       // An audit request of the site's own: the free audit funnel's process and e-mails.
       const funnel = await leadFunnel(stores, undefined, true);
       const process = leadProcess(funnel, true);

@@ -10,8 +10,9 @@ import {
   type FormId,
 } from '@curb/content';
 import type { QuickLookupResult } from '@curb/contracts/audit';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CheckboxField, TextAreaField, TextField } from '@/components/ui/form/field';
+import { showAtField } from '@/components/ui/form/field-refusal';
 import { toast } from '@/components/ui/toast/toast-store';
 import { useGoToReport } from '@/lib/report-redirect';
 import { isHttpError, serverMessage } from '@/lib/server-message';
@@ -69,6 +70,7 @@ export function LeadForm({
   const [communicationConsent, setCommunicationConsent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const submission = useSubmissionId();
+  const formRef = useRef<HTMLFormElement>(null);
   const goToReport = useGoToReport();
 
   const website = outsideWebsite ?? values.website ?? '';
@@ -138,6 +140,7 @@ export function LeadForm({
       onSubmitted?.({ reportId: result.reportId });
       if (auditVariant && result.reportId) goToReport(result.reportId);
     } catch (error) {
+      if (showAtField(formRef.current, error, (field, message) => setErrors((e) => ({ ...e, [field]: message })))) return;
       toast({
         title: 'Submission Failed',
         description: serverMessage(error) ?? (isHttpError(error) ? 'Submission failed' : 'Please try again later'),
@@ -150,6 +153,7 @@ export function LeadForm({
 
   return (
     <form
+      ref={formRef}
       className={styles.form}
       onSubmit={submit}
       noValidate
@@ -215,12 +219,14 @@ export function LeadForm({
         <div className={styles.consents}>
           <CheckboxField
             label={consentTexts.emailConsent}
+            name="emailConsent"
             checked={emailConsent}
             onChange={(e) => setEmailConsent(e.target.checked)}
             error={errors.emailConsent}
           />
           <CheckboxField
             label={consentTexts.communicationConsent}
+            name="communicationConsent"
             checked={communicationConsent}
             onChange={(e) => setCommunicationConsent(e.target.checked)}
           />
