@@ -15,7 +15,7 @@ import { CheckboxField, TextAreaField, TextField } from '@/components/ui/form/fi
 import { showAtField } from '@/components/ui/form/field-refusal';
 import { toast } from '@/components/ui/toast/toast-store';
 import { useGoToReport } from '@/lib/report-redirect';
-import { isHttpError, serverMessage } from '@/lib/server-message';
+import { isHttpError, serverMessage, serverProblem } from '@/lib/server-message';
 import { trackLead } from '@/lib/tracking';
 import { useSubmissionId } from '@/lib/submission-id';
 import { campaignData, leadWebsiteData, submitLead } from '../api/submit-lead';
@@ -140,7 +140,11 @@ export function LeadForm({
       onSubmitted?.({ reportId: result.reportId });
       if (auditVariant && result.reportId) goToReport(result.reportId);
     } catch (error) {
-      if (showAtField(formRef.current, error, (field, message) => setErrors((e) => ({ ...e, [field]: message })))) return;
+      const showError = (field: string, message: string) => setErrors((e) => ({ ...e, [field]: message }));
+      // A website entered outside the form is refused above its fields.
+      const refused = serverProblem(error);
+      if (refused.field === 'website' && outsideWebsite !== undefined) return showError('website', refused.message);
+      if (showAtField(formRef.current, error, showError)) return;
       toast({
         title: 'Submission Failed',
         description: serverMessage(error) ?? (isHttpError(error) ? 'Submission failed' : 'Please try again later'),
