@@ -190,11 +190,14 @@ describe('public forms in Chromium', () => {
     await outlastRetries(page, () => toast(page, 'Please try again later').isVisible());
     await page.unroute('**/api/lead');
 
-    // A site that cannot be found is refused before anything is promised.
+    // A site that cannot be found is refused before anything is promised, at the website field.
     await submit.click();
-    await poll(() =>
-      toast(page, 'The domain www.acme-homes.example could not be found. Please check the website address.').isVisible(),
-    ).toBe(true);
+    const site = popup.getByLabel('Website URL');
+    await poll(() => site.getAttribute('aria-invalid')).toBe('true');
+    await poll(() => site.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await popup.getByRole('alert').filter({ hasText: 'The domain www.acme-homes.example could not be found.' }).isVisible()).toBe(
+      true,
+    );
     expect(await popup.isVisible()).toBe(true);
     await popup.getByLabel('Website URL').fill(app.url);
     await submit.click();

@@ -63,7 +63,8 @@ export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onCl
           if (stale.caught(error, null)) return;
           const refusal = serverProblem(error);
           setProblem(refusal);
-          toast({ title: 'Could not save the funnel', description: refusal.message, variant: 'destructive' });
+          // A refusal at a field is said there; one about the whole funnel also goes in a toast.
+          if (!atAField(refusal)) toast({ title: 'Could not save the funnel', description: refusal.message, variant: 'destructive' });
         },
       },
     );
