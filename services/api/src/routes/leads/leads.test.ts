@@ -102,17 +102,17 @@ describe('public forms API', () => {
     });
 
     it.each([
-      [{ ...auditLead, website: '' }, 'Website URL is required'],
-      [{ ...auditLead, website: 'not a website' }, 'Please enter a valid website URL'],
-      [{ ...auditLead, website: 'javascript:alert(1)' }, 'Please enter a valid website URL'],
-      [{ ...auditLead, businessName: '   ' }, 'Your Business Name is required'],
-      [{ ...auditLead, email: 'owner@' }, 'Please enter a valid email address'],
-      [{ ...auditLead, emailConsent: false }, 'Consent is required to submit this form'],
+      [{ ...auditLead, website: '' }, 'Website URL is required', 'website'],
+      [{ ...auditLead, website: 'not a website' }, 'Please enter a valid website URL', 'website'],
+      [{ ...auditLead, website: 'javascript:alert(1)' }, 'Please enter a valid website URL', 'website'],
+      [{ ...auditLead, businessName: '   ' }, 'Your Business Name is required', 'businessName'],
+      [{ ...auditLead, email: 'owner@' }, 'Please enter a valid email address', 'email'],
+      [{ ...auditLead, emailConsent: false }, 'Consent is required to submit this form', 'emailConsent'],
       [{ ...auditLead, businessName: '<script>alert(1)</script>' }, 'Names cannot contain HTML tags.'],
       [{ ...auditLead, formId: 'popup-evil', variant: undefined }, 'Unknown form "popup-evil".'],
       [{ ...auditLead, formId: undefined, variant: undefined }, 'The form id is missing.'],
       [{ ...auditLead, variant: 'popup-image' }, 'The form id and the variant name different forms.'],
-      [{ formId: 'contact-form', firstName: 'A', lastName: 'B', email: 'a@b.co', subject: 'S' }, 'Message is required'],
+      [{ formId: 'contact-form', firstName: 'A', lastName: 'B', email: 'a@b.co', subject: 'S' }, 'Message is required', 'message'],
       [{ ...auditLead, emailConsent: 'yes' }, 'emailConsent must be true or false.'],
       [{ ...auditLead, email: ['a@b.co'] }, 'email must be text.'],
       [{ ...auditLead, isAdmin: true }, 'Unknown field "isAdmin".'],
@@ -121,11 +121,12 @@ describe('public forms API', () => {
       [{ ...auditLead, websiteData: { screenshot: 'AAAA' } }, 'Unknown field "screenshot".'],
       ['just a string', 'The request body must be a JSON object.'],
       [[auditLead], 'The request body must be a JSON object.'],
-    ])('refuses %j with a clear message and stores nothing', async (payload, message) => {
+    ])('refuses %j with a clear message and stores nothing', async (payload, message, field?: string) => {
       const before = [await count('leads'), await count('audits')];
       const res = await post('/api/lead', payload);
       expect(res.statusCode).toBe(400);
-      expect(res.body).toBe(JSON.stringify({ message }));
+      // The field the form shows the refusal at, when one field is at fault.
+      expect(res.body).toBe(JSON.stringify(field ? { message, field } : { message }));
       expect([await count('leads'), await count('audits')]).toEqual(before);
     });
 
@@ -205,19 +206,20 @@ describe('public forms API', () => {
     });
 
     it.each([
-      [{ name: 'Sam', email: 'sam@example.com' }, 'Message is required'],
-      [{ name: '', email: 'sam@example.com', message: 'x' }, 'Name is required'],
-      [{ name: 'Sam', email: 'sam', message: 'x' }, 'Please enter a valid email address'],
-      [{ firstName: 'Ana', email: 'ana@example.com', subject: 'S', message: 'x' }, 'Last Name is required'],
-      [{ firstName: 'Ana', lastName: 'Lee', email: 'ana@example.com', message: 'x' }, 'Subject is required'],
+      [{ name: 'Sam', email: 'sam@example.com' }, 'Message is required', 'message'],
+      [{ name: '', email: 'sam@example.com', message: 'x' }, 'Name is required', 'name'],
+      [{ name: 'Sam', email: 'sam', message: 'x' }, 'Please enter a valid email address', 'email'],
+      [{ firstName: 'Ana', email: 'ana@example.com', subject: 'S', message: 'x' }, 'Last Name is required', 'lastName'],
+      [{ firstName: 'Ana', lastName: 'Lee', email: 'ana@example.com', message: 'x' }, 'Subject is required', 'subject'],
       [{ name: 'Sam', firstName: 'Ana', email: 'a@b.co', message: 'x' }, 'Send either name, or firstName and lastName, not both.'],
       [{ name: '<img src=x onerror=alert(1)>', email: 'a@b.co', message: 'x' }, 'Names cannot contain HTML tags.'],
       [{ name: 'Sam', email: 'a@b.co', message: 42 }, 'message must be text.'],
-    ])('refuses %j', async (payload, message) => {
+    ])('refuses %j', async (payload, message, field?: string) => {
       const before = await count('contact_messages');
       const res = await post('/api/contact', payload);
       expect(res.statusCode).toBe(400);
-      expect(res.body).toBe(JSON.stringify({ message }));
+      // The field the form shows the refusal at, when one field is at fault.
+      expect(res.body).toBe(JSON.stringify(field ? { message, field } : { message }));
       expect(await count('contact_messages')).toBe(before);
     });
   });
@@ -247,19 +249,28 @@ describe('public forms API', () => {
     });
 
     it.each([
-      [{ ...inline, businessName: '', formData: {} }, 'Business Name is required'],
-      [{ ...inline, email: '', formData: {} }, 'Email Address is required'],
-      [{ ...inline, email: 'x@y' }, 'Please enter a valid email address'],
+      [{ ...inline, businessName: '', formData: {} }, 'Business Name is required', 'businessName'],
+      [{ ...inline, email: '', formData: {} }, 'Email Address is required', 'email'],
+      [{ ...inline, email: 'x@y' }, 'Please enter a valid email address', 'email'],
       // No website is no audit: the e-mail's domain is only the form's suggestion, never a silent guess.
-      [{ ...inline, website: undefined, formData: { email: inline.email, businessName: inline.businessName } }, 'Website URL is required'],
-      [{ ...inline, website: 'not a site' }, 'Please enter a valid website URL'],
-      [{ ...inline, emailConsent: false }, 'Consent is required to submit this form'],
-      [{ ...inline, website: UNKNOWN_DOMAIN }, `The domain ${UNKNOWN_DOMAIN} could not be found. Please check the website address.`],
-    ])('refuses %j and stores nothing', async (payload, message) => {
+      [
+        { ...inline, website: undefined, formData: { email: inline.email, businessName: inline.businessName } },
+        'Website URL is required',
+        'website',
+      ],
+      [{ ...inline, website: 'not a site' }, 'Please enter a valid website URL', 'website'],
+      [{ ...inline, emailConsent: false }, 'Consent is required to submit this form', 'emailConsent'],
+      [
+        { ...inline, website: UNKNOWN_DOMAIN },
+        `The domain ${UNKNOWN_DOMAIN} could not be found. Please check the website address.`,
+        'website',
+      ],
+    ])('refuses %j and stores nothing', async (payload, message, field?: string) => {
       const before = [await count('leads'), await count('audits')];
       const res = await post('/api/marketing-audit', payload);
       expect(res.statusCode).toBe(400);
-      expect(res.body).toBe(JSON.stringify({ message }));
+      // The field the form shows the refusal at, when one field is at fault.
+      expect(res.body).toBe(JSON.stringify(field ? { message, field } : { message }));
       expect([await count('leads'), await count('audits')]).toEqual(before);
     });
   });
@@ -268,7 +279,10 @@ describe('public forms API', () => {
     const before = [await count('leads'), await count('audits')];
     const res = await post('/api/lead', { ...auditLead, website: UNKNOWN_DOMAIN });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: `The domain ${UNKNOWN_DOMAIN} could not be found. Please check the website address.` });
+    expect(res.json()).toEqual({
+      message: `The domain ${UNKNOWN_DOMAIN} could not be found. Please check the website address.`,
+      field: 'website',
+    });
     expect([await count('leads'), await count('audits')]).toEqual(before);
   });
 
