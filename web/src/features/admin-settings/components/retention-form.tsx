@@ -95,7 +95,10 @@ export function RetentionForm() {
           value={value}
           onChange={(e) => setValue(e.target.value)}
           error={problem}
-          hint={`${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS} days (default ${DEFAULT_RETENTION_DAYS}). Older events and their dashboard figures are deleted.`}
+          hint={
+            `${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS} days (default ${DEFAULT_RETENTION_DAYS}). ` +
+            'Older events and their dashboard figures are deleted.'
+          }
         />
         <div className={styles.actions}>
           <button type="submit" className="button" disabled={Boolean(problem) || unchanged || update.isPending}>
