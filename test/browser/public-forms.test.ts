@@ -236,7 +236,7 @@ describe('public forms in Chromium', () => {
     await page.close();
   });
 
-  it('inline audit form: disabled until complete, Generating Report..., Request Submitted!; failure toasts', async () => {
+  it('inline audit form: disabled until complete, Generating Report..., Request Submitted!; a refused site at its field; failure toasts', async () => {
     const page = await app.newPage();
     await page.clock.install();
     await openPage(page, `${app.url}/services`);
@@ -254,11 +254,16 @@ describe('public forms in Chromium', () => {
     expect(await submit.isDisabled()).toBe(true);
     await form.getByLabel('Website URL').fill('ridgerealty.example');
 
-    // A site that cannot be audited is refused with the reason; nothing is promised.
+    // A site that cannot be audited is refused with the reason, at the website field; nothing is promised.
     await submit.click();
-    await poll(() => toast(page, 'The domain ridgerealty.example could not be found. Please check the website address.').isVisible()).toBe(
-      true,
-    );
+    const site = form.getByLabel('Website URL');
+    await poll(() => site.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      await form
+        .getByRole('alert')
+        .filter({ hasText: 'The domain ridgerealty.example could not be found. Please check the website address.' })
+        .isVisible(),
+    ).toBe(true);
     expect(await page.getByTestId('inline-audit-success').count()).toBe(0);
     await form.getByLabel('Website URL').fill(app.url);
 
