@@ -236,7 +236,7 @@ describe('public forms in Chromium', () => {
     await page.close();
   });
 
-  it('inline audit form: disabled until complete, Generating Report..., Request Submitted!; a refused site at its field; failure toasts', async () => {
+  it('inline audit form: disabled until complete, Generating Report..., Request Submitted!; refused at a field; toasts', async () => {
     const page = await app.newPage();
     await page.clock.install();
     await openPage(page, `${app.url}/services`);
