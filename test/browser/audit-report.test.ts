@@ -181,8 +181,8 @@ describe('audit report page in Chromium', () => {
     // ...and the form preview on the page shows it, saying what it measures.
     const form = await app.newPage();
     await openPage(form, `${app.url}/marketing-audit`);
-    await form.locator('#audit-website').fill(sample.url);
-    await form.locator('#audit-website').blur();
+    await form.locator('input[name=website]').fill(sample.url);
+    await form.locator('input[name=website]').blur();
     const found = form.getByTestId('lookup-result');
     await found.waitFor({ timeout: 30_000 });
     expect(await found.locator('dd').first().textContent()).toMatch(new RegExp(`^${report.scores.seo.score}/100 \\(SEO score: `));

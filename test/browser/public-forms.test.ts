@@ -190,11 +190,14 @@ describe('public forms in Chromium', () => {
     await outlastRetries(page, () => toast(page, 'Please try again later').isVisible());
     await page.unroute('**/api/lead');
 
-    // A site that cannot be found is refused before anything is promised.
+    // A site that cannot be found is refused before anything is promised, at the website field.
     await submit.click();
-    await poll(() =>
-      toast(page, 'The domain www.acme-homes.example could not be found. Please check the website address.').isVisible(),
-    ).toBe(true);
+    const site = popup.getByLabel('Website URL');
+    await poll(() => site.getAttribute('aria-invalid')).toBe('true');
+    await poll(() => site.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await popup.getByRole('alert').filter({ hasText: 'The domain www.acme-homes.example could not be found.' }).isVisible()).toBe(
+      true,
+    );
     expect(await popup.isVisible()).toBe(true);
     await popup.getByLabel('Website URL').fill(app.url);
     await submit.click();
@@ -233,7 +236,7 @@ describe('public forms in Chromium', () => {
     await page.close();
   });
 
-  it('inline audit form: disabled until complete, Generating Report..., Request Submitted!; failure toasts', async () => {
+  it('inline audit form: disabled until complete, Generating Report..., Request Submitted!; refused at a field; toasts', async () => {
     const page = await app.newPage();
     await page.clock.install();
     await openPage(page, `${app.url}/services`);
@@ -251,11 +254,16 @@ describe('public forms in Chromium', () => {
     expect(await submit.isDisabled()).toBe(true);
     await form.getByLabel('Website URL').fill('ridgerealty.example');
 
-    // A site that cannot be audited is refused with the reason; nothing is promised.
+    // A site that cannot be audited is refused with the reason, at the website field; nothing is promised.
     await submit.click();
-    await poll(() => toast(page, 'The domain ridgerealty.example could not be found. Please check the website address.').isVisible()).toBe(
-      true,
-    );
+    const site = form.getByLabel('Website URL');
+    await poll(() => site.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      await form
+        .getByRole('alert')
+        .filter({ hasText: 'The domain ridgerealty.example could not be found. Please check the website address.' })
+        .isVisible(),
+    ).toBe(true);
     expect(await page.getByTestId('inline-audit-success').count()).toBe(0);
     await form.getByLabel('Website URL').fill(app.url);
 

@@ -298,8 +298,9 @@ describe('the funnel manager drives the live funnel', () => {
         await confirmation.getByLabel('Confirmation body').fill('We are looking at {{webiste}}.');
         await confirmation.getByRole('alert').getByText('unknown placeholder {{webiste}}', { exact: false }).waitFor();
         await dialog.getByRole('button', { name: 'Save Changes' }).click();
-        await dialog
-          .getByTestId('funnel-save-problem')
+        // The server's refusal is shown at the field it names.
+        await confirmation
+          .getByRole('alert')
           .getByText('Email Templates › Confirmation body: unknown placeholder {{webiste}}', { exact: false })
           .waitFor();
         await j.step('placeholder refused');

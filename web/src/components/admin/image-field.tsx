@@ -1,7 +1,9 @@
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { MEDIA_LIMITS } from '@curb/contracts/owner-content';
 import styles from './admin-ui.module.css';
-import { previewSrc, serverProblem, useMediaLibrary, useUploadImage } from './owner-content-client';
+import { Field } from '@/components/ui/form/field';
+import { serverProblem } from '@/lib/server-message';
+import { previewSrc, useMediaLibrary, useUploadImage } from './owner-content-client';
 import fieldStyles from './image-field.module.css';
 
 const ACCEPT = MEDIA_LIMITS.types.join(',');
@@ -29,8 +31,6 @@ export function ImageField({
   /** Told when an upload starts and ends, so a form is not saved with the picture half-way. */
   onUploading?: (uploading: boolean) => void;
 }) {
-  const inputId = useId();
-  const messageId = useId();
   const input = useRef<HTMLInputElement>(null);
   const library = useMediaLibrary();
   const upload = useUploadImage();
@@ -53,40 +53,37 @@ export function ImageField({
   };
 
   return (
-    <div className={fieldStyles.field} data-field={name}>
-      <label htmlFor={inputId} className={fieldStyles.label}>
-        {label}
-      </label>
-      <div className={fieldStyles.row}>
-        {src ? (
-          <img src={src} alt={`${label} preview`} className={fieldStyles.preview} data-testid={`${name}-preview`} />
-        ) : (
-          <span className={`${fieldStyles.preview} ${fieldStyles.empty}`}>None</span>
-        )}
-        <div className={fieldStyles.controls}>
-          <input
-            ref={input}
-            id={inputId}
-            name={name}
-            type="file"
-            accept={ACCEPT}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={messageId}
-            disabled={upload.isPending}
-            onChange={(e) => choose(e.target.files?.[0])}
-          />
-          {value && (
-            <button type="button" className={`button button-outline ${styles.smallButton}`} onClick={() => onChange('')}>
-              Remove {label.toLowerCase()}
-            </button>
+    <Field
+      label={label}
+      field={name}
+      error={problem}
+      hint={upload.isPending ? 'Uploading...' : (hint ?? `JPEG, PNG, WebP, GIF or AVIF, up to ${MEGABYTES} MB; resized for every screen.`)}
+    >
+      {(control) => (
+        <div className={fieldStyles.row}>
+          {src ? (
+            <img src={src} alt={`${label} preview`} className={fieldStyles.preview} data-testid={`${name}-preview`} />
+          ) : (
+            <span className={`${fieldStyles.preview} ${fieldStyles.empty}`}>None</span>
           )}
+          <div className={fieldStyles.controls}>
+            <input
+              ref={input}
+              {...control}
+              name={name}
+              type="file"
+              accept={ACCEPT}
+              disabled={upload.isPending}
+              onChange={(e) => choose(e.target.files?.[0])}
+            />
+            {value && (
+              <button type="button" className={`button button-outline ${styles.smallButton}`} onClick={() => onChange('')}>
+                Remove {label.toLowerCase()}
+              </button>
+            )}
+          </div>
         </div>
-      </div>
-      <p id={messageId} className={problem ? fieldStyles.error : styles.muted} role={problem ? 'alert' : undefined}>
-        {upload.isPending
-          ? 'Uploading...'
-          : (problem ?? hint ?? `JPEG, PNG, WebP, GIF or AVIF, up to ${MEGABYTES} MB; resized for every screen.`)}
-      </p>
-    </div>
+      )}
+    </Field>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { type ListFilter, listFilterProblem } from '@curb/contracts/privacy';
+import { TextField } from '@/components/ui/form/field';
 import styles from './list-filter-bar.module.css';
 
 /**
@@ -18,7 +19,6 @@ export function ListFilterBar({
   label: string;
   searchLabel?: string;
 }) {
-  const id = useId();
   const [draft, setDraft] = useState<ListFilter>(filter);
   useEffect(() => setDraft(filter), [filter]);
   const problem = listFilterProblem(draft);
@@ -37,30 +37,23 @@ export function ListFilterBar({
 
   return (
     <form className={styles.bar} onSubmit={submit} aria-label={label} role="search">
-      <div className={`${styles.field} ${styles.search}`}>
-        <label htmlFor={`${id}-q`}>{searchLabel}</label>
-        <input id={`${id}-q`} type="search" maxLength={200} value={draft.q ?? ''} onChange={(e) => set('q')(e.target.value)} />
+      <div className={styles.search}>
+        <TextField label={searchLabel} type="search" maxLength={200} value={draft.q ?? ''} onChange={(e) => set('q')(e.target.value)} />
       </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-from`}>From (UTC)</label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          value={draft.from ?? ''}
-          onChange={(e) => set('from')(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-        />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-to`}>To (UTC)</label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          value={draft.to ?? ''}
-          onChange={(e) => set('to')(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-        />
-      </div>
+      <TextField
+        label="From (UTC)"
+        type="date"
+        value={draft.from ?? ''}
+        onChange={(e) => set('from')(e.target.value)}
+        aria-invalid={problem ? true : undefined}
+      />
+      <TextField
+        label="To (UTC)"
+        type="date"
+        value={draft.to ?? ''}
+        onChange={(e) => set('to')(e.target.value)}
+        aria-invalid={problem ? true : undefined}
+      />
       <button type="submit" className="button" disabled={Boolean(problem)}>
         Apply
       </button>

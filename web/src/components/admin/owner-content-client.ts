@@ -1,6 +1,5 @@
 // The admin's side of the owner's content that more than one page uses: the image library
-// (upload through the media route, previews), the version history of a profile, a list or a
-// post, and the server's refusal read back as a message at a field.
+// (upload through the media route, previews), the version history of a profile, a list or a post.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MEDIA_LIMITS,
@@ -12,29 +11,10 @@ import {
   type MediaItem,
 } from '@curb/contracts/owner-content';
 import { apiRequest, getQueryFn } from '@/lib/api-client';
-import { serverMessage } from '@/lib/server-message';
 
 const mediaKey = [OWNER_CONTENT_ROUTES.media];
 
 export const useMediaLibrary = () => useQuery({ queryKey: mediaKey, queryFn: getQueryFn<MediaItem[]>({ on401: 'throw' }) });
-
-/** A refusal as the form shows it: the message, and the field it names when it names one. */
-export interface FieldProblem {
-  message: string;
-  field?: string;
-}
-
-/** The server's `{ message, field }` inside an apiRequest error; a generic message otherwise. */
-export function serverProblem(error: unknown, fallback = 'Please try again.'): FieldProblem {
-  const message = serverMessage(error) ?? fallback;
-  if (!(error instanceof Error)) return { message };
-  try {
-    const parsed = JSON.parse(error.message.replace(/^\d{3}: /, '')) as { field?: unknown };
-    return typeof parsed.field === 'string' && parsed.field ? { message, field: parsed.field } : { message };
-  } catch {
-    return { message };
-  }
-}
 
 /** Uploads one picture (multipart, field `file`; the description goes first so the server reads it). */
 export function useUploadImage() {

@@ -5,7 +5,8 @@ import styles from './admin-ui.module.css';
 import { Badge } from './badge';
 import { ErrorView, LoadingView } from './error-view';
 import { formatDateTime } from './format';
-import { serverProblem, useContentVersions, useRestoreVersion } from './owner-content-client';
+import { serverProblem } from '@/lib/server-message';
+import { useContentVersions, useRestoreVersion } from './owner-content-client';
 
 /** One saved version as a history lists it: who saved it, when, and what it changed where that is kept. */
 export interface HistoryEntry {

@@ -2,7 +2,7 @@
 // and writes (the auth guard refuses anonymous writes before they reach these handlers). Each
 // category is at a version: a save made on an older one is refused, never silently undoing another.
 import type { RouteApp } from '../../lib/route-app.ts';
-import { ErrorResponseSchema } from '@curb/contracts/errors';
+import { FieldErrorResponseSchema } from '@curb/contracts/errors';
 import {
   SETTING_CATEGORY_SUBJECTS,
   SettingListSchema,
@@ -55,7 +55,7 @@ export default async function settingsRoutes(app: RouteApp, opts: { stores: Stor
       schema: {
         params: SettingsParamsSchema,
         body: SettingsSaveSchema,
-        response: { 200: SettingsSectionSchema, '4xx': ErrorResponseSchema },
+        response: { 200: SettingsSectionSchema, '4xx': FieldErrorResponseSchema },
       },
     },
     async (request) => {
@@ -64,7 +64,8 @@ export default async function settingsRoutes(app: RouteApp, opts: { stores: Stor
       const entries = Object.entries(values).map(([key, value]) => [key, value.trim()] as const);
       for (const [key, value] of entries) {
         const problem = settingProblem(category, key, value);
-        if (problem) throw new HttpError(400, problem);
+        // Named by its key, as the admin's settings form names its fields.
+        if (problem) throw new HttpError(400, problem, { field: key });
       }
       const changedBy = await whoIs(sql, request);
       await sql.begin(async (tx) => {

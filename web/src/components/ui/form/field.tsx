@@ -1,22 +1,39 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+// The one way a form field is drawn, on the site and in the admin: label, control, hint and
+// error, with the control pointing at its hint and error (aria-describedby, aria-invalid). The
+// wrapper carries the field's name (data-field), so a refusal the server names can be shown
+// and focused where the person typed it (focusField).
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import styles from './field.module.css';
 
-interface FieldFrameProps {
+/** What every field takes beside its control's own attributes. */
+interface FieldText {
   label: ReactNode;
-  required?: boolean;
   error?: string | null;
   hint?: ReactNode;
-  children: (ids: { inputId: string; describedBy: string | undefined }) => ReactNode;
+  /** The name the server uses for this field when it is not the control's `name` (`config.popup.delaySeconds`). */
+  field?: string;
 }
 
-/** A labelled field with its hint and error, wired up for screen readers. */
-function FieldFrame({ label, required, error, hint, children }: FieldFrameProps) {
+/** The attributes the control of a field gets from its frame. */
+export interface ControlProps {
+  id: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
+}
+
+interface FieldProps extends FieldText {
+  required?: boolean;
+  children: (control: ControlProps) => ReactNode;
+}
+
+/** A labelled control of any kind (a colour, a select of the caller's): the frame the fields below share. */
+export function Field({ label, required, error, hint, field, children }: FieldProps) {
   const inputId = useId();
   const errorId = useId();
   const hintId = useId();
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={styles.field}>
+    <div className={styles.field} data-field={field}>
       <label htmlFor={inputId} className={styles.label}>
         {label}
         {required && (
@@ -26,7 +43,7 @@ function FieldFrame({ label, required, error, hint, children }: FieldFrameProps)
           </span>
         )}
       </label>
-      {children({ inputId, describedBy })}
+      {children({ id: inputId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
       {hint && (
         <p id={hintId} className={styles.hint}>
           {hint}
@@ -41,55 +58,47 @@ function FieldFrame({ label, required, error, hint, children }: FieldFrameProps)
   );
 }
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { label: ReactNode; error?: string | null; hint?: ReactNode };
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & FieldText;
 
-export function TextField({ label, error, hint, required, ...input }: InputProps) {
+export function TextField({ label, error, hint, field, required, ...input }: InputProps) {
   return (
-    <FieldFrame label={label} required={required} error={error} hint={hint}>
-      {({ inputId, describedBy }) => (
-        <input
-          id={inputId}
-          className={styles.input}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...input}
-        />
-      )}
-    </FieldFrame>
+    <Field label={label} required={required} error={error} hint={hint} field={field ?? input.name}>
+      {(control) => <input className={styles.input} required={required} {...control} {...input} />}
+    </Field>
   );
 }
 
-type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
-  label: ReactNode;
-  error?: string | null;
-  hint?: ReactNode;
-};
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & FieldText;
 
-export function TextAreaField({ label, error, hint, required, ...textarea }: TextAreaProps) {
+export function TextAreaField({ label, error, hint, field, required, ...textarea }: TextAreaProps) {
   return (
-    <FieldFrame label={label} required={required} error={error} hint={hint}>
-      {({ inputId, describedBy }) => (
-        <textarea
-          id={inputId}
-          className={`${styles.input} ${styles.textarea}`}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...textarea}
-        />
-      )}
-    </FieldFrame>
+    <Field label={label} required={required} error={error} hint={hint} field={field ?? textarea.name}>
+      {(control) => <textarea className={`${styles.input} ${styles.textarea}`} required={required} {...control} {...textarea} />}
+    </Field>
   );
 }
 
-type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { label: ReactNode; error?: string | null };
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & FieldText;
 
-export function CheckboxField({ label, error, ...input }: CheckboxProps) {
+export function SelectField({ label, error, hint, field, required, children, ...select }: SelectProps) {
+  return (
+    <Field label={label} required={required} error={error} hint={hint} field={field ?? select.name}>
+      {(control) => (
+        <select className={styles.input} required={required} {...control} {...select}>
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & Omit<FieldText, 'hint'>;
+
+export function CheckboxField({ label, error, field, ...input }: CheckboxProps) {
   const id = useId();
   const errorId = useId();
   return (
-    <div className={styles.checkbox}>
+    <div className={styles.checkbox} data-field={field ?? input.name}>
       <input id={id} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
       <label htmlFor={id}>{label}</label>
       {error && (

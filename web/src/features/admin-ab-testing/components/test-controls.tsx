@@ -6,6 +6,7 @@ import { Badge, type BadgeTone } from '@/components/admin/badge';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { useStaleSave } from '@/components/admin/stale-save-notice';
 import { formatDateTime, formatIdentifier } from '@/components/admin/format';
+import { TextField } from '@/components/ui/form/field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
 import { useAbTests, useChangeAbTest } from '../api/ab-tests';
@@ -88,17 +89,15 @@ function TestControl({ test, leader, reload }: { test: AbTestState; leader: Lead
         </p>
       )}
       <div className={styles.actions}>
-        <label className={styles.field}>
-          <span>Share of new visitors for {control} (%)</span>
-          <input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={100}
-            value={share}
-            onChange={(e) => setShare(Math.max(0, Math.min(100, Math.round(Number(e.target.value) || 0))))}
-          />
-        </label>
+        <TextField
+          label={`Share of new visitors for ${control} (%)`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          value={share}
+          onChange={(e) => setShare(Math.max(0, Math.min(100, Math.round(Number(e.target.value) || 0))))}
+        />
         <button
           type="button"
           className={`button button-outline ${styles.smallButton}`}

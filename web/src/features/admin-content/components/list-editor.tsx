@@ -3,7 +3,7 @@ import { Panel } from '@/components/admin/admin-page';
 import adminStyles from '@/components/admin/admin-ui.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { ImageField } from '@/components/admin/image-field';
-import { serverProblem, type FieldProblem } from '@/components/admin/owner-content-client';
+import { serverProblem, type FieldProblem } from '@/lib/server-message';
 import { VersionHistory } from '@/components/admin/version-history';
 import { TextAreaField, TextField } from '@/components/ui/form/field';
 import { useToast } from '@/components/ui/toast/use-toast';

@@ -6,9 +6,11 @@ import {
   type EmailTemplate,
   type EmailTemplateType,
   type FunnelConfig,
+  type FunnelFieldPath,
 } from '@curb/contracts/funnel-config';
 import styles from '@/components/admin/admin-ui.module.css';
 import { Badge } from '@/components/admin/badge';
+import { CheckboxField, TextAreaField, TextField } from '@/components/ui/form/field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
 import { usePreviewEmail, useSendTestEmail } from '../api/funnels';
@@ -27,11 +29,14 @@ export function EmailTemplatesTab({
   templates,
   value,
   onChange,
+  errorAt,
 }: {
   funnelId: string;
   templates: EmailTemplate[] | undefined;
   value: Templates;
   onChange: (next: Templates) => void;
+  /** The server's refusal of the last save when it names this field. */
+  errorAt: (path: FunnelFieldPath) => string | null;
 }) {
   const preview = usePreviewEmail(funnelId);
   const sendTest = useSendTestEmail(funnelId);
@@ -63,30 +68,33 @@ export function EmailTemplatesTab({
             </legend>
             <p className={styles.muted}>{template.description}</p>
             {current.enabled !== undefined && (
-              <label className={styles.check}>
-                <input type="checkbox" checked={current.enabled} onChange={(e) => change({ enabled: e.target.checked })} />
-                {funnelField('config.emailTemplates.confirmation.enabled').label}
-              </label>
+              <CheckboxField
+                label={funnelField('config.emailTemplates.confirmation.enabled').label}
+                field="config.emailTemplates.confirmation.enabled"
+                error={errorAt('config.emailTemplates.confirmation.enabled')}
+                checked={current.enabled}
+                onChange={(e) => change({ enabled: e.target.checked })}
+              />
             )}
-            <label className={styles.field}>
-              <span>{subject.label}</span>
-              <input
-                value={current.subject}
-                maxLength={subject.maxLength}
-                placeholder={template.subject}
-                onChange={(e) => change({ subject: e.target.value })}
-              />
-            </label>
-            <label className={styles.field}>
-              <span>{body.label}</span>
-              <textarea
-                rows={6}
-                value={current.body}
-                maxLength={body.maxLength}
-                placeholder={template.body}
-                onChange={(e) => change({ body: e.target.value })}
-              />
-            </label>
+            <TextField
+              label={subject.label}
+              field={subject.path}
+              error={errorAt(subject.path)}
+              value={current.subject}
+              maxLength={subject.maxLength}
+              placeholder={template.subject}
+              onChange={(e) => change({ subject: e.target.value })}
+            />
+            <TextAreaField
+              label={body.label}
+              field={body.path}
+              error={errorAt(body.path)}
+              rows={6}
+              value={current.body}
+              maxLength={body.maxLength}
+              placeholder={template.body}
+              onChange={(e) => change({ body: e.target.value })}
+            />
             <p className={styles.muted}>Placeholders: {template.placeholders.map((p) => `{{${p}}}`).join(' ')}</p>
             {problem && (
               <p className={styles.notice} role="alert">

@@ -1,22 +1,25 @@
 import { useEffect, useState } from 'react';
-import type { FunnelEdit, FunnelEditResponse } from '@curb/contracts/funnel-config';
+import { FUNNEL_FIELD_PATHS, type FunnelEdit, type FunnelEditResponse } from '@curb/contracts/funnel-config';
 import styles from '@/components/admin/admin-ui.module.css';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { useStaleSave } from '@/components/admin/stale-save-notice';
 import { useToast } from '@/components/ui/toast/use-toast';
-import { serverMessage } from '@/lib/server-message';
+import { serverProblem, type FieldProblem } from '@/lib/server-message';
 import { useEmailTemplates, useFunnelConfig, useSaveFunnel } from '../api/funnels';
 import { FunnelEditForm } from './funnel-edit-form';
 
 /**
  * Save Changes shows 'Funnel Updated' and closes. Each save is stored as a new version that the
- * site applies within seconds; a refused save names the field and keeps the dialog open. A save
+ * site applies within seconds; a refused save is shown at the field it names (its tab opened) and
+ * keeps the dialog open. A save
  * made on a version someone else has since saved over is refused by the server: the dialog then
  * says who changed it and when, and offers to load their version or overwrite it with this one.
  */
 /** A notice appears above the fields; on a phone the Save button is far below it. */
 const showNotice = (notice: HTMLElement | null) => notice?.scrollIntoView({ block: 'nearest' });
+/** A refusal the form shows at one of its fields (else it is said above them). */
+const atAField = (problem: FieldProblem) => (FUNNEL_FIELD_PATHS as readonly string[]).includes(problem.field ?? '');
 
 export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onClose: () => void }) {
   const config = useFunnelConfig(funnelId);
@@ -24,7 +27,7 @@ export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onCl
   const save = useSaveFunnel(funnelId);
   const { toast } = useToast();
   const [draft, setDraft] = useState<FunnelEdit | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
   /** The version the draft was made on: the base of the save. */
   const [baseVersion, setBaseVersion] = useState<number | null>(null);
   const stale = useStaleSave({
@@ -58,9 +61,10 @@ export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onCl
         },
         onError: (error) => {
           if (stale.caught(error, null)) return;
-          const message = serverMessage(error);
-          setProblem(message);
-          toast({ title: 'Could not save the funnel', description: message ?? 'Please try again.', variant: 'destructive' });
+          const refusal = serverProblem(error);
+          setProblem(refusal);
+          // A refusal at a field is said there; one about the whole funnel also goes in a toast.
+          if (!atAField(refusal)) toast({ title: 'Could not save the funnel', description: refusal.message, variant: 'destructive' });
         },
       },
     );
@@ -89,9 +93,9 @@ export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onCl
       }
     >
       {stale.notice(save.isPending, 'funnel-save-stale')}
-      {problem && (
+      {problem && !atAField(problem) && (
         <p className={styles.notice} role="alert" data-testid="funnel-save-problem" ref={showNotice}>
-          {problem}
+          {problem.message}
         </p>
       )}
       {config.isError ? (
@@ -105,6 +109,7 @@ export function FunnelEditDialog({ funnelId, onClose }: { funnelId: string; onCl
             setDraft(next);
           }}
           templates={templates.data}
+          problem={problem}
         />
       ) : (
         <LoadingView />

@@ -17,6 +17,7 @@ import {
   type FunnelEdit,
   type FunnelEditTab,
 } from '@curb/contracts/funnel-config';
+import type { FieldProblem } from '@/lib/server-message';
 import { FunnelEditForm } from './funnel-edit-form';
 
 const edit: FunnelEdit = {
@@ -32,10 +33,17 @@ const edit: FunnelEdit = {
 const templates = EMAIL_TEMPLATE_TYPES.map((type) => ({ ...mailTemplateDefaults[type], placeholders: [...TEMPLATE_PLACEHOLDERS[type]] }));
 
 /** The tab as the browser gets it (the popup tab links to the A/B page: a router is needed). */
-async function renderTab(tab: FunnelEditTab): Promise<string> {
+async function renderTab(tab: FunnelEditTab, problem: FieldProblem | null = null): Promise<string> {
   const form = (
     <QueryClientProvider client={new QueryClient()}>
-      <FunnelEditForm funnelId="marketing-audit" value={edit} onChange={() => {}} templates={templates} initialTab={tab} />
+      <FunnelEditForm
+        funnelId="marketing-audit"
+        value={edit}
+        onChange={() => {}}
+        templates={templates}
+        initialTab={tab}
+        problem={problem}
+      />
     </QueryClientProvider>
   );
   const router = createRouter({
@@ -53,16 +61,12 @@ const decode = (html: string) =>
     .replaceAll('&#x27;', "'")
     .replaceAll('&quot;', '"');
 
-/** Each <label>: its text and the attributes of the control inside it. */
+/** Each <label>: its text and the control it names (by `for`), with that control's attributes. */
 function labels(html: string): Array<{ text: string; control: string }> {
-  return [...decode(html).matchAll(/<label[^>]*>([\s\S]*?)<\/label>/g)].map(([, inner]) => ({
-    text: inner!
-      .replace(/<small[\s\S]*?<\/small>/g, '')
-      .replace(/<select[\s\S]*?<\/select>/g, '')
-      .replace(/<textarea[\s\S]*?<\/textarea>/g, '')
-      .replace(/<[^>]+>/g, '')
-      .trim(),
-    control: /<(input|textarea|select)\b[^>]*>/.exec(inner!)?.[0] ?? '',
+  const page = decode(html);
+  return [...page.matchAll(/<label for="([^"]+)"[^>]*>([\s\S]*?)<\/label>/g)].map(([, id, inner]) => ({
+    text: inner!.replace(/<[^>]+>/g, '').trim(),
+    control: new RegExp(`<(input|textarea|select)\\b[^>]*\\bid="${id}"[^>]*>`).exec(page)?.[0] ?? '',
   }));
 }
 
@@ -77,6 +81,7 @@ describe('the funnel Edit dialog reads its fields from the contract', () => {
         const found = shown.filter((l) => l.text.includes(field.label));
         expect(found, field.path).toHaveLength(1);
         const { control } = found[0]!;
+        expect(control, `${field.path}: a control named by its label`).not.toBe('');
         if (field.maxLength !== undefined) expect(control, field.path).toContain(`maxLength="${field.maxLength}"`);
         if (field.minimum !== undefined) expect(control, field.path).toContain(`min="${field.minimum}"`);
         if (field.maximum !== undefined) expect(control, field.path).toContain(`max="${field.maximum}"`);
@@ -89,4 +94,30 @@ describe('the funnel Edit dialog reads its fields from the contract', () => {
         ).toBe(true);
     },
   );
+});
+
+describe('a save the server refused', () => {
+  it.each(FUNNEL_FIELD_PATHS.map(funnelField).map((f) => [f.path, f] as const))(
+    '%s: the message is at the field, which points at it and is marked invalid',
+    async (_path, field) => {
+      const message = `${field.label}: refused by the server.`;
+      const page = decode(await renderTab(field.tab, { message, field: field.path }));
+      const at = new RegExp(`<div[^>]*data-field="${field.path.replaceAll('.', '\\.')}"[^>]*>([\\s\\S]*?)</div>`).exec(page);
+      expect(at, field.path).not.toBeNull();
+      const control = /<(input|textarea|select)\b[^>]*>/.exec(at![1]!)?.[0] ?? '';
+      expect(control).toContain('aria-invalid="true"');
+      const errorId = new RegExp(`<p id="([^"]+)"[^>]*role="alert"[^>]*>${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</p>`).exec(
+        at![1]!,
+      )?.[1];
+      expect(errorId, 'the message beside the control').toBeDefined();
+      expect(/aria-describedby="([^"]+)"/.exec(control)?.[1]?.split(' ')).toContain(errorId);
+      // Said once: at the field, nowhere else in the tab.
+      expect(page.split(message)).toHaveLength(2);
+    },
+  );
+
+  it('a refusal that names no field marks none', async () => {
+    const page = await renderTab('general', { message: 'Version 3 cannot be restored.' });
+    expect(page).not.toContain('aria-invalid');
+  });
 });

@@ -1,11 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Value } from '@sinclair/typebox/value';
 import '@curb/contracts/formats';
 import { type ErasureCounts, type ErasureRecord, PersonRequestSchema } from '@curb/contracts/privacy';
 import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
-import fields from '@/components/admin/labelled-field.module.css';
+import fields from '@/components/admin/admin-form.module.css';
 import { Dialog } from '@/components/ui/dialog/dialog';
+import { TextField } from '@/components/ui/form/field';
 import { formatCount } from '@/components/admin/format';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
@@ -34,7 +35,6 @@ export function removedLines(removed: ErasureCounts): [string, string, number][]
 
 /** Anything of the person's, by e-mail address: download it (an access request) or erase it. */
 export function PersonPanel() {
-  const id = useId();
   const { toast } = useToast();
   const erase = useErasePerson();
   const [email, setEmail] = useState('');
@@ -78,24 +78,22 @@ export function PersonPanel() {
   return (
     <Panel title="A Person's Data">
       <form className={fields.form} onSubmit={(event) => void download(event)} aria-label="A person's data">
-        <div className={`${fields.field} ${page.narrow}`}>
-          <label htmlFor={id}>E-mail address</label>
-          <input
-            id={id}
+        <div className={page.narrow}>
+          <TextField
+            label="E-mail address"
+            name="email"
             type="email"
             autoComplete="off"
             maxLength={254}
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={`${id}-hint`}
-          />
-          <span id={`${id}-hint`} className={problem ? fields.problem : styles.muted}>
-            {problem ??
+            error={problem}
+            hint={
               'Their leads, audits and reports, contact messages, report e-mails, and the tracking events that carry the address ' +
-                'with the rest of the visits they were in. Other visits from the same connection and browser are not included: ' +
-                'without cookies they cannot be told apart from other people at the same home or office.'}
-          </span>
+              'with the rest of the visits they were in. Other visits from the same connection and browser are not included: ' +
+              'without cookies they cannot be told apart from other people at the same home or office.'
+            }
+          />
         </div>
         <div className={styles.actions}>
           <button type="submit" className="button button-outline" disabled={!valid || exporting}>

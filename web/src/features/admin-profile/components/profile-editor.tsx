@@ -3,7 +3,7 @@ import { PROFILE_FIELD_HINTS, SOCIAL_NETWORKS, type OwnerProfile, type SocialNet
 import { Panel } from '@/components/admin/admin-page';
 import adminStyles from '@/components/admin/admin-ui.module.css';
 import { ImageField } from '@/components/admin/image-field';
-import { serverProblem, type FieldProblem } from '@/components/admin/owner-content-client';
+import { serverProblem, type FieldProblem } from '@/lib/server-message';
 import { TextAreaField, TextField } from '@/components/ui/form/field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useSaveProfile } from '../api/profile';

@@ -1,20 +1,23 @@
 import { useState } from 'react';
 import { API_TOKEN_NAME_MAX } from '@curb/contracts/stats';
-import formStyles from '@/components/admin/labelled-field.module.css';
+import { TextField } from '@/components/ui/form/field';
 import { formatDate } from '@/components/admin/format';
-import { serverMessage } from '@/lib/server-message';
+import { serverProblem, type FieldProblem } from '@/lib/server-message';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/stats-access';
 import { EditableList } from './editable-list';
 import own from './stats-access.module.css';
 
 /** Tokens that let a tool read POST /api/stats (and nothing else); a new token is shown once. */
+/** The form's one field, as the server names it in a refusal. */
+const NAMES = ['name'];
+
 export function ApiTokensForm() {
   const tokens = useApiTokens();
   const create = useCreateApiToken();
   const revoke = useRevokeApiToken();
   const [name, setName] = useState('');
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
 
   const submit = () => {
     setProblem(null);
@@ -23,7 +26,7 @@ export function ApiTokensForm() {
         setCreated({ name: token.name, token: token.token });
         setName('');
       },
-      onError: (error) => setProblem(serverMessage(error) ?? 'The token could not be created.'),
+      onError: (error) => setProblem(serverProblem(error, 'The token could not be created.')),
     });
   };
 
@@ -57,11 +60,16 @@ export function ApiTokensForm() {
       action={{ label: 'Revoke', busy: revoke.isPending, run: (token) => revoke.mutate(token.id) }}
       add={{
         label: 'Create an API token',
-        fields: (
-          <div className={formStyles.field}>
-            <label htmlFor="api-token-name">Token name</label>
-            <input id="api-token-name" value={name} maxLength={API_TOKEN_NAME_MAX} onChange={(e) => setName(e.target.value)} />
-          </div>
+        names: NAMES,
+        fields: (errorAt) => (
+          <TextField
+            label="Token name"
+            name="name"
+            error={errorAt('name')}
+            value={name}
+            maxLength={API_TOKEN_NAME_MAX}
+            onChange={(e) => setName(e.target.value)}
+          />
         ),
         problem,
         ready: Boolean(name.trim()),

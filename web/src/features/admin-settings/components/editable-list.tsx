@@ -1,7 +1,10 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
-import formStyles from '@/components/admin/labelled-field.module.css';
+import formStyles from '@/components/admin/admin-form.module.css';
+import fieldStyles from '@/components/ui/form/field.module.css';
+import { focusField } from '@/components/ui/form/field-refusal';
+import type { FieldProblem } from '@/lib/server-message';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import own from './stats-access.module.css';
 
@@ -35,8 +38,11 @@ export function EditableList<T extends { id: string }>({
   before?: ReactNode;
   add: {
     label: string;
-    fields: ReactNode;
-    problem: string | null;
+    /** The form's fields, each given the server's refusal when it names that field. */
+    fields: (errorAt: (field: string) => string | null) => ReactNode;
+    /** The fields `fields` draws, by the names the server gives them. */
+    names: readonly string[];
+    problem: FieldProblem | null;
     ready: boolean;
     busy: boolean;
     submitLabel: string;
@@ -44,6 +50,11 @@ export function EditableList<T extends { id: string }>({
     onSubmit: () => void;
   };
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const field = add.problem?.field && add.names.includes(add.problem.field) ? add.problem.field : null;
+  useEffect(() => {
+    if (field) focusField(formRef.current, field);
+  }, [add.problem, field]);
   if (list.isPending)
     return (
       <Panel title={title}>
@@ -81,11 +92,11 @@ export function EditableList<T extends { id: string }>({
           ))}
         </ul>
       )}
-      <form onSubmit={submit} className={formStyles.form} aria-label={add.label}>
-        {add.fields}
-        {add.problem && (
-          <p role="alert" className={formStyles.problem}>
-            {add.problem}
+      <form ref={formRef} onSubmit={submit} className={formStyles.form} aria-label={add.label}>
+        {add.fields((name) => (name === field ? add.problem!.message : null))}
+        {add.problem && !field && (
+          <p role="alert" className={fieldStyles.error}>
+            {add.problem.message}
           </p>
         )}
         <div className={styles.actions}>

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { CONVERSION_GOALS, GOAL_MATCH_MAX, GOAL_NAME_MAX, type GoalKind } from '@curb/contracts/stats';
-import formStyles from '@/components/admin/labelled-field.module.css';
-import { serverMessage } from '@/lib/server-message';
+import { SelectField, TextField } from '@/components/ui/form/field';
+import { serverProblem, type FieldProblem } from '@/lib/server-message';
 import { useGoals, useRemoveGoal, useSaveGoal } from '../api/stats-access';
 import { EditableList } from './editable-list';
 import own from './stats-access.module.css';
+
+/** The form's fields, as the server names them in a refusal. */
+const NAMES = ['name', 'match'];
 
 /** The owner's own goals for the Traffic page: an event by name, or a page path with * wildcards. */
 export function GoalsForm() {
@@ -14,7 +17,7 @@ export function GoalsForm() {
   const [name, setName] = useState('');
   const [kind, setKind] = useState<GoalKind>('page');
   const [match, setMatch] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
 
   const submit = () => {
     setProblem(null);
@@ -25,7 +28,7 @@ export function GoalsForm() {
           setName('');
           setMatch('');
         },
-        onError: (error) => setProblem(serverMessage(error) ?? 'The goal could not be saved.'),
+        onError: (error) => setProblem(serverProblem(error, 'The goal could not be saved.')),
       },
     );
   };
@@ -49,23 +52,29 @@ export function GoalsForm() {
       action={{ label: 'Remove', busy: remove.isPending, run: (goal) => remove.mutate(goal.id) }}
       add={{
         label: 'Add a goal',
-        fields: (
+        names: NAMES,
+        fields: (errorAt) => (
           <div className={own.row}>
-            <div className={formStyles.field}>
-              <label htmlFor="goal-name">Goal name</label>
-              <input id="goal-name" value={name} maxLength={GOAL_NAME_MAX} onChange={(e) => setName(e.target.value)} />
-            </div>
-            <div className={formStyles.field}>
-              <label htmlFor="goal-kind">Kind</label>
-              <select id="goal-kind" value={kind} onChange={(e) => setKind(e.target.value as GoalKind)}>
-                <option value="page">Page visit</option>
-                <option value="event">Event</option>
-              </select>
-            </div>
-            <div className={formStyles.field}>
-              <label htmlFor="goal-match">{kind === 'page' ? 'Page path' : 'Event name'}</label>
-              <input id="goal-match" value={match} maxLength={GOAL_MATCH_MAX} onChange={(e) => setMatch(e.target.value)} />
-            </div>
+            <TextField
+              label="Goal name"
+              name="name"
+              error={errorAt('name')}
+              value={name}
+              maxLength={GOAL_NAME_MAX}
+              onChange={(e) => setName(e.target.value)}
+            />
+            <SelectField label="Kind" name="kind" value={kind} onChange={(e) => setKind(e.target.value as GoalKind)}>
+              <option value="page">Page visit</option>
+              <option value="event">Event</option>
+            </SelectField>
+            <TextField
+              label={kind === 'page' ? 'Page path' : 'Event name'}
+              name="match"
+              error={errorAt('match')}
+              value={match}
+              maxLength={GOAL_MATCH_MAX}
+              onChange={(e) => setMatch(e.target.value)}
+            />
           </div>
         ),
         problem,

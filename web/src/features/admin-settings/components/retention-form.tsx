@@ -2,15 +2,15 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, retentionProblem } from '@curb/contracts/retention';
 import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
-import formStyles from '@/components/admin/labelled-field.module.css';
+import formStyles from '@/components/admin/admin-form.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { useStaleSave } from '@/components/admin/stale-save-notice';
 import { useToast } from '@/components/ui/toast/use-toast';
+import { TextField } from '@/components/ui/form/field';
 import { serverMessage } from '@/lib/server-message';
 import { useEventRetention, useUpdateEventRetention } from '../api/retention';
 
 const TITLE = 'Data Retention';
-const ID = 'setting-retention-events_days';
 
 /** How long tracking events are kept; older events (and their daily rollups) are deleted. */
 export function RetentionForm() {
@@ -84,27 +84,22 @@ export function RetentionForm() {
     <Panel title={TITLE}>
       {stale.notice(update.isPending, 'settings-stale-retention')}
       <form onSubmit={submit} className={formStyles.form} aria-label={`${TITLE} settings`}>
-        <div className={formStyles.field}>
-          <label htmlFor={ID}>Keep tracking events for (days)</label>
-          <input
-            id={ID}
-            name="events_days"
-            type="number"
-            inputMode="numeric"
-            min={MIN_RETENTION_DAYS}
-            max={MAX_RETENTION_DAYS}
-            step={1}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={`${ID}-hint`}
-          />
-          <span id={`${ID}-hint`} className={problem ? formStyles.problem : styles.muted}>
-            {problem ??
-              `${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS} days (default ${DEFAULT_RETENTION_DAYS}). Older events and their ` +
-                `dashboard figures are deleted.`}
-          </span>
-        </div>
+        <TextField
+          label="Keep tracking events for (days)"
+          name="events_days"
+          type="number"
+          inputMode="numeric"
+          min={MIN_RETENTION_DAYS}
+          max={MAX_RETENTION_DAYS}
+          step={1}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          error={problem}
+          hint={
+            `${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS} days (default ${DEFAULT_RETENTION_DAYS}). ` +
+            'Older events and their dashboard figures are deleted.'
+          }
+        />
         <div className={styles.actions}>
           <button type="submit" className="button" disabled={Boolean(problem) || unchanged || update.isPending}>
             {update.isPending ? 'Saving...' : 'Save Changes'}

@@ -1,13 +1,15 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { SETTING_RULES, settingKeys, settingProblem, type SettingCategory } from '@curb/contracts/settings';
 import { settingsObject } from '@curb/contracts/settings-values';
 import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
-import formStyles from '@/components/admin/labelled-field.module.css';
+import formStyles from '@/components/admin/admin-form.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { useStaleSave } from '@/components/admin/stale-save-notice';
 import { useToast } from '@/components/ui/toast/use-toast';
-import { serverMessage } from '@/lib/server-message';
+import { SelectField, TextField } from '@/components/ui/form/field';
+import { showAtField } from '@/components/ui/form/field-refusal';
+import { serverProblem, type FieldProblem } from '@/lib/server-message';
 import { useSettings, useUpdateSettings } from '../api/settings';
 
 const TITLES: Record<SettingCategory, { title: string; fetchError: string }> = {
@@ -43,7 +45,8 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
     },
     resend: (sent: Record<string, string>, version) => send(sent, version),
   });
-  const [refused, setRefused] = useState<{ key: string; message: string } | null>(null);
+  const [refused, setRefused] = useState<FieldProblem | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const shown = (k: string) => edits[k] ?? saved[k] ?? '';
   const edit = (key: string, value: string) => {
     if (Object.keys(edits).length === 0) setBase(settings.data?.version ?? null);
@@ -67,11 +70,8 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
         },
         onError: (error) => {
           if (stale.caught(error, sent)) return;
-          const message = serverMessage(error) ?? 'Please try again.';
-          // The server names the setting by its label; the refusal is shown at that field.
-          const key = changed.find((k) => message.startsWith(rules[k]!.label));
-          if (key) setRefused({ key, message });
-          toast({ title: 'Could not save settings', description: message, variant: 'destructive' });
+          if (showAtField(formRef.current, error, (field, message) => setRefused({ field, message }))) return;
+          toast({ title: 'Could not save settings', description: serverProblem(error).message, variant: 'destructive' });
         },
       },
     );
@@ -99,38 +99,27 @@ export function SettingsForm({ category }: { category: SettingCategory }) {
   return (
     <Panel title={TITLES[category].title}>
       {stale.notice(update.isPending, `settings-stale-${category}`)}
-      <form onSubmit={submit} className={formStyles.form} aria-label={`${TITLES[category].title} settings`}>
+      <form ref={formRef} onSubmit={submit} className={formStyles.form} aria-label={`${TITLES[category].title} settings`}>
         {keys.map((key) => {
-          const id = `setting-${category}-${key}`;
-          const problem = (shown(key) ? problems[key] : undefined) ?? (refused?.key === key ? refused.message : undefined);
-          return (
-            <div key={key} className={formStyles.field}>
-              <label htmlFor={id}>{rules[key]!.label}</label>
-              {CHOICES[key] ? (
-                <select id={id} name={key} value={shown(key)} onChange={(e) => edit(key, e.target.value)} aria-describedby={`${id}-hint`}>
-                  <option value="">Not set</option>
-                  {CHOICES[key].map((choice) => (
-                    <option key={choice} value={choice}>
-                      {choice}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <input
-                  id={id}
-                  name={key}
-                  value={shown(key)}
-                  onChange={(e) => edit(key, e.target.value)}
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={`${id}-hint`}
-                  autoComplete="off"
-                  spellCheck={false}
-                />
-              )}
-              <span id={`${id}-hint`} className={problem ? formStyles.problem : styles.muted}>
-                {problem ?? `${rules[key]!.effect} Empty: not used. Format: ${rules[key]!.hint}.`}
-              </span>
-            </div>
+          const problem = (shown(key) ? problems[key] : undefined) ?? (refused?.field === key ? refused.message : undefined);
+          const field = {
+            label: rules[key]!.label,
+            name: key,
+            value: shown(key),
+            error: problem,
+            hint: `${rules[key]!.effect} Empty: not used. Format: ${rules[key]!.hint}.`,
+          };
+          return CHOICES[key] ? (
+            <SelectField key={key} {...field} onChange={(e) => edit(key, e.target.value)}>
+              <option value="">Not set</option>
+              {CHOICES[key].map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice}
+                </option>
+              ))}
+            </SelectField>
+          ) : (
+            <TextField key={key} {...field} onChange={(e) => edit(key, e.target.value)} autoComplete="off" spellCheck={false} />
           );
         })}
         <div className={styles.actions}>

@@ -1,16 +1,17 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Panel } from '@/components/admin/admin-page';
 import styles from '@/components/admin/admin-ui.module.css';
-import formStyles from '@/components/admin/labelled-field.module.css';
+import formStyles from '@/components/admin/admin-form.module.css';
 import type { WeeklyEmailSetting } from '@curb/contracts/traffic-attribution';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { useStaleSave } from '@/components/admin/stale-save-notice';
 import { useToast } from '@/components/ui/toast/use-toast';
-import { serverMessage } from '@/lib/server-message';
+import { CheckboxField, TextField } from '@/components/ui/form/field';
+import { showAtField } from '@/components/ui/form/field-refusal';
+import { serverProblem, type FieldProblem } from '@/lib/server-message';
 import { useUpdateWeeklyEmail, useWeeklyEmail } from '../api/weekly-email';
 
 const TITLE = 'Weekly Traffic E-mail';
-const ID = 'setting-weekly-email';
 
 /** The owner's opt-in to a Monday e-mail of last week's traffic and new leads, and the address it goes to. */
 export function WeeklyEmailForm() {
@@ -19,6 +20,8 @@ export function WeeklyEmailForm() {
   const { toast } = useToast();
   const [enabled, setEnabled] = useState(false);
   const [recipient, setRecipient] = useState('');
+  const [refused, setRefused] = useState<FieldProblem | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   // The version the shown setting was loaded at: the save is made on it.
   const [base, setBase] = useState<number | null>(null);
   // Their setting replaces what was typed (the effect below shows it).
@@ -46,7 +49,8 @@ export function WeeklyEmailForm() {
           }),
         onError: (error) => {
           if (stale.caught(error, change)) return;
-          toast({ title: 'Could not save settings', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+          if (showAtField(formRef.current, error, (field, message) => setRefused({ field, message }))) return;
+          toast({ title: 'Could not save settings', description: serverProblem(error).message, variant: 'destructive' });
         },
       },
     );
@@ -71,27 +75,30 @@ export function WeeklyEmailForm() {
   return (
     <Panel title={TITLE}>
       {stale.notice(update.isPending, 'settings-stale-weekly-email')}
-      <form onSubmit={submit} className={formStyles.form} aria-label={`${TITLE} settings`}>
-        <label>
-          <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Send me last week's traffic every
-          Monday
-        </label>
-        <div className={formStyles.field}>
-          <label htmlFor={ID}>Send it to</label>
-          <input
-            id={ID}
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            value={recipient}
-            onChange={(e) => setRecipient(e.target.value)}
-            aria-describedby={`${ID}-hint`}
-          />
-          <span id={`${ID}-hint`} className={styles.muted}>
-            Visitors, visits, pageviews and leads against the week before, and the new leads by name, around 7:00 on Monday in the Traffic
-            time zone. Without a mail service set up, it is written to the outbox instead.
-          </span>
-        </div>
+      <form ref={formRef} onSubmit={submit} className={formStyles.form} aria-label={`${TITLE} settings`}>
+        <CheckboxField
+          label="Send me last week's traffic every Monday"
+          name="enabled"
+          checked={enabled}
+          onChange={(e) => setEnabled(e.target.checked)}
+        />
+        <TextField
+          label="Send it to"
+          name="recipient"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          value={recipient}
+          error={refused?.field === 'recipient' ? refused.message : null}
+          onChange={(e) => {
+            setRecipient(e.target.value);
+            setRefused(null);
+          }}
+          hint={
+            'Visitors, visits, pageviews and leads against the week before, and the new leads by name, around 7:00 on Monday in the ' +
+            'Traffic time zone. Without a mail service set up, it is written to the outbox instead.'
+          }
+        />
         <div className={styles.actions}>
           <button type="submit" className="button" disabled={unchanged || update.isPending}>
             {update.isPending ? 'Saving...' : 'Save Changes'}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { TextField } from '@/components/ui/form/field';
 import { serverMessage } from '@/lib/server-message';
 import { useLogin } from '../api/login';
 import styles from './login-form.module.css';
@@ -21,30 +22,26 @@ export function LoginForm() {
       </h1>
       <p className={styles.lead}>Sign in to manage audits, funnels and analytics.</p>
       <form onSubmit={submit} className={styles.form} noValidate={false}>
-        <label className={styles.field}>
-          <span>E-mail</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            maxLength={254}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </label>
-        <label className={styles.field}>
-          <span>Password</span>
-          <input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            maxLength={256}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+        <TextField
+          label="E-mail"
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          maxLength={254}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          maxLength={256}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         {login.isError && (
           <p role="alert" className={styles.error}>
             {serverMessage(login.error) ?? 'Sign-in failed. Please try again.'}

@@ -1,6 +1,7 @@
 import { formDefinitions } from '@curb/content';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { TextAreaField, TextField } from '@/components/ui/form/field';
+import { showAtField } from '@/components/ui/form/field-refusal';
 import { dismissToast, toast } from '@/components/ui/toast/toast-store';
 import { useSubmissionId } from '@/lib/submission-id';
 import { sendContact } from '../api/send-contact';
@@ -15,9 +16,14 @@ export function ContactForm({ title = 'Send a Message' }: { title?: string }) {
   const [values, setValues] = useState(EMPTY);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
+  // The field the server refused, with its words.
+  const [refused, setRefused] = useState<{ field: string; message: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const error = (field: keyof typeof EMPTY) => (refused?.field === field ? refused.message : null);
   const submission = useSubmissionId();
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
     setSent(false);
+    if (refused?.field === field) setRefused(null);
     setValues((v) => ({ ...v, [field]: event.target.value }));
   };
 
@@ -33,7 +39,8 @@ export function ContactForm({ title = 'Send a Message' }: { title?: string }) {
       // a failure toast from an earlier try goes, it no longer holds.
       dismissToast();
       setSent(true);
-    } catch {
+    } catch (err) {
+      if (showAtField(formRef.current, err, (field, message) => setRefused({ field, message }))) return;
       toast({
         title: 'Failed to send message',
         description: 'Please try again or contact me directly via email or phone.',
@@ -45,7 +52,7 @@ export function ContactForm({ title = 'Send a Message' }: { title?: string }) {
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-label={title} data-testid="contact-form">
+    <form ref={formRef} className={styles.form} onSubmit={submit} aria-label={title} data-testid="contact-form">
       <h3 className={styles.formTitle}>{title}</h3>
       <div className={styles.row}>
         <TextField
@@ -54,6 +61,7 @@ export function ContactForm({ title = 'Send a Message' }: { title?: string }) {
           required
           autoComplete="given-name"
           value={values.firstName}
+          error={error('firstName')}
           onChange={set('firstName')}
         />
         <TextField
@@ -62,6 +70,7 @@ export function ContactForm({ title = 'Send a Message' }: { title?: string }) {
           required
           autoComplete="family-name"
           value={values.lastName}
+          error={error('lastName')}
           onChange={set('lastName')}
         />
       </div>
@@ -72,10 +81,25 @@ export function ContactForm({ title = 'Send a Message' }: { title?: string }) {
         required
         autoComplete="email"
         value={values.email}
+        error={error('email')}
         onChange={set('email')}
       />
-      <TextField label={label('subject')} name="subject" required value={values.subject} onChange={set('subject')} />
-      <TextAreaField label={label('message')} name="message" required value={values.message} onChange={set('message')} />
+      <TextField
+        label={label('subject')}
+        name="subject"
+        required
+        value={values.subject}
+        error={error('subject')}
+        onChange={set('subject')}
+      />
+      <TextAreaField
+        label={label('message')}
+        name="message"
+        required
+        value={values.message}
+        error={error('message')}
+        onChange={set('message')}
+      />
       <button type="submit" className="button" disabled={sending}>
         {sending ? 'Sending...' : 'Send Message'}
       </button>

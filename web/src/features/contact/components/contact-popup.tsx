@@ -1,7 +1,8 @@
 import { contactPopup } from '@curb/content';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { TextAreaField, TextField } from '@/components/ui/form/field';
+import { showAtField } from '@/components/ui/form/field-refusal';
 import { dismissToast, toast } from '@/components/ui/toast/toast-store';
 import { claimPopup, releasePopup } from '@/lib/popup-manager';
 import { useSubmissionId } from '@/lib/submission-id';
@@ -19,6 +20,10 @@ export function ContactPopup() {
   const [view, setView] = useState<'form' | 'sending' | 'success'>('form');
   const [values, setValues] = useState(EMPTY);
   const submission = useSubmissionId();
+  // The field the server refused, with its words.
+  const [refused, setRefused] = useState<{ field: string; message: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const error = (field: keyof typeof EMPTY) => (refused?.field === field ? refused.message : null);
 
   useEffect(() => {
     const show = () => {
@@ -38,8 +43,10 @@ export function ContactPopup() {
   useEffect(() => (view === 'success' ? closeAfterSuccess(close) : undefined), [view]);
 
   const missingRequired = !values.name.trim() || !values.email.trim() || !values.message.trim();
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
+    if (refused?.field === field) setRefused(null);
     setValues((v) => ({ ...v, [field]: event.target.value }));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -53,8 +60,9 @@ export function ContactPopup() {
       // beside it; a failure toast from an earlier try goes, it no longer holds.
       dismissToast();
       setView('success');
-    } catch {
+    } catch (err) {
       setView('form');
+      if (showAtField(formRef.current, err, (field, message) => setRefused({ field, message }))) return;
       toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
     }
   };
@@ -67,8 +75,16 @@ export function ContactPopup() {
           <p>Thank you for reaching out. I’ll get back to you within 24 hours.</p>
         </div>
       ) : (
-        <form className={styles.form} onSubmit={submit}>
-          <TextField label={contactPopup.fields.name} name="name" required autoComplete="name" value={values.name} onChange={set('name')} />
+        <form ref={formRef} className={styles.form} onSubmit={submit}>
+          <TextField
+            label={contactPopup.fields.name}
+            name="name"
+            required
+            autoComplete="name"
+            value={values.name}
+            error={error('name')}
+            onChange={set('name')}
+          />
           <TextField
             label={contactPopup.fields.email}
             name="email"
@@ -76,10 +92,24 @@ export function ContactPopup() {
             required
             autoComplete="email"
             value={values.email}
+            error={error('email')}
             onChange={set('email')}
           />
-          <TextField label={contactPopup.fields.subject} name="subject" value={values.subject} onChange={set('subject')} />
-          <TextAreaField label={contactPopup.fields.message} name="message" required value={values.message} onChange={set('message')} />
+          <TextField
+            label={contactPopup.fields.subject}
+            name="subject"
+            value={values.subject}
+            error={error('subject')}
+            onChange={set('subject')}
+          />
+          <TextAreaField
+            label={contactPopup.fields.message}
+            name="message"
+            required
+            value={values.message}
+            error={error('message')}
+            onChange={set('message')}
+          />
           <button type="submit" className="button" disabled={view === 'sending' || missingRequired}>
             {view === 'sending' ? contactPopup.sendingText : contactPopup.submitText}
           </button>

@@ -8,8 +8,9 @@ import {
   validationMessages,
   websiteFromEmail,
 } from '@curb/content';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { CheckboxField, TextField } from '@/components/ui/form/field';
+import { showAtField } from '@/components/ui/form/field-refusal';
 import { toast } from '@/components/ui/toast/toast-store';
 import { useGoToReport } from '@/lib/report-redirect';
 import { isHttpError, serverMessage } from '@/lib/server-message';
@@ -28,7 +29,10 @@ export function InlineAuditForm({ source }: { source: string }) {
   const [email, setEmail] = useState('');
   const [website, setWebsite] = useState('');
   const [websiteEdited, setWebsiteEdited] = useState(false);
-  const [websiteError, setWebsiteError] = useState<string | null>(null);
+  // Each field's problem: the website's as typed, any field's as the server refused it.
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const clearError = (field: string) => setErrors((e) => ({ ...e, [field]: undefined }));
   const [emailConsent, setEmailConsent] = useState(false);
   const [sending, setSending] = useState(false);
   // What the request became: an audit with its report, or (a funnel without website analysis) a lead alone.
@@ -39,6 +43,7 @@ export function InlineAuditForm({ source }: { source: string }) {
 
   const changeEmail = (value: string) => {
     setEmail(value);
+    clearError('email');
     if (!websiteEdited) setWebsite(websiteFromEmail(value.trim()) ?? '');
   };
 
@@ -46,7 +51,7 @@ export function InlineAuditForm({ source }: { source: string }) {
     event.preventDefault();
     if (!ready || sending) return;
     const site = parseWebsite(website);
-    setWebsiteError(site ? null : validationMessages.url);
+    setErrors(site ? {} : { website: validationMessages.url });
     if (!site) return;
     setSending(true);
     try {
@@ -70,6 +75,7 @@ export function InlineAuditForm({ source }: { source: string }) {
       });
       if (result.reportId) goToReport(result.reportId);
     } catch (error) {
+      if (showAtField(formRef.current, error, (field, message) => setErrors({ [field]: message }))) return;
       toast({
         title: 'Error',
         description: serverMessage(error) ?? (isHttpError(error) ? 'Submission failed' : 'Please try again or contact me directly.'),
@@ -89,7 +95,7 @@ export function InlineAuditForm({ source }: { source: string }) {
     );
   }
   return (
-    <form className={styles.card} onSubmit={submit} data-testid="inline-audit-form" aria-labelledby="inline-audit-title">
+    <form ref={formRef} className={styles.card} onSubmit={submit} data-testid="inline-audit-form" aria-labelledby="inline-audit-title">
       <h3 id="inline-audit-title" className={styles.title}>
         {inlineAuditForm.title}
       </h3>
@@ -99,8 +105,12 @@ export function InlineAuditForm({ source }: { source: string }) {
         name="businessName"
         required
         autoComplete="organization"
+        error={errors.businessName}
         value={businessName}
-        onChange={(e) => setBusinessName(e.target.value)}
+        onChange={(e) => {
+          setBusinessName(e.target.value);
+          clearError('businessName');
+        }}
       />
       <TextField
         label={fieldLabel(marketingAuditForm, 'email')}
@@ -108,6 +118,7 @@ export function InlineAuditForm({ source }: { source: string }) {
         type="email"
         required
         autoComplete="email"
+        error={errors.email}
         value={email}
         onChange={(e) => changeEmail(e.target.value)}
       />
@@ -119,15 +130,24 @@ export function InlineAuditForm({ source }: { source: string }) {
         autoComplete="url"
         placeholder="yourbusiness.com"
         hint={inlineAuditForm.websiteHint}
-        error={websiteError}
+        error={errors.website}
         value={website}
         onChange={(e) => {
           setWebsite(e.target.value);
           setWebsiteEdited(true);
-          setWebsiteError(null);
+          clearError('website');
         }}
       />
-      <CheckboxField label={consentTexts.emailConsent} checked={emailConsent} onChange={(e) => setEmailConsent(e.target.checked)} />
+      <CheckboxField
+        label={consentTexts.emailConsent}
+        name="emailConsent"
+        checked={emailConsent}
+        error={errors.emailConsent}
+        onChange={(e) => {
+          setEmailConsent(e.target.checked);
+          clearError('emailConsent');
+        }}
+      />
       <button type="submit" className="button" disabled={!ready || sending}>
         {sending ? inlineAuditForm.sendingText : inlineAuditForm.submitText}
       </button>

@@ -10,11 +10,12 @@ import {
   type FormId,
 } from '@curb/content';
 import type { QuickLookupResult } from '@curb/contracts/audit';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CheckboxField, TextAreaField, TextField } from '@/components/ui/form/field';
+import { showAtField } from '@/components/ui/form/field-refusal';
 import { toast } from '@/components/ui/toast/toast-store';
 import { useGoToReport } from '@/lib/report-redirect';
-import { isHttpError, serverMessage } from '@/lib/server-message';
+import { isHttpError, serverMessage, serverProblem } from '@/lib/server-message';
 import { trackLead } from '@/lib/tracking';
 import { useSubmissionId } from '@/lib/submission-id';
 import { campaignData, leadWebsiteData, submitLead } from '../api/submit-lead';
@@ -70,6 +71,7 @@ export function LeadForm({
   const [communicationConsent, setCommunicationConsent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const submission = useSubmissionId();
+  const formRef = useRef<HTMLFormElement>(null);
   const goToReport = useGoToReport();
 
   const website = outsideWebsite ?? values.website ?? '';
@@ -137,6 +139,11 @@ export function LeadForm({
       onSubmitted?.({ reportId: result.reportId });
       if (auditVariant && result.reportId) goToReport(result.reportId);
     } catch (error) {
+      const showError = (field: string, message: string) => setErrors((e) => ({ ...e, [field]: message }));
+      // A website entered outside the form is refused above its fields.
+      const refused = serverProblem(error);
+      if (refused.field === 'website' && outsideWebsite !== undefined) return showError('website', refused.message);
+      if (showAtField(formRef.current, error, showError)) return;
       toast({
         title: 'Submission Failed',
         description: serverMessage(error) ?? (isHttpError(error) ? 'Submission failed' : 'Please try again later'),
@@ -149,6 +156,7 @@ export function LeadForm({
 
   return (
     <form
+      ref={formRef}
       className={styles.form}
       onSubmit={submit}
       noValidate
@@ -214,12 +222,14 @@ export function LeadForm({
         <div className={styles.consents}>
           <CheckboxField
             label={consentTexts.emailConsent}
+            name="emailConsent"
             checked={emailConsent}
             onChange={(e) => setEmailConsent(e.target.checked)}
             error={errors.emailConsent}
           />
           <CheckboxField
             label={consentTexts.communicationConsent}
+            name="communicationConsent"
             checked={communicationConsent}
             onChange={(e) => setCommunicationConsent(e.target.checked)}
           />

@@ -1,6 +1,7 @@
 import { marketingAuditPage, scoreNotes } from '@curb/content';
 import type { QuickLookupResult } from '@curb/contracts/audit';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { TextField } from '@/components/ui/form/field';
 import { toast } from '@/components/ui/toast/toast-store';
 import { lookupWebsite } from '@/lib/company-lookup';
 import { debounceLookup } from '@/lib/lookup-debounce';
@@ -106,31 +107,22 @@ export function MarketingAuditPage({
           <div className={styles.layout}>
             <div className={styles.card}>
               <h2 className={styles.cardTitle}>{page.formTitle}</h2>
-              <div className={styles.websiteField}>
-                <label htmlFor="audit-website">
-                  {page.websiteLabel}
-                  <span aria-hidden="true" className={styles.required}>
-                    {' '}
-                    *
-                  </span>
-                </label>
-                <input
-                  id="audit-website"
-                  name="website"
-                  type="url"
-                  inputMode="url"
-                  autoComplete="url"
-                  required
-                  placeholder="yourwebsite.com"
-                  value={website}
-                  onChange={(event) => {
-                    clear();
-                    lastLooked.current = '';
-                    setWebsite(event.target.value);
-                  }}
-                  onBlur={() => lookup(website)}
-                />
-              </div>
+              <TextField
+                label={page.websiteLabel}
+                name="website"
+                type="url"
+                inputMode="url"
+                autoComplete="url"
+                required
+                placeholder="yourwebsite.com"
+                value={website}
+                onChange={(event) => {
+                  clear();
+                  lastLooked.current = '';
+                  setWebsite(event.target.value);
+                }}
+                onBlur={() => lookup(website)}
+              />
               {running && <BuildingLoader stage={stage} />}
               {result && (
                 <div className={styles.found} data-testid="lookup-result">
