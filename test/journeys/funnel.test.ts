@@ -79,7 +79,10 @@ describe('the funnel manager drives the live funnel', () => {
     }
   }
 
-  /** The journey at each width, each starting from the funnels as the product started them. */
+  /**
+   * The journey at each width, each starting from the funnels as the product started them, the
+   * owner signing in from an address of their own (sign-ins are limited per client and minute).
+   */
   function eachWidth(name: string, body: (j: Journey) => Promise<void>, options: JourneyOptions) {
     return atEachWidth(
       browser,
@@ -88,7 +91,7 @@ describe('the funnel manager drives the live funnel', () => {
         await resetFunnels();
         await body(j);
       },
-      options,
+      () => ({ ...options, clientAddress: nextVisitor() }),
     );
   }
 
