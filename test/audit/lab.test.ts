@@ -4,7 +4,6 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_MEMORY_BYTES, findChrome, runLab, type LabState } from '@curb/audit/lab/chromium';
 import { CHECKS } from '@curb/audit/checks/registry';
@@ -14,6 +13,22 @@ import { REPO_ROOT } from '../process.ts';
 import { page, startSite, type TestSite } from './sites.ts';
 
 const chrome = findChrome(process.env.CHROME_PATH);
+
+/** The Chromium processes under `root`: the browser it started and everything that forked. */
+function chromiumUnder(root: number): number[] {
+  const rows = execFileSync('ps', ['-eo', 'pid,ppid,args'])
+    .toString()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.trim().split(/\s+/))
+    .map(([pid, ppid, command]) => ({ pid: Number(pid), ppid: Number(ppid), command: command ?? '' }));
+  const tree = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const row of rows) if (tree.has(row.ppid) && !tree.has(row.pid)) grew = Boolean(tree.add(row.pid));
+  }
+  return rows.filter((row) => tree.has(row.pid) && row.command.includes('chromium')).map((row) => row.pid);
+}
 
 describe.skipIf(!chrome)('lab in Chromium', () => {
   let site: TestSite;
@@ -145,22 +160,8 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
   }, 60_000);
 
   it('runs Chromium under its memory limit and kills it at the deadline of the run', async () => {
-    // This process's Chromium: the browser it started and everything that forked (other
-    // test files may run a browser of their own meanwhile).
-    const ours = () => {
-      const rows = execFileSync('ps', ['-eo', 'pid,ppid,args'])
-        .toString()
-        .split('\n')
-        .slice(1)
-        .map((l) => l.trim().split(/\s+/))
-        .map(([pid, ppid, command]) => ({ pid: Number(pid), ppid: Number(ppid), command: command ?? '' }));
-      const tree = new Set([process.pid]);
-      for (let grew = true; grew; ) {
-        grew = false;
-        for (const row of rows) if (tree.has(row.ppid) && !tree.has(row.pid)) grew = Boolean(tree.add(row.pid));
-      }
-      return rows.filter((row) => tree.has(row.pid) && row.command.includes('chromium')).map((row) => row.pid);
-    };
+    // This process's Chromium (other test files may run a browser of their own meanwhile).
+    const ours = () => chromiumUnder(process.pid);
     const hang = createServer(() => {}).listen(0, '127.0.0.1');
     await new Promise((resolve) => hang.once('listening', resolve));
     try {
@@ -190,30 +191,40 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
   }, 30_000);
 
   it('leaves no Chromium behind when its process dies in the middle of a run', async () => {
-    // A process measuring a page that never answers, killed outright once Chromium is up.
+    // A process measuring a page that never answers, killed outright once its Chromium asks for it.
+    let asked = 0;
+    const hang = createServer(() => void asked++).listen(0, '127.0.0.1');
+    await new Promise((resolve) => hang.once('listening', resolve));
     const script = `
-      import { createServer } from 'node:http';
       import { runLab } from '@curb/audit/lab/chromium';
-      const hang = createServer(() => {}).listen(0, '127.0.0.1', () => {
-        void runLab('http://127.0.0.1:' + hang.address().port + '/', { chromePath: ${JSON.stringify(chrome)},
-          allowed: () => true, lighthouse: true, screenshot: false, deadlineMs: 60_000 });
-      });`;
+      void runLab('http://127.0.0.1:${(hang.address() as AddressInfo).port}/', { chromePath: ${JSON.stringify(chrome)},
+        allowed: () => true, lighthouse: true, screenshot: false, deadlineMs: 60_000 });`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, stdio: 'ignore' });
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    const profiles = () =>
-      execFileSync('ps', ['-eo', 'pid,args'])
-        .toString()
-        .split('\n')
-        .filter((l) => l.includes(`--user-data-dir=${tmpdir()}/curb-chromium-`));
-    const before = profiles().length;
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
     try {
-      await expect.poll(() => profiles().length, { timeout: 20_000, interval: 100 }).toBeGreaterThan(before); // Chromium is running
+      let browser: number[] = [];
+      try {
+        await expect.poll(() => asked, { timeout: 25_000, interval: 100 }).toBeGreaterThan(0); // in the middle of the run
+        browser = chromiumUnder(child.pid!);
+      } finally {
+        child.kill('SIGKILL');
+      }
+      expect(browser.length).toBeGreaterThan(0);
+      await exited;
+      await expect.poll(() => browser.filter(alive), { timeout: 5000 }).toEqual([]);
     } finally {
-      child.kill('SIGKILL');
+      hang.closeAllConnections();
+      hang.close();
     }
-    await exited;
-    await expect.poll(() => profiles().length, { timeout: 5000 }).toBe(before);
-  }, 30_000);
+  }, 40_000);
 });
 
 describe('guarded proxy', () => {
