@@ -1,6 +1,21 @@
 // Builds rows of the `events` table for the analytics tests: only what a test cares about is given.
 import { randomUUID } from 'node:crypto';
+import { afterAll, vi } from 'vitest';
 import { chTime } from '@curb/analytics/dashboards/period';
+
+/**
+ * This file's "now", with Date held there until the file ends: the events a test builds (minutes
+ * before now) and the dashboards' windows (from Date.now()) read one clock, so a run that crosses
+ * midnight UTC keeps counting the same days. Timers still run in real time.
+ */
+export function holdClock(): number {
+  const now = Date.now();
+  vi.useFakeTimers({ toFake: ['Date'], now });
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+  return now;
+}
 
 export interface TestEvent {
   name: string;

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 import { migrateClickHouse, openClickHouse, type ClickHouse } from '@curb/analytics';
 import { buildVisits } from '@curb/analytics/visits';
 import { parseConfig, type Config } from '@curb/contracts/config';
@@ -108,6 +108,13 @@ export async function createTestStores(): Promise<Stores> {
       await pg.drop();
     },
   };
+}
+
+/** Waits until the collector in `app` has moved every accepted event from its spool to ClickHouse. */
+export async function eventsStored(app: { inject(url: string): PromiseLike<{ json(): unknown }> }, timeout = 10_000): Promise<void> {
+  const spooled = async () => ((await app.inject('/api/events/metrics')).json() as { spooled: number }).spooled;
+  // Also called from hooks, where expect.poll is not available.
+  await vi.waitFor(async () => expect(await spooled(), 'events not yet flushed').toBe(0), { timeout, interval: 50 });
 }
 
 /** JSON posts to an in-process app, each from a new client address under `prefix` (for

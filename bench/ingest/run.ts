@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { startBenchServer } from '../child.ts';
+import { BATCH_EVENTS } from './scenarios.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -19,7 +20,7 @@ const event = (i: number) => ({
   props: { page_group: 'Marketing' },
 });
 const ONE = JSON.stringify(event(1));
-const BATCH = JSON.stringify({ events: Array.from({ length: 20 }, (_, i) => event(i)) });
+const BATCH = JSON.stringify({ events: Array.from({ length: BATCH_EVENTS }, (_, i) => event(i)) });
 
 function run(options: Options): Promise<Result> {
   return new Promise((resolve, reject) => {

@@ -2,7 +2,7 @@
 // refuses connections fails in about a second (the browser started beside the fetch is stopped),
 // dead sites queued first do not hold a real lead back by more than one audit, and the audits of
 // one site or one client run one at a time while other leads' audits proceed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditRunKeys } from '@curb/contracts/audit';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import { chromiumSlots, findChrome } from '@curb/audit/lab/chromium';
@@ -48,13 +48,16 @@ const times = async (id: string) =>
 
 /** Waits until every audit has ended (done or failed); their rows. */
 async function ended(ids: string[], timeoutMs: number): Promise<AuditTimes[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = await Promise.all(ids.map(times));
-    if (rows.every((r) => r.status === 'done' || r.status === 'failed')) return rows;
-    if (Date.now() > deadline) throw new Error(`audits not ended after ${timeoutMs} ms: ${rows.map((r) => r.status).join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return vi.waitFor(
+    async () => {
+      const rows = await Promise.all(ids.map(times));
+      if (rows.some((r) => r.status !== 'done' && r.status !== 'failed')) {
+        throw new Error(`audits not ended after ${timeoutMs} ms: ${rows.map((r) => r.status).join(', ')}`);
+      }
+      return rows;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // The whole path on the composed server: a lead form asks for an audit, the worker runs it
 // through pg-boss, the report e-mail reaches a real SMTP server on loopback, the pixel and
 // the report page set the flags the admin sees.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../services/launcher/src/compose.ts';
 import { createTestStores, testConfig } from '../harness.ts';
@@ -36,13 +36,15 @@ afterAll(async () => {
   await site?.close();
 });
 
+/** The first value `read` gives that is `ok`, or the last one read within `ms` (the test then says what is wrong). */
 async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 40_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  let last!: T;
+  const settled = async () => {
+    last = await read();
+    if (!ok(last)) throw new Error('not yet');
+  };
+  await vi.waitFor(settled, { timeout: ms, interval: 250 }).catch(() => undefined);
+  return last;
 }
 
 it('runs a requested audit, e-mails the report and records opens and views', async () => {

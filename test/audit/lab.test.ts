@@ -5,7 +5,6 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_MEMORY_BYTES, findChrome, runLab, type LabState } from '@curb/audit/lab/chromium';
 import { CHECKS } from '@curb/audit/checks/registry';
@@ -15,6 +14,22 @@ import { REPO_ROOT } from '../process.ts';
 import { page, startSite, type TestSite } from './sites.ts';
 
 const chrome = findChrome(process.env.CHROME_PATH);
+
+/** The Chromium processes under `root`: the browser it started and everything that forked. */
+function chromiumUnder(root: number): number[] {
+  const rows = execFileSync('ps', ['-eo', 'pid,ppid,args'])
+    .toString()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.trim().split(/\s+/))
+    .map(([pid, ppid, command]) => ({ pid: Number(pid), ppid: Number(ppid), command: command ?? '' }));
+  const tree = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const row of rows) if (tree.has(row.ppid) && !tree.has(row.pid)) grew = Boolean(tree.add(row.pid));
+  }
+  return rows.filter((row) => tree.has(row.pid) && row.command.includes('chromium')).map((row) => row.pid);
+}
 
 describe.skipIf(!chrome)('lab in Chromium', () => {
   let site: TestSite;
@@ -40,9 +55,9 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
               '<table width="980" style="width:980px"><tr><td><h1>Homes for sale</h1><p>Listings in a fixed table.</p></td></tr></table>',
             ),
           ),
-      // A page that takes 14 s to answer: the browser is busy with it that long.
+      // A page that takes 9 s to answer: the browser is busy with it that long.
       '/slow': (_req, res) => {
-        setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(page('<title>Slow</title>', '<p>Slow</p>')), 14_000);
+        setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(page('<title>Slow</title>', '<p>Slow</p>')), 9_000);
       },
     });
   });
@@ -106,13 +121,13 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
     });
     const states: LabState[] = [];
     const started = performance.now();
-    // Its own 12 s are less than the wait plus the run: counted from the wait, it would not run.
+    // Its own 8 s are less than the wait plus the run: counted from the wait, it would not run.
     const second = runLab(site.url, {
       chromePath: chrome!,
       allowed: () => true,
       lighthouse: false,
       screenshot: true,
-      deadlineMs: 12_000,
+      deadlineMs: 8_000,
       maxWaitMs: 90_000,
       onState: (s) => states.push(s),
     });
@@ -129,7 +144,7 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
     expect(gaveUp.screenshot).toBeNull();
     expect((await first).screenshot).toMatch(/^iVBOR/);
     const out = await second;
-    expect(performance.now() - started).toBeGreaterThan(12_000);
+    expect(performance.now() - started).toBeGreaterThan(8_000);
     expect(out.timedOut).toBe(false);
     expect(out.screenshot).toMatch(/^iVBOR/);
     expect(states).toEqual([{ phase: 'waiting', ahead: 1 }, { phase: 'running' }]);
@@ -148,22 +163,8 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
   }, 60_000);
 
   it('runs Chromium under its memory limit and kills it at the deadline of the run', async () => {
-    // This process's Chromium: the browser it started and everything that forked (other
-    // test files may run a browser of their own meanwhile).
-    const ours = () => {
-      const rows = execFileSync('ps', ['-eo', 'pid,ppid,args'])
-        .toString()
-        .split('\n')
-        .slice(1)
-        .map((l) => l.trim().split(/\s+/))
-        .map(([pid, ppid, command]) => ({ pid: Number(pid), ppid: Number(ppid), command: command ?? '' }));
-      const tree = new Set([process.pid]);
-      for (let grew = true; grew; ) {
-        grew = false;
-        for (const row of rows) if (tree.has(row.ppid) && !tree.has(row.pid)) grew = Boolean(tree.add(row.pid));
-      }
-      return rows.filter((row) => tree.has(row.pid) && row.command.includes('chromium')).map((row) => row.pid);
-    };
+    // This process's Chromium (other test files may run a browser of their own meanwhile).
+    const ours = () => chromiumUnder(process.pid);
     const hang = createServer(() => {}).listen(0, '127.0.0.1');
     await new Promise((resolve) => hang.once('listening', resolve));
     try {
@@ -193,27 +194,40 @@ describe.skipIf(!chrome)('lab in Chromium', () => {
   }, 30_000);
 
   it('leaves no Chromium behind when its process dies in the middle of a run', async () => {
-    // A process measuring a page that never answers, killed outright once Chromium is up.
+    // A process measuring a page that never answers, killed outright once its Chromium asks for it.
+    let asked = 0;
+    const hang = createServer(() => void asked++).listen(0, '127.0.0.1');
+    await new Promise((resolve) => hang.once('listening', resolve));
     const script = `
-      import { createServer } from 'node:http';
       import { runLab } from '@curb/audit/lab/chromium';
-      const hang = createServer(() => {}).listen(0, '127.0.0.1', () => {
-        void runLab('http://127.0.0.1:' + hang.address().port + '/', { chromePath: ${JSON.stringify(chrome)},
-          allowed: () => true, lighthouse: true, screenshot: false, deadlineMs: 60_000 });
-        setTimeout(() => process.kill(process.pid, 'SIGKILL'), 4000);
-      });`;
+      void runLab('http://127.0.0.1:${(hang.address() as AddressInfo).port}/', { chromePath: ${JSON.stringify(chrome)},
+        allowed: () => true, lighthouse: true, screenshot: false, deadlineMs: 60_000 });`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, stdio: 'ignore' });
-    const profiles = () =>
-      execFileSync('ps', ['-eo', 'pid,args'])
-        .toString()
-        .split('\n')
-        .filter((l) => l.includes(`--user-data-dir=${tmpdir()}/curb-chromium-`));
-    const before = profiles().length;
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    expect(profiles().length).toBeGreaterThan(before); // Chromium is running
-    await new Promise((resolve) => child.once('exit', resolve));
-    await expect.poll(() => profiles().length, { timeout: 5000 }).toBe(before);
-  }, 30_000);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    try {
+      let browser: number[] = [];
+      try {
+        await expect.poll(() => asked, { timeout: 25_000, interval: 100 }).toBeGreaterThan(0); // in the middle of the run
+        browser = chromiumUnder(child.pid!);
+      } finally {
+        child.kill('SIGKILL');
+      }
+      expect(browser.length).toBeGreaterThan(0);
+      await exited;
+      await expect.poll(() => browser.filter(alive), { timeout: 5000 }).toEqual([]);
+    } finally {
+      hang.closeAllConnections();
+      hang.close();
+    }
+  }, 40_000);
 });
 
 describe('guarded proxy', () => {

@@ -2,7 +2,10 @@
 // archive's manifest as `tar` reads it, an independent count of a data directory's tables, and the
 // owner's view of a product (signed in) to compare before and after.
 import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
+import { createSql } from '@curb/db';
 import type { Manifest } from '@curb/runtime/backup/manifest';
 import { DASHBOARD_ENDPOINTS } from '../../bench/dashboards/endpoints.ts';
 import { REPO_ROOT } from '../process.ts';
@@ -117,11 +120,24 @@ export async function ownerViews(url: string, cookie: string, paths: readonly st
 
 /** Waits until the product's spool is empty (its metrics answer loopback clients). */
 export async function waitForFlush(url: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const metrics = (await (await fetch(`${url}/api/events/metrics`)).json()) as { spooled: number };
-    if (metrics.spooled === 0) return;
-    if (Date.now() > deadline) throw new Error(`the spool still holds ${metrics.spooled} events`);
-    await new Promise((r) => setTimeout(r, 200));
+  const spooled = async () => ((await (await fetch(`${url}/api/events/metrics`)).json()) as { spooled: number }).spooled;
+  await expect.poll(spooled, { timeout: timeoutMs, interval: 200, message: 'the spool still holds events' }).toBe(0);
+}
+
+/**
+ * Waits until the api's own events (report views) have left PostgreSQL's outbox for ClickHouse,
+ * read on the running product's embedded PostgreSQL (its port in the pid file).
+ */
+export async function waitForOutbox(dataDir: string, timeoutMs = 30_000): Promise<void> {
+  const port = readFileSync(join(dataDir, 'postgres', 'cluster', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]!
+    .trim();
+  const password = readFileSync(join(dataDir, 'postgres', 'password'), 'utf8').trim();
+  const sql = createSql(`postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`, { max: 1 });
+  try {
+    const waiting = async () => (await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM event_outbox`)[0]!.n;
+    await expect.poll(waiting, { timeout: timeoutMs, interval: 200, message: 'events still wait in the outbox' }).toBe(0);
+  } finally {
+    await sql.end();
   }
 }

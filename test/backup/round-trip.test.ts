@@ -10,7 +10,18 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sendDemoActivity, waitForAudits, type DemoResult } from '../../scripts/demo/activity.ts';
 import { startProduct, type RunningProduct } from '../process.ts';
-import { BACKUP_LINE, getJson, inspectDataDir, ownerViews, pnpm, readManifest, RESTORED_LINE, signIn, waitForFlush } from './helpers.ts';
+import {
+  BACKUP_LINE,
+  getJson,
+  inspectDataDir,
+  ownerViews,
+  pnpm,
+  readManifest,
+  RESTORED_LINE,
+  signIn,
+  waitForFlush,
+  waitForOutbox,
+} from './helpers.ts';
 
 const ADMIN = { email: 'owner@curb.test', password: 'backup round trip password' };
 const LEADS = 2;
@@ -36,7 +47,7 @@ interface Sent {
 }
 
 /** Bot beacons of 50 events, `concurrency` in flight, until stopped; answers each request's ids and times. */
-function burst(url: string, concurrency = 4): { stop(): Promise<Sent[]> } {
+function burst(url: string, concurrency = 4): { sent: readonly Sent[]; stop(): Promise<Sent[]> } {
   const sent: Sent[] = [];
   let running = true;
   const loop = async () => {
@@ -55,6 +66,7 @@ function burst(url: string, concurrency = 4): { stop(): Promise<Sent[]> } {
   };
   const loops = Array.from({ length: concurrency }, loop);
   return {
+    sent,
     async stop() {
       running = false;
       await Promise.all(loops);
@@ -82,22 +94,24 @@ describe('pnpm backup of a running product, pnpm restore into a new directory', 
       const list = (await getJson(`${a.url}/api/admin/marketing-audits`, cookieA)).body as { emailsInOutbox: number; emailsSent: number };
       return list.emailsInOutbox + list.emailsSent;
     };
-    for (let waited = 0; (await mailed()) < LEADS && waited < 60_000; waited += 250) await new Promise((r) => setTimeout(r, 250));
-    expect(await mailed()).toBe(LEADS);
+    await expect.poll(mailed, { timeout: 60_000, interval: 250 }).toBe(LEADS);
     // The api's own events (report views) move from PostgreSQL's outbox each second.
-    await new Promise((r) => setTimeout(r, 2500));
+    await waitForOutbox(source);
     await waitForFlush(a.url);
     // The owner's view at rest (a dashboard's first request also stores its closed days, which the backup then holds).
     const before = await ownerViews(a.url, cookieA);
     const reportPaths = demo.leads.map((l) => `/api/audit-report/${l.reportId}`);
     const reportsBefore = await ownerViews(a.url, cookieA, reportPaths);
 
+    // The backup starts under the burst (every sender acknowledged) and the burst goes on past its moment.
     const beacons = burst(a.url);
-    await new Promise((r) => setTimeout(r, 1500));
+    await expect.poll(() => beacons.sent.length, { timeout: 20_000, interval: 50 }).toBeGreaterThanOrEqual(8);
     const backup = await pnpm('backup', ['--out', archive], { DATA_DIR: source }).catch((err: Error) => {
       throw new Error(`${err.message}\nproduct:\n${a.output().slice(-4000)}`);
     });
-    await new Promise((r) => setTimeout(r, 500));
+    expect(backup.code, backup.stderr).toBe(0);
+    const cut = Date.parse(/consistent to (\S+)/.exec(backup.stdout)?.[1] ?? '');
+    await expect.poll(() => beacons.sent.filter((s) => s.sentAt > cut).length, { timeout: 20_000, interval: 50 }).toBeGreaterThanOrEqual(4);
     const sent = await beacons.stop();
     expect(backup.code, backup.stderr).toBe(0);
     const [, file, pgRows, chRows] = BACKUP_LINE.exec(backup.lastLine) ?? [];

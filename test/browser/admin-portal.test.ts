@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { MarketingAuditList } from '@curb/contracts/admin';
 import type { DemoResult } from '../../scripts/demo/activity.ts';
 import { ADMIN, signIn, startDemoApp, type DemoApp } from './admin-session.ts';
-import type { BrowserApp } from './harness.ts';
+import { gate, type BrowserApp } from './harness.ts';
 
 const VISITORS = 60;
 const LEADS = 3;
@@ -41,12 +41,15 @@ describe('admin portal in Chromium', () => {
 
   it('verifies access, sends visitors to the sign-in at /admin, and refuses a wrong password', async () => {
     const page = await app.newPage();
+    // The session check answers once the test has seen the page wait for it.
+    const sessionHeld = gate();
     await page.route('**/api/auth/session', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await sessionHeld.passed;
       await route.continue();
     });
     await page.goto(`${app.url}/admin/marketing-audits`);
     await page.getByText('Verifying admin access...').waitFor();
+    sessionHeld.open();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/admin');
     await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
 

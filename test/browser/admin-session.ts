@@ -1,7 +1,7 @@
 // The owner in the browser tests: the account a test product starts with, signing in at
 // /admin, and a product that holds the figures `pnpm demo` leaves, ready on every dashboard.
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { sendDemoActivity, waitForAudits, type DemoResult } from '../../scripts/demo/activity.ts';
 import { startBrowserApp, type BrowserApp } from './harness.ts';
 
@@ -44,12 +44,13 @@ export async function startDemoApp(options: { visitors: number; leads: number; s
     body: JSON.stringify(ADMIN),
   });
   const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-  for (let waited = 0; ; waited += 250) {
-    const res = await fetch(`${app.url}/api/analytics/retargeting?days=7`, { headers: { cookie } });
-    if (((await res.json()) as { totalUsers: number }).totalUsers === options.visitors) break;
-    if (waited > 20_000) throw new Error('the demo events never reached the dashboards');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const counted = async () =>
+    ((await (await fetch(`${app.url}/api/analytics/retargeting?days=7`, { headers: { cookie } })).json()) as { totalUsers: number })
+      .totalUsers;
+  await vi.waitFor(async () => expect(await counted(), 'visitors on the dashboards').toBe(options.visitors), {
+    timeout: 20_000,
+    interval: 250,
+  });
   return {
     app,
     demo,

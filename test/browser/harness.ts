@@ -60,3 +60,10 @@ export async function startBrowserApp(env: Record<string, string> = {}): Promise
     },
   };
 }
+
+/** Holds something (a routed answer) until the test has seen what it shows meanwhile. */
+export function gate(): { passed: Promise<void>; open(): void } {
+  let open = () => {};
+  const passed = new Promise<void>((resolve) => (open = resolve));
+  return { passed, open };
+}

@@ -5,7 +5,7 @@
 // page states around them are deterministic.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { startBrowserApp, type BrowserApp } from './harness.ts';
+import { gate, startBrowserApp, type BrowserApp } from './harness.ts';
 import { openPage, poll } from './public-helpers.ts';
 
 const lookupResult = {
@@ -133,9 +133,11 @@ describe('public forms in Chromium', () => {
     const page = await app.newPage();
     await page.clock.install();
     let lookups = 0;
+    // The lookup answers once the test has seen the form wait for it.
+    const lookupHeld = gate();
     await page.route('**/api/quick-company-lookup', async (route: Route) => {
       lookups += 1;
-      await new Promise((r) => setTimeout(r, 400));
+      await lookupHeld.passed;
       await route.fulfill({ json: lookupResult });
     });
     await openPage(page, `${app.url}/blog`);
@@ -167,6 +169,7 @@ describe('public forms in Chromium', () => {
     const business = popup.getByLabel('Your Business Name');
     await poll(() => business.getAttribute('placeholder'), { timeout: 4000 }).toBe('Loading company info...');
     expect(await popup.getByText('Analyzing website...').isVisible()).toBe(true);
+    lookupHeld.open();
     await poll(() => business.inputValue()).toBe('Acme Homes');
     expect(await business.getAttribute('placeholder')).toBe('Your Business Name');
     expect(await popup.getByTestId('enrichment-success').textContent()).toContain('Real estate agency');
@@ -210,8 +213,9 @@ describe('public forms in Chromium', () => {
 
   it('free audit page: lookup with loader, preview and top 3 insights, then the report page', async () => {
     const page = await app.newPage();
+    const lookupHeld = gate();
     await page.route('**/api/quick-company-lookup', async (route: Route) => {
-      await new Promise((r) => setTimeout(r, 1200));
+      await lookupHeld.passed;
       await route.fulfill({ json: lookupResult });
     });
     await openPage(page, `${app.url}/marketing-audit`);
@@ -222,6 +226,7 @@ describe('public forms in Chromium', () => {
     await page.getByLabel('Website URL').blur();
     await poll(() => page.getByTestId('website-preview').getByText('Capturing website...').isVisible()).toBe(true);
     await poll(() => page.getByTestId('audit-loader').textContent()).toContain('Building analysis foundation...');
+    lookupHeld.open();
     await poll(() => page.getByText('Website analyzed successfully').isVisible()).toBe(true);
     const insights = page.getByRole('complementary').locator('li');
     expect(await insights.count()).toBe(3);

@@ -7,7 +7,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '@curb/contracts/config';
 import { freePort } from '@curb/runtime/free-port';
 import { openStores } from '@curb/runtime';
@@ -78,18 +78,18 @@ function request(
 const json = (a: Answer) => JSON.parse(a.body.toString()) as Record<string, unknown>;
 
 async function waitFor<T>(what: string, attempt: () => Promise<T | undefined>, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
   let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await attempt();
-      if (value !== undefined) return value;
-    } catch (err) {
+  const arrived = async () => {
+    const value = await attempt().catch((err: unknown) => {
       last = err;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${what} did not happen within ${ms} ms (${String(last)})\n${caddyLog}`);
+      return undefined;
+    });
+    if (value === undefined) throw new Error('not yet');
+    return value;
+  };
+  return vi.waitFor(arrived, { timeout: ms, interval: 200 }).catch(() => {
+    throw new Error(`${what} did not happen within ${ms} ms (${String(last)})\n${caddyLog}`);
+  });
 }
 
 beforeAll(async () => {

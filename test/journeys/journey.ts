@@ -4,10 +4,11 @@
 // under test, the journey fails on any console error, CSP violation, uncaught error or
 // unhandled rejection, and on a page that stops answering. Each step leaves a screenshot in
 // test-results/journeys/ to look at.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { ADMIN } from '../browser/admin-session.ts';
 import { REPO_ROOT } from '../process.ts';
 
@@ -170,4 +171,19 @@ export async function signInAsOwner(j: Journey, url: string): Promise<void> {
 export async function openAdminPage(j: Journey, label: string): Promise<void> {
   if (j.isPhone) await j.page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Menu' }).click();
   await j.page.getByRole('link', { name: label, exact: true }).filter({ visible: true }).first().click();
+}
+
+/** The mail in the product's outbox (no mail service here) to `to` whose subject matches, once it is there. */
+export function outboxMail(dataDir: string, to: string, subject: RegExp): Promise<ParsedMail> {
+  const dir = join(dataDir, 'outbox');
+  return vi.waitFor(
+    async () => {
+      for (const file of existsSync(dir) ? readdirSync(dir) : []) {
+        const mail = await simpleParser(readFileSync(join(dir, file)));
+        if (mail.subject && subject.test(mail.subject) && JSON.stringify(mail.to).includes(to)) return mail;
+      }
+      throw new Error(`no mail to ${to} with a subject like ${subject}`);
+    },
+    { timeout: 30_000, interval: 250 },
+  );
 }

@@ -7,17 +7,16 @@
 // The review rating search engines read is the sample's on the new install, claims nothing once
 // a new person has set up the site, and is the owner's own once they give it in their profile.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser } from 'playwright-core';
 import { startSampleSites, type SampleSites } from '../../scripts/demo/sample-sites.ts';
 import { ADMIN_ENV } from '../browser/admin-session.ts';
 import { launchBrowser, startBrowserApp, type BrowserApp } from '../browser/harness.ts';
-import { atEachWidth, Journey, nextVisitor, openAdminPage, signInAsOwner, WIDTHS } from './journey.ts';
+import { atEachWidth, Journey, nextVisitor, openAdminPage, outboxMail, signInAsOwner, WIDTHS } from './journey.ts';
 
 /** The sign-in page asks who is signed in first; a visitor who is not gets a 401. */
 const SIGNED_OUT = /status of 401 .*\/api\/auth\/user/;
@@ -109,20 +108,6 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
     await sites?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
-
-  /** The mail in the outbox (no mail service here) to `to` whose subject matches, once it is there. */
-  async function outboxMail(to: string, subject: RegExp): Promise<ParsedMail> {
-    const dir = join(dataDir, 'outbox');
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      for (const file of existsSync(dir) ? readdirSync(dir) : []) {
-        const mail = await simpleParser(readFileSync(join(dir, file)));
-        if (mail.subject && subject.test(mail.subject) && JSON.stringify(mail.to).includes(to)) return mail;
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`no mail to ${to} with a subject like ${subject}`);
-  }
 
   /** The page as the browser holds it (head, structured data, embedded content) carries no trace of the sample. */
   async function noSampleTraces(j: Journey, where: string): Promise<void> {
@@ -329,7 +314,7 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
         expect(sampleTrace(pdfText)).toBeNull();
         await v.step('pdf');
 
-        const mail = await outboxMail(lead, /We received your audit request/);
+        const mail = await outboxMail(dataDir, lead, /We received your audit request/);
         const whole = `${JSON.stringify(mail.from)} ${JSON.stringify(mail.replyTo)} ${mail.text} ${mail.html}`;
         expect(whole).toContain(OWNER.name);
         expect(JSON.stringify(mail.replyTo)).toContain(OWNER.email);

@@ -203,8 +203,14 @@ describe('the owner’s journeys in Chromium', () => {
         await banner.getByRole('button', { name: 'Accept' }).click();
         await j.page.locator('script[data-tag="gtag"]').waitFor({ state: 'attached' });
         await expect.poll(() => banner.count()).toBe(0);
-        // The title stays put after the tags run (it grew on every head change before).
-        await j.page.waitForTimeout(500);
+        // The title stays put after the tags run (it grew on every head change before): once
+        // the page view went to the tags, and the page has painted since.
+        await j.page.waitForFunction(() =>
+          ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).some(
+            (e) => e[0] === 'event' && e[1] === 'page_view',
+          ),
+        );
+        await j.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
         expect(await j.page.title()).toBe('Services | Morgan Ellis Marketing');
         await j.step('accepted');
 

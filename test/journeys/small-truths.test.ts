@@ -102,11 +102,18 @@ describe('figures that agree and small truths, in Chromium', () => {
       expect(await j.page.getByTestId('csv-all').textContent()).toBe('Download all leads (CSV)');
       await j.step('marketing audits');
 
+      let settingsRead = 0;
+      j.page.on('requestfinished', (request) => {
+        if (request.frame() !== j.page.mainFrame() && request.url().includes('/api/settings?category=analytics')) settingsRead += 1;
+      });
       await j.page.getByRole('button', { name: 'Preview' }).filter({ visible: true }).first().click();
       const frame = j.page.frameLocator('dialog iframe');
       await frame.getByTestId('audit-report').waitFor({ timeout: 30_000 });
-      // The owner's preview is not a visitor: no cookie banner inside it.
-      await j.page.waitForTimeout(500);
+      // The owner's preview is not a visitor: no cookie banner inside it. A visitor's page shows
+      // it once hydrated with the analytics settings read: the preview has both, and has painted since.
+      await frame.locator('html[data-interactive="true"]').waitFor({ state: 'attached' });
+      await expect.poll(() => settingsRead).toBeGreaterThan(0);
+      await frame.locator('body').evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       expect(await frame.getByTestId('consent-banner').count()).toBe(0);
       await j.step('preview without banner');
       await j.page.keyboard.press('Escape');

@@ -7,7 +7,7 @@
 // and forward through the changes. At 1280 and 390 px.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { TrackedEvent } from '@curb/contracts/events';
 import type { StatsResponse } from '@curb/contracts/stats';
@@ -175,17 +175,18 @@ async function waitForVisits(url: string): Promise<void> {
     body: JSON.stringify(ADMIN),
   });
   const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-  let counted: unknown;
-  for (const started = Date.now(); Date.now() - started < 20_000; await new Promise((r) => setTimeout(r, 250))) {
+  const counted = async () => {
     const res = await fetch(`${url}/api/stats`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: url, cookie },
       body: JSON.stringify({ metrics: ['visits'], date_range: '7d' }),
     });
-    counted = res.ok ? ((await res.json()) as StatsResponse).results[0]?.metrics[0] : `${res.status}: ${await res.text()}`;
-    if (counted === VISITS.length) return;
-  }
-  throw new Error(`the traffic API never counted every visit sent (last answer: ${String(counted)})`);
+    return res.ok ? ((await res.json()) as StatsResponse).results[0]?.metrics[0] : `${res.status}: ${await res.text()}`;
+  };
+  await vi.waitFor(async () => expect(await counted(), 'visits the traffic API counts').toBe(VISITS.length), {
+    timeout: 20_000,
+    interval: 250,
+  });
 }
 
 /** The top figures on screen, once nothing is loading, keyed by metric. */

@@ -187,14 +187,19 @@ describe("the funnels' e-mails to their leads", () => {
     ];
     let n = 0;
     for (const [label, act] of cases) {
+      // Beside each lead, one who did nothing: the same follow-up, due at the same time, goes to
+      // them, so the skip is for what the lead did (not for the time, the funnel or the mail).
       const ids = await doneAudit(`skip-${++n}@harborpine.example`);
-      expect(await runJob({ kind: 'audit-report', auditId: ids.auditId })).toBe('delivered');
+      const control = await doneAudit(`control-${n}@harborpine.example`);
+      for (const { auditId } of [ids, control]) expect(await runJob({ kind: 'audit-report', auditId })).toBe('delivered');
       sent.length = 0;
       await act(ids);
       vi.useFakeTimers({ toFake: ['Date'] });
       due();
       expect(await runJob({ kind: 'follow-up', auditId: ids.auditId }), label).toBe('skipped');
       expect(sent, label).toEqual([]);
+      expect(await runJob({ kind: 'follow-up', auditId: control.auditId }), `${label}: the lead beside`).toBe('delivered');
+      expect(sent.map((m) => m.to)).toEqual([`control-${n}@harborpine.example`]);
       vi.useRealTimers();
     }
     // One-click unsubscribe as a mail client does it (RFC 8058): a POST.

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { personal } from '@curb/content';
 import type { Stores } from '@curb/runtime';
@@ -21,14 +21,15 @@ describe('owner notification of new submissions', () => {
   const post = jsonPoster(() => app, '10.9.0.');
   const mailsWith = (marker: string) => smtp.messages.filter((m) => (m.text ?? '').includes(marker));
   /** Waits for the worker to hand over the notice carrying `marker`. */
-  async function noticeWith(marker: string): Promise<ParsedMail> {
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline) {
-      const [mail] = mailsWith(marker);
-      if (mail) return mail;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`no notice containing ${marker}`);
+  function noticeWith(marker: string): Promise<ParsedMail> {
+    return vi.waitFor(
+      () => {
+        const [mail] = mailsWith(marker);
+        if (!mail) throw new Error(`no notice containing ${marker}`);
+        return mail;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
   }
   const noticeJobs = async (kind: string, key: string, id: string) =>
     stores.sql`SELECT id FROM pgboss.job WHERE name = 'mail-send' AND data->>'kind' = ${kind} AND data->>${key} = ${id}`;

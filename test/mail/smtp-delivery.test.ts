@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dkimVerify } from 'mailauth';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Stores } from '@curb/runtime';
 import { checkDkimRecord, dkimRecordValue, dnsRecords, ensureDkimKey } from '../../services/worker/src/mail/dkim.ts';
 import { MailRefusedError, smtpOptions, smtpTransport, type OutgoingMail } from '../../services/worker/src/mail/transports.ts';
@@ -205,15 +205,15 @@ describe("a report e-mail the recipient's server refuses", () => {
       emailConsent: true,
     });
     expect(lead.statusCode).toBe(201);
-    const deadline = Date.now() + 60_000;
     let row: { mail_refused_at: Date | null; mail_error: string | null } | undefined;
-    while (Date.now() < deadline) {
-      [row] = await stores.sql<{ mail_refused_at: Date | null; mail_error: string | null }[]>`
-        SELECT mail_refused_at, mail_error FROM audits WHERE email = 'gone@bounce-realty.example'`;
-      if (row?.mail_refused_at) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(row?.mail_refused_at).toBeInstanceOf(Date);
+    await vi.waitFor(
+      async () => {
+        [row] = await stores.sql<{ mail_refused_at: Date | null; mail_error: string | null }[]>`
+          SELECT mail_refused_at, mail_error FROM audits WHERE email = 'gone@bounce-realty.example'`;
+        expect(row?.mail_refused_at).toBeInstanceOf(Date);
+      },
+      { timeout: 60_000, interval: 200 },
+    );
     expect(row?.mail_error).toMatch(/550 Mailbox unavailable/);
 
     const admin = await adminHeaders(app, stores);

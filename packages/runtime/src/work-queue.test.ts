@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QueueFullError, TooManyForClientError, WorkQueue } from './work-queue.ts';
 
 const deferred = () => {
@@ -19,16 +19,14 @@ describe('WorkQueue', () => {
         return i;
       }),
     );
-    await new Promise((r) => setTimeout(r, 10));
-    expect([started, queue.running, queue.waiting]).toEqual([[0, 1], 2, 3]);
+    await vi.waitFor(() => expect([started, queue.running, queue.waiting]).toEqual([[0, 1], 2, 3]));
     const refused = await queue.run(async () => 99).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(QueueFullError);
     expect(refused).toMatchObject({ statusCode: 503, retryAfterSeconds: 5, message: 'Busy, try again soon.' });
 
     gates[0]!.resolve();
     await jobs[0];
-    await new Promise((r) => setTimeout(r, 10));
-    expect([started, queue.running, queue.waiting]).toEqual([[0, 1, 2], 2, 2]);
+    await vi.waitFor(() => expect([started, queue.running, queue.waiting]).toEqual([[0, 1, 2], 2, 2]));
     for (const g of gates) g.resolve();
     expect(await Promise.all(jobs)).toEqual([0, 1, 2, 3, 4]);
     expect([queue.running, queue.waiting]).toEqual([0, 0]);

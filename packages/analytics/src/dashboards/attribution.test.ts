@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTRIBUTION_DIMENSIONS, TOUCH_MODELS, UNTRACKED } from '@curb/contracts/traffic-attribution';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
 import { type AttributedLead, attributeLeads, leadJourneyEvents, leadTouches } from './attribution.ts';
-import { eventRows, type TestEvent } from '../../../../test/events.ts';
+import { eventRows, holdClock, type TestEvent } from '../../../../test/events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
-const now = Date.now();
+const now = holdClock();
 const MIN = 60_000;
 
 // A small deterministic generator, so a failure can be replayed.

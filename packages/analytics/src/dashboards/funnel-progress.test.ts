@@ -4,10 +4,10 @@ import { createTestClickHouse } from '../../../../test/harness.ts';
 import { migrateClickHouse } from '../migrate.ts';
 import { type ClosedDaysStatus, closedDaysSnapshots, readClosedDays, reloadRunDictionarySql } from './closed-days.ts';
 import { funnelLevels, funnelQuery } from './funnel-progress.ts';
-import { eventRows, type TestEvent } from '../../../../test/events.ts';
+import { eventRows, holdClock, type TestEvent } from '../../../../test/events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
-const now = Date.now();
+const now = holdClock();
 const MINUTE = 60_000;
 const DAY_MINUTES = 24 * 60;
 

@@ -4,10 +4,10 @@ import type { OwnerFunnel } from '@curb/contracts/traffic-attribution';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
 import { filteredVisits } from '../stats/run.ts';
 import { ownerFunnelReport, pagePattern } from './owner-funnels.ts';
-import { eventRows, type TestEvent } from '../../../../test/events.ts';
+import { eventRows, holdClock, type TestEvent } from '../../../../test/events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
-const now = Date.now();
+const now = holdClock();
 const DAY = 86_400_000;
 
 const view = (visitor: number, path: string, minutesAgo: number, extra: Partial<TestEvent> = {}): TestEvent => ({

@@ -3,10 +3,10 @@ import { JOURNEY_LIMIT } from '@curb/contracts/analytics';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
 import { type ClosedDaysStatus as Status, computeClosedDays } from './closed-days.ts';
 import { funnelReach, RECENT_SESSIONS, retargetingDashboard, retargetingSnapshots, retargetingSql } from './retargeting.ts';
-import { eventRows } from '../../../../test/events.ts';
+import { eventRows, holdClock } from '../../../../test/events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
-const now = Date.now();
+const now = holdClock();
 
 beforeAll(async () => {
   ch = await createTestClickHouseWithEvents(

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';
 import { seoTraffic } from './seo.ts';
-import { eventRows } from '../../../../test/events.ts';
+import { eventRows, holdClock } from '../../../../test/events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
-const now = Date.now();
+const now = holdClock();
 const DAY = 24 * 60;
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JsonLines, JsonLinesFile } from '@curb/analytics';
 import { Flusher } from './flusher.ts';
 import { createMetrics } from './metrics.ts';
@@ -55,7 +55,8 @@ describe('the ingest cut of a backup', () => {
         acknowledged.push(n);
       }
     })();
-    await new Promise((r) => setTimeout(r, 100));
+    // The cut is taken while rows are both arriving and being inserted.
+    await vi.waitFor(() => expect(inserted.length).toBeGreaterThan(0));
     await flusher.holdAtCut();
     const before = [...acknowledged];
     await flusher.flushHeld(Date.now() + 10_000);
@@ -63,7 +64,8 @@ describe('the ingest cut of a backup', () => {
     expect(inserted).toEqual(expect.arrayContaining(before));
     const atCut = inserted.length;
     expect(atCut).toBeGreaterThanOrEqual(before.length);
-    await new Promise((r) => setTimeout(r, 150));
+    // Segments sealed after the cut each kick the flusher: by the third, the first would be in.
+    await vi.waitFor(() => expect(spool.sealedSegments().length).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
     expect(inserted.length).toBe(atCut);
     expect(acknowledged.length).toBeGreaterThan(before.length);
     // Released: the rest follows, each row once.

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JsonLines, JsonLinesFile } from '@curb/analytics';
 import { Flusher, type InsertRows } from './flusher.ts';
 import { createMetrics } from './metrics.ts';
@@ -18,7 +18,6 @@ afterEach(() => {
 });
 
 const lines = (count: number) => `${JSON.stringify({ name: 'page_view' })}\n`.repeat(count);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const rowsOf = (rows: JsonLines | JsonLinesFile | object[]) =>
   rows instanceof JsonLinesFile
@@ -67,20 +66,27 @@ const refusedForData = () =>
 
 describe('event flusher batching', () => {
   it('inserts a full batch at once, then gathers rows until the gap since the last insert has passed', async () => {
-    const { spool, flusher, batches } = await setUp({ batchRows: 10, minGapMs: 1500, intervalMs: 60_000 });
-    await spool.append(lines(10), 10);
-    await expect.poll(() => batches).toEqual([10]);
+    // The gap is measured on the clock: moved past, not waited out.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { spool, flusher, batches } = await setUp({ batchRows: 10, minGapMs: 1500, intervalMs: 60_000 });
+      await spool.append(lines(10), 10);
+      await expect.poll(() => batches).toEqual([10]);
 
-    // Within the gap, full batches keep gathering in one segment instead of one insert each.
-    await spool.append(lines(10), 10);
-    await spool.append(lines(10), 10);
-    await sleep(100);
-    expect(batches).toEqual([10]);
+      // Within the gap, full batches keep gathering in one segment instead of one insert each.
+      await spool.append(lines(10), 10);
+      await spool.append(lines(10), 10);
+      expect(spool.activeRows).toBe(20);
+      expect(spool.sealedSegments()).toEqual([]);
+      expect(batches).toEqual([10]);
 
-    await sleep(1500);
-    await spool.append(lines(1), 1); // the next write after the gap seals what gathered
-    await expect.poll(() => batches).toEqual([10, 21]);
-    await flusher.stop(Date.now() + 1000);
+      vi.setSystemTime(Date.now() + 1500);
+      await spool.append(lines(1), 1); // the next write after the gap seals what gathered
+      await expect.poll(() => batches).toEqual([10, 21]);
+      await flusher.stop(Date.now() + 1000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('inserts whatever arrived on the interval, full batch or not', async () => {

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Spool, SpoolClosedError, SpoolFullError } from './spool.ts';
 
 const dirs: string[] = [];
@@ -45,13 +45,11 @@ describe('event spool', () => {
     let sealed = 0;
     spool.onSealed = () => sealed++;
     await spool.append(line(1).repeat(10), 10);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(sealed).toBe(1);
+    await vi.waitFor(() => expect(sealed).toBe(1));
     expect(spool.oldest()?.rows).toBe(10);
     await spool.append(line(2), 1);
     spool.seal();
-    await new Promise((r) => setTimeout(r, 20));
-    expect(sealed).toBe(2);
+    await vi.waitFor(() => expect(sealed).toBe(2));
     const first = spool.oldest()!;
     await spool.release(first);
     expect(spool.rows).toBe(1);

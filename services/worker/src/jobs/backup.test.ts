@@ -5,12 +5,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { BackupStatus } from '@curb/contracts/backup';
 import { JOB_QUEUES } from '@curb/contracts/jobs';
 import type { Stores } from '@curb/runtime';
-import { ARCHIVE_NAME, type Manifest } from '@curb/runtime/backup/manifest';
+import { ARCHIVE_NAME, archiveName, type Manifest } from '@curb/runtime/backup/manifest';
 import { createTestStores, testConfig } from '../../../../test/harness.ts';
 import { composeApp } from '../../../launcher/src/compose.ts';
 import { adminHeaders } from '../../../../test/admin-login.ts';
@@ -55,7 +55,9 @@ describe('scheduled backups', () => {
     expect(manifest.clickhouse!.tables.find((t) => t.name === 'events')?.rows).toBe(1);
     expect(first.postgresRows).toBeGreaterThan(0);
     for (let i = 0; i < 2; i++) {
-      await new Promise((r) => setTimeout(r, 1100)); // archives are named to the second
+      // Archives are named to the second: the next starts in a second after the newest one's.
+      const newest = readdirSync(backupDir).sort().at(-1)!;
+      await vi.waitFor(() => expect(archiveName(new Date())).not.toBe(newest), { timeout: 2000, interval: 20 });
       await runScheduledBackup({ ...config, BACKUP_DIR: backupDir }, stores, app.log);
     }
     const kept = readdirSync(backupDir).sort();

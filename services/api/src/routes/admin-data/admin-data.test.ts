@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
-import { createTestStores, testConfig } from '../../../../../test/harness.ts';
+import { createTestStores, eventsStored, testConfig } from '../../../../../test/harness.ts';
 import { adminHeaders } from '../../../../../test/admin-login.ts';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -67,10 +67,7 @@ beforeAll(async () => {
     headers: { 'user-agent': 'Googlebot/2.1' },
     payload: { name: 'page_view', path: '/marketing-audit' },
   });
-  for (let waited = 0; (await app.inject('/api/events/metrics')).json().spooled > 0; waited += 50) {
-    if (waited > 10_000) throw new Error('events were not flushed');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await eventsStored(app);
 });
 afterAll(async () => {
   await app?.close();

@@ -10,7 +10,7 @@ import { Value } from '@sinclair/typebox/value';
 import { AbTestingResponseSchema, RetargetingResponseSchema, SeoDashboardSchema } from '@curb/contracts/analytics';
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
-import { createTestStores, testConfig } from '../../../../../test/harness.ts';
+import { createTestStores, eventsStored, testConfig } from '../../../../../test/harness.ts';
 import { adminHeaders } from '../../../../../test/admin-login.ts';
 import { normaliseDomain } from './index.ts';
 
@@ -92,10 +92,7 @@ beforeAll(async () => {
     ip: '198.51.100.4',
   });
   // A 202 means spooled; wait until the flusher has moved everything to ClickHouse.
-  for (let waited = 0; (await app.inject('/api/events/metrics')).json().spooled > 0; waited += 50) {
-    if (waited > 10_000) throw new Error('events were not flushed');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await eventsStored(app);
 });
 afterAll(async () => {
   await app?.close();

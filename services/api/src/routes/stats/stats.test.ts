@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Stores } from '@curb/runtime';
 import { composeApp } from '../../../../launcher/src/compose.ts';
 import { buildVisits } from '@curb/analytics/visits';
-import { createTestStores, testConfig } from '../../../../../test/harness.ts';
+import { createTestStores, eventsStored, testConfig } from '../../../../../test/harness.ts';
 import { adminHeaders } from '../../../../../test/admin-login.ts';
 
 const UA =
@@ -52,10 +52,7 @@ beforeAll(async () => {
     ip: '198.51.100.2',
   });
   await beacon([{ name: 'page_view', sessionId: 'c', path: '/' }], { ua: BOT });
-  for (let waited = 0; (await app.inject('/api/events/metrics')).json().spooled > 0; waited += 50) {
-    if (waited > 10_000) throw new Error('events were not flushed');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await eventsStored(app);
   await buildVisits(stores.ch, { all: true });
 });
 afterAll(async () => {
@@ -135,10 +132,7 @@ describe('POST /api/stats', () => {
     const before = await visitors();
     const sent = performance.now();
     await beacon([{ name: 'page_view', sessionId: 'now', path: '/' }], { ip: '198.51.100.77' });
-    while ((await visitors()) === before) {
-      expect(performance.now() - sent).toBeLessThan(5000);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await expect.poll(visitors, { timeout: 5000, interval: 100 }).not.toBe(before);
     expect(performance.now() - sent).toBeLessThan(5000);
     await stores.ch.command(`ALTER TABLE events DELETE WHERE session_id = 'now' SETTINGS mutations_sync = 2`);
     await stores.ch.command(`ALTER TABLE visits DELETE WHERE session = cityHash64('now') SETTINGS mutations_sync = 2`);
