@@ -138,4 +138,20 @@ describe('A/B results per phase', () => {
     expect(first.rows).toEqual([]);
     expect(first.summary).toBeNull();
   });
+
+  it('counts a current phase that began before the period as the period itself, named by the texts its units saw', async () => {
+    const only = (startedAt: number | null): AbPhase[] => [{ ...PHASES[2]!, number: 1, startedAt }];
+    const whole = (await abTestingDashboard(ch, 7, now, { background: (w) => started.push(w), phases: only(null) })).phases[0]!;
+    expect(counts(whole.rows)).toEqual([
+      ['A', 'Old A', 2, 0, 1],
+      ['B', 'New B', 5, 1, 2],
+    ]);
+    expect(whole.otherTexts).toEqual({ B: ['Old B', 'Landing B'] });
+    // The same phase counted unit by unit from just after the period began gives the same answer.
+    const periodStart = Math.floor(now / 86_400_000) * 86_400_000 - 6 * 86_400_000;
+    const byUnits = (await abTestingDashboard(ch, 7, now, { background: (w) => started.push(w), phases: only(periodStart + 1) }))
+      .phases[0]!;
+    expect(counts(byUnits.rows)).toEqual(counts(whole.rows));
+    expect(byUnits.otherTexts).toEqual(whole.otherTexts);
+  });
 });

@@ -108,8 +108,19 @@ FROM (
 WHERE bitAnd(flags, 1) = 1
 GROUP BY arm, text`;
 
+/**
+ * The texts each variant showed from {from} on, by how many unit-days saw each: names a current
+ * phase that began before the period, whose counts are the period's own (read from the closed
+ * days), without grouping every unit of the period a second time.
+ */
+const TEXTS_SQL = `
+SELECT toString(variant) AS arm, variant_text AS text, count() AS units
+FROM ab_units
+WHERE is_bot = 0 AND test_type = {testType:String} AND date >= toDate({from:DateTime64(3)}) AND variant_text != ''
+GROUP BY arm, text`;
+
 /** The dashboard's SQL, the same on every engine (listed in catalog.ts). */
-export const abTestingSql = { raw: RAW_SQL, phase: PHASE_SQL };
+export const abTestingSql = { raw: RAW_SQL, phase: PHASE_SQL, texts: TEXTS_SQL };
 
 type N = string | number;
 type UnitCounts = { pair: string; impressions: N; clicks: N; conversions: N };
@@ -141,6 +152,33 @@ export interface AbPhase {
   copy: Record<string, string>;
 }
 
+/** Per test and variant with an exposed unit, in the order of their names: the period's counts. */
+function conversionRatesOf(closed: { ab_units: UnitCounts[]; ab_pairs: PairNames[] }): AbConversionRow[] {
+  const names = new Map(closed.ab_pairs.map((p) => [p.pair, p]));
+  return closed.ab_units
+    .filter((c) => Number(c.impressions) > 0 && names.has(c.pair))
+    .map((c) => {
+      const { testType, arm, variantText } = names.get(c.pair)!;
+      return { ...c, testType, variant: arm, variantText };
+    })
+    .sort((a, b) => byText(a.testType, b.testType) || byText(a.variant, b.variant))
+    .map((r) => {
+      const impressions = Number(r.impressions);
+      const clicks = Number(r.clicks);
+      const conversions = Number(r.conversions);
+      return {
+        testType: r.testType,
+        variant: r.variant,
+        variantText: r.variantText,
+        impressions,
+        clicks,
+        conversions,
+        clickRate: percent(clicks, impressions),
+        conversionRate: percent(conversions, impressions),
+      };
+    });
+}
+
 export async function abTestingDashboard(
   ch: ClickHouse,
   days: number,
@@ -149,39 +187,19 @@ export async function abTestingDashboard(
 ): Promise<AbTestingResponse> {
   const window = lastDays(days, now);
   const windowStart = Math.floor(now / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
-  const [closed, raw, phases] = await Promise.all([
-    readClosedDays<{ ab_units: UnitCounts[]; ab_pairs: PairNames[] }>(ch, abSnapshots(ch.engine), days),
+  const closedRead = readClosedDays<{ ab_units: UnitCounts[]; ab_pairs: PairNames[] }>(ch, abSnapshots(ch.engine), days);
+  const periodRows = closedRead.then((closed) => conversionRatesOf(closed.rows));
+  periodRows.catch(() => {}); // awaited below; a failure is the closed read's, answered there
+  const [closed, raw, phases, conversionRates] = await Promise.all([
+    closedRead,
     ch.query<{ day: string; testType: string; arm: string; event: string; src: string; count: string | number }>(RAW_SQL, {
       ...window,
       limit: RAW_ROW_LIMIT,
     }),
-    phaseResults(ch, options?.phases ?? [], windowStart, now, options?.splits),
+    phaseResults(ch, options?.phases ?? [], windowStart, now, options?.splits, periodRows),
+    periodRows,
   ]);
   computeMissingLater([closed], options?.background);
-  const names = new Map(closed.rows.ab_pairs.map((p) => [p.pair, p]));
-  // Per test and variant with an exposed unit, in the order of their names.
-  const counts = closed.rows.ab_units
-    .filter((c) => Number(c.impressions) > 0 && names.has(c.pair))
-    .map((c) => {
-      const { testType, arm, variantText } = names.get(c.pair)!;
-      return { ...c, testType, variant: arm, variantText };
-    })
-    .sort((a, b) => byText(a.testType, b.testType) || byText(a.variant, b.variant));
-  const conversionRates: AbConversionRow[] = counts.map((r) => {
-    const impressions = Number(r.impressions);
-    const clicks = Number(r.clicks);
-    const conversions = Number(r.conversions);
-    return {
-      testType: r.testType,
-      variant: r.variant,
-      variantText: r.variantText,
-      impressions,
-      clicks,
-      conversions,
-      clickRate: percent(clicks, impressions),
-      conversionRate: percent(conversions, impressions),
-    };
-  });
   return {
     days,
     conversionRates,
@@ -194,9 +212,32 @@ export async function abTestingDashboard(
 }
 
 type PhaseCounts = { arm: string; text: string; units: N; clicks: N; conversions: N };
+type TextCounts = { arm: string; text: string; units: N };
+
+/** A variant's texts, the most seen first (ties by text): the first names the variant, the rest are listed beside it. */
+const mostSeenFirst = (texts: TextCounts[]) =>
+  texts.filter((t) => t.text !== '').sort((a, b) => Number(b.units) - Number(a.units) || byText(a.text, b.text));
+
+/** The period's rows of a test, each variant named by the text most of it saw. */
+function labelledRows(rows: AbConversionRow[], texts: TextCounts[]): { rows: AbConversionRow[]; otherTexts: Record<string, string[]> } {
+  const otherTexts: Record<string, string[]> = {};
+  const labelled = rows.map((r) => {
+    const seen = mostSeenFirst(texts.filter((t) => t.arm === r.variant));
+    if (seen.length > 1) otherTexts[r.variant] = seen.slice(1).map((t) => t.text);
+    return { ...r, variantText: seen[0]?.text ?? r.variantText };
+  });
+  return { rows: labelled, otherTexts };
+}
 
 /** The phases that reach into the period, each counted over its part of it; per test, the current one first. */
-async function phaseResults(ch: ClickHouse, phases: AbPhase[], windowStart: number, now: number, splits?: AbSplits) {
+async function phaseResults(
+  ch: ClickHouse,
+  phases: AbPhase[],
+  windowStart: number,
+  now: number,
+  splits: AbSplits | undefined,
+  periodRows: Promise<AbConversionRow[]>,
+) {
   const shown = phases
     .filter((p) => p.endedAt === null || p.endedAt > windowStart)
     .sort((a, b) => byText(a.testType, b.testType) || b.number - a.number);
@@ -205,8 +246,18 @@ async function phaseResults(ch: ClickHouse, phases: AbPhase[], windowStart: numb
       const from = Math.max(p.startedAt ?? windowStart, windowStart);
       // The current phase runs on: a bound past any event already stored.
       const to = p.endedAt ?? now + DAY_MS;
-      const counts = await ch.query<PhaseCounts>(PHASE_SQL, { testType: p.testType, from: chTime(from), to: chTime(to) });
-      const { rows, otherTexts } = phaseRows(p.testType, counts);
+      // A current phase that began before the period counts what the period counts.
+      const wholePeriod = p.endedAt === null && from === windowStart;
+      const { rows, otherTexts } = wholePeriod
+        ? await (async () => {
+            const texts = ch.query<TextCounts>(TEXTS_SQL, { testType: p.testType, from: chTime(from) });
+            const [period, seen] = await Promise.all([periodRows, texts]);
+            return labelledRows(
+              period.filter((r) => r.testType === p.testType),
+              seen,
+            );
+          })()
+        : phaseRows(p.testType, await ch.query<PhaseCounts>(PHASE_SQL, { testType: p.testType, from: chTime(from), to: chTime(to) }));
       return {
         testType: p.testType,
         number: p.number,
@@ -233,7 +284,7 @@ export function phaseRows(testType: string, counts: PhaseCounts[]): { rows: AbCo
     .sort(([a], [b]) => byText(a, b))
     .map(([variant, texts]): AbConversionRow => {
       const sum = (key: 'units' | 'clicks' | 'conversions') => texts.reduce((n, t) => n + Number(t[key]), 0);
-      const seen = texts.filter((t) => t.text !== '').sort((a, b) => Number(b.units) - Number(a.units) || byText(a.text, b.text));
+      const seen = mostSeenFirst(texts);
       if (seen.length > 1) otherTexts[variant] = seen.slice(1).map((t) => t.text);
       const impressions = sum('units');
       const clicks = sum('clicks');
