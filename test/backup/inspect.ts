@@ -32,7 +32,9 @@ try {
     clickhouse[name] = Number(row!.n);
   }
   const bots = await ch.query<{ id: string }>('SELECT toString(event_id) AS id FROM events WHERE is_bot = 1');
-  process.stdout.write(`${JSON.stringify({ postgres, clickhouse, botEventIds: bots.map((r) => r.id) })}\n`);
+  // Written to a pipe: process.exit below would cut a long line short unless it has drained.
+  const line = `${JSON.stringify({ postgres, clickhouse, botEventIds: bots.map((r) => r.id) })}\n`;
+  await new Promise<void>((resolve, reject) => process.stdout.write(line, (err) => (err ? reject(err) : resolve())));
 } finally {
   await sql.end({ timeout: 2 });
   await pg.stop();
