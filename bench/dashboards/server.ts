@@ -5,7 +5,6 @@ import { abSnapshots } from '@curb/analytics/dashboards/ab-testing';
 import { snapshotSets } from '@curb/analytics/dashboards/catalog';
 import { computeClosedDays } from '@curb/analytics/dashboards/closed-days';
 import { retargetingSnapshots } from '@curb/analytics/dashboards/retargeting';
-import { seoSnapshots } from '@curb/analytics/dashboards/seo';
 import { buildVisits, collapseVisits } from '@curb/analytics/visits';
 import { loadConfig, listen, lockDataDir, openStores, runMain, stopOnSignals } from '@curb/runtime';
 import { composeApp } from '../../services/launcher/src/compose.ts';
@@ -76,7 +75,6 @@ runMain(async () => {
   const settle: Record<string, (days: number) => Promise<void>> = {
     '/api/analytics/ab-testing': (days) => computeClosedDays(ch, abSnapshots(ch.engine), days),
     '/api/analytics/retargeting': (days) => computeClosedDays(ch, retargetingSnapshots(ch.engine), days),
-    '/api/seo/dashboard': () => computeClosedDays(ch, seoSnapshots(ch.engine), 7),
   };
   app.post<{ Querystring: { path: string } }>('/bench/settle', async (request) => {
     const endpoint = new URL(request.query.path, 'http://bench');

@@ -138,7 +138,7 @@ async function dashboards(ch: ClickHouse) {
   const answers = {
     retargeting: await Promise.all(PERIOD_DAYS.map((days) => retargetingDashboard(ch, days, NOW, background))),
     ab: await Promise.all(PERIOD_DAYS.map((days) => abTestingDashboard(ch, days, NOW, background))),
-    seo: await seoTraffic(ch, background),
+    seo: await seoTraffic(ch),
     landing: [...(await landingPageVisitors(ch, ['/marketing-audit', '/services', '/blog']))],
     volume: await trackingVolume(ch, NOW),
     traffic: await (async () => {

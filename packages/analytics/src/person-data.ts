@@ -119,6 +119,7 @@ export const SNAPSHOT_TABLES = [
   'users_closed',
   'ab_unit_flags_closed',
   'ab_pairs_closed',
+  // No longer written (the SEO week is read whole), still emptied: a store may hold old runs.
   'seo_session_flags_closed',
   'funnel_levels_closed',
 ] as const;

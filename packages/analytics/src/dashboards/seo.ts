@@ -2,9 +2,8 @@
 // SEO / performance / accessibility score formulas for the site's own home page.
 import type { WebsiteAnalytics } from '@curb/contracts/analytics';
 import type { ClickHouse } from '../clickhouse.ts';
-import { perEngine } from '../engine.ts';
-import { type BackgroundWork, closedDaysSnapshots, computeMissingLater, keyFlagsQuery, readClosedDays } from './closed-days.ts';
-import { percent } from './period.ts';
+import type { EngineProfile } from '../engine.ts';
+import { percent, serverClockWindow } from './period.ts';
 
 export const SEO_TRAFFIC_DAYS = 7;
 // A session's flags over a span of days, from the sessions rollup (a row per session and day):
@@ -14,36 +13,16 @@ export const SEO_TRAFFIC_DAYS = 7;
 const SESSION_FLAGS = 'toUInt8(bitAnd(min(organic_entry), 1) + 2 * max(engaged) + 4 * least(2, sum(page_views)))';
 
 /**
- * Sessions, organic sessions and bounces over the 7 days, from a closed-days snapshot of each
- * session's flags (closed-days.ts): a request counts the stored sessions per flags and moves
- * only the sessions seen since yesterday (a session's entry is in its earliest day, so a stored
- * session keeps its organic flag; page views add up, engagement adds), instead of grouping
- * every session of the week.
+ * Sessions, organic sessions and bounces over the 7 days, grouping every session of the week.
+ * A closed-days snapshot of each session's flags was measured against it (ClickHouse's own
+ * status read and key lookups included) and cost twice as much at 10 M events: 43 against 20 ms
+ * p95 (bench/results/dashboards.md), so the week is read whole.
  */
-export const seoSnapshots = perEngine((engine) =>
-  closedDaysSnapshots(
-    engine,
-    [
-      keyFlagsQuery({
-        kind: 'seo_sessions',
-        table: 'seo_session_flags_closed',
-        rows: (days) => `SELECT session, ${SESSION_FLAGS} AS flags FROM sessions WHERE ${days} GROUP BY session`,
-        keys: {
-          group: [],
-          key: 'session',
-          combine: (stored, now) =>
-            `toUInt8(bitAnd(${stored}, 1) + bitOr(bitAnd(${stored}, 2), bitAnd(${now}, 2)) + ` +
-            `4 * least(2, bitShiftRight(${stored}, 2) + bitShiftRight(${now}, 2)))`,
-        },
-        read: (counts) => `
-SELECT sum(n) AS sessions, sumIf(n, bitAnd(flags, 1) = 1) AS organic,
-       sumIf(n, bitAnd(flags, 2) = 0 AND bitShiftRight(flags, 2) <= 1) AS bounced
-FROM (${counts})`,
-      }),
-    ],
-    [SEO_TRAFFIC_DAYS],
-  ),
-);
+export const seoTrafficSql = (engine: EngineProfile) => `
+SELECT count() AS sessions, countIf(bitAnd(flags, 1) = 1) AS organic,
+       countIf(bitAnd(flags, 2) = 0 AND bitShiftRight(flags, 2) <= 1) AS bounced
+FROM (SELECT session, ${SESSION_FLAGS} AS flags FROM sessions WHERE ${serverClockWindow(SEO_TRAFFIC_DAYS).days} GROUP BY session)
+${engine.readSettings}`;
 
 export interface TrafficSummary {
   sessions: number;
@@ -51,15 +30,8 @@ export interface TrafficSummary {
   bounceRate: number;
 }
 
-/** `options.background` receives the closed-days run a request starts when there is none for today. */
-export async function seoTraffic(ch: ClickHouse, options?: { background: BackgroundWork }): Promise<TrafficSummary> {
-  const read = await readClosedDays<{ seo_sessions: { sessions: N; organic: N; bounced: N }[] }>(
-    ch,
-    seoSnapshots(ch.engine),
-    SEO_TRAFFIC_DAYS,
-  );
-  computeMissingLater([read], options?.background);
-  const [row] = read.rows.seo_sessions;
+export async function seoTraffic(ch: ClickHouse): Promise<TrafficSummary> {
+  const [row] = await ch.query<{ sessions: N; organic: N; bounced: N }>(seoTrafficSql(ch.engine));
   const sessions = Number(row?.sessions ?? 0);
   return { sessions, organicTraffic: Number(row?.organic ?? 0), bounceRate: percent(Number(row?.bounced ?? 0), sessions, 1) };
 }

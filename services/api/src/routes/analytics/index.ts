@@ -93,9 +93,9 @@ export default async function analyticsRoutes(app: RouteApp, opts: { config: Con
     },
   );
 
-  app.get('/api/seo/dashboard', { schema: { response: { 200: SeoDashboardSchema } } }, async (request, reply): Promise<SeoDashboard> => {
+  app.get('/api/seo/dashboard', { schema: { response: { 200: SeoDashboardSchema } } }, async (_request, reply): Promise<SeoDashboard> => {
     const [traffic, website, keyword] = await Promise.all([
-      seoTraffic(ch, { background: logFailure(request) }),
+      seoTraffic(ch),
       homePage(),
       settings.find(sql, KEYWORD_SETTING.category, KEYWORD_SETTING.key),
     ]);
