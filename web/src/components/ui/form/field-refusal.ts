@@ -4,15 +4,23 @@ import { serverProblem } from '@/lib/server-message';
 
 const controlSelector = (field: string) => `[data-field="${CSS.escape(field)}"] :is(input, textarea, select)`;
 
+/** How many frames a refused field may take to be drawn (a tab opening, its content loading). */
+const FOCUS_FRAMES = 120;
+
 /**
  * Moves focus to the control of a field (the `data-field` of field.tsx) once the page has drawn
- * it: a refusal may first open the tab the field is on.
+ * it: a refusal may first open the tab the field is on, which can take more than one frame on
+ * a busy machine, so each frame looks again until the control is there.
  */
-export function focusField(root: ParentNode | null | undefined, field: string): void {
+export function focusField(root: ParentNode | null | undefined, field: string, frames = FOCUS_FRAMES): void {
   requestAnimationFrame(() => {
     const control = root?.querySelector<HTMLElement>(controlSelector(field));
-    control?.focus();
-    control?.scrollIntoView({ block: 'center' });
+    if (!control) {
+      if (frames > 1) focusField(root, field, frames - 1);
+      return;
+    }
+    control.focus();
+    control.scrollIntoView({ block: 'center' });
   });
 }
 
