@@ -16,10 +16,10 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
   });
 }
 
-// Files that drive Chromium (and start a whole product beside it) run one at a time, beside
-// the other files rather than after them: two of them at once on two cores starve each other
-// into timeouts, but one beside a plain test file keeps both cores busy (the Chromium files
-// alone took about half the suite's time when they waited for the rest).
+// Files that drive Chromium (and start a whole product beside it) run one at a time: two of
+// them at once on two cores starve each other into timeouts. `pnpm test` runs them in a lane of
+// their own beside the plain files (scripts/test-lanes.mjs), since vitest runs a one-at-a-time
+// project only after the parallel ones, leaving a core idle.
 const CHROMIUM_FILES = [
   'test/browser/**/*.test.ts',
   'test/journeys/**/*.test.ts',
