@@ -10,6 +10,7 @@ import {
   REPORT_FUNNEL_ID,
   findPageSeo,
   otherPageNames,
+  pageDescription,
   pageTitle,
   seoDefaults,
   siteDefaults,
@@ -48,7 +49,8 @@ function head(
   const { profile } = content;
   const url = absoluteUrl(page.path);
   const title = ownerBranded(page.title, content);
-  const description = ownerBranded(page.description, content);
+  // A fixed page's description is the owner's (or one built from their content); a post's is its own.
+  const description = pageDescription(page.path, content) ?? ownerBranded(page.description, content);
   const picture = shareImage(content);
   const image = picture ? absoluteUrl(picture) : undefined;
   const handle = xHandle(content);

@@ -9,12 +9,14 @@ import {
   OWNER_CONTENT_ROUTES,
   OwnerContentParams,
   OwnerProfileSchema,
+  PageTextsSchema,
   PostEditSchema,
   ownerContentProblem,
   type AdminPost,
   type ContentListKind,
   type ContentVersion,
   type OwnerProfile,
+  type PageTexts,
   type PostEdit,
 } from '@curb/contracts/owner-content';
 import type { TSchema } from '@sinclair/typebox';
@@ -122,6 +124,17 @@ export default async function adminContentRoutes(app: RouteApp, opts: { stores: 
     return readList(kind);
   });
 
+  const readPageTexts = async (): Promise<PageTexts> =>
+    ((await ownerContent.find(sql, 'pages'))?.doc as PageTexts | undefined) ?? { descriptions: {} };
+
+  app.get(OWNER_CONTENT_ROUTES.pageTexts, async () => readPageTexts());
+
+  app.put(OWNER_CONTENT_ROUTES.pageTexts, async (request) => {
+    mustConform(PageTextsSchema, request.body);
+    await saveSubject('pages', request.body, await whoIs(request), null);
+    return readPageTexts();
+  });
+
   const postId = (id: string) => {
     if (!UUID.test(id)) throw new HttpError(404, 'This post does not exist.');
     return id;
@@ -156,9 +169,10 @@ export default async function adminContentRoutes(app: RouteApp, opts: { stores: 
     return reply.code(204).send();
   });
 
-  /** The subject a versions address names, checked: `profile`, a list kind or `post:<id>`. */
+  /** The subject a versions address names, checked: `profile`, a list kind, `pages` or `post:<id>`. */
   const subjectOf = (subject: string) => {
     if (subject === 'profile') return { subject, schema: OwnerProfileSchema as TSchema, postId: null };
+    if (subject === 'pages') return { subject, schema: PageTextsSchema as TSchema, postId: null };
     if (isListKind(subject)) return { subject, schema: CONTENT_LISTS[subject] as TSchema, postId: null };
     const id = /^post:(.+)$/.exec(subject)?.[1];
     if (id && UUID.test(id)) return { subject, schema: PostEditSchema as TSchema, postId: id };
@@ -190,6 +204,7 @@ export default async function adminContentRoutes(app: RouteApp, opts: { stores: 
       return saved;
     }
     await saveSubject(subject, snapshot, changedBy, version);
-    return subject === 'profile' ? readProfile() : readList(subject as ContentListKind);
+    if (subject === 'profile') return readProfile();
+    return subject === 'pages' ? readPageTexts() : readList(subject as ContentListKind);
   });
 }

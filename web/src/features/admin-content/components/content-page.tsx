@@ -14,7 +14,10 @@ export function ContentPage() {
   return (
     <AdminPage
       title="Site Content"
-      description="Posts, services, testimonials, headline figures and expertise cards; every save can be restored."
+      description={
+        "Posts, services, testimonials, headline figures, expertise cards, your career and the pages' search descriptions; " +
+        'every save can be restored.'
+      }
     >
       <Tabs tabs={TABS} value={tab} onChange={setTab} label="Content">
         {spec ? <ListEditor key={spec.kind} spec={spec} /> : <PostsPanel />}
