@@ -1,6 +1,7 @@
 // The voice assistant pages in real Chromium, with the microphone denied: the page falls
 // back to text mode with its toast, answers typed questions from the site's content
-// (read aloud by the server's voice), and loads nothing from another origin.
+// (read aloud by the server's voice), says a refused message at its box, and loads nothing from
+// another origin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startBrowserApp, type BrowserApp } from './harness.ts';
@@ -65,6 +66,19 @@ describe('voice assistant pages in Chromium', () => {
 
     // The reply is read aloud by the server's voice; the page does not wait for it to finish.
     await expect.poll(() => speech, { timeout: 10_000 }).toEqual([200]);
+
+    // A message the server refuses (longer than the box allows, typed past its limit) is said at the box.
+    await input.evaluate((box: HTMLTextAreaElement) => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
+      setValue.call(box, 'x'.repeat(2001));
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await input.press('Enter');
+    const refusal = page.locator('[data-field=message] [role=alert]');
+    await expect.poll(() => refusal.textContent(), { timeout: 10_000 }).toMatch(/too long \(at most 2000 characters\)/);
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    expect(await input.evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(await reply.count()).toBe(1);
     expect(foreign).toEqual([]);
     expect(page.consoleErrors).toEqual([]);
     await page.close();
