@@ -68,6 +68,16 @@ export const SAMPLE_LISTS: { [K in ContentListKind]: () => SiteContent[K] } = {
   career: sampleCareer,
 };
 
+/**
+ * Lists whose sample is what the sample person did: an owner who has set up their profile has
+ * none of it until they save their own (the rest of the sample stays an example to edit).
+ */
+const SAMPLE_PERSON_LISTS: ReadonlySet<ContentListKind> = new Set(['career']);
+
+/** A list the owner has not saved: the sample's, or none once the site is the owner's and the list is the sample person's. */
+export const unsavedList = <K extends ContentListKind>(kind: K, isSample: boolean): SiteContent[K] =>
+  !isSample && SAMPLE_PERSON_LISTS.has(kind) ? [] : SAMPLE_LISTS[kind]();
+
 /** The year it is now in `timeZone` (UTC for a zone this runtime does not know). */
 export function yearIn(timeZone: string, now = new Date()): number {
   let format: Intl.DateTimeFormat;
@@ -112,11 +122,12 @@ export function contentVersion(content: Omit<SiteContent, 'version'>): string {
 }
 
 function bundle(saved: Map<string, ownerContent.SubjectRow>, posts: PostEdit[], widths: MediaWidths, year: number): SiteContent {
+  const isSample = !saved.has('profile');
   const list = <K extends ContentListKind>(kind: K): SiteContent[K] =>
-    (saved.get(kind)?.doc as SiteContent[K] | undefined) ?? SAMPLE_LISTS[kind]();
+    (saved.get(kind)?.doc as SiteContent[K] | undefined) ?? unsavedList(kind, isSample);
   const profile = (saved.get('profile')?.doc as OwnerProfile | undefined) ?? sampleProfile();
   const content: Omit<SiteContent, 'version'> = {
-    isSample: !saved.has('profile'),
+    isSample,
     profile: {
       ...profile,
       initials: profile.initials || initialsOf(profile.name),

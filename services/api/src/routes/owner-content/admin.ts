@@ -23,7 +23,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { sampleProfile } from '@curb/content';
 import { adminUsers, ownerContent, type Tx } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
-import { SAMPLE_LISTS } from '../../plugins/site-content.ts';
+import { unsavedList } from '../../plugins/site-content.ts';
 
 /** Versions the history answers (newest first). */
 const HISTORY_LIMIT = 50;
@@ -111,7 +111,10 @@ export default async function adminContentRoutes(app: RouteApp, opts: { stores: 
     if (!isListKind(kind)) throw new HttpError(404, `There is no content list "${kind}".`);
     return kind;
   };
-  const readList = async (kind: ContentListKind) => (await ownerContent.find(sql, kind))?.doc ?? SAMPLE_LISTS[kind]();
+  const readList = async (kind: ContentListKind) => {
+    const [saved, profile] = await Promise.all([ownerContent.find(sql, kind), ownerContent.find(sql, 'profile')]);
+    return saved?.doc ?? unsavedList(kind, !profile);
+  };
 
   app.get(OWNER_CONTENT_ROUTES.list, { schema: { params: OwnerContentParams.kind } }, async (request) =>
     readList(listKind(request.params.kind)),

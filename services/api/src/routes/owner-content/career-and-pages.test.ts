@@ -42,6 +42,12 @@ describe("the owner's career, page descriptions and footer year", () => {
     app.inject({ method, url, headers: admin, ...(payload === undefined ? {} : { payload: payload as object }) });
   const bundle = async () => (await app.inject({ url: '/api/site/content' })).json() as SiteContent;
   const llms = async () => (await app.inject({ url: '/llms.txt' })).body;
+  const ask = async (question: string) =>
+    (
+      (await app.inject({ method: 'POST', url: '/api/chat', payload: { messages: [{ role: 'user', content: question }] } })).json() as {
+        message: string;
+      }
+    ).message;
 
   beforeAll(async () => {
     stores = await createTestStores();
@@ -91,6 +97,16 @@ describe("the owner's career, page descriptions and footer year", () => {
     expect((await bundle()).career).toEqual(sampleCareer());
   });
 
+  it("shows none of the sample person's career once the owner has set up their profile", async () => {
+    expect((await send('PUT', '/api/admin/profile', ROSA)).statusCode).toBe(200);
+    expect((await bundle()).career).toEqual([]);
+    expect((await send('GET', '/api/admin/content/career')).json()).toEqual([]);
+    expect(await ask('Which companies have you worked for?')).not.toMatch(/Capital Keys|Potomac Home Partners/);
+    expect(await llms()).toContain('The career of Rosa Delgado in Austin and Round Rock.');
+    // The rest of the sample stays an example to edit.
+    expect((await bundle()).services.length).toBeGreaterThan(0);
+  });
+
   it('saves roles added, removed and reordered as versions, and a restore brings the earlier list back', async () => {
     const [first, second] = sampleCareer();
     const mine = [role(), { ...second!, location: '' }, first!];
@@ -111,6 +127,8 @@ describe("the owner's career, page descriptions and footer year", () => {
     expect(versions.map((v) => v.version)).toEqual([3, 2, 1]);
     expect((await send('POST', '/api/admin/content-versions/career/1/restore')).json()).toEqual(mine);
     expect((await bundle()).career).toEqual(mine);
+    // The assistant answers from the roles saved.
+    expect(await ask('What is your work experience?')).toMatch(/most recent role is Listing Agent at Delgado Homes/);
   });
 
   it('refuses a description that is too long, holds markup or names no page, and saves nothing', async () => {
@@ -130,7 +148,6 @@ describe("the owner's career, page descriptions and footer year", () => {
   });
 
   it("builds a page's description from the owner's content until they write their own", async () => {
-    expect((await send('PUT', '/api/admin/profile', ROSA)).statusCode).toBe(200);
     const built = await llms();
     expect(built).toContain('The career of Rosa Delgado: 3 roles, now Listing Agent at Delgado Homes.');
     expect(built).toContain('Case studies and articles by Rosa Delgado in Austin and Round Rock.');
