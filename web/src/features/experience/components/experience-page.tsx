@@ -34,10 +34,12 @@ export function ExperiencePage({
           </dl>
         )}
       </PageHero>
-      <section className="container" aria-labelledby="timeline-title">
-        <h2 id="timeline-title">Career Timeline</h2>
-        <ExperienceTimeline items={career} onKeyword={onKeyword} />
-      </section>
+      {career.length > 0 && (
+        <section className="container" aria-labelledby="timeline-title">
+          <h2 id="timeline-title">Career Timeline</h2>
+          <ExperienceTimeline items={career} onKeyword={onKeyword} />
+        </section>
+      )}
       <section className={styles.band} aria-labelledby="experience-audit-title">
         <div className={`container ${styles.split}`}>
           <div>
