@@ -16,8 +16,6 @@ interface FieldText {
   compact?: boolean;
   /** The label is read out but not shown: the bar around the control already says what it is for. */
   hideLabel?: boolean;
-  /** The frame's own class, to place it in its bar (grow, align); `className` stays the control's. */
-  frameClassName?: string;
 }
 
 /** The attributes the control of a field gets from its frame. */
@@ -33,13 +31,13 @@ interface FieldProps extends FieldText {
 }
 
 /** A labelled control of any kind (a colour, a select of the caller's): the frame the fields below share. */
-export function Field({ label, required, error, hint, field, compact, hideLabel, frameClassName, children }: FieldProps) {
+export function Field({ label, required, error, hint, field, compact, hideLabel, children }: FieldProps) {
   const inputId = useId();
   const errorId = useId();
   const hintId = useId();
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={[styles.field, compact && styles.compact, frameClassName].filter(Boolean).join(' ')} data-field={field}>
+    <div className={[styles.field, compact && styles.compact].filter(Boolean).join(' ')} data-field={field}>
       <label htmlFor={inputId} className={hideLabel ? 'visually-hidden' : styles.label}>
         {label}
         {required && (
@@ -64,21 +62,17 @@ export function Field({ label, required, error, hint, field, compact, hideLabel,
   );
 }
 
+/** The field family's look for a control a caller draws inside `Field` (a box with its button beside it). */
+export const FIELD_CONTROL_CLASS = { input: styles.input, textarea: `${styles.input} ${styles.textarea}` } as const;
+
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & FieldText;
 
 /** The frame's own props, taken off a control's attributes. */
-const frameOf = ({ label, error, hint, compact, hideLabel, frameClassName }: FieldText) => ({
-  label,
-  error,
-  hint,
-  compact,
-  hideLabel,
-  frameClassName,
-});
+const frameOf = ({ label, error, hint, compact, hideLabel }: FieldText) => ({ label, error, hint, compact, hideLabel });
 
-export function TextField({ label, error, hint, field, required, compact, hideLabel, frameClassName, ...input }: InputProps) {
+export function TextField({ label, error, hint, field, required, compact, hideLabel, ...input }: InputProps) {
   return (
-    <Field {...frameOf({ label, error, hint, compact, hideLabel, frameClassName })} required={required} field={field ?? input.name}>
+    <Field {...frameOf({ label, error, hint, compact, hideLabel })} required={required} field={field ?? input.name}>
       {(control) => <input className={styles.input} required={required} {...control} {...input} />}
     </Field>
   );
@@ -86,9 +80,9 @@ export function TextField({ label, error, hint, field, required, compact, hideLa
 
 type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & FieldText;
 
-export function TextAreaField({ label, error, hint, field, required, compact, hideLabel, frameClassName, ...textarea }: TextAreaProps) {
+export function TextAreaField({ label, error, hint, field, required, compact, hideLabel, ...textarea }: TextAreaProps) {
   return (
-    <Field {...frameOf({ label, error, hint, compact, hideLabel, frameClassName })} required={required} field={field ?? textarea.name}>
+    <Field {...frameOf({ label, error, hint, compact, hideLabel })} required={required} field={field ?? textarea.name}>
       {(control) => <textarea className={`${styles.input} ${styles.textarea}`} required={required} {...control} {...textarea} />}
     </Field>
   );
@@ -96,9 +90,9 @@ export function TextAreaField({ label, error, hint, field, required, compact, hi
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & FieldText;
 
-export function SelectField({ label, error, hint, field, required, compact, hideLabel, frameClassName, children, ...select }: SelectProps) {
+export function SelectField({ label, error, hint, field, required, compact, hideLabel, children, ...select }: SelectProps) {
   return (
-    <Field {...frameOf({ label, error, hint, compact, hideLabel, frameClassName })} required={required} field={field ?? select.name}>
+    <Field {...frameOf({ label, error, hint, compact, hideLabel })} required={required} field={field ?? select.name}>
       {(control) => (
         <select className={styles.input} required={required} {...control} {...select}>
           {children}
@@ -108,8 +102,7 @@ export function SelectField({ label, error, hint, field, required, compact, hide
   );
 }
 
-type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> &
-  Omit<FieldText, 'hint' | 'compact' | 'hideLabel' | 'frameClassName'>;
+type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & Omit<FieldText, 'hint' | 'compact' | 'hideLabel'>;
 
 export function CheckboxField({ label, error, field, ...input }: CheckboxProps) {
   const id = useId();

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CHAT_LIMITS } from '@curb/contracts/assistant';
-import { TextAreaField } from '@/components/ui/form/field';
+import { FIELD_CONTROL_CLASS, Field } from '@/components/ui/form/field';
 import styles from './chat.module.css';
 
 /**
@@ -22,23 +22,28 @@ export function ChatInput({ onSend, disabled, refusal }: { onSend: (text: string
   };
 
   return (
-    <form className={styles.inputRow} onSubmit={submit} aria-label="Send a message">
-      <TextAreaField
-        hideLabel
-        label="Your message"
-        name="message"
-        frameClassName={styles.inputField}
-        rows={2}
-        maxLength={CHAT_LIMITS.maxMessageChars}
-        placeholder="Type your message..."
-        value={text}
-        error={refusal}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      <button type="submit" className="button" disabled={disabled || blank}>
-        Send
-      </button>
+    <form onSubmit={submit} aria-label="Send a message">
+      {/* The box and its button are one control to the field: a refusal shows under both. */}
+      <Field label="Your message" hideLabel error={refusal} field="message">
+        {(control) => (
+          <div className={styles.inputRow}>
+            <textarea
+              {...control}
+              name="message"
+              className={`${FIELD_CONTROL_CLASS.textarea} ${styles.input}`}
+              rows={2}
+              maxLength={CHAT_LIMITS.maxMessageChars}
+              placeholder="Type your message..."
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              onKeyDown={onKeyDown}
+            />
+            <button type="submit" className="button" disabled={disabled || blank}>
+              Send
+            </button>
+          </div>
+        )}
+      </Field>
     </form>
   );
 }
