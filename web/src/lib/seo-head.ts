@@ -12,6 +12,8 @@ import {
   otherPageNames,
   pageDescription,
   pageTitle,
+  pageTitleFor,
+  siteNameFor,
   seoDefaults,
   siteDefaults,
   type PageSeo,
@@ -63,7 +65,7 @@ function head(
       { name: 'author', content: profile.name },
       { name: 'theme-color', content: profile.brandColour },
       { property: 'og:type', content: type },
-      { property: 'og:site_name', content: ownerBranded(seoDefaults.siteName, content) },
+      { property: 'og:site_name', content: siteNameFor(content) },
       { property: 'og:locale', content: seoDefaults.locale },
       { property: 'og:title', content: title },
       { property: 'og:description', content: description },
@@ -95,7 +97,7 @@ function head(
 export function pageHead(path: string, content: SiteContent): RouteHead {
   const page = findPageSeo(path);
   if (!page) throw new Error(`no SEO metadata for ${path}`);
-  return head(page, 'website', content);
+  return head({ ...page, title: pageTitleFor(page, content) }, 'website', content);
 }
 
 /**
@@ -108,7 +110,7 @@ export function landingPageHead(path: '/marketing-audit' | '/real-estate-marketi
   if (!copy.active && id === REPORT_FUNNEL_ID) return pageHead('/marketing-audit', content);
   const page = findPageSeo(path);
   if (!page) throw new Error(`no SEO metadata for ${path}`);
-  return head({ ...page, title: pageTitle(copy.title) }, 'website', content);
+  return head({ ...page, title: pageTitleFor({ path, title: pageTitle(copy.title) }, content) }, 'website', content);
 }
 
 /** A published post's head, or the not-found one for an unknown slug. */

@@ -1,7 +1,14 @@
 // Which description a page carries: the owner's when they wrote one, else one built from their
 // content, and the sample's hand-written ones only while the whole site is the sample.
 import { describe, expect, it } from 'vitest';
-import { defaultPageDescription, pageDescription, replaceableDescription, type DescribedContent } from './page-descriptions.ts';
+import {
+  defaultPageDescription,
+  pageDescription,
+  pageTitleFor,
+  replaceableDescription,
+  siteNameFor,
+  type DescribedContent,
+} from './page-texts.ts';
 import { sampleCareer, sampleProfile, sampleServices } from './sample-site-content.ts';
 import { pageSeo } from './seo.ts';
 import { seoDefaults } from './site.ts';
@@ -22,6 +29,20 @@ const owner = (over: Partial<DescribedContent> = {}): DescribedContent => ({
   ...over,
 });
 const sampleOf = (path: string) => pageSeo.find((p) => p.path === path)!.description;
+
+describe("a fixed page's title", () => {
+  const home = pageSeo.find((p) => p.path === '/')!;
+  const blog = pageSeo.find((p) => p.path === '/blog')!;
+  it("keeps the sample's line of work only on the sample", () => {
+    expect(pageTitleFor(home, sample)).toBe('Home | Morgan Ellis — Real Estate Marketing & Operations');
+    expect(pageTitleFor(home, owner())).toBe('Home | Ana Ruiz — Buyer Agent');
+    expect(pageTitleFor(home, owner({ profile: { ...owner().profile, title: '' } }))).toBe('Home | Ana Ruiz');
+    expect(pageTitleFor(blog, owner())).toBe('Blog | Ana Ruiz');
+    expect(pageTitleFor({ path: '/marketing-audit', title: 'Free Audit | Morgan Ellis' }, owner())).toBe('Free Audit | Ana Ruiz');
+    expect(siteNameFor(sample)).toBe('Morgan Ellis — Real Estate Marketing & Operations');
+    expect(siteNameFor(owner())).toBe('Ana Ruiz — Buyer Agent');
+  });
+});
 
 describe("a page's search description", () => {
   it("is the sample's own while the site is the sample", () => {

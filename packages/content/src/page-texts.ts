@@ -1,12 +1,17 @@
-// The search description of each public page: the owner's own when they wrote one, otherwise
-// one built from what they have saved (name, title, region, services, career). The sample's
-// hand-written descriptions name the sample's region and figures, so they stay with the sample.
+// The title and search description of each public page: the owner's own description when they
+// wrote one, otherwise one built from what they have saved (name, title, region, services,
+// career). The sample's hand-written texts name the sample's region, figures and line of work,
+// so they stay with the sample.
 import { DESCRIBED_PAGES, describedPageAt, type DescribedPage } from '@curb/contracts/owner-content-paths';
 import type { SiteContent } from '@curb/contracts/owner-content';
-import { pageSeo } from './seo.ts';
+import { pageSeo, type PageSeo } from './seo.ts';
+import { personal, seoDefaults } from './site.ts';
 
 /** What a default description is built from. */
 export type DescribedContent = Pick<SiteContent, 'isSample' | 'profile' | 'services' | 'career' | 'pageTexts'>;
+
+/** The content's brand in page titles, which the owner's name takes the place of. */
+const SAMPLE_BRAND = ` | ${personal.name}`;
 
 /** "a, b and c". */
 const listed = (items: readonly string[]) => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
@@ -56,3 +61,21 @@ export function pageDescription(path: string, content: DescribedContent): string
  */
 export const replaceableDescription = (content: DescribedContent): string =>
   content.pageTexts.descriptions.home ? '' : defaultPageDescription('home', content);
+
+/**
+ * A fixed page's title: "<Name> | <owner>", the home page's followed by the owner's title; the
+ * sample's line of work ("— Real Estate Marketing & Operations") only while the site is the sample.
+ */
+export function pageTitleFor(page: Pick<PageSeo, 'path' | 'title'>, content: Pick<SiteContent, 'isSample' | 'profile'>): string {
+  const { profile } = content;
+  if (content.isSample) return page.title.split(personal.name).join(profile.name);
+  const name = page.title.split(SAMPLE_BRAND)[0];
+  const line = page.path === '/' && profile.title ? ` — ${profile.title}` : '';
+  return `${name} | ${profile.name}${line}`;
+}
+
+/** The site's name in link previews: the sample's while it is the sample, then the owner's name and title. */
+export const siteNameFor = (content: Pick<SiteContent, 'isSample' | 'profile'>): string =>
+  content.isSample
+    ? seoDefaults.siteName.split(personal.name).join(content.profile.name)
+    : [content.profile.name, content.profile.title].filter(Boolean).join(' — ');
