@@ -342,6 +342,7 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
         await v.page.waitForURL(/\/experience$/);
         await expect.poll(() => v.page.locator('main ol h3').allTextContents()).toEqual([CAREER[1]!.role, CAREER[0]!.role]);
         expect(await v.page.locator('main ol').textContent()).toContain(`${CAREER[1]!.years}`);
+        expect(await v.page.title()).toBe(`Experience | ${OWNER.name}`);
         const head = (selector: string) => v.page.locator(`head ${selector}`).first().getAttribute('content');
         await expect.poll(() => head('meta[name="description"]')).toBe(EXPERIENCE_DESCRIPTION);
         expect(await head('meta[property="og:description"]')).toBe(EXPERIENCE_DESCRIPTION);
