@@ -164,8 +164,12 @@ describe("the owner's career, page descriptions and footer year", () => {
     // An empty one is no description: the built one stands.
     expect(written).toContain('Case studies and articles by Rosa Delgado in Austin and Round Rock.');
 
+    expect((await send('PUT', '/api/admin/page-texts', { descriptions: {} })).statusCode).toBe(200);
+    expect(await llms()).not.toContain('Listing homes in Austin.');
     const versions = (await send('GET', '/api/admin/content-versions/pages')).json() as { version: number }[];
-    expect(versions.map((v) => v.version)).toEqual([1]);
+    expect(versions.map((v) => v.version)).toEqual([2, 1]);
+    expect((await send('POST', '/api/admin/content-versions/pages/1/restore')).json()).toEqual(texts);
+    expect(await llms()).toContain('/services): Listing homes in Austin.');
   });
 
   it("dates the footer in the owner's time zone", async () => {
