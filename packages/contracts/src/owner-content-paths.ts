@@ -1,6 +1,7 @@
 // The owner's content as the public pages address it: its routes, the upload limits, where an
-// uploaded image's widths are served and which pages carry a description the owner writes. Plain values with no schema library, since the browser's
-// first script imports them (@curb/contracts/owner-content re-exports them for the server).
+// uploaded image's widths are served and which pages carry a description the owner writes.
+// Plain values with no schema library, since the browser's first script imports them
+// (@curb/contracts/owner-content re-exports them for the server).
 
 /** Uploaded images: what is accepted and the widths the pages use. */
 export const MEDIA_LIMITS = {
