@@ -1,6 +1,7 @@
 // The voice assistant pages in real Chromium, with the microphone denied: the page falls
 // back to text mode with its toast, answers typed questions from the site's content
-// (read aloud by the server's voice), and loads nothing from another origin.
+// (read aloud by the server's voice), says a message the server refuses at its box, and loads nothing from
+// another origin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startBrowserApp, type BrowserApp } from './harness.ts';
@@ -65,8 +66,32 @@ describe('voice assistant pages in Chromium', () => {
 
     // The reply is read aloud by the server's voice; the page does not wait for it to finish.
     await expect.poll(() => speech, { timeout: 10_000 }).toEqual([200]);
+
+    // A message the server refuses (this address has asked too much this minute) is said at the box.
+    for (let i = 0; i < 40; i++) {
+      const asked = await fetch(`${app.url}/api/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'services' }] }),
+      });
+      if (asked.status === 429) break;
+    }
+    await input.fill('And your prices?');
+    await input.press('Enter');
+    const refusal = page.locator('[data-field=message] [role=alert]');
+    await expect.poll(() => refusal.textContent(), { timeout: 10_000 }).toMatch(/\S/);
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    expect(await input.evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(await page.getByText('Failed to send message').count()).toBe(0);
+    expect(await reply.count()).toBe(1);
+    if (process.env.SCREENSHOT_DIR) {
+      await page
+        .getByRole('form', { name: 'Send a message' })
+        .screenshot({ path: `${process.env.SCREENSHOT_DIR}/chat-refused-at-the-box.png` });
+    }
     expect(foreign).toEqual([]);
-    expect(page.consoleErrors).toEqual([]);
+    // The browser logs the refused request itself; nothing else went wrong.
+    expect(page.consoleErrors.filter((e) => !/status of 429 \(Too Many Requests\)/.test(e))).toEqual([]);
     await page.close();
   });
 

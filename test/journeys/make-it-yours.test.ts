@@ -6,6 +6,8 @@
 // clicking), the contact card, the report's call to action, the PDF and the confirmation mail.
 // The review rating search engines read is the sample's on the new install, claims nothing once
 // a new person has set up the site, and is the owner's own once they give it in their profile.
+// The owner writes their career (two roles, reordered) and the Experience page's search
+// description; a visitor clicking to that page finds both, in the page and in its head as served.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +24,8 @@ import { atEachWidth, Journey, nextVisitor, openAdminPage, outboxMail, signInAsO
 const SIGNED_OUT = /status of 401 .*\/api\/auth\/user/;
 /** The setup's first try carries a phone number that is not one, refused on purpose. */
 const REFUSED_PROFILE = /status of 400 .*\/api\/admin\/profile/;
+/** So is a company's name with markup in it. */
+const REFUSED_CAREER = /status of 400 .*\/api\/admin\/content\/career/;
 
 const OWNER = {
   name: 'Dana Whitaker',
@@ -44,6 +48,16 @@ const jsonLdOf = (html: string) =>
   );
 /** Every review rating a page's structured data claims. */
 const ratingsOf = (html: string) => jsonLdOf(html).flatMap((d) => (d.aggregateRating ? [d.aggregateRating] : []));
+/** The owner's roles as they add them: the older first, then moved below the current one. */
+const CAREER = [
+  { role: 'Marketing Coordinator', company: 'Blue Ridge Realty', years: '2014 – 2019', description: 'Ran listing launches.' },
+  { role: 'Listing Marketing Lead', company: 'Whitaker Homes', years: '2019 – Present', description: 'Leads listing marketing.' },
+];
+const EXPERIENCE_DESCRIPTION =
+  'Dana Whitaker leads listing marketing at Whitaker Homes: ten years of staging, photography and launch plans.';
+/** The content of a page's meta tag by its name or property, as served. */
+const metaOf = (html: string, attribute: 'name' | 'property', key: string) =>
+  /\bcontent="([^"]*)"/.exec(new RegExp(`<meta\\b[^>]*\\b${attribute}="${key}"[^>]*>`).exec(html)?.[0] ?? '')?.[1];
 const POST = {
   title: 'Three Staging Moves That Sold a Split-Level in Six Days',
   slug: 'three-staging-moves-that-sold-a-split-level-in-six-days',
@@ -123,7 +137,7 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
       expect.objectContaining({ '@type': 'AggregateRating', ratingValue: 4.9, reviewCount: 127 }),
       expect.objectContaining({ '@type': 'AggregateRating', ratingValue: 4.9, reviewCount: 127 }),
     ]);
-    const j = await Journey.start(browser, 'make-it-yours-owner', WIDTHS[0], { allow: [SIGNED_OUT, REFUSED_PROFILE] });
+    const j = await Journey.start(browser, 'make-it-yours-owner', WIDTHS[0], { allow: [SIGNED_OUT, REFUSED_PROFILE, REFUSED_CAREER] });
     try {
       await signInAsOwner(j, app.url);
       // Every admin page says the site still shows the sample, naming it from the data.
@@ -229,6 +243,52 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
       await post.getByRole('button', { name: 'Publish', exact: true }).click();
       await j.page.getByTestId('toast').filter({ hasText: 'Post published' }).first().waitFor();
       await j.step('post published');
+
+      // The career: none of the sample person's roles; the owner adds two and puts the current one first.
+      await j.page.getByRole('tab', { name: 'Career', exact: true }).click();
+      const career = j.page.getByRole('form', { name: 'Career' });
+      await career.getByRole('button', { name: 'Save career' }).waitFor();
+      expect(await career.locator('ol > li').count()).toBe(0);
+      for (const [index, entry] of CAREER.entries()) {
+        await career.getByRole('button', { name: 'Add role' }).click();
+        const item = career.locator('ol > li').nth(index);
+        await item.getByRole('textbox', { name: 'Role', exact: true }).fill(entry.role);
+        await item.getByRole('textbox', { name: 'Company', exact: true }).fill(entry.company);
+        await item.getByRole('textbox', { name: 'Years', exact: true }).fill(entry.years);
+        await item.getByRole('textbox', { name: 'Description', exact: true }).fill(entry.description);
+      }
+      await career.getByRole('button', { name: `Move ${CAREER[1]!.role} up` }).click();
+      // Markup in a company's name is refused at its field, and nothing is saved.
+      const company = career.locator('ol > li').nth(0).getByRole('textbox', { name: 'Company', exact: true });
+      await company.fill('<b>Whitaker</b> Homes');
+      await career.getByRole('button', { name: 'Save career' }).click();
+      await expect.poll(() => company.getAttribute('aria-invalid')).toBe('true');
+      expect(await career.getByRole('alert').first().textContent()).toContain('cannot hold line breaks, control characters or < >');
+      await j.step('career refused at its field');
+      await company.fill(CAREER[1]!.company);
+      await career.getByRole('button', { name: 'Save career' }).click();
+      await j.page.getByTestId('toast').filter({ hasText: 'Career saved' }).first().waitFor();
+      await j.step('career saved');
+
+      // The Experience page's search description: a short one is only warned about.
+      await j.page.getByRole('tab', { name: 'Search descriptions', exact: true }).click();
+      const descriptions = j.page.getByRole('form', { name: 'Search descriptions' });
+      const experience = descriptions.getByRole('textbox', { name: 'Experience', exact: true });
+      // Empty, it shows the description built from the owner's content.
+      await expect
+        .poll(() => experience.getAttribute('placeholder'))
+        .toContain('The career of Dana Whitaker: 2 roles, now Listing Marketing Lead');
+      await experience.fill('My career.');
+      await descriptions.getByText('10 characters: a search result shows more').waitFor();
+      await experience.fill(EXPERIENCE_DESCRIPTION);
+      await descriptions.getByText(`${EXPERIENCE_DESCRIPTION.length} characters: a good length`).waitFor();
+      await j.step('description written');
+      await descriptions.getByRole('button', { name: 'Save search descriptions' }).click();
+      await j.page.getByTestId('toast').filter({ hasText: 'Search descriptions saved' }).first().waitFor();
+      const served = await (await fetch(`${app.url}/experience`)).text();
+      expect(metaOf(served, 'name', 'description')).toBe(EXPERIENCE_DESCRIPTION);
+      expect(metaOf(served, 'property', 'og:description')).toBe(EXPERIENCE_DESCRIPTION);
+      await j.step('description saved');
       await j.finish(1);
     } finally {
       await j.context.close().catch(() => {});
@@ -276,6 +336,20 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
         expect(vcard).toMatch(/TEL[^:]*:[^\r\n]*571[^\r\n]*555[^\r\n]*0199/);
         expect(sampleTrace(vcard)).toBeNull();
         expect(vcard).not.toContain(SAMPLE_PHONE);
+
+        // The Experience page, reached by clicking: the owner's roles in their order, their description in the head.
+        await v.navigate('Experience');
+        await v.page.waitForURL(/\/experience$/);
+        await expect.poll(() => v.page.locator('main ol h3').allTextContents()).toEqual([CAREER[1]!.role, CAREER[0]!.role]);
+        expect(await v.page.locator('main ol').textContent()).toContain(`${CAREER[1]!.years}`);
+        expect(await v.page.title()).toBe(`Experience | ${OWNER.name}`);
+        const head = (selector: string) => v.page.locator(`head ${selector}`).first().getAttribute('content');
+        await expect.poll(() => head('meta[name="description"]')).toBe(EXPERIENCE_DESCRIPTION);
+        expect(await head('meta[property="og:description"]')).toBe(EXPERIENCE_DESCRIPTION);
+        // The footer's year is this year where the owner is (UTC, as they set no time zone).
+        expect(await v.page.getByRole('contentinfo').textContent()).toContain(`© ${new Date().getUTCFullYear()} ${OWNER.name}`);
+        await noSampleTraces(v, 'experience');
+        await v.step('experience');
 
         // The post, reached from the blog by clicking.
         await v.navigate('Blog');

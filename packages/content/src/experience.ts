@@ -1,4 +1,5 @@
-// Career history: the seven past and present jobs of the experience timeline.
+// Career history: the sample's seven past and present jobs, in the detail the assistant reads;
+// the site shows the owner's career (sampleCareer is this list in the shape the owner edits).
 
 /** One job of the timeline. */
 export interface ExperienceItem {
@@ -20,15 +21,13 @@ export interface ExperienceItem {
   side: 'left' | 'right';
 }
 
-/** Hero metrics of the experience page. */
-export const experienceHighlights: readonly { value: string; label: string }[] = [
-  { value: '15+', label: 'Years Experience' },
-  { value: '$75M+', label: 'Transaction Volume' },
-  { value: '7', label: 'Roles' },
-  { value: '60+', label: 'Agents Supported' },
-];
+/** The experience page's lead: the sample's, and any owner's (their figures and roles follow it). */
+export const experienceLead = {
+  sample: 'Fifteen years across brokerages, title and marketing: the roles behind the systems, campaigns and teams on this site.',
+  owner: 'The roles behind the work on this site, most recent first.',
+} as const;
 
-/** The seven jobs, most recent first; `side` alternates left and right. */
+/** The sample's seven jobs, most recent first (the sample career of @curb/content's sample content). */
 export const experience: readonly ExperienceItem[] = [
   {
     id: 'capital-keys-director',

@@ -12,6 +12,7 @@ export * from './score-notes.ts';
 export * from './report-copy.ts';
 export * from './audit-pages.ts';
 export * from './seo.ts';
+export * from './page-texts.ts';
 export * from './page-names.ts';
 export * from './funnels.ts';
 export * from './mail-templates.ts';

@@ -1,7 +1,8 @@
 // The sample an install starts with, in the shapes the owner edits (@curb/contracts
 // owner-content): the profile, lists and posts the site shows until the owner saves their own.
-import type { ExpertiseCard, Figure, OwnedService, OwnerProfile, PostEdit, Testimonial } from '@curb/contracts/owner-content';
+import type { CareerEntry, ExpertiseCard, Figure, OwnedService, OwnerProfile, PostEdit, Testimonial } from '@curb/contracts/owner-content';
 import { caseStudies, type CaseStudy } from './case-studies.ts';
+import { experience } from './experience.ts';
 import { skills } from './home.ts';
 import { serviceItems } from './services.ts';
 import { configuredServices, currentPosition, metrics, personal, seoDefaults, vcardText } from './site.ts';
@@ -67,6 +68,19 @@ export function sampleServices(): OwnedService[] {
 export function sampleTestimonials(): Testimonial[] {
   const t = reportLandingPage.testimonial;
   return [{ quote: t.quote, author: t.author, role: t.role, photo: '' }];
+}
+
+/** The sample's seven roles, most recent first. */
+export function sampleCareer(): CareerEntry[] {
+  return experience.map((job) => ({
+    role: job.title,
+    company: job.company,
+    years: job.period,
+    location: job.location,
+    description: job.snippet,
+    achievements: [...job.achievements],
+    skills: [...job.technologies],
+  }));
 }
 
 /** A case study's body as Markdown: challenge, solution, outcome, then its sections and figures. */

@@ -152,7 +152,6 @@ export const footer = {
     'Helping real estate professionals grow with better marketing and smoother operations.',
     'Serving Northern Virginia, Washington DC and Maryland.',
   ],
-  copyrightYear: 2026,
   sections: {
     services: 'Services',
     audit: 'Free Marketing Audit',

@@ -7,6 +7,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ValueErrorType } from '@sinclair/typebox/errors';
 import { requestProblem, type FieldHint, type RequestProblem } from './request-check.ts';
+import { DESCRIBED_PAGES, DESCRIPTION_LENGTH, type DescribedPage } from './owner-content-paths.ts';
 
 /** One line of plain text: no control characters, no markup brackets. */
 const Line = (maxLength: number, minLength = 0) =>
@@ -126,6 +127,36 @@ export const TestimonialSchema = Type.Object(
 );
 export type Testimonial = Static<typeof TestimonialSchema>;
 
+/** One role of the owner's career (the Experience page, the home page's Recent Experience). */
+export const CareerEntrySchema = Type.Object(
+  {
+    role: Line(120, 1),
+    company: Line(120, 1),
+    /** As the owner writes them: "2019 – Present", "Mar 2014 – Mar 2016". */
+    years: Line(60),
+    location: Line(80),
+    description: Paragraph(1000),
+    achievements: Type.Array(Line(300, 1), { maxItems: 12 }),
+    skills: Type.Array(Line(60, 1), { maxItems: 12 }),
+  },
+  { additionalProperties: false },
+);
+export type CareerEntry = Static<typeof CareerEntrySchema>;
+
+/** The pages' search descriptions the owner wrote; a page without one gets a default built from their content. */
+export const PageTextsSchema = Type.Object(
+  {
+    descriptions: Type.Object(
+      Object.fromEntries(Object.keys(DESCRIBED_PAGES).map((page) => [page, Type.Optional(Line(DESCRIPTION_LENGTH.maxLength))])),
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export interface PageTexts {
+  descriptions: Partial<Record<DescribedPage, string>>;
+}
+
 export const POST_STATUSES = ['draft', 'published'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
@@ -185,6 +216,12 @@ export interface SiteContent {
   expertise: ExpertiseCard[];
   services: OwnedService[];
   testimonials: Testimonial[];
+  /** The owner's career, most recent first. */
+  career: CareerEntry[];
+  /** The search descriptions the owner wrote (none until they write one). */
+  pageTexts: PageTexts;
+  /** The current year where the owner is (their time zone): the footer's copyright. */
+  year: number;
   /** Published posts, newest first. */
   posts: PostSummary[];
 }
@@ -195,6 +232,7 @@ export const CONTENT_LISTS = {
   expertise: Type.Array(ExpertiseCardSchema, { maxItems: 12 }),
   services: Type.Array(OwnedServiceSchema, { maxItems: 12 }),
   testimonials: Type.Array(TestimonialSchema, { maxItems: 30 }),
+  career: Type.Array(CareerEntrySchema, { maxItems: 30 }),
 } as const;
 export type ContentListKind = keyof typeof CONTENT_LISTS;
 
@@ -211,7 +249,17 @@ export interface MediaItem {
 }
 
 // The routes, upload limits and image paths, in a module without the schema library (the public pages import them).
-export { MEDIA_LIMITS, mediaFilePath, mediaIdOf, OWNER_CONTENT_ROUTES, pickWidth } from './owner-content-paths.ts';
+export {
+  DESCRIBED_PAGES,
+  DESCRIPTION_LENGTH,
+  describedPageAt,
+  MEDIA_LIMITS,
+  mediaFilePath,
+  mediaIdOf,
+  OWNER_CONTENT_ROUTES,
+  pickWidth,
+  type DescribedPage,
+} from './owner-content-paths.ts';
 
 const FIELD_HINTS: Record<string, string> = {
   ...PROFILE_FIELD_HINTS,

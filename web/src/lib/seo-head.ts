@@ -10,7 +10,10 @@ import {
   REPORT_FUNNEL_ID,
   findPageSeo,
   otherPageNames,
+  pageDescription,
   pageTitle,
+  pageTitleFor,
+  siteNameFor,
   seoDefaults,
   siteDefaults,
   type PageSeo,
@@ -48,7 +51,8 @@ function head(
   const { profile } = content;
   const url = absoluteUrl(page.path);
   const title = ownerBranded(page.title, content);
-  const description = ownerBranded(page.description, content);
+  // A fixed page's description is the owner's (or one built from their content); a post's is its own.
+  const description = pageDescription(page.path, content) ?? ownerBranded(page.description, content);
   const picture = shareImage(content);
   const image = picture ? absoluteUrl(picture) : undefined;
   const handle = xHandle(content);
@@ -61,7 +65,7 @@ function head(
       { name: 'author', content: profile.name },
       { name: 'theme-color', content: profile.brandColour },
       { property: 'og:type', content: type },
-      { property: 'og:site_name', content: ownerBranded(seoDefaults.siteName, content) },
+      { property: 'og:site_name', content: siteNameFor(content) },
       { property: 'og:locale', content: seoDefaults.locale },
       { property: 'og:title', content: title },
       { property: 'og:description', content: description },
@@ -93,7 +97,7 @@ function head(
 export function pageHead(path: string, content: SiteContent): RouteHead {
   const page = findPageSeo(path);
   if (!page) throw new Error(`no SEO metadata for ${path}`);
-  return head(page, 'website', content);
+  return head({ ...page, title: pageTitleFor(page, content) }, 'website', content);
 }
 
 /**
@@ -106,7 +110,7 @@ export function landingPageHead(path: '/marketing-audit' | '/real-estate-marketi
   if (!copy.active && id === REPORT_FUNNEL_ID) return pageHead('/marketing-audit', content);
   const page = findPageSeo(path);
   if (!page) throw new Error(`no SEO metadata for ${path}`);
-  return head({ ...page, title: pageTitle(copy.title) }, 'website', content);
+  return head({ ...page, title: pageTitleFor({ path, title: pageTitle(copy.title) }, content) }, 'website', content);
 }
 
 /** A published post's head, or the not-found one for an unknown slug. */

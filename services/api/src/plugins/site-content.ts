@@ -8,7 +8,15 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { sampleExpertise, sampleFigures, samplePosts, sampleProfile, sampleServices, sampleTestimonials } from '@curb/content';
+import {
+  sampleCareer,
+  sampleExpertise,
+  sampleFigures,
+  samplePosts,
+  sampleProfile,
+  sampleServices,
+  sampleTestimonials,
+} from '@curb/content';
 import {
   initialsOf,
   mediaFilePath,
@@ -17,6 +25,7 @@ import {
   SLUG_PATTERN,
   type ContentListKind,
   type OwnerProfile,
+  type PageTexts,
   type PostEdit,
   type PostSummary,
   type PublishedPost,
@@ -56,7 +65,29 @@ export const SAMPLE_LISTS: { [K in ContentListKind]: () => SiteContent[K] } = {
   expertise: sampleExpertise,
   services: sampleServices,
   testimonials: sampleTestimonials,
+  career: sampleCareer,
 };
+
+/**
+ * Lists whose sample is what the sample person did: an owner who has set up their profile has
+ * none of it until they save their own (the rest of the sample stays an example to edit).
+ */
+const SAMPLE_PERSON_LISTS: ReadonlySet<ContentListKind> = new Set(['career']);
+
+/** A list the owner has not saved: the sample's, or none once the site is the owner's and the list is the sample person's. */
+export const unsavedList = <K extends ContentListKind>(kind: K, isSample: boolean): SiteContent[K] =>
+  !isSample && SAMPLE_PERSON_LISTS.has(kind) ? [] : SAMPLE_LISTS[kind]();
+
+/** The year it is now in `timeZone` (UTC for a zone this runtime does not know). */
+export function yearIn(timeZone: string, now = new Date()): number {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' });
+  } catch {
+    return now.getUTCFullYear();
+  }
+  return Number(format.format(now));
+}
 
 /** An image reference as a path the page loads: an uploaded image at a page width, a site path as is. */
 export function resolveImage(ref: string, widths: MediaWidths, atMost = PAGE_IMAGE_WIDTH): string {
@@ -90,12 +121,13 @@ export function contentVersion(content: Omit<SiteContent, 'version'>): string {
   return createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 16);
 }
 
-function bundle(saved: Map<string, ownerContent.SubjectRow>, posts: PostEdit[], widths: MediaWidths): SiteContent {
+function bundle(saved: Map<string, ownerContent.SubjectRow>, posts: PostEdit[], widths: MediaWidths, year: number): SiteContent {
+  const isSample = !saved.has('profile');
   const list = <K extends ContentListKind>(kind: K): SiteContent[K] =>
-    (saved.get(kind)?.doc as SiteContent[K] | undefined) ?? SAMPLE_LISTS[kind]();
+    (saved.get(kind)?.doc as SiteContent[K] | undefined) ?? unsavedList(kind, isSample);
   const profile = (saved.get('profile')?.doc as OwnerProfile | undefined) ?? sampleProfile();
   const content: Omit<SiteContent, 'version'> = {
-    isSample: !saved.has('profile'),
+    isSample,
     profile: {
       ...profile,
       initials: profile.initials || initialsOf(profile.name),
@@ -106,6 +138,10 @@ function bundle(saved: Map<string, ownerContent.SubjectRow>, posts: PostEdit[], 
     expertise: list('expertise'),
     services: list('services'),
     testimonials: list('testimonials').map((t) => ({ ...t, photo: resolveImage(t.photo, widths) })),
+    career: list('career'),
+    pageTexts: (saved.get('pages')?.doc as PageTexts | undefined) ?? { descriptions: {} },
+    // In the bundle, so a new year changes its version and the pages are rendered again.
+    year,
     posts: posts.map((p) => summary(p, widths)),
   };
   return { version: contentVersion(content), ...content };
@@ -119,16 +155,16 @@ function bundleMediaIds(saved: Map<string, ownerContent.SubjectRow>, posts: Post
   return [...new Set(refs.map(mediaIdOf).filter((id): id is string => id !== null))];
 }
 
-/** The bundle as stored now. */
-export async function readSiteContent(stores: Pick<Stores, 'sql'>): Promise<SiteContent> {
+/** The bundle as stored now, dated in the owner's time zone. */
+export async function readSiteContent(stores: Pick<Stores, 'sql'>, timeZone = 'UTC'): Promise<SiteContent> {
   const [saved, posts] = await Promise.all([ownerContent.readAll(stores.sql), publishedPostEdits(stores.sql)]);
   const widths = await ownerContent.mediaWidths(stores.sql, bundleMediaIds(saved, posts));
-  return bundle(saved, posts, widths);
+  return bundle(saved, posts, widths, yearIn(timeZone));
 }
 
 /** The sample bundle: what a new install shows, and the site's copy before the first read. */
 export function sampleSiteContent(): SiteContent {
-  return bundle(new Map(), samplePosts(), new Map());
+  return bundle(new Map(), samplePosts(), new Map(), yearIn('UTC'));
 }
 
 /** A published post with its body rendered, or null. */
@@ -148,7 +184,7 @@ export default fp(
   async function siteContent(app: FastifyInstance, opts: { stores: Stores; cacheMs?: number }) {
     const cacheMs = opts.cacheMs ?? SITE_CONTENT_CACHE_MS;
     const content = cachedRead({
-      read: () => readSiteContent(opts.stores),
+      read: async () => readSiteContent(opts.stores, (await app.siteSettings.get('traffic')).time_zone ?? 'UTC'),
       initial: sampleSiteContent(),
       cacheMs,
       timeoutMs: READ_TIMEOUT_MS,
@@ -176,5 +212,5 @@ export default fp(
       },
     });
   },
-  { name: 'curb-site-content' },
+  { name: 'curb-site-content', dependencies: ['curb-site-settings'] },
 );

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { seoDefaults, siteDefaults as SITE_DEFAULTS } from '@curb/content';
+import { replaceableDescription, seoDefaults, siteDefaults as SITE_DEFAULTS } from '@curb/content';
 import { brandedTitle, seoHeadTags, type HeadTag, type SiteDefaults } from '@curb/contracts/seo-tags';
 import type { SettingsOf } from '@curb/contracts/settings';
 import type { PublicSiteConfig } from '@curb/contracts/funnel-config';
@@ -107,8 +107,9 @@ function pagesWithSettings(origin: string) {
     content: SiteContent,
   ): Promise<PageFile> | PageFile => {
     if (path === '/admin' || path.startsWith('/admin/')) return page.file;
-    // The content's titles name the owner: the owner's site title takes that name's place.
-    const defaults = { ...SITE_DEFAULTS, brand: content.profile.name };
+    // The content's titles name the owner: the owner's site title takes that name's place, and
+    // their site description the home page's default one.
+    const defaults = { ...SITE_DEFAULTS, brand: content.profile.name, description: replaceableDescription(content) };
     const tags = seoHeadTags(settings, served, origin, defaults);
     const config = site && !isDefaultSiteConfig(site) ? site : null;
     if (!tags.length && !config) return page.file;

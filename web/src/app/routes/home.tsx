@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { experience } from '@curb/content';
 import { Suspense, useState, type ReactNode } from 'react';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import { ExperienceTimeline } from '@/features/experience/components/experience-timeline';
@@ -11,6 +10,7 @@ import { MediaRecognition } from '@/features/home/components/media-recognition';
 import { Projects } from '@/features/home/components/projects';
 import { Skills } from '@/features/home/components/skills';
 import { KeywordDialog } from '@/features/keyword-dialog/components/keyword-dialog';
+import { useSiteContent } from '@/lib/site-content';
 import styles from './home.module.css';
 
 /**
@@ -22,6 +22,7 @@ const Section = ({ children }: { children: ReactNode }) => <Suspense fallback={n
 // Section ids the navigation scrolls to: hero, achievements, about, skills, contact.
 export function HomeRoute() {
   const [keyword, setKeyword] = useState<string | null>(null);
+  const { career } = useSiteContent();
   return (
     <>
       <ScrollProgress />
@@ -39,17 +40,19 @@ export function HomeRoute() {
       <Section>
         <MediaRecognition />
       </Section>
-      <Section>
-        <section className={styles.experience} aria-labelledby="home-experience-title">
-          <div className="container">
-            <h2 id="home-experience-title">Recent Experience</h2>
-            <ExperienceTimeline items={experience.slice(0, 3)} onKeyword={setKeyword} />
-            <Link to="/experience" className="button button-outline">
-              View Full Experience
-            </Link>
-          </div>
-        </section>
-      </Section>
+      {career.length > 0 && (
+        <Section>
+          <section className={styles.experience} aria-labelledby="home-experience-title">
+            <div className="container">
+              <h2 id="home-experience-title">Recent Experience</h2>
+              <ExperienceTimeline items={career.slice(0, 3)} onKeyword={setKeyword} />
+              <Link to="/experience" className="button button-outline">
+                View Full Experience
+              </Link>
+            </div>
+          </section>
+        </Section>
+      )}
       <Section>
         <ContactSection form={<ContactForm />} />
       </Section>

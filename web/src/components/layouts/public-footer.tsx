@@ -74,7 +74,7 @@ export function PublicFooter({ links }: { links?: ReactNode }) {
       </div>
       <div className={`container ${styles.copyright}`}>
         <p>
-          © {footer.copyrightYear} {profile.name}
+          © {content.year} {profile.name}
           {companyName ? ` · ${companyName}` : ''}. All rights reserved.
         </p>
         {position && <p>{position}</p>}

@@ -145,9 +145,57 @@ function caseStudyPassages({ posts }: AssistantKnowledge): Passage[] {
   });
 }
 
-function experiencePassages({ profile, figures, isSample }: AssistantKnowledge): Passage[] {
-  if (!isSample) return [];
-  const page = { title: 'Experience', path: '/experience' };
+const EXPERIENCE_PAGE = { title: 'Experience', path: '/experience' };
+const CAREER_KEYWORDS = 'experience career background resume cv history jobs roles worked years company companies employers';
+
+/** The sample's career in the detail the sample keeps; an owner's from the roles they saved. */
+function experiencePassages(knowledge: AssistantKnowledge): Passage[] {
+  return knowledge.isSample ? sampleExperiencePassages(knowledge) : careerPassages(knowledge);
+}
+
+function careerPassages({ profile, career }: AssistantKnowledge): Passage[] {
+  const [latest, ...earlier] = career;
+  if (!latest) return [];
+  const where = (role: (typeof career)[number]) => [role.years, role.location].filter(Boolean).join(', ');
+  const summary: Passage = {
+    id: 'experience',
+    kind: 'experience',
+    title: 'Career and experience',
+    page: EXPERIENCE_PAGE,
+    answer: [
+      `${profile.name}'s most recent role is ${latest.role} at ${latest.company}${where(latest) ? ` (${where(latest)})` : ''}.`,
+      earlier.length ? `Earlier roles include ${list(earlier.slice(0, 3).map((r) => `${r.role} at ${r.company}`))}.` : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+    text: career.map((r) => `${r.role} ${r.company} ${r.years} ${r.description}`).join(' '),
+    keywords: CAREER_KEYWORDS,
+    facts: [],
+  };
+  return [
+    summary,
+    ...career.map(
+      (r, index): Passage => ({
+        id: `experience-${index + 1}`,
+        kind: 'experience',
+        title: `${r.role}, ${r.company}`,
+        page: EXPERIENCE_PAGE,
+        answer: [
+          `${r.role} at ${r.company}${where(r) ? ` (${where(r)})` : ''}${r.description ? `: ${sentence(lowerFirst(r.description))}` : '.'}`,
+          r.achievements.length ? `Highlights: ${lowerFirst(list(r.achievements.slice(0, 2)))}.` : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+        text: [r.description, r.location, ...r.achievements, ...r.skills].join(' '),
+        keywords: 'role job position worked',
+        facts: prose([r.description, ...r.achievements]),
+      }),
+    ),
+  ];
+}
+
+function sampleExperiencePassages({ profile, figures }: AssistantKnowledge): Passage[] {
+  const page = EXPERIENCE_PAGE;
   const years = figures[0]?.value ?? '';
   const career: Passage = {
     id: 'experience',
@@ -159,7 +207,7 @@ function experiencePassages({ profile, figures, isSample }: AssistantKnowledge):
       `${profile.position} at ${profile.company}. Earlier roles include ` +
       `${list(experience.slice(1, 4).map((job) => `${job.title} at ${job.company}`))}.`,
     text: experience.map((job) => `${job.title} ${job.company} ${job.period} ${job.snippet}`).join(' '),
-    keywords: 'experience career background resume cv history jobs roles worked years company companies employers',
+    keywords: CAREER_KEYWORDS,
     facts: [],
   };
   return [

@@ -1,8 +1,16 @@
 // What the assistant knows of the owner's site: their profile, figures, services, expertise,
-// testimonials and published posts (with their bodies as plain text), as the site shows them now. A new
+// testimonials, career and published posts (with their bodies as plain text), as the site shows them now. A new
 // install knows the sample; the api rebuilds it whenever the owner's content changes.
-import { sampleExpertise, sampleFigures, samplePosts, sampleProfile, sampleServices, sampleTestimonials } from '@curb/content';
-import type { ExpertiseCard, Figure, OwnedService, OwnerProfile, PostEdit, Testimonial } from '@curb/contracts/owner-content';
+import {
+  sampleCareer,
+  sampleExpertise,
+  sampleFigures,
+  samplePosts,
+  sampleProfile,
+  sampleServices,
+  sampleTestimonials,
+} from '@curb/content';
+import type { CareerEntry, ExpertiseCard, Figure, OwnedService, OwnerProfile, PostEdit, Testimonial } from '@curb/contracts/owner-content';
 
 export interface KnownPost {
   slug: string;
@@ -24,6 +32,7 @@ export interface AssistantKnowledge {
   services: OwnedService[];
   expertise: ExpertiseCard[];
   testimonials: Testimonial[];
+  career: CareerEntry[];
   posts: KnownPost[];
 }
 
@@ -71,6 +80,7 @@ export function sampleKnowledge(): AssistantKnowledge {
     services: sampleServices(),
     expertise: sampleExpertise(),
     testimonials: sampleTestimonials(),
+    career: sampleCareer(),
     posts: samplePosts().map(knownPost),
   };
 }

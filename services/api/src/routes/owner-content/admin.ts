@@ -9,19 +9,21 @@ import {
   OWNER_CONTENT_ROUTES,
   OwnerContentParams,
   OwnerProfileSchema,
+  PageTextsSchema,
   PostEditSchema,
   ownerContentProblem,
   type AdminPost,
   type ContentListKind,
   type ContentVersion,
   type OwnerProfile,
+  type PageTexts,
   type PostEdit,
 } from '@curb/contracts/owner-content';
 import type { TSchema } from '@sinclair/typebox';
 import { sampleProfile } from '@curb/content';
 import { adminUsers, ownerContent, type Tx } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
-import { SAMPLE_LISTS } from '../../plugins/site-content.ts';
+import { unsavedList } from '../../plugins/site-content.ts';
 
 /** Versions the history answers (newest first). */
 const HISTORY_LIMIT = 50;
@@ -109,7 +111,10 @@ export default async function adminContentRoutes(app: RouteApp, opts: { stores: 
     if (!isListKind(kind)) throw new HttpError(404, `There is no content list "${kind}".`);
     return kind;
   };
-  const readList = async (kind: ContentListKind) => (await ownerContent.find(sql, kind))?.doc ?? SAMPLE_LISTS[kind]();
+  const readList = async (kind: ContentListKind) => {
+    const [saved, profile] = await Promise.all([ownerContent.find(sql, kind), ownerContent.find(sql, 'profile')]);
+    return saved?.doc ?? unsavedList(kind, !profile);
+  };
 
   app.get(OWNER_CONTENT_ROUTES.list, { schema: { params: OwnerContentParams.kind } }, async (request) =>
     readList(listKind(request.params.kind)),
@@ -120,6 +125,17 @@ export default async function adminContentRoutes(app: RouteApp, opts: { stores: 
     mustConform(CONTENT_LISTS[kind], request.body);
     await saveSubject(kind, request.body, await whoIs(request), null);
     return readList(kind);
+  });
+
+  const readPageTexts = async (): Promise<PageTexts> =>
+    ((await ownerContent.find(sql, 'pages'))?.doc as PageTexts | undefined) ?? { descriptions: {} };
+
+  app.get(OWNER_CONTENT_ROUTES.pageTexts, async () => readPageTexts());
+
+  app.put(OWNER_CONTENT_ROUTES.pageTexts, async (request) => {
+    mustConform(PageTextsSchema, request.body);
+    await saveSubject('pages', request.body, await whoIs(request), null);
+    return readPageTexts();
   });
 
   const postId = (id: string) => {
@@ -156,9 +172,10 @@ export default async function adminContentRoutes(app: RouteApp, opts: { stores: 
     return reply.code(204).send();
   });
 
-  /** The subject a versions address names, checked: `profile`, a list kind or `post:<id>`. */
+  /** The subject a versions address names, checked: `profile`, a list kind, `pages` or `post:<id>`. */
   const subjectOf = (subject: string) => {
     if (subject === 'profile') return { subject, schema: OwnerProfileSchema as TSchema, postId: null };
+    if (subject === 'pages') return { subject, schema: PageTextsSchema as TSchema, postId: null };
     if (isListKind(subject)) return { subject, schema: CONTENT_LISTS[subject] as TSchema, postId: null };
     const id = /^post:(.+)$/.exec(subject)?.[1];
     if (id && UUID.test(id)) return { subject, schema: PostEditSchema as TSchema, postId: id };
@@ -190,6 +207,7 @@ export default async function adminContentRoutes(app: RouteApp, opts: { stores: 
       return saved;
     }
     await saveSubject(subject, snapshot, changedBy, version);
-    return subject === 'profile' ? readProfile() : readList(subject as ContentListKind);
+    if (subject === 'profile') return readProfile();
+    return subject === 'pages' ? readPageTexts() : readList(subject as ContentListKind);
   });
 }

@@ -1,6 +1,6 @@
 // robots.txt, sitemap.xml, llms.txt and the posts' feeds (Atom and RSS 2.0), written from the
 // owner's content: their profile, services, figures and published posts.
-import { absoluteUrl, marketingAuditPage, pageSeo, seoDefaults } from '@curb/content';
+import { absoluteUrl, marketingAuditPage, pageDescription, pageSeo, seoDefaults } from '@curb/content';
 import type { SiteContent } from '@curb/contracts/owner-content';
 
 /** Paths crawlers have no business in: the admin, the API, private reports, the test page. */
@@ -144,7 +144,7 @@ export function llmsTxt(content: SiteContent, base: string = seoDefaults.canonic
     '',
     '## Pages',
     '',
-    ...fixed.map((page) => link(names[page.path] ?? page.title, page.path, page.description)),
+    ...fixed.map((page) => link(names[page.path] ?? page.title, page.path, pageDescription(page.path, content) ?? page.description)),
     '',
     '## Case studies',
     '',

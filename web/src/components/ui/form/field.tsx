@@ -12,6 +12,10 @@ interface FieldText {
   hint?: ReactNode;
   /** The name the server uses for this field when it is not the control's `name` (`config.popup.delaySeconds`). */
   field?: string;
+  /** A denser control under a small label, for a bar of one or a few controls (a period, a chat box). */
+  compact?: boolean;
+  /** The label is read out but not shown: the bar around the control already says what it is for. */
+  hideLabel?: boolean;
 }
 
 /** The attributes the control of a field gets from its frame. */
@@ -27,14 +31,14 @@ interface FieldProps extends FieldText {
 }
 
 /** A labelled control of any kind (a colour, a select of the caller's): the frame the fields below share. */
-export function Field({ label, required, error, hint, field, children }: FieldProps) {
+export function Field({ label, required, error, hint, field, compact, hideLabel, children }: FieldProps) {
   const inputId = useId();
   const errorId = useId();
   const hintId = useId();
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={styles.field} data-field={field}>
-      <label htmlFor={inputId} className={styles.label}>
+    <div className={[styles.field, compact && styles.compact].filter(Boolean).join(' ')} data-field={field}>
+      <label htmlFor={inputId} className={hideLabel ? 'visually-hidden' : styles.label}>
         {label}
         {required && (
           <span className={styles.required} aria-hidden="true">
@@ -58,11 +62,17 @@ export function Field({ label, required, error, hint, field, children }: FieldPr
   );
 }
 
+/** The field family's look for a control a caller draws inside `Field` (a box with its button beside it). */
+export const FIELD_CONTROL_CLASS = { input: styles.input, textarea: `${styles.input} ${styles.textarea}` } as const;
+
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & FieldText;
 
-export function TextField({ label, error, hint, field, required, ...input }: InputProps) {
+/** The frame's own props, taken off a control's attributes. */
+const frameOf = ({ label, error, hint, compact, hideLabel }: FieldText) => ({ label, error, hint, compact, hideLabel });
+
+export function TextField({ label, error, hint, field, required, compact, hideLabel, ...input }: InputProps) {
   return (
-    <Field label={label} required={required} error={error} hint={hint} field={field ?? input.name}>
+    <Field {...frameOf({ label, error, hint, compact, hideLabel })} required={required} field={field ?? input.name}>
       {(control) => <input className={styles.input} required={required} {...control} {...input} />}
     </Field>
   );
@@ -70,9 +80,9 @@ export function TextField({ label, error, hint, field, required, ...input }: Inp
 
 type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & FieldText;
 
-export function TextAreaField({ label, error, hint, field, required, ...textarea }: TextAreaProps) {
+export function TextAreaField({ label, error, hint, field, required, compact, hideLabel, ...textarea }: TextAreaProps) {
   return (
-    <Field label={label} required={required} error={error} hint={hint} field={field ?? textarea.name}>
+    <Field {...frameOf({ label, error, hint, compact, hideLabel })} required={required} field={field ?? textarea.name}>
       {(control) => <textarea className={`${styles.input} ${styles.textarea}`} required={required} {...control} {...textarea} />}
     </Field>
   );
@@ -80,9 +90,9 @@ export function TextAreaField({ label, error, hint, field, required, ...textarea
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & FieldText;
 
-export function SelectField({ label, error, hint, field, required, children, ...select }: SelectProps) {
+export function SelectField({ label, error, hint, field, required, compact, hideLabel, children, ...select }: SelectProps) {
   return (
-    <Field label={label} required={required} error={error} hint={hint} field={field ?? select.name}>
+    <Field {...frameOf({ label, error, hint, compact, hideLabel })} required={required} field={field ?? select.name}>
       {(control) => (
         <select className={styles.input} required={required} {...control} {...select}>
           {children}
@@ -92,7 +102,7 @@ export function SelectField({ label, error, hint, field, required, children, ...
   );
 }
 
-type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & Omit<FieldText, 'hint'>;
+type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & Omit<FieldText, 'hint' | 'compact' | 'hideLabel'>;
 
 export function CheckboxField({ label, error, field, ...input }: CheckboxProps) {
   const id = useId();

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OWNER_CONTENT_ROUTES, type AdminPost, type ContentListKind, type PostEdit } from '@curb/contracts/owner-content';
+import {
+  OWNER_CONTENT_ROUTES,
+  type AdminPost,
+  type ContentListKind,
+  type PageTexts,
+  type PostEdit,
+  type SiteContent,
+} from '@curb/contracts/owner-content';
 import { apiRequest, getQueryFn } from '@/lib/api-client';
 
 const listPath = (kind: ContentListKind) => OWNER_CONTENT_ROUTES.list.replace(':kind', kind);
@@ -23,6 +30,34 @@ export function useSaveContentList<T>(kind: ContentListKind) {
     onSuccess: setList,
   });
 }
+
+const pageTextsKey = [OWNER_CONTENT_ROUTES.pageTexts];
+
+export const usePageTexts = () => useQuery({ queryKey: pageTextsKey, queryFn: getQueryFn<PageTexts>({ on401: 'throw' }) });
+
+/** Puts the descriptions as the server now holds them (after a save or a restore) where the editor reads them. */
+export function useSetPageTexts() {
+  const queryClient = useQueryClient();
+  return (texts: PageTexts) => {
+    queryClient.setQueryData(pageTextsKey, texts);
+    // The defaults shown beside them are the site's, which a save may change.
+    void queryClient.invalidateQueries({ queryKey: siteContentKey });
+  };
+}
+
+export function useSavePageTexts() {
+  const setTexts = useSetPageTexts();
+  return useMutation({
+    mutationFn: async (texts: PageTexts) => (await (await apiRequest('PUT', OWNER_CONTENT_ROUTES.pageTexts, texts)).json()) as PageTexts,
+    onSuccess: setTexts,
+  });
+}
+
+const siteContentKey = [OWNER_CONTENT_ROUTES.siteContent];
+
+/** The bundle the public site renders now: what a page without the owner's description falls back to. */
+export const useSiteBundle = () =>
+  useQuery({ queryKey: siteContentKey, queryFn: getQueryFn<SiteContent>({ on401: 'throw' }), refetchOnMount: 'always' });
 
 export const usePosts = () => useQuery({ queryKey: postsKey, queryFn: getQueryFn<AdminPost[]>({ on401: 'throw' }) });
 

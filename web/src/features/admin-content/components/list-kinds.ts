@@ -21,7 +21,7 @@ export interface ListKindSpec {
   nameField: string;
 }
 
-/** The four ordered lists of the site, in the order the Content page shows them. */
+/** The ordered lists of the site, in the order the Content page shows them. */
 export const LIST_KINDS: readonly ListKindSpec[] = [
   {
     kind: 'services',
@@ -82,6 +82,22 @@ export const LIST_KINDS: readonly ListKindSpec[] = [
       { key: 'tools', label: 'Tools', kind: 'lines', hint: 'One a line.' },
       { key: 'achievements', label: 'Achievements', kind: 'lines', hint: 'One a line.' },
       { key: 'experience', label: 'Experience', kind: 'paragraph' },
+    ],
+  },
+  {
+    kind: 'career',
+    title: 'Career',
+    noun: 'role',
+    description: 'Your roles on the Experience page, most recent first; the home page shows the first three.',
+    nameField: 'role',
+    fields: [
+      { key: 'role', label: 'Role', kind: 'line' },
+      { key: 'company', label: 'Company', kind: 'line' },
+      { key: 'years', label: 'Years', kind: 'line', hint: 'As you want it shown, e.g. 2019 – Present' },
+      { key: 'location', label: 'Location', kind: 'line' },
+      { key: 'description', label: 'Description', kind: 'paragraph' },
+      { key: 'achievements', label: 'Achievements', kind: 'lines', hint: 'One a line.' },
+      { key: 'skills', label: 'Skills and tools', kind: 'lines', hint: 'One a line.' },
     ],
   },
 ];

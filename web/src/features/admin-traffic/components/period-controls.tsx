@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { STATS_PERIODS } from '@curb/contracts/stats';
 import {
   COMPARISONS,
@@ -9,6 +8,7 @@ import {
   type TrafficPeriod,
   type TrafficSearch,
 } from '../lib/search';
+import { SelectField, TextField } from '@/components/ui/form/field';
 import styles from './traffic.module.css';
 
 export const PERIOD_LABELS: Record<TrafficPeriod, string> = {
@@ -38,7 +38,6 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 
 /** Period and comparison pickers; a custom choice shows its two dates. */
 export function PeriodControls({ search, onChange }: { search: TrafficSearch; onChange: (next: TrafficSearch) => void }) {
-  const id = useId();
   const period = search.period ?? DEFAULT_PERIOD;
   const compare = search.compare ?? DEFAULT_COMPARISON;
   const setPeriod = (value: TrafficPeriod) => {
@@ -63,80 +62,52 @@ export function PeriodControls({ search, onChange }: { search: TrafficSearch; on
     const b = isoDay(last);
     if (a && b && a <= b) onChange({ ...search, [keys[0]]: a, [keys[1]]: b });
   };
+  const range = (keys: ['from', 'to'] | ['cfrom', 'cto'], labels: [string, string]) => {
+    const [first, last] = [search[keys[0]], search[keys[1]]];
+    return (
+      <span className={styles.dates}>
+        <TextField
+          compact
+          hideLabel
+          label={labels[0]}
+          type="date"
+          value={first}
+          max={last}
+          onChange={(e) => setDates(keys, e.target.value, last)}
+        />
+        <span aria-hidden="true">–</span>
+        <TextField
+          compact
+          hideLabel
+          label={labels[1]}
+          type="date"
+          value={last}
+          min={first}
+          onChange={(e) => setDates(keys, first, e.target.value)}
+        />
+      </span>
+    );
+  };
   return (
     <div className={styles.periodControls}>
-      <div className={styles.control}>
-        <label htmlFor={`${id}-period`}>Period</label>
-        <select id={`${id}-period`} value={period} onChange={(e) => setPeriod(e.target.value as TrafficPeriod)}>
-          {[...STATS_PERIODS, 'custom' as const].map((p) => (
-            <option key={p} value={p}>
-              {PERIOD_LABELS[p]}
+      <SelectField compact label="Period" value={period} onChange={(e) => setPeriod(e.target.value as TrafficPeriod)}>
+        {[...STATS_PERIODS, 'custom' as const].map((p) => (
+          <option key={p} value={p}>
+            {PERIOD_LABELS[p]}
+          </option>
+        ))}
+      </SelectField>
+      {period === 'custom' && range(['from', 'to'], ['From', 'To'])}
+      {period !== 'realtime' && (
+        <SelectField compact label="Compare with" value={compare} onChange={(e) => setCompare(e.target.value as TrafficComparison)}>
+          {COMPARISONS.map((c) => (
+            <option key={c} value={c}>
+              {COMPARISON_LABELS[c]}
             </option>
           ))}
-        </select>
-      </div>
-      {period === 'custom' && (
-        <span className={styles.dates}>
-          <label htmlFor={`${id}-from`} className="visually-hidden">
-            From
-          </label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            value={search.from}
-            max={search.to}
-            onChange={(e) => setDates(['from', 'to'], e.target.value, search.to)}
-          />
-          <span aria-hidden="true">–</span>
-          <label htmlFor={`${id}-to`} className="visually-hidden">
-            To
-          </label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={search.to}
-            min={search.from}
-            onChange={(e) => setDates(['from', 'to'], search.from, e.target.value)}
-          />
-        </span>
+        </SelectField>
       )}
-      {period !== 'realtime' && (
-        <div className={styles.control}>
-          <label htmlFor={`${id}-compare`}>Compare with</label>
-          <select id={`${id}-compare`} value={compare} onChange={(e) => setCompare(e.target.value as TrafficComparison)}>
-            {COMPARISONS.map((c) => (
-              <option key={c} value={c}>
-                {COMPARISON_LABELS[c]}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-      {period !== 'realtime' && compare === 'custom' && (
-        <span className={styles.dates}>
-          <label htmlFor={`${id}-cfrom`} className="visually-hidden">
-            Compare from
-          </label>
-          <input
-            id={`${id}-cfrom`}
-            type="date"
-            value={search.cfrom}
-            max={search.cto}
-            onChange={(e) => setDates(['cfrom', 'cto'], e.target.value, search.cto)}
-          />
-          <span aria-hidden="true">–</span>
-          <label htmlFor={`${id}-cto`} className="visually-hidden">
-            Compare to
-          </label>
-          <input
-            id={`${id}-cto`}
-            type="date"
-            value={search.cto}
-            min={search.cfrom}
-            onChange={(e) => setDates(['cfrom', 'cto'], search.cfrom, e.target.value)}
-          />
-        </span>
-      )}
+      {period !== 'realtime' && compare === 'custom' && range(['cfrom', 'cto'], ['Compare from', 'Compare to'])}
     </div>
   );
 }

@@ -59,7 +59,7 @@ export function ChatExperience({ title, intro, avatar, microphoneError }: ChatEx
         </section>
         <section className={styles.conversation} aria-label="Conversation">
           <MessageList messages={conversation.messages} thinking={thinking} />
-          <ChatInput onSend={conversation.sendText} disabled={thinking} />
+          <ChatInput onSend={conversation.sendText} disabled={thinking} refusal={conversation.refusal} />
         </section>
       </div>
     </section>

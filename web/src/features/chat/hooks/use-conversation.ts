@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { VOICE_CONSTANTS, type VoiceCapabilities } from '@curb/contracts/assistant';
 import { toast } from '@/components/ui/toast/toast-store';
+import { serverMessage } from '@/lib/server-message';
 import { sendChat, speechToText, textToSpeech } from '../api/chat-api';
 import { historyForRequest, type ChatMessage } from '../lib/history';
 import { useAudioOutput } from './use-audio-output';
@@ -32,6 +33,8 @@ const message = (role: ChatMessage['role'], content: string, isAudio: boolean): 
 export function useConversation(capabilities: VoiceCapabilities | undefined, microphoneError: MicrophoneErrorToast = VOICE_UNAVAILABLE) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [thinking, setThinking] = useState(false);
+  /** The server's refusal of the last message typed or spoken, until the next one. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [transcribing, setTranscribing] = useState(false);
   const [mode, setMode] = useState<ConversationMode>('idle');
   const messagesRef = useRef(messages);
@@ -77,11 +80,16 @@ export function useConversation(capabilities: VoiceCapabilities | undefined, mic
       const history = historyForRequest([...messagesRef.current, userMessage]);
       setMessages((all) => [...all, userMessage]);
       setThinking(true);
+      setRefusal(null);
       let reply: string;
       try {
         reply = (await sendChat(history)).message;
-      } catch {
-        toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+      } catch (err) {
+        // What the server refused (too long, too many at once) is said at the message box;
+        // a failure to reach it is not the visitor's to fix there.
+        const refused = /^4\d\d: /.test(err instanceof Error ? err.message : '') ? serverMessage(err) : null;
+        if (refused) setRefusal(refused);
+        else toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
         setThinking(false);
         relistenSoon();
         return;
@@ -169,6 +177,7 @@ export function useConversation(capabilities: VoiceCapabilities | undefined, mic
     wake,
     sleep,
     sendText,
+    refusal,
   };
 }
 

@@ -1,8 +1,9 @@
-import { experience, experienceHighlights } from '@curb/content';
+import { experienceLead } from '@curb/content';
 import type { ReactNode } from 'react';
-import { ExperienceTimeline } from './experience-timeline';
 import { PageHero } from '@/components/layouts/page-hero';
+import { useSiteContent } from '@/lib/site-content';
 import styles from './experience-page.module.css';
+import { ExperienceTimeline } from './experience-timeline';
 
 /** The experience page; the audit and contact forms come from the route. */
 export function ExperiencePage({
@@ -14,25 +15,31 @@ export function ExperiencePage({
   auditForm: ReactNode;
   contactForm: ReactNode;
 }) {
+  const { career, figures, isSample } = useSiteContent();
+  const highlights = [
+    ...figures,
+    ...(career.length ? [{ value: String(career.length), label: career.length === 1 ? 'Role' : 'Roles' }] : []),
+  ];
   return (
     <>
-      <PageHero
-        title="Professional Experience"
-        lead="Fifteen years across brokerages, title and marketing: the roles behind the systems, campaigns and teams on this site."
-      >
-        <dl className={styles.metrics}>
-          {experienceHighlights.map((metric) => (
-            <div key={metric.label}>
-              <dt>{metric.label}</dt>
-              <dd>{metric.value}</dd>
-            </div>
-          ))}
-        </dl>
+      <PageHero title="Professional Experience" lead={isSample ? experienceLead.sample : experienceLead.owner}>
+        {highlights.length > 0 && (
+          <dl className={styles.metrics}>
+            {highlights.map((metric) => (
+              <div key={metric.label}>
+                <dt>{metric.label}</dt>
+                <dd>{metric.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </PageHero>
-      <section className="container" aria-labelledby="timeline-title">
-        <h2 id="timeline-title">Career Timeline</h2>
-        <ExperienceTimeline items={experience} onKeyword={onKeyword} />
-      </section>
+      {career.length > 0 && (
+        <section className="container" aria-labelledby="timeline-title">
+          <h2 id="timeline-title">Career Timeline</h2>
+          <ExperienceTimeline items={career} onKeyword={onKeyword} />
+        </section>
+      )}
       <section className={styles.band} aria-labelledby="experience-audit-title">
         <div className={`container ${styles.split}`}>
           <div>

@@ -1,36 +1,36 @@
-import type { ExperienceItem } from '@curb/content';
+import type { CareerEntry } from '@curb/contracts/owner-content';
+import { initialsOf } from '@curb/contracts/owner-content';
 import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog/dialog';
-import styles from './experience.module.css';
 import { KeywordChips } from '@/components/ui/keyword-chips';
+import styles from './experience.module.css';
 
-/** The career timeline (alternating sides); each job opens its details dialog. */
-export function ExperienceTimeline({ items, onKeyword }: { items: readonly ExperienceItem[]; onKeyword: (keyword: string) => void }) {
-  const [selected, setSelected] = useState<ExperienceItem | null>(null);
+/** The career timeline (alternating sides); each role opens its details dialog. */
+export function ExperienceTimeline({ items, onKeyword }: { items: readonly CareerEntry[]; onKeyword: (keyword: string) => void }) {
+  const [selected, setSelected] = useState<CareerEntry | null>(null);
   return (
     <>
       <ol className={styles.timeline}>
-        {items.map((job) => (
-          <li key={job.id} className={styles.entry} data-side={job.side}>
+        {items.map((job, index) => (
+          // Roles have no identity of their own; the owner orders them.
+          <li key={index} className={styles.entry} data-side={index % 2 === 0 ? 'left' : 'right'}>
             <article className={styles.card}>
               <div className={styles.cardHeader}>
                 <span className={styles.logo} aria-hidden="true">
-                  {job.logo}
+                  {initialsOf(job.company)}
                 </span>
                 <div>
-                  <h3 className={styles.jobTitle}>{job.title}</h3>
+                  <h3 className={styles.jobTitle}>{job.role}</h3>
                   <p className={styles.company}>{job.company}</p>
-                  <p className={styles.period}>
-                    {job.period} · {job.location}
-                  </p>
+                  {(job.years || job.location) && <p className={styles.period}>{[job.years, job.location].filter(Boolean).join(' · ')}</p>}
                 </div>
               </div>
-              <p className={styles.snippet}>{job.snippet}</p>
+              {job.description && <p className={styles.snippet}>{job.description}</p>}
               <button
                 type="button"
                 className="button button-outline"
                 onClick={() => setSelected(job)}
-                aria-label={`View Details: ${job.title}, ${job.company}`}
+                aria-label={`View Details: ${job.role}, ${job.company}`}
               >
                 View Details
               </button>
@@ -41,62 +41,58 @@ export function ExperienceTimeline({ items, onKeyword }: { items: readonly Exper
       <Dialog
         open={selected !== null}
         onClose={() => setSelected(null)}
-        title={selected ? `${selected.title}` : ''}
+        title={selected ? selected.role : ''}
         description={selected?.company}
         size="lg"
         testId="experience-dialog"
       >
-        {selected && (
-          <>
-            <dl className={styles.facts}>
-              <div>
-                <dt>Duration</dt>
-                <dd>
-                  {selected.duration} ({selected.period})
-                </dd>
-              </div>
-              <div>
-                <dt>Location</dt>
-                <dd>{selected.location}</dd>
-              </div>
-              <div>
-                <dt>Employment type</dt>
-                <dd>{selected.employmentType}</dd>
-              </div>
-              <div>
-                <dt>Company size</dt>
-                <dd>{selected.companySize}</dd>
-              </div>
-              <div>
-                <dt>Industry</dt>
-                <dd>{selected.industry}</dd>
-              </div>
-            </dl>
-            <h3 className={styles.subheading}>Achievements</h3>
-            <ul className={styles.bullets}>
-              {selected.achievements.map((achievement) => (
-                <li key={achievement}>{achievement}</li>
-              ))}
-            </ul>
-            <h3 className={styles.subheading}>Key Metrics</h3>
-            <dl className={styles.metrics}>
-              {selected.keyMetrics.map((metric) => (
-                <div key={metric.label}>
-                  <dt>{metric.label}</dt>
-                  <dd>{metric.value}</dd>
-                </div>
-              ))}
-            </dl>
-            <h3 className={styles.subheading}>Technologies</h3>
-            <KeywordChips keywords={selected.technologies} onKeyword={onKeyword} />
-            <div className={styles.actions}>
-              <button type="button" className="button button-outline" onClick={() => setSelected(null)}>
-                Close
-              </button>
-            </div>
-          </>
-        )}
+        {selected && <RoleDetails job={selected} onKeyword={onKeyword} onClose={() => setSelected(null)} />}
       </Dialog>
+    </>
+  );
+}
+
+function RoleDetails({ job, onKeyword, onClose }: { job: CareerEntry; onKeyword: (keyword: string) => void; onClose: () => void }) {
+  return (
+    <>
+      {(job.years || job.location) && (
+        <dl className={styles.facts}>
+          {job.years && (
+            <div>
+              <dt>Years</dt>
+              <dd>{job.years}</dd>
+            </div>
+          )}
+          {job.location && (
+            <div>
+              <dt>Location</dt>
+              <dd>{job.location}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+      {job.description && <p>{job.description}</p>}
+      {job.achievements.length > 0 && (
+        <>
+          <h3 className={styles.subheading}>Achievements</h3>
+          <ul className={styles.bullets}>
+            {job.achievements.map((achievement) => (
+              <li key={achievement}>{achievement}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {job.skills.length > 0 && (
+        <>
+          <h3 className={styles.subheading}>Skills and tools</h3>
+          <KeywordChips keywords={job.skills} onKeyword={onKeyword} />
+        </>
+      )}
+      <div className={styles.actions}>
+        <button type="button" className="button button-outline" onClick={onClose}>
+          Close
+        </button>
+      </div>
     </>
   );
 }

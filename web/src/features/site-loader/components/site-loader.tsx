@@ -2,7 +2,8 @@ import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { settingsObject } from '@curb/contracts/settings-values';
 import { inAdminPreview } from '@/lib/admin-preview';
-import { useOwner } from '@/lib/site-content';
+import { replaceableDescription } from '@curb/content';
+import { useSiteContent } from '@/lib/site-content';
 import { useMounted } from '@/lib/use-mounted';
 import { SHOW_CONSENT_BANNER_EVENT } from '@/lib/window-events';
 import { useSiteSettings } from '../api/get-site-settings';
@@ -30,7 +31,8 @@ function PublicSiteLoader({ pathname }: { pathname: string }) {
   const seo = useSiteSettings('seo');
   const tags = useMemo(() => settingsObject<'analytics'>(analytics.data ?? []), [analytics.data]);
   const seoSettings = useMemo(() => settingsObject<'seo'>(seo.data ?? []), [seo.data]);
-  const owner = useOwner().name;
+  const content = useSiteContent();
+  const owner = useMemo(() => ({ brand: content.profile.name, description: replaceableDescription(content) }), [content]);
   const [consent, setConsent] = useState<TagConsent | null>(readConsent);
   const [injected, setInjected] = useState(false);
 

@@ -3,7 +3,7 @@
 // @curb/contracts/seo-tags).
 import { siteDefaults } from '@curb/content';
 import type { SettingsOf } from '@curb/contracts/settings';
-import { brandedTitle, seoHeadTags, type HeadTag } from '@curb/contracts/seo-tags';
+import { brandedTitle, seoHeadTags, type HeadTag, type SiteDefaults } from '@curb/contracts/seo-tags';
 
 export type SeoSettings = SettingsOf<'seo'>;
 
@@ -23,9 +23,14 @@ function upsert({ element, attribute, key, value, onlyIfMissing, replaces }: Hea
   } else if (node.content !== value) node.content = value;
 }
 
-/** `owner` is the name the page titles carry as their brand (the owner's, or the sample's). */
-export function applySeo(s: SeoSettings, pathname: string, owner: string = siteDefaults.brand): void {
-  const defaults = { ...siteDefaults, brand: owner };
+/**
+ * `owner`: the name the page titles carry as their brand (the owner's, or the sample's) and the
+ * home page's default description the owner's site description replaces.
+ */
+export type OwnerDefaults = Partial<Pick<SiteDefaults, 'brand' | 'description'>>;
+
+export function applySeo(s: SeoSettings, pathname: string, owner: OwnerDefaults = {}): void {
+  const defaults = { ...siteDefaults, ...owner };
   for (const tag of seoHeadTags(s, pathname, location.origin, defaults)) upsert(tag);
   // The route has just set the content's title: the owner's site title takes the brand's place.
   const title = brandedTitle(document.title, s, defaults);
@@ -40,7 +45,7 @@ export function applySeo(s: SeoSettings, pathname: string, owner: string = siteD
  * Keeps the settings applied while the router updates the head (a lazily loaded page sets its
  * title after the path has changed). Answers the function that stops watching.
  */
-export function keepSeoApplied(s: SeoSettings, pathname: string, owner?: string): () => void {
+export function keepSeoApplied(s: SeoSettings, pathname: string, owner?: OwnerDefaults): () => void {
   applySeo(s, pathname, owner);
   const observer = new MutationObserver(() => applySeo(s, pathname, owner));
   observer.observe(document.head, { subtree: true, childList: true, characterData: true, attributeFilter: ['content', 'href'] });
