@@ -2,7 +2,9 @@
 // the visitor ids that gave its address (the identities rollup, ClickHouse migration 0036); its visits are
 // those visitors' page views grouped by session (a session-less event is a visit per visitor and
 // day, as in the sessions rollup). First touch: the lead's earliest visit; last touch: its latest
-// visit that began at or before the lead was created. Definitions: docs/traffic-metrics.md.
+// visit that began at or before the lead was created. Under the Traffic page's filters a lead
+// counts when that touch is a visit the filters keep (looked up in the visits table by its key).
+// Definitions: docs/traffic-metrics.md.
 import {
   type AttributionDimension,
   type AttributionMetric,
@@ -17,7 +19,9 @@ import {
 } from '@curb/contracts/traffic-attribution';
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine } from '../engine.ts';
+import type { Statement } from '../stats/sql.ts';
 import { channelSql, sourceSql } from '../stats/dimensions.ts';
+import { SESSION_KEY } from '../visits.ts';
 import { chTime, isoTime } from './period.ts';
 
 /** What the attribution needs of a lead; the flags come from its audits in PostgreSQL. */
@@ -51,8 +55,8 @@ const touchOf = (row: EntryRow): Touch => ({
   landingPage: row.landing,
 });
 
-// A visit: the session's id, or the visitor and day for an event without one.
-const VISIT_KEY = "if(session_id != '', session_id, concat(toString(visitor_id), '-', toString(toDate(ts))))";
+// A visit is keyed as the visits table keys it (SESSION_KEY: the session's id, or the visitor
+// and day for an event without one), so a touch can be looked up there.
 // A visit's entry, named as the visits table's columns (read as `s`) so its channel and source are the
 // Traffic page's own (stats/dimensions.ts).
 // (The page views' own columns come in as e_*, so the entry can take their names.)
@@ -63,7 +67,7 @@ const PAGE_VIEW_COLUMNS = `ts, path, referrer_domain AS e_referrer_domain, utm_s
              utm_campaign AS e_utm_campaign`;
 const ENTRY = `started, landing, ${channelSql()} AS channel, ${sourceSql()} AS source,
        s.referrer_domain AS referrer, s.utm_source AS utm_source, s.utm_medium AS utm_medium, s.utm_campaign AS utm_campaign`;
-const ENTRY_TUPLE = 'tuple(started, landing, channel, source, referrer, utm_source, utm_medium, utm_campaign)';
+const ENTRY_TUPLE = 'tuple(started, landing, channel, source, referrer, utm_source, utm_medium, utm_campaign, toString(visit))';
 
 const IDS = `SELECT email, visitor FROM identities
   WHERE is_bot = 0 AND has({emails:Array(String)}, email) GROUP BY email, visitor`;
@@ -79,11 +83,11 @@ export const attributionSql = perEngine((engine) => ({
   touches: `
 WITH ids AS (${IDS}),
 visits AS (
-  SELECT s.email AS email, ${ENTRY}
+  SELECT s.email AS email, s.visit AS visit, ${ENTRY}
   FROM (
     SELECT i.email AS email, e.visit AS visit, ${ENTRY_COLUMNS}
     FROM (
-      SELECT visitor_id, ${VISIT_KEY} AS visit, ${PAGE_VIEW_COLUMNS}
+      SELECT visitor_id, ${SESSION_KEY} AS visit, ${PAGE_VIEW_COLUMNS}
       FROM events WHERE is_bot = 0 AND name = 'page_view' AND visitor_id ${engine.inSubquery} (SELECT visitor FROM ids)
     ) AS e INNER JOIN ids AS i ON i.visitor = e.visitor_id
     GROUP BY email, visit
@@ -96,6 +100,16 @@ SELECT v.email AS email,
        countIf(started <= arrayElement({converted:Array(DateTime64(3, 'UTC'))}, indexOf({emails:Array(String)}, v.email))) AS before
 FROM visits AS v
 GROUP BY v.email
+${engine.readSettings}`,
+  /**
+   * Of the touches' visits (by key, and by the days they may have started: the visits table
+   * starts a visit at its first event of any kind, the day before at the earliest), those the
+   * Traffic page's filters keep; `condition` is the stats layer's, over the visits row `s`.
+   */
+  kept: (condition: string) => `
+SELECT toString(s.session) AS visit FROM visits AS s
+WHERE toDate(s.start) IN {days:Array(Date)} AND s.session IN {visits:Array(UInt64)} AND ${condition}
+GROUP BY s.session HAVING sum(s.sign) > 0
 ${engine.readSettings}`,
   /** Every consultation of the leads' visitors, for the leads with no recorded visit too. */
   consulted: `
@@ -113,7 +127,7 @@ FROM (
   SELECT visit, ${ENTRY_COLUMNS},
          arraySlice(arraySort(x -> x.2, groupArray((path, ts))), 1, ${JOURNEY_MAX_PAGES}) AS pages
   FROM (
-    SELECT ${VISIT_KEY} AS visit, ${PAGE_VIEW_COLUMNS}
+    SELECT ${SESSION_KEY} AS visit, ${PAGE_VIEW_COLUMNS}
     FROM events WHERE is_bot = 0 AND name = 'page_view' AND visitor_id ${engine.inSubquery} (${LEAD_IDS})
   )
   GROUP BY visit
@@ -131,7 +145,7 @@ ORDER BY ts LIMIT 500
 ${engine.readSettings}`,
 }));
 
-type EntryTuple = [string, string, string, string, string, string, string, string];
+type EntryTuple = [string, string, string, string, string, string, string, string, string];
 type TouchRow = {
   email: string;
   first: EntryTuple;
@@ -154,10 +168,40 @@ export interface LeadTouches {
   first: Touch | null;
   last: Touch | null;
   consulted: boolean;
+  /** Under the Traffic page's filters, whether each touch is a visit they keep (a lead without a visit has none); null without filters. */
+  kept: Record<TouchModel, boolean> | null;
 }
 
-/** Per lead address (lower-case), its first and last touch and whether it booked a consultation. */
-export async function leadTouches(ch: ClickHouse, leads: readonly AttributedLead[]): Promise<Map<string, LeadTouches>> {
+const NONE_KEPT: Record<TouchModel, boolean> = { first: false, last: false };
+
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The touches' visits (keys) that `filters` keep (the stats layer's condition on a visits row). */
+async function keptVisits(ch: ClickHouse, touches: Array<[started: string, visit: string]>, filters: Statement): Promise<Set<string>> {
+  if (!touches.length) return new Set();
+  const days = new Set<string>();
+  for (const [started] of touches) {
+    const at = Date.parse(isoTime(started));
+    days.add(dayOf(at)).add(dayOf(at - DAY_MS));
+  }
+  const rows = await ch.query<{ visit: string }>(attributionSql(ch.engine).kept(filters.sql), {
+    ...filters.params,
+    days: [...days],
+    visits: [...new Set(touches.map(([, visit]) => visit))].map(BigInt),
+  });
+  return new Set(rows.map((r) => r.visit));
+}
+
+/**
+ * Per lead address (lower-case), its first and last touch, whether it booked a consultation,
+ * and which touches the Traffic page's `filters` keep (visitFilters of the stats layer).
+ */
+export async function leadTouches(
+  ch: ClickHouse,
+  leads: readonly AttributedLead[],
+  filters: Statement | null = null,
+): Promise<Map<string, LeadTouches>> {
   const out = new Map<string, LeadTouches>();
   if (!leads.length) return out;
   // An address that became a lead twice counts from its latest conversion in the period.
@@ -169,13 +213,23 @@ export async function leadTouches(ch: ClickHouse, leads: readonly AttributedLead
     ch.query<{ email: string }>(attributionSql(ch.engine).consulted, { emails: params.emails }),
   ]);
   const booked = new Set(consulted.map((r) => r.email));
-  for (const email of params.emails) out.set(email, { first: null, last: null, consulted: booked.has(email) });
+  for (const email of params.emails) out.set(email, { first: null, last: null, consulted: booked.has(email), kept: filters && NONE_KEPT });
+  // No visit before the conversion (the lead came by another device): the first visit stands in.
+  const touchesOf = (row: TouchRow) => ({ first: row.first, last: Number(row.before) > 0 ? row.last : row.first });
+  const kept = filters
+    ? await keptVisits(
+        ch,
+        rows.flatMap((row) => Object.values(touchesOf(row)).map((t): [string, string] => [t[0], t[8]])),
+        filters,
+      )
+    : null;
   for (const row of rows) {
+    const { first, last } = touchesOf(row);
     out.set(row.email, {
-      first: touchOf(entry(row.first)),
-      // No visit before the conversion (the lead came by another device): the first visit stands in.
-      last: Number(row.before) > 0 ? touchOf(entry(row.last)) : touchOf(entry(row.first)),
+      first: touchOf(entry(first)),
+      last: touchOf(entry(last)),
       consulted: booked.has(row.email),
+      kept: kept && { first: kept.has(first[8]), last: kept.has(last[8]) },
     });
   }
   return out;
@@ -188,7 +242,10 @@ const dimensionOf: Record<AttributionDimension, (t: Touch) => string> = {
   landing_page: (t) => t.landingPage,
 };
 
-/** The leads' counts per value of `dimension` of their first or last touch, most leads first. */
+/**
+ * The leads' counts per value of `dimension` of their first or last touch, most leads first.
+ * Under filters, only the leads whose touch they keep.
+ */
 export function attributeLeads(
   leads: readonly AttributedLead[],
   touches: Map<string, LeadTouches>,
@@ -206,6 +263,7 @@ export function attributeLeads(
   const totals = empty();
   for (const lead of leads) {
     const t = touches.get(lead.email.toLowerCase());
+    if (t?.kept && !t.kept[model]) continue;
     const touch = model === 'first' ? t?.first : t?.last;
     const value = touch ? dimensionOf[dimension](touch) : UNTRACKED;
     const row = rows.get(value) ?? empty();
