@@ -15,6 +15,8 @@ export type AttributionMetric = (typeof ATTRIBUTION_METRICS)[number];
 
 /** The row a lead goes to when none of their visits was recorded (no consent, a blocker, a form sent from elsewhere). */
 export const UNTRACKED = '(not tracked)';
+/** The campaign row of the leads whose visit had no UTM campaign. */
+export const NO_CAMPAIGN = '(no campaign)';
 
 /** The Traffic page's period as its address writes it: a named period, or `custom` with both days (YYYY-MM-DD, inclusive). */
 export const TrafficPeriodQuery = {

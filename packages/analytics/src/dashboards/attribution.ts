@@ -11,6 +11,7 @@ import {
   type AttributionRow,
   JOURNEY_MAX_PAGES,
   JOURNEY_MAX_VISITS,
+  NO_CAMPAIGN,
   type JourneyMilestone,
   type JourneyVisit,
   type Touch,
@@ -238,7 +239,7 @@ export async function leadTouches(
 const dimensionOf: Record<AttributionDimension, (t: Touch) => string> = {
   channel: (t) => t.channel,
   source: (t) => t.source,
-  campaign: (t) => t.utmCampaign || '(no campaign)',
+  campaign: (t) => t.utmCampaign || NO_CAMPAIGN,
   landing_page: (t) => t.landingPage,
 };
 
