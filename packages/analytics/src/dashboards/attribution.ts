@@ -1,9 +1,10 @@
 // Which visits brought the leads, and one lead's journey. A lead (a PostgreSQL record) is tied to
-// the visitor ids that gave its address (the identities rollup, ClickHouse migration 0036); its visits are
-// those visitors' page views grouped by session (a session-less event is a visit per visitor and
-// day, as in the sessions rollup). First touch: the lead's earliest visit; last touch: its latest
-// visit that began at or before the lead was created. Under the Traffic page's filters a lead
-// counts when that touch is a visit the filters keep (looked up in the visits table by its key).
+// the visitor ids that gave its address (the identities rollup, ClickHouse migration 0036); its
+// visits are those visitors' visits as the Traffic page counts them (the visits table, ClickHouse
+// migration 0051). First touch: the lead's earliest visit; last touch: its latest visit that began
+// at or before the lead was created. Under the Traffic page's filters a lead counts when that
+// touch is a visit the filters keep: the stats layer's own condition, read on the same visit row.
+// A journey lists the lead's page views, grouped into visits by the same key.
 // Definitions: docs/traffic-metrics.md.
 import {
   type AttributionDimension,
@@ -20,8 +21,8 @@ import {
 } from '@curb/contracts/traffic-attribution';
 import type { ClickHouse } from '../clickhouse.ts';
 import { perEngine } from '../engine.ts';
-import type { Statement } from '../stats/sql.ts';
 import { channelSql, sourceSql } from '../stats/dimensions.ts';
+import type { Statement } from '../stats/sql.ts';
 import { SESSION_KEY } from '../visits.ts';
 import { chTime, isoTime } from './period.ts';
 
@@ -56,11 +57,9 @@ const touchOf = (row: EntryRow): Touch => ({
   landingPage: row.landing,
 });
 
-// A visit is keyed as the visits table keys it (SESSION_KEY: the session's id, or the visitor
-// and day for an event without one), so a touch can be looked up there.
-// A visit's entry, named as the visits table's columns (read as `s`) so its channel and source are the
-// Traffic page's own (stats/dimensions.ts).
-// (The page views' own columns come in as e_*, so the entry can take their names.)
+// A journey's visit: its page views grouped by the visits table's key (SESSION_KEY). Its entry is
+// named as the visits table's columns (read as `s`), so its channel and source are the Traffic
+// page's own (stats/dimensions.ts); the page views' own columns come in as e_*.
 const ENTRY_COLUMNS = `min(ts) AS started, argMin(path, ts) AS landing, argMin(toString(e_referrer_domain), ts) AS referrer_domain,
          argMin(toString(e_utm_source), ts) AS utm_source, argMin(toString(e_utm_medium), ts) AS utm_medium,
          argMin(e_utm_campaign, ts) AS utm_campaign`;
@@ -68,7 +67,9 @@ const PAGE_VIEW_COLUMNS = `ts, path, referrer_domain AS e_referrer_domain, utm_s
              utm_campaign AS e_utm_campaign`;
 const ENTRY = `started, landing, ${channelSql()} AS channel, ${sourceSql()} AS source,
        s.referrer_domain AS referrer, s.utm_source AS utm_source, s.utm_medium AS utm_medium, s.utm_campaign AS utm_campaign`;
-const ENTRY_TUPLE = 'tuple(started, landing, channel, source, referrer, utm_source, utm_medium, utm_campaign, toString(visit))';
+/** A touch: the visit's entry, and whether the filters keep it (1 without filters). */
+const TOUCH_TUPLE = 'tuple(started, landing, channel, source, referrer, utm_source, utm_medium, utm_campaign, kept)';
+const CONVERTED = "arrayElement({converted:Array(DateTime64(3, 'UTC'))}, indexOf({emails:Array(String)}, v.email))";
 
 const IDS = `SELECT email, visitor FROM identities
   WHERE is_bot = 0 AND has({emails:Array(String)}, email) GROUP BY email, visitor`;
@@ -77,40 +78,28 @@ const LEAD_IDS = 'SELECT DISTINCT visitor FROM identities WHERE is_bot = 0 AND e
 /** The statements on `engine`: a subquery over the events is GLOBAL IN on a cluster, and each JOIN's left side is a subquery. */
 export const attributionSql = perEngine((engine) => ({
   /**
-   * Per lead address: the entry of its first visit, of its last visit by the time it became a
-   * lead (bound per address as parallel arrays). Only the leads' visitors' page views are read
-   * (the events' key leads with day, name and visitor).
+   * Per lead address: its first visit, and its last visit by the time it became a lead (bound per
+   * address as parallel arrays), each with whether it meets `kept` (the stats layer's filter
+   * condition over the visits row `s`). Only the leads' visitors' visits are read; FINAL leaves
+   * each visit's latest version alone.
    */
-  touches: `
-WITH ids AS (${IDS}),
-visits AS (
-  SELECT s.email AS email, s.visit AS visit, ${ENTRY}
-  FROM (
-    SELECT i.email AS email, e.visit AS visit, ${ENTRY_COLUMNS}
-    FROM (
-      SELECT visitor_id, ${SESSION_KEY} AS visit, ${PAGE_VIEW_COLUMNS}
-      FROM events WHERE is_bot = 0 AND name = 'page_view' AND visitor_id ${engine.inSubquery} (SELECT visitor FROM ids)
-    ) AS e INNER JOIN ids AS i ON i.visitor = e.visitor_id
-    GROUP BY email, visit
-  ) AS s
-)
+  touches: (kept: string) => `
+WITH ids AS (${IDS})
 SELECT v.email AS email,
-       argMin(${ENTRY_TUPLE}, started) AS first,
-       argMaxIf(${ENTRY_TUPLE}, started,
-                started <= arrayElement({converted:Array(DateTime64(3, 'UTC'))}, indexOf({emails:Array(String)}, v.email))) AS last,
-       countIf(started <= arrayElement({converted:Array(DateTime64(3, 'UTC'))}, indexOf({emails:Array(String)}, v.email))) AS before
-FROM visits AS v
+       argMin(${TOUCH_TUPLE}, started) AS first,
+       argMaxIf(${TOUCH_TUPLE}, started, started <= ${CONVERTED}) AS last,
+       countIf(started <= ${CONVERTED}) AS before
+FROM (
+  SELECT i.email AS email, x.*
+  FROM (
+    SELECT s.visitor AS visitor, s.start AS started, s.entry_page AS landing, s.channel AS channel, s.source AS source,
+           s.referrer_domain AS referrer, s.utm_source AS utm_source, s.utm_medium AS utm_medium, s.utm_campaign AS utm_campaign,
+           toUInt8(${kept}) AS kept
+    FROM visits AS s FINAL
+    WHERE s.visitor ${engine.inSubquery} (SELECT visitor FROM ids)
+  ) AS x INNER JOIN ids AS i ON i.visitor = x.visitor
+) AS v
 GROUP BY v.email
-${engine.readSettings}`,
-  /**
-   * Of the touches' visits (by key, and by the days they may have started: the visits table
-   * starts a visit at its first event of any kind, the day before at the earliest), those the
-   * Traffic page's filters keep; `condition` is the stats layer's, over the visits row `s`.
-   */
-  kept: (condition: string) => `
-SELECT toString(s.session) AS visit FROM visits AS s
-WHERE toDate(s.start) IN {days:Array(Date)} AND s.session IN {visits:Array(UInt64)} AND ${condition}
-GROUP BY s.session HAVING sum(s.sign) > 0
 ${engine.readSettings}`,
   /** Every consultation of the leads' visitors, for the leads with no recorded visit too. */
   consulted: `
@@ -146,15 +135,16 @@ ORDER BY ts LIMIT 500
 ${engine.readSettings}`,
 }));
 
-type EntryTuple = [string, string, string, string, string, string, string, string, string];
+type EntryTuple = [string, string, string, string, string, string, string, string];
+type TouchTuple = [...EntryTuple, kept: number];
 type TouchRow = {
   email: string;
-  first: EntryTuple;
-  last: EntryTuple;
+  first: TouchTuple;
+  last: TouchTuple;
   before: number | string;
 };
 
-const entry = ([started, landing, channel, source, referrer, utm_source, utm_medium, utm_campaign]: EntryTuple): EntryRow => ({
+const entry = ([started, landing, channel, source, referrer, utm_source, utm_medium, utm_campaign]: EntryTuple | TouchTuple): EntryRow => ({
   started,
   landing,
   channel,
@@ -175,25 +165,6 @@ export interface LeadTouches {
 
 const NONE_KEPT: Record<TouchModel, boolean> = { first: false, last: false };
 
-const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The touches' visits (keys) that `filters` keep (the stats layer's condition on a visits row). */
-async function keptVisits(ch: ClickHouse, touches: Array<[started: string, visit: string]>, filters: Statement): Promise<Set<string>> {
-  if (!touches.length) return new Set();
-  const days = new Set<string>();
-  for (const [started] of touches) {
-    const at = Date.parse(isoTime(started));
-    days.add(dayOf(at)).add(dayOf(at - DAY_MS));
-  }
-  const rows = await ch.query<{ visit: string }>(attributionSql(ch.engine).kept(filters.sql), {
-    ...filters.params,
-    days: [...days],
-    visits: [...new Set(touches.map(([, visit]) => visit))].map(BigInt),
-  });
-  return new Set(rows.map((r) => r.visit));
-}
-
 /**
  * Per lead address (lower-case), its first and last touch, whether it booked a consultation,
  * and which touches the Traffic page's `filters` keep (visitFilters of the stats layer).
@@ -210,27 +181,19 @@ export async function leadTouches(
   for (const l of leads) converted.set(l.email.toLowerCase(), Math.max(converted.get(l.email.toLowerCase()) ?? 0, l.createdAt));
   const params = { emails: [...converted.keys()], converted: [...converted.values()].map(chTime) };
   const [rows, consulted] = await Promise.all([
-    ch.query<TouchRow>(attributionSql(ch.engine).touches, params),
+    ch.query<TouchRow>(attributionSql(ch.engine).touches(filters?.sql ?? '1'), { ...filters?.params, ...params }),
     ch.query<{ email: string }>(attributionSql(ch.engine).consulted, { emails: params.emails }),
   ]);
   const booked = new Set(consulted.map((r) => r.email));
   for (const email of params.emails) out.set(email, { first: null, last: null, consulted: booked.has(email), kept: filters && NONE_KEPT });
-  // No visit before the conversion (the lead came by another device): the first visit stands in.
-  const touchesOf = (row: TouchRow) => ({ first: row.first, last: Number(row.before) > 0 ? row.last : row.first });
-  const kept = filters
-    ? await keptVisits(
-        ch,
-        rows.flatMap((row) => Object.values(touchesOf(row)).map((t): [string, string] => [t[0], t[8]])),
-        filters,
-      )
-    : null;
   for (const row of rows) {
-    const { first, last } = touchesOf(row);
+    // No visit before the conversion (the lead came by another device): the first visit stands in.
+    const last = Number(row.before) > 0 ? row.last : row.first;
     out.set(row.email, {
-      first: touchOf(entry(first)),
+      first: touchOf(entry(row.first)),
       last: touchOf(entry(last)),
       consulted: booked.has(row.email),
-      kept: kept && { first: kept.has(first[8]), last: kept.has(last[8]) },
+      kept: filters && { first: Number(row.first[8]) === 1, last: Number(last[8]) === 1 },
     });
   }
   return out;
