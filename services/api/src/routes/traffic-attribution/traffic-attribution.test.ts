@@ -141,7 +141,8 @@ describe('lead attribution', () => {
 
   it("follows the Traffic page's filters: a lead counts when its touch is a visit they keep", async () => {
     const url = (filters: unknown, model = 'first', dimension = 'source') =>
-      `/api/admin/traffic/attribution?period=7d&model=${model}&dimension=${dimension}&filters=${encodeURIComponent(JSON.stringify(filters))}`;
+      `/api/admin/traffic/attribution?period=7d&model=${model}&dimension=${dimension}` +
+      `&filters=${encodeURIComponent(JSON.stringify(filters))}`;
     // Ann's first visit came from Google, her last before the lead from the newsletter; Bob's only visit was direct.
     const google = await get<AttributionResponse>(url([['is', 'visit:source', ['www.google.com']]]));
     expect([google.status, google.body.rows.map((r) => [r.value, r.leads])]).toEqual([200, [['www.google.com', 1]]]);

@@ -4,7 +4,10 @@ import { getQueryFn } from '@/lib/api-client';
 import type { TrafficSearch } from '../lib/search';
 import { leadViewParams } from './period-params';
 
-/** The period's leads by the first or last visit that brought them, under the page's filters; the last answer stays while the next loads. */
+/**
+ * The period's leads by the first or last visit that brought them, under the page's filters;
+ * the last answer stays while the next loads.
+ */
 export function useAttribution(search: TrafficSearch, model: TouchModel, dimension: AttributionDimension) {
   const params = leadViewParams(search);
   params.set('model', model);
