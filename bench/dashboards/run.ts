@@ -71,6 +71,8 @@ interface SizeResult {
 
 const label = (n: number) => (n >= 1e6 ? `${n / 1e6} M` : `${n / 1e3} k`);
 const ms = (n: number) => `${n.toFixed(0)} ms`;
+/** An endpoint as the tables name it: its query string readable (filters are JSON). */
+const shown = (path: string) => decodeURIComponent(path);
 
 function diskBytes(dir: string): number {
   return existsSync(dir) ? Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]) : 0;
@@ -226,7 +228,7 @@ for (const result of results) {
       const e = result.endpoints.get(path)!;
       const ok = e.p95 <= p95Target(path) && e.first <= FIRST_TARGET_MS;
       if (atTarget) pass &&= ok;
-      return [path, ms(e.first), ms(e.p50), ms(e.p95), atTarget ? (ok ? 'ok' : 'over') : ''];
+      return [shown(path), ms(e.first), ms(e.p50), ms(e.p95), atTarget ? (ok ? 'ok' : 'over') : ''];
     }),
   );
   console.log('');
@@ -252,7 +254,11 @@ if (results.length > 1) {
         const flat = base !== null && large - base <= GROWTH_NOISE_MS;
         if (ratio !== null) pass &&= ratio <= GROWTH_TARGET || flat;
         const verdict = ratio === null || ratio <= GROWTH_TARGET ? '' : flat ? ` (within ${GROWTH_NOISE_MS} ms: flat)` : ' over';
-        return [path, ...results.map((r) => ms(r.endpoints.get(path)!.p95)), ...(ratio === null ? [] : [`${ratio.toFixed(2)}${verdict}`])];
+        return [
+          shown(path),
+          ...results.map((r) => ms(r.endpoints.get(path)!.p95)),
+          ...(ratio === null ? [] : [`${ratio.toFixed(2)}${verdict}`]),
+        ];
       }),
       ['ClickHouse data on disk', ...results.map((r) => `${(r.diskBytes / 2 ** 20).toFixed(0)} MiB`)],
       ['generation (this run)', ...results.map((r) => (r.generatedMs === null ? 'reused' : `${(r.generatedMs / 1000).toFixed(0)} s`))],
