@@ -1,5 +1,6 @@
-// pnpm bench:dashboards [-- --events 1e6,1e7,5e7 --shape traffic|density --only traffic] — each dashboard
-// endpoint and each Traffic view (traffic-views.ts; `--only traffic`: those alone) against generated
+// pnpm bench:dashboards [-- --events 1e6,1e7,5e7 --shape traffic|density --only traffic|<word>] — each dashboard
+// endpoint and each Traffic view (traffic-views.ts; `--only traffic`: those alone, `--only attribution`: the
+// endpoints naming it) against generated
 // events on chDB (10 M by default), called one request at a time
 // after warm-up: the first request, p50 and p95 per endpoint (several sizes: see measure). The closed-days runs that the
 // first request starts are awaited before the others (the bench server's /bench/settle), so
