@@ -1,4 +1,5 @@
-// Lead attribution on chDB against a plain computation over the same generated events and leads.
+// Lead attribution on chDB against a plain computation over the same generated events and leads,
+// without and under the Traffic page's filters (bots and visitors who refused consent included).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTRIBUTION_DIMENSIONS, TOUCH_MODELS, UNTRACKED } from '@curb/contracts/traffic-attribution';
 import { type createTestClickHouse, createTestClickHouseWithEvents } from '../../../../test/harness.ts';

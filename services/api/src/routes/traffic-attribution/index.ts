@@ -1,7 +1,7 @@
 // The Traffic page's lead views (admin only, by path): which visits brought the leads (first or
 // last touch), one lead's journey opened from Marketing Audits, the owner's own funnels with
 // their conversion per step, and the weekly e-mail's setting. Periods are the Traffic page's, in
-// the owner's time zone.
+// the owner's time zone; attribution and the funnels follow its filters too.
 import { Type } from '@sinclair/typebox';
 import { STATS_PERIODS, StatsFiltersSchema, type StatsQuery } from '@curb/contracts/stats';
 import { Value } from '@sinclair/typebox/value';
