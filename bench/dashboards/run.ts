@@ -1,5 +1,6 @@
-// pnpm bench:dashboards [-- --events 1e6,1e7,5e7 --shape traffic|density --only traffic] — each dashboard
-// endpoint and each Traffic view (traffic-views.ts; `--only traffic`: those alone) against generated
+// pnpm bench:dashboards [-- --events 1e6,1e7,5e7 --shape traffic|density --only traffic|<word>] — each dashboard
+// endpoint and each Traffic view (traffic-views.ts; `--only traffic`: those alone, `--only attribution`: the
+// endpoints naming it) against generated
 // events on chDB (10 M by default), called one request at a time
 // after warm-up: the first request, p50 and p95 per endpoint (several sizes: see measure). The closed-days runs that the
 // first request starts are awaited before the others (the bench server's /bench/settle), so
@@ -24,9 +25,10 @@ import { eventsPerSession, GROWTH_SHAPES, type GrowthShape } from './generate.ts
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
 const WARMUP = 3;
 /** The targets at 10 M events: p95 per endpoint (P95_TARGET_MS, endpoints.ts), the first request of the day. */
-/** A Traffic view under three filters (traffic-views.ts) may take twice as long. */
+/** A Traffic view under three filters (traffic-views.ts, or an endpoint's `filters=`) may take twice as long. */
 const FILTERED_P95_TARGET_MS = 300;
-const p95Target = (endpoint: string) => (endpoint.endsWith('+3 filters') ? FILTERED_P95_TARGET_MS : P95_TARGET_MS);
+const p95Target = (endpoint: string) =>
+  endpoint.endsWith('+3 filters') || endpoint.includes('&filters=') ? FILTERED_P95_TARGET_MS : P95_TARGET_MS;
 const FIRST_TARGET_MS = 400;
 /** The cost must follow days and visitors, not raw events: p95 at the largest size over p95 at 10 M. */
 const GROWTH_TARGET = 1.5;
@@ -46,7 +48,10 @@ const { values } = parseArgs({
     only: { type: 'string' },
   },
 });
-const ENDPOINTS = [...(values.only === 'traffic' ? [] : DASHBOARD_ENDPOINTS), ...TRAFFIC_VIEWS.keys()];
+// `--only traffic`: the Traffic views alone; any other word: the endpoints that name it.
+const ENDPOINTS = [...DASHBOARD_ENDPOINTS, ...TRAFFIC_VIEWS.keys()].filter(
+  (e) => !values.only || (values.only === 'traffic' ? TRAFFIC_VIEWS.has(e) : e.includes(values.only)),
+);
 const shape = values.shape as GrowthShape;
 if (!GROWTH_SHAPES.includes(shape)) {
   console.error(`--shape is one of ${GROWTH_SHAPES.join(', ')}.`);
@@ -67,6 +72,8 @@ interface SizeResult {
 
 const label = (n: number) => (n >= 1e6 ? `${n / 1e6} M` : `${n / 1e3} k`);
 const ms = (n: number) => `${n.toFixed(0)} ms`;
+/** An endpoint as the tables name it: its query string readable (filters are JSON). */
+const shown = (path: string) => decodeURIComponent(path);
 
 function diskBytes(dir: string): number {
   return existsSync(dir) ? Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]) : 0;
@@ -222,7 +229,7 @@ for (const result of results) {
       const e = result.endpoints.get(path)!;
       const ok = e.p95 <= p95Target(path) && e.first <= FIRST_TARGET_MS;
       if (atTarget) pass &&= ok;
-      return [path, ms(e.first), ms(e.p50), ms(e.p95), atTarget ? (ok ? 'ok' : 'over') : ''];
+      return [shown(path), ms(e.first), ms(e.p50), ms(e.p95), atTarget ? (ok ? 'ok' : 'over') : ''];
     }),
   );
   console.log('');
@@ -248,7 +255,11 @@ if (results.length > 1) {
         const flat = base !== null && large - base <= GROWTH_NOISE_MS;
         if (ratio !== null) pass &&= ratio <= GROWTH_TARGET || flat;
         const verdict = ratio === null || ratio <= GROWTH_TARGET ? '' : flat ? ` (within ${GROWTH_NOISE_MS} ms: flat)` : ' over';
-        return [path, ...results.map((r) => ms(r.endpoints.get(path)!.p95)), ...(ratio === null ? [] : [`${ratio.toFixed(2)}${verdict}`])];
+        return [
+          shown(path),
+          ...results.map((r) => ms(r.endpoints.get(path)!.p95)),
+          ...(ratio === null ? [] : [`${ratio.toFixed(2)}${verdict}`]),
+        ];
       }),
       ['ClickHouse data on disk', ...results.map((r) => `${(r.diskBytes / 2 ** 20).toFixed(0)} MiB`)],
       ['generation (this run)', ...results.map((r) => (r.generatedMs === null ? 'reused' : `${(r.generatedMs / 1000).toFixed(0)} s`))],

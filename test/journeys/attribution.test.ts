@@ -2,7 +2,8 @@
 // The owner follows a lead back to where it came from: from a row of Marketing Audits, the
 // lead's journey (the first visit's source and landing page, each visit with its pages, the
 // audit requested), at 1280 and 390 px, on the traffic `pnpm demo` sends; then on the Traffic
-// page reads which channels brought the leads and builds a funnel; then, in Settings, turns on
+// page reads which channels brought the leads, clicks a source to filter the page by it and sees
+// the attribution follow, and builds a funnel; then, in Settings, turns on
 // the weekly Traffic e-mail, adds a goal and creates and revokes a stats API token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -64,6 +65,42 @@ describe("a lead's journey in Chromium", () => {
         await attribution.getByRole('button', { name: 'Download CSV' }).click();
         expect((await download).suggestedFilename()).toBe('lead-attribution-last-touch-channel.csv');
         await j.step('lead attribution');
+
+        // A source's row filters the whole page by it, and the attribution follows: by first
+        // touch, that row alone with the same leads; by last touch, only leads whose last visit
+        // before converting came from it. Removing the filter brings every lead back.
+        await j.page.getByRole('button', { name: 'First touch' }).click();
+        await j.page.getByRole('tab', { name: 'Source', exact: true }).click();
+        const bySource = j.page.locator('[data-attribution="source"]');
+        await bySource.waitFor();
+        const rowsOf = () =>
+          bySource
+            .locator('tbody tr')
+            .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(0, 2).map((td) => td.textContent ?? '')));
+        await expect.poll(async () => (await rowsOf()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+        const every = await rowsOf();
+        const source = every.find(([value]) => value !== '(not tracked)');
+        expect(source, 'a lead whose first visit was recorded').toBeDefined();
+        const [name] = source!;
+        await bySource.getByRole('button', { name: name!, exact: true }).click();
+        await j.page
+          .getByTestId('filter-chip')
+          .filter({ hasText: `Source is ${name}` })
+          .waitFor();
+        await j.page.getByText('Only the leads whose visit the filters above keep are counted.').waitFor();
+        await expect.poll(rowsOf, { timeout: 15_000 }).toEqual([source]);
+        expect(new URL(j.page.url()).searchParams.get('view')).toBe('attribution');
+        await bySource.scrollIntoViewIfNeeded();
+        await j.step('attribution by a source');
+        await j.page.getByRole('button', { name: 'Last touch' }).click();
+        await j.page.getByText('Each lead counts for their last visit before they became a lead.').waitFor();
+        // The last touches' answer (the first touches' is never shown under it): every row is the source, if any is left.
+        await bySource.or(j.page.getByText('No leads in this period under these filters.')).waitFor();
+        expect((await rowsOf()).filter(([value]) => value !== name)).toEqual([]);
+        await j.step('last touch by a source');
+        await j.page.getByRole('button', { name: `Remove filter Source is ${name}` }).click();
+        await j.page.getByRole('button', { name: 'First touch' }).click();
+        await expect.poll(rowsOf, { timeout: 15_000 }).toEqual(every);
         await j.page.getByRole('tab', { name: 'Funnels' }).click();
         await j.page.getByRole('button', { name: 'New funnel' }).click();
         const editor = j.page.getByRole('dialog', { name: 'New funnel' });

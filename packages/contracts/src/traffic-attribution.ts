@@ -15,6 +15,8 @@ export type AttributionMetric = (typeof ATTRIBUTION_METRICS)[number];
 
 /** The row a lead goes to when none of their visits was recorded (no consent, a blocker, a form sent from elsewhere). */
 export const UNTRACKED = '(not tracked)';
+/** The campaign row of the leads whose visit had no UTM campaign. */
+export const NO_CAMPAIGN = '(no campaign)';
 
 /** The Traffic page's period as its address writes it: a named period, or `custom` with both days (YYYY-MM-DD, inclusive). */
 export const TrafficPeriodQuery = {
@@ -25,17 +27,18 @@ export const TrafficPeriodQuery = {
 export const TrafficPeriodQuerySchema = Type.Object(TrafficPeriodQuery, { additionalProperties: false });
 export type TrafficPeriodQuery = Static<typeof TrafficPeriodQuerySchema>;
 
-/** A funnel's report: the period, and the Traffic page's filters as JSON text (StatsFiltersSchema). */
-export const OwnerFunnelReportQuerySchema = Type.Object(
-  { ...TrafficPeriodQuery, filters: Type.Optional(Type.String({ maxLength: 8000 })) },
-  { additionalProperties: false },
-);
+/** The Traffic page's filters as JSON text (StatsFiltersSchema), as the lead views read them. */
+const TrafficFiltersQuery = { filters: Type.Optional(Type.String({ maxLength: 8000 })) };
+
+/** A funnel's report: the period and the filters. */
+export const OwnerFunnelReportQuerySchema = Type.Object({ ...TrafficPeriodQuery, ...TrafficFiltersQuery }, { additionalProperties: false });
 
 export const AttributionQuerySchema = Type.Object(
   {
     model: Type.Optional(Type.Union(TOUCH_MODELS.map((m) => Type.Literal(m)))),
     dimension: Type.Optional(Type.Union(ATTRIBUTION_DIMENSIONS.map((d) => Type.Literal(d)))),
     ...TrafficPeriodQuery,
+    ...TrafficFiltersQuery,
   },
   { additionalProperties: false },
 );

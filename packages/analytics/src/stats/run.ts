@@ -16,7 +16,7 @@ import { StatsQueryError } from './errors.ts';
 import { conversionGoals, type Goal } from './goals.ts';
 import { CURRENT_VISITOR_MINUTES, isTimeZone, type Range } from './periods.ts';
 import { type Plan, planQuery } from './query.ts';
-import { selectedVisitsSql, type Statement, statsSql } from './sql.ts';
+import { selectedVisitsSql, type Statement, statsSql, visitFiltersSql } from './sql.ts';
 
 export interface StatsContext {
   /** The owner's IANA time zone; periods are its calendar days. */
@@ -187,10 +187,25 @@ export async function currentVisitors(ch: ClickHouse, context: Pick<StatsContext
  * checked as a stats query's are (a StatsQueryError names what is wrong).
  */
 export function filteredVisits(filters: StatsQuery['filters'], range: Range, context: StatsContext = {}): Statement | null {
+  const checked = checkedFilters(filters, context);
+  return checked && selectedVisitsSql(checked.plan, range, checked.conversions);
+}
+
+/**
+ * The Traffic page's `filters` as one condition on a visits row `s` (no period), for a reader
+ * that looks up its own few visits; null without filters. Checked as filteredVisits checks them.
+ */
+export function visitFilters(filters: StatsQuery['filters'], context: StatsContext = {}): Statement | null {
+  const checked = checkedFilters(filters, context);
+  return checked && visitFiltersSql(checked.plan, checked.conversions);
+}
+
+/** The filters checked as a stats query's are, with the goals they may name. */
+function checkedFilters(filters: StatsQuery['filters'], context: StatsContext) {
   if (!filters?.length) return null;
   const timeZone = context.timeZone ?? DEFAULT_TIME_ZONE;
   const conversions = conversionGoals(context.auditForms ?? []);
   const goals: Goal[] = [...conversions, ...(context.goals ?? [])];
   const plan = planQuery({ metrics: ['visitors'], date_range: 'day', filters }, { timeZone, now: context.now ?? Date.now(), goals });
-  return selectedVisitsSql({ filters: plan.filters, timeZone, goals }, range, conversions);
+  return { plan: { filters: plan.filters, timeZone, goals }, conversions };
 }

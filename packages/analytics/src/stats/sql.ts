@@ -170,6 +170,24 @@ export function selectedVisitsSql(plan: Pick<Plan, 'filters' | 'timeZone' | 'goa
 }
 
 /**
+ * The filters alone as one condition on a visits row `s`, for a reader that picks its own few
+ * visits (lead attribution): no period, and page filters alone look the paths up among the
+ * visit's page views, which keeps the same visits as the page set does.
+ */
+export function visitFiltersSql(plan: Pick<Plan, 'filters' | 'timeZone' | 'goals'>, conversions: Goal[]): Statement {
+  const params = new Params();
+  const goals = allGoals(plan, conversions);
+  const eventFilters = plan.filters.filter(isEventFilter);
+  const matching = eventFilters.map((f) => filterSql(f, params, goals, plan.timeZone)).join(' AND ');
+  const pagesOnly = eventFilters.length > 0 && eventFilters.every((f) => f.dimension === 'event:page');
+  const conditions = [
+    ...plan.filters.filter((f) => !isEventFilter(f)).map((f) => filterSql(f, params, goals, plan.timeZone)),
+    ...(!matching ? [] : pagesOnly ? [`arrayExists(path -> ${matching}, s.pages)`] : [anyEvent(matching)]),
+  ];
+  return { sql: conditions.map((c) => `(${c})`).join(' AND '), params: params.values };
+}
+
+/**
  * The statement for one period. Its rows: d0…dN (the dimensions' values) and the aggregates
  * visitors, visits, pageviews, event_count, bounces, duration, leads, audits, consultations,
  * converted (visitors with any conversion), total_rows.

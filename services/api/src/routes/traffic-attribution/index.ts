@@ -1,7 +1,7 @@
 // The Traffic page's lead views (admin only, by path): which visits brought the leads (first or
 // last touch), one lead's journey opened from Marketing Audits, the owner's own funnels with
 // their conversion per step, and the weekly e-mail's setting. Periods are the Traffic page's, in
-// the owner's time zone.
+// the owner's time zone; attribution and the funnels follow its filters too.
 import { Type } from '@sinclair/typebox';
 import { STATS_PERIODS, StatsFiltersSchema, type StatsQuery } from '@curb/contracts/stats';
 import { Value } from '@sinclair/typebox/value';
@@ -23,11 +23,12 @@ import {
   type WeeklyEmailSection,
 } from '@curb/contracts/traffic-attribution';
 import { isValidEmail } from '@curb/content/forms';
+import { parseClientJson } from '@curb/contracts/text-hygiene';
 import { attributeLeads, leadJourneyEvents, leadTouches } from '@curb/analytics/dashboards/attribution';
 import { ownerFunnelReport } from '@curb/analytics/dashboards/owner-funnels';
 import { type Range, resolveDateRange } from '@curb/analytics/stats/periods';
 import { StatsQueryError } from '@curb/analytics/stats/errors';
-import { filteredVisits, type StatsContext } from '@curb/analytics/stats/index';
+import { filteredVisits, visitFilters } from '@curb/analytics/stats/index';
 import { editVersions, leadAttribution, trafficFunnels, weeklyTrafficMail } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
 import { claimVersion, whoIs } from '../../lib/edit-version.ts';
@@ -39,27 +40,28 @@ const FieldErrorSchema = Type.Object({ message: Type.String(), field: Type.Optio
 const DEFAULT_PERIOD = '30d';
 const ALL_TIME_FROM = '1970-01-01';
 
-/** The Traffic page's period as instants; a 400 naming what is wrong. */
-/** The visits the Traffic page's filters (JSON text in the address) keep; a 400 naming what is wrong. */
-function visitsUnder(filters: string | undefined, r: Range, context: StatsContext) {
-  if (!filters) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(filters);
-  } catch {
-    throw new HttpError(400, 'filters: not JSON.', { field: 'filters' });
-  }
-  if (!Value.Check(StatsFiltersSchema, parsed)) {
+/** The Traffic page's filters (JSON text in the address), checked for their shape; a 400 naming what is wrong. */
+function filtersOf(text: string | undefined): StatsQuery['filters'] {
+  if (!text) return undefined;
+  const parsed = parseClientJson(text);
+  if (!parsed.ok) throw new HttpError(400, 'filters: not JSON.', { field: 'filters' });
+  if (!Value.Check(StatsFiltersSchema, parsed.value)) {
     throw new HttpError(400, 'filters: a list of [operator, dimension, [values]].', { field: 'filters' });
   }
+  return parsed.value;
+}
+
+/** A stats layer reading of the filters; what it refuses (an unknown dimension, goal…) is a 400 naming it. */
+function underFilters<T>(read: () => T): T {
   try {
-    return filteredVisits(parsed, r, context);
+    return read();
   } catch (err) {
     if (err instanceof StatsQueryError) throw new HttpError(400, err.message, { field: 'filters' });
     throw err;
   }
 }
 
+/** The Traffic page's period as instants; a 400 naming what is wrong. */
 export function trafficRange(query: TrafficPeriodQuery, timeZone: string, now: number): Range {
   const period = query.period ?? DEFAULT_PERIOD;
   let dateRange: StatsQuery['date_range'];
@@ -95,8 +97,10 @@ export default async function trafficAttributionRoutes(app: RouteApp, opts: { st
       const r = await range(request.query);
       const model = request.query.model ?? 'first';
       const dimension = request.query.dimension ?? 'channel';
+      const ctx = await context();
+      const kept = underFilters(() => visitFilters(filtersOf(request.query.filters), ctx));
       const leads = await leadAttribution.created(sql, new Date(r.from), new Date(r.to));
-      const { rows, totals } = attributeLeads(leads, await leadTouches(ch, leads), model, dimension);
+      const { rows, totals } = attributeLeads(leads, await leadTouches(ch, leads, kept), model, dimension);
       reply.header('cache-control', 'no-store');
       return { model, dimension, from: r.firstDay, to: r.lastDay, rows, totals };
     },
@@ -176,7 +180,8 @@ export default async function trafficAttributionRoutes(app: RouteApp, opts: { st
       if (!funnel) throw new HttpError(404, 'No such funnel.');
       const { filters, ...period } = request.query;
       const r = await range(period);
-      const visits = visitsUnder(filters, r, await context());
+      const ctx = await context();
+      const visits = underFilters(() => filteredVisits(filtersOf(filters), r, ctx));
       reply.header('cache-control', 'no-store');
       return { funnel, from: r.firstDay, to: r.lastDay, steps: await ownerFunnelReport(ch, funnel, r.from, r.to, visits) };
     },

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AttributionResponse, LeadJourney, OwnerFunnel, OwnerFunnelReport } from '@curb/contracts/traffic-attribution';
 import { leadJourneyEvents } from '@curb/analytics/dashboards/attribution';
+import { buildVisits } from '@curb/analytics/visits';
 import { eventRows } from '../../../../../test/events.ts';
 import { audits, leads } from '@curb/db';
 import type { Stores } from '@curb/runtime';
@@ -98,6 +99,8 @@ beforeAll(async () => {
       now,
     ),
   );
+  // The visits of these events, as the worker builds them every second.
+  await buildVisits(stores.ch, { all: true });
   annAudit = (await lead('ann@example.com', 98, true))!;
   await lead('bob@example.com', 199, false);
   await lead('cyd@example.com', 10, false);
@@ -134,6 +137,58 @@ describe('lead attribution', () => {
     const all = await get<AttributionResponse>('/api/admin/traffic/attribution?period=all');
     expect(all.body.totals.leads).toBe(3);
     expect(all.body.from < monthAgo).toBe(true);
+  });
+
+  it("follows the Traffic page's filters: a lead counts when its touch is a visit they keep", async () => {
+    const url = (filters: unknown, model = 'first', dimension = 'source') =>
+      `/api/admin/traffic/attribution?period=7d&model=${model}&dimension=${dimension}` +
+      `&filters=${encodeURIComponent(JSON.stringify(filters))}`;
+    // Ann's first visit came from Google, her last before the lead from the newsletter; Bob's only visit was direct.
+    const google = await get<AttributionResponse>(url([['is', 'visit:source', ['www.google.com']]]));
+    expect([google.status, google.body.rows.map((r) => [r.value, r.leads])]).toEqual([200, [['www.google.com', 1]]]);
+    const googleLast = await get<AttributionResponse>(url([['is', 'visit:source', ['www.google.com']]], 'last'));
+    expect(googleLast.body.totals.leads).toBe(0);
+    const newsletter = await get<AttributionResponse>(url([['contains', 'visit:utm_campaign', ['NO']]], 'last', 'campaign'));
+    expect(newsletter.body.rows).toEqual([
+      { value: 'nov', leads: 1, auditRequests: 1, reportsOpened: 0, emailsOpened: 0, consultations: 1 },
+    ]);
+    // A page filter keeps the visits that viewed the page; several filters all apply; no lead without a visit.
+    const services = await get<AttributionResponse>(url([['is', 'event:page', ['/services']]], 'first', 'channel'));
+    expect(services.body.rows.map((r) => r.value)).toEqual(['Direct', 'Organic Search']);
+    const both = await get<AttributionResponse>(
+      url(
+        [
+          ['is', 'event:page', ['/services']],
+          ['is_not', 'visit:channel', ['Direct']],
+        ],
+        'first',
+        'channel',
+      ),
+    );
+    expect(both.body.rows.map((r) => r.value)).toEqual(['Organic Search']);
+  });
+
+  it('refuses a bad filter with a 400 naming it, and answers nothing else', async () => {
+    const url = (filters: string) => `/api/admin/traffic/attribution?period=7d&filters=${encodeURIComponent(filters)}`;
+    for (const [bad, message] of [
+      ['[[', 'filters: not JSON.'],
+      ['{"a":1}', 'filters: a list of [operator, dimension, [values]].'],
+      [JSON.stringify([['is', 'visit:source', []]]), 'filters: a list of [operator, dimension, [values]].'],
+      [JSON.stringify([['is', 'visit:shoe', ['x']]]), 'filters: cannot filter on "visit:shoe"'],
+      [JSON.stringify([['is', 'time:day', ['2026-01-01']]]), 'filters: cannot filter on "time:day"'],
+      [JSON.stringify([['has', 'visit:source', ['x']]]), 'filters: unknown operator "has"'],
+      [JSON.stringify([['is', 'event:goal', ['No such goal']]]), 'filters: no goal is named "No such goal"'],
+      [JSON.stringify(Array.from({ length: 11 }, () => ['is', 'visit:source', ['x']])), 'filters: a list of'],
+    ]) {
+      const res = await get<{ message: string; field?: string }>(url(bad!));
+      expect([res.status, res.body.field], bad!.slice(0, 40)).toEqual([400, 'filters']);
+      expect(res.body.message).toContain(message);
+    }
+    const long = await get<{ message: string }>(url('x'.repeat(8001)));
+    expect([long.status, long.body.message]).toEqual([400, 'filters is too long (at most 8000 characters).']);
+    // Text a visitor could not have typed is cleaned, not stored or refused with a 500.
+    const odd = await get<AttributionResponse>(url(JSON.stringify([['is', 'visit:source', ['go\u0000ogle\ud800']]])));
+    expect([odd.status, odd.body.totals?.leads]).toEqual([200, 0]);
   });
 
   it('refuses a bad period with a 400 naming it', async () => {

@@ -1,4 +1,5 @@
-// The Traffic page's period (from its address) as the lead views' query string.
+// The Traffic page's period and filters (from its address) as the lead views' query string.
+import { viewState } from '../lib/query';
 import { DEFAULT_PERIOD, type TrafficSearch } from '../lib/search';
 
 export function periodParams(search: TrafficSearch): URLSearchParams {
@@ -7,5 +8,13 @@ export function periodParams(search: TrafficSearch): URLSearchParams {
     params.set('from', search.from);
     params.set('to', search.to);
   }
+  return params;
+}
+
+/** The period and the page's filters (JSON, as POST /api/stats takes them). */
+export function leadViewParams(search: TrafficSearch): URLSearchParams {
+  const params = periodParams(search);
+  const { filters } = viewState(search);
+  if (filters.length > 0) params.set('filters', JSON.stringify(filters));
   return params;
 }

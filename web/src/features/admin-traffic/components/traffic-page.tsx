@@ -38,7 +38,9 @@ export function TrafficPage({ search, onSearchChange }: { search: TrafficSearch;
         label="Traffic views"
       >
         {current === 'overview' && <TrafficOverview search={search} onSearchChange={onSearchChange} />}
-        {current === 'attribution' && <AttributionPanel search={search} />}
+        {current === 'attribution' && (
+          <AttributionPanel search={search} onFilter={(dimension, value) => onSearchChange(withFilter(search, ['is', dimension, value]))} />
+        )}
         {current === 'funnels' && <FunnelsPanel search={search} />}
       </Tabs>
     </AdminPage>

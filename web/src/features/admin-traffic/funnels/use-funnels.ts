@@ -1,8 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OwnerFunnel, OwnerFunnelInput, OwnerFunnelReport } from '@curb/contracts/traffic-attribution';
 import { getQueryFn } from '@/lib/api-client';
-import { periodParams } from '../attribution/period-params';
-import { viewState } from '../lib/query';
+import { leadViewParams } from '../attribution/period-params';
 import type { TrafficSearch } from '../lib/search';
 
 const FUNNELS_URL = '/api/admin/traffic/funnels';
@@ -35,17 +34,9 @@ export function useOwnerFunnels() {
   return useQuery({ queryKey: [FUNNELS_URL], queryFn: getQueryFn<OwnerFunnel[]>({ on401: 'throw' }) });
 }
 
-/** The period and the Traffic page's filters (JSON, as POST /api/stats takes them). */
-function reportParams(search: TrafficSearch): URLSearchParams {
-  const params = periodParams(search);
-  const { filters } = viewState(search);
-  if (filters.length > 0) params.set('filters', JSON.stringify(filters));
-  return params;
-}
-
 export function useFunnelReport(id: string | undefined, search: TrafficSearch) {
   return useQuery({
-    queryKey: [`${FUNNELS_URL}/${id}/report?${reportParams(search)}`],
+    queryKey: [`${FUNNELS_URL}/${id}/report?${leadViewParams(search)}`],
     queryFn: getQueryFn<OwnerFunnelReport>({ on401: 'throw' }),
     enabled: id !== undefined,
     placeholderData: keepPreviousData,
