@@ -23,7 +23,7 @@ function texts(value: unknown): string[] {
 /** Every dashboard's closed-days snapshots on `engine`. */
 export const snapshotSets = (engine: EngineProfile) => [abSnapshots(engine), retargetingSnapshots(engine)];
 
-/** Today's closed-days runs of every dashboard and period that lacks one: the worker's job after midnight. */
+/** Today's closed-days runs of every dashboard and period it keeps runs for that lacks one: the worker's job after midnight. */
 export async function computeDashboardClosedDays(ch: ClickHouse): Promise<void> {
   for (const snapshots of snapshotSets(ch.engine)) for (const days of snapshots.periods) await computeClosedDays(ch, snapshots, days);
 }
