@@ -5,22 +5,12 @@ import { migrateClickHouse } from '../migrate.ts';
 import { type ClosedDaysStatus, closedDaysSnapshots, readClosedDays, reloadRunDictionarySql } from './closed-days.ts';
 import { funnelLevels, funnelQuery } from './funnel-progress.ts';
 import { RETARGETING_RUN_DAYS } from './retargeting.ts';
-import { eventRows, holdClock, type TestEvent } from '../../../../test/events.ts';
+import { eventRows, holdClock, seededRandom, type TestEvent } from '../../../../test/events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
 const now = holdClock();
 const MINUTE = 60_000;
 const DAY_MINUTES = 24 * 60;
-
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Visitors over the last 12 days taking funnel steps in a loose, often wrong order, some on
@@ -28,7 +18,7 @@ function random(seed: number) {
  * fall on whole minutes so that steps often share a timestamp.
  */
 function generate(seed: number): TestEvent[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const events: TestEvent[] = [];
   for (let visitor = 1; visitor <= 120; visitor++) {
     const visits = 1 + Math.floor(next() * 3);
