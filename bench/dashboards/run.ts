@@ -1,5 +1,5 @@
-// pnpm bench:dashboards [-- --events 1e6,1e7,5e7 --shape traffic|density --only traffic] — each dashboard
-// endpoint and each Traffic view (traffic-views.ts; `--only traffic`: those alone) against generated
+// pnpm bench:dashboards [-- --events 1e6,1e7,5e7 --shape traffic|density --only traffic|ab-testing,…] — each
+// dashboard endpoint and each Traffic view (traffic-views.ts; `--only`: those named) against generated
 // events on chDB (10 M by default), called one request at a time
 // after warm-up: the first request, p50 and p95 per endpoint (several sizes: see measure). The closed-days runs that the
 // first request starts are awaited before the others (the bench server's /bench/settle), so
@@ -9,10 +9,13 @@
 // how the data grows (generate.ts): `traffic` (default) adds sessions and visitors with the
 // events, `density` keeps the 10 M data's sessions and visitors and lengthens their visits.
 // Each size's data is kept in bench/.data/dashboards-<size>[-density] between runs (delete it
-// to regenerate).
+// to regenerate). `--against <checkout>` measures one size on this checkout and on another (a
+// directory holding another commit of the project, installed) side by side, their requests in
+// turn as the sizes' are, and prints each endpoint's p95 on both: a change's before and after
+// in the same run, on the VM's same spells (the other side's data: dashboards-<size>-against).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { percentile, REPO_ROOT, startBenchServer } from '../child.ts';
 import { DASHBOARD_ENDPOINTS, P95_TARGET_MS } from './endpoints.ts';
@@ -44,9 +47,22 @@ const { values } = parseArgs({
     events: { type: 'string', default: '1e7' },
     shape: { type: 'string', default: 'traffic' },
     only: { type: 'string' },
+    against: { type: 'string' },
   },
 });
-const ENDPOINTS = [...(values.only === 'traffic' ? [] : DASHBOARD_ENDPOINTS), ...TRAFFIC_VIEWS.keys()];
+// `--only` names what to measure, comma-separated: `traffic` (the Traffic views), or words of
+// dashboard endpoints' paths (`ab-testing,retargeting`).
+const only = values.only?.split(',').map((w) => w.trim());
+const ENDPOINTS = only
+  ? [
+      ...DASHBOARD_ENDPOINTS.filter((path) => only.some((w) => w !== 'traffic' && path.includes(w))),
+      ...(only.includes('traffic') ? TRAFFIC_VIEWS.keys() : []),
+    ]
+  : [...DASHBOARD_ENDPOINTS, ...TRAFFIC_VIEWS.keys()];
+if (!ENDPOINTS.length) {
+  console.error('--only names no endpoint: give `traffic` or words of dashboard paths (ab-testing,retargeting).');
+  process.exit(1);
+}
 const shape = values.shape as GrowthShape;
 if (!GROWTH_SHAPES.includes(shape)) {
   console.error(`--shape is one of ${GROWTH_SHAPES.join(', ')}.`);
@@ -57,9 +73,16 @@ if (sizes.some((n) => !Number.isInteger(n) || n < 100_000 || n > 200_000_000)) {
   console.error('--events takes sizes from 1e5 to 2e8, comma-separated (e.g. 1e6,1e7,5e7).');
   process.exit(1);
 }
+const against = values.against ? resolve(values.against) : null;
+if (against && (sizes.length > 1 || !existsSync(join(against, 'bench', 'dashboards', 'server.ts')))) {
+  console.error('--against takes one size and a checkout of this project (with bench/dashboards/server.ts).');
+  process.exit(1);
+}
 
 interface SizeResult {
   events: number;
+  /** The size, and which checkout with --against. */
+  name: string;
   generatedMs: number | null;
   diskBytes: number;
   endpoints: Map<string, { first: number; p50: number; p95: number }>;
@@ -75,6 +98,7 @@ function diskBytes(dir: string): number {
 /** A size's bench server, signed in. */
 interface SizeServer {
   events: number;
+  name: string;
   dataDir: string;
   generatedMs: () => number | null;
   /** One request to `path`: its time in ms. */
@@ -84,10 +108,13 @@ interface SizeServer {
   stop: () => Promise<void>;
 }
 
-async function startSize(events: number): Promise<SizeServer> {
+/** A size's server, on this checkout or (`root`) another one, with its own copy of the data. */
+async function startSize(events: number, root?: string): Promise<SizeServer> {
   // Up to 10 M events the shapes generate the same data.
   const dense = eventsPerSession(events, shape) !== eventsPerSession(events, 'traffic');
-  const dataDir = join(REPO_ROOT, 'bench', '.data', `dashboards-${label(events).replace(' ', '')}${dense ? '-density' : ''}`);
+  const data = `dashboards-${label(events).replace(' ', '')}${dense ? '-density' : ''}${root ? '-against' : ''}`;
+  const dataDir = join(REPO_ROOT, 'bench', '.data', data);
+  const name = root ? `${label(events)} on ${root}` : label(events);
   let generatedMs: number | null = null;
   const server = await startBenchServer(
     'bench/dashboards/server.ts',
@@ -105,6 +132,7 @@ async function startSize(events: number): Promise<SizeServer> {
       const generated = /^GENERATED \d+ events in (\d+) ms/.exec(line);
       if (generated) generatedMs = Number(generated[1]);
     },
+    root,
   );
   try {
     const login = await fetch(`${server.url}/api/login`, {
@@ -116,6 +144,7 @@ async function startSize(events: number): Promise<SizeServer> {
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     return {
       events,
+      name,
       dataDir,
       generatedMs: () => generatedMs,
       async request(path) {
@@ -175,6 +204,7 @@ async function measure(servers: SizeServer[]): Promise<SizeResult[]> {
   }
   return servers.map((server, s) => ({
     events: server.events,
+    name: server.name,
     generatedMs: server.generatedMs(),
     diskBytes: diskBytes(join(server.dataDir, 'clickhouse')),
     endpoints: endpoints[s]!,
@@ -192,6 +222,7 @@ const servers: SizeServer[] = [];
 let results: SizeResult[];
 try {
   for (const events of sizes) servers.push(await startSize(events));
+  if (against) servers.push(await startSize(sizes[0]!, against));
   results = await measure(servers);
 } finally {
   for (const server of servers) await server.stop();
@@ -199,7 +230,7 @@ try {
 
 console.log(
   `\nDashboard benchmark (chDB, ${REQUESTS} sequential requests each after ${WARMUP} warm-up` +
-    `${sizes.length > 1 ? `, the sizes in turn, ${BLOCK} requests at a time` : ''})`,
+    `${servers.length > 1 ? `, the ${against ? 'checkouts' : 'sizes'} in turn, ${BLOCK} requests at a time` : ''})`,
 );
 console.log(
   '"first": the first request, which on a new day (or new data) finds no stored closed days, answers from the whole period ' +
@@ -208,7 +239,7 @@ console.log(
 let pass = true;
 const tenM = results.find((r) => r.events === 10_000_000);
 for (const result of results) {
-  console.log(`${label(result.events)} events`);
+  console.log(`${result.name} events`);
   const atTarget = result.events === 10_000_000;
   printTable(
     [
@@ -227,7 +258,17 @@ for (const result of results) {
   );
   console.log('');
 }
-if (results.length > 1) {
+if (against) {
+  const [mine, theirs] = results as [SizeResult, SizeResult];
+  console.log(`p95 here against ${against}, measured in turn`);
+  printTable(
+    ['endpoint', 'here', 'against', 'change'],
+    ENDPOINTS.map((path) => {
+      const [a, b] = [mine.endpoints.get(path)!.p95, theirs.endpoints.get(path)!.p95];
+      return [path, ms(a), ms(b), `${a > b ? '+' : ''}${Math.round((100 * (a - b)) / b)} %`];
+    }),
+  );
+} else if (results.length > 1) {
   const largest = results.at(-1)!;
   console.log(
     shape === 'traffic'
