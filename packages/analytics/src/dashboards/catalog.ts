@@ -11,7 +11,6 @@ import { dataConnectionsSql } from './data-connections.ts';
 import { funnelViewsSql } from './funnel-views.ts';
 import { ownerFunnelSql } from './owner-funnels.ts';
 import { retargetingSnapshots, retargetingSql } from './retargeting.ts';
-import { seoTrafficSql } from './seo.ts';
 
 function texts(value: unknown): string[] {
   if (typeof value === 'string') return [value];
@@ -49,6 +48,5 @@ export function dashboardStatements(engine: EngineProfile): Record<string, strin
       ),
     ],
     retargeting: texts(retargetingSql(engine)),
-    seo: [seoTrafficSql(engine)],
   };
 }
