@@ -14,7 +14,7 @@
 // turn as the sizes' are, and prints each endpoint's p95 on both: a change's before and after
 // in the same run, on the VM's same spells (the other side's data: dashboards-<size>-against).
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { percentile, REPO_ROOT, startBenchServer } from '../child.ts';
@@ -85,11 +85,35 @@ interface SizeResult {
   name: string;
   generatedMs: number | null;
   diskBytes: number;
-  endpoints: Map<string, { first: number; p50: number; p95: number }>;
+  endpoints: Map<string, Measured>;
 }
+
+/** An endpoint's first request, p50 and p95 (ms), and the server's CPU time per measured request (ms; null off Linux). */
+type Measured = { first: number; p50: number; p95: number; cpu: number | null };
 
 const label = (n: number) => (n >= 1e6 ? `${n / 1e6} M` : `${n / 1e3} k`);
 const ms = (n: number) => `${n.toFixed(0)} ms`;
+const cpuMs = (n: number | null) => (n === null ? '—' : `${n.toFixed(0)} ms`);
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+/**
+ * The CPU time a process has used (ms, all its threads: chDB runs in the server), from /proc; null
+ * elsewhere. Requests' wall times swing with other work on a shared machine, their CPU time far less.
+ */
+function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
 
 function diskBytes(dir: string): number {
   return existsSync(dir) ? Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]) : 0;
@@ -103,6 +127,8 @@ interface SizeServer {
   generatedMs: () => number | null;
   /** One request to `path`: its time in ms. */
   request: (path: string) => Promise<number>;
+  /** The server process's CPU time so far (ms), or null. */
+  cpu: () => number | null;
   /** Awaits the closed-days runs `path`'s first request started (the bench server's /bench/settle). */
   settle: (path: string) => Promise<void>;
   stop: () => Promise<void>;
@@ -147,6 +173,7 @@ async function startSize(events: number, root?: string): Promise<SizeServer> {
       name,
       dataDir,
       generatedMs: () => generatedMs,
+      cpu: () => processCpuMs(server.child.pid),
       async request(path) {
         const started = performance.now();
         const body = TRAFFIC_VIEWS.get(path);
@@ -185,7 +212,7 @@ async function startSize(events: number, root?: string): Promise<SizeServer> {
 const BLOCK = 10;
 
 async function measure(servers: SizeServer[]): Promise<SizeResult[]> {
-  const endpoints = servers.map(() => new Map<string, { first: number; p50: number; p95: number }>());
+  const endpoints = servers.map(() => new Map<string, Measured>());
   for (const path of ENDPOINTS) {
     const firsts: number[] = [];
     for (const server of servers) {
@@ -194,12 +221,18 @@ async function measure(servers: SizeServer[]): Promise<SizeResult[]> {
       for (let i = 1; i < WARMUP; i++) await server.request(path);
     }
     const times = servers.map((): number[] => []);
+    const cpu = servers.map((): number | null => 0);
     for (let done = 0; done < REQUESTS; done += BLOCK)
-      for (const [s, server] of servers.entries())
+      for (const [s, server] of servers.entries()) {
+        const before = server.cpu();
         for (let i = done; i < Math.min(done + BLOCK, REQUESTS); i++) times[s]!.push(await server.request(path));
+        const after = server.cpu();
+        cpu[s] = before === null || after === null || cpu[s] === null ? null : cpu[s]! + after - before;
+      }
     for (const [s, measured] of times.entries()) {
       measured.sort((a, b) => a - b);
-      endpoints[s]!.set(path, { first: firsts[s]!, p50: percentile(measured, 50), p95: percentile(measured, 95) });
+      const perRequest = cpu[s] === null ? null : cpu[s]! / REQUESTS;
+      endpoints[s]!.set(path, { first: firsts[s]!, p50: percentile(measured, 50), p95: percentile(measured, 95), cpu: perRequest });
     }
   }
   return servers.map((server, s) => ({
@@ -247,25 +280,28 @@ for (const result of results) {
       'first',
       'p50',
       'p95',
+      'CPU/request',
       atTarget ? `p95 ≤ ${P95_TARGET_MS} ms (${FILTERED_P95_TARGET_MS} filtered), first ≤ ${FIRST_TARGET_MS} ms` : '',
     ],
     ENDPOINTS.map((path) => {
       const e = result.endpoints.get(path)!;
       const ok = e.p95 <= p95Target(path) && e.first <= FIRST_TARGET_MS;
       if (atTarget) pass &&= ok;
-      return [path, ms(e.first), ms(e.p50), ms(e.p95), atTarget ? (ok ? 'ok' : 'over') : ''];
+      return [path, ms(e.first), ms(e.p50), ms(e.p95), cpuMs(e.cpu), atTarget ? (ok ? 'ok' : 'over') : ''];
     }),
   );
   console.log('');
 }
 if (against) {
   const [mine, theirs] = results as [SizeResult, SizeResult];
-  console.log(`p95 here against ${against}, measured in turn`);
+  console.log(`Here against ${against}, measured in turn: p95, and the server's CPU time per request`);
+  const change = (a: number | null, b: number | null) =>
+    a === null || !b ? '—' : `${a > b ? '+' : ''}${Math.round((100 * (a - b)) / b)} %`;
   printTable(
-    ['endpoint', 'here', 'against', 'change'],
+    ['endpoint', 'p95 here', 'against', 'change', 'CPU here', 'against', 'change'],
     ENDPOINTS.map((path) => {
-      const [a, b] = [mine.endpoints.get(path)!.p95, theirs.endpoints.get(path)!.p95];
-      return [path, ms(a), ms(b), `${a > b ? '+' : ''}${Math.round((100 * (a - b)) / b)} %`];
+      const [a, b] = [mine.endpoints.get(path)!, theirs.endpoints.get(path)!];
+      return [path, ms(a.p95), ms(b.p95), change(a.p95, b.p95), cpuMs(a.cpu), cpuMs(b.cpu), change(a.cpu, b.cpu)];
     }),
   );
 } else if (results.length > 1) {
