@@ -414,7 +414,8 @@ function computeRun(ch: ClickHouse, snapshots: ClosedDaysSnapshots, q: ClosedDay
 
 /**
  * A period's closed-days values: runs each snapshot's statement for the period, over its current
- * run and the days it leaves open, or over the whole period when there is none yet. Returns each
+ * run and the days it leaves open, or over the whole period when there is none yet or the set
+ * keeps no runs for the period (then nothing is looked up or started). Returns each
  * kind's rows and, if runs are missing, `computeMissing`, for the caller to start once its answer
  * is ready (spare work, not the answer: computeMissingLater).
  */
