@@ -11,9 +11,15 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export function startBenchServer(script: string, env: Record<string, string>, onLine?: (line: string) => void): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, script)], {
-    cwd: REPO_ROOT,
+/** `root`: the checkout whose script runs (this one by default; another to compare commits). */
+export function startBenchServer(
+  script: string,
+  env: Record<string, string>,
+  onLine?: (line: string) => void,
+  root = REPO_ROOT,
+): Promise<BenchServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, script)], {
+    cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

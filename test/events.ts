@@ -82,3 +82,13 @@ export function eventRows(events: TestEvent[], now = Date.now()): object[] {
     is_bot: e.bot ? 1 : 0,
   }));
 }
+
+/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so a generated test's failure can be replayed. */
+export function seededRandom(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,6 +1,5 @@
-// pnpm bench:dashboards [-- --events 1e6,1e7,5e7 --shape traffic|density --only traffic|<word>] — each dashboard
-// endpoint and each Traffic view (traffic-views.ts; `--only traffic`: those alone, `--only attribution`: the
-// endpoints naming it) against generated
+// pnpm bench:dashboards [-- --events 1e6,1e7,5e7 --shape traffic|density --only traffic|ab-testing,…] — each
+// dashboard endpoint and each Traffic view (traffic-views.ts; `--only`: those named, e.g. `attribution`) against generated
 // events on chDB (10 M by default), called one request at a time
 // after warm-up: the first request, p50 and p95 per endpoint (several sizes: see measure). The closed-days runs that the
 // first request starts are awaited before the others (the bench server's /bench/settle), so
@@ -10,10 +9,13 @@
 // how the data grows (generate.ts): `traffic` (default) adds sessions and visitors with the
 // events, `density` keeps the 10 M data's sessions and visitors and lengthens their visits.
 // Each size's data is kept in bench/.data/dashboards-<size>[-density] between runs (delete it
-// to regenerate).
+// to regenerate). `--against <checkout>` measures one size on this checkout and on another (a
+// directory holding another commit of the project, installed) side by side, their requests in
+// turn as the sizes' are, and prints each endpoint's p95 on both: a change's before and after
+// in the same run, on the VM's same spells (the other side's data: dashboards-<size>-against).
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { percentile, REPO_ROOT, startBenchServer } from '../child.ts';
 import { DASHBOARD_ENDPOINTS, P95_TARGET_MS } from './endpoints.ts';
@@ -46,12 +48,22 @@ const { values } = parseArgs({
     events: { type: 'string', default: '1e7' },
     shape: { type: 'string', default: 'traffic' },
     only: { type: 'string' },
+    against: { type: 'string' },
   },
 });
-// `--only traffic`: the Traffic views alone; any other word: the endpoints that name it.
-const ENDPOINTS = [...DASHBOARD_ENDPOINTS, ...TRAFFIC_VIEWS.keys()].filter(
-  (e) => !values.only || (values.only === 'traffic' ? TRAFFIC_VIEWS.has(e) : e.includes(values.only)),
-);
+// `--only` names what to measure, comma-separated: `traffic` (the Traffic views), or words of
+// dashboard endpoints' paths (`ab-testing,retargeting`).
+const only = values.only?.split(',').map((w) => w.trim());
+const ENDPOINTS = only
+  ? [
+      ...DASHBOARD_ENDPOINTS.filter((path) => only.some((w) => w !== 'traffic' && path.includes(w))),
+      ...(only.includes('traffic') ? TRAFFIC_VIEWS.keys() : []),
+    ]
+  : [...DASHBOARD_ENDPOINTS, ...TRAFFIC_VIEWS.keys()];
+if (!ENDPOINTS.length) {
+  console.error('--only names no endpoint: give `traffic` or words of dashboard paths (ab-testing,retargeting).');
+  process.exit(1);
+}
 const shape = values.shape as GrowthShape;
 if (!GROWTH_SHAPES.includes(shape)) {
   console.error(`--shape is one of ${GROWTH_SHAPES.join(', ')}.`);
@@ -62,18 +74,50 @@ if (sizes.some((n) => !Number.isInteger(n) || n < 100_000 || n > 200_000_000)) {
   console.error('--events takes sizes from 1e5 to 2e8, comma-separated (e.g. 1e6,1e7,5e7).');
   process.exit(1);
 }
+const against = values.against ? resolve(values.against) : null;
+if (against && (sizes.length > 1 || !existsSync(join(against, 'bench', 'dashboards', 'server.ts')))) {
+  console.error('--against takes one size and a checkout of this project (with bench/dashboards/server.ts).');
+  process.exit(1);
+}
 
 interface SizeResult {
   events: number;
+  /** The size, and which checkout with --against. */
+  name: string;
   generatedMs: number | null;
   diskBytes: number;
-  endpoints: Map<string, { first: number; p50: number; p95: number }>;
+  endpoints: Map<string, Measured>;
 }
+
+/** An endpoint's first request, p50 and p95 (ms), and the server's CPU time per measured request (ms; null off Linux). */
+type Measured = { first: number; p50: number; p95: number; cpu: number | null };
 
 const label = (n: number) => (n >= 1e6 ? `${n / 1e6} M` : `${n / 1e3} k`);
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 /** An endpoint as the tables name it: its query string readable (filters are JSON). */
 const shown = (path: string) => decodeURIComponent(path);
+
+const cpuMs = (n: number | null) => (n === null ? '—' : `${n.toFixed(0)} ms`);
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+/**
+ * The CPU time a process has used (ms, all its threads: chDB runs in the server), from /proc; null
+ * elsewhere. Requests' wall times swing with other work on a shared machine, their CPU time far less.
+ */
+function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
 
 function diskBytes(dir: string): number {
   return existsSync(dir) ? Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]) : 0;
@@ -82,19 +126,25 @@ function diskBytes(dir: string): number {
 /** A size's bench server, signed in. */
 interface SizeServer {
   events: number;
+  name: string;
   dataDir: string;
   generatedMs: () => number | null;
   /** One request to `path`: its time in ms. */
   request: (path: string) => Promise<number>;
+  /** The server process's CPU time so far (ms), or null. */
+  cpu: () => number | null;
   /** Awaits the closed-days runs `path`'s first request started (the bench server's /bench/settle). */
   settle: (path: string) => Promise<void>;
   stop: () => Promise<void>;
 }
 
-async function startSize(events: number): Promise<SizeServer> {
+/** A size's server, on this checkout or (`root`) another one, with its own copy of the data. */
+async function startSize(events: number, root?: string): Promise<SizeServer> {
   // Up to 10 M events the shapes generate the same data.
   const dense = eventsPerSession(events, shape) !== eventsPerSession(events, 'traffic');
-  const dataDir = join(REPO_ROOT, 'bench', '.data', `dashboards-${label(events).replace(' ', '')}${dense ? '-density' : ''}`);
+  const data = `dashboards-${label(events).replace(' ', '')}${dense ? '-density' : ''}${root ? '-against' : ''}`;
+  const dataDir = join(REPO_ROOT, 'bench', '.data', data);
+  const name = root ? `${label(events)} on ${root}` : label(events);
   let generatedMs: number | null = null;
   const server = await startBenchServer(
     'bench/dashboards/server.ts',
@@ -112,6 +162,7 @@ async function startSize(events: number): Promise<SizeServer> {
       const generated = /^GENERATED \d+ events in (\d+) ms/.exec(line);
       if (generated) generatedMs = Number(generated[1]);
     },
+    root,
   );
   try {
     const login = await fetch(`${server.url}/api/login`, {
@@ -123,8 +174,10 @@ async function startSize(events: number): Promise<SizeServer> {
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     return {
       events,
+      name,
       dataDir,
       generatedMs: () => generatedMs,
+      cpu: () => processCpuMs(server.child.pid),
       async request(path) {
         const started = performance.now();
         const body = TRAFFIC_VIEWS.get(path);
@@ -163,7 +216,7 @@ async function startSize(events: number): Promise<SizeServer> {
 const BLOCK = 10;
 
 async function measure(servers: SizeServer[]): Promise<SizeResult[]> {
-  const endpoints = servers.map(() => new Map<string, { first: number; p50: number; p95: number }>());
+  const endpoints = servers.map(() => new Map<string, Measured>());
   for (const path of ENDPOINTS) {
     const firsts: number[] = [];
     for (const server of servers) {
@@ -172,16 +225,23 @@ async function measure(servers: SizeServer[]): Promise<SizeResult[]> {
       for (let i = 1; i < WARMUP; i++) await server.request(path);
     }
     const times = servers.map((): number[] => []);
+    const cpu = servers.map((): number | null => 0);
     for (let done = 0; done < REQUESTS; done += BLOCK)
-      for (const [s, server] of servers.entries())
+      for (const [s, server] of servers.entries()) {
+        const before = server.cpu();
         for (let i = done; i < Math.min(done + BLOCK, REQUESTS); i++) times[s]!.push(await server.request(path));
+        const after = server.cpu();
+        cpu[s] = before === null || after === null || cpu[s] === null ? null : cpu[s]! + after - before;
+      }
     for (const [s, measured] of times.entries()) {
       measured.sort((a, b) => a - b);
-      endpoints[s]!.set(path, { first: firsts[s]!, p50: percentile(measured, 50), p95: percentile(measured, 95) });
+      const perRequest = cpu[s] === null ? null : cpu[s]! / REQUESTS;
+      endpoints[s]!.set(path, { first: firsts[s]!, p50: percentile(measured, 50), p95: percentile(measured, 95), cpu: perRequest });
     }
   }
   return servers.map((server, s) => ({
     events: server.events,
+    name: server.name,
     generatedMs: server.generatedMs(),
     diskBytes: diskBytes(join(server.dataDir, 'clickhouse')),
     endpoints: endpoints[s]!,
@@ -199,6 +259,7 @@ const servers: SizeServer[] = [];
 let results: SizeResult[];
 try {
   for (const events of sizes) servers.push(await startSize(events));
+  if (against) servers.push(await startSize(sizes[0]!, against));
   results = await measure(servers);
 } finally {
   for (const server of servers) await server.stop();
@@ -206,7 +267,7 @@ try {
 
 console.log(
   `\nDashboard benchmark (chDB, ${REQUESTS} sequential requests each after ${WARMUP} warm-up` +
-    `${sizes.length > 1 ? `, the sizes in turn, ${BLOCK} requests at a time` : ''})`,
+    `${servers.length > 1 ? `, the ${against ? 'checkouts' : 'sizes'} in turn, ${BLOCK} requests at a time` : ''})`,
 );
 console.log(
   '"first": the first request, which on a new day (or new data) finds no stored closed days, answers from the whole period ' +
@@ -215,7 +276,7 @@ console.log(
 let pass = true;
 const tenM = results.find((r) => r.events === 10_000_000);
 for (const result of results) {
-  console.log(`${label(result.events)} events`);
+  console.log(`${result.name} events`);
   const atTarget = result.events === 10_000_000;
   printTable(
     [
@@ -223,18 +284,31 @@ for (const result of results) {
       'first',
       'p50',
       'p95',
+      'CPU/request',
       atTarget ? `p95 ≤ ${P95_TARGET_MS} ms (${FILTERED_P95_TARGET_MS} filtered), first ≤ ${FIRST_TARGET_MS} ms` : '',
     ],
     ENDPOINTS.map((path) => {
       const e = result.endpoints.get(path)!;
       const ok = e.p95 <= p95Target(path) && e.first <= FIRST_TARGET_MS;
       if (atTarget) pass &&= ok;
-      return [shown(path), ms(e.first), ms(e.p50), ms(e.p95), atTarget ? (ok ? 'ok' : 'over') : ''];
+      return [shown(path), ms(e.first), ms(e.p50), ms(e.p95), cpuMs(e.cpu), atTarget ? (ok ? 'ok' : 'over') : ''];
     }),
   );
   console.log('');
 }
-if (results.length > 1) {
+if (against) {
+  const [mine, theirs] = results as [SizeResult, SizeResult];
+  console.log(`Here against ${against}, measured in turn: p95, and the server's CPU time per request`);
+  const change = (a: number | null, b: number | null) =>
+    a === null || !b ? '—' : `${a > b ? '+' : ''}${Math.round((100 * (a - b)) / b)} %`;
+  printTable(
+    ['endpoint', 'p95 here', 'against', 'change', 'CPU here', 'against', 'change'],
+    ENDPOINTS.map((path) => {
+      const [a, b] = [mine.endpoints.get(path)!, theirs.endpoints.get(path)!];
+      return [path, ms(a.p95), ms(b.p95), change(a.p95, b.p95), cpuMs(a.cpu), cpuMs(b.cpu), change(a.cpu, b.cpu)];
+    }),
+  );
+} else if (results.length > 1) {
   const largest = results.at(-1)!;
   console.log(
     shape === 'traffic'

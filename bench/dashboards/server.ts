@@ -3,7 +3,7 @@
 // start at once. Run by bench/dashboards/run.ts.
 import { abSnapshots } from '@curb/analytics/dashboards/ab-testing';
 import { snapshotSets } from '@curb/analytics/dashboards/catalog';
-import { computeClosedDays } from '@curb/analytics/dashboards/closed-days';
+import { type ClosedDaysSnapshots, computeClosedDays } from '@curb/analytics/dashboards/closed-days';
 import { retargetingSnapshots } from '@curb/analytics/dashboards/retargeting';
 import { buildVisits, collapseVisits } from '@curb/analytics/visits';
 import { loadConfig, listen, lockDataDir, openStores, runMain, stopOnSignals } from '@curb/runtime';
@@ -72,15 +72,19 @@ runMain(async () => {
   // shared), and then the merges of the parts they wrote, so that the requests measured next
   // see the day as the worker leaves it after midnight, not a run or its merges still busy
   // beside them (with several sizes measured in turn, in another size's server too).
-  const settle: Record<string, (days: number) => Promise<void>> = {
-    '/api/analytics/ab-testing': (days) => computeClosedDays(ch, abSnapshots(ch.engine), days),
-    '/api/analytics/retargeting': (days) => computeClosedDays(ch, retargetingSnapshots(ch.engine), days),
+  // A period a set keeps no runs for is read whole: nothing to settle.
+  const settle: Record<string, ClosedDaysSnapshots> = {
+    '/api/analytics/ab-testing': abSnapshots(ch.engine),
+    '/api/analytics/retargeting': retargetingSnapshots(ch.engine),
   };
   app.post<{ Querystring: { path: string } }>('/bench/settle', async (request) => {
     const endpoint = new URL(request.query.path, 'http://bench');
-    await settle[endpoint.pathname]?.(Number(endpoint.searchParams.get('days') ?? 7));
+    const snapshots = settle[endpoint.pathname];
+    const days = Number(endpoint.searchParams.get('days') ?? 30);
+    const settled = Boolean(snapshots?.periods.includes(days));
+    if (settled) await computeClosedDays(ch, snapshots!, days);
     await mergesDone();
-    return { settled: endpoint.pathname in settle };
+    return { settled };
   });
   const url = await listen(app, config);
   process.stdout.write(`READY ${url}\n`);

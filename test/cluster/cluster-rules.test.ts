@@ -81,9 +81,10 @@ describe('dashboard SQL per engine', () => {
 
   it('writes closed-days runs so they read back at once through the Distributed tables', () => {
     const inserts = all(CLUSTER).filter((sql) => /^\s*INSERT INTO/.test(sql));
-    // Per period, for each of the runs through the day before yesterday and through yesterday: the retargeting
-    // snapshots' four tables (funnel included) and the A/B ones' two; each set's runs.
-    expect(inserts.length).toBe(((4 + 2) * 2 + 1 + 1) * 3);
+    // Per period a set keeps runs for (retargeting 30 and 90 days, A/B 90), for each of the runs through the day
+    // before yesterday and through yesterday: the retargeting snapshots' four tables (funnel included), the
+    // A/B ones' two; and each set's runs.
+    expect(inserts.length).toBe((4 * 2 + 1) * 2 + (2 * 2 + 1));
     const closed = '(funnel_levels|sources|traffic|users|ab_unit_flags|ab_pairs)_closed';
     const tables = new RegExp(`^\\s*INSERT INTO (closed_days_runs|${closed}) `);
     for (const sql of inserts) {

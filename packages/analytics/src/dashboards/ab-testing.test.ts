@@ -145,6 +145,14 @@ describe('A/B testing dashboard', () => {
     const d = await dashboard(30);
     expect(d.conversionRates.find((r) => r.testType === 'popup' && r.variant === 'B')!.impressions).toBe(4);
   });
+
+  it('reads 7 and 30 days whole, starting and storing no closed-days run', async () => {
+    const work: Promise<unknown>[] = [];
+    for (const days of [7, 30]) await abTestingDashboard(ch, days, now, { background: (w) => work.push(w) });
+    expect(work).toHaveLength(0);
+    const [stored] = await ch.query<{ n: string }>('SELECT count() AS n FROM closed_days_runs WHERE days IN (7, 30)');
+    expect(Number(stored!.n)).toBe(0);
+  });
 });
 
 describe('A/B testing dashboard over stored closed days', () => {
@@ -155,6 +163,7 @@ describe('A/B testing dashboard over stored closed days', () => {
 
   it('answers as the whole period, moving a stored unit that acts again since yesterday, until a late event outdates them', async () => {
     // Unit 30 saw B three days ago (a closed day) and clicks today; unit 31 saw B four days ago.
+    // (Unit 10, which saw B eight days ago, is in the 90 days too.)
     await ch.insert(
       'events',
       eventRows(
@@ -169,39 +178,39 @@ describe('A/B testing dashboard over stored closed days', () => {
     await Promise.all(started);
     await ch.command('TRUNCATE TABLE closed_days_runs');
     const work: Promise<unknown>[] = [];
-    const read = () => abTestingDashboard(ch, 7, now, { background: (w) => work.push(w) });
+    const read = () => abTestingDashboard(ch, 90, now, { background: (w) => work.push(w) });
     const whole = await read();
-    expect(variantB(whole)).toEqual([5, 4, 2]);
+    expect(variantB(whole)).toEqual([6, 4, 2]);
     expect(work).toHaveLength(1);
     await Promise.all(work);
-    const runs = await ch.query<{ kind: string }>('SELECT kind FROM closed_days_runs WHERE days = 7 ORDER BY kind');
+    const runs = await ch.query<{ kind: string }>('SELECT kind FROM closed_days_runs WHERE days = 90 ORDER BY kind');
     // Two runs of each kind: through the day before yesterday, and through yesterday.
     expect(runs.map((r) => r.kind)).toEqual(['ab_pairs', 'ab_pairs', 'ab_units', 'ab_units']);
     expect(await read()).toEqual(whole);
     expect(work).toHaveLength(1);
     // Unit 31, stored as exposed only, converts today: it moves to converted.
     await ch.insert('events', eventRows([popup('ab_conversion', 31, 'B')], now));
-    expect(variantB(await read())).toEqual([5, 4, 3]);
+    expect(variantB(await read())).toEqual([6, 4, 3]);
     expect(work).toHaveLength(1);
     // The stored counts are what a request reads: a unit added to the run's counts counts.
     await ch.command(`INSERT INTO ab_unit_flags_closed (as_of, days, run, key, pair, flags, n)
-      SELECT as_of, days, run, 0, cityHash64('popup', 'B'), 7, 1 FROM closed_days_runs WHERE kind = 'ab_units' AND days = 7`);
-    expect(variantB(await read())).toEqual([6, 5, 4]);
+      SELECT as_of, days, run, 0, cityHash64('popup', 'B'), 7, 1 FROM closed_days_runs WHERE kind = 'ab_units' AND days = 90`);
+    expect(variantB(await read())).toEqual([7, 5, 4]);
     // A stored unit (33: saw and converted, with its count) that clicks today moves from its stored flags.
     await ch.command(`INSERT INTO ab_unit_flags_closed (as_of, days, run, key, pair, flags, n)
       SELECT as_of, days, run, k, cityHash64('popup', 'B'), 5, 1
       FROM closed_days_runs ARRAY JOIN [0, cityHash64(cityHash64('popup', 'B'), cityHash64('visitor:33'))] AS k
-      WHERE kind = 'ab_units' AND days = 7`);
+      WHERE kind = 'ab_units' AND days = 90`);
     // (The run's units are also held in memory on chDB, loaded when a run is stored: load them again.)
-    const units = abSnapshots(ch.engine).dictionary(abSnapshots(ch.engine).queries[0]!, 7);
+    const units = abSnapshots(ch.engine).dictionary(abSnapshots(ch.engine).queries[0]!, 90);
     if (units) await ch.command(reloadRunDictionarySql(units));
-    expect(variantB(await read())).toEqual([7, 5, 5]);
+    expect(variantB(await read())).toEqual([8, 5, 5]);
     await ch.insert('events', eventRows([popup('ab_click', 33, 'B')], now));
-    expect(variantB(await read())).toEqual([7, 6, 5]);
+    expect(variantB(await read())).toEqual([8, 6, 5]);
     // An exposure reaches a closed day late: the whole period again (without the added unit), then a new run.
     await ch.insert('events', eventRows([popup('ab_impression', 32, 'B', { minutesAgo: 5 * 24 * 60 })], now));
     const late = await read();
-    expect(variantB(late)).toEqual([6, 4, 3]);
+    expect(variantB(late)).toEqual([7, 4, 3]);
     expect(work).toHaveLength(2);
     await Promise.all(work);
     expect(await read()).toEqual(late);
@@ -212,8 +221,8 @@ describe('A/B testing dashboard over stored closed days', () => {
     await ch.command('RENAME TABLE ab_pairs_closed TO ab_pairs_closed_away');
     try {
       const work: Promise<void>[] = [];
-      const d = await abTestingDashboard(ch, 7, now, { background: (w) => work.push(w) });
-      expect(variantB(d)).toEqual([6, 4, 3]);
+      const d = await abTestingDashboard(ch, 90, now, { background: (w) => work.push(w) });
+      expect(variantB(d)).toEqual([7, 4, 3]);
       expect(work).toHaveLength(1);
       await expect(work[0]).rejects.toThrow(/ab_pairs_closed/);
     } finally {
@@ -320,10 +329,10 @@ describe('A/B units held in memory on chDB', () => {
     try {
       const snapshots = abSnapshots(db.engine);
       const unitsQuery = snapshots.queries[0]!;
-      const units = snapshots.dictionary(unitsQuery, 7)!;
+      const units = snapshots.dictionary(unitsQuery, 90)!;
       const work: Promise<unknown>[] = [];
       const read = async () => {
-        const d = await abTestingDashboard(db, 7, now, { background: (w) => work.push(w) });
+        const d = await abTestingDashboard(db, 90, now, { background: (w) => work.push(w) });
         const b = d.conversionRates.find((r) => r.variant === 'B')!;
         return [b.impressions, b.clicks, b.conversions];
       };
@@ -337,10 +346,10 @@ describe('A/B units held in memory on chDB', () => {
       await db.command(reloadRunDictionarySql(units));
       expect(await read()).toEqual([1, 0, 0]);
       // A newer run (unit 40 stored again) that the dictionary has not loaded: joined from the table.
-      const [status] = await db.query<{ asOf: string; yesterdayFingerprint: string }>(snapshots.status(7));
+      const [status] = await db.query<{ asOf: string; yesterdayFingerprint: string }>(snapshots.status(90));
       const params = { asOf: status!.asOf, fingerprint: BigInt(status!.yesterdayFingerprint), run: randomUUID(), kind: unitsQuery.kind };
-      await db.command(snapshots.compute(unitsQuery, 7, 1), params); // through yesterday, the run a request prefers
-      await db.command(snapshots.run(7), params);
+      await db.command(snapshots.compute(unitsQuery, 90, 1), params); // through yesterday, the run a request prefers
+      await db.command(snapshots.run(90), params);
       expect(await read()).toEqual([1, 1, 0]);
       await db.command(reloadRunDictionarySql(units));
       expect(await read()).toEqual([1, 1, 0]);

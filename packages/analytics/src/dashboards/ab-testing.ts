@@ -27,43 +27,53 @@ export const AB_EVENTS = { impression: 'ab_impression', click: 'ab_click', conve
 const UNIT_FLAGS = 'toUInt8(max(saw) + 2 * max(did_click) + 4 * max(did_convert))';
 
 /**
+ * The periods whose closed days are kept in runs: only the 90 days, where grouping every unit
+ * costs more than reading a run; 7 and 30 days group their units in one statement each.
+ */
+export const AB_RUN_DAYS = [90] as const;
+
+/**
  * The units and the pairs' names over the period, from closed-days snapshots (closed-days.ts):
- * the closed days' units with their flags, and their number per pair and flags, are stored once
- * a day, and a request reads those counts and moves only the units seen since to their flags
- * now, instead of grouping every unit of the period.
+ * for AB_RUN_DAYS the closed days' units with their flags, and their number per pair and flags,
+ * are stored once a day, and a request reads those counts and moves only the units seen since to
+ * their flags now, instead of grouping every unit of the period.
  */
 export const abSnapshots = perEngine((engine) =>
-  closedDaysSnapshots(engine, [
-    keyFlagsQuery({
-      kind: 'ab_units',
-      table: 'ab_unit_flags_closed',
-      rows: (days) => `
+  closedDaysSnapshots(
+    engine,
+    [
+      keyFlagsQuery({
+        kind: 'ab_units',
+        table: 'ab_unit_flags_closed',
+        rows: (days) => `
 SELECT cityHash64(test_type, variant) AS pair, unit, ${UNIT_FLAGS} AS flags
 FROM ab_units
 WHERE ${days}
 GROUP BY pair, unit`,
-      keys: { group: ['pair'], key: 'cityHash64(pair, unit)', combine: (stored, now) => `bitOr(${stored}, ${now})` },
-      read: (counts) => `
+        keys: { group: ['pair'], key: 'cityHash64(pair, unit)', combine: (stored, now) => `bitOr(${stored}, ${now})` },
+        read: (counts) => `
 SELECT toString(pair) AS pair, sumIf(n, bitAnd(flags, 1) = 1) AS impressions, sumIf(n, bitAnd(flags, 3) = 3) AS clicks,
        sumIf(n, bitAnd(flags, 5) = 5) AS conversions
 FROM (${counts})
 GROUP BY pair`,
-    }),
-    {
-      kind: 'ab_pairs',
-      table: 'ab_pairs_closed',
-      columns: ['pair', 'test_type', 'variant', 'variant_text'],
-      rows: (days) => `
+      }),
+      {
+        kind: 'ab_pairs',
+        table: 'ab_pairs_closed',
+        columns: ['pair', 'test_type', 'variant', 'variant_text'],
+        rows: (days) => `
 SELECT pair, any(test) AS test_type, any(arm) AS variant, anyIf(text, text != '') AS variant_text
 FROM (SELECT cityHash64(test_type, variant) AS pair, test_type AS test, variant AS arm, variant_text AS text FROM ab_units WHERE ${days})
 GROUP BY pair`,
-      read: (closed, since) => `
+        read: (closed, since) => `
 SELECT toString(pair) AS pair, toString(any(test_type)) AS testType, toString(any(variant)) AS arm,
        anyIf(variant_text, variant_text != '') AS variantText
 FROM ${bothParts(closed, since)}
 GROUP BY pair`,
-    },
-  ]),
+      },
+    ],
+    AB_RUN_DAYS,
+  ),
 );
 
 const RAW_SQL = `
@@ -129,10 +139,6 @@ type PairNames = { pair: string; testType: string; arm: string; variantText: str
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * `options.background` receives the closed-days runs a request starts when there is none for
- * today (the route logs a failure, tests wait for them).
- */
-/**
  * Each test's split as the owner set it, for the split check: the percent per variant,
  * whether its winner is rolled out, and when it last changed (ms; null: never, an equal split).
  */
@@ -179,6 +185,10 @@ function conversionRatesOf(closed: { ab_units: UnitCounts[]; ab_pairs: PairNames
     });
 }
 
+/**
+ * `options.background` receives the closed-days runs a request starts when there is none for
+ * today (the route logs a failure, tests wait for them).
+ */
 export async function abTestingDashboard(
   ch: ClickHouse,
   days: number,

@@ -11,7 +11,6 @@ import { dataConnectionsSql } from './data-connections.ts';
 import { funnelViewsSql } from './funnel-views.ts';
 import { ownerFunnelSql } from './owner-funnels.ts';
 import { retargetingSnapshots, retargetingSql } from './retargeting.ts';
-import { seoTrafficSql } from './seo.ts';
 
 function texts(value: unknown): string[] {
   if (typeof value === 'string') return [value];
@@ -23,7 +22,7 @@ function texts(value: unknown): string[] {
 /** Every dashboard's closed-days snapshots on `engine`. */
 export const snapshotSets = (engine: EngineProfile) => [abSnapshots(engine), retargetingSnapshots(engine)];
 
-/** Today's closed-days runs of every dashboard and period that lacks one: the worker's job after midnight. */
+/** Today's closed-days runs of every dashboard and period it keeps runs for that lacks one: the worker's job after midnight. */
 export async function computeDashboardClosedDays(ch: ClickHouse): Promise<void> {
   for (const snapshots of snapshotSets(ch.engine)) for (const days of snapshots.periods) await computeClosedDays(ch, snapshots, days);
 }
@@ -49,6 +48,5 @@ export function dashboardStatements(engine: EngineProfile): Record<string, strin
       ),
     ],
     retargeting: texts(retargetingSql(engine)),
-    seo: [seoTrafficSql(engine)],
   };
 }

@@ -2,7 +2,11 @@
 // period's closed-days values. A dashboard describes what a query sums, merges or flags over a
 // period's days (a ClosedDaysQuery) and asks readClosedDays for the period's rows; how the
 // closed days' part is stored and found is this module's business. Bench figures for each
-// mechanism: bench/results/dashboards.md; the decision: docs/decisions/ADR-0210.
+// mechanism: bench/results/dashboards.md; the decisions: docs/decisions/ADR-0210, ADR-0281.
+//
+// - Periods: a set keeps runs only for the periods it names, those where they were measured to
+//   pay; its other periods are read whole, one statement per query, with nothing stored or
+//   looked up (a run's status read and lookups cost more than a short period's grouping).
 //
 // - Storage: the rows a query gives for the closed days (all but yesterday and today) are merged
 //   once a day per period into its table (ClickHouse migrations 0039 to 0042, 0049), so a request merges
@@ -236,8 +240,12 @@ export async function reloadRunDictionary(ch: ClickHouse, d: RunDictionary): Pro
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const UINT64 = /^\d{1,20}$/;
 
-/** A set of snapshots (a dashboard's, for its periods), with the statements to find, compute and read them on one engine. */
-export function closedDaysSnapshots(engine: EngineProfile, queries: ClosedDaysQuery[], periods: readonly number[] = PERIOD_DAYS) {
+/**
+ * A set of snapshots (a dashboard's), with the statements to find, compute and read them on one
+ * engine: runs for `periods` (some of PERIOD_DAYS), the whole period for the others.
+ */
+export function closedDaysSnapshots(engine: EngineProfile, queries: ClosedDaysQuery[], periods: readonly number[]) {
+  if (!periods.every((days) => (PERIOD_DAYS as readonly number[]).includes(days))) throw new Error('Unsupported closed-days period');
   const compute = (q: ClosedDaysQuery, days: number, open: OpenDays = 2) => `
 INSERT INTO ${q.table} (as_of, days, run, ${q.columns.join(', ')})
 SELECT {asOf:Date}, ${days}, {run:UUID}, ${q.columns.join(', ')}
@@ -314,8 +322,9 @@ ${engine.readBackInsertSettings}`;
   }
 
   /** Every statement, for the catalog (a sample run stands for the ones a request reads). */
-  const statements = () =>
-    periods.flatMap((days) => {
+  const statements = () => [
+    ...PERIOD_DAYS.flatMap((days) => queries.map((q) => read(q, days))),
+    ...periods.flatMap((days) => {
       const samples = OPEN_DAYS.map((open) => ({ asOf: '2026-01-01', fingerprint: '1', open }));
       return [
         status(days),
@@ -324,11 +333,11 @@ ${engine.readBackInsertSettings}`;
         run(days),
         ...queries.flatMap((q) => [
           ...OPEN_DAYS.map((open) => compute(q, days, open)),
-          read(q, days),
           ...samples.flatMap((sample) => [read(q, days, sample), ...(dictionary(q, days) ? [read(q, days, sample, true)] : [])]),
         ]),
       ];
-    });
+    }),
+  ];
 
   return { compute, status, run, read, dictionary, dictionaries, queries, periods, statements };
 }
@@ -405,7 +414,8 @@ function computeRun(ch: ClickHouse, snapshots: ClosedDaysSnapshots, q: ClosedDay
 
 /**
  * A period's closed-days values: runs each snapshot's statement for the period, over its current
- * run and the days it leaves open, or over the whole period when there is none yet. Returns each
+ * run and the days it leaves open, or over the whole period when there is none yet or the set
+ * keeps no runs for the period (then nothing is looked up or started). Returns each
  * kind's rows and, if runs are missing, `computeMissing`, for the caller to start once its answer
  * is ready (spare work, not the answer: computeMissingLater).
  */
@@ -414,6 +424,10 @@ export async function readClosedDays<T extends Record<string, unknown[]>>(
   snapshots: ClosedDaysSnapshots,
   days: number,
 ): Promise<{ rows: T; computeMissing: (() => Promise<void>) | null }> {
+  const rowsOf = (results: unknown[][]) => Object.fromEntries(snapshots.queries.map((q, i) => [q.kind, results[i]])) as unknown as T;
+  if (!snapshots.periods.includes(days)) {
+    return { rows: rowsOf(await Promise.all(snapshots.queries.map((q) => ch.query(snapshots.read(q, days))))), computeMissing: null };
+  }
   // A dictionary that cannot answer (failed to load, dropped) leaves the tables to answer.
   const plainStatus = () => ch.query<ClosedDaysStatus>(snapshots.status(days));
   const withDictionaries = await defineRunDictionaries(ch, snapshots.dictionaries(days));
@@ -429,7 +443,7 @@ export async function readClosedDays<T extends Record<string, unknown[]>>(
   // Another request may have stored them since this one looked: computeClosedDays looks again.
   const due = snapshots.queries.filter((q) => runsDue(ch, status, q.kind, days)).map((q) => q.kind);
   return {
-    rows: Object.fromEntries(snapshots.queries.map((q, i) => [q.kind, results[i]])) as unknown as T,
+    rows: rowsOf(results),
     computeMissing: due.length ? () => computeClosedDays(ch, snapshots, days, due) : null,
   };
 }
@@ -454,6 +468,7 @@ export function computeMissingLater(reads: { computeMissing: (() => Promise<void
  * tests) or of the `kinds` a request found due.
  */
 export async function computeClosedDays(ch: ClickHouse, snapshots: ClosedDaysSnapshots, days: number, kinds?: string[]): Promise<void> {
+  if (!snapshots.periods.includes(days)) throw new Error(`No closed-days runs for ${days} days`);
   const mine = working.get(ch) ?? new Map<string, number>();
   working.set(ch, mine);
   const ids = snapshots.queries.filter((q) => !kinds || kinds.includes(q.kind)).map((q) => `${q.kind}|${days}`);

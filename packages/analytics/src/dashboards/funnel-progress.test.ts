@@ -4,22 +4,13 @@ import { createTestClickHouse } from '../../../../test/harness.ts';
 import { migrateClickHouse } from '../migrate.ts';
 import { type ClosedDaysStatus, closedDaysSnapshots, readClosedDays, reloadRunDictionarySql } from './closed-days.ts';
 import { funnelLevels, funnelQuery } from './funnel-progress.ts';
-import { eventRows, holdClock, type TestEvent } from '../../../../test/events.ts';
+import { RETARGETING_RUN_DAYS } from './retargeting.ts';
+import { eventRows, holdClock, seededRandom, type TestEvent } from '../../../../test/events.ts';
 
 let ch: Awaited<ReturnType<typeof createTestClickHouse>>;
 const now = holdClock();
 const MINUTE = 60_000;
 const DAY_MINUTES = 24 * 60;
-
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Visitors over the last 12 days taking funnel steps in a loose, often wrong order, some on
@@ -27,7 +18,7 @@ function random(seed: number) {
  * fall on whole minutes so that steps often share a timestamp.
  */
 function generate(seed: number): TestEvent[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const events: TestEvent[] = [];
   for (let visitor = 1; visitor <= 120; visitor++) {
     const visits = 1 + Math.floor(next() * 3);
@@ -94,8 +85,8 @@ function expectedLevels(events: TestEvent[], days: number): number[] {
   return levels;
 }
 
-/** The funnel's snapshot alone (in the dashboard it is one of the retargeting snapshots). */
-const funnel = () => closedDaysSnapshots(ch.engine, [funnelQuery(ch.engine)]);
+/** The funnel's snapshot alone (in the dashboard it is one of the retargeting snapshots, with their periods). */
+const funnel = () => closedDaysSnapshots(ch.engine, [funnelQuery(ch.engine)], RETARGETING_RUN_DAYS);
 /** A request's read: the levels, and `computeMissing` for the runs it found missing. */
 async function readLevels(days: number) {
   const { rows, computeMissing } = await readClosedDays<{ funnel: { level: number; users: number }[] }>(ch, funnel(), days);
@@ -121,17 +112,24 @@ beforeAll(async () => {
 afterAll(() => ch.drop());
 
 describe('retargeting funnel over closed days and the days since', () => {
-  it('gives every period the users per deepest step that the whole period gives, before its run and from it', async () => {
-    for (const days of [7, 30, 90]) {
+  it('gives every period with runs the users per deepest step that the whole period gives, before its run and from it', async () => {
+    for (const days of RETARGETING_RUN_DAYS) {
       expect(await read(days)).toEqual({ levels: expectedLevels(events, days), fromRun: false });
       expect(await read(days)).toEqual({ levels: expectedLevels(events, days), fromRun: true });
     }
-    // The 7-day funnel has users whose chains started in the closed days and went on since.
+    // The 30-day funnel has users whose chains started in the closed days and went on since.
     expect(
-      expectedLevels(events, 7)
+      expectedLevels(events, 30)
         .slice(1)
         .every((n) => n > 0),
     ).toBe(true);
+  });
+
+  it('reads the 7 days whole, starting and storing no run', async () => {
+    const { levels, computeMissing } = await readLevels(7);
+    expect(levels.map((l) => l.users)).toEqual(expectedLevels(events, 7));
+    expect(computeMissing).toBeNull();
+    expect(await runs(7)).toBe(0);
   });
 
   it('computes the closed days once and then reuses them', async () => {
@@ -146,17 +144,17 @@ describe('retargeting funnel over closed days and the days since', () => {
       { name: 'popup_view', visitor: 500, minutesAgo: 4 * DAY_MINUTES - 1 },
       { name: 'form_start', visitor: 500, minutesAgo: 0 },
     ];
-    await levelsOf(7); // a run for the closed days before these events
+    await levelsOf(30); // a run for the closed days before these events
     await ch.insert('events', eventRows(later, now));
     events.push(...later);
-    expect(await levelsOf(7)).toEqual(expectedLevels(events, 7));
+    expect(await levelsOf(30)).toEqual(expectedLevels(events, 30));
     // From the new run: visitor 500's chain from the closed days goes on with today's form start.
-    expect(await read(7)).toEqual({ levels: expectedLevels(events, 7), fromRun: true });
+    expect(await read(30)).toEqual({ levels: expectedLevels(events, 30), fromRun: true });
   });
 
   it('computes a new run when events reach a closed day late', async () => {
-    await levelsOf(7);
-    const before = await runs(7);
+    await levelsOf(30);
+    const before = await runs(30);
     // A visitor with only a popup in the closed days gets the page view before it.
     const late: TestEvent[] = [
       { name: 'popup_view', visitor: 600, minutesAgo: 3 * DAY_MINUTES },
@@ -164,9 +162,9 @@ describe('retargeting funnel over closed days and the days since', () => {
     ];
     await ch.insert('events', eventRows(late, now));
     events.push(...late);
-    expect(await levelsOf(7)).toEqual(expectedLevels(events, 7));
+    expect(await levelsOf(30)).toEqual(expectedLevels(events, 30));
     // Both runs cover that day: through the day before yesterday, and through yesterday.
-    expect(await runs(7)).toBe(before + 2);
+    expect(await runs(30)).toBe(before + 2);
   });
 
   it('continues from the run through the day before yesterday while a late event for yesterday outdates the other', async () => {
@@ -212,8 +210,8 @@ describe('retargeting funnel over closed days and the days since', () => {
     ];
     await ch.insert('events', eventRows(chain, now));
     events.push(...chain);
-    await levelsOf(7); // a run with 800 at level 4
-    expect(await read(7)).toEqual({ levels: expectedLevels(events, 7), fromRun: true });
+    await levelsOf(30); // a run with 800 at level 4
+    expect(await read(30)).toEqual({ levels: expectedLevels(events, 30), fromRun: true });
   });
 
   it("looks the stored levels up in the period's dictionary only while it holds the run read", async () => {
@@ -225,18 +223,18 @@ describe('retargeting funnel over closed days and the days since', () => {
     ];
     await ch.insert('events', eventRows(chain, now));
     events.push(...chain);
-    await levelsOf(7); // a run with visitor 700 at level 2, and the dictionary loaded with it
-    const expected = expectedLevels(events, 7);
-    expect(await read(7)).toEqual({ levels: expected, fromRun: true });
+    await levelsOf(30); // a run with visitor 700 at level 2, and the dictionary loaded with it
+    const expected = expectedLevels(events, 30);
+    expect(await read(30)).toEqual({ levels: expected, fromRun: true });
     // Visitor 700 leaves the stored run and the dictionary, not the run's level counts: a request
     // keeps a user at level 2 and sees a new one at level 0, instead of one at level 3.
-    await ch.command('ALTER TABLE funnel_levels_closed DELETE WHERE days = 7 AND key = 700 SETTINGS mutations_sync = 2');
-    expect((await read(7)).levels).toEqual(expected); // still in the dictionary, which the request reads
-    const dictionary = funnel().dictionary(funnelQuery(ch.engine), 7)!;
+    await ch.command('ALTER TABLE funnel_levels_closed DELETE WHERE days = 30 AND key = 700 SETTINGS mutations_sync = 2');
+    expect((await read(30)).levels).toEqual(expected); // still in the dictionary, which the request reads
+    const dictionary = funnel().dictionary(funnelQuery(ch.engine), 30)!;
     await ch.command(reloadRunDictionarySql(dictionary));
-    expect((await read(7)).levels).toEqual(expected.map((n, level) => n + ([1, 0, 1, -1, 0, 0][level] ?? 0)));
+    expect((await read(30)).levels).toEqual(expected.map((n, level) => n + ([1, 0, 1, -1, 0, 0][level] ?? 0)));
     // A dictionary that cannot answer leaves the join to answer (the table lacks visitor 700 too).
     await ch.command(`DROP DICTIONARY ${dictionary.name}`);
-    expect((await read(7)).levels).toEqual(expected.map((n, level) => n + ([1, 0, 1, -1, 0, 0][level] ?? 0)));
+    expect((await read(30)).levels).toEqual(expected.map((n, level) => n + ([1, 0, 1, -1, 0, 0][level] ?? 0)));
   });
 });

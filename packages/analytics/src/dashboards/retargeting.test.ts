@@ -91,29 +91,37 @@ describe('retargeting dashboard', () => {
     expect(d.eventDetails).toEqual(expect.arrayContaining([{ event: 'page_view', source: 'direct', count: 4, uniqueUsers: 3 }]));
   });
 
+  it('reads the 7 days whole, starting and storing no closed-days run', async () => {
+    const work: Promise<unknown>[] = [];
+    await retargetingDashboard(ch, 7, now, { background: (w) => work.push(w) });
+    expect(work).toHaveLength(0);
+    const [stored] = await ch.query<{ n: string }>('SELECT count() AS n FROM closed_days_runs WHERE days = 7');
+    expect(Number(stored!.n)).toBe(0);
+  });
+
   it('answers from the closed days stored once a day as from the whole period, until a late event outdates them', async () => {
     await Promise.all(started);
     await ch.command('TRUNCATE TABLE closed_days_runs');
     const work: Promise<unknown>[] = [];
-    const read = () => retargetingDashboard(ch, 7, now, { background: (w) => work.push(w) });
+    const read = () => retargetingDashboard(ch, 30, now, { background: (w) => work.push(w) });
     // No run today: the whole period, and the runs are computed after the answer.
     const whole = await read();
     expect(work).toHaveLength(1);
     await Promise.all(work);
     // Two runs of each kind: through the day before yesterday, and through yesterday.
-    const runs = await ch.query<{ kind: string }>('SELECT kind FROM closed_days_runs WHERE days = 7 ORDER BY kind');
+    const runs = await ch.query<{ kind: string }>('SELECT kind FROM closed_days_runs WHERE days = 30 ORDER BY kind');
     expect(runs.map((r) => r.kind)).toEqual(['funnel', 'sources', 'traffic', 'users'].flatMap((kind) => [kind, kind]));
     expect(await read()).toEqual(whole);
     expect(work).toHaveLength(1);
     // The stored rows are what a request reads: a row added to the run shows.
     await ch.command(`INSERT INTO sources_closed (as_of, days, run, name, source, events, visitors)
       SELECT as_of, days, run, 'marker', 'stored', 5, arrayReduce('uniqCombinedState(12)', [toUInt64(1)])
-      FROM closed_days_runs WHERE kind = 'sources' AND days = 7`);
+      FROM closed_days_runs WHERE kind = 'sources' AND days = 30`);
     expect((await read()).eventDetails).toContainEqual({ event: 'marker', source: 'stored', count: 5, uniqueUsers: 1 });
     // A sketch may estimate a few more users than there were events (385 events, 386 users): never shown.
     await ch.command(`INSERT INTO sources_closed (as_of, days, run, name, source, events, visitors)
       SELECT as_of, days, run, 'over', 'sketch', 2, arrayReduce('uniqCombinedState(12)', [toUInt64(1), toUInt64(2), toUInt64(3)])
-      FROM closed_days_runs WHERE kind = 'sources' AND days = 7`);
+      FROM closed_days_runs WHERE kind = 'sources' AND days = 30`);
     expect((await read()).eventDetails).toContainEqual({ event: 'over', source: 'sketch', count: 2, uniqueUsers: 2 });
     // An event reaches a closed day late: the whole period again (no marker), then a new run.
     await ch.insert('events', eventRows([{ name: 'page_view', visitor: 10, minutesAgo: 4 * 24 * 60, referrerDomain: 'bing.com' }], now));
@@ -129,19 +137,19 @@ describe('retargeting dashboard', () => {
 
   it('reads the run through the day before yesterday while an event for yesterday outdates the one through yesterday', async () => {
     const snapshots = retargetingSnapshots(ch.engine);
-    await computeClosedDays(ch, snapshots, 7);
+    await computeClosedDays(ch, snapshots, 30);
     const work: Promise<unknown>[] = [];
-    const read = () => retargetingDashboard(ch, 7, now, { background: (w) => work.push(w) });
+    const read = () => retargetingDashboard(ch, 30, now, { background: (w) => work.push(w) });
     const markers = async () => (await read()).eventDetails.filter((d) => d.source === 'stored').map((d) => d.event);
     // A marker row in each current run of the sources, named after the days the run covers.
-    const [status] = (await ch.query<Status>(snapshots.status(7))) as [Status];
+    const [status] = (await ch.query<Status>(snapshots.status(30))) as [Status];
     for (const [marker, fingerprint] of [
       ['day-before-yesterday', status.closedFingerprint],
       ['yesterday', status.yesterdayFingerprint],
     ])
       await ch.command(`INSERT INTO sources_closed (as_of, days, run, name, source, events, visitors)
         SELECT as_of, days, run, '${marker}', 'stored', 1, arrayReduce('uniqCombinedState(12)', [toUInt64(1)])
-        FROM closed_days_runs WHERE kind = 'sources' AND days = 7 AND fingerprint = ${fingerprint}`);
+        FROM closed_days_runs WHERE kind = 'sources' AND days = 30 AND fingerprint = ${fingerprint}`);
     expect(await markers()).toEqual(['yesterday']);
     expect(work).toHaveLength(0);
     // Yesterday at noon, received now (the collector keeps a timestamp up to a day old).
@@ -164,7 +172,7 @@ describe('retargeting dashboard', () => {
     expect(after.eventDetails.filter((d) => d.source === 'stored').map((d) => d.event)).toEqual(['day-before-yesterday']);
     expect(after.eventDetails).toContainEqual({ event: 'page_view', source: 'yahoo.com', count: 2, uniqueUsers: 2 });
     expect(work).toHaveLength(1);
-    await computeClosedDays(ch, snapshots, 7);
+    await computeClosedDays(ch, snapshots, 30);
     expect(await markers()).toEqual([]);
   });
 
@@ -217,11 +225,12 @@ describe('retargeting journeys on a busy day', () => {
     expect(known(recent)).toHaveLength(JOURNEY_LIMIT);
     expect(recent).toEqual(await busy.query(PICK_SESSIONS_SQL.get('lastDay')!.get(7)!));
     const work: Promise<unknown>[] = [];
-    const d = await retargetingDashboard(busy, 7, now, { background: (w) => work.push(w) });
+    const d = await retargetingDashboard(busy, 30, now, { background: (w) => work.push(w) });
     expect(d.userJourneys.map((j) => j.sessionId)).toEqual(identified.slice(0, JOURNEY_LIMIT).map((v) => `s${v}`));
     expect(d.userJourneys.map((j) => j.email)).toEqual(identified.slice(0, JOURNEY_LIMIT).map((v) => `v${v}@example.com`));
     // The odd visitors gave their e-mail on a closed day: the same pick once the runs are stored.
     await Promise.all(work);
-    expect(await retargetingDashboard(busy, 7, now)).toEqual(d);
+    expect(work).toHaveLength(1);
+    expect(await retargetingDashboard(busy, 30, now)).toEqual(d);
   });
 });

@@ -93,43 +93,51 @@ LIMIT ${JOURNEY_LIMIT}`;
 }
 
 /**
+ * The periods whose closed days are kept in runs: 30 and 90 days, where they cost less than
+ * reading the whole period; the 7 days are read whole, one statement per figure.
+ */
+export const RETARGETING_RUN_DAYS = [30, 90] as const;
+
+/**
  * The funnel, sums and distinct counts over the period, each from a closed-days snapshot plus the
- * days it leaves open (closed-days.ts).
+ * days it leaves open (closed-days.ts) for RETARGETING_RUN_DAYS, else over the whole period.
  */
 export const retargetingSnapshots = perEngine((engine) =>
-  closedDaysSnapshots(engine, [
-    // Unique users: visitors (sessions rollup), with each identified person's visitors counted
-    // once, by e-mail (identities rollup, ClickHouse migration 0036: only the visitors who gave one). The
-    // addresses are counted by their 64-bit hash: a set of numbers, not strings, exact unless
-    // two of them share a hash. The visitors are a `uniq` count: exact up to 65,536, within
-    // about 1 % beyond (docs/decisions/, distinct counts).
-    {
-      kind: 'users',
-      table: 'users_closed',
-      columns: ['identified', 'identified_visitors', 'visitors'],
-      rows: (days) => `
+  closedDaysSnapshots(
+    engine,
+    [
+      // Unique users: visitors (sessions rollup), with each identified person's visitors counted
+      // once, by e-mail (identities rollup, ClickHouse migration 0036: only the visitors who gave one). The
+      // addresses are counted by their 64-bit hash: a set of numbers, not strings, exact unless
+      // two of them share a hash. The visitors are a `uniq` count: exact up to 65,536, within
+      // about 1 % beyond (docs/decisions/, distinct counts).
+      {
+        kind: 'users',
+        table: 'users_closed',
+        columns: ['identified', 'identified_visitors', 'visitors'],
+        rows: (days) => `
 SELECT uniqExactState(cityHash64(email)) AS identified, uniqExactState(visitor) AS identified_visitors,
        (SELECT uniqState(visitor) FROM sessions WHERE ${days}) AS visitors
 FROM identities
 WHERE ${days}`,
-      read: (closed, since) => `
+        read: (closed, since) => `
 SELECT uniqExactMerge(identified) AS identifiedUsers, uniqExactMerge(identified_visitors) AS identifiedVisitors,
        uniqMerge(visitors) AS visitors
 FROM ${bothParts(closed, since)}`,
-    },
-    // Users per deepest step of the funnel (funnel-progress.ts).
-    funnelQuery(engine),
-    // Distinct counts from uniqCombined(12) sketches (see ClickHouse migration 0032).
-    {
-      kind: 'sources',
-      table: 'sources_closed',
-      columns: ['name', 'source', 'events', 'visitors'],
-      rows: (days) => `
+      },
+      // Users per deepest step of the funnel (funnel-progress.ts).
+      funnelQuery(engine),
+      // Distinct counts from uniqCombined(12) sketches (see ClickHouse migration 0032).
+      {
+        kind: 'sources',
+        table: 'sources_closed',
+        columns: ['name', 'source', 'events', 'visitors'],
+        rows: (days) => `
 SELECT name, source, sum(events) AS events, uniqCombinedMergeState(12)(visitors) AS visitors
 FROM sources_daily
 WHERE ${days}
 GROUP BY name, source`,
-      read: (closed, since) => `
+        read: (closed, since) => `
 SELECT toString(name) AS event, toString(source) AS src, sum(events) AS count,
        -- The sketch's estimate can overshoot by a little; users can never outnumber their events.
        least(sum(events), uniqCombinedMerge(12)(visitors)) AS uniqueUsers
@@ -137,26 +145,28 @@ FROM ${bothParts(closed, since)}
 GROUP BY event, src
 ORDER BY count DESC, event, src
 LIMIT ${DETAIL_ROW_LIMIT}`,
-    },
-    {
-      kind: 'traffic',
-      table: 'traffic_closed',
-      columns: ['utm_source', 'utm_medium', 'utm_campaign', 'referrer_domain', 'events', 'sessions'],
-      rows: (days) => `
+      },
+      {
+        kind: 'traffic',
+        table: 'traffic_closed',
+        columns: ['utm_source', 'utm_medium', 'utm_campaign', 'referrer_domain', 'events', 'sessions'],
+        rows: (days) => `
 SELECT utm_source, utm_medium, utm_campaign, referrer_domain, sum(events) AS events,
        uniqCombinedMergeState(12)(sessions) AS sessions
 FROM traffic_daily
 WHERE ${days}
 GROUP BY utm_source, utm_medium, utm_campaign, referrer_domain`,
-      read: (closed, since) => `
+        read: (closed, since) => `
 SELECT toString(utm_source) AS utmSource, toString(utm_medium) AS utmMedium, utm_campaign AS utmCampaign,
        toString(referrer_domain) AS referrer, uniqCombinedMerge(12)(sessions) AS sessionCount, sum(events) AS eventCount
 FROM ${bothParts(closed, since)}
 GROUP BY utmSource, utmMedium, utmCampaign, referrer
 ORDER BY sessionCount DESC, eventCount DESC, utmSource, referrer
 LIMIT ${TRAFFIC_ROW_LIMIT}`,
-    },
-  ]),
+      },
+    ],
+    RETARGETING_RUN_DAYS,
+  ),
 );
 
 // Every query here reads a few thousand rollup rows or a few sessions; the engine decides their

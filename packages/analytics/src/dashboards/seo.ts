@@ -1,28 +1,15 @@
-// SEO dashboard: traffic of the last 7 days from the site's own events, and the audit's
-// SEO / performance / accessibility score formulas for the site's own home page.
+// SEO dashboard: the last 7 days' visits, organic ones and bounce rate from the Traffic page's
+// query layer, and the audit's SEO / performance / accessibility score formulas for the site's
+// own home page.
 import type { WebsiteAnalytics } from '@curb/contracts/analytics';
+import type { StatsQuery } from '@curb/contracts/stats';
 import type { ClickHouse } from '../clickhouse.ts';
-import type { EngineProfile } from '../engine.ts';
-import { percent, serverClockWindow } from './period.ts';
+import { runStats, type StatsContext } from '../stats/run.ts';
 
-export const SEO_TRAFFIC_DAYS = 7;
-// A session's flags over a span of days, from the sessions rollup (a row per session and day):
-// organic 1 (it entered from a search engine or with medium organic: its earliest row's
-// `organic_entry`, decided as the rows are stored, ClickHouse migration 0045), engaged 2, and its page
-// views up to 2, times 4 (one page view and no engagement is a bounce).
-const SESSION_FLAGS = 'toUInt8(bitAnd(min(organic_entry), 1) + 2 * max(engaged) + 4 * least(2, sum(page_views)))';
-
-/**
- * Sessions, organic sessions and bounces over the 7 days, grouping every session of the week.
- * A closed-days snapshot of each session's flags was measured against it (ClickHouse's own
- * status read and key lookups included) and cost twice as much at 10 M events: 43 against 20 ms
- * p95 (bench/results/dashboards.md), so the week is read whole.
- */
-export const seoTrafficSql = (engine: EngineProfile) => `
-SELECT count() AS sessions, countIf(bitAnd(flags, 1) = 1) AS organic,
-       countIf(bitAnd(flags, 2) = 0 AND bitShiftRight(flags, 2) <= 1) AS bounced
-FROM (SELECT session, ${SESSION_FLAGS} AS flags FROM sessions WHERE ${serverClockWindow(SEO_TRAFFIC_DAYS).days} GROUP BY session)
-${engine.readSettings}`;
+// The week's figures as the Traffic page gives them for the last 7 days (the owner's days): its
+// visits, those of the Organic Search channel and its bounce rate, so that both pages say the same.
+const WEEK: StatsQuery = { metrics: ['visits', 'bounce_rate'], date_range: '7d' };
+const ORGANIC: StatsQuery = { metrics: ['visits'], date_range: '7d', filters: [['is', 'visit:channel', ['Organic Search']]] };
 
 export interface TrafficSummary {
   sessions: number;
@@ -30,13 +17,11 @@ export interface TrafficSummary {
   bounceRate: number;
 }
 
-export async function seoTraffic(ch: ClickHouse): Promise<TrafficSummary> {
-  const [row] = await ch.query<{ sessions: N; organic: N; bounced: N }>(seoTrafficSql(ch.engine));
-  const sessions = Number(row?.sessions ?? 0);
-  return { sessions, organicTraffic: Number(row?.organic ?? 0), bounceRate: percent(Number(row?.bounced ?? 0), sessions, 1) };
+export async function seoTraffic(ch: ClickHouse, context: StatsContext = {}): Promise<TrafficSummary> {
+  const [week, organic] = await Promise.all([runStats(ch, WEEK, context), runStats(ch, ORGANIC, context)]);
+  const [sessions, bounceRate] = week.results[0]?.metrics ?? [];
+  return { sessions: sessions ?? 0, organicTraffic: organic.results[0]?.metrics[0] ?? 0, bounceRate: bounceRate ?? 0 };
 }
-
-type N = string | number | null;
 
 type PageFacts = Omit<WebsiteAnalytics, 'scores' | 'url' | 'checkedAt'>;
 

@@ -1,5 +1,6 @@
 // The owner's analytics dashboards: A/B testing, retargeting and the SEO dashboard, each an
-// aggregation in ClickHouse (packages/analytics/src/dashboards). Admin-only by path (the
+// aggregation in ClickHouse (packages/analytics/src/dashboards; the SEO card's traffic through
+// the stats query layer). Admin-only by path (the
 // auth plugin guards /api/analytics and /api/seo).
 import type { RouteApp } from '../../lib/route-app.ts';
 import type { FastifyRequest } from 'fastify';
@@ -24,6 +25,7 @@ import { seoTraffic } from '@curb/analytics/dashboards/seo';
 import { abTests, settings, type Sql } from '@curb/db';
 import { HttpError, type Stores } from '@curb/runtime';
 import { testPhases } from '../../lib/ab-phases.ts';
+import { statsContextSource } from '../stats/context.ts';
 import { ownSiteAnalyser } from './own-site.ts';
 
 const PeriodQuerySchema = Type.Object({ days: Type.Optional(Type.String({ maxLength: 8 })) }, { additionalProperties: false });
@@ -60,6 +62,8 @@ async function abSplits(sql: Sql): Promise<AbSplits> {
 export default async function analyticsRoutes(app: RouteApp, opts: { config: Config; stores: Stores }): Promise<void> {
   const { ch, sql } = opts.stores;
   const homePage = ownSiteAnalyser(app, opts.config.PUBLIC_URL);
+  // The SEO card's week is the Traffic page's, in the owner's time zone.
+  const statsContext = statsContextSource(app);
 
   const period = (query: PeriodQuery): PeriodDays => {
     const days = parsePeriodDays(query.days);
@@ -95,7 +99,7 @@ export default async function analyticsRoutes(app: RouteApp, opts: { config: Con
 
   app.get('/api/seo/dashboard', { schema: { response: { 200: SeoDashboardSchema } } }, async (_request, reply): Promise<SeoDashboard> => {
     const [traffic, website, keyword] = await Promise.all([
-      seoTraffic(ch),
+      statsContext().then((context) => seoTraffic(ch, context)),
       homePage(),
       settings.find(sql, KEYWORD_SETTING.category, KEYWORD_SETTING.key),
     ]);
