@@ -81,9 +81,8 @@ for (const { lane, code, counts } of results) {
   skipped += counts.skipped;
   // A lane that died before its summary (a crash, a config error) still fails the run.
   if (code !== 0 && counts.failed === 0) failed++;
-  process.stdout.write(
-    `\n${lane.name} lane: exit ${code}, ${counts.reported ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped` : 'no summary'}`,
-  );
+  const tally = counts.reported ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped` : 'no summary';
+  process.stdout.write(`\n${lane.name} lane: exit ${code}, ${tally}`);
 }
 process.stdout.write(`\nBoth lanes: ${seconds} s\n`);
 process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
