@@ -8,7 +8,7 @@ import type { StatsQuery } from '@curb/contracts/stats';
 import { createTestClickHouse } from '../../../../test/harness.ts';
 import { eventRows, type TestEvent } from '../../../../test/events.ts';
 import { migrateClickHouse } from '../migrate.ts';
-import { buildVisits } from '../visits.ts';
+import { buildVisits, collapseVisits } from '../visits.ts';
 import { ROLLUP_DIMENSIONS } from './rollup.ts';
 import { runStats, type StatsContext } from './run.ts';
 
@@ -191,5 +191,48 @@ describe('the hourly rollup', () => {
       expect(read, JSON.stringify(query)).toEqual(['visits']);
       expect(planned).toEqual(visits);
     }
+  });
+});
+
+describe('the hourly rollup after a late event', () => {
+  let late: Awaited<ReturnType<typeof createTestClickHouse>>;
+  beforeAll(async () => {
+    late = await createTestClickHouse();
+    await migrateClickHouse(late);
+  });
+  afterAll(async () => late?.drop());
+
+  it('moves the visitor to where their visit now starts once the month is merged', async () => {
+    const at = Date.parse('2026-11-03T15:10:00Z');
+    const visit = { visitor: 7, session: 'late', name: 'page_view' };
+    await late.insert('events', eventRows([{ ...visit, at, path: '/services' }], NOW));
+    await buildVisits(late, { all: true });
+    // A beacon sent two hours late: the visit began earlier, on another page.
+    await late.insert('events', eventRows([{ ...visit, at: at - 2 * HOUR, path: '/' }], NOW));
+    await buildVisits(late, { all: true });
+    const query: StatsQuery = {
+      metrics: ['visitors', 'visits'],
+      date_range: ['2026-11-03', '2026-11-03'],
+      dimensions: ['visit:entry_page'],
+    };
+    const stored = async () =>
+      (
+        await late.query<{ value: string; visitors: string }>(
+          `SELECT value, toString(uniqMerge(visitors)) AS visitors FROM visits_hourly
+           WHERE dimension = 'visit:entry_page' GROUP BY value ORDER BY value`,
+        )
+      ).map((r) => [r.value, Number(r.visitors)]);
+    // The state under the old first page still holds the visitor, though no visit starts there.
+    expect(await stored()).toEqual([
+      ['/', 1],
+      ['/services', 1],
+    ]);
+    await collapseVisits(late, { all: true });
+    expect(await stored()).toEqual([['/', 1]]);
+    const read = new Set<string>();
+    const planned = await runStats(late, query, { ...context, onRead: (t) => read.add(t) });
+    expect([...read]).toEqual(['visits_hourly']);
+    expect(planned.results).toEqual([{ dimensions: ['/'], metrics: [1, 1] }]);
+    expect(planned).toEqual(await runStats(late, query, { ...context, source: 'visits' }));
   });
 });
