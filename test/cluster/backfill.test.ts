@@ -63,13 +63,13 @@ const FIGURES: Array<[string, string, string]> = [
   // A rollup of the visits (built from the events by the visit builder), per hour: its totals and a breakdown.
   [
     'visits_hourly',
-    `SELECT sum(cityHash64(hour, value, v, n, p) % 1000003) FROM (
-       SELECT hour, value, uniqMerge(visitors) AS v, sum(visits) AS n, sum(pageviews) AS p FROM visits_hourly
-       WHERE dimension IN ('', 'visit:source') GROUP BY hour, dimension, value)`,
-    `SELECT sum(cityHash64(hour, value, v, n, p) % 1000003) FROM (
-       SELECT toStartOfHour(toDateTime(start, 'UTC')) AS hour, d AS value, uniqExact(visitor) AS v, sum(sign) AS n,
-              sum(sign * pageviews) AS p
-       FROM visits ARRAY JOIN ['', source] AS d GROUP BY hour, d)`,
+    `SELECT sum(cityHash64(hour, dimension, value, n, p) % 1000003) FROM (
+       SELECT hour, dimension, value, sum(visits) AS n, sum(pageviews) AS p FROM visits_hourly
+       WHERE dimension IN ('', 'visit:source', 'visit:exit_page') GROUP BY hour, dimension, value HAVING n != 0)`,
+    `SELECT sum(cityHash64(hour, d.1, d.2, n, p) % 1000003) FROM (
+       SELECT toStartOfHour(toDateTime(start, 'UTC')) AS hour, d, sum(sign) AS n, sum(sign * pageviews) AS p
+       FROM visits ARRAY JOIN [('', ''), ('visit:source', toString(source)), ('visit:exit_page', exit_page)] AS d
+       GROUP BY hour, d HAVING n != 0)`,
   ],
   ['traffic_daily', 'SELECT sum(events) FROM traffic_daily', 'SELECT count() FROM events'],
   [

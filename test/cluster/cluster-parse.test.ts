@@ -31,15 +31,10 @@ function trafficStatements(engine: EngineProfile): string[] {
     { metrics: ['visitors', 'leads'], date_range: 'realtime', dimensions: ['visit:channel'], filters: [['is', 'event:goal', ['Lead']]] },
     { metrics: ['visitors', 'events'], date_range: 'day', dimensions: ['visit:country'], filters: [['is', 'visit:device', ['Mobile']]] },
   ];
-  // And two the hourly rollup answers (the chart, a filtered breakdown), in a zone of whole hours.
+  // And two the hourly rollup answers (a chart of visits, a filtered breakdown), in a zone of whole hours.
   const fromRollup: StatsQuery[] = [
-    { metrics: ['visitors', 'visits', 'bounce_rate'], date_range: '30d', dimensions: ['time:day'] },
-    {
-      metrics: ['visitors', 'percentage'],
-      date_range: '7d',
-      dimensions: ['visit:source'],
-      filters: [['contains', 'visit:source', ['goo']]],
-    },
+    { metrics: ['visits', 'bounce_rate'], date_range: '30d', dimensions: ['time:day'] },
+    { metrics: ['visits', 'pageviews'], date_range: '7d', dimensions: ['visit:source'], filters: [['contains', 'visit:source', ['goo']]] },
   ];
   return [
     ...queries.map((query) => {

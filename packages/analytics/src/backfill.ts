@@ -44,11 +44,8 @@ async function partitions(ch: ClickHouse, table: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/**
- * Fills `target` from the rows already stored; its view must exist. Idempotent. `months`: only
- * those partitions (a rollup of visits is computed again for the months whose visits were merged).
- */
-export async function backfillRollup(ch: ClickHouse, backfill: Backfill, months?: readonly string[]): Promise<void> {
+/** Fills `target` from the rows already stored; its view must exist. Idempotent. */
+export async function backfillRollup(ch: ClickHouse, backfill: Backfill): Promise<void> {
   const { target, source } = backfill;
   const onePartition = selectFrom(backfill, '_partition_id = {partition:String}');
   const staging = `${target}_backfill`;
@@ -62,7 +59,7 @@ export async function backfillRollup(ch: ClickHouse, backfill: Backfill, months?
   );
   const columns = written.map((c) => c.name).join(', ');
   try {
-    for (const partition of months ?? (await partitions(ch, source))) {
+    for (const partition of await partitions(ch, source)) {
       await ch.command(`TRUNCATE TABLE ${staging}`);
       await ch.command(`INSERT INTO ${staging} (${columns}) ${onePartition}`, { partition });
       for (const built of await partitions(ch, staging)) {

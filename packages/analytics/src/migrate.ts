@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Backfill, backfillRollup, parseBackfill } from './backfill.ts';
+import { backfillRollup, parseBackfill } from './backfill.ts';
 import type { ClickHouse } from './clickhouse.ts';
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
@@ -83,20 +83,4 @@ export async function migrateClickHouse(ch: ClickHouse, options: { dir?: string;
     applied.push(version);
   }
   return applied;
-}
-
-/** Each rollup still in the schema with its rows from `events` or `visits` (the last migration's backfill of it). */
-export async function rollups(ch: ClickHouse): Promise<Backfill[]> {
-  const latest = new Map<string, Backfill>();
-  for (const migration of await loadClickHouseMigrations())
-    for (const statement of migration.statements) {
-      const backfill = parseBackfill(statement);
-      if (backfill) latest.set(backfill.target, backfill);
-    }
-  const present = await ch.query<{ name: string }>(
-    'SELECT name FROM system.tables WHERE database = currentDatabase() AND name IN {names:Array(String)}',
-    { names: [...latest.keys()] },
-  );
-  const names = new Set(present.map((t) => t.name));
-  return [...latest.values()].filter((b) => names.has(b.target));
 }

@@ -8,10 +8,10 @@
 // the events themselves, in that order so an erasure cut short finds the events again and
 // redoes every step. Deletes are mutations that rewrite the parts (ALTER TABLE … DELETE, waited
 // for), not lightweight deletes, which would only hide the rows.
-import { selectFrom } from './backfill.ts';
+import { parseBackfill, selectFrom, type Backfill } from './backfill.ts';
 import type { ClickHouse } from './clickhouse.ts';
 import { SESSION_KEY } from './visits.ts';
-import { rollups } from './migrate.ts';
+import { loadClickHouseMigrations } from './migrate.ts';
 
 /** An address as the stores keep it: the collector and the api write events' addresses in lower case. */
 export const normaliseAddress = (email: string) => email.trim().toLowerCase();
@@ -128,7 +128,21 @@ export const KEPT_TABLES = ['schema_migrations', 'visit_builds'] as const;
 /** Tables whose rows are the person's visits, deleted by their visit keys (erasePersonEvents). */
 export const VISIT_TABLES = ['visits'] as const;
 
-export { rollups } from './migrate.ts';
+/** Each rollup still in the schema with its rows from `events` (the last migration's backfill of it). */
+export async function rollups(ch: ClickHouse): Promise<Backfill[]> {
+  const latest = new Map<string, Backfill>();
+  for (const migration of await loadClickHouseMigrations())
+    for (const statement of migration.statements) {
+      const backfill = parseBackfill(statement);
+      if (backfill) latest.set(backfill.target, backfill);
+    }
+  const present = await ch.query<{ name: string }>(
+    'SELECT name FROM system.tables WHERE database = currentDatabase() AND name IN {names:Array(String)}',
+    { names: [...latest.keys()] },
+  );
+  const names = new Set(present.map((t) => t.name));
+  return [...latest.values()].filter((b) => names.has(b.target));
+}
 
 /** SQL: a rollup row's day, from its columns (a daily rollup's date, an hourly one's hour, a copy's time). */
 async function dayOf(ch: ClickHouse, table: string): Promise<string> {

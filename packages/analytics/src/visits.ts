@@ -6,10 +6,8 @@
 // Runs one at a time per store (a second caller waits for the run under way, then runs again,
 // so its own inserts are in). A visit is what the Traffic figures count: docs/traffic-metrics.md.
 import { EVENTS } from '@curb/contracts/tracking';
-import { backfillRollup } from './backfill.ts';
 import type { ClickHouse } from './clickhouse.ts';
 import type { EngineProfile } from './engine.ts';
-import { rollups } from './migrate.ts';
 import { channelSql, sourceSql } from './stats/dimensions.ts';
 
 /** A visit's key: the tracker's session id, else the visitor's day (events the server sent). */
@@ -168,8 +166,7 @@ export function buildVisits(ch: ClickHouse, options: { all?: boolean } = {}): Pr
  * background merges of unequal parts may never do. Left alone, a third of the rows read were
  * cancelled versions (10 M events), and every Traffic statement read three times the rows it
  * counts. The worker runs it after midnight for the months of the last `days` days (a visit is
- * rebuilt only while it is recent); `all` does every month. The rollups of visits are computed
- * again for the months merged. The months merged.
+ * rebuilt only while it is recent); `all` does every month. The months merged.
  */
 export async function collapseVisits(ch: ClickHouse, options: { days?: number; all?: boolean } = {}): Promise<number> {
   const table = ch.engine.kind === 'cluster' ? 'visits_local' : 'visits';
@@ -186,16 +183,5 @@ export async function collapseVisits(ch: ClickHouse, options: { days?: number; a
     if (!/^\d{6}$/.test(id)) throw new Error(`Unexpected visits partition ${id}`);
     await ch.command(`OPTIMIZE TABLE ${table}${onCluster} PARTITION ID '${id}' FINAL`);
   }
-  // The rollups of visits computed again from the merged months: a visitor state cannot forget a
-  // visitor, so a visit whose start, first page or visitor a late event changed left them under
-  // the old hour or value; from one row per visit, each is where its visit now is. (A cluster's
-  // shards cannot swap partitions through the Distributed table: there they stay as the view wrote them.)
-  if (months.length && ch.engine.kind !== 'cluster')
-    for (const rollup of (await rollups(ch)).filter((r) => r.source === 'visits'))
-      await backfillRollup(
-        ch,
-        rollup,
-        months.map((m) => m.id),
-      );
   return months.length;
 }

@@ -1,22 +1,22 @@
--- The Traffic views' figures per hour and visit dimension value, so that a view the query layer
--- can answer from here (stats/rollup.ts) reads a few rows per hour instead of every visit of the
--- period: without filters, or with filters on one visit dimension only, and the metrics below.
--- Hours, not days: the owner's days are cut in their time zone, and a UTC hour lies within one
--- local day (or hour, for the chart by hour) in every zone whose offset is whole hours.
+-- The Traffic figures that are sums over visits (visits, page views, events, bounces, time on
+-- the site) per hour and visit dimension value, so that a query the query layer can answer from
+-- here (stats/rollup.ts) reads a few rows per hour and value instead of every visit of the
+-- period: one that asks no visitor count, broken down by time and at most one visit dimension,
+-- filtered on that dimension only. Hours, not days: the owner's days are cut in their time zone,
+-- and a UTC hour lies within one local hour and day in every zone whose offset is whole hours.
 --
 -- One row per (hour, dimension, value); `dimension` '' is the totals row. Each dimension's value
 -- is the expression the query layer groups visits by (stats/dimensions.ts), written as the visit
--- is read here. Fed from `visits` as the builder writes it: a rebuilt visit's cancelling row
--- (sign -1) takes its old version out of every sum. The visitors are a unique state over the
--- visit's visitor, which both versions share, so a cancelled version adds no one. Left out: the
--- exit page, the one dimension a growing visit changes (a unique state cannot forget the
--- visitor under the old exit page), and the conversions, whose forms are the owner's data.
+-- is read here. Fed from `visits` as the builder writes it: every sum is weighted by sign, so a
+-- rebuilt visit's cancelling row takes its old version out, under the old value if the visit
+-- moved (a later exit page, an earlier start). No visitor state: a unique-visitor state cannot
+-- forget a cancelled version, and an exact one costs as much to merge as the visits cost to read
+-- (ADR-0283), so visitor counts stay on the visits.
 CREATE TABLE IF NOT EXISTS visits_hourly
 (
     hour      DateTime('UTC'),
     dimension LowCardinality(String),
     value     String,
-    visitors  AggregateFunction(uniq, UInt64),
     visits    SimpleAggregateFunction(sum, Int64),
     pageviews SimpleAggregateFunction(sum, Int64),
     events    SimpleAggregateFunction(sum, Int64),
@@ -31,12 +31,13 @@ SETTINGS non_replicated_deduplication_window = 1000
 ;
 CREATE MATERIALIZED VIEW IF NOT EXISTS visits_hourly_mv TO visits_hourly AS
 SELECT toStartOfHour(toDateTime(start, 'UTC')) AS hour, d.1 AS dimension, d.2 AS value,
-       uniqState(visitor) AS visitors, sum(toInt64(sign)) AS visits, sum(sign * toInt64(pageviews)) AS pageviews,
-       sum(sign * toInt64(events)) AS events, sum(sign * toInt64(bounce)) AS bounces, sum(sign * duration) AS duration
+       sum(toInt64(sign)) AS visits, sum(sign * toInt64(pageviews)) AS pageviews, sum(sign * toInt64(events)) AS events,
+       sum(sign * toInt64(bounce)) AS bounces, sum(sign * duration) AS duration
 FROM visits
 ARRAY JOIN [
     tuple('', ''),
     tuple('visit:entry_page', entry_page),
+    tuple('visit:exit_page', exit_page),
     tuple('visit:channel', toString(channel)),
     tuple('visit:source', toString(source)),
     tuple('visit:referrer', if(referrer != '', referrer, 'Direct / None')),
@@ -56,12 +57,13 @@ GROUP BY hour, dimension, value
 -- The visits stored before the view began to listen (backfill.ts, month by month).
 INSERT INTO visits_hourly
 SELECT toStartOfHour(toDateTime(start, 'UTC')) AS hour, d.1 AS dimension, d.2 AS value,
-       uniqState(visitor) AS visitors, sum(toInt64(sign)) AS visits, sum(sign * toInt64(pageviews)) AS pageviews,
-       sum(sign * toInt64(events)) AS events, sum(sign * toInt64(bounce)) AS bounces, sum(sign * duration) AS duration
+       sum(toInt64(sign)) AS visits, sum(sign * toInt64(pageviews)) AS pageviews, sum(sign * toInt64(events)) AS events,
+       sum(sign * toInt64(bounce)) AS bounces, sum(sign * duration) AS duration
 FROM visits
 ARRAY JOIN [
     tuple('', ''),
     tuple('visit:entry_page', entry_page),
+    tuple('visit:exit_page', exit_page),
     tuple('visit:channel', toString(channel)),
     tuple('visit:source', toString(source)),
     tuple('visit:referrer', if(referrer != '', referrer, 'Direct / None')),

@@ -1,14 +1,14 @@
 // The planner's step before the visits: a query the hourly rollup (`visits_hourly`, ClickHouse
 // migration 0053) holds the answer to is read from there, a few rows per hour and dimension value,
 // instead of every visit of the period. It does when
-// - the metrics are sums and visitors the rollup keeps (no conversion: which forms ask for an
-//   audit is the owner's data; no goal or page: those are the visit's events);
-// - the dimensions are at most one visit dimension it keeps and one time bucket;
+// - the metrics are sums the rollup keeps: no visitor count (nor a share or a rate of visitors),
+//   which only the visits answer exactly; no conversion or goal, which are the visit's events;
+// - the dimensions are at most one visit dimension and one time bucket;
 // - the filters, if any, are on one visit dimension, the one broken down when there is one;
 // - the period starts on an hour and the owner's zone cuts every day of it on an hour (whole-hour
 //   offsets), so each stored UTC hour falls in one of the owner's hours and days.
 // The part of the period after its last whole hour (today so far) is read from the visits and
-// merged in, states with states. Anything else is answered from the visits (sql.ts).
+// added in. Anything else is answered from the visits (sql.ts).
 import type { StatsDimension } from '@curb/contracts/stats';
 import type { EngineProfile } from '../engine.ts';
 import { DIMENSIONS } from './dimensions.ts';
@@ -20,6 +20,7 @@ import { instant, orderAndPage, type Statement, valueCondition } from './sql.ts'
 /** The visit dimensions the rollup keeps a row per value of (the migration's list). */
 export const ROLLUP_DIMENSIONS: ReadonlySet<StatsDimension> = new Set<StatsDimension>([
   'visit:entry_page',
+  'visit:exit_page',
   'visit:channel',
   'visit:source',
   'visit:referrer',
@@ -35,15 +36,14 @@ export const ROLLUP_DIMENSIONS: ReadonlySet<StatsDimension> = new Set<StatsDimen
   'visit:screen_size',
 ]);
 
-const ROLLUP_METRICS: ReadonlySet<string> = new Set([
-  'visitors',
+/** The metrics computed from the rollup's sums alone. */
+export const ROLLUP_METRICS: ReadonlySet<string> = new Set([
   'visits',
   'pageviews',
   'events',
   'views_per_visit',
   'bounce_rate',
   'visit_duration',
-  'percentage',
 ]);
 
 const HOUR_MS = 3_600_000;
@@ -72,8 +72,8 @@ export const statsSource = (plan: Plan, range: Range) => (rollupDimension(plan, 
 
 /**
  * The statement answering the plan from the rollup, with the rows and aggregates statsSql's
- * has (d0…dN, visitors, visits, pageviews, event_count, bounces, duration, total_rows); null
- * when the rollup cannot answer it.
+ * has (d0…dN, visits, pageviews, event_count, bounces, duration, total_rows); null when the
+ * rollup cannot answer it.
  */
 export function rollupSql(
   plan: Plan,
@@ -104,14 +104,14 @@ export function rollupSql(
   const group = dims.map((d) => d.alias);
   const where = dims.filter((d) => d.skipEmpty).map((d) => `${d.sql} != ''`);
   const sql = `
-SELECT ${dims.map((d) => `${d.sql} AS ${d.alias}, `).join('')}uniqMerge(s.visitors) AS visitors, sum(s.visits) AS visits,
-       sum(s.pageviews) AS pageviews, sum(s.events) AS event_count, sum(s.bounces) AS bounces, sum(s.duration) AS duration
+SELECT ${dims.map((d) => `${d.sql} AS ${d.alias}, `).join('')}sum(s.visits) AS visits, sum(s.pageviews) AS pageviews,
+       sum(s.events) AS event_count, sum(s.bounces) AS bounces, sum(s.duration) AS duration
        ${plan.totalRows ? ', count() OVER () AS total_rows' : ''}
 FROM (
-  SELECT hour AS start, value, visitors, visits, pageviews, events, bounces, duration
+  SELECT hour AS start, value, visits, pageviews, events, bounces, duration
   FROM visits_hourly WHERE ${stored.join(' AND ')}
   UNION ALL
-  SELECT toStartOfHour(toDateTime(s.start, 'UTC')) AS start, ${visitExpr} AS value, uniqState(s.visitor) AS visitors,
+  SELECT toStartOfHour(toDateTime(s.start, 'UTC')) AS start, ${visitExpr} AS value,
          sum(toInt64(s.sign)) AS visits, sum(s.sign * toInt64(s.pageviews)) AS pageviews, sum(s.sign * toInt64(s.events)) AS events,
          sum(s.sign * toInt64(s.bounce)) AS bounces, sum(s.sign * s.duration) AS duration
   FROM visits AS s WHERE ${recent.join(' AND ')}
