@@ -67,9 +67,6 @@ export function rollupDimension(plan: Pick<Plan, 'metrics' | 'dimensions' | 'fil
   return visit[0] ?? filtered[0] ?? '';
 }
 
-/** The table a query over `range` reads: for a report of what each Traffic view costs. */
-export const statsSource = (plan: Plan, range: Range) => (rollupDimension(plan, range) === null ? 'visits' : 'visits_hourly');
-
 /**
  * The statement answering the plan from the rollup, with the rows and aggregates statsSql's
  * has (d0…dN, visits, pageviews, event_count, bounces, duration, total_rows); null when the
