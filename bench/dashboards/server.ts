@@ -5,7 +5,9 @@ import { abSnapshots } from '@curb/analytics/dashboards/ab-testing';
 import { snapshotSets } from '@curb/analytics/dashboards/catalog';
 import { type ClosedDaysSnapshots, computeClosedDays } from '@curb/analytics/dashboards/closed-days';
 import { retargetingSnapshots } from '@curb/analytics/dashboards/retargeting';
+import { runStats } from '@curb/analytics/stats/index';
 import { buildVisits, collapseVisits } from '@curb/analytics/visits';
+import type { StatsQuery } from '@curb/contracts/stats';
 import { loadConfig, listen, lockDataDir, openStores, runMain, stopOnSignals } from '@curb/runtime';
 import { composeApp } from '../../services/launcher/src/compose.ts';
 import { generateEvents, GROWTH_SHAPES, type GrowthShape } from './generate.ts';
@@ -85,6 +87,19 @@ runMain(async () => {
     if (settled) await computeClosedDays(ch, snapshots!, days);
     await mergesDone();
     return { settled };
+  });
+  // A Traffic view as POST /api/stats answers it (in the owner's zone, which that answer names),
+  // saying which tables it read (x-stats-read); `source=visits` reads the visits even where the
+  // hourly rollup could answer, so the two are timed in one run on one machine.
+  app.post<{ Querystring: { source?: string; zone: string }; Body: StatsQuery }>('/bench/stats', async (request, reply) => {
+    const read = new Set<string>();
+    const answer = await runStats(ch, request.body, {
+      timeZone: request.query.zone,
+      source: request.query.source === 'visits' ? 'visits' : 'planned',
+      onRead: (table) => read.add(table),
+    });
+    reply.header('x-stats-read', [...read].sort().join(' '));
+    return answer;
   });
   const url = await listen(app, config);
   process.stdout.write(`READY ${url}\n`);

@@ -1,6 +1,9 @@
 // The Traffic page's views as the bench times them: POST /api/stats bodies for the top figures,
-// the chart and four breakdowns over 30 days, each without filters and with three (a visit
-// attribute, the channel and a page). Named `POST /api/stats <view>` in the bench's tables.
+// the chart and four breakdowns over 30 days, and a chart of visits as an API token may ask it,
+// each without filters and with three (a visit attribute, the channel and a page). Named
+// `POST /api/stats <view>` in the bench's tables. A view the hourly visits rollup answers is
+// timed a second time read from the visits alone (`… <view> from visits`, the bench server's
+// /bench/stats), to compare the two in one run.
 const FILTERS = [
   ['is', 'visit:device', ['Mobile']],
   ['is', 'visit:channel', ['Organic Search', 'Email']],
@@ -18,6 +21,13 @@ const VIEWS: Record<string, object> = {
   channels: { metrics: ['visitors', 'conversion_rate'], date_range: '30d', dimensions: ['visit:channel'], pagination: { limit: 10 } },
   pages: { metrics: ['visitors', 'pageviews'], date_range: '30d', dimensions: ['event:page'], pagination: { limit: 10 } },
   devices: { metrics: ['visitors', 'percentage'], date_range: '30d', dimensions: ['visit:device'], pagination: { limit: 10 } },
+  // No visitor count: the hourly rollup answers it (stats/rollup.ts).
+  'visits chart': {
+    metrics: ['visits', 'pageviews', 'bounce_rate', 'visit_duration'],
+    date_range: '30d',
+    dimensions: ['time:day'],
+    comparison: 'previous_period',
+  },
 };
 
 export const TRAFFIC_VIEWS: ReadonlyMap<string, object> = new Map(
@@ -26,3 +36,9 @@ export const TRAFFIC_VIEWS: ReadonlyMap<string, object> = new Map(
     [`POST /api/stats ${name} +3 filters`, { ...body, filters: FILTERS }],
   ]),
 );
+
+/** The suffix of a view's twin read from the visits alone; its body is the view's. */
+export const FROM_VISITS = ' from visits';
+
+/** The twins from the visits of the views the rollup answers (the planner's rules, stats/rollup.ts; the bench prints what each read). */
+export const ROLLUP_TWINS: readonly string[] = [`POST /api/stats visits chart${FROM_VISITS}`];

@@ -11,6 +11,7 @@ import { dashboardStatements } from '@curb/analytics/dashboards/catalog';
 import { clusterProfile, SERVER, type EngineProfile } from '@curb/analytics/engine';
 import { conversionGoals } from '@curb/analytics/stats/goals';
 import { planQuery } from '@curb/analytics/stats/query';
+import { rollupSql } from '@curb/analytics/stats/rollup';
 import { statsSql } from '@curb/analytics/stats/sql';
 import { rebuildVisitsSql } from '@curb/analytics/visits';
 import type { StatsQuery } from '@curb/contracts/stats';
@@ -30,10 +31,21 @@ function trafficStatements(engine: EngineProfile): string[] {
     { metrics: ['visitors', 'leads'], date_range: 'realtime', dimensions: ['visit:channel'], filters: [['is', 'event:goal', ['Lead']]] },
     { metrics: ['visitors', 'events'], date_range: 'day', dimensions: ['visit:country'], filters: [['is', 'visit:device', ['Mobile']]] },
   ];
-  return queries.map((query) => {
-    const plan = { ...planQuery(query, { timeZone: 'UTC', now, goals }), goals };
-    return statsSql(plan, plan.range, goals, engine).sql;
-  });
+  // And two the hourly rollup answers (a chart of visits, a filtered breakdown), in a zone of whole hours.
+  const fromRollup: StatsQuery[] = [
+    { metrics: ['visits', 'bounce_rate'], date_range: '30d', dimensions: ['time:day'] },
+    { metrics: ['visits', 'pageviews'], date_range: '7d', dimensions: ['visit:source'], filters: [['contains', 'visit:source', ['goo']]] },
+  ];
+  return [
+    ...queries.map((query) => {
+      const plan = { ...planQuery(query, { timeZone: 'UTC', now, goals }), goals };
+      return statsSql(plan, plan.range, goals, engine).sql;
+    }),
+    ...fromRollup.map((query) => {
+      const plan = { ...planQuery(query, { timeZone: 'America/New_York', now, goals }), goals };
+      return rollupSql(plan, plan.range, engine)!.sql;
+    }),
+  ];
 }
 
 /**
@@ -80,7 +92,7 @@ describe('SQL of the engines that do not run here, parsed by ClickHouse', () => 
   for (const [name, engine] of profiles) {
     it(`parses the Traffic statements and the visit builder of the ${name} profile`, async () => {
       const statements = [...trafficStatements(engine), rebuildVisitsSql(engine)];
-      expect(statements.length).toBe(7);
+      expect(statements.length).toBe(9);
       expect(await unparsed(ch, statements)).toEqual([]);
     });
   }

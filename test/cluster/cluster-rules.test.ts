@@ -169,7 +169,8 @@ describe('cluster DDL (pnpm clickhouse:cluster-ddl)', () => {
     for (const [, name, target, select] of views) {
       expect(target, name).toMatch(/_local$/);
       expect(ddl, name).toContain(`CREATE TABLE IF NOT EXISTS curb.${target} ON CLUSTER curb\n`);
-      expect(select, name).toMatch(/FROM curb\.events_local\b/);
+      // A rollup of events, or of the visits (whose rows reach a shard through the Distributed table).
+      expect(select, name).toMatch(/FROM curb\.(events|visits)_local\b/);
       expect(
         [...select!.matchAll(/\b(?:FROM|JOIN)\s+([\w.]+)/g)].map((m) => m[1]).filter((t) => !/^curb\.\w+_local$/.test(t!)),
         name,

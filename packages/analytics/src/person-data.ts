@@ -8,7 +8,7 @@
 // the events themselves, in that order so an erasure cut short finds the events again and
 // redoes every step. Deletes are mutations that rewrite the parts (ALTER TABLE … DELETE, waited
 // for), not lightweight deletes, which would only hide the rows.
-import { parseBackfill, type Backfill } from './backfill.ts';
+import { parseBackfill, selectFrom, type Backfill } from './backfill.ts';
 import type { ClickHouse } from './clickhouse.ts';
 import { SESSION_KEY } from './visits.ts';
 import { loadClickHouseMigrations } from './migrate.ts';
@@ -167,19 +167,28 @@ const SYNC = 'SETTINGS mutations_sync = 2';
 
 /**
  * Rebuilds `days` (Date text) of every rollup from the events of those days that are not the
- * person's: the rows are computed into a staging table first, then the rollup's rows of those
+ * person's (a rollup of visits: from the visits that are not theirs, `visitKeys`): the rows are
+ * computed into a staging table first, then the rollup's rows of those
  * days are deleted and the staged rows put in, so the days are missing from the dashboards only
  * between those two statements. A beacon for one of those days stored while its rollup is being
  * rebuilt can be missed by that rollup (the same limit as a migration's backfill, backfill.ts).
  */
-async function rebuildDays(ch: ClickHouse, days: string[], notPersons: string, values: Record<string, unknown>): Promise<number> {
+async function rebuildDays(
+  ch: ClickHouse,
+  days: string[],
+  notPersons: string,
+  values: Record<string, unknown>,
+  visitKeys: string[],
+): Promise<number> {
   let rebuilt = 0;
-  for (const { target, select } of await rollups(ch)) {
-    if ((select.match(/\bFROM events\b/g) ?? []).length !== 1) throw new Error(`Rollup ${target} must read events once`);
+  for (const backfill of await rollups(ch)) {
+    const { target } = backfill;
     const day = await dayOf(ch, target);
-    const source = select.replace(
-      /\bFROM events\b/,
-      `FROM (SELECT * FROM events WHERE toDate(ts) IN {days:Array(Date)} AND NOT ${notPersons}) AS events`,
+    const source = selectFrom(
+      backfill,
+      backfill.source === 'visits'
+        ? 'toDate(start) IN {days:Array(Date)} AND NOT has({visitKeys:Array(String)}, toString(session))'
+        : `toDate(ts) IN {days:Array(Date)} AND NOT ${notPersons}`,
     );
     const staging = `${target}_erasure`;
     // The view's columns; a column a later migration added with a default (computed from the others) is left to it.
@@ -191,7 +200,8 @@ async function rebuildDays(ch: ClickHouse, days: string[], notPersons: string, v
     await ch.command(`DROP TABLE IF EXISTS ${staging}`); // left by an interrupted erasure
     await ch.command(`CREATE TABLE ${staging} AS ${ch.engine.kind === 'cluster' ? `${target}_local` : target}`);
     try {
-      await ch.command(`INSERT INTO ${staging} (${written.map((c) => c.name).join(', ')}) ${source}`, { ...values, days });
+      const bound = backfill.source === 'visits' ? { visitKeys, days } : { ...values, days };
+      await ch.command(`INSERT INTO ${staging} (${written.map((c) => c.name).join(', ')}) ${source}`, bound);
       await ch.command(`ALTER TABLE ${stored(ch, target)} DELETE WHERE ${day} IN {days:Array(Date)} ${SYNC}`, { days });
       // Not deduplicated: the rebuilt block can equal one inserted before (the other events' own block).
       const settings = ['insert_deduplicate = 0', ...(ch.engine.kind === 'cluster' ? ['insert_distributed_sync = 1'] : [])];
@@ -242,13 +252,13 @@ export async function erasePersonEvents(ch: ClickHouse, email: string, known?: P
   );
   const events = Number(found!.events);
   if (events === 0) return { events: 0, days: [], rollups: 0, snapshotRows: 0 };
-  const rebuilt = await rebuildDays(ch, found!.days, persons, values);
   // The person's visits: the rebuilt touches leave them out, so the visit builder will not
-  // write them again, and their stored rows go here.
+  // write them again, the rollups of visits are rebuilt without them, and their stored rows go here.
   const [visits] = await ch.query<{ keys: string[] }>(
     `SELECT groupUniqArray(toString(${SESSION_KEY})) AS keys FROM events WHERE ${persons}`,
     values,
   );
+  const rebuilt = await rebuildDays(ch, found!.days, persons, values, visits!.keys);
   for (const table of VISIT_TABLES)
     await ch.command(`ALTER TABLE ${stored(ch, table)} DELETE WHERE has({keys:Array(String)}, toString(session)) ${SYNC}`, {
       keys: visits!.keys,

@@ -46,10 +46,12 @@ describe('event retention', () => {
       'sources_daily',
       'traffic_daily',
       'visits',
+      'visits_hourly',
     ]);
     expect(await ttlOf('events')).toMatch(/TTL toDateTime\(ts\) \+ toIntervalDay\(90\)/);
     expect(await ttlOf('sessions')).toMatch(/TTL date \+ toIntervalDay\(90\)/);
     expect(await ttlOf('visits')).toMatch(/TTL toDateTime\(start\) \+ toIntervalDay\(90\)/);
+    expect(await ttlOf('visits_hourly')).toMatch(/TTL hour \+ toIntervalDay\(90\)/);
     expect(await applyEventRetention(ch, 90)).toEqual([]);
   });
 

@@ -16,6 +16,7 @@ import { StatsQueryError } from './errors.ts';
 import { conversionGoals, type Goal } from './goals.ts';
 import { CURRENT_VISITOR_MINUTES, isTimeZone, type Range } from './periods.ts';
 import { type Plan, planQuery } from './query.ts';
+import { rollupSql } from './rollup.ts';
 import { selectedVisitsSql, type Statement, statsSql, visitFiltersSql } from './sql.ts';
 
 export interface StatsContext {
@@ -26,6 +27,10 @@ export interface StatsContext {
   /** The forms whose submit is an audit request. */
   auditForms?: readonly string[];
   now?: number;
+  /** `visits`: read every query from the visits, even one the hourly rollup answers (the bench compares the two). */
+  source?: 'planned' | 'visits';
+  /** Told the table each statement reads. */
+  onRead?: (table: 'visits' | 'visits_hourly') => void;
 }
 
 interface Aggregates {
@@ -108,7 +113,9 @@ export async function runStats(ch: ClickHouse, query: StatsQuery, context: Stats
   plan.goals = goals;
 
   const run = async (range: Range, p: Plan = plan, page?: { limit: number; offset: number }) => {
-    const { sql, params } = statsSql(p, range, conversions, ch.engine, page);
+    const fromRollup = context.source === 'visits' ? null : rollupSql(p, range, ch.engine, page);
+    context.onRead?.(fromRollup ? 'visits_hourly' : 'visits');
+    const { sql, params } = fromRollup ?? statsSql(p, range, conversions, ch.engine, page);
     return (await ch.query<Record<string, unknown>>(sql, Object.keys(params).length ? params : undefined)).map(toNumbers);
   };
   // A share divides by every visitor under the filters; a goal's rate by every visitor under the filters other than goals.

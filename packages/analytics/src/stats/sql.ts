@@ -13,7 +13,7 @@ import { type Goal, goalCondition, Params } from './goals.ts';
 import type { Range } from './periods.ts';
 import type { Filter, Plan } from './query.ts';
 
-const instant = (ms: number) => `fromUnixTimestamp64Milli(toInt64(${Math.floor(ms)}), 'UTC')`;
+export const instant = (ms: number) => `fromUnixTimestamp64Milli(toInt64(${Math.floor(ms)}), 'UTC')`;
 
 /**
  * The visits of the period: those that started in it; in realtime, those active in it (a visit
@@ -46,7 +46,11 @@ function filterSql(filter: Filter, params: Params, goals: Goal[], timeZone: stri
     const any = matching.length ? matching.map((g) => goalCondition(g, params)).join(' OR ') : '0';
     return filter.op === 'is' || filter.op === 'contains' ? `(${any})` : `NOT (${any})`;
   }
-  const expr = DIMENSIONS[filter.dimension].expr(timeZone);
+  return valueCondition(filter, DIMENSIONS[filter.dimension].expr(timeZone), params);
+}
+
+/** A filter's condition on the value `expr` (a dimension's expression, or a rollup's value column). */
+export function valueCondition(filter: Filter, expr: string, params: Params): string {
   const values = params.bind(filter.values);
   switch (filter.op) {
     case 'is':
@@ -286,16 +290,17 @@ FROM visits AS s${onPages ? ' ARRAY JOIN s.pages AS page, s.page_views AS views'
 WHERE ${[...where, ...pageWhere].join(' AND ')}
 ${dimGroup.length ? `GROUP BY ${dimGroup.join(', ')}\nHAVING sum(s.sign) > 0` : ''}`;
   }
+  return { sql: `${sql}\n${orderAndPage(plan, page, engine)}`, params: params.values };
+}
+
+/** A statement's ORDER BY (the plan's order, then its dimensions d0…dN), LIMIT and read settings. */
+export function orderAndPage(plan: Plan, page: { limit: number; offset: number }, engine: EngineProfile): string {
   const order = plan.orderBy.map(([name, direction]) => {
     const i = plan.dimensions.indexOf(name as (typeof plan.dimensions)[number]);
     return `${i >= 0 ? `d${i}` : METRIC_ORDER[name]} ${direction.toUpperCase()}`;
   });
-  const orderSql = [...order, ...dimGroup].join(', ');
-  return {
-    sql: `${sql}
-${orderSql ? `ORDER BY ${orderSql}` : ''}
+  const orderSql = [...order, ...plan.dimensions.map((_, i) => `d${i}`)].join(', ');
+  return `${orderSql ? `ORDER BY ${orderSql}` : ''}
 LIMIT ${Math.floor(page.limit)} OFFSET ${Math.floor(page.offset)}
-${engine.readSettings}`,
-    params: params.values,
-  };
+${engine.readSettings}`;
 }

@@ -1,0 +1,120 @@
+// The planner's step before the visits: a query the hourly rollup (`visits_hourly`, ClickHouse
+// migration 0053) holds the answer to is read from there, a few rows per hour and dimension value,
+// instead of every visit of the period. It does when
+// - the metrics are sums the rollup keeps: no visitor count (nor a share or a rate of visitors),
+//   which only the visits answer exactly; no conversion or goal, which are the visit's events;
+// - the dimensions are at most one visit dimension and one time bucket;
+// - the filters, if any, are on one visit dimension, the one broken down when there is one;
+// - the period starts on an hour and the owner's zone cuts every day of it on an hour (whole-hour
+//   offsets), so each stored UTC hour falls in one of the owner's hours and days.
+// The part of the period after its last whole hour (today so far) is read from the visits and
+// added in. Anything else is answered from the visits (sql.ts).
+import type { StatsDimension } from '@curb/contracts/stats';
+import type { EngineProfile } from '../engine.ts';
+import { DIMENSIONS } from './dimensions.ts';
+import { Params } from './goals.ts';
+import { addDays, type Range, startOfDay } from './periods.ts';
+import type { Plan } from './query.ts';
+import { instant, orderAndPage, type Statement, valueCondition } from './sql.ts';
+
+/** The visit dimensions the rollup keeps a row per value of (the migration's list). */
+export const ROLLUP_DIMENSIONS: ReadonlySet<StatsDimension> = new Set<StatsDimension>([
+  'visit:entry_page',
+  'visit:exit_page',
+  'visit:channel',
+  'visit:source',
+  'visit:referrer',
+  'visit:utm_source',
+  'visit:utm_medium',
+  'visit:utm_campaign',
+  'visit:utm_content',
+  'visit:utm_term',
+  'visit:country',
+  'visit:browser',
+  'visit:os',
+  'visit:device',
+  'visit:screen_size',
+]);
+
+/** The metrics computed from the rollup's sums alone. */
+export const ROLLUP_METRICS: ReadonlySet<string> = new Set([
+  'visits',
+  'pageviews',
+  'events',
+  'views_per_visit',
+  'bounce_rate',
+  'visit_duration',
+]);
+
+const HOUR_MS = 3_600_000;
+const onHour = (ms: number) => ms % HOUR_MS === 0;
+
+/** Whether every day of the range starts on a whole hour in the zone (checked day by day: clocks change). */
+function daysStartOnHours(range: Range, zone: string): boolean {
+  for (let day = range.firstDay; day <= range.lastDay; day = addDays(day, 1)) if (!onHour(startOfDay(day, zone))) return false;
+  return onHour(startOfDay(addDays(range.lastDay, 1), zone));
+}
+
+/** The visit dimension the rollup's rows are read under ('' for the totals), or null when it cannot answer. */
+export function rollupDimension(plan: Pick<Plan, 'metrics' | 'dimensions' | 'filters' | 'timeZone'>, range: Range): string | null {
+  if (range.realtime || !onHour(range.from) || !plan.metrics.every((m) => ROLLUP_METRICS.has(m))) return null;
+  const visit = plan.dimensions.filter((d) => DIMENSIONS[d].scope !== 'time');
+  if (visit.length > 1 || (visit[0] && !ROLLUP_DIMENSIONS.has(visit[0]))) return null;
+  const filtered = [...new Set(plan.filters.map((f) => f.dimension))];
+  if (filtered.length > 1 || (filtered[0] && !ROLLUP_DIMENSIONS.has(filtered[0]))) return null;
+  if (visit[0] && filtered[0] && filtered[0] !== visit[0]) return null;
+  if (!daysStartOnHours(range, plan.timeZone)) return null;
+  return visit[0] ?? filtered[0] ?? '';
+}
+
+/**
+ * The statement answering the plan from the rollup, with the rows and aggregates statsSql's
+ * has (d0…dN, visits, pageviews, event_count, bounces, duration, total_rows); null when the
+ * rollup cannot answer it.
+ */
+export function rollupSql(
+  plan: Plan,
+  range: Range,
+  engine: EngineProfile,
+  page: { limit: number; offset: number } = plan,
+): Statement | null {
+  const dimension = rollupDimension(plan, range);
+  if (dimension === null) return null;
+  const params = new Params();
+  const visitExpr = dimension ? DIMENSIONS[dimension as StatsDimension].expr(plan.timeZone) : "''";
+  const kept = (expr: string) => plan.filters.map((f) => valueCondition(f, expr, params));
+  // The last whole hour of the period: the rollup up to it, the visits after it.
+  const wholeTo = Math.max(range.from, Math.floor(range.to / HOUR_MS) * HOUR_MS);
+  const stored = [
+    `dimension = '${dimension}'`,
+    `hour >= toDateTime(${range.from / 1000}, 'UTC')`,
+    `hour < toDateTime(${wholeTo / 1000}, 'UTC')`,
+    ...kept('value'),
+  ];
+  const recent = [`s.start >= ${instant(wholeTo)}`, `s.start < ${instant(Math.ceil(range.to))}`, ...kept(visitExpr)];
+  // Rows of the union are named as the visits row `s` the time buckets read (`s.start`: the hour).
+  const dims = plan.dimensions.map((d, i) => ({
+    sql: DIMENSIONS[d].scope === 'time' ? DIMENSIONS[d].expr(plan.timeZone) : 's.value',
+    alias: `d${i}`,
+    skipEmpty: DIMENSIONS[d].skipEmpty ?? false,
+  }));
+  const group = dims.map((d) => d.alias);
+  const where = dims.filter((d) => d.skipEmpty).map((d) => `${d.sql} != ''`);
+  const sql = `
+SELECT ${dims.map((d) => `${d.sql} AS ${d.alias}, `).join('')}sum(s.visits) AS visits, sum(s.pageviews) AS pageviews,
+       sum(s.events) AS event_count, sum(s.bounces) AS bounces, sum(s.duration) AS duration
+       ${plan.totalRows ? ', count() OVER () AS total_rows' : ''}
+FROM (
+  SELECT hour AS start, value, visits, pageviews, events, bounces, duration
+  FROM visits_hourly WHERE ${stored.join(' AND ')}
+  UNION ALL
+  SELECT toStartOfHour(toDateTime(s.start, 'UTC')) AS start, ${visitExpr} AS value,
+         sum(toInt64(s.sign)) AS visits, sum(s.sign * toInt64(s.pageviews)) AS pageviews, sum(s.sign * toInt64(s.events)) AS events,
+         sum(s.sign * toInt64(s.bounce)) AS bounces, sum(s.sign * s.duration) AS duration
+  FROM visits AS s WHERE ${recent.join(' AND ')}
+  GROUP BY start, value
+) AS s
+${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+${group.length ? `GROUP BY ${group.join(', ')}\nHAVING sum(s.visits) > 0` : ''}`;
+  return { sql: `${sql}\n${orderAndPage(plan, page, engine)}`, params: params.values };
+}
