@@ -199,6 +199,12 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
       expect(jsonLdOf(afterSetup).filter((d) => 'priceRange' in d)).toEqual([]);
       // Nor the sample person's headline figures or their client's words.
       expect(afterSetup).not.toMatch(SAMPLE_CLAIMS);
+      // With none of their own yet, no empty figure rows are drawn, in the hero or in About.
+      const heroHtml = /<section id="hero"[\s\S]*?<\/section>/.exec(afterSetup)?.[0] ?? '';
+      expect(heroHtml).toContain(OWNER.name);
+      expect(heroHtml).not.toContain('<dl');
+      expect(afterSetup).toContain('id="about"');
+      expect(afterSetup).not.toContain('aria-label="Headline figures"');
       expect(await (await fetch(`${app.url}/real-estate-marketing-report`)).text()).not.toMatch(SAMPLE_CLAIMS);
 
       // The owner gives their review figures on the Profile page; one out of range is refused at its field.
