@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import adminStyles from '@/components/admin/admin-ui.module.css';
 import { SelectField, TextField } from '@/components/ui/form/field';
-import { showAtField } from '@/components/ui/form/field-refusal';
+import { focusField } from '@/components/ui/form/field-refusal';
+import { serverProblem } from '@/lib/server-message';
 import { checkFilter } from '../api/stats';
 import { DIMENSION_LABELS, formatDimensionValue, OPERATOR_LABELS } from '../lib/labels';
 import { FILTER_DIMENSIONS, FILTER_OPERATORS, type FilterDimension, type FilterOperator, type TrafficFilter } from '../lib/search';
@@ -9,6 +10,7 @@ import styles from './traffic.module.css';
 
 /** Where the server names the parts of a filter checked alone: [operator, dimension, values]. */
 const FILTER_FIELDS = { operator: 'filters.0.0', dimension: 'filters.0.1', value: 'filters.0.2' } as const;
+const FILTER_PARTS = Object.values(FILTER_FIELDS);
 
 /** The page's filters as removable chips, and a small form to add one on any dimension. */
 export function FilterBar({
@@ -43,7 +45,14 @@ export function FilterBar({
     } catch (error) {
       // A refusal of the filter (a goal by a name there is none of) is shown at its control; any
       // other failure adds the filter anyway, and the page's panels say what went wrong.
-      if (showAtField(form.current, error, (field, message) => setRefusal({ field, message }))) return;
+      const { message, field } = serverProblem(error);
+      // A refused value may be named down to its place in the values (filters.0.2.0).
+      const part = FILTER_PARTS.find((name) => field === name || field?.startsWith(`${name}.`));
+      if (part) {
+        setRefusal({ field: part, message });
+        focusField(form.current, part);
+        return;
+      }
     } finally {
       setChecking(false);
     }
