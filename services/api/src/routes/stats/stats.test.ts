@@ -131,6 +131,10 @@ describe('POST /api/stats', () => {
       expect(res.statusCode, field).toBe(400);
       expect(res.json(), field).toEqual({ message: expect.stringContaining(message), field });
     }
+    // A value over its length is refused by the request's schema, named by its place in the values.
+    const long = await stats({ metrics: ['visitors'], date_range: 'day', filters: [['is', 'visit:source', ['x'.repeat(501)]]] });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ field: 'filters.0.2.0' });
   });
 
   it('answers hostile filter values without a server error, as plain values', async () => {
