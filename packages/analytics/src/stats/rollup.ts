@@ -1,5 +1,5 @@
-// The planner's step before the visits: a query the hourly rollup (`visits_hourly`, ClickHouse
-// migrations 0053 and 0054) holds the answer to is read from there, a few rows per hour and
+// The planner's step before the visits: a query the hourly rollup (`visit_hours`, ClickHouse
+// migration 0054) holds the answer to is read from there, a few rows per hour and
 // dimension value, instead of every visit of the period. It does when
 // - the metrics are sums the rollup keeps; or, when the period is large (`approximate`, decided
 //   by the caller from its visits: couldApproximate, visitsInSql), visitors and their shares too, merged
@@ -56,11 +56,22 @@ export const SKETCH_METRICS: ReadonlySet<string> = new Set(['visitors', 'percent
 const MOVING_DIMENSIONS: ReadonlySet<string> = new Set(['visit:exit_page']);
 
 /**
- * From how many visits in a period a visitor count is merged from the sketches instead of counted
- * over the visits: where the rollup's cost (flat) meets the visits' (growing with them), measured
- * in bench/results/dashboards.md. Below it, counts are exact and equal the visits'.
+ * When a visitor count is merged from the sketches instead of counted over the visits: from
+ * `visits` visits in the period plus `perHour` for each of its hours. Merging costs the same for
+ * every hour however busy (about 12 µs of CPU an hour, 12 ms a query), counting costs as much as
+ * the visits (about 40 ns each, 5 ms a query): this is where the two meet, measured on the
+ * bench's 10 M events (bench/results/dashboards.md, ADR-0285). Below it, counts are exact and
+ * equal the visits'.
  */
-export const APPROXIMATE_FROM_VISITS = 200_000;
+export interface ApproximateFrom {
+  visits: number;
+  perHour: number;
+}
+export const APPROXIMATE_FROM: ApproximateFrom = { visits: 150_000, perHour: 300 };
+
+/** Whether a period of `hours` whole hours holding `visits` visits counts its visitors from the sketches. */
+export const approximates = (visits: number, hours: number, from: ApproximateFrom = APPROXIMATE_FROM) =>
+  hours > 0 && visits >= from.visits + from.perHour * hours;
 
 /** The sketch's function, as the migration stores it. */
 const SKETCH = 'uniqCombined(12)';
@@ -99,16 +110,21 @@ export function rollupDimension(plan: Shape, range: Range, approximate = false):
 /**
  * Whether the plan's visitor counts would be answered from the sketches were the period large:
  * it asks for visitors and the rollup could answer it so. The caller then looks the period's
- * visits up (visitsInSql) and compares them with APPROXIMATE_FROM_VISITS.
+ * visits up (visitsInSql) and weighs them (approximates).
  */
 export const couldApproximate = (plan: Shape, range: Range) =>
   countsVisitors(plan) && rollupDimension(plan, range, false) === null && rollupDimension(plan, range, true) !== null;
 
+const wholeHoursEnd = (range: Range) => Math.max(range.from, Math.floor(range.to / HOUR_MS) * HOUR_MS);
+
+/** The range's whole hours (those the rollup holds). */
+export const wholeHours = (range: Range) => (wholeHoursEnd(range) - range.from) / HOUR_MS;
+
 /** The visits stored in the rollup's whole hours of the range (one totals row per hour). */
 export function visitsInSql(range: Range, engine: EngineProfile): string {
-  const wholeTo = Math.max(range.from, Math.floor(range.to / HOUR_MS) * HOUR_MS);
-  return `SELECT toString(sum(visits)) AS visits FROM visits_hourly WHERE dimension = ''
-  AND hour >= toDateTime(${Math.floor(range.from / 1000)}, 'UTC') AND hour < toDateTime(${wholeTo / 1000}, 'UTC') ${engine.readSettings}`;
+  return `SELECT toString(sum(visits)) AS visits FROM visit_hours WHERE dimension = ''
+  AND hour >= toDateTime(${Math.floor(range.from / 1000)}, 'UTC') AND hour < toDateTime(${wholeHoursEnd(range) / 1000}, 'UTC')
+  ${engine.readSettings}`;
 }
 
 /**
@@ -131,7 +147,7 @@ export function rollupSql(
   const visitExpr = dimension ? DIMENSIONS[dimension as StatsDimension].expr(plan.timeZone) : "''";
   const kept = (expr: string) => plan.filters.map((f) => valueCondition(f, expr, params));
   // The last whole hour of the period: the rollup up to it, the visits after it.
-  const wholeTo = Math.max(range.from, Math.floor(range.to / HOUR_MS) * HOUR_MS);
+  const wholeTo = wholeHoursEnd(range);
   const stored = [
     `dimension = '${dimension}'`,
     `hour >= toDateTime(${range.from / 1000}, 'UTC')`,
@@ -154,7 +170,7 @@ SELECT ${dims.map((d) => `${d.sql} AS ${d.alias}, `).join('')}sum(s.visits) AS v
        ${plan.totalRows ? ', count() OVER () AS total_rows' : ''}
 FROM (
   SELECT hour AS start, value, visits, pageviews, events, bounces, duration${sketch ? ', visitors AS sketch' : ''}
-  FROM visits_hourly WHERE ${stored.join(' AND ')}
+  FROM visit_hours WHERE ${stored.join(' AND ')}
   UNION ALL
   SELECT toStartOfHour(toDateTime(s.start, 'UTC')) AS start, ${visitExpr} AS value,
          sum(toInt64(s.sign)) AS visits, sum(s.sign * toInt64(s.pageviews)) AS pageviews, sum(s.sign * toInt64(s.events)) AS events,

@@ -16,7 +16,16 @@ import { StatsQueryError } from './errors.ts';
 import { conversionGoals, type Goal } from './goals.ts';
 import { CURRENT_VISITOR_MINUTES, isTimeZone, type Range } from './periods.ts';
 import { type Plan, planQuery } from './query.ts';
-import { APPROXIMATE_FROM_VISITS, couldApproximate, rollupSql, SKETCH_METRICS, visitsInSql } from './rollup.ts';
+import {
+  APPROXIMATE_FROM,
+  type ApproximateFrom,
+  approximates,
+  couldApproximate,
+  rollupSql,
+  SKETCH_METRICS,
+  visitsInSql,
+  wholeHours,
+} from './rollup.ts';
 import { selectedVisitsSql, type Statement, statsSql, visitFiltersSql } from './sql.ts';
 
 export interface StatsContext {
@@ -29,10 +38,10 @@ export interface StatsContext {
   now?: number;
   /** `visits`: read every query from the visits, even one the hourly rollup answers (the bench compares the two). */
   source?: 'planned' | 'visits';
-  /** From how many visits in the period visitor counts are merged from the rollup's sketches (APPROXIMATE_FROM_VISITS). */
-  approximateFrom?: number;
+  /** From how many visits (and how many more per hour) a period's visitor counts are merged from the rollup's sketches (APPROXIMATE_FROM). */
+  approximateFrom?: ApproximateFrom;
   /** Told the table each statement reads. */
-  onRead?: (table: 'visits' | 'visits_hourly') => void;
+  onRead?: (table: 'visits' | 'visit_hours') => void;
 }
 
 interface Aggregates {
@@ -105,11 +114,11 @@ async function oldestDay(ch: ClickHouse): Promise<string | undefined> {
   return row?.day;
 }
 
-/** Whether the plan could count its visitors from the sketches and its period holds at least `from` visits. */
-async function isLarge(ch: ClickHouse, plan: Plan, from: number): Promise<boolean> {
+/** Whether the plan could count its visitors from the sketches and its period holds enough visits that they pay. */
+async function isLarge(ch: ClickHouse, plan: Plan, from: ApproximateFrom): Promise<boolean> {
   if (!couldApproximate(plan, plan.range)) return false;
   const [row] = await ch.query<{ visits: string | null }>(visitsInSql(plan.range, ch.engine));
-  return Number(row?.visits ?? 0) >= from;
+  return approximates(Number(row?.visits ?? 0), wholeHours(plan.range), from);
 }
 
 export async function runStats(ch: ClickHouse, query: StatsQuery, context: StatsContext = {}): Promise<StatsResponse> {
@@ -123,10 +132,10 @@ export async function runStats(ch: ClickHouse, query: StatsQuery, context: Stats
 
   // A large period's visitor counts come from the sketches, each statement of the query alike
   // (its comparison and the total a share divides by), so its figures agree with each other.
-  const approximate = context.source !== 'visits' && (await isLarge(ch, plan, context.approximateFrom ?? APPROXIMATE_FROM_VISITS));
+  const approximate = context.source !== 'visits' && (await isLarge(ch, plan, context.approximateFrom ?? APPROXIMATE_FROM));
   const run = async (range: Range, p: Plan = plan, page?: { limit: number; offset: number }) => {
     const fromRollup = context.source === 'visits' ? null : rollupSql(p, range, ch.engine, page, approximate);
-    context.onRead?.(fromRollup ? 'visits_hourly' : 'visits');
+    context.onRead?.(fromRollup ? 'visit_hours' : 'visits');
     const { sql, params } = fromRollup ?? statsSql(p, range, conversions, ch.engine, page);
     return (await ch.query<Record<string, unknown>>(sql, Object.keys(params).length ? params : undefined)).map(toNumbers);
   };
