@@ -317,7 +317,8 @@ console.log(
 );
 console.log(`load average (1 / 5 / 15 min): ${loads[0]} at the start, ${loads[1]} at the end`);
 console.log(
-  `"reads": the tables a Traffic view read; "${FROM_VISITS.trim()}": the same view read from the visits alone, "${FROM_SKETCHES.trim()}": its visitors merged from the hourly sketches (neither a target)\n`,
+  `"reads": the tables a Traffic view read; "${FROM_VISITS.trim()}": the same view read from the visits alone; ` +
+    `"${FROM_SKETCHES.trim()}": its visitors merged from the hourly sketches (neither a target)\n`,
 );
 let pass = true;
 const tenM = results.find((r) => r.events === 10_000_000);

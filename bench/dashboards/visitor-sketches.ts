@@ -100,7 +100,8 @@ try {
     new Map(
       (
         await ch.query<{ k: string; n: string }>(
-          `SELECT ${dimension === 'visit:day' ? 'toString(toDate(hour))' : 'value'} AS k, toString(uniqCombinedMerge(${precision})(visitors)) AS n
+          `SELECT ${dimension === 'visit:day' ? 'toString(toDate(hour))' : 'value'} AS k,
+                  toString(uniqCombinedMerge(${precision})(visitors)) AS n
            FROM ${table} WHERE dimension = '${dimension === 'visit:day' ? '' : dimension}' AND hour >= ${since} GROUP BY k`,
         )
       ).map((r) => [r.k, Number(r.n)]),

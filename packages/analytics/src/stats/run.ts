@@ -38,7 +38,7 @@ export interface StatsContext {
   now?: number;
   /** `visits`: read every query from the visits, even one the hourly rollup answers (the bench compares the two). */
   source?: 'planned' | 'visits';
-  /** From how many visits (and how many more per hour) a period's visitor counts are merged from the rollup's sketches (APPROXIMATE_FROM). */
+  /** From how many visits (and more per hour) a period's visitor counts are merged from the rollup's sketches (APPROXIMATE_FROM). */
   approximateFrom?: ApproximateFrom;
   /** Told the table each statement reads. */
   onRead?: (table: 'visits' | 'visit_hours') => void;
