@@ -58,16 +58,16 @@ const MOVING_DIMENSIONS: ReadonlySet<string> = new Set(['visit:exit_page']);
 /**
  * When a visitor count is merged from the sketches instead of counted over the visits: from
  * `visits` visits in the period plus `perHour` for each of its hours. Merging costs the same for
- * every hour however busy (about 12 µs of CPU an hour, 12 ms a query), counting costs as much as
- * the visits (about 40 ns each, 5 ms a query): this is where the two meet, measured on the
- * bench's 10 M events (bench/results/dashboards.md, ADR-0285). Below it, counts are exact and
- * equal the visits'.
+ * every hour however busy (about 12 µs of CPU an hour), counting costs as much as the visits
+ * (about 40 ns each), and the sketches' statement costs about 3 ms more to start: this is where
+ * the two meet, measured on the bench's 10 M events (bench/results/dashboards.md, ADR-0285).
+ * Below it, counts are exact and equal the visits'.
  */
 export interface ApproximateFrom {
   visits: number;
   perHour: number;
 }
-export const APPROXIMATE_FROM: ApproximateFrom = { visits: 150_000, perHour: 300 };
+export const APPROXIMATE_FROM: ApproximateFrom = { visits: 80_000, perHour: 300 };
 
 /** Whether a period of `hours` whole hours holding `visits` visits counts its visitors from the sketches. */
 export const approximates = (visits: number, hours: number, from: ApproximateFrom = APPROXIMATE_FROM) =>
