@@ -62,14 +62,19 @@ function migrateClickHouseTemplate(path: string): Promise<void> {
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'curb-test-pg-'));
   const chDir = mkdtempSync(join(tmpdir(), 'curb-test-ch-template-'));
-  const pg = await startEmbeddedPostgres({ dataDir: dir, port: await freePort() });
+  // The chDB template needs no PostgreSQL: it migrates while the server starts.
+  const clickhouse = migrateClickHouseTemplate(chDir);
+  clickhouse.catch(() => {}); // a failure is thrown where it is awaited, not as an unhandled rejection meanwhile
+  let pg: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   const teardown = async () => {
-    await pg.stop();
+    await clickhouse.catch(() => {});
+    await pg?.stop();
     rmSync(dir, { recursive: true, force: true });
     rmSync(chDir, { recursive: true, force: true });
   };
   try {
-    await Promise.all([migratePostgresTemplate(pg.url), migrateClickHouseTemplate(chDir)]);
+    pg = await startEmbeddedPostgres({ dataDir: dir, port: await freePort() });
+    await Promise.all([migratePostgresTemplate(pg.url), clickhouse]);
   } catch (err) {
     await teardown();
     throw err;
