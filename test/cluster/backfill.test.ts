@@ -30,6 +30,7 @@ function traffic(seed: number): TestEvent[] {
       { name: 'popup_view', visitor, ...at },
       { name: 'form_submit', visitor, email: `v${visitor}@example.com`, ...at },
       { name: 'ab_impression', visitor, testType: 'popup', variant: day % 2 ? 'B' : 'A', abUnit: `s:s${seed}-${day}`, ...at },
+      ...(day % 3 ? [] : [{ name: 'consultation_booked', visitor, ...at }]),
     ];
   });
 }
@@ -76,6 +77,11 @@ const FIGURES: Array<[string, string, string]> = [
     'identities',
     'SELECT count() FROM (SELECT date, email, visitor FROM identities GROUP BY ALL)',
     "SELECT uniqExact(toDate(ts), email, visitor_id) FROM events WHERE email != ''",
+  ],
+  [
+    'visitor_consultations',
+    'SELECT count() FROM (SELECT visitor, date FROM visitor_consultations GROUP BY ALL)',
+    "SELECT uniqExact(visitor_id, toDate(ts)) FROM events WHERE name = 'consultation_booked' AND is_bot = 0",
   ],
   [
     'ab_units',
