@@ -45,6 +45,7 @@ describe('event retention', () => {
       'sessions',
       'sources_daily',
       'traffic_daily',
+      'visitor_consultations',
       'visits',
       'visits_hourly',
     ]);
