@@ -46,6 +46,7 @@ describe('event retention', () => {
       'sources_daily',
       'traffic_daily',
       'visit_hours',
+      'visitor_consultations',
       'visits',
     ]);
     expect(await ttlOf('events')).toMatch(/TTL toDateTime\(ts\) \+ toIntervalDay\(90\)/);

@@ -22,6 +22,7 @@ const TTL_COLUMN: Record<string, string> = {
   journey_events: 'toDateTime(ts)',
   visits: 'toDateTime(start)',
   visit_hours: 'hour',
+  visitor_consultations: 'date',
 };
 
 /** The stored setting as a number of days, or the default when unset or not a valid count. */
