@@ -1,6 +1,6 @@
 -- `visits_hourly` (ClickHouse migration 0053) again, with each row's visitors as a HyperLogLog
 -- sketch of fixed size: uniqCombined(12), exact up to a few hundred visitors, about 1.6 %
--- standard error beyond. A Traffic view counting visitors over a period with many visits an hour
+-- standard error beyond. A Traffic view counting visitors over a busy period
 -- merges one sketch per hour and value instead of reading every visit (stats/rollup.ts decides
 -- when; ADR-0285). Stored in granules of 128 rows rather than 8192: a query reads a few hundred
 -- rows of one dimension, and each sketch read costs its full size (at 8192 a day's 24 sketches
