@@ -63,9 +63,9 @@ const FIGURES: Array<[string, string, string]> = [
   ['sources_daily', 'SELECT sum(events) FROM sources_daily', 'SELECT count() FROM events'],
   // A rollup of the visits (built from the events by the visit builder), per hour: its totals and a breakdown.
   [
-    'visits_hourly',
+    'visit_hours',
     `SELECT sum(cityHash64(hour, dimension, value, n, p) % 1000003) FROM (
-       SELECT hour, dimension, value, sum(visits) AS n, sum(pageviews) AS p FROM visits_hourly
+       SELECT hour, dimension, value, sum(visits) AS n, sum(pageviews) AS p FROM visit_hours
        WHERE dimension IN ('', 'visit:source', 'visit:exit_page') GROUP BY hour, dimension, value HAVING n != 0)`,
     `SELECT sum(cityHash64(hour, d.1, d.2, n, p) % 1000003) FROM (
        SELECT toStartOfHour(toDateTime(start, 'UTC')) AS hour, d, sum(sign) AS n, sum(sign * pageviews) AS p

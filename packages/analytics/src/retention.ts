@@ -21,7 +21,7 @@ const TTL_COLUMN: Record<string, string> = {
   events_hourly: 'hour',
   journey_events: 'toDateTime(ts)',
   visits: 'toDateTime(start)',
-  visits_hourly: 'hour',
+  visit_hours: 'hour',
   visitor_consultations: 'date',
 };
 
