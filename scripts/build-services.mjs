@@ -4,11 +4,19 @@
 // relative path of that package's compiled file (every workspace package exports `./src/*.ts`),
 // so compiled code never reaches back into TypeScript. SQL migrations and the worker-thread
 // scripts are copied as they are. Takes about a second; run by `pnpm build` and `pnpm start`.
-import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// `--out-dir NAME` writes beside `src/` under another name instead of `dist/` (a test checks
+// the compiled code there while a product started from `dist/` runs beside it); `build.json`
+// in the launcher's output says when the build began and what it compiled, so a test can tell
+// whether the compiled files are older than their sources.
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
 
 const root = join(import.meta.dirname, '..');
+const outFlag = process.argv.indexOf('--out-dir');
+const OUT = outFlag === -1 ? 'dist' : process.argv[outFlag + 1];
+if (!OUT || !/^dist[\w.-]*$/.test(OUT))
+  throw new Error(`--out-dir ${OUT}: a directory name starting with "dist" (it sits beside each src/)`);
 const UNITS = ['packages/analytics', 'packages/audit', 'packages/content', 'packages/contracts', 'packages/db', 'packages/runtime'];
 UNITS.push('services/api', 'services/collector', 'services/launcher', 'services/worker');
 
@@ -24,7 +32,7 @@ function compiledTarget(specifier) {
   if (!dir) throw new Error(`${specifier}: not a workspace package this build compiles`);
   const exports = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).exports;
   const source = rest.length ? exports['./*'].replace('*', rest.join('/')) : exports['.'];
-  return join(dir, source.replace(/^\.\/src\//, 'dist/').replace(/\.ts$/, '.js'));
+  return join(dir, source.replace(/^\.\/src\//, `${OUT}/`).replace(/\.ts$/, '.js'));
 }
 
 const rewriteImports = {
@@ -34,7 +42,7 @@ const rewriteImports = {
       if (args.kind === 'entry-point') return undefined;
       if (args.path.startsWith('.')) return { path: args.path.replace(/\.ts$/, '.js'), external: true };
       if (args.path.startsWith('@curb/')) {
-        const importerOut = args.importer.replace(/\/src\//, '/dist/');
+        const importerOut = args.importer.replace(/\/src\//, `/${OUT}/`);
         let path = relative(dirname(importerOut), compiledTarget(args.path));
         if (!path.startsWith('.')) path = `./${path}`;
         return { path, external: true };
@@ -50,11 +58,12 @@ const filesIn = (dir) =>
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dir, join(entry.parentPath ?? entry.path, entry.name)));
 
+const startedAt = Date.now();
 const started = performance.now();
 let files = 0;
 for (const unit of UNITS) {
   const src = join(root, unit, 'src');
-  const dist = join(root, unit, 'dist');
+  const dist = join(root, unit, OUT);
   rmSync(dist, { recursive: true, force: true });
   const entryPoints = filesIn(src)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
@@ -74,6 +83,7 @@ for (const unit of UNITS) {
   });
   for (const asset of filesIn(src).filter((f) => /\.(sql|mjs)$/.test(f))) cpSync(join(src, asset), join(dist, asset));
 }
+writeFileSync(join(root, 'services/launcher', OUT, 'build.json'), `${JSON.stringify({ startedAt, units: UNITS })}\n`);
 if (!process.argv.includes('--quiet')) {
   process.stdout.write(`compiled ${files} files of ${UNITS.length} packages in ${Math.round(performance.now() - started)} ms\n`);
 }

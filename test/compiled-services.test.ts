@@ -1,7 +1,9 @@
 // Production runs the compiled services with plain Node (no TypeScript loader): the product
 // starts from them and answers, and the PDF renderer's worker thread finds its compiled code.
+// The build goes to a directory of this test's own beside each `src/`: a product started from
+// the shared `dist/` may be running beside this file.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,7 @@ import { buildReport } from '@curb/audit/report/build';
 import { contextOf } from './audit/checks/harness.ts';
 
 const ROOT = join(import.meta.dirname, '..');
+const OUT = `dist-check-${process.pid}`;
 /** Node with no loader flags, whatever the test runner itself was started with. */
 const node = (args: string[], env: Record<string, string> = {}) =>
   spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -17,17 +20,20 @@ const node = (args: string[], env: Record<string, string> = {}) =>
 describe('compiled services', () => {
   let dir: string;
   let product: ChildProcess | undefined;
+  let units: string[] = [];
   beforeAll(() => {
-    execFileSync(process.execPath, ['scripts/build-services.mjs', '--quiet'], { cwd: ROOT });
+    execFileSync(process.execPath, ['scripts/build-services.mjs', '--quiet', '--out-dir', OUT], { cwd: ROOT });
+    units = JSON.parse(readFileSync(join(ROOT, 'services/launcher', OUT, 'build.json'), 'utf8')).units;
     dir = mkdtempSync(join(tmpdir(), 'curb-compiled-'));
   });
   afterAll(() => {
     product?.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
+    for (const unit of units) rmSync(join(ROOT, unit, OUT), { recursive: true, force: true });
   });
 
   it('start the product with plain node and answer its health check', async () => {
-    product = node(['services/launcher/dist/main.js'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'warn' });
+    product = node([`services/launcher/${OUT}/main.js`], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'warn' });
     let output = '';
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`not running after 60 s:\n${output}`)), 60_000);
@@ -63,7 +69,7 @@ describe('compiled services', () => {
     writeFileSync(join(dir, 'report.json'), JSON.stringify(report));
     const script = `
       import { readFileSync } from 'node:fs';
-      import { pdfRenderPool } from './packages/audit/dist/pdf/render-pool.js';
+      import { pdfRenderPool } from './packages/audit/${OUT}/pdf/render-pool.js';
       const pool = pdfRenderPool();
       const pdf = await pool.render(JSON.parse(readFileSync(${JSON.stringify(join(dir, 'report.json'))}, 'utf8')));
       process.stdout.write(pdf.subarray(0, 5).toString('latin1'));

@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { percentile, REPO_ROOT, startBenchServer } from '../child.ts';
 import { DASHBOARD_ENDPOINTS, P95_TARGET_MS } from './endpoints.ts';
-import { FROM_VISITS, ROLLUP_TWINS, TRAFFIC_VIEWS } from './traffic-views.ts';
+import { FROM_SKETCHES, FROM_VISITS, ROLLUP_TWINS, SKETCH_TWINS, TRAFFIC_VIEWS } from './traffic-views.ts';
 import { eventsPerSession, GROWTH_SHAPES, type GrowthShape } from './generate.ts';
 
 // 60 measured requests per endpoint (BENCH_REQUESTS): a p95 of 20 was their second largest,
@@ -54,11 +54,13 @@ const { values } = parseArgs({
 });
 // `--only` names what to measure, comma-separated: `traffic` (the Traffic views), or words of
 // dashboard endpoints' paths (`ab-testing,retargeting`). Each Traffic view the rollup answers is
-// followed by its twin read from the visits alone.
+// followed by its twin read from the visits alone, each visitor view the sketches can answer by
+// its twin read from them.
 const only = values.only?.split(',').map((w) => w.trim());
 const trafficViews = [...TRAFFIC_VIEWS.keys()].flatMap((view) => [
   view,
   ...ROLLUP_TWINS.filter((twin) => twin === `${view}${FROM_VISITS}`),
+  ...SKETCH_TWINS.filter((twin) => twin === `${view}${FROM_SKETCHES}`),
 ]);
 const ENDPOINTS = only
   ? [
@@ -100,7 +102,7 @@ interface SizeResult {
 /** An endpoint's first request, p50 and p95 (ms), and the server's CPU time per measured request (ms; null off Linux). */
 type Measured = { first: number; p50: number; p95: number; cpu: number | null };
 
-const isTwin = (path: string) => path.endsWith(FROM_VISITS);
+const isTwin = (path: string) => path.endsWith(FROM_VISITS) || path.endsWith(FROM_SKETCHES);
 const label = (n: number) => (n >= 1e6 ? `${n / 1e6} M` : `${n / 1e3} k`);
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 /** An endpoint as the tables name it: its query string readable (filters are JSON). */
@@ -192,7 +194,9 @@ async function startSize(events: number, root?: string): Promise<SizeServer> {
     // The owner's zone, as the stats API names it: the twins from the visits are read in it too.
     const probe = await post(`${server.url}/api/stats`, { metrics: ['visitors'], date_range: 'day' });
     const zone = ((await probe.json()) as { meta: { time_zone: string } }).meta.time_zone;
-    const twin = (path: string) => (path.endsWith(FROM_VISITS) ? path.slice(0, -FROM_VISITS.length) : null);
+    const twin = (path: string) =>
+      isTwin(path) ? path.slice(0, -(path.endsWith(FROM_VISITS) ? FROM_VISITS : FROM_SKETCHES).length) : null;
+    const twinSource = (path: string) => (path.endsWith(FROM_VISITS) ? 'visits' : path.endsWith(FROM_SKETCHES) ? 'sketches' : 'planned');
     const benchStats = (path: string, source: string) =>
       post(`${server.url}/bench/stats?source=${source}&zone=${encodeURIComponent(zone)}`, TRAFFIC_VIEWS.get(twin(path) ?? path)!);
     return {
@@ -205,7 +209,7 @@ async function startSize(events: number, root?: string): Promise<SizeServer> {
         const started = performance.now();
         const body = TRAFFIC_VIEWS.get(path);
         const res = twin(path)
-          ? await benchStats(path, 'visits')
+          ? await benchStats(path, twinSource(path))
           : body
             ? await post(`${server.url}/api/stats`, body)
             : await fetch(`${server.url}${path}`, { headers: { cookie } });
@@ -215,7 +219,7 @@ async function startSize(events: number, root?: string): Promise<SizeServer> {
       },
       async reads(path) {
         if (!TRAFFIC_VIEWS.has(twin(path) ?? path)) return '';
-        const res = await benchStats(path, twin(path) ? 'visits' : 'planned');
+        const res = await benchStats(path, twinSource(path));
         await res.arrayBuffer();
         return res.headers.get('x-stats-read') ?? '?';
       },
@@ -312,7 +316,10 @@ console.log(
     'and computes them after its answer',
 );
 console.log(`load average (1 / 5 / 15 min): ${loads[0]} at the start, ${loads[1]} at the end`);
-console.log(`"reads": the tables a Traffic view read; "${FROM_VISITS.trim()}": the same view read from the visits alone (not a target)\n`);
+console.log(
+  `"reads": the tables a Traffic view read; "${FROM_VISITS.trim()}": the same view read from the visits alone; ` +
+    `"${FROM_SKETCHES.trim()}": its visitors merged from the hourly sketches (neither a target)\n`,
+);
 let pass = true;
 const tenM = results.find((r) => r.events === 10_000_000);
 for (const result of results) {

@@ -21,7 +21,8 @@ const VIEWS: Record<string, object> = {
   channels: { metrics: ['visitors', 'conversion_rate'], date_range: '30d', dimensions: ['visit:channel'], pagination: { limit: 10 } },
   pages: { metrics: ['visitors', 'pageviews'], date_range: '30d', dimensions: ['event:page'], pagination: { limit: 10 } },
   devices: { metrics: ['visitors', 'percentage'], date_range: '30d', dimensions: ['visit:device'], pagination: { limit: 10 } },
-  // No visitor count: the hourly rollup answers it (stats/rollup.ts).
+  // No visitor count: the hourly rollup answers it at any size (stats/rollup.ts); chart, sources
+  // and devices count visitors from its sketches once the period holds enough visits.
   'visits chart': {
     metrics: ['visits', 'pageviews', 'bounce_rate', 'visit_duration'],
     date_range: '30d',
@@ -42,3 +43,9 @@ export const FROM_VISITS = ' from visits';
 
 /** The twins from the visits of the views the rollup answers (the planner's rules, stats/rollup.ts; the bench prints what each read). */
 export const ROLLUP_TWINS: readonly string[] = [`POST /api/stats visits chart${FROM_VISITS}`];
+
+/** The suffix of a view's twin whose visitors are merged from the hourly sketches, whatever the period holds. */
+export const FROM_SKETCHES = ' from sketches';
+
+/** The views counting visitors the sketches can answer, timed a second time from them (the planner picks them only for a large period). */
+export const SKETCH_TWINS: readonly string[] = ['chart', 'sources', 'devices'].map((view) => `POST /api/stats ${view}${FROM_SKETCHES}`);

@@ -30,6 +30,7 @@ function traffic(seed: number): TestEvent[] {
       { name: 'popup_view', visitor, ...at },
       { name: 'form_submit', visitor, email: `v${visitor}@example.com`, ...at },
       { name: 'ab_impression', visitor, testType: 'popup', variant: day % 2 ? 'B' : 'A', abUnit: `s:s${seed}-${day}`, ...at },
+      ...(day % 3 ? [] : [{ name: 'consultation_booked', visitor, ...at }]),
     ];
   });
 }
@@ -62,9 +63,9 @@ const FIGURES: Array<[string, string, string]> = [
   ['sources_daily', 'SELECT sum(events) FROM sources_daily', 'SELECT count() FROM events'],
   // A rollup of the visits (built from the events by the visit builder), per hour: its totals and a breakdown.
   [
-    'visits_hourly',
+    'visit_hours',
     `SELECT sum(cityHash64(hour, dimension, value, n, p) % 1000003) FROM (
-       SELECT hour, dimension, value, sum(visits) AS n, sum(pageviews) AS p FROM visits_hourly
+       SELECT hour, dimension, value, sum(visits) AS n, sum(pageviews) AS p FROM visit_hours
        WHERE dimension IN ('', 'visit:source', 'visit:exit_page') GROUP BY hour, dimension, value HAVING n != 0)`,
     `SELECT sum(cityHash64(hour, d.1, d.2, n, p) % 1000003) FROM (
        SELECT toStartOfHour(toDateTime(start, 'UTC')) AS hour, d, sum(sign) AS n, sum(sign * pageviews) AS p
@@ -76,6 +77,11 @@ const FIGURES: Array<[string, string, string]> = [
     'identities',
     'SELECT count() FROM (SELECT date, email, visitor FROM identities GROUP BY ALL)',
     "SELECT uniqExact(toDate(ts), email, visitor_id) FROM events WHERE email != ''",
+  ],
+  [
+    'visitor_consultations',
+    'SELECT count() FROM (SELECT visitor, date FROM visitor_consultations GROUP BY ALL)',
+    "SELECT uniqExact(visitor_id, toDate(ts)) FROM events WHERE name = 'consultation_booked' AND is_bot = 0",
   ],
   [
     'ab_units',
@@ -128,7 +134,7 @@ describe('rollup backfills on an upgrade', () => {
     expect(Number(months)).toBeGreaterThanOrEqual(4);
     expect((await migrateClickHouse(ch)).length).toBeGreaterThan(1);
     const f = await figures();
-    expect(f.events_daily![1]).toBe(600);
+    expect(f.events_daily![1]).toBe(640);
     expect(agree(f)).toEqual(allAgree);
     // The sessions stored before ClickHouse migration 0045 get their organic entry written, the funnel's
     // steps before 0046 their numbers: each visitor's earliest page view per day, and the other steps.
@@ -157,7 +163,7 @@ describe('rollup backfills on an upgrade', () => {
     expect(backfills.map((b) => b.target)).toEqual(expect.arrayContaining(FIGURES.map(([t]) => t)));
     for (const backfill of backfills) await backfillRollup(ch, backfill);
     const f = await figures();
-    expect(f.events_daily![1]).toBe(1200);
+    expect(f.events_daily![1]).toBe(1280);
     expect(agree(f)).toEqual(allAgree);
     // The staging tables are gone.
     const [{ n }] = (await ch.query<{ n: string }>(

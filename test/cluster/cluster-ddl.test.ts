@@ -127,7 +127,7 @@ const standIn = (sql: string) =>
       (_, db: string, table: string) => `ENGINE = Merge(${db}, '^${table}$')`,
     );
 
-/** Three months of one visitor a day: page views, funnel steps, an e-mail and A/B events. */
+/** Three months of one visitor a day: page views, funnel steps, an e-mail, A/B events and some bookings. */
 const traffic: TestEvent[] = Array.from({ length: 90 }, (_, day) => day).flatMap((day) => {
   const at = { visitor: 7000 + day, minutesAgo: day * 24 * 60 + 30, session: `s${day}` };
   return [
@@ -135,6 +135,7 @@ const traffic: TestEvent[] = Array.from({ length: 90 }, (_, day) => day).flatMap
     { name: 'popup_view', ...at },
     { name: 'form_submit', email: `v${day}@example.com`, ...at },
     { name: 'ab_impression', testType: 'popup', variant: day % 2 ? 'B' : 'A', abUnit: `s:s${day}`, ...at },
+    ...(day % 3 ? [] : [{ name: 'consultation_booked', ...at }]),
   ];
 });
 

@@ -21,6 +21,8 @@ const SIGNED_OUT = /status of 401 .*\/api\/auth\/user/;
 const REFUSED_SAVE = /status of 400 .*\/api\/admin\/funnels\/marketing-audit\/config/;
 /** The funnels these journeys edit. */
 const FUNNELS = ['marketing-audit', 'real-estate-marketing-report'];
+/** The popup delay the owner sets: shorter than the product's 25 s, long enough to check before it. */
+const POPUP_DELAY_MS = 10_000;
 
 describe('the funnel manager drives the live funnel', () => {
   let app: BrowserApp;
@@ -284,7 +286,7 @@ describe('the funnel manager drives the live funnel', () => {
         await signInAsOwner(j, app.url);
         const dialog = await editFunnel(j, 'Free Marketing Audit');
         await dialog.getByRole('tab', { name: 'Popup Creator' }).click();
-        await dialog.getByLabel('Delay (seconds)').fill('3');
+        await dialog.getByLabel('Delay (seconds)').fill(String(POPUP_DELAY_MS / 1_000));
         await dialog.getByLabel(/^Exit intent/).uncheck();
         for (const variant of ['A', 'B']) {
           await dialog.getByLabel(`Variant ${variant} title`).fill(`Spring audit ${variant}`);
@@ -294,12 +296,17 @@ describe('the funnel manager drives the live funnel', () => {
         await saveFunnel(j, dialog);
 
         const v = await Journey.start(browser, `${j.name}-visitor`, j.width, { clientAddress: nextVisitor() });
-        await v.page.clock.install();
+        // The delay began once the page ran, after the clock was installed: at most `loading` ms
+        // of it had passed on arrival, however slowly a loaded machine drew the page.
+        const start = Date.now();
+        await v.page.clock.install({ time: start });
         await v.arrive(`${app.url}/`);
-        await v.page.clock.fastForward(2_000);
+        const loading = (await v.page.evaluate(() => Date.now())) - start;
+        expect(loading).toBeLessThan(POPUP_DELAY_MS - 2_000);
+        await v.page.clock.fastForward(POPUP_DELAY_MS - 2_000 - loading);
         const popup = v.page.getByTestId('audit-popup');
         expect(await popup.isVisible()).toBe(false);
-        await v.page.clock.fastForward(1_500);
+        await v.page.clock.fastForward(3_000);
         await popup.waitFor();
         const variant = (await popup.locator('[data-variant]').getAttribute('data-variant')) === 'popup-image' ? 'A' : 'B';
         await popup.getByRole('heading', { name: `Spring audit ${variant}` }).waitFor();

@@ -2,7 +2,9 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventRows } from '../../../test/events.ts';
 import { createTestClickHouse } from '../../../test/harness.ts';
+import { runDictionaryDdl } from './dashboards/closed-days.ts';
 import { migrateClickHouse } from './migrate.ts';
 
 const MIGRATIONS = join(import.meta.dirname, 'migrations');
@@ -87,6 +89,68 @@ describe('ClickHouse on chDB', () => {
       expect(after).toContain('funnel_levels_closed');
     } finally {
       rmSync(through48, { recursive: true, force: true });
+      await old.drop();
+    }
+  });
+  it('upgrades a store that held runs for the periods now read whole: their dictionaries and the organic entry go', async () => {
+    const old = await createTestClickHouse();
+    const before55 = mkdtempSync(join(tmpdir(), 'curb-migrations-'));
+    try {
+      for (const file of readdirSync(MIGRATIONS).filter((f) => f < '0055')) cpSync(join(MIGRATIONS, file), join(before55, file));
+      await migrateClickHouse(old, { dir: before55 });
+      // As a version before the A/B view read 7 and 30 days whole, and the funnel 7, left chDB.
+      const dictionaries = [
+        ['ab_unit_flags_closed', 7, 'ab_units'],
+        ['ab_unit_flags_closed', 30, 'ab_units'],
+        ['funnel_levels_closed', 7, 'funnel'],
+      ] as const;
+      for (const [table, days, kind] of dictionaries)
+        await old.command(
+          runDictionaryDdl(old.database, {
+            name: `${table}_${days}`,
+            table,
+            rows: `days = ${days} AND key != 0`,
+            runsFilter: `days = ${days} AND kind = '${kind}'`,
+          }),
+        );
+      await old.insert(
+        'events',
+        eventRows([
+          { name: 'page_view', visitor: 1 },
+          { name: 'consultation_booked', visitor: 1 },
+          { name: 'consultation_booked', visitor: 1, minutesAgo: 3 * 24 * 60 },
+          { name: 'consultation_booked', visitor: 2, bot: true },
+          { name: 'form_submit', visitor: 3 },
+        ]),
+      );
+      const names = async () =>
+        (await old.query<{ name: string }>('SELECT name FROM system.tables WHERE database = currentDatabase()')).map((r) => r.name);
+      const sessionColumns = async () =>
+        (
+          await old.query<{ name: string }>("SELECT name FROM system.columns WHERE database = currentDatabase() AND table = 'sessions'")
+        ).map((r) => r.name);
+      expect(await names()).toEqual(
+        expect.arrayContaining(['ab_unit_flags_closed_7', 'ab_unit_flags_closed_30', 'funnel_levels_closed_7']),
+      );
+      expect(await sessionColumns()).toContain('organic_entry');
+
+      expect(await migrateClickHouse(old)).toContain(55);
+      const after = await names();
+      for (const gone of ['ab_unit_flags_closed_7', 'ab_unit_flags_closed_30', 'funnel_levels_closed_7']) expect(after).not.toContain(gone);
+      expect(await sessionColumns()).not.toContain('organic_entry');
+      const [sessions] = await old.query<{ n: string }>('SELECT sum(page_views) AS n FROM sessions');
+      expect(Number(sessions!.n)).toBe(1);
+      // The bookings stored before the view: each human visitor's days, backfilled.
+      const booked = await old.query<{ visitor: string; days: string }>(
+        'SELECT toString(visitor) AS visitor, uniqExact(date) AS days FROM visitor_consultations GROUP BY visitor ORDER BY visitor',
+      );
+      expect(booked.map((r) => [r.visitor, Number(r.days)])).toEqual([['1', 2]]);
+      // And those stored after it, by its view.
+      await old.insert('events', eventRows([{ name: 'consultation_booked', visitor: 4 }]));
+      const [later] = await old.query<{ n: string }>('SELECT count() AS n FROM visitor_consultations WHERE visitor = 4');
+      expect(Number(later!.n)).toBe(1);
+    } finally {
+      rmSync(before55, { recursive: true, force: true });
       await old.drop();
     }
   });

@@ -45,13 +45,14 @@ describe('event retention', () => {
       'sessions',
       'sources_daily',
       'traffic_daily',
+      'visit_hours',
+      'visitor_consultations',
       'visits',
-      'visits_hourly',
     ]);
     expect(await ttlOf('events')).toMatch(/TTL toDateTime\(ts\) \+ toIntervalDay\(90\)/);
     expect(await ttlOf('sessions')).toMatch(/TTL date \+ toIntervalDay\(90\)/);
     expect(await ttlOf('visits')).toMatch(/TTL toDateTime\(start\) \+ toIntervalDay\(90\)/);
-    expect(await ttlOf('visits_hourly')).toMatch(/TTL hour \+ toIntervalDay\(90\)/);
+    expect(await ttlOf('visit_hours')).toMatch(/TTL hour \+ toIntervalDay\(90\)/);
     expect(await applyEventRetention(ch, 90)).toEqual([]);
   });
 

@@ -21,7 +21,8 @@ const TTL_COLUMN: Record<string, string> = {
   events_hourly: 'hour',
   journey_events: 'toDateTime(ts)',
   visits: 'toDateTime(start)',
-  visits_hourly: 'hour',
+  visit_hours: 'hour',
+  visitor_consultations: 'date',
 };
 
 /** The stored setting as a number of days, or the default when unset or not a valid count. */

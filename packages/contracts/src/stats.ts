@@ -112,7 +112,14 @@ export interface StatsRow {
 
 export interface StatsResponse {
   results: StatsRow[];
-  meta: { time_zone: string; total_rows?: number; date_range: [string, string]; comparison_date_range?: [string, string] };
+  meta: {
+    time_zone: string;
+    total_rows?: number;
+    date_range: [string, string];
+    comparison_date_range?: [string, string];
+    /** The metrics counted from hourly sketches rather than the visits (a large period), within about 2 %. */
+    approximate_metrics?: StatsMetric[];
+  };
   query: StatsQuery;
 }
 

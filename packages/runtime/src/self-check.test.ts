@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_SETTINGS } from '@curb/contracts/backup';
-import { adminUsers, createSql, migratePostgres, settings, type Sql } from '@curb/db';
+import { adminUsers, createSql, settings, type Sql } from '@curb/db';
 import { createTestDatabase } from '../../../test/harness.ts';
 import { selfCheck, selfCheckLines } from './self-check.ts';
 
@@ -8,9 +8,8 @@ describe('the production self-check', () => {
   let sql: Sql;
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase({ migrated: true });
     sql = createSql(db.url, { max: 2 });
-    await migratePostgres(sql);
   });
   afterAll(async () => {
     await sql?.end();

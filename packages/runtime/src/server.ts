@@ -106,6 +106,9 @@ export async function createServer(config: Config, options: { logStream?: { writ
     // Node checks request timeouts this often (30 s by default, which doubles a slow body's hold).
     http: { connectionsCheckingInterval: Math.min(1000, config.REQUEST_TIMEOUT_MS / 2) },
     forceCloseConnections: true,
+    // A plugin that reads files or opens a store at start (the web app's static files) can take
+    // more than Fastify's 10 s on a starved machine; starting late beats not starting at all.
+    pluginTimeout: 60_000,
   });
   validateRequests(app);
 

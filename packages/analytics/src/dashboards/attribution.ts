@@ -69,7 +69,8 @@ const ENTRY = `started, landing, ${channelSql()} AS channel, ${sourceSql()} AS s
        s.referrer_domain AS referrer, s.utm_source AS utm_source, s.utm_medium AS utm_medium, s.utm_campaign AS utm_campaign`;
 /** A touch: the visit's entry, and whether the filters keep it (1 without filters). */
 const TOUCH_TUPLE = 'tuple(started, landing, channel, source, referrer, utm_source, utm_medium, utm_campaign, kept)';
-const CONVERTED = "arrayElement({converted:Array(DateTime64(3, 'UTC'))}, indexOf({emails:Array(String)}, v.email))";
+// Looked up once per lead visitor (a hash of the addresses), not once per visit and use.
+const CONVERTED = "transform(email, {emails:Array(String)}, {converted:Array(DateTime64(3, 'UTC'))}, toDateTime64(0, 3, 'UTC'))";
 
 const IDS = `SELECT email, visitor FROM identities
   WHERE is_bot = 0 AND has({emails:Array(String)}, email) GROUP BY email, visitor`;
@@ -87,28 +88,27 @@ export const attributionSql = perEngine((engine) => ({
 WITH ids AS (${IDS})
 SELECT v.email AS email,
        argMin(${TOUCH_TUPLE}, started) AS first,
-       argMaxIf(${TOUCH_TUPLE}, started, started <= ${CONVERTED}) AS last,
-       countIf(started <= ${CONVERTED}) AS before
+       argMaxIf(${TOUCH_TUPLE}, started, started <= converted) AS last,
+       countIf(started <= converted) AS before
 FROM (
-  SELECT i.email AS email, x.*
+  SELECT i.email AS email, i.converted AS converted, x.*
   FROM (
     SELECT s.visitor AS visitor, s.start AS started, s.entry_page AS landing, s.channel AS channel, s.source AS source,
            s.referrer_domain AS referrer, s.utm_source AS utm_source, s.utm_medium AS utm_medium, s.utm_campaign AS utm_campaign,
            toUInt8(${kept}) AS kept
     FROM visits AS s FINAL
     WHERE s.visitor ${engine.inSubquery} (SELECT visitor FROM ids)
-  ) AS x INNER JOIN ids AS i ON i.visitor = x.visitor
+  ) AS x INNER JOIN (SELECT email, visitor, ${CONVERTED} AS converted FROM ids) AS i ON i.visitor = x.visitor
 ) AS v
 GROUP BY v.email
 ${engine.readSettings}`,
-  /** Every consultation of the leads' visitors, for the leads with no recorded visit too. */
+  /** The leads' visitors that booked a consultation (visitor_consultations), for the leads with no recorded visit too. */
   consulted: `
 WITH ids AS (${IDS})
 SELECT DISTINCT i.email AS email
 FROM (
-  SELECT DISTINCT visitor_id FROM events
-  WHERE is_bot = 0 AND name = 'consultation_booked' AND visitor_id ${engine.inSubquery} (SELECT visitor FROM ids)
-) AS e INNER JOIN ids AS i ON i.visitor = e.visitor_id
+  SELECT DISTINCT visitor FROM visitor_consultations WHERE visitor ${engine.inSubquery} (SELECT visitor FROM ids)
+) AS e INNER JOIN ids AS i ON i.visitor = e.visitor
 ${engine.readSettings}`,
   /** One lead's visits, latest first, with their pages in order. */
   journeyVisits: `

@@ -83,35 +83,4 @@ describe('SEO dashboard traffic', () => {
       await db.drop();
     }
   });
-
-  it("tells a search engine's host by the engine's name at its start or after a dot, with a dot after it (stored sessions)", async () => {
-    const hosts = {
-      'google.com': 1,
-      'www.google.co.uk': 1,
-      'search.brave.com': 1,
-      'mail.yahoo.co.jp': 1,
-      'bing.com': 1,
-      'notgoogle.com': 0,
-      google: 0,
-      'brave.com': 0,
-      'facebook.com': 0,
-      '': 0,
-    };
-    const entries = Object.keys(hosts).map((host, i) => ({
-      name: 'page_view',
-      visitor: 100 + i,
-      session: `host-${host}`,
-      referrerDomain: host,
-    }));
-    const db = await createTestClickHouseWithEvents(eventRows(entries, now));
-    try {
-      const rows = await db.query<{ host: string; organic: number }>(
-        `SELECT substring(sid, 6) AS host, bitAnd(min(organic_entry), 1) AS organic
-         FROM sessions WHERE startsWith(sid, 'host-') GROUP BY sid`,
-      );
-      expect(Object.fromEntries(rows.map((r) => [r.host, Number(r.organic)]))).toEqual(hosts);
-    } finally {
-      await db.drop();
-    }
-  });
 });

@@ -77,7 +77,7 @@ beforeAll(async () => {
   await migrateClickHouse(ch);
   // Keep the cancelled versions stored: no merge may collapse them before the queries.
   await ch.command('SYSTEM STOP MERGES visits');
-  await ch.command('SYSTEM STOP MERGES visits_hourly');
+  await ch.command('SYSTEM STOP MERGES visit_hours');
   const [first, later] = generate();
   await ch.insert('events', eventRows(first, NOW));
   await buildVisits(ch, { all: true });
@@ -115,7 +115,7 @@ describe('the hourly rollup', () => {
     ];
     for (const query of queries) {
       const { planned, visits, read } = await both(query);
-      expect(read, JSON.stringify(query)).toEqual(['visits_hourly']);
+      expect(read, JSON.stringify(query)).toEqual(['visit_hours']);
       expect(planned, JSON.stringify(query)).toEqual(visits);
     }
     const { planned } = await both(queries[0]!);
@@ -130,7 +130,7 @@ describe('the hourly rollup', () => {
       include: { total_rows: true },
     };
     const first = await both(breakdown);
-    expect(first.read).toEqual(['visits_hourly']);
+    expect(first.read).toEqual(['visit_hours']);
     expect(first.planned).toEqual(first.visits);
     const values = first.visits.results.map((r) => r.dimensions[0] as string);
     expect(values.length).toBeGreaterThan(0);
@@ -152,7 +152,7 @@ describe('the hourly rollup', () => {
     ];
     for (const query of queries) {
       const { planned, visits, read } = await both(query);
-      expect(read, JSON.stringify(query)).toEqual(['visits_hourly']);
+      expect(read, JSON.stringify(query)).toEqual(['visit_hours']);
       expect(planned, JSON.stringify(query)).toEqual(visits);
     }
   });
@@ -209,7 +209,7 @@ describe('the hourly rollup after a late event', () => {
       const query: StatsQuery = { metrics: ['visits', 'pageviews'], date_range: ['2026-11-03', '2026-11-03'], dimensions: [dimension] };
       const read = new Set<string>();
       const planned = await runStats(late, query, { ...context, onRead: (t) => read.add(t) });
-      expect([...read]).toEqual(['visits_hourly']);
+      expect([...read]).toEqual(['visit_hours']);
       expect(planned.results).toEqual([
         {
           dimensions: [{ 'visit:entry_page': '/', 'visit:exit_page': '/contact', 'time:hour': '2026-11-03 08:00:00' }[dimension]],

@@ -16,7 +16,16 @@ import { StatsQueryError } from './errors.ts';
 import { conversionGoals, type Goal } from './goals.ts';
 import { CURRENT_VISITOR_MINUTES, isTimeZone, type Range } from './periods.ts';
 import { type Plan, planQuery } from './query.ts';
-import { rollupSql } from './rollup.ts';
+import {
+  APPROXIMATE_FROM,
+  type ApproximateFrom,
+  approximates,
+  couldApproximate,
+  rollupSql,
+  SKETCH_METRICS,
+  visitsInSql,
+  wholeHours,
+} from './rollup.ts';
 import { selectedVisitsSql, type Statement, statsSql, visitFiltersSql } from './sql.ts';
 
 export interface StatsContext {
@@ -29,8 +38,10 @@ export interface StatsContext {
   now?: number;
   /** `visits`: read every query from the visits, even one the hourly rollup answers (the bench compares the two). */
   source?: 'planned' | 'visits';
+  /** From how many visits (and more per hour) a period's visitor counts are merged from the rollup's sketches (APPROXIMATE_FROM). */
+  approximateFrom?: ApproximateFrom;
   /** Told the table each statement reads. */
-  onRead?: (table: 'visits' | 'visits_hourly') => void;
+  onRead?: (table: 'visits' | 'visit_hours') => void;
 }
 
 interface Aggregates {
@@ -103,6 +114,13 @@ async function oldestDay(ch: ClickHouse): Promise<string | undefined> {
   return row?.day;
 }
 
+/** Whether the plan could count its visitors from the sketches and its period holds enough visits that they pay. */
+async function isLarge(ch: ClickHouse, plan: Plan, from: ApproximateFrom): Promise<boolean> {
+  if (!couldApproximate(plan, plan.range)) return false;
+  const [row] = await ch.query<{ visits: string | null }>(visitsInSql(plan.range, ch.engine));
+  return approximates(Number(row?.visits ?? 0), wholeHours(plan.range), from);
+}
+
 export async function runStats(ch: ClickHouse, query: StatsQuery, context: StatsContext = {}): Promise<StatsResponse> {
   const timeZone = context.timeZone ?? DEFAULT_TIME_ZONE;
   if (!isTimeZone(timeZone)) throw new StatsQueryError(`time zone: unknown zone "${timeZone}".`);
@@ -112,9 +130,12 @@ export async function runStats(ch: ClickHouse, query: StatsQuery, context: Stats
   const plan = planQuery(query, { timeZone, now, goals, firstEventDay: query.date_range === 'all' ? await oldestDay(ch) : undefined });
   plan.goals = goals;
 
+  // A large period's visitor counts come from the sketches, each statement of the query alike
+  // (its comparison and the total a share divides by), so its figures agree with each other.
+  const approximate = context.source !== 'visits' && (await isLarge(ch, plan, context.approximateFrom ?? APPROXIMATE_FROM));
   const run = async (range: Range, p: Plan = plan, page?: { limit: number; offset: number }) => {
-    const fromRollup = context.source === 'visits' ? null : rollupSql(p, range, ch.engine, page);
-    context.onRead?.(fromRollup ? 'visits_hourly' : 'visits');
+    const fromRollup = context.source === 'visits' ? null : rollupSql(p, range, ch.engine, page, approximate);
+    context.onRead?.(fromRollup ? 'visit_hours' : 'visits');
     const { sql, params } = fromRollup ?? statsSql(p, range, conversions, ch.engine, page);
     return (await ch.query<Record<string, unknown>>(sql, Object.keys(params).length ? params : undefined)).map(toNumbers);
   };
@@ -169,6 +190,7 @@ export async function runStats(ch: ClickHouse, query: StatsQuery, context: Stats
       date_range: dayText(plan.range),
       ...(plan.comparison && { comparison_date_range: dayText(plan.comparison) }),
       ...(plan.totalRows && { total_rows: rows[0]?.total_rows ?? 0 }),
+      ...(approximate && { approximate_metrics: plan.metrics.filter((m) => SKETCH_METRICS.has(m)) }),
     },
     query,
   };

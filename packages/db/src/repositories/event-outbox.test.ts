@@ -3,16 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test/harness.ts';
 import { createSql, type Sql } from '../client.ts';
-import { migratePostgres } from '../migrate.ts';
 import * as eventOutbox from './event-outbox.ts';
 
 describe('event outbox', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let sql: Sql;
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase({ migrated: true });
     sql = createSql(db.url, { max: 4 });
-    await migratePostgres(sql);
   });
   afterAll(async () => {
     await sql.end();

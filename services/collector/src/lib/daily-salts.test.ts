@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSql, migratePostgres, type Sql } from '@curb/db';
+import { createSql, type Sql } from '@curb/db';
 import { createTestDatabase } from '../../../../test/harness.ts';
 import { DailySalts } from './daily-salts.ts';
 
@@ -10,9 +10,8 @@ describe('daily visitor-id salts', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let sql: Sql;
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase({ migrated: true });
     sql = createSql(db.url, { max: 2 });
-    await migratePostgres(sql);
   });
   afterAll(async () => {
     await sql.end();

@@ -8,6 +8,7 @@ import { DIMENSION_LABELS } from '../lib/labels';
 import { statsQuery, type ViewState } from '../lib/query';
 import type { FilterDimension } from '../lib/search';
 import { BreakdownTable } from './breakdown-table';
+import { EstimateNote } from './estimate-note';
 
 export interface BreakdownTab {
   dimension: FilterDimension;
@@ -51,7 +52,10 @@ export function BreakdownPanel({
   ) : stats.isError ? (
     <ErrorView onRetry={() => void stats.refetch()} message={`Error loading ${title.toLowerCase()}`} detail={stats.error.message} />
   ) : (
-    <BreakdownTable dimension={tab.dimension} metrics={tab.metrics} data={stats.data} totalVisitors={totalVisitors} onSelect={select} />
+    <>
+      <BreakdownTable dimension={tab.dimension} metrics={tab.metrics} data={stats.data} totalVisitors={totalVisitors} onSelect={select} />
+      <EstimateNote data={stats.data} />
+    </>
   );
   return (
     <Panel title={title}>

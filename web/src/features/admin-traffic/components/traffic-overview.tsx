@@ -5,6 +5,7 @@ import { useCurrentVisitors, useStats } from '../api/stats';
 import { statsQuery, viewState } from '../lib/query';
 import { type FilterDimension, intervalsFor, type TrafficSearch, withFilter, DEFAULT_PERIOD, DEFAULT_COMPARISON } from '../lib/search';
 import { BreakdownPanel, type BreakdownTab } from './breakdown-panel';
+import { EstimateNote } from './estimate-note';
 import { COMPARISON_LABELS } from './period-controls';
 import { TOP_METRICS, TopFigures } from './top-figures';
 import { seriesOf, VisitorsChart } from './visitors-chart';
@@ -123,6 +124,7 @@ export function TrafficOverview({ search, onSearchChange }: { search: TrafficSea
                   comparisonLabel={compareLabel}
                 />
               )}
+              {chart.data && <EstimateNote data={chart.data} />}
             </Panel>
           )}
           <div className={styles.panels}>
