@@ -7,13 +7,14 @@ import {
   handBuiltClientErrors,
   handTypedRoutes,
   longLines,
+  rawFormControls,
   sqlInServices,
   unusedDependencies,
   type Problem,
 } from './house-rules.ts';
 import { ROOT } from './import-boundaries.ts';
 
-const rules = [handTypedRoutes, sqlInServices, clickHouseInServices, handBuiltClientErrors, longLines];
+const rules = [handTypedRoutes, sqlInServices, clickHouseInServices, handBuiltClientErrors, rawFormControls, longLines];
 
 const files = execFileSync(
   'git',

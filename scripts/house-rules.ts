@@ -52,6 +52,42 @@ export function handBuiltClientErrors(file: string, text: string): Problem[] {
   }));
 }
 
+/** A control tag's opening (`<input`, `<select`, `<textarea`) in JSX. */
+const RAW_CONTROL = /<(input|select|textarea)\b/g;
+
+/** The text of a JSX opening tag from `start` to its closing `>`, skipping `>` inside braces and quotes. */
+function openingTag(text: string, start: number): string {
+  let depth = 0;
+  let quote: string | null = null;
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === quote) quote = null;
+    } else if (c === '"' || c === "'" || c === '`') quote = c;
+    else if (c === '{') depth++;
+    else if (c === '}') depth--;
+    else if (c === '>' && depth === 0) return text.slice(start, i + 1);
+  }
+  return text.slice(start);
+}
+
+/** A feature draws its form controls with the field family (web/src/components/ui/form), so
+ *  every control has its label, hint and refusal wired the same way; a control of its own (a
+ *  colour, a box with its button) goes inside `Field` and takes the frame's `{...control}`. */
+export function rawFormControls(file: string, text: string): Problem[] {
+  if (!/^web\/src\/features\/.*\.tsx$/.test(file) || /\.test\.tsx$/.test(file)) return [];
+  return [...text.matchAll(RAW_CONTROL)].flatMap((match) =>
+    openingTag(text, match.index).includes('{...control}')
+      ? []
+      : [
+          {
+            line: text.slice(0, match.index).split('\n').length,
+            message: `a raw <${match[1]}> in a feature: draw it with the field family of components/ui/form`,
+          },
+        ],
+  );
+}
+
 /** No line wider than MAX_LINE characters. */
 export function longLines(_file: string, text: string): Problem[] {
   return text

@@ -6,6 +6,7 @@ import {
   handTypedRoutes,
   longLines,
   MAX_LINE,
+  rawFormControls,
   sqlInServices,
   unusedDependencies,
 } from '../scripts/house-rules.ts';
@@ -66,6 +67,30 @@ describe('house rules', () => {
       unusedDependencies({ dependencies: { lighthouse: '12' } }, ["import c from 'lighthouse/core/config/desktop-config.js';"]),
     ).toEqual([]);
     expect(unusedDependencies({ dependencies: { p: '1' } }, ["import pMap from 'p-map';"])).toEqual(['p']);
+  });
+
+  it('refuses a raw form control in a feature instead of the field family', () => {
+    const feature = 'web/src/features/admin-traffic/components/filter-bar.tsx';
+    const raw = [
+      '      <label htmlFor="v">Value</label>',
+      '      <input',
+      '        id="v"',
+      '        onChange={(e) => setValue(e.target.value)}',
+      '      />',
+      '      <select value={op} onChange={(e) => (e.target.value > "" ? setOp(e.target.value) : null)}>',
+    ].join('\n');
+    expect(rawFormControls(feature, raw)).toEqual([
+      { line: 2, message: expect.stringMatching(/raw <input>.*field family/) },
+      { line: 6, message: expect.stringMatching(/raw <select>/) },
+    ]);
+    expect(rawFormControls(feature, '<textarea rows={2} />')).toHaveLength(1);
+    // A control inside Field's frame takes its id, description and invalid state from it.
+    const framed = '{(control) => (\n  <textarea\n    {...control}\n    onKeyDown={(e) => e.key === ">" && send()}\n  />\n)}';
+    expect(rawFormControls(feature, framed)).toEqual([]);
+    expect(rawFormControls(feature, '<SelectField label="Operator" value={op}>')).toEqual([]);
+    // The family itself, shared components and tests are not features.
+    expect(rawFormControls('web/src/components/ui/form/field.tsx', raw)).toEqual([]);
+    expect(rawFormControls('web/src/features/home/components/hero.test.tsx', raw)).toEqual([]);
   });
 
   it(`refuses lines over ${MAX_LINE} characters`, () => {

@@ -2,8 +2,8 @@
 // A refusal the server names a field for lands at that field in real Chromium: its message under
 // the field (the control marked invalid and described by it), the focus on it, and no toast or
 // notice beside. Each refusal here is one only the server can make (an address on the product's
-// own network, an e-mail domain without a dot, a setting left empty, an unknown placeholder), so
-// the page cannot have caught it first.
+// own network, an e-mail domain without a dot, a setting left empty, an unknown placeholder, a
+// Traffic filter on a goal there is none of), so the page cannot have caught it first.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, signIn } from './admin-session.ts';
@@ -116,4 +116,49 @@ describe('a refusal the server names a field for is shown at that field', () => 
     expect(await dialog.getByTestId('funnel-save-problem').count()).toBe(0);
     await page.close();
   });
+
+  for (const [device, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    it(`traffic filter bar (${device}): a goal there is none of is refused at the value, by keyboard alone`, async () => {
+      const page = await app.newPage();
+      await page.setViewportSize(viewport);
+      await signIn(page, app.url);
+      await page.goto(`${app.url}/admin/traffic`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: 'Add a filter' }).focus();
+      await page.keyboard.press('Enter');
+      const form = page.getByRole('form', { name: 'Add a filter' });
+      await page.keyboard.press('Tab');
+      const on = form.getByLabel('Filter on');
+      await poll(() => on.evaluate((el) => el === document.activeElement)).toBe(true);
+      await on.selectOption('event:goal');
+      await page.keyboard.press('Tab');
+      await poll(() => form.getByLabel('Operator').evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Booked a viewing');
+      await page.keyboard.press('Enter');
+      const value = form.getByLabel('Value');
+      await expectRefusedAt(page, value, 'filters: no goal is named "Booked a viewing".');
+      // Refused, so not applied: no chip, the address unchanged, the form still open.
+      expect(await page.getByTestId('filter-chip').count()).toBe(0);
+      expect(new URL(page.url()).searchParams.get('filters')).toBe(null);
+      if (process.env.SCREENSHOT_DIR) await form.screenshot({ path: `${process.env.SCREENSHOT_DIR}/traffic-filter-refused-${device}.png` });
+      // The three controls share one row at 1280 and stay within the screen at 390.
+      const boxes = await Promise.all([on, form.getByLabel('Operator'), value].map(async (c) => (await c.boundingBox())!));
+      if (device === 'desktop') expect(new Set(boxes.map((b) => Math.round(b.y))).size).toBe(1);
+      for (const box of boxes) expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      for (const box of boxes) expect(box.height).toBeGreaterThanOrEqual(34);
+
+      // Typing again clears the refusal; a filter the server takes is applied as a chip.
+      await value.fill('');
+      await poll(() => value.getAttribute('aria-invalid')).toBe(null);
+      await on.selectOption('visit:source');
+      await value.fill('Newsletter');
+      await value.press('Enter');
+      await page.getByTestId('filter-chip').filter({ hasText: 'Newsletter' }).waitFor();
+      expect(await form.isHidden()).toBe(true);
+      await page.close();
+    });
+  }
 });

@@ -8,12 +8,16 @@
 // a new person has set up the site, and is the owner's own once they give it in their profile.
 // The owner writes their career (two roles, reordered) and the Experience page's search
 // description; a visitor clicking to that page finds both, in the page and in its head as served.
+// The sample's headline figures and testimonial are gone from the new person's site until they
+// add their own, which a visitor then finds on the home page, the Experience page and the report
+// page a campaign sends them to.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleFigures, sampleTestimonials } from '@curb/content';
 import type { Browser } from 'playwright-core';
 import { startSampleSites, type SampleSites } from '../../scripts/demo/sample-sites.ts';
 import { ADMIN_ENV } from '../browser/admin-session.ts';
@@ -58,6 +62,18 @@ const EXPERIENCE_DESCRIPTION =
 /** The content of a page's meta tag by its name or property, as served. */
 const metaOf = (html: string, attribute: 'name' | 'property', key: string) =>
   /\bcontent="([^"]*)"/.exec(new RegExp(`<meta\\b[^>]*\\b${attribute}="${key}"[^>]*>`).exec(html)?.[0] ?? '')?.[1];
+/** The owner's own headline figures and what a client said of them. */
+const FIGURES = [
+  { value: '10', label: 'Years Marketing Listings' },
+  { value: '320', label: 'Homes Launched' },
+];
+const TESTIMONIAL = { quote: 'Dana had our townhouse photographed, staged and listed in four days.', author: 'Chris P.', role: 'Seller' };
+/** What the sample says of the sample person: their figures and their client's words. */
+const SAMPLE_CLAIMS = new RegExp(
+  [...sampleFigures().map((f) => f.label), ...sampleTestimonials().flatMap((t) => [t.author, t.quote])]
+    .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|'),
+);
 const POST = {
   title: 'Three Staging Moves That Sold a Split-Level in Six Days',
   slug: 'three-staging-moves-that-sold-a-split-level-in-six-days',
@@ -181,6 +197,15 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
       const afterSetup = await (await fetch(`${app.url}/`)).text();
       expect(ratingsOf(afterSetup)).toEqual([]);
       expect(jsonLdOf(afterSetup).filter((d) => 'priceRange' in d)).toEqual([]);
+      // Nor the sample person's headline figures or their client's words.
+      expect(afterSetup).not.toMatch(SAMPLE_CLAIMS);
+      // With none of their own yet, no empty figure rows are drawn, in the hero or in About.
+      const heroHtml = /<section id="hero"[\s\S]*?<\/section>/.exec(afterSetup)?.[0] ?? '';
+      expect(heroHtml).toContain(OWNER.name);
+      expect(heroHtml).not.toContain('<dl');
+      expect(afterSetup).toContain('id="about"');
+      expect(afterSetup).not.toContain('aria-label="Headline figures"');
+      expect(await (await fetch(`${app.url}/real-estate-marketing-report`)).text()).not.toMatch(SAMPLE_CLAIMS);
 
       // The owner gives their review figures on the Profile page; one out of range is refused at its field.
       await openAdminPage(j, 'Profile');
@@ -270,6 +295,32 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
       await j.page.getByTestId('toast').filter({ hasText: 'Career saved' }).first().waitFor();
       await j.step('career saved');
 
+      // The headline figures and testimonials start empty (the sample's were not the owner's); they add their own.
+      await j.page.getByRole('tab', { name: 'Headline figures', exact: true }).click();
+      const figures = j.page.getByRole('form', { name: 'Headline figures' });
+      await figures.getByRole('button', { name: 'Save headline figures' }).waitFor();
+      expect(await figures.locator('ol > li').count()).toBe(0);
+      for (const [index, figure] of FIGURES.entries()) {
+        await figures.getByRole('button', { name: 'Add figure' }).click();
+        const item = figures.locator('ol > li').nth(index);
+        await item.getByRole('textbox', { name: 'Figure', exact: true }).fill(figure.value);
+        await item.getByRole('textbox', { name: 'What it counts', exact: true }).fill(figure.label);
+      }
+      await figures.getByRole('button', { name: 'Save headline figures' }).click();
+      await j.page.getByTestId('toast').filter({ hasText: 'Headline figures saved' }).first().waitFor();
+      await j.page.getByRole('tab', { name: 'Testimonials', exact: true }).click();
+      const testimonials = j.page.getByRole('form', { name: 'Testimonials' });
+      await testimonials.getByRole('button', { name: 'Save testimonials' }).waitFor();
+      expect(await testimonials.locator('ol > li').count()).toBe(0);
+      await testimonials.getByRole('button', { name: 'Add testimonial' }).click();
+      const said = testimonials.locator('ol > li').first();
+      await said.getByRole('textbox', { name: 'Quote', exact: true }).fill(TESTIMONIAL.quote);
+      await said.getByRole('textbox', { name: 'Who said it', exact: true }).fill(TESTIMONIAL.author);
+      await said.getByRole('textbox', { name: 'Their role or company', exact: true }).fill(TESTIMONIAL.role);
+      await testimonials.getByRole('button', { name: 'Save testimonials' }).click();
+      await j.page.getByTestId('toast').filter({ hasText: 'Testimonials saved' }).first().waitFor();
+      await j.step('figures and testimonials saved');
+
       // The Experience page's search description: a short one is only warned about.
       await j.page.getByRole('tab', { name: 'Search descriptions', exact: true }).click();
       const descriptions = j.page.getByRole('form', { name: 'Search descriptions' });
@@ -309,6 +360,12 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
           .toBeGreaterThan(0);
         await noSampleTraces(v, 'home page');
         expect(await v.page.content()).not.toContain(SAMPLE_PHONE);
+        // The owner's headline figures, in the hero and the about section, and none of the sample's.
+        const hero = v.page.locator('#hero dl');
+        expect(await hero.locator('dt').allTextContents()).toEqual(FIGURES.map((f) => f.label));
+        expect(await hero.locator('dd').allTextContents()).toEqual(FIGURES.map((f) => f.value));
+        expect(await v.page.getByTestId('headline-figure').allTextContents()).toEqual(FIGURES.map((f) => `${f.value}${f.label}`));
+        expect(await v.page.content()).not.toMatch(SAMPLE_CLAIMS);
         // The owner's own rating, in the structured data as served and as the browser holds it, and on the Client Rating card.
         const rating = { '@type': 'AggregateRating', ratingValue: Number(RATING.value), reviewCount: Number(RATING.reviews) };
         const served = await (await fetch(`${app.url}/`)).text();
@@ -349,7 +406,20 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
         // The footer's year is this year where the owner is (UTC, as they set no time zone).
         expect(await v.page.getByRole('contentinfo').textContent()).toContain(`© ${new Date().getUTCFullYear()} ${OWNER.name}`);
         await noSampleTraces(v, 'experience');
+        // The page's key figures are the owner's, with their count of roles.
+        const keyFigures = v.page.locator('main dl').first().locator('dt');
+        expect(await keyFigures.allTextContents()).toEqual([...FIGURES.map((f) => f.label), 'Roles']);
+        expect(await v.page.content()).not.toMatch(SAMPLE_CLAIMS);
         await v.step('experience');
+
+        // The report page a campaign sends visitors to quotes the owner's client, not the sample's.
+        await v.arrive(`${app.url}/real-estate-marketing-report`);
+        const quote = v.page.getByRole('region', { name: 'Testimonial' });
+        await quote.scrollIntoViewIfNeeded();
+        expect(await quote.locator('blockquote').textContent()).toBe(`“${TESTIMONIAL.quote}”`);
+        expect(await quote.locator('figcaption').textContent()).toBe(`— ${TESTIMONIAL.author}, ${TESTIMONIAL.role}`);
+        expect(await v.page.content()).not.toMatch(SAMPLE_CLAIMS);
+        await v.step("the owner's testimonial");
 
         // The post, reached from the blog by clicking.
         await v.navigate('Blog');
@@ -393,7 +463,8 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
         expect(whole).toContain(OWNER.name);
         expect(JSON.stringify(mail.replyTo)).toContain(OWNER.email);
         expect(sampleTrace(whole)).toBeNull();
-        await v.finish();
+        // Two documents: the home page, and the report page the campaign's link opened.
+        await v.finish(2);
       },
       () => ({ clientAddress: nextVisitor() }),
     );

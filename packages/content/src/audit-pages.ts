@@ -95,13 +95,6 @@ export const reportLandingPage = {
   ],
   ctaTitle: 'Ready for your own report?',
   ctaButton: 'Get Your Complete Report',
-  testimonial: {
-    quote:
-      'The report showed us three things we had missed for years. We fixed the first two in a week and our website inquiries ' +
-      'nearly doubled that quarter.',
-    author: 'Dana K.',
-    role: 'Team Leader, Fairfax County',
-  },
 } as const;
 
 /** The 404 page. */

@@ -13,7 +13,8 @@ import { DESCRIBED_PAGES, DESCRIPTION_LENGTH, type DescribedPage } from './owner
 const Line = (maxLength: number, minLength = 0) =>
   Type.String({ minLength, maxLength, pattern: `^[^\\u0000-\\u001f\\u007f<>]${minLength > 0 ? '+' : '*'}$` });
 /** Text that may span lines (a biography paragraph, a description); no markup brackets. */
-const Paragraph = (maxLength: number) => Type.String({ maxLength, pattern: '^[^\\u0000-\\u0009\\u000b-\\u001f\\u007f<>]*$' });
+const Paragraph = (maxLength: number, minLength = 0) =>
+  Type.String({ minLength, maxLength, pattern: '^[^\\u0000-\\u0009\\u000b-\\u001f\\u007f<>]*$' });
 /** An absolute https (or http) address, or empty. */
 const WebAddress = Type.String({ maxLength: 500, pattern: '^(https?://[^\\s<>"]+)?$' });
 /** A picture: an uploaded image's id (`media:<uuid>`), a path on this site (`/media/…`), or empty. */
@@ -122,7 +123,8 @@ export const OwnedServiceSchema = Type.Object(
 export type OwnedService = Static<typeof OwnedServiceSchema>;
 
 export const TestimonialSchema = Type.Object(
-  { quote: Paragraph(1000), author: Line(80, 1), role: Line(120), photo: ImageRef },
+  // A testimonial without words would draw an empty quote on the site.
+  { quote: Paragraph(1000, 1), author: Line(80, 1), role: Line(120), photo: ImageRef },
   { additionalProperties: false },
 );
 export type Testimonial = Static<typeof TestimonialSchema>;

@@ -59,16 +59,17 @@ export function planQuery(query: StatsQuery, context: { timeZone: string; now: n
   if (new Set(dimensions).size !== dimensions.length) throw new StatsQueryError('dimensions: a dimension is asked for twice.');
   if (dimensions.filter((d) => d.startsWith('time')).length > 1) throw new StatsQueryError('dimensions: at most one time dimension.');
   const goalNames = new Set(context.goals.map((g) => g.name));
-  const filters = (query.filters ?? []).map(([op, dimension, values]): Filter => {
+  // A filter is [operator, dimension, values]: a refusal names the filter and the part of it.
+  const filters = (query.filters ?? []).map(([op, dimension, values], i): Filter => {
     if (!known(STATS_FILTER_OPERATORS, op)) {
-      throw new StatsQueryError(`filters: unknown operator ${quoted(op)} (one of ${STATS_FILTER_OPERATORS.join(', ')}).`);
+      throw new StatsQueryError(`filters: unknown operator ${quoted(op)} (one of ${STATS_FILTER_OPERATORS.join(', ')}).`, `filters.${i}.0`);
     }
     if (!known(STATS_DIMENSIONS, dimension) || dimension.startsWith('time')) {
-      throw new StatsQueryError(`filters: cannot filter on ${quoted(dimension)} (an event: or visit: dimension).`);
+      throw new StatsQueryError(`filters: cannot filter on ${quoted(dimension)} (an event: or visit: dimension).`, `filters.${i}.1`);
     }
     if (dimension === 'event:goal' && (op === 'is' || op === 'is_not')) {
       const unknown = values.find((v) => !goalNames.has(v));
-      if (unknown !== undefined) throw new StatsQueryError(`filters: no goal is named ${quoted(unknown)}.`);
+      if (unknown !== undefined) throw new StatsQueryError(`filters: no goal is named ${quoted(unknown)}.`, `filters.${i}.2`);
     }
     return { op, dimension, values };
   });

@@ -69,10 +69,11 @@ export const SAMPLE_LISTS: { [K in ContentListKind]: () => SiteContent[K] } = {
 };
 
 /**
- * Lists whose sample is what the sample person did: an owner who has set up their profile has
- * none of it until they save their own (the rest of the sample stays an example to edit).
+ * Lists whose sample is what the sample person did or what was said of them (their roles, their
+ * headline figures, their clients' words): an owner who has set up their profile has none of it
+ * until they save their own (the rest of the sample stays an example to edit).
  */
-const SAMPLE_PERSON_LISTS: ReadonlySet<ContentListKind> = new Set(['career']);
+const SAMPLE_PERSON_LISTS: ReadonlySet<ContentListKind> = new Set(['career', 'figures', 'testimonials']);
 
 /** A list the owner has not saved: the sample's, or none once the site is the owner's and the list is the sample person's. */
 export const unsavedList = <K extends ContentListKind>(kind: K, isSample: boolean): SiteContent[K] =>

@@ -267,11 +267,7 @@ function auditPassages(_knowledge: AssistantKnowledge): Passage[] {
       title: reportLandingPage.heroTitle,
       page: { title: 'Marketing Report', path: '/real-estate-marketing-report' },
       answer: `${sentence(reportLandingPage.heroLead)} It covers ${lowerFirst(list(reportLandingPage.areas.map((a) => a.title)))}.`,
-      text: [
-        reportLandingPage.heroLead,
-        ...reportLandingPage.areas.map((a) => `${a.title} ${a.text}`),
-        reportLandingPage.testimonial.quote,
-      ].join(' '),
+      text: [reportLandingPage.heroLead, ...reportLandingPage.areas.map((a) => `${a.title} ${a.text}`)].join(' '),
       keywords: 'report sample competitors benchmark compare zillow',
       facts: prose([reportLandingPage.heroLead, ...reportLandingPage.areas.map((a) => `${a.title}: ${a.text}`)]),
     },

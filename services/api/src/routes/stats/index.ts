@@ -15,7 +15,7 @@ export default async function statsRoutes(app: RouteApp, opts: { stores: Stores 
     try {
       return await runStats(opts.stores.ch, request.body, await context());
     } catch (err) {
-      if (err instanceof StatsQueryError) throw new HttpError(400, err.message);
+      if (err instanceof StatsQueryError) throw new HttpError(400, err.message, err.field ? { field: err.field } : {});
       throw err;
     }
   });

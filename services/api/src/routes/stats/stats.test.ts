@@ -114,6 +114,29 @@ describe('POST /api/stats', () => {
     expect(res.json().message).toContain(message);
   });
 
+  it('names the filter and its part it refuses, so the filter bar shows it at the control', async () => {
+    for (const [filters, field, message] of [
+      [
+        [
+          ['is', 'event:page', ['/']],
+          ['is', 'event:goal', ['No such goal']],
+        ],
+        'filters.1.2',
+        'filters: no goal is named "No such goal"',
+      ],
+      [[['like', 'event:page', ['/']]], 'filters.0.0', 'filters: unknown operator "like"'],
+      [[['is', 'visit:planet', ['x']]], 'filters.0.1', 'filters: cannot filter on "visit:planet"'],
+    ] as const) {
+      const res = await stats({ metrics: ['visitors'], date_range: 'day', filters });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json(), field).toEqual({ message: expect.stringContaining(message), field });
+    }
+    // A value over its length is refused by the request's schema, named by its place in the values.
+    const long = await stats({ metrics: ['visitors'], date_range: 'day', filters: [['is', 'visit:source', ['x'.repeat(501)]]] });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ field: 'filters.0.2.0' });
+  });
+
   it('answers hostile filter values without a server error, as plain values', async () => {
     for (const value of ["x' OR 1=1 --", 'a\u0000b', '\ud800', '}{:Array(String)}', 'é'.repeat(500)]) {
       const res = await stats({ metrics: ['visitors'], date_range: 'day', filters: [['contains', 'event:page', [value]]] });

@@ -3,7 +3,8 @@
 // label names the control, and a refusal is tied to it and marks it invalid.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Field, FIELD_CONTROL_CLASS, SelectField, TextField } from './field';
+import { ColourField, Field, FIELD_CONTROL_CLASS, SelectField, TextField } from './field';
+import { FilePickButton } from './file-pick-button';
 
 const attribute = (html: string, element: string, name: string) => new RegExp(`<${element}\\b[^>]*\\b${name}="([^"]*)"`).exec(html)?.[1];
 
@@ -47,5 +48,25 @@ describe('the field family in a bar', () => {
     expect(attribute(html, 'textarea', 'aria-invalid')).toBe('true');
     expect(attribute(html, 'textarea', 'class')).toBe(FIELD_CONTROL_CLASS.textarea);
     expect(html).toContain('role="alert">Too many messages</p>');
+  });
+
+  it("ties a colour field's label and refusal to its hex box, with the picker named beside it", () => {
+    const html = renderToStaticMarkup(
+      <ColourField label="Brand colour" name="brandColour" value="#0F766E" onChange={() => {}} error="Give a colour as #RRGGBB" />,
+    );
+    const box = /<input(?![^>]*type="color")[^>]*>/.exec(html)![0];
+    expect(attribute(box, 'input', 'id')).toBe(attribute(html, 'label', 'for'));
+    expect(attribute(box, 'input', 'aria-invalid')).toBe('true');
+    expect(attribute(box, 'input', 'value')).toBe('#0F766E');
+    expect(attribute(html, 'input', 'aria-label')).toBe('Pick the brand colour');
+    expect(attribute(html, 'div', 'data-field')).toBe('brandColour');
+    // A half-typed code leaves the picker on black rather than refusing the box's text.
+    const typing = renderToStaticMarkup(<ColourField label="Brand colour" value="#0F7" onChange={() => {}} />);
+    expect(attribute(typing, 'input', 'value')).toBe('#000000');
+  });
+
+  it('draws a file picker as a labelled button', () => {
+    const html = renderToStaticMarkup(<FilePickButton name="insertImage">Insert image</FilePickButton>);
+    expect(html).toMatch(/^<label class="button button-outline">Insert image<input type="file" hidden="" name="insertImage"\/><\/label>$/);
   });
 });

@@ -102,6 +102,41 @@ export function SelectField({ label, error, hint, field, required, compact, hide
   );
 }
 
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+type ColourProps = Omit<InputProps, 'label' | 'onChange' | 'value' | 'type'> & {
+  label: string;
+  value: string;
+  onChange: (colour: string) => void;
+};
+
+/** A colour as its hex code: the box is the field's control (typed, refused at), the picker beside it fills it in. */
+export function ColourField({ label, error, hint, field, required, compact, hideLabel, value, onChange, ...input }: ColourProps) {
+  return (
+    <Field {...frameOf({ label, error, hint, compact, hideLabel })} required={required} field={field ?? input.name}>
+      {(control) => (
+        <div className={styles.colourRow}>
+          <input
+            type="color"
+            className={styles.colourPicker}
+            aria-label={`Pick the ${label.toLowerCase()}`}
+            value={HEX_COLOUR.test(value) ? value : '#000000'}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          <input
+            className={styles.input}
+            required={required}
+            {...control}
+            {...input}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        </div>
+      )}
+    </Field>
+  );
+}
+
 type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & Omit<FieldText, 'hint' | 'compact' | 'hideLabel'>;
 
 export function CheckboxField({ label, error, field, ...input }: CheckboxProps) {

@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { AdminPage, Panel } from '@/components/admin/admin-page';
 import { Badge, type BadgeTone } from '@/components/admin/badge';
 import styles from '@/components/admin/admin-ui.module.css';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { formatCount, formatPercent } from '@/components/admin/format';
 import { StatCard, StatGrid } from '@/components/admin/stat-card';
+import { TextField } from '@/components/ui/form/field';
+import { showAtField } from '@/components/ui/form/field-refusal';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { serverMessage } from '@/lib/server-message';
 import { useAnalyticsSettings, useConnections, useSeoDashboard, useSetupKeywords } from '../api/analytics-hub';
@@ -25,26 +27,36 @@ const NO_RANK_SOURCE = 'Keyword positions are not collected until a rank-trackin
 
 function KeywordSetup({ current }: { current: string | null }) {
   const [domain, setDomain] = useState(current ?? '');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
   const setup = useSetupKeywords();
   const { toast } = useToast();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setup.mutate(domain, {
       onSuccess: (res) => toast({ title: res.message, description: `${res.domain} is saved. ${NO_RANK_SOURCE}` }),
-      onError: (error) =>
-        toast({ title: 'Keyword setup failed', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+      onError: (error) => {
+        if (showAtField(form.current, error, (_field, message) => setRefusal(message))) return;
+        toast({ title: 'Keyword setup failed', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+      },
     });
   };
   return (
-    <form onSubmit={submit} className={styles.actions} aria-label="Keyword tracking setup">
-      <input
-        aria-label="Domain"
+    <form ref={form} onSubmit={submit} className={styles.actions} aria-label="Keyword tracking setup">
+      <TextField
+        compact
+        hideLabel
+        label="Domain"
+        name="domain"
         placeholder="example.com"
         value={domain}
-        onChange={(e) => setDomain(e.target.value)}
+        error={refusal}
+        onChange={(e) => {
+          setDomain(e.target.value);
+          setRefusal(null);
+        }}
         maxLength={300}
         required
-        className={styles.input}
       />
       <button type="submit" className={`button ${styles.smallButton}`} disabled={setup.isPending}>
         {setup.isPending ? 'Setting up...' : 'Setup Keywords'}

@@ -13,6 +13,7 @@ import { useDeletePost, useSavePost, useSetPost } from '../api/content';
 import { previewHtml } from './markdown-preview';
 import { slugify } from './slug';
 import styles from './content.module.css';
+import { FilePickButton } from '@/components/ui/form/file-pick-button';
 
 /** What search results show before they cut a title or a description short. */
 const SEO_TITLE_MAX = 70;
@@ -260,18 +261,15 @@ export function PostEditor({
               Preview
             </button>
           </div>
-          <label className="button button-outline">
+          <FilePickButton
+            ref={imageInput}
+            accept={MEDIA_LIMITS.types.join(',')}
+            onChange={insertImage}
+            disabled={upload.isPending}
+            name="insertImage"
+          >
             {upload.isPending ? 'Uploading...' : 'Insert image'}
-            <input
-              ref={imageInput}
-              type="file"
-              accept={MEDIA_LIMITS.types.join(',')}
-              onChange={insertImage}
-              hidden
-              disabled={upload.isPending}
-              name="insertImage"
-            />
-          </label>
+          </FilePickButton>
           {upload.isError && (
             <span role="alert" className={styles.formError}>
               {serverProblem(upload.error, 'The picture could not be uploaded.').message}

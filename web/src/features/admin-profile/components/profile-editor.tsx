@@ -4,7 +4,7 @@ import { Panel } from '@/components/admin/admin-page';
 import adminStyles from '@/components/admin/admin-ui.module.css';
 import { ImageField } from '@/components/admin/image-field';
 import { serverProblem, type FieldProblem } from '@/lib/server-message';
-import { TextAreaField, TextField } from '@/components/ui/form/field';
+import { ColourField, TextAreaField, TextField } from '@/components/ui/form/field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useSaveProfile } from '../api/profile';
 import styles from './profile.module.css';
@@ -215,22 +215,14 @@ export function ProfileEditor({
                   error={errorAt('logo')}
                   onUploading={uploading}
                 />
-                <div className={styles.colour}>
-                  <input
-                    type="color"
-                    aria-label="Pick the brand colour"
-                    value={/^#[0-9a-fA-F]{6}$/.test(draft.brandColour) ? draft.brandColour : '#000000'}
-                    onChange={(e) => set('brandColour', e.target.value)}
-                  />
-                  <TextField
-                    label="Brand colour"
-                    name="brandColour"
-                    value={draft.brandColour}
-                    onChange={(e) => set('brandColour', e.target.value)}
-                    error={errorAt('brandColour')}
-                    hint={hintFor('brandColour')}
-                  />
-                </div>
+                <ColourField
+                  label="Brand colour"
+                  name="brandColour"
+                  value={draft.brandColour}
+                  onChange={(colour) => set('brandColour', colour)}
+                  error={errorAt('brandColour')}
+                  hint={hintFor('brandColour')}
+                />
               </div>
             </div>
             <TextAreaField

@@ -6,7 +6,7 @@ import {
   OWNER_FUNNEL_NAME_MAX,
   type OwnerFunnel,
 } from '@curb/contracts/traffic-attribution';
-import { TextField } from '@/components/ui/form/field';
+import { SelectField, TextField } from '@/components/ui/form/field';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import styles from './funnels.module.css';
 import { FunnelProblem, useSaveFunnel } from './use-funnels';
@@ -75,19 +75,22 @@ export function FunnelEditor({
       <ol aria-label="Funnel steps">
         {steps.map((step, i) => (
           <li key={i} className={styles.editorStep}>
-            <select
-              aria-label={`Step ${i + 1} kind`}
+            <SelectField
+              hideLabel
+              label={`Step ${i + 1} kind`}
               value={step.kind}
               onChange={(e) => setStep(i, { kind: e.target.value as FunnelStep['kind'] })}
             >
               <option value="page">Page</option>
               <option value="event">Event</option>
-            </select>
-            <input
-              aria-label={`Step ${i + 1} ${step.kind === 'page' ? 'page path' : 'event name'}`}
+            </SelectField>
+            <TextField
+              hideLabel
+              label={`Step ${i + 1} ${step.kind === 'page' ? 'page path' : 'event name'}`}
+              field={`steps.${i}`}
               value={step.value}
               maxLength={300}
-              aria-invalid={stepProblem(i) ? true : undefined}
+              error={stepProblem(i)}
               onChange={(e) => setStep(i, { value: e.target.value })}
             />
             <button
@@ -99,11 +102,6 @@ export function FunnelEditor({
             >
               ×
             </button>
-            {stepProblem(i) && (
-              <p role="alert" className={styles.stepError}>
-                {stepProblem(i)}
-              </p>
-            )}
           </li>
         ))}
       </ol>

@@ -3,6 +3,7 @@ import type { OwnerFunnel } from '@curb/contracts/traffic-attribution';
 import { Panel } from '@/components/admin/admin-page';
 import { ErrorView, LoadingView } from '@/components/admin/error-view';
 import { formatCount, formatPercent } from '@/components/admin/format';
+import { SelectField } from '@/components/ui/form/field';
 import { csvFile } from '@curb/contracts/csv';
 import { downloadCsv } from '../lib/csv';
 import type { TrafficSearch } from '../lib/search';
@@ -51,13 +52,13 @@ export function FunnelsPanel({ search }: { search: TrafficSearch }) {
       ) : (
         <>
           <div className={styles.toolbar}>
-            <select aria-label="Funnel" value={current.id} onChange={(e) => setChosen(e.target.value)}>
+            <SelectField hideLabel label="Funnel" value={current.id} onChange={(e) => setChosen(e.target.value)}>
               {list.map((f) => (
                 <option key={f.id} value={f.id}>
                   {f.name}
                 </option>
               ))}
-            </select>
+            </SelectField>
             <button type="button" className="button button-outline" onClick={() => setEditing(current)}>
               Edit
             </button>

@@ -6,6 +6,7 @@ import { flushSync } from 'react-dom';
 import { runAdvancedAudit } from '../api/run-audit';
 import { PageHero } from '@/components/layouts/page-hero';
 import styles from './advanced-seo-audit.module.css';
+import { Field } from '@/components/ui/form/field';
 
 const TABS = ['Issues', 'Performance', 'Crawlability', 'On-Page', 'Technical', 'AI Search'] as const;
 type Tab = (typeof TABS)[number];
@@ -67,29 +68,27 @@ export function AdvancedSeoAuditPage({ initialUrl = '' }: { initialUrl?: string 
           '(llms.txt, AI crawlers, citation readiness).'
         }
       >
-        <form className={styles.form} onSubmit={submit} noValidate>
-          <label htmlFor="seo-url" className="visually-hidden">
-            Website URL
-          </label>
-          <input
-            id="seo-url"
-            type="url"
-            inputMode="url"
-            placeholder="https://yourwebsite.com"
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-            aria-invalid={inputError ? true : undefined}
-            aria-describedby={inputError ? 'seo-url-error' : undefined}
-          />
-          <button type="submit" className="button" disabled={running}>
-            {running ? 'Auditing...' : 'Run Audit'}
-          </button>
+        <form onSubmit={submit} noValidate>
+          {/* The box and its button are one control to the field: a refusal shows under both. */}
+          <Field label="Website URL" hideLabel error={inputError} field="url">
+            {(control) => (
+              <div className={styles.form}>
+                <input
+                  {...control}
+                  type="url"
+                  name="url"
+                  inputMode="url"
+                  placeholder="https://yourwebsite.com"
+                  value={url}
+                  onChange={(event) => setUrl(event.target.value)}
+                />
+                <button type="submit" className="button" disabled={running}>
+                  {running ? 'Auditing...' : 'Run Audit'}
+                </button>
+              </div>
+            )}
+          </Field>
         </form>
-        {inputError && (
-          <p id="seo-url-error" className={styles.inputError} role="alert">
-            {inputError}
-          </p>
-        )}
       </PageHero>
       <section className={`container ${styles.main}`}>
         {running && (

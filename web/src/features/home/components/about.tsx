@@ -14,14 +14,16 @@ export function About() {
             ))}
           </div>
           <div>
-            <ul className={styles.metricCards}>
-              {figures.map((figure) => (
-                <li key={figure.label} className={styles.metricCard}>
-                  <span className={styles.metricValue}>{figure.value}</span>
-                  <span className={styles.metricLabel}>{figure.label}</span>
-                </li>
-              ))}
-            </ul>
+            {figures.length > 0 && (
+              <ul className={styles.metricCards} aria-label="Headline figures">
+                {figures.map((figure) => (
+                  <li key={figure.label} className={styles.metricCard} data-testid="headline-figure">
+                    <span className={styles.metricValue}>{figure.value}</span>
+                    <span className={styles.metricLabel}>{figure.label}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
             {profile.licence && (
               <>
                 <h3 className={styles.subheading}>Licence</h3>

@@ -43,14 +43,16 @@ export function Hero() {
           <h1 className={styles.name}>{profile.name}</h1>
           <p className={styles.title}>{profile.title}</p>
           <p className={styles.intro}>{profile.tagline}</p>
-          <dl className={styles.metrics}>
-            {figures.slice(0, HERO_FIGURES).map((figure) => (
-              <div key={figure.label}>
-                <dt>{figure.label}</dt>
-                <dd>{figure.value}</dd>
-              </div>
-            ))}
-          </dl>
+          {figures.length > 0 && (
+            <dl className={styles.metrics}>
+              {figures.slice(0, HERO_FIGURES).map((figure) => (
+                <div key={figure.label}>
+                  <dt>{figure.label}</dt>
+                  <dd>{figure.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
           <div className={styles.actions}>
             {hasShowcase(content) && (
               // biome-ignore lint/a11y/useValidAnchor: a real in-page link; the handler only smooths the scroll

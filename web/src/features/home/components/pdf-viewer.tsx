@@ -2,6 +2,7 @@ import { magazineFeature } from '@curb/content';
 import { useEffect, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import styles from './pdf-viewer.module.css';
+import { Field } from '@/components/ui/form/field';
 
 /** 58 pages, opens at page 31, zoom 0.8 by default in steps of 0.2 between 0.5 and 3. */
 export const VIEWER = {
@@ -66,23 +67,27 @@ export function PdfViewer({ open, onClose }: { open: boolean; onClose: () => voi
         >
           ‹
         </button>
-        <label className={styles.pageField}>
-          <span>Page</span>
-          <input
-            type="text"
-            inputMode="numeric"
-            value={pageInput}
-            onChange={(event) => {
-              setPageInput(event.target.value);
-              const next = nextPageFromInput(event.target.value, page);
-              if (event.target.value !== '') setPage(next);
-            }}
-            onBlur={() => setPageInput(String(page))}
-            aria-label="Page number"
-            data-testid="page-input"
-          />
-          <span>of {VIEWER.pages}</span>
-        </label>
+        <Field label="Page number" hideLabel>
+          {(control) => (
+            <span className={styles.pageField}>
+              <span aria-hidden="true">Page</span>
+              <input
+                {...control}
+                type="text"
+                inputMode="numeric"
+                value={pageInput}
+                onChange={(event) => {
+                  setPageInput(event.target.value);
+                  const next = nextPageFromInput(event.target.value, page);
+                  if (event.target.value !== '') setPage(next);
+                }}
+                onBlur={() => setPageInput(String(page))}
+                data-testid="page-input"
+              />
+              <span>of {VIEWER.pages}</span>
+            </span>
+          )}
+        </Field>
         <button
           type="button"
           className="button button-outline"
