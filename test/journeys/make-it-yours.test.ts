@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleFigures, sampleTestimonials } from '@curb/content';
+import { sampleFigures, sampleProfile, sampleTestimonials } from '@curb/content';
 import type { Browser } from 'playwright-core';
 import { startSampleSites, type SampleSites } from '../../scripts/demo/sample-sites.ts';
 import { ADMIN_ENV } from '../browser/admin-session.ts';
@@ -68,9 +68,16 @@ const FIGURES = [
   { value: '320', label: 'Homes Launched' },
 ];
 const TESTIMONIAL = { quote: 'Dana had our townhouse photographed, staged and listed in four days.', author: 'Chris P.', role: 'Seller' };
-/** What the sample says of the sample person: their figures and their client's words. */
+/**
+ * What the sample says of the sample person: their figures, their client's words, and the company,
+ * tagline, licence and biography the first-run setup does not ask a new owner about.
+ */
 const SAMPLE_CLAIMS = new RegExp(
-  [...sampleFigures().map((f) => f.label), ...sampleTestimonials().flatMap((t) => [t.author, t.quote])]
+  [
+    ...sampleFigures().map((f) => f.label),
+    ...sampleTestimonials().flatMap((t) => [t.author, t.quote]),
+    ...[sampleProfile()].flatMap((p) => [p.company, p.tagline, p.licence, ...p.biography]),
+  ]
     .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('|'),
 );
@@ -199,11 +206,13 @@ describe('make it yours: a new owner’s identity and content, everywhere a visi
       expect(jsonLdOf(afterSetup).filter((d) => 'priceRange' in d)).toEqual([]);
       // Nor the sample person's headline figures or their client's words.
       expect(afterSetup).not.toMatch(SAMPLE_CLAIMS);
-      // With none of their own yet, no empty figure rows are drawn, in the hero or in About.
+      // With none of their own yet, no empty figure rows are drawn in the hero, and no About
+      // section at all: the setup asks for no biography, figures or licence.
       const heroHtml = /<section id="hero"[\s\S]*?<\/section>/.exec(afterSetup)?.[0] ?? '';
       expect(heroHtml).toContain(OWNER.name);
       expect(heroHtml).not.toContain('<dl');
-      expect(afterSetup).toContain('id="about"');
+      expect(afterSetup).not.toContain('id="about"');
+      expect(afterSetup).not.toContain('href="/#about"');
       expect(afterSetup).not.toContain('aria-label="Headline figures"');
       expect(await (await fetch(`${app.url}/real-estate-marketing-report`)).text()).not.toMatch(SAMPLE_CLAIMS);
 

@@ -132,3 +132,10 @@ export function profileVcardText(profile: OwnerProfile): string {
     url: profile.website,
   });
 }
+
+/**
+ * Whether the home page has an About section: a biography, headline figures or a licence. An
+ * owner who has written none gets no empty section, and no menu link to it.
+ */
+export const hasAboutSection = (content: { profile: Pick<OwnerProfile, 'biography' | 'licence'>; figures: readonly Figure[] }): boolean =>
+  content.profile.biography.length > 0 || content.figures.length > 0 || content.profile.licence !== '';

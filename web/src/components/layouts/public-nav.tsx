@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { company, navigation, type NavItem } from '@curb/content';
+import { company, hasAboutSection, navigation, type NavItem } from '@curb/content';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useGoToSection } from '@/lib/scroll';
 import { useSiteContent } from '@/lib/site-content';
@@ -51,7 +51,8 @@ export function PublicNav() {
   const [menuOpen, setMenuOpen] = useState(false);
   const goToSection = useGoToSection();
   const siteTitle = useSiteTitle();
-  const { isSample, profile } = useSiteContent();
+  const content = useSiteContent();
+  const { isSample, profile } = content;
   // The sample's brand is the sample's; an owner's site goes by their own name.
   const brand = siteTitle ?? (isSample ? company.name : profile.name);
   const closeMenu = () => setMenuOpen(false);
@@ -89,11 +90,13 @@ export function PublicNav() {
           </svg>
         </button>
         <ul id="public-menu" className={styles.menu} data-open={menuOpen || undefined}>
-          {navigation.map((item) => (
-            <li key={item.id}>
-              <NavLink item={item} onNavigate={closeMenu} />
-            </li>
-          ))}
+          {navigation
+            .filter((item) => item.id !== 'about' || hasAboutSection(content))
+            .map((item) => (
+              <li key={item.id}>
+                <NavLink item={item} onNavigate={closeMenu} />
+              </li>
+            ))}
         </ul>
       </nav>
     </header>

@@ -46,6 +46,22 @@ const figureOf = (text: string): number | undefined => {
 };
 const figureText = (n: number | undefined) => (n === undefined ? '' : String(n));
 
+/**
+ * What the short first-run setup does not ask about but the sample's profile holds: the sample
+ * person's company, words, licence and links. The setup names a new person, so none of it is
+ * theirs to claim; the full profile asks for each later.
+ */
+const NOT_ASKED_IN_SETUP = {
+  initials: '',
+  tagline: '',
+  company: '',
+  position: '',
+  licence: '',
+  biography: [],
+  social: {},
+  website: '',
+} satisfies Partial<OwnerProfile>;
+
 /** The profile as the form would save it; the review figures the owner left empty are left out. */
 function editedProfile(draft: OwnerProfile, texts: { area: string; bio: string; rating: string; reviews: string }, mode: 'full' | 'setup') {
   const edited: OwnerProfile = {
@@ -56,6 +72,7 @@ function editedProfile(draft: OwnerProfile, texts: { area: string; bio: string; 
     reviewCount: figureOf(texts.reviews),
   };
   // The setup names a new person: the sample's review figures and prices are not theirs to claim.
+  if (mode === 'setup') Object.assign(edited, NOT_ASKED_IN_SETUP);
   if (mode === 'setup' || edited.ratingValue === undefined) delete edited.ratingValue;
   if (mode === 'setup' || edited.reviewCount === undefined) delete edited.reviewCount;
   if (mode === 'setup' || !edited.priceRange) delete edited.priceRange;

@@ -1,8 +1,11 @@
+import { hasAboutSection } from '@curb/content';
 import { useSiteContent } from '@/lib/site-content';
 import styles from './sections.module.css';
 
 export function About() {
-  const { profile, figures } = useSiteContent();
+  const content = useSiteContent();
+  const { profile, figures } = content;
+  if (!hasAboutSection(content)) return null;
   return (
     <section id="about" className={styles.section} aria-labelledby="about-title">
       <div className="container">

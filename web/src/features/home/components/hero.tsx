@@ -42,7 +42,7 @@ export function Hero() {
           )}
           <h1 className={styles.name}>{profile.name}</h1>
           <p className={styles.title}>{profile.title}</p>
-          <p className={styles.intro}>{profile.tagline}</p>
+          {profile.tagline && <p className={styles.intro}>{profile.tagline}</p>}
           {figures.length > 0 && (
             <dl className={styles.metrics}>
               {figures.slice(0, HERO_FIGURES).map((figure) => (
