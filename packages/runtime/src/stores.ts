@@ -67,7 +67,8 @@ export async function openStores(config: Config, options: OpenStoresOptions): Pr
     if (!postgresUrl) {
       embedded = await startEmbeddedPostgres({
         dataDir: join(config.DATA_DIR, 'postgres'),
-        port: await freePort(),
+        // The web server binds its port after the stores open: not that one.
+        port: await freePort([config.PORT]),
         log,
         ...(logger && { warn: (detail: object, msg: string) => logger.warn(detail, msg) }),
       });
