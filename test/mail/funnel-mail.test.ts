@@ -76,7 +76,8 @@ describe("the funnels' e-mails to their leads", () => {
       RETURNING id`;
     if (taken.length === 0) {
       const running = () =>
-        stores.sql`SELECT id FROM pgboss.job WHERE name = 'audit-run' AND data->>'auditId' = ${audit!.id} AND state IN ('created', 'retry', 'active')`;
+        stores.sql`SELECT id FROM pgboss.job
+          WHERE name = 'audit-run' AND data->>'auditId' = ${audit!.id} AND state IN ('created', 'retry', 'active')`;
       await expect.poll(async () => (await running()).length, { timeout: 60_000, interval: 100 }).toBe(0);
     }
     const ctx = contextOf(sampleFixture());
@@ -308,7 +309,8 @@ describe('every e-mail speaks for the owner of the profile', () => {
       RETURNING id`;
     if (taken.length === 0) {
       const running = () =>
-        stores.sql`SELECT id FROM pgboss.job WHERE name = 'audit-run' AND data->>'auditId' = ${audit!.id} AND state IN ('created', 'retry', 'active')`;
+        stores.sql`SELECT id FROM pgboss.job
+          WHERE name = 'audit-run' AND data->>'auditId' = ${audit!.id} AND state IN ('created', 'retry', 'active')`;
       await expect.poll(async () => (await running()).length, { timeout: 60_000, interval: 100 }).toBe(0);
     }
     const ctx = contextOf(sampleFixture());
